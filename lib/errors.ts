@@ -1,0 +1,64 @@
+/**
+ * The error catalogue shared by the services: a stable code, its HTTP and gRPC status, and the
+ * message a client sees. Codes are never reused or renamed; callers match on `code` through
+ * `isServiceError`, never on message text.
+ */
+import { status as GrpcStatus } from '@grpc/grpc-js'
+
+export const ERROR_CATALOGUE = {
+  validation_error: { http: 422, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is not valid.' },
+  invalid_json: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request body is not valid JSON.' },
+  unsupported_media_type: {
+    http: 415,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'The request body must be application/json.',
+  },
+  payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
+  invalid_transaction: {
+    http: 422,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'The transaction bytes cannot be deserialized.',
+  },
+  not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, message: 'No such resource.' },
+  method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, message: 'Method not allowed on this resource.' },
+  simulation_timeout: {
+    http: 504,
+    grpc: GrpcStatus.DEADLINE_EXCEEDED,
+    message: 'The accounts of the transaction could not be loaded within timeout_ms.',
+  },
+  upstream_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'No Solana RPC endpoint answered.',
+  },
+  engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
+  shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
+  internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
+} as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+/** An error that carries a catalogue code; the only kind of error sent to clients. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? ERROR_CATALOGUE[code].message, options)
+    this.name = 'ServiceError'
+    this.code = code
+  }
+}
+
+/** Creates a ServiceError with the catalogue's message unless a more precise one is given. */
+export function createServiceError(code: ErrorCode, message?: string, cause?: unknown): ServiceError {
+  return new ServiceError(code, message, cause === undefined ? undefined : { cause })
+}
+
+/** Whether `e` is a ServiceError, optionally with the given code. */
+export function isServiceError(e: unknown, code?: ErrorCode): e is ServiceError {
+  return e instanceof ServiceError && (code === undefined || e.code === code)
+}
+
+/** Whether `code` names an entry of the catalogue. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code)
+}
