@@ -1,0 +1,65 @@
+/**
+ * How the edge reaches the engine: one interface, two transports. In-process (the default: edge and
+ * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
+ * hosts). Both pass test/edge/engine-client-contract.test.ts.
+ */
+import { credentials, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { loadEngineProto } from '../lib/grpc/load-proto.js'
+import { fromGrpcError } from '../lib/grpc/service-error-status.js'
+import type { Engine } from '../engine/engine.js'
+import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
+import type { SimulateOptions, SimulateResponse } from '../engine/simulate/simulate-types.js'
+import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
+
+export interface EngineClient {
+  /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
+  simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  close(): Promise<void>
+  readonly transport: 'in-process' | 'grpc'
+}
+
+/** The engine called directly in this process. */
+export function createInProcessEngineClient(engine: Engine): EngineClient {
+  return {
+    simulate: (transaction, options) => engine.simulate(transaction, options),
+    close: async () => undefined,
+    transport: 'in-process',
+  }
+}
+
+/** Extra time a gRPC call may take beyond the request's own timeout, for the transport itself. */
+const TRANSPORT_MARGIN_MS = 250
+const DEFAULT_TIMEOUT_MS = 800
+
+/** The engine over gRPC at `address` (host:port, or grpc://host:port), on one kept-alive channel. */
+export function createGrpcEngineClient(address: string): EngineClient {
+  const target = address.replace(/^grpc:\/\//, '')
+  const proto = loadEngineProto()
+  const client = new proto.preflight.engine.v1.Engine(target, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_permit_without_calls': 1,
+  })
+  return {
+    simulate(transaction, options) {
+      const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + TRANSPORT_MARGIN_MS
+      return new Promise<SimulateResponse>((resolve, reject) => {
+        client.Simulate(
+          {
+            transaction,
+            vectors: options.vectors ? [...options.vectors] : [],
+            timeout_ms: options.timeoutMs ?? 0,
+            replace_recent_blockhash: options.replaceRecentBlockhash ?? false,
+          },
+          { deadline },
+          (error: GrpcServiceError | null, message?: SimulateResponse__Output) => {
+            if (error) reject(fromGrpcError(error))
+            else if (!message) reject(new Error('empty engine response'))
+            else resolve(fromSimulateResponseMessage(message))
+          },
+        )
+      })
+    },
+    close: async () => client.close(),
+    transport: 'grpc',
+  }
+}

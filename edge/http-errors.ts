@@ -1,0 +1,46 @@
+/**
+ * The Error envelope of SPEC 2.1 for every failure the edge answers, with the request id. The
+ * cause of an internal error is logged, never sent.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ERROR_CATALOGUE, type ErrorCode, isServiceError } from '../lib/errors.js'
+
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; request_id: string }
+}
+
+/** Fastify's own error codes, mapped to the catalogue. */
+const FASTIFY_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
+}
+
+/** Sends the envelope for `code`. */
+export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message?: string): FastifyReply {
+  const body: ErrorEnvelope = { error: { code, message: message ?? ERROR_CATALOGUE[code].message, request_id: String(request.id) } }
+  return reply.code(ERROR_CATALOGUE[code].http).send(body)
+}
+
+/** The error handler of the whole edge. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isServiceError(error)) {
+    if (ERROR_CATALOGUE[error.code].http >= 500) request.log.error({ err: error, cause: error.cause }, error.message)
+    return sendError(reply, request, error.code, error.message)
+  }
+  const fastifyError = error as FastifyError
+  if (fastifyError.validation) {
+    const first = fastifyError.validation[0]
+    const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : 'body'
+    return sendError(reply, request, 'validation_error', `${field}: ${first?.message ?? 'is not valid'}`)
+  }
+  const mapped = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined
+  if (mapped) return sendError(reply, request, mapped, fastifyError.message)
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return sendError(reply, request, 'validation_error', fastifyError.message)
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return sendError(reply, request, 'internal_error')
+}

@@ -1,0 +1,39 @@
+/**
+ * The edge process: `npm run start:edge`. With ENGINE_URL it calls a remote engine over gRPC;
+ * without it, it runs an engine in this process (whose gRPC port is open as well).
+ */
+import { readConfig } from '../lib/config.js'
+import { createLogger } from '../lib/logger.js'
+import { onShutdownSignal } from '../lib/shutdown.js'
+import { engineConfigSchema } from '../engine/config.js'
+import { createEngine } from '../engine/engine.js'
+import { startEngineServer } from '../engine/server.js'
+import { edgeConfigSchema } from './config.js'
+import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
+import { createEdgeServer } from './server.js'
+
+const config = readConfig(edgeConfigSchema, process.env)
+const logger = createLogger('edge', config.logLevel)
+let engineClient: EngineClient
+let stopEngine = async (): Promise<void> => undefined
+if (config.engineUrl) {
+  engineClient = createGrpcEngineClient(config.engineUrl)
+} else {
+  const engineConfig = readConfig(engineConfigSchema, process.env)
+  const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
+  await engine.start()
+  const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
+  engineClient = createInProcessEngineClient(engine)
+  stopEngine = async () => {
+    await grpc.close()
+    engine.stop()
+  }
+}
+const app = createEdgeServer({ engine: engineClient, logger, bodyLimitBytes: config.bodyLimitBytes })
+await app.listen({ host: config.host, port: config.port })
+logger.info({ engine: engineClient.transport }, 'edge serving')
+onShutdownSignal(logger, async () => {
+  await app.close()
+  await engineClient.close()
+  await stopEngine()
+})

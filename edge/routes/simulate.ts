@@ -1,0 +1,43 @@
+/** `POST /api/v1/solana/tx/simulate` (SPEC 2.6, 2.11, 4.3). Open until the accounts issue adds auth. */
+import type { FastifyInstance } from 'fastify'
+import { createServiceError } from '../../lib/errors.js'
+import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../engine/simulate/simulate-options.js'
+import { type Vector, VECTORS } from '../../engine/simulate/simulate-types.js'
+import type { EngineClient } from '../engine-client.js'
+import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
+
+interface SimulateBody {
+  transaction: string
+  vectors?: Vector[]
+  timeout_ms?: number
+  replace_recent_blockhash?: boolean
+  policy?: string | Record<string, unknown>
+}
+
+export const simulateBodySchema = {
+  type: 'object',
+  required: ['transaction'],
+  additionalProperties: false,
+  properties: {
+    transaction: { type: 'string', minLength: 1, maxLength: MAX_TRANSACTION_BASE64_LENGTH },
+    vectors: { type: 'array', items: { type: 'string', enum: [...VECTORS] }, maxItems: VECTORS.length, uniqueItems: true },
+    timeout_ms: { type: 'integer', minimum: MIN_TIMEOUT_MS, maximum: MAX_TIMEOUT_MS },
+    replace_recent_blockhash: { type: 'boolean' },
+    // Accepted for forward compatibility; policies take effect with the execute issue.
+    policy: { anyOf: [{ type: 'string', enum: ['default', 'strict', 'permissive'] }, { type: 'object' }] },
+  },
+} as const
+
+/** Registers the simulate route. */
+export function registerSimulateRoute(app: FastifyInstance, engine: EngineClient): void {
+  app.post<{ Body: SimulateBody }>('/api/v1/solana/tx/simulate', { schema: { body: simulateBodySchema } }, async (request) => {
+    const body = request.body
+    const transaction = decodeBase64Transaction(body.transaction)
+    if (!transaction) throw createServiceError('invalid_transaction', 'transaction: not valid base64')
+    return engine.simulate(transaction, {
+      vectors: body.vectors,
+      timeoutMs: body.timeout_ms,
+      replaceRecentBlockhash: body.replace_recent_blockhash,
+    })
+  })
+}

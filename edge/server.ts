@@ -1,0 +1,41 @@
+/**
+ * The edge's HTTP server (fastify): schemas, the Error envelope with a request id on every error,
+ * and the routes. Listening is the caller's choice, so tests can use `inject` or a real port.
+ */
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Logger } from '../lib/logger.js'
+import type { EngineClient } from './engine-client.js'
+import { handleError, sendError } from './http-errors.js'
+import { registerHealthRoute } from './routes/health.js'
+import { registerSimulateRoute } from './routes/simulate.js'
+
+export interface EdgeServerOptions {
+  engine: EngineClient
+  logger: Logger
+  bodyLimitBytes: number
+}
+
+/** Creates the edge application with every route registered. */
+export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerOptions): FastifyInstance {
+  const app = Fastify({
+    // pino's Logger and fastify's FastifyBaseLogger are the same object under two types.
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: {
+      // Wrong types are errors, not values to coerce; unknown fields are reported, not dropped.
+      customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false },
+    },
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, 'not_found', `no route ${request.method} ${request.url}`))
+  registerHealthRoute(app, engine)
+  registerSimulateRoute(app, engine)
+  return app
+}

@@ -1,0 +1,17 @@
+/** The engine's configuration schema (read from the environment in main.ts only). */
+import type { ConfigOf, ConfigSchema } from '../lib/config.js'
+
+export const engineConfigSchema = {
+  rpcUrls: { kind: 'url-list', env: 'SOLANA_RPC_URLS', default: ['http://127.0.0.1:8899'] },
+  rpcTimeoutMs: { kind: 'int', env: 'RPC_TIMEOUT_MS', default: 2_000, min: 50, max: 60_000 },
+  rpcBatchSize: { kind: 'int', env: 'RPC_BATCH_SIZE', default: 100, min: 1, max: 100 },
+  grpcHost: { kind: 'string', env: 'ENGINE_GRPC_HOST', default: '127.0.0.1' },
+  grpcPort: { kind: 'int', env: 'ENGINE_GRPC_PORT', default: 50051, min: 0, max: 65535 },
+  cacheMaxBytes: { kind: 'int', env: 'ACCOUNT_CACHE_MAX_BYTES', default: 512 * 1024 * 1024, min: 1024 * 1024, max: 64 * 1024 ** 3 },
+  cacheFreshMs: { kind: 'int', env: 'ACCOUNT_CACHE_FRESH_MS', default: 2_000, min: 0, max: 3_600_000 },
+  chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
+  priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
+  logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+} as const satisfies ConfigSchema
+
+export type EngineConfig = ConfigOf<typeof engineConfigSchema>

@@ -1,0 +1,65 @@
+/**
+ * The engine: one long-lived SVM fed by the account cache, the chain tracker and the priority-fee
+ * sampler. `simulate` is what both the in-process edge and the gRPC server call.
+ */
+import type { Logger } from '../lib/logger.js'
+import { createNativeSvm, setNativeClock } from '../lib/native-svm.js'
+import { createPriorityFeeSampler } from './fees/priority-fee-sampler.js'
+import { createJsonRpcClient } from './rpc/json-rpc-client.js'
+import type { EngineConfig } from './config.js'
+import { createAccountCache, type AccountCache } from './state/account-cache.js'
+import { createAddressNamer } from './state/address-names.js'
+import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
+import { createSvmState, type SvmState } from './svm/svm-state.js'
+import { simulateTransaction } from './simulate/simulate-transaction.js'
+import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
+
+export interface Engine {
+  /** Simulates one wire transaction (bytes, not base64). */
+  simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
+  /** Reads the chain once (slot, blockhash, clock, fees), then keeps following it. */
+  start(): Promise<void>
+  stop(): void
+  readonly cache: AccountCache
+  readonly chain: ChainTracker
+  readonly svmState: SvmState
+}
+
+/** Creates an engine for `config`; call `start()` before serving. */
+export function createEngine(config: EngineConfig, logger: Logger): Engine {
+  const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
+  const svm = createNativeSvm()
+  const svmState = createSvmState(svm)
+  const cache = createAccountCache({
+    rpc,
+    maxBytes: config.cacheMaxBytes,
+    freshMs: config.cacheFreshMs,
+    batchSize: config.rpcBatchSize,
+    onEvict: (key) => svmState.forget(key),
+  })
+  const chain = createChainTracker({ rpc, pollMs: config.chainPollMs, logger })
+  chain.onClock((clock) => setNativeClock(svm, clock))
+  const priorityFees = createPriorityFeeSampler({ rpc, refreshMs: config.priorityFeeRefreshMs, logger })
+  const name = createAddressNamer(100_000)
+  const deps = { svm, svmState, cache, chain, priorityFees, name }
+
+  return {
+    simulate: (transaction, options) => simulateTransaction(deps, transaction, options),
+    async start() {
+      // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
+      await Promise.all([
+        chain.refresh().catch((error: unknown) => logger.warn({ err: error }, 'initial chain read failed')),
+        priorityFees.refresh().catch((error: unknown) => logger.warn({ err: error }, 'initial priority fee read failed')),
+      ])
+      chain.start()
+      priorityFees.start()
+    },
+    stop() {
+      chain.stop()
+      priorityFees.stop()
+    },
+    cache,
+    chain,
+    svmState,
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The engine's gRPC server: `Simulate` for the edge (when it runs apart) and co-located clients.
+ */
+import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { createServiceError } from '../lib/errors.js'
+import { loadEngineProto } from '../lib/grpc/load-proto.js'
+import { toGrpcError } from '../lib/grpc/service-error-status.js'
+import type { SimulateRequest__Output } from '../proto/gen/preflight/engine/v1/SimulateRequest.js'
+import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
+import type { Engine } from './engine.js'
+import { toSimulateResponseMessage } from './grpc/simulate-message.js'
+import { parseSimulateOptions } from './simulate/simulate-options.js'
+
+export interface EngineServer {
+  /** The bound address, e.g. 127.0.0.1:50051. */
+  readonly address: string
+  /** Stops accepting calls and waits for the ones in flight. */
+  close(): Promise<void>
+}
+
+/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
+export async function startEngineServer(engine: Engine, host: string, port: number): Promise<EngineServer> {
+  const proto = loadEngineProto()
+  const server = new Server()
+  server.addService(proto.preflight.engine.v1.Engine.service, {
+    Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
+      const request = call.request
+      let options
+      try {
+        options = parseSimulateOptions({
+          vectors: request.vectors.length === 0 ? undefined : request.vectors,
+          timeoutMs: request.timeout_ms === 0 ? undefined : request.timeout_ms,
+          replaceRecentBlockhash: request.replace_recent_blockhash,
+        })
+        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+      } catch (error) {
+        callback(toGrpcError(error))
+        return
+      }
+      engine.simulate(request.transaction, options).then(
+        (response) => callback(null, toSimulateResponseMessage(response)),
+        (error: unknown) => callback(toGrpcError(error)),
+      )
+    },
+  })
+  const boundPort = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    )
+  })
+  return {
+    address: `${host}:${boundPort}`,
+    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  }
+}

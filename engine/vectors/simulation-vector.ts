@@ -1,0 +1,71 @@
+/**
+ * The `simulation` vector: what the simulation outcome says about risk (SPEC 2.10: a terminal
+ * failure is high risk, any other failure a medium "simulation warning"), and what to do about it.
+ */
+import type { Failure, FailureCode } from '../simulate/failure.js'
+import type { PriorityFees, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
+
+export interface SimulationFindings {
+  success: boolean
+  failure: Failure | null
+  computeUnits: number | null
+  suggestedComputeLimit: number | null
+  /** The limit the transaction asked for with SetComputeUnitLimit, if it did. */
+  requestedComputeLimit: number | undefined
+  computeUnitPriceMicroLamports: bigint
+  priorityFees: PriorityFees
+}
+
+const FAILURE_ADVICE: Record<FailureCode, Recommendation> = {
+  insufficient_sol: { code: 'fund_fee_payer', message: 'Add SOL to the paying account, or lower the amount sent.' },
+  insufficient_token_balance: {
+    code: 'reduce_token_amount',
+    message: 'The sender holds fewer tokens than the transfer or swap needs; lower the amount.',
+  },
+  account_not_found: {
+    code: 'create_missing_account',
+    message: 'Create the missing account first (for tokens, the associated token account), then retry.',
+  },
+  blockhash_expired: {
+    code: 'refresh_blockhash',
+    message: 'Fetch a fresh blockhash (getLatestBlockhash), rebuild and re-sign the transaction.',
+  },
+  program_error: {
+    code: 'review_program_error',
+    message: 'A program rejected the transaction; see failure_reason and logs before sending.',
+  },
+}
+
+/** Risk level of the simulation outcome alone. */
+export function getSimulationRiskLevel(findings: Pick<SimulationFindings, 'success' | 'failure'>): RiskLevel {
+  if (findings.success) return 'safe'
+  return findings.failure?.isTerminal ? 'high' : 'medium'
+}
+
+/** Recommendations drawn from the simulation: fix the failure, or tune limit and price. */
+export function getSimulationRecommendations(findings: SimulationFindings): Recommendation[] {
+  if (!findings.success) return findings.failure ? [FAILURE_ADVICE[findings.failure.code]] : []
+  const out: Recommendation[] = []
+  const suggested = findings.suggestedComputeLimit
+  const requested = findings.requestedComputeLimit
+  if (suggested !== null && (requested === undefined || requested > 2 * suggested)) {
+    out.push({
+      code: 'set_compute_unit_limit',
+      message: `Set the compute unit limit to ${suggested} (the transaction uses ${findings.computeUnits}); a tighter limit lowers the priority fee and improves scheduling.`,
+    })
+  }
+  if (requested !== undefined && suggested !== null && findings.computeUnits !== null && requested < findings.computeUnits) {
+    out.push({
+      code: 'raise_compute_unit_limit',
+      message: `The limit ${requested} is below the ${findings.computeUnits} units used; set it to ${suggested}.`,
+    })
+  }
+  const median = findings.priorityFees.medium
+  if (findings.priorityFees.samples > 0 && findings.computeUnitPriceMicroLamports < BigInt(median)) {
+    out.push({
+      code: 'raise_priority_fee',
+      message: `The compute unit price is below the recent median of ${median} micro-lamports; raise it to land sooner.`,
+    })
+  }
+  return out
+}

@@ -1,0 +1,15 @@
+/** Loads a gRPC contract from proto/ with the options its generated types were made with. */
+import { loadPackageDefinition } from '@grpc/grpc-js'
+import { loadSync } from '@grpc/proto-loader'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PROTO_LOADER_OPTIONS } from '../../proto/proto-options.js'
+import type { ProtoGrpcType as EngineProto } from '../../proto/gen/engine.js'
+
+const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'proto')
+
+/** The engine contract's package (service constructors and definitions). */
+export function loadEngineProto(): EngineProto {
+  const definition = loadSync(join(protoDir, 'engine.proto'), PROTO_LOADER_OPTIONS)
+  return loadPackageDefinition(definition) as unknown as EngineProto
+}

@@ -1,0 +1,26 @@
+/**
+ * Carries catalogue errors across gRPC: the code travels in the `error-code` trailer beside the
+ * gRPC status, so the receiving side rebuilds the same ServiceError.
+ */
+import { Metadata, type ServiceError as GrpcServiceError, status as GrpcStatus } from '@grpc/grpc-js'
+import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ServiceError } from '../errors.js'
+
+const ERROR_CODE_KEY = 'error-code'
+
+/** The gRPC error to send for any thrown value (internal errors keep their cause private). */
+export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
+  const serviceError = isServiceError(error) ? error : createServiceError('internal_error', undefined, error)
+  const metadata = new Metadata()
+  metadata.set(ERROR_CODE_KEY, serviceError.code)
+  return { code: ERROR_CATALOGUE[serviceError.code].grpc, details: serviceError.message, metadata }
+}
+
+/** The ServiceError a gRPC failure stands for; transport failures become `engine_unavailable`. */
+export function fromGrpcError(error: GrpcServiceError): ServiceError {
+  const code = error.metadata?.get(ERROR_CODE_KEY)[0]
+  if (isErrorCode(code)) return createServiceError(code, error.details)
+  if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED) {
+    return createServiceError('engine_unavailable', undefined, error)
+  }
+  return createServiceError('internal_error', undefined, error)
+}

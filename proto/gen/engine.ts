@@ -1,0 +1,39 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange__Output as _preflight_engine_v1_BalanceChange__Output } from './preflight/engine/v1/BalanceChange';
+import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _preflight_engine_v1_CallNode__Output } from './preflight/engine/v1/CallNode';
+import type { DexProgram as _preflight_engine_v1_DexProgram, DexProgram__Output as _preflight_engine_v1_DexProgram__Output } from './preflight/engine/v1/DexProgram';
+import type { EngineClient as _preflight_engine_v1_EngineClient, EngineDefinition as _preflight_engine_v1_EngineDefinition } from './preflight/engine/v1/Engine';
+import type { FeeDetails as _preflight_engine_v1_FeeDetails, FeeDetails__Output as _preflight_engine_v1_FeeDetails__Output } from './preflight/engine/v1/FeeDetails';
+import type { PriorityFees as _preflight_engine_v1_PriorityFees, PriorityFees__Output as _preflight_engine_v1_PriorityFees__Output } from './preflight/engine/v1/PriorityFees';
+import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__Output as _preflight_engine_v1_ProgramUsage__Output } from './preflight/engine/v1/ProgramUsage';
+import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendation__Output as _preflight_engine_v1_Recommendation__Output } from './preflight/engine/v1/Recommendation';
+import type { Risk as _preflight_engine_v1_Risk, Risk__Output as _preflight_engine_v1_Risk__Output } from './preflight/engine/v1/Risk';
+import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from './preflight/engine/v1/SimulateRequest';
+import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from './preflight/engine/v1/SimulateResponse';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  preflight: {
+    engine: {
+      v1: {
+        BalanceChange: MessageTypeDefinition<_preflight_engine_v1_BalanceChange, _preflight_engine_v1_BalanceChange__Output>
+        CallNode: MessageTypeDefinition<_preflight_engine_v1_CallNode, _preflight_engine_v1_CallNode__Output>
+        DexProgram: MessageTypeDefinition<_preflight_engine_v1_DexProgram, _preflight_engine_v1_DexProgram__Output>
+        Engine: SubtypeConstructor<typeof grpc.Client, _preflight_engine_v1_EngineClient> & { service: _preflight_engine_v1_EngineDefinition }
+        FeeDetails: MessageTypeDefinition<_preflight_engine_v1_FeeDetails, _preflight_engine_v1_FeeDetails__Output>
+        PriorityFees: MessageTypeDefinition<_preflight_engine_v1_PriorityFees, _preflight_engine_v1_PriorityFees__Output>
+        ProgramUsage: MessageTypeDefinition<_preflight_engine_v1_ProgramUsage, _preflight_engine_v1_ProgramUsage__Output>
+        Recommendation: MessageTypeDefinition<_preflight_engine_v1_Recommendation, _preflight_engine_v1_Recommendation__Output>
+        Risk: MessageTypeDefinition<_preflight_engine_v1_Risk, _preflight_engine_v1_Risk__Output>
+        SimulateRequest: MessageTypeDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateRequest__Output>
+        SimulateResponse: MessageTypeDefinition<_preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateResponse__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,27 @@
+// Original file: engine.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from '../../../preflight/engine/v1/SimulateRequest';
+import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from '../../../preflight/engine/v1/SimulateResponse';
+
+export interface EngineClient extends grpc.Client {
+  Simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  Simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  Simulate(argument: _preflight_engine_v1_SimulateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  Simulate(argument: _preflight_engine_v1_SimulateRequest, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  simulate(argument: _preflight_engine_v1_SimulateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  simulate(argument: _preflight_engine_v1_SimulateRequest, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface EngineHandlers extends grpc.UntypedServiceImplementation {
+  Simulate: grpc.handleUnaryCall<_preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_SimulateResponse>;
+  
+}
+
+export interface EngineDefinition extends grpc.ServiceDefinition {
+  Simulate: MethodDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_SimulateResponse__Output>
+}

@@ -1,0 +1,16 @@
+// Original file: engine.proto
+
+
+export interface SimulateRequest {
+  'transaction'?: (Buffer | Uint8Array | string);
+  'vectors'?: (string)[];
+  'timeout_ms'?: (number);
+  'replace_recent_blockhash'?: (boolean);
+}
+
+export interface SimulateRequest__Output {
+  'transaction': (Buffer);
+  'vectors': (string)[];
+  'timeout_ms': (number);
+  'replace_recent_blockhash': (boolean);
+}

@@ -1,0 +1,25 @@
+import t from 'tap'
+import { ConfigError, readConfig } from '../../lib/config.js'
+import { engineConfigSchema } from '../../engine/config.js'
+import { edgeConfigSchema } from '../../edge/config.js'
+
+t.test('defaults apply when the environment is empty, and the result is frozen', async (t) => {
+  const config = readConfig(engineConfigSchema, {})
+  t.same(config.rpcUrls, ['http://127.0.0.1:8899'])
+  t.equal(config.rpcBatchSize, 100)
+  t.ok(Object.isFrozen(config))
+  t.equal(readConfig(edgeConfigSchema, {}).port, 8080)
+})
+
+t.test('values are parsed and checked', async (t) => {
+  const config = readConfig(engineConfigSchema, { SOLANA_RPC_URLS: 'http://a:1, http://b:2', RPC_BATCH_SIZE: '50' })
+  t.same(config.rpcUrls, ['http://a:1/', 'http://b:2/'])
+  t.equal(config.rpcBatchSize, 50)
+})
+
+t.test('a wrong value names the variable and what is allowed', async (t) => {
+  t.throws(() => readConfig(engineConfigSchema, { RPC_BATCH_SIZE: '101' }), { name: 'ConfigError', variable: 'RPC_BATCH_SIZE' })
+  t.throws(() => readConfig(edgeConfigSchema, { PORT: 'eighty' }), /PORT.*integer from 0 to 65535/)
+  t.throws(() => readConfig(engineConfigSchema, { SOLANA_RPC_URLS: 'not a url' }), ConfigError)
+  t.throws(() => readConfig(edgeConfigSchema, { LOG_LEVEL: 'loud' }), /one of/)
+})
