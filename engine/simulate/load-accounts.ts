@@ -48,7 +48,9 @@ function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>)
   return value instanceof Promise ? value.then(next) : next(value)
 }
 
-function resolveKeys(tx: WireTransaction, tables: AccountEntry[], slot: bigint): LoadResult | { keys: Uint8Array[]; writable: boolean[] } {
+type KeyFailure = Extract<LoadResult, { ok: false }>
+
+function resolveKeys(tx: WireTransaction, tables: AccountEntry[], slot: bigint): KeyFailure | { ok: true; keys: Uint8Array[]; writable: boolean[] } {
   const byKey = new Map<AccountKey, AccountEntry>()
   for (const table of tables) byKey.set(table.key, table)
   for (const table of tables) {
@@ -86,7 +88,7 @@ export function loadAccounts(tx: WireTransaction, cache: AccountCache, slot: big
   const tableKeys = tx.lookups.length === 0 ? [] : getLookupTableKeys(tx).map(toAccountKey)
   return then(cache.getMany(tableKeys, signal), (tables) => {
     const resolved = resolveKeys(tx, tables, slot)
-    if ('ok' in resolved) return resolved
+    if (!resolved.ok) return resolved
     const keys = resolved.keys.map(toAccountKey)
     return then(cache.getMany(keys, signal), (entries) => {
       const named = new Set(keys)

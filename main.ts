@@ -1,0 +1,45 @@
+/**
+ * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
+ * SOLANA_RPC_URLS names real nodes), the engine with its gRPC port, and the edge calling the
+ * engine in-process. Each process also has its own entry point (engine/, edge/, localnet/ main.ts).
+ */
+import { readConfig } from './lib/config.js'
+import { createLogger } from './lib/logger.js'
+import { onShutdownSignal } from './lib/shutdown.js'
+import { localnetConfigSchema } from './localnet/config.js'
+import { createLocalnet, type Localnet } from './localnet/localnet.js'
+import { engineConfigSchema } from './engine/config.js'
+import { createEngine } from './engine/engine.js'
+import { startEngineServer } from './engine/server.js'
+import { edgeConfigSchema } from './edge/config.js'
+import { createInProcessEngineClient } from './edge/engine-client.js'
+import { createEdgeServer } from './edge/server.js'
+
+const edgeConfig = readConfig(edgeConfigSchema, process.env)
+let engineConfig = readConfig(engineConfigSchema, process.env)
+const logger = createLogger('preflight', edgeConfig.logLevel)
+
+let localnet: Localnet | undefined
+if (!process.env.SOLANA_RPC_URLS) {
+  const localnetConfig = readConfig(localnetConfigSchema, process.env)
+  localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
+  engineConfig = Object.freeze({ ...engineConfig, rpcUrls: [localnet.rpcUrl] })
+}
+
+const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
+await engine.start()
+const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
+const app = createEdgeServer({
+  engine: createInProcessEngineClient(engine),
+  logger: logger.child({ service: 'edge' }),
+  bodyLimitBytes: edgeConfig.bodyLimitBytes,
+})
+const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port })
+logger.info({ rest: restAddress, grpc: grpc.address, rpc: engineConfig.rpcUrls, localnet: localnet !== undefined }, 'preflight serving')
+
+onShutdownSignal(logger, async () => {
+  await app.close()
+  await grpc.close()
+  engine.stop()
+  await localnet?.close()
+})

@@ -1,0 +1,120 @@
+/**
+ * Address lookup table account data encoded with kit's codecs (bincode layout of
+ * `ProgramState::LookupTable(LookupTableMeta)`, zero-padded to 56 bytes, then the addresses), and
+ * a real table created by the address lookup table program inside LiteSVM.
+ */
+import { createRequire } from 'node:module'
+import {
+  AccountRole,
+  getAddressEncoder,
+  getNullableEncoder,
+  getProgramDerivedAddress,
+  getStructEncoder,
+  getTransactionDecoder,
+  getTransactionVersionDecoder,
+  getU16Encoder,
+  getU32Encoder,
+  getU64Encoder,
+  getU8Encoder,
+  type Address,
+  type Instruction,
+} from '@solana/kit'
+import { buildWireTransaction, SYSTEM_PROGRAM, toAddressBytes } from './kit-transactions.js'
+
+export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111' as Address
+
+const metaEncoder = getStructEncoder([
+  ['discriminator', getU32Encoder()],
+  ['deactivationSlot', getU64Encoder()],
+  ['lastExtendedSlot', getU64Encoder()],
+  ['lastExtendedSlotStartIndex', getU8Encoder()],
+  ['authority', getNullableEncoder(getAddressEncoder())],
+  ['padding', getU16Encoder()],
+])
+
+export interface LookupTableFields {
+  authority: Address | null
+  addresses: Address[]
+  deactivationSlot?: bigint
+  lastExtendedSlot?: bigint
+  lastExtendedSlotStartIndex?: number
+}
+
+export function encodeLookupTableData(fields: LookupTableFields): Uint8Array {
+  const meta = metaEncoder.encode({
+    discriminator: 1,
+    deactivationSlot: fields.deactivationSlot ?? 0xffff_ffff_ffff_ffffn,
+    lastExtendedSlot: fields.lastExtendedSlot ?? 0n,
+    lastExtendedSlotStartIndex: fields.lastExtendedSlotStartIndex ?? 0,
+    authority: fields.authority,
+    padding: 0,
+  })
+  const data = new Uint8Array(56 + 32 * fields.addresses.length)
+  data.set(meta)
+  fields.addresses.forEach((address, i) => data.set(toAddressBytes(address), 56 + 32 * i))
+  return data
+}
+
+/** LiteSVM's native handle, as the engine uses it (private API of litesvm 1.5.0). */
+export interface NativeSvm {
+  setSigverify(on: boolean): void
+  setBlockhashCheck(on: boolean): void
+  airdrop(pubkey: Uint8Array, lamports: bigint): unknown
+  getAccount(pubkey: Uint8Array): { data(): Uint8Array; owner(): Uint8Array; lamports(): bigint } | null
+  getBalance(pubkey: Uint8Array): bigint | null
+  latestBlockhash(): string
+  getClock(): { slot: bigint }
+  warpToSlot(slot: bigint): void
+  sendLegacyTransaction(bytes: Uint8Array): TransactionOutcome
+  sendVersionedTransaction(bytes: Uint8Array): TransactionOutcome
+}
+
+export interface TransactionOutcome {
+  err?: () => unknown
+  toString(): string
+}
+
+export function createNativeSvm(): NativeSvm {
+  const { LiteSvm } = createRequire(import.meta.url)('litesvm/dist/internal.js') as { LiteSvm: new () => NativeSvm }
+  const svm = new LiteSvm()
+  svm.setSigverify(false)
+  svm.setBlockhashCheck(false)
+  return svm
+}
+
+/** Sends wire bytes to LiteSVM by their version; returns the error, or undefined on success. */
+export function sendWire(svm: NativeSvm, bytes: Uint8Array): unknown {
+  const { messageBytes } = getTransactionDecoder().decode(bytes)
+  const legacy = getTransactionVersionDecoder().decode(messageBytes) === 'legacy'
+  const outcome = legacy ? svm.sendLegacyTransaction(bytes) : svm.sendVersionedTransaction(bytes)
+  return typeof outcome.err === 'function' ? (outcome.err() ?? 'failed') : undefined
+}
+
+/** Creates a lookup table owned by `payer` with the real program, extends it, returns its address. */
+export async function createLookupTableInSvm(svm: NativeSvm, payer: Address, addresses: Address[]): Promise<Address> {
+  const recentSlot = svm.getClock().slot
+  const slotBytes = getU64Encoder().encode(recentSlot)
+  const [table, bump] = await getProgramDerivedAddress({
+    programAddress: ADDRESS_LOOKUP_TABLE_PROGRAM,
+    seeds: [getAddressEncoder().encode(payer), slotBytes],
+  })
+  const accounts = [
+    { address: table, role: AccountRole.WRITABLE },
+    { address: payer, role: AccountRole.READONLY_SIGNER },
+    { address: payer, role: AccountRole.WRITABLE_SIGNER },
+    { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
+  ]
+  // Instruction enum (bincode u32): 0 CreateLookupTable { recent_slot: u64, bump_seed: u8 },
+  // 2 ExtendLookupTable { new_addresses: Vec<Pubkey> } (u64 length prefix).
+  const create: Instruction = {
+    programAddress: ADDRESS_LOOKUP_TABLE_PROGRAM,
+    accounts,
+    data: new Uint8Array([0, 0, 0, 0, ...slotBytes, bump]),
+  }
+  const extendData = [2, 0, 0, 0, ...getU64Encoder().encode(BigInt(addresses.length))]
+  for (const address of addresses) extendData.push(...toAddressBytes(address))
+  const extend: Instruction = { programAddress: ADDRESS_LOOKUP_TABLE_PROGRAM, accounts, data: new Uint8Array(extendData) }
+  const error = sendWire(svm, buildWireTransaction({ version: 0, feePayer: payer, instructions: [create, extend] }))
+  if (error !== undefined) throw new Error(`creating the lookup table failed: ${String(error)}`)
+  return table
+}
