@@ -1,0 +1,18 @@
+/** Paths and readers for the real mainnet fixtures in ../shared/fixtures (never copied here). */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const FIXTURES_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures')
+export const ORCA_ACCOUNTS_DIR = join(FIXTURES_DIR, 'mainnet', 'orca-whirlpool')
+
+export interface AccountDump {
+  pubkey: string
+  account: { lamports: number; data: [string, string]; owner: string; executable: boolean }
+}
+
+/** Every `solana account --output json` dump of a folder. */
+export function readAccountDumps(dir: string): AccountDump[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as AccountDump)
+}
