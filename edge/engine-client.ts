@@ -31,13 +31,15 @@ export function createInProcessEngineClient(engine: Engine): EngineClient {
 const TRANSPORT_MARGIN_MS = 250
 const DEFAULT_TIMEOUT_MS = 800
 
-/** The engine over gRPC at `address` (host:port, or grpc://host:port), on one kept-alive channel. */
+/** The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
 export function createGrpcEngineClient(address: string): EngineClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadEngineProto()
   const client = new proto.preflight.engine.v1.Engine(target, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_permit_without_calls': 1,
+    // With a dns:/// target naming several engines, spread calls over all of them.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   })
   return {
     simulate(transaction, options) {
