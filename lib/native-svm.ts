@@ -1,5 +1,6 @@
 /**
- * The one module that touches LiteSVM's private native API (`litesvm/dist/internal.js`).
+ * The one module that touches LiteSVM's private native API (`litesvm/dist/internal.js`), for
+ * the engine and localnet alike.
  * The public wrapper re-validates addresses and re-encodes transactions: 10 accounts cost
  * 0.4–1.3 ms through it and ≈5 µs here (ARCHITECTURE §2). litesvm is pinned to an exact version
  * and test/engine/svm/native-svm-api.test.ts fails when this surface changes.
@@ -19,15 +20,15 @@ export type NativeFailure = Internal.FailedTransactionMetadata
 export type NativeMetadata = Internal.TransactionMetadata
 export type NativeTransactionError = ReturnType<Internal.FailedTransactionMetadata['err']>
 
-export const NativeAccountClass = internal.Account
-export const NativeClockClass = internal.Clock
-export const TransactionErrorInstructionError = internal.TransactionErrorInstructionError
-export const TransactionErrorInsufficientFundsForRent = internal.TransactionErrorInsufficientFundsForRent
-export const TransactionErrorDuplicateInstruction = internal.TransactionErrorDuplicateInstruction
-export const TransactionErrorProgramExecutionTemporarilyRestricted =
-  internal.TransactionErrorProgramExecutionTemporarilyRestricted
-export const InstructionErrorCustom = internal.InstructionErrorCustom
-export const InstructionErrorBorshIo = internal.InstructionErrorBorshIo
+export type NativeLiteSvm = Internal.LiteSvm
+export type {
+  FailedTransactionMetadata,
+  SimulatedTransactionInfo,
+  TransactionMetadata,
+} from 'litesvm/dist/internal.js'
+
+/** The native classes localnet builds its chain from (the engine uses the factories below). */
+export const { LiteSvm, Account, Clock, EpochSchedule } = internal
 
 /**
  * Creates a long-lived SVM for simulation: builtins, sysvars and SPL programs as LiteSVM ships

@@ -1,7 +1,7 @@
 /**
  * Maps a failed simulation to SPEC 2.12's failure codes, with a reason a trader can act on.
  */
-import type { RpcTransactionError } from '../../lib/transaction-error.js'
+import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 
 export type FailureCode =
   | 'insufficient_sol'
@@ -104,7 +104,7 @@ function classifyInstructionError(index: number, err: unknown, context: FailureC
 }
 
 /** Classifies a transaction error returned by the SVM. */
-export function classifyTransactionError(error: RpcTransactionError, context: FailureContext): Failure {
+export function classifyTransactionError(error: TransactionErrorJson, context: FailureContext): Failure {
   if (typeof error === 'string') {
     switch (error) {
       case 'InsufficientFundsForFee':

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks'
 import { createServiceError, isServiceError } from '../../lib/errors.js'
 import { isNativeFailure, type NativeSvm } from '../../lib/native-svm.js'
-import { toRpcTransactionError, type RpcTransactionError } from '../../lib/transaction-error.js'
+import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib/transaction-error.js'
 import { getComputeBudget } from '../decode/compute-budget.js'
 import { decodeWireTransaction, type WireTransaction } from '../decode/wire-transaction.js'
 import { getTransactionFee } from '../fees/transaction-fee.js'
@@ -95,7 +95,7 @@ export async function simulateTransaction(
   const latestBlockhash = deps.chain.latestBlockhash
   const replace = options.replaceRecentBlockhash === true && latestBlockhash !== undefined
   let failure: Failure | null = null
-  let transactionError: RpcTransactionError | null = null
+  let transactionError: TransactionErrorJson | null = null
   let computeUnits: number | null = null
   let logs: string[] = []
   let balanceChanges: SimulateResponse['balance_changes'] = []
@@ -115,7 +115,7 @@ export async function simulateTransaction(
     computeUnits = Number(meta.computeUnitsConsumed())
     const missing = (index: number) => accounts.entries[index]?.exists === false
     if (isNativeFailure(result)) {
-      transactionError = toRpcTransactionError(result.err())
+      transactionError = fromNativeTransactionError(result.err())
       failure = classifyTransactionError(transactionError, {
         getAddress: (index) => (accounts.keys[index] ? deps.name(accounts.keys[index]) : `account #${index}`),
         isMissing: missing,

@@ -2,7 +2,7 @@
  * The engine's simulate contract: request options and the response (SPEC 2.11 plus
  * ARCHITECTURE §3: `decision`, `context_slot`). Field names are the JSON names SPEC.md uses.
  */
-import type { RpcTransactionError } from '../../lib/transaction-error.js'
+import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import type { CallNode, ProgramUsage } from './call-tree.js'
 import type { FailureCode } from './failure.js'
 
@@ -85,7 +85,7 @@ export interface SimulateResponse {
   failure_code: FailureCode | null
   is_terminal: boolean | null
   /** Solana's JSON shape of the transaction error, as simulateTransaction would return it. */
-  transaction_error: RpcTransactionError | null
+  transaction_error: TransactionErrorJson | null
   logs: string[]
   latency_ms: number
   context_slot: number

@@ -3,7 +3,6 @@
  * `ProgramState::LookupTable(LookupTableMeta)`, zero-padded to 56 bytes, then the addresses), and
  * a real table created by the address lookup table program inside LiteSVM.
  */
-import { createRequire } from 'node:module'
 import {
   AccountRole,
   getAddressEncoder,
@@ -20,6 +19,7 @@ import {
   type Instruction,
 } from '@solana/kit'
 import { buildWireTransaction, SYSTEM_PROGRAM, toAddressBytes } from './kit-transactions.js'
+import { LiteSvm } from '../../../lib/native-svm.js'
 
 export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111' as Address
 
@@ -55,7 +55,7 @@ export function encodeLookupTableData(fields: LookupTableFields): Uint8Array {
   return data
 }
 
-/** LiteSVM's native handle, as the engine uses it (private API of litesvm 1.5.0). */
+/** The part of LiteSVM's native handle these tests send through (lib/native-svm.ts loads it). */
 export interface NativeSvm {
   setSigverify(on: boolean): void
   setBlockhashCheck(on: boolean): void
@@ -75,8 +75,8 @@ export interface TransactionOutcome {
 }
 
 export function createNativeSvm(): NativeSvm {
-  const { LiteSvm } = createRequire(import.meta.url)('litesvm/dist/internal.js') as { LiteSvm: new () => NativeSvm }
-  const svm = new LiteSvm()
+  // A fresh native handle with transaction history on, unlike the engine's simulate-only SVM.
+  const svm = new LiteSvm() as unknown as NativeSvm
   svm.setSigverify(false)
   svm.setBlockhashCheck(false)
   return svm

@@ -1,0 +1,214 @@
+/**
+ * The local chain: one LiteSVM instance that produces a block every slotMs (new slot, block
+ * height, blockhash and clock), checks blockhashes against a 151-block window like Agave, and
+ * records what landed for getSignatureStatuses and getRecentPrioritizationFees.
+ */
+import { randomBytes } from 'node:crypto'
+import { getBase58Decoder, type Address } from '@solana/kit'
+import { addProgramAtomically } from './chain/add-program.js'
+import { isDurableNonceValid } from './chain/durable-nonce.js'
+import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-window.js'
+import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
+import { LiteSvm } from '../lib/native-svm.js'
+import {
+  RENT_EXEMPT_RENT_EPOCH,
+  SYSTEM_PROGRAM_ADDRESS,
+  U64_MAX,
+  fromAddressBytes,
+  fromNativeAccount,
+  toAddressBytes,
+  toNativeAccount,
+  type LocalAccount,
+} from './chain/local-account.js'
+import { createPriorityFeeTracker, type PrioritizationFee } from './chain/priority-fee-tracker.js'
+import { createSignatureStatuses, type SignatureStatus } from './chain/signature-statuses.js'
+import { SLOTS_PER_EPOCH, createSlotClock } from './chain/slot-clock.js'
+import { decodeTransactionFacts, getWritableLookupAccounts, type TransactionFacts } from './chain/transaction-facts.js'
+
+export { SLOTS_PER_EPOCH }
+
+export type LocalChainOptions = {
+  /** Slot length; also how far the clock's unix time moves per slot. */
+  slotMs: number
+  /** Clock start in unix seconds; the wall clock when absent. */
+  startUnixTime?: number
+  /** false: no timer, slots move only through advanceSlot() (deterministic tests). */
+  autoAdvance?: boolean
+  /** How many signature statuses to remember. */
+  statusCapacity?: number
+}
+
+export type SimulateOptions = {
+  sigVerify: boolean
+  replaceRecentBlockhash: boolean
+  innerInstructions?: boolean
+  /** Accounts to return as they are after the transaction (Agave's `accounts.addresses`). */
+  accountAddresses?: readonly Address[]
+}
+
+export type SimulationResult = ExecutionResult & {
+  readonly replacementBlockhash: BlockhashEntry | null
+  readonly accounts: ReadonlyArray<LocalAccount | null> | null
+}
+
+export type LocalChain = ReturnType<typeof createLocalChain>
+
+/** Creates the chain and, unless autoAdvance is false, starts producing slots. */
+export function createLocalChain(options: LocalChainOptions) {
+  const { slotMs } = options
+  const svm = new LiteSvm()
+  // The window below is the blockhash check; LiteSVM's own accepts only its latest blockhash.
+  svm.setBlockhashCheck(false)
+  const clock = createSlotClock(svm, { slotMs, startUnixTime: options.startUnixTime ?? Date.now() / 1000 })
+  const window = createBlockhashWindow({
+    blockhash: svm.latestBlockhash(),
+    slot: clock.getSlot(),
+    blockHeight: clock.getBlockHeight(),
+  })
+  const statuses = createSignatureStatuses(options.statusCapacity ?? 65_536)
+  const fees = createPriorityFeeTracker()
+  const base58 = getBase58Decoder()
+
+  function recordBlock(): void {
+    window.push(svm.latestBlockhash(), clock.getSlot(), clock.getBlockHeight())
+    fees.pruneBefore(window.oldestSlot())
+  }
+
+  function advanceSlot(count = 1): void {
+    for (let i = 0; i < count; i++) {
+      clock.advance()
+      recordBlock()
+    }
+  }
+
+  /** Keeps the slot at or after the epoch real loaded state was last touched in. */
+  function raiseSlotFloor(rentEpoch: bigint): void {
+    if (rentEpoch === RENT_EXEMPT_RENT_EPOCH || rentEpoch * SLOTS_PER_EPOCH <= clock.getSlot()) return
+    clock.jumpTo(rentEpoch * SLOTS_PER_EPOCH)
+    recordBlock()
+  }
+
+  function getAccount(address: Address): LocalAccount | null {
+    const account = svm.getAccount(toAddressBytes(address))
+    // LiteSVM keeps zero-lamport accounts it has seen; for clients they do not exist.
+    return account && account.lamports() > 0n ? fromNativeAccount(account) : null
+  }
+
+  function isLifetimeValid(facts: TransactionFacts): boolean {
+    return window.has(facts.lifetimeToken) || isDurableNonceValid(facts, getAccount)
+  }
+
+  const timer = options.autoAdvance === false ? undefined : setInterval(() => advanceSlot(), slotMs)
+  // The chain must never be what keeps a process (or a test) alive.
+  timer?.unref()
+
+  return {
+    slotMs,
+    getSlot: clock.getSlot,
+    getBlockHeight: clock.getBlockHeight,
+    getEpoch: clock.getEpoch,
+    getUnixTimestamp: clock.getUnixTimestamp,
+    getLatestBlockhash: (): BlockhashEntry => window.latest(),
+    isBlockhashValid: (blockhash: string): boolean => window.has(blockhash),
+    advanceSlot,
+    getAccount,
+    setAccount(address: Address, account: LocalAccount): void {
+      svm.setAccount(toAddressBytes(address), toNativeAccount(account))
+      raiseSlotFloor(account.rentEpoch)
+    },
+    getProgramAccounts(program: Address): Array<{ address: Address; account: LocalAccount }> {
+      return svm.getProgramAccounts(toAddressBytes(program)).map((entry) => ({
+        address: fromAddressBytes(entry.address),
+        account: fromNativeAccount(entry.account()),
+      }))
+    },
+    addProgram(programId: Address, bytes: Uint8Array): void {
+      addProgramAtomically(svm, toAddressBytes(programId), bytes)
+    },
+    getMinimumBalanceForRentExemption: (dataLength: bigint): bigint => svm.minimumBalanceForRentExemption(dataLength),
+
+    /** Credits lamports (creating a system account if needed); returns a signature-like id. */
+    airdrop(address: Address, lamports: bigint): string {
+      const existing = getAccount(address)
+      const total = (existing?.lamports ?? 0n) + lamports
+      if (total > U64_MAX) throw new RangeError('airdrop would overflow the account balance (u64)')
+      const account = existing ?? {
+        data: new Uint8Array(0),
+        owner: SYSTEM_PROGRAM_ADDRESS,
+        executable: false,
+        rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+      }
+      svm.setAccount(toAddressBytes(address), toNativeAccount({ ...account, lamports: total }))
+      const signature = base58.decode(randomBytes(64))
+      statuses.record(signature, { slot: clock.getSlot(), err: null })
+      return signature
+    },
+
+    /** Executes and commits a transaction with signature verification on. */
+    send(bytes: Uint8Array): ExecutionResult {
+      const facts = decodeTransactionFacts(bytes)
+      if (!isLifetimeValid(facts)) return toRejectedResult(facts.signature, 'BlockhashNotFound')
+      svm.setSigverify(true)
+      const native = svm.sendVersionedTransaction(bytes)
+      const result = toExecutionResult(native, facts.signature, { innerInstructions: false })
+      // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
+      // a duplicate must not overwrite the status of the original.
+      const landed =
+        !isFailedResult(native) ||
+        (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
+      if (landed) {
+        statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
+        const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
+        fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
+      }
+      return result
+    },
+
+    /** Runs a transaction without committing it. */
+    simulate(bytes: Uint8Array, simulateOptions: SimulateOptions): SimulationResult {
+      const facts = decodeTransactionFacts(bytes)
+      const replacementBlockhash = simulateOptions.replaceRecentBlockhash ? window.latest() : null
+      const addresses = simulateOptions.accountAddresses
+      if (!replacementBlockhash && !isLifetimeValid(facts)) {
+        const rejected = toRejectedResult(facts.signature, 'BlockhashNotFound')
+        return { ...rejected, replacementBlockhash, accounts: addresses ? addresses.map(() => null) : null }
+      }
+      // LiteSVM ignores the blockhash (its check is off), so replacing it needs no byte rewrite.
+      svm.setSigverify(simulateOptions.sigVerify)
+      let native
+      try {
+        native = svm.simulateVersionedTransaction(bytes)
+      } finally {
+        svm.setSigverify(true)
+      }
+      const result = toExecutionResult(native, facts.signature, {
+        innerInstructions: simulateOptions.innerInstructions === true,
+      })
+      let accounts: Array<LocalAccount | null> | null = null
+      if (addresses) {
+        if (isFailedResult(native)) accounts = addresses.map(() => null)
+        else {
+          const post = new Map<string, LocalAccount>()
+          for (const entry of native.postAccounts()) {
+            post.set(fromAddressBytes(entry.address), fromNativeAccount(entry.account()))
+          }
+          accounts = addresses.map((address) => {
+            const after = post.get(address)
+            if (!after) return getAccount(address)
+            // A transaction that closes an account leaves it with 0 lamports: gone for clients.
+            return after.lamports > 0n ? after : null
+          })
+        }
+      }
+      return { ...result, replacementBlockhash, accounts }
+    },
+
+    getSignatureStatus: (signature: string): SignatureStatus | undefined => statuses.get(signature),
+    /** Per-slot fees over the blockhash window, oldest first. */
+    getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] =>
+      fees.getFees(window.getSlots(), accounts),
+    stop(): void {
+      if (timer) clearInterval(timer)
+    },
+  }
+}

@@ -1,0 +1,33 @@
+/** The localnet's environment configuration, read once by main.ts through lib/config.ts. */
+import { ConfigError, type ConfigOf, type ConfigSchema } from '../lib/config.js'
+
+export const localnetConfigSchema = {
+  host: { kind: 'string', env: 'LOCALNET_HOST', default: '127.0.0.1' },
+  // 0 asks the OS for a free port, which tests use to run side by side.
+  rpcPort: { kind: 'int', env: 'LOCALNET_RPC_PORT', default: 8899, min: 0, max: 65_535 },
+  // Below 10 ms the timer would starve the RPC server of the event loop.
+  slotMs: { kind: 'int', env: 'LOCALNET_SLOT_MS', default: 400, min: 10, max: 3_600_000 },
+  accountsDir: { kind: 'optional-string', env: 'LOCALNET_ACCOUNTS_DIR' },
+  programsDir: { kind: 'optional-string', env: 'LOCALNET_PROGRAMS_DIR' },
+  // Integer seconds; a string so that "unset" (start at the wall clock) stays distinguishable.
+  unixTime: { kind: 'optional-string', env: 'LOCALNET_UNIX_TIME' },
+  demo: { kind: 'bool', env: 'LOCALNET_DEMO', default: true },
+  logLevel: {
+    kind: 'string',
+    env: 'LOG_LEVEL',
+    default: 'info',
+    oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+  },
+} as const satisfies ConfigSchema
+
+export type LocalnetConfig = ConfigOf<typeof localnetConfigSchema>
+
+/** The clock's start in unix seconds from LOCALNET_UNIX_TIME, or undefined for the wall clock. */
+export function toStartUnixTime(config: Pick<LocalnetConfig, 'unixTime'>): number | undefined {
+  if (config.unixTime === undefined) return undefined
+  const seconds = Number(config.unixTime)
+  if (!Number.isSafeInteger(seconds) || seconds < 0) {
+    throw new ConfigError('LOCALNET_UNIX_TIME', 'an integer number of seconds since 1970', config.unixTime)
+  }
+  return seconds
+}

@@ -1,0 +1,71 @@
+/**
+ * The localnet: a LiteSVM chain seeded with the demo state, account dumps and programs, served
+ * over Solana JSON-RPC. What development, tests and benchmarks run against instead of mainnet.
+ */
+import type { Logger } from '../lib/logger.js'
+import { createLocalChain, type LocalChain } from './chain.js'
+import { toStartUnixTime, type LocalnetConfig } from './config.js'
+import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
+import { createRpcMethods } from './rpc/rpc-methods.js'
+import { createRpcServer } from './rpc/rpc-server.js'
+import { loadAccountsDir } from './seed/accounts-dir.js'
+import { seedDemoState } from './seed/demo-state.js'
+import { loadProgramsDir } from './seed/programs-dir.js'
+
+export type Localnet = {
+  /** http://host:port of the JSON-RPC server. */
+  readonly rpcUrl: string
+  readonly chain: LocalChain
+  /** Stops the slot timer and the server. */
+  close(): Promise<void>
+}
+
+export type LocalnetOverrides = {
+  /** false: slots advance only through chain.advanceSlot() (deterministic tests). */
+  autoAdvance?: boolean
+  /** Request body limit of the RPC server. */
+  maxBodyBytes?: number
+}
+
+/** Starts a localnet: seeds the chain, then listens. */
+export async function createLocalnet(
+  config: LocalnetConfig,
+  logger: Logger,
+  overrides: LocalnetOverrides = {},
+): Promise<Localnet> {
+  const startUnixTime = toStartUnixTime(config)
+  const chain = createLocalChain({
+    slotMs: config.slotMs,
+    ...(startUnixTime === undefined ? {} : { startUnixTime }),
+    ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
+  })
+  try {
+    if (config.demo) seedDemoState(chain)
+    if (config.accountsDir) {
+      const count = await loadAccountsDir(config.accountsDir, chain)
+      logger.info({ dir: config.accountsDir, count }, 'loaded account dumps')
+    }
+    if (config.programsDir) {
+      const programs = await loadProgramsDir(config.programsDir, chain)
+      logger.info({ dir: config.programsDir, programs }, 'loaded programs')
+    }
+    const server = await createRpcServer({
+      host: config.host,
+      port: config.rpcPort,
+      dispatcher: createJsonRpcDispatcher(createRpcMethods(chain), logger),
+      logger,
+      ...(overrides.maxBodyBytes === undefined ? {} : { maxBodyBytes: overrides.maxBodyBytes }),
+    })
+    return {
+      rpcUrl: server.url,
+      chain,
+      async close() {
+        chain.stop()
+        await server.close()
+      },
+    }
+  } catch (err) {
+    chain.stop()
+    throw err
+  }
+}

@@ -1,0 +1,33 @@
+/** Standalone localnet: `npm run start:localnet`. The only localnet file that reads process.env. */
+import { readConfig } from '../lib/config.js'
+import { createLogger } from '../lib/logger.js'
+import { localnetConfigSchema } from './config.js'
+import { createLocalnet } from './localnet.js'
+import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './seed/demo-state.js'
+
+const config = readConfig(localnetConfigSchema, process.env)
+const logger = createLogger('localnet', config.logLevel)
+const localnet = await createLocalnet(config, logger)
+const chain = localnet.chain
+
+logger.info(
+  {
+    rpcUrl: localnet.rpcUrl,
+    slot: chain.getSlot(),
+    unixTimestamp: chain.getUnixTimestamp(),
+    slotMs: config.slotMs,
+    ...(config.demo ? { demo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
+  },
+  'localnet listening',
+)
+
+let closing = false
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return
+  closing = true
+  logger.info({ signal }, 'localnet closing')
+  await localnet.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

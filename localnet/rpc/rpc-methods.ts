@@ -1,0 +1,21 @@
+/** Every Solana JSON-RPC method the localnet serves, by name. */
+import type { LocalChain } from '../chain.js'
+import { createAccountMethods } from './methods/account-methods.js'
+import { createClusterMethods } from './methods/cluster-methods.js'
+import { createFeeMethods } from './methods/fee-methods.js'
+import { createSignatureMethods } from './methods/signature-methods.js'
+import { createTokenMethods } from './methods/token-methods.js'
+import { createTransactionMethods } from './methods/transaction-methods.js'
+import type { RpcMethods } from './rpc-method.js'
+
+/** Creates the method table served over the chain. */
+export function createRpcMethods(chain: LocalChain): RpcMethods {
+  return Object.freeze({
+    ...createAccountMethods(chain),
+    ...createClusterMethods(chain),
+    ...createFeeMethods(chain),
+    ...createSignatureMethods(chain),
+    ...createTokenMethods(chain),
+    ...createTransactionMethods(chain),
+  })
+}
