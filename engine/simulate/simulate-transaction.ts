@@ -176,6 +176,7 @@ export async function simulateTransaction(
       computeUnits,
       suggestedComputeLimit: suggested,
       requestedComputeLimit: budget.unitLimit,
+      effectiveComputeLimit: fee.computeUnitLimit,
       computeUnitPriceMicroLamports: budget.unitPriceMicroLamports,
       priorityFees,
     }),

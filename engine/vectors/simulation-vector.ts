@@ -12,9 +12,14 @@ export interface SimulationFindings {
   suggestedComputeLimit: number | null
   /** The limit the transaction asked for with SetComputeUnitLimit, if it did. */
   requestedComputeLimit: number | undefined
+  /** The limit the runtime applies: the requested one, or its default for these instructions. */
+  effectiveComputeLimit: number
   computeUnitPriceMicroLamports: bigint
   priorityFees: PriorityFees
 }
+
+/** Compute units of headroom below which a tighter limit is not worth recommending. */
+const MIN_LIMIT_SAVING = 10_000
 
 const FAILURE_ADVICE: Record<FailureCode, Recommendation> = {
   insufficient_sol: { code: 'fund_fee_payer', message: 'Add SOL to the paying account, or lower the amount sent.' },
@@ -48,7 +53,8 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
   const out: Recommendation[] = []
   const suggested = findings.suggestedComputeLimit
   const requested = findings.requestedComputeLimit
-  if (suggested !== null && (requested === undefined || requested > 2 * suggested)) {
+  // Worth saying only when the limit is far above the need: the priority fee is paid on the limit.
+  if (suggested !== null && findings.effectiveComputeLimit > 2 * suggested && findings.effectiveComputeLimit - suggested >= MIN_LIMIT_SAVING) {
     out.push({
       code: 'set_compute_unit_limit',
       message: `Set the compute unit limit to ${suggested} (the transaction uses ${findings.computeUnits}); a tighter limit lowers the priority fee and improves scheduling.`,
