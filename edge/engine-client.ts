@@ -4,6 +4,7 @@
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
 import { credentials, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { Engine } from '../engine/engine.js'
@@ -55,7 +56,7 @@ export function createGrpcEngineClient(address: string): EngineClient {
           { deadline },
           (error: GrpcServiceError | null, message?: SimulateResponse__Output) => {
             if (error) reject(fromGrpcError(error))
-            else if (!message) reject(new Error('empty engine response'))
+            else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
             else resolve(fromSimulateResponseMessage(message))
           },
         )

@@ -25,6 +25,8 @@ export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerO
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     requestIdHeader: 'x-request-id',
+    // Requests that arrive while draining get the shutting_down envelope from the hook below.
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
     ajv: {
       // Wrong types are errors, not values to coerce; unknown fields are reported, not dropped.
@@ -33,6 +35,18 @@ export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerO
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+  })
+  // Only JSON bodies: fastify would otherwise parse text/plain and report a schema error.
+  app.removeContentTypeParser('text/plain')
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close')
+      return sendError(reply, request, 'shutting_down')
+    }
   })
   app.setErrorHandler(handleError)
   app.setNotFoundHandler((request, reply) => sendError(reply, request, 'not_found', `no route ${request.method} ${request.url}`))

@@ -12,6 +12,7 @@ import { createAddressNamer } from './state/address-names.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
 import { simulateTransaction } from './simulate/simulate-transaction.js'
+import { parseSimulateOptions } from './simulate/simulate-options.js'
 import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
 
 export interface Engine {
@@ -44,7 +45,8 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
   const deps = { svm, svmState, cache, chain, priorityFees, name }
 
   return {
-    simulate: (transaction, options) => simulateTransaction(deps, transaction, options),
+    // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.
+    simulate: async (transaction, options = {}) => simulateTransaction(deps, transaction, parseSimulateOptions(options)),
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([

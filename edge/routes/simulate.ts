@@ -19,7 +19,8 @@ export const simulateBodySchema = {
   required: ['transaction'],
   additionalProperties: false,
   properties: {
-    transaction: { type: 'string', minLength: 1, maxLength: MAX_TRANSACTION_BASE64_LENGTH },
+    // Too long a transaction is invalid_transaction (decoded below); BODY_LIMIT_BYTES caps the string.
+    transaction: { type: 'string', minLength: 1 },
     vectors: { type: 'array', items: { type: 'string', enum: [...VECTORS] }, maxItems: VECTORS.length, uniqueItems: true },
     timeout_ms: { type: 'integer', minimum: MIN_TIMEOUT_MS, maximum: MAX_TIMEOUT_MS },
     replace_recent_blockhash: { type: 'boolean' },
@@ -32,6 +33,9 @@ export const simulateBodySchema = {
 export function registerSimulateRoute(app: FastifyInstance, engine: EngineClient): void {
   app.post<{ Body: SimulateBody }>('/api/v1/solana/tx/simulate', { schema: { body: simulateBodySchema } }, async (request) => {
     const body = request.body
+    if (body.transaction.length > MAX_TRANSACTION_BASE64_LENGTH) {
+      throw createServiceError('invalid_transaction', 'transaction: longer than 1232 bytes (Solana\'s packet size)')
+    }
     const transaction = decodeBase64Transaction(body.transaction)
     if (!transaction) throw createServiceError('invalid_transaction', 'transaction: not valid base64')
     return engine.simulate(transaction, {

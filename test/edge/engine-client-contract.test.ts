@@ -1,0 +1,195 @@
+/**
+ * The EngineClient contract: one suite, run against every transport (in-process and gRPC against a
+ * real engine server), as hono runs one router suite against every router. Both transports sit on
+ * the same engine and the same (manually advanced) localnet, so their answers must be identical
+ * except for latency_ms.
+ */
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import t, { type Test } from 'tap'
+import { generateKeyPairSigner } from '@solana/kit'
+import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import { startEngineServer } from '../../engine/server.js'
+import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
+import { createEdgeServer } from '../../edge/server.js'
+import { quietLogger, startStack } from '../helpers/stack.js'
+import { assertErrorEnvelope, postSimulate } from '../helpers/edge-inject.js'
+import { buildTransaction, transferSol } from '../helpers/transactions.js'
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+
+interface Fixtures {
+  /** A funded payer's v0 transfer of 1,000,000 lamports to `recipient`. */
+  transfer: Uint8Array
+  payer: string
+  recipient: string
+  /** The same transfer from a payer that has no account (no SOL). */
+  unfunded: Uint8Array
+}
+
+/** Rejection of `work`, or a failed assertion if it resolves. */
+async function getRejection(t: Test, work: Promise<unknown>): Promise<unknown> {
+  try {
+    const value = (await work) as Partial<SimulateResponse> | undefined
+    t.fail('expected a rejection', { resolvedWith: value?.success ?? value })
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
+
+function withoutLatency(response: SimulateResponse): Omit<SimulateResponse, 'latency_ms'> {
+  const { latency_ms: _latency, ...rest } = response
+  return rest
+}
+
+/** Asserts that `work` rejects with a catalogue ServiceError of `code`; returns it for comparison. */
+async function assertRejectsWithCode(t: Test, work: Promise<unknown>, code: ErrorCode, label: string) {
+  const error = await getRejection(t, work)
+  t.ok(isServiceError(error, code), `${label}: rejects with ServiceError ${code}`, {
+    got: isServiceError(error) ? error.code : String(error),
+  })
+  return isServiceError(error) ? { code: error.code, message: error.message } : undefined
+}
+
+/** The contract every EngineClient honours. */
+function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures) {
+  t.test('a funded SOL transfer succeeds with the full response', async (t) => {
+    const response = await client.simulate(fixtures.transfer, {})
+    t.equal(response.success, true, response.failure_reason ?? '')
+    t.equal(response.compute_units, 150)
+    t.equal(response.suggested_compute_limit, 1000)
+    t.equal(response.fee_estimate_sol, 0.000005)
+    t.same(response.fee_details, {
+      signatures: 1,
+      base_fee_lamports: 5000,
+      priority_fee_lamports: 0,
+      total_fee_lamports: 5000,
+      compute_unit_limit: 3000, // the runtime default for builtin-only transactions
+      compute_unit_price_micro_lamports: 0,
+    })
+    t.equal(response.decision, 'approve')
+    t.equal(response.risk.risk_level, 'safe')
+    t.equal(response.failure_code, null)
+    t.equal(response.is_terminal, null)
+    t.equal(response.transaction_error, null)
+    t.strictSame(response.call_tree, [
+      { program_id: SYSTEM_PROGRAM, depth: 1, compute_units: 150, success: true, error: null, children: [] },
+    ])
+    t.strictSame(response.program_breakdown, [{ program_id: SYSTEM_PROGRAM, compute_units: 150, invocations: 1 }])
+    t.strictSame(
+      [...response.balance_changes].sort((a, b) => a.account.localeCompare(b.account)),
+      [
+        { account: fixtures.payer, mint: null, owner: null, decimals: 9, pre: '2000000000', post: '1998995000', delta: '-1005000' },
+        { account: fixtures.recipient, mint: null, owner: null, decimals: 9, pre: '0', post: '1000000', delta: '1000000' },
+      ].sort((a, b) => a.account.localeCompare(b.account)),
+    )
+    t.type(response.latency_ms, 'number')
+    t.ok(response.context_slot > 0, 'context_slot is a real slot')
+    t.ok(response.logs.length > 0, 'logs are carried')
+  })
+
+  t.test('a payer without SOL fails terminally with insufficient_sol', async (t) => {
+    const response = await client.simulate(fixtures.unfunded, {})
+    t.equal(response.success, false)
+    t.equal(response.failure_code, 'insufficient_sol')
+    t.equal(response.is_terminal, true)
+    t.equal(response.decision, 'block')
+    t.equal(response.transaction_error, 'AccountNotFound', 'the transaction error is carried')
+    t.type(response.failure_reason, 'string')
+    t.equal(response.suggested_compute_limit, null)
+  })
+
+  t.test('undecodable bytes reject with invalid_transaction', async (t) => {
+    await assertRejectsWithCode(t, client.simulate(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'three bytes')
+    await assertRejectsWithCode(t, client.simulate(new Uint8Array(0), {}), 'invalid_transaction', 'empty bytes')
+    await assertRejectsWithCode(t, client.simulate(fixtures.transfer.subarray(0, 100), {}), 'invalid_transaction', 'truncated transfer')
+  })
+
+  const badOptions: Array<[string, SimulateOptions]> = [
+    ['timeout_ms 20', { timeoutMs: 20 }],
+    ['timeout_ms 801', { timeoutMs: 801 }],
+    ['unknown vector', { vectors: ['mev', 'astrology'] as unknown as SimulateOptions['vectors'] }],
+  ]
+  t.test('a bad option rejects with validation_error', async (t) => {
+    for (const [label, options] of badOptions) {
+      await assertRejectsWithCode(t, client.simulate(fixtures.transfer, options), 'validation_error', label)
+    }
+  })
+
+  t.test('limits of the options are accepted', async (t) => {
+    for (const options of [{ timeoutMs: 50 }, { timeoutMs: 800 }, { vectors: ['simulation' as const] }]) {
+      const response = await client.simulate(fixtures.transfer, options)
+      t.equal(response.success, true, JSON.stringify(options))
+    }
+  })
+}
+
+t.test('EngineClient contract', async (t) => {
+  const { engine, rpc } = await startStack(t)
+  const grpcServer = await startEngineServer(engine, '127.0.0.1', 0)
+  const transports: EngineClient[] = [createInProcessEngineClient(engine), createGrpcEngineClient(grpcServer.address)]
+  t.teardown(async () => {
+    for (const client of transports) await client.close()
+    await grpcServer.close()
+  })
+
+  const payer = await generateKeyPairSigner()
+  const recipient = await generateKeyPairSigner()
+  const broke = await generateKeyPairSigner()
+  await rpc('requestAirdrop', [payer.address, 2_000_000_000])
+  const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const fixtures: Fixtures = {
+    transfer: await buildTransaction({
+      feePayer: payer.address,
+      blockhash: value.blockhash,
+      instructions: [transferSol(payer.address, recipient.address, 1_000_000n)],
+    }),
+    payer: payer.address,
+    recipient: recipient.address,
+    unfunded: await buildTransaction({
+      feePayer: broke.address,
+      blockhash: value.blockhash,
+      instructions: [transferSol(broke.address, recipient.address, 1_000_000n)],
+    }),
+  }
+
+  for (const client of transports) {
+    t.test(`transport: ${client.transport}`, async (t) => runEngineClientSuite(t, client, fixtures))
+  }
+
+  t.test('both transports answer identically (but for latency_ms)', async (t) => {
+    const [inProcess, grpc] = transports as [EngineClient, EngineClient]
+    t.equal(inProcess.transport, 'in-process')
+    t.equal(grpc.transport, 'grpc')
+    for (const [label, bytes] of [['success', fixtures.transfer], ['failure', fixtures.unfunded]] as const) {
+      const a = await inProcess.simulate(bytes, {})
+      const b = await grpc.simulate(bytes, {})
+      t.strictSame(withoutLatency(b), withoutLatency(a), `${label}: same response over gRPC as in-process`)
+    }
+    for (const bytes of [new Uint8Array([1, 2, 3]), fixtures.transfer.subarray(0, 100)]) {
+      const a = await assertRejectsWithCode(t, inProcess.simulate(bytes, {}), 'invalid_transaction', 'in-process')
+      const b = await assertRejectsWithCode(t, grpc.simulate(bytes, {}), 'invalid_transaction', 'grpc')
+      t.strictSame(b, a, 'same error code and message over both transports')
+    }
+  })
+})
+
+t.test('gRPC transport: an unreachable engine is engine_unavailable, 503 at the edge', async (t) => {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const address = probe.address()
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  const client = createGrpcEngineClient(`127.0.0.1:${address.port}`)
+  const app = createEdgeServer({ engine: client, logger: quietLogger, bodyLimitBytes: 64 * 1024 })
+  t.teardown(async () => {
+    await app.close()
+    await client.close()
+  })
+  // 200 zero bytes: the edge forwards them; the engine (were it there) would judge them.
+  const bytes = new Uint8Array(200)
+  await assertRejectsWithCode(t, client.simulate(bytes, { timeoutMs: 50 }), 'engine_unavailable', 'closed port')
+  assertErrorEnvelope(t, await postSimulate(app, { transaction: Buffer.from(bytes).toString('base64') }), 'engine_unavailable', 'edge over a dead engine')
+})

@@ -1,0 +1,64 @@
+/** Helpers for edge tests: an edge on a real stack, and the Error envelope checks every error shares. */
+import type { Test } from 'tap'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createEdgeServer } from '../../edge/server.js'
+import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
+import { quietLogger, type Stack } from './stack.js'
+
+export const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
+
+/** An edge (in-process engine) on `stack`, closed with the test. */
+export async function createTestEdge(t: Test, stack: Stack, bodyLimitBytes = 256 * 1024): Promise<FastifyInstance> {
+  const app = createEdgeServer({ engine: createInProcessEngineClient(stack.engine), logger: quietLogger, bodyLimitBytes })
+  await app.ready()
+  t.teardown(() => app.close())
+  return app
+}
+
+/** POSTs `body` (serialized as JSON unless a string) to the simulate route. */
+export function postSimulate(
+  app: FastifyInstance,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: SIMULATE_PATH,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** The parsed JSON body of a response (undefined if it is not JSON); the caller's assertions check the shape. */
+export function getJson<T = unknown>(response: LightMyRequestResponse): T | undefined {
+  try {
+    return JSON.parse(response.body) as T
+  } catch {
+    return undefined
+  }
+}
+
+/** What an error response may hold; every field is checked before it is trusted. */
+export interface ErrorBodyShape {
+  error?: { code?: unknown; message?: unknown; request_id?: unknown }
+}
+
+/**
+ * Asserts SPEC 2.1's envelope with `code`, the catalogue's HTTP status, a message, and a non-empty
+ * request_id equal to the x-request-id header. Returns the envelope's error.
+ */
+export function assertErrorEnvelope(t: Test, response: LightMyRequestResponse, code: ErrorCode, label: string) {
+  const body = getJson<ErrorBodyShape>(response)
+  t.not(response.statusCode, 500, `${label}: never a 500`)
+  t.equal(response.statusCode, ERROR_CATALOGUE[code].http, `${label}: HTTP ${ERROR_CATALOGUE[code].http}`, { body: response.body })
+  t.equal(body?.error?.code, code, `${label}: code ${code}`, { body: response.body })
+  t.type(body?.error?.message, 'string', `${label}: has a message`)
+  t.ok(body?.error?.message, `${label}: message is not empty`)
+  const header = response.headers['x-request-id']
+  t.type(header, 'string', `${label}: x-request-id header`)
+  t.ok(typeof body?.error?.request_id === 'string' && body.error.request_id.length > 0, `${label}: non-empty request_id`)
+  t.equal(body?.error?.request_id, header, `${label}: request_id equals the x-request-id header`)
+  t.same(Object.keys(body ?? {}), ['error'], `${label}: nothing beside "error"`)
+  return body?.error
+}
