@@ -3,12 +3,13 @@
  * when the cached version differs from the one the SVM holds; program accounts are written after
  * every other account of the same call, because a write compiles the ELF from the programdata
  * the SVM holds at that moment (ARCHITECTURE §2: programdata first, then the program account).
+ * For the same reason a new programdata version rewrites the program account that points to it.
  */
 import type { AccountKey } from '../state/account-key.js'
 import { fromAccountKey, toAccountKey } from '../state/account-key.js'
 import type { AccountEntry, CachedAccount } from '../state/cached-account.js'
 import { createNativeAccount, getDeletionAccount, type NativeAccount, type NativeSvm } from '../../lib/native-svm.js'
-import { NATIVE_LOADER, SYSVAR_OWNER } from './well-known-programs.js'
+import { BPF_LOADER_UPGRADEABLE, NATIVE_LOADER, SYSVAR_OWNER } from './well-known-programs.js'
 
 export interface SvmStateStats {
   accountWrites: number
@@ -30,6 +31,12 @@ function isSvmManaged(entry: CachedAccount): boolean {
   return owner === SYSVAR_OWNER || owner === NATIVE_LOADER
 }
 
+/** The programdata address of an upgradeable loader Program account (u32 tag 2, then the address). */
+function getProgramDataKey(entry: CachedAccount): AccountKey | undefined {
+  if (entry.data.length < 36 || entry.data[0] !== 2 || toAccountKey(entry.owner) !== BPF_LOADER_UPGRADEABLE) return undefined
+  return toAccountKey(entry.data.subarray(4, 36))
+}
+
 function getNative(entry: CachedAccount): NativeAccount {
   entry.native ??= createNativeAccount(entry.lamports, entry.data, entry.owner, entry.executable, entry.rentEpoch)
   return entry.native as NativeAccount
@@ -41,6 +48,8 @@ export function createSvmState(svm: NativeSvm): SvmState {
   const pubkeys = new Map<AccountKey, Uint8Array>()
   const stats: SvmStateStats = { accountWrites: 0, programWrites: 0, deletions: 0 }
   const programs: CachedAccount[] = []
+  /** Programdata address → the program account the SVM holds for it. */
+  const programByData = new Map<AccountKey, CachedAccount>()
 
   function getPubkey(key: AccountKey): Uint8Array {
     let pubkey = pubkeys.get(key)
@@ -61,6 +70,7 @@ export function createSvmState(svm: NativeSvm): SvmState {
     svm.setAccount(getPubkey(key), getDeletionAccount())
     held.delete(key)
     pubkeys.delete(key)
+    for (const [dataKey, program] of programByData) if (program.key === key) programByData.delete(dataKey)
     stats.deletions++
   }
 
@@ -79,11 +89,15 @@ export function createSvmState(svm: NativeSvm): SvmState {
       }
       write(entry)
       stats.accountWrites++
+      const program = programByData.get(entry.key)
+      if (program && held.has(program.key) && !programs.includes(program)) programs.push(program)
     }
     if (programs.length === 0) return
     for (const program of programs) {
       write(program)
       stats.programWrites++
+      const dataKey = getProgramDataKey(program)
+      if (dataKey !== undefined) programByData.set(dataKey, program)
     }
     programs.length = 0
   }
