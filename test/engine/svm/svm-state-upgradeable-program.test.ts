@@ -25,7 +25,7 @@ function programData(elf: Uint8Array, slot: bigint): Uint8Array {
 t.test('an upgradeable program runs, is installed once, and is reinstalled when its programdata changes', async (t) => {
   const { engine, localnet, rpc } = await startStack(t, { engineEnv: { ACCOUNT_CACHE_FRESH_MS: '0' } })
   const elf = localnet.chain.getAccount(MEMO_PROGRAM)?.data
-  t.same([...(elf ?? []).subarray(0, 4)], [0x7f, 0x45, 0x4c, 0x46], 'the bundled Memo ELF')
+  t.same([...(elf ?? new Uint8Array()).subarray(0, 4)], [0x7f, 0x45, 0x4c, 0x46], 'the bundled Memo ELF')
   const programId = (await generateKeyPairSigner()).address
   const programDataAddress = (await generateKeyPairSigner()).address
   const programAccount = new Uint8Array(36)
