@@ -9,6 +9,8 @@ import { createJsonRpcClient } from './rpc/json-rpc-client.js'
 import type { EngineConfig } from './config.js'
 import { createAccountCache, type AccountCache } from './state/account-cache.js'
 import { createAddressNamer } from './state/address-names.js'
+import type { AccountKey } from './state/account-key.js'
+import { getMintDecimals } from './simulate/token-account.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
 import { simulateTransaction } from './simulate/simulate-transaction.js'
@@ -42,7 +44,11 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
   chain.onClock((clock) => setNativeClock(svm, clock))
   const priorityFees = createPriorityFeeSampler({ rpc, refreshMs: config.priorityFeeRefreshMs, logger })
   const name = createAddressNamer(100_000)
-  const deps = { svm, svmState, cache, chain, priorityFees, name }
+  const getDecimals = (mint: AccountKey): number | undefined => {
+    const entry = cache.peek(mint)
+    return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
+  }
+  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals }
 
   return {
     // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.

@@ -1,19 +1,21 @@
 /**
  * SOL and token balances before and after a simulation, per writable account, like Agave's
  * simulate-with-balances (pre/post balances and token balances), with the delta computed.
+ * Reading the SVM's post state costs about a microsecond per native call, so owners and data are
+ * read only where a token balance can have changed.
  */
 import type { AccountKey } from '../state/account-key.js'
 import { toAccountKey } from '../state/account-key.js'
 import type { AddressNamer } from '../state/address-names.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { BalanceChange } from './simulate-types.js'
-import { decodeTokenAccount } from './token-account.js'
+import { decodeTokenAccount, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
 
-/** The post-simulation state of one account, as the SVM reports it. */
+/** The SVM's post-simulation state of one account (LiteSVM's native account object). */
 export interface PostAccount {
-  lamports: bigint
-  owner: Uint8Array
-  data: Uint8Array
+  lamports(): bigint
+  owner(): Uint8Array
+  data(): Uint8Array
 }
 
 export interface BalanceInputs {
@@ -22,6 +24,11 @@ export interface BalanceInputs {
   pre: readonly AccountEntry[]
   /** Post state by key; accounts absent here are unchanged. */
   post: ReadonlyMap<AccountKey, PostAccount>
+  /**
+   * Whether a token program is among the transaction's accounts. Without one no token balance
+   * can change (a program can only be invoked, even by CPI, if the transaction lists it).
+   */
+  mayChangeTokens: boolean
   getDecimals: (mint: AccountKey) => number | undefined
   name: AddressNamer
 }
@@ -38,28 +45,44 @@ function toChange(
   return { account: name(account), mint, owner, decimals, pre: pre.toString(), post: post.toString(), delta: (post - pre).toString() }
 }
 
+/** An account a token program could turn into a token account within the transaction. */
+function canBecomeTokenAccount(entry: AccountEntry | undefined): boolean {
+  return !entry?.exists || entry.data.length === 0
+}
+
+function getPostToken(
+  before: AccountEntry | undefined,
+  preToken: TokenAccountFields | null,
+  after: PostAccount | undefined,
+  mayChangeTokens: boolean,
+): TokenAccountFields | null {
+  if (!after || !mayChangeTokens || (!preToken && !canBecomeTokenAccount(before))) return preToken
+  const owner = after.owner()
+  return isTokenProgram(owner) ? (decodeTokenAccount(owner, after.data()) ?? null) : null
+}
+
 /** Balance changes of every writable account (SOL first, then tokens). */
 export function getBalanceChanges(inputs: BalanceInputs): BalanceChange[] {
   const sol: BalanceChange[] = []
-  const tokens: BalanceChange[] = []
+  let tokens: BalanceChange[] | undefined
   for (let i = 0; i < inputs.keys.length; i++) {
     if (!inputs.writable[i]) continue
     const key = inputs.keys[i] as AccountKey
     const before = inputs.pre[i]
     const after = inputs.post.get(key)
     const preLamports = before?.exists ? before.lamports : 0n
-    const postLamports = after ? after.lamports : preLamports
+    const postLamports = after ? after.lamports() : preLamports
     if (before?.exists || after) sol.push(toChange(key, null, null, 9, preLamports, postLamports, inputs.name))
 
-    const preToken = before?.exists ? decodeTokenAccount(before.owner, before.data) : undefined
-    const postToken = after ? decodeTokenAccount(after.owner, after.data) : preToken
+    const preToken = before?.exists ? getTokenFields(before) : null
+    const postToken = getPostToken(before, preToken, after, inputs.mayChangeTokens)
     const token = postToken ?? preToken
     if (!token) continue
-    const mint = inputs.name(token.mint)
+    tokens ??= []
     tokens.push(
       toChange(
         key,
-        mint,
+        inputs.name(token.mint),
         inputs.name(token.owner),
         inputs.getDecimals(token.mint) ?? null,
         preToken?.amount ?? 0n,
@@ -68,7 +91,7 @@ export function getBalanceChanges(inputs: BalanceInputs): BalanceChange[] {
       ),
     )
   }
-  return sol.concat(tokens)
+  return tokens ? sol.concat(tokens) : sol
 }
 
 /** Balance changes of a transaction that lands but fails: only the fee leaves the fee payer. */
@@ -77,14 +100,12 @@ export function getFeeOnlyChanges(payer: AccountEntry | undefined, feeLamports: 
   return [toChange(payer.key, null, null, 9, payer.lamports, payer.lamports - feeLamports, name)]
 }
 
-/** Post states keyed by account from the SVM's (address, account) pairs. */
-export function toPostAccountMap(
-  pairs: ReadonlyArray<{ address: Uint8Array; account(): { lamports(): bigint; owner(): Uint8Array; data(): Uint8Array } }>,
-): Map<AccountKey, PostAccount> {
+/** Post states keyed by account from the SVM's (address, account) pairs; nothing is read yet. */
+export function toPostAccountMap(pairs: ReadonlyArray<{ address: Uint8Array; account(): PostAccount }>): Map<AccountKey, PostAccount> {
   const map = new Map<AccountKey, PostAccount>()
-  for (const pair of pairs) {
-    const account = pair.account()
-    map.set(toAccountKey(pair.address), { lamports: account.lamports(), owner: account.owner(), data: account.data() })
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i] as { address: Uint8Array; account(): PostAccount }
+    map.set(toAccountKey(pair.address), pair.account())
   }
   return map
 }

@@ -7,10 +7,10 @@ import { resolveAccountKeys, getLookupTableKeys } from '../decode/account-keys.j
 import type { WireTransaction } from '../decode/wire-transaction.js'
 import type { AccountCache } from '../state/account-cache.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
-import type { AccountEntry } from '../state/cached-account.js'
+import type { AccountEntry, CachedAccount } from '../state/cached-account.js'
 import { ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_LOADER_UPGRADEABLE } from '../svm/well-known-programs.js'
 import { createFailure, type Failure } from './failure.js'
-import { decodeTokenAccount } from './token-account.js'
+import { getTokenFields } from './token-account.js'
 
 export interface LoadedAccounts {
   keys: AccountKey[]
@@ -28,18 +28,24 @@ export type LoadResult = { ok: true; accounts: LoadedAccounts } | { ok: false; f
 type MaybePromise<T> = T | Promise<T>
 
 /** The upgradeable loader's Program account: u32 tag 2, then the programdata address. */
-function getProgramDataKey(entry: AccountEntry): AccountKey | undefined {
-  if (!entry.exists || !entry.executable || entry.data.length < 36) return undefined
-  if (toAccountKey(entry.owner) !== BPF_LOADER_UPGRADEABLE || entry.data[0] !== 2) return undefined
+function getProgramDataKey(entry: CachedAccount): AccountKey | undefined {
+  if (!entry.executable || entry.data.length < 36 || entry.data[0] !== 2) return undefined
+  if (toAccountKey(entry.owner) !== BPF_LOADER_UPGRADEABLE) return undefined
   return toAccountKey(entry.data.subarray(4, 36))
 }
 
-function getDependencyKeys(entries: readonly AccountEntry[], named: ReadonlySet<AccountKey>): AccountKey[] {
+/** What else the SVM needs for this account, worked out once per cached version. */
+function getDependencyKey(entry: CachedAccount): AccountKey | null {
+  if (entry.dependencyKey === undefined) entry.dependencyKey = getProgramDataKey(entry) ?? getTokenFields(entry)?.mint ?? null
+  return entry.dependencyKey
+}
+
+function getDependencyKeys(entries: readonly AccountEntry[], named: readonly AccountKey[]): AccountKey[] {
   const out: AccountKey[] = []
   for (const entry of entries) {
     if (!entry.exists) continue
-    const dependency = getProgramDataKey(entry) ?? decodeTokenAccount(entry.owner, entry.data)?.mint
-    if (dependency !== undefined && !named.has(dependency) && !out.includes(dependency)) out.push(dependency)
+    const dependency = getDependencyKey(entry)
+    if (dependency !== null && !named.includes(dependency) && !out.includes(dependency)) out.push(dependency)
   }
   return out
 }
@@ -91,8 +97,7 @@ export function loadAccounts(tx: WireTransaction, cache: AccountCache, slot: big
     if (!resolved.ok) return resolved
     const keys = resolved.keys.map(toAccountKey)
     return then(cache.getMany(keys, signal), (entries) => {
-      const named = new Set(keys)
-      const dependencyKeys = getDependencyKeys(entries, named)
+      const dependencyKeys = getDependencyKeys(entries, keys)
       return then(dependencyKeys.length === 0 ? [] : cache.getMany(dependencyKeys, signal), (dependencies) => ({
         ok: true as const,
         accounts: { keys, writable: resolved.writable, entries, dependencies, tables },

@@ -13,7 +13,8 @@ import { getTransactionFee } from '../fees/transaction-fee.js'
 import type { PriorityFeeSampler } from '../fees/priority-fee-sampler.js'
 import type { AccountCache } from '../state/account-cache.js'
 import type { AddressNamer } from '../state/address-names.js'
-import { toAccountKey } from '../state/account-key.js'
+import { type AccountKey, toAccountKey } from '../state/account-key.js'
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SvmState } from '../svm/svm-state.js'
 import { getSimulationRecommendations, getSimulationRiskLevel } from '../vectors/simulation-vector.js'
@@ -23,7 +24,6 @@ import { getDecision, getSuggestedComputeLimit } from './decide.js'
 import { classifyTransactionError, createFailure, type Failure } from './failure.js'
 import { loadAccounts, type LoadedAccounts } from './load-accounts.js'
 import { checkBlockhash } from './check-blockhash.js'
-import { getMintDecimals } from './token-account.js'
 import type { Risk, SimulateOptions, SimulateResponse } from './simulate-types.js'
 import { VECTORS } from './simulate-types.js'
 
@@ -34,6 +34,8 @@ export interface SimulateDependencies {
   chain: ChainTracker
   priorityFees: PriorityFeeSampler
   name: AddressNamer
+  /** Decimals of a mint the cache holds. */
+  getDecimals: (mint: AccountKey) => number | undefined
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
@@ -113,12 +115,11 @@ export async function simulateTransaction(
     const meta = result.meta()
     logs = meta.logs()
     computeUnits = Number(meta.computeUnitsConsumed())
-    const missing = (index: number) => accounts.entries[index]?.exists === false
     if (isNativeFailure(result)) {
       transactionError = fromNativeTransactionError(result.err())
       failure = classifyTransactionError(transactionError, {
         getAddress: (index) => (accounts.keys[index] ? deps.name(accounts.keys[index]) : `account #${index}`),
-        isMissing: missing,
+        isMissing: (index) => accounts.entries[index]?.exists === false,
         getInstruction: (index) => tx.instructions[index],
         logs,
       })
@@ -131,10 +132,8 @@ export async function simulateTransaction(
         writable: accounts.writable,
         pre: accounts.entries,
         post: toPostAccountMap(result.postAccounts()),
-        getDecimals: (mint) => {
-          const entry = deps.cache.peek(mint)
-          return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
-        },
+        mayChangeTokens: accounts.keys.includes(TOKEN_PROGRAM) || accounts.keys.includes(TOKEN_2022_PROGRAM),
+        getDecimals: deps.getDecimals,
         name: deps.name,
       })
     }

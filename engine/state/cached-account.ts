@@ -18,6 +18,13 @@ export interface CachedAccount {
   readonly slot: number
   /** The SVM's native account object, built once per version by the SVM module. */
   native: unknown
+  /**
+   * Facts derived from the content once per version, so a warm request does not decode them
+   * again: token-account fields (null: not a token account) and the account the SVM needs beside
+   * this one (programdata of a program, mint of a token account; null: none). undefined: not yet read.
+   */
+  tokenFields?: { mint: AccountKey; owner: AccountKey; amount: bigint } | null
+  dependencyKey?: AccountKey | null
 }
 
 export interface MissingAccount {

@@ -1,0 +1,192 @@
+/**
+ * Builds the timed paths of one case and validates each of them once first: every path must
+ * simulate the transaction successfully, with the engine's compute units, before it is timed, so a
+ * broken path cannot report a fast failure. A validation failure aborts the benchmark.
+ */
+import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
+import { FailedTransactionMetadata } from 'litesvm'
+import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
+import type { Engine } from '../../engine/engine.js'
+import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { BenchCase } from './bench-cases.js'
+import { EXTRA_PATHS, type BenchSettings, type PathName } from './bench-settings.js'
+import { copyEngineAccounts, createFloorSvm, createPublicLiteSvm } from './floor-svm.js'
+import type { ExternalClient } from './external-client.js'
+import type { HttpFloorServer } from './http-floor-server.js'
+import type { KeepAliveClient } from './keep-alive-client.js'
+import type { BenchPath, PathCall } from './path-runner.js'
+
+export interface BenchContext {
+  engine: Engine
+  rest: KeepAliveClient
+  /** The same requests from a client in its own process. */
+  restExternal: ExternalClient
+  httpFloor: HttpFloorServer
+  httpFloorClient: KeepAliveClient
+}
+
+export interface CaseValidation {
+  computeUnits: number
+  feeLamports: number | undefined
+  decision: string
+  /** Accounts copied into the floor SVM (programs included, builtins and sysvars excluded). */
+  accountsCopied: number
+  missingAccounts: number
+  restResponseBytes: number
+}
+
+/** Counters checked after the run: a warm, honest run leaves them at zero. */
+export interface CaseCounters {
+  restNon200: number
+  httpFloorNon200: number
+}
+
+export class BenchValidationError extends Error {
+  constructor(caseName: string, path: PathName, detail: string) {
+    super(`${caseName} / ${path}: ${detail}`)
+    this.name = 'BenchValidationError'
+  }
+}
+
+function assertEngineSuccess(caseName: string, path: PathName, response: SimulateResponse): number {
+  if (!response.success || response.compute_units === null || response.compute_units <= 0) {
+    const reason = response.failure_reason ?? `compute_units=${response.compute_units}`
+    throw new BenchValidationError(caseName, path, `simulation did not succeed (${response.failure_code ?? 'no code'}: ${reason})`)
+  }
+  return response.compute_units
+}
+
+/**
+ * What engine/simulate/simulate-transaction.ts reads out of a native result (each a N-API call):
+ * meta, logs, units, then per post account its address, lamports, owner and data
+ * (balance-changes.ts toPostAccountMap), or the error. Without building the engine's objects.
+ */
+function readNativeResult(result: NativeSimulation | NativeFailure): number {
+  const meta = result.meta()
+  let reads = meta.logs().length + Number(meta.computeUnitsConsumed())
+  if (isNativeFailure(result)) return reads + (result.err() ? 1 : 0)
+  for (const pair of result.postAccounts()) {
+    const account = pair.account()
+    reads += pair.address.length + Number(account.lamports() & 1n) + account.owner().length + account.data().length
+  }
+  return reads
+}
+
+/** Validates every selected path of `benchCase` once and returns what to time. */
+export async function createCasePaths(
+  context: BenchContext,
+  benchCase: BenchCase,
+  settings: BenchSettings,
+): Promise<{ paths: BenchPath[]; validation: CaseValidation; counters: CaseCounters }> {
+  const { engine } = context
+  const { name: caseName, bytes, restBody } = benchCase
+  const selected = new Set(settings.paths)
+  const counters: CaseCounters = { restNon200: 0, httpFloorNon200: 0 }
+
+  // The engine first: its first call fills the cache (the only cold call of the run).
+  const first = await engine.simulate(bytes)
+  const computeUnits = assertEngineSuccess(caseName, 'engine', first)
+  assertEngineSuccess(caseName, 'engine', await engine.simulate(bytes))
+  const unitsMismatch = (path: PathName, units: bigint | number) => {
+    if (Number(units) !== computeUnits) throw new BenchValidationError(caseName, path, `compute units ${units}, engine says ${computeUnits}`)
+  }
+
+  const copied = copyEngineAccounts(engine, bytes)
+  const floorSvm = createFloorSvm(engine, copied)
+  const floorResult = floorSvm.simulateVersionedTransaction(bytes)
+  if (isNativeFailure(floorResult)) throw new BenchValidationError(caseName, 'svm-floor', `simulation failed: ${floorResult.meta().logs().join(' | ')}`)
+  unitsMismatch('svm-floor', floorResult.meta().computeUnitsConsumed())
+
+  const restAnswer = await context.rest.post(restBody, true)
+  const restJson = JSON.parse(restAnswer.body.toString('utf8')) as Partial<SimulateResponse>
+  if (restAnswer.status !== 200 || restJson.success !== true) {
+    throw new BenchValidationError(caseName, 'rest', `HTTP ${restAnswer.status}: ${restAnswer.body.toString('utf8').slice(0, 300)}`)
+  }
+  unitsMismatch('rest', restJson.compute_units ?? -1)
+
+  const paths: BenchPath[] = []
+  const add = (name: PathName, measures: string, run: PathCall) => {
+    if (!selected.has(name)) return
+    const extra = EXTRA_PATHS.has(name)
+    paths.push({
+      name,
+      measures,
+      run,
+      iterations: extra ? settings.extraIterations : settings.iterations,
+      warmup: extra ? settings.extraWarmup : settings.warmup,
+    })
+  }
+
+  add('svm-floor', 'native LiteSvm.simulateVersionedTransaction(bytes), same accounts: the floor', {
+    kind: 'sync',
+    call: () => floorSvm.simulateVersionedTransaction(bytes),
+  })
+  add('svm-floor+read', 'the floor plus the native reads the engine makes of the result: meta, logs, units, each post account', {
+    kind: 'sync',
+    call: () => readNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
+  })
+  add('engine', 'await engine.simulate(bytes): decode, cache, SVM sync, simulate, full response', {
+    kind: 'async',
+    call: () => engine.simulate(bytes),
+  })
+  add('rest', 'POST /api/v1/solana/tx/simulate over loopback keep-alive, edge + in-process engine', {
+    kind: 'async',
+    call: async () => {
+      if ((await context.rest.post(restBody)).status !== 200) counters.restNon200++
+    },
+  })
+  add('rest-ext', 'the same POST from a client in its own process: the server has a core to itself', {
+    kind: 'external',
+    call: async (count) => {
+      const run = await context.restExternal.run(count, restBody)
+      counters.restNon200 += run.non200
+      return run
+    },
+  })
+  add('http-floor', 'same client and body, bare node:http server answering the REST response bytes', {
+    kind: 'async',
+    call: async () => {
+      if ((await context.httpFloorClient.post(restBody)).status !== 200) counters.httpFloorNon200++
+    },
+  })
+
+  if (selected.has('litesvm-public')) {
+    const kitTransaction = getTransactionDecoder().decode(bytes)
+    const publicSvm = createPublicLiteSvm(engine, copied)
+    const result = publicSvm.simulateTransaction(kitTransaction)
+    if (result instanceof FailedTransactionMetadata) throw new BenchValidationError(caseName, 'litesvm-public', 'simulation failed')
+    unitsMismatch('litesvm-public', result.meta().computeUnitsConsumed())
+    add('litesvm-public', "LiteSVM's public simulateTransaction(kit Transaction, decoded once): re-encodes", {
+      kind: 'sync',
+      call: () => publicSvm.simulateTransaction(kitTransaction),
+    })
+  }
+  if (selected.has('kit-decode')) {
+    const transactionDecoder = getTransactionDecoder()
+    const messageDecoder = getCompiledTransactionMessageDecoder()
+    const decode = () => messageDecoder.decode(transactionDecoder.decode(bytes).messageBytes)
+    if (decode().staticAccounts.length === 0) throw new BenchValidationError(caseName, 'kit-decode', 'no accounts decoded')
+    add('kit-decode', "@solana/kit's transaction + compiled message decoders (what the hand parser replaces)", {
+      kind: 'sync',
+      call: decode,
+    })
+  }
+
+  context.httpFloor.setResponse(restAnswer.body)
+  if (selected.has('http-floor')) {
+    const floorAnswer = await context.httpFloorClient.post(restBody, true)
+    if (floorAnswer.status !== 200 || !floorAnswer.body.equals(restAnswer.body)) {
+      throw new BenchValidationError(caseName, 'http-floor', `HTTP ${floorAnswer.status}, body differs from the REST answer`)
+    }
+  }
+
+  const validation: CaseValidation = {
+    computeUnits,
+    feeLamports: first.fee_details?.total_fee_lamports,
+    decision: first.decision,
+    accountsCopied: copied.accounts.length,
+    missingAccounts: copied.missing,
+    restResponseBytes: restAnswer.body.length,
+  }
+  return { paths, validation, counters }
+}

@@ -1,0 +1,43 @@
+/** Starts bench/support/rest-client-process.ts and asks it for timed runs of requests. */
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { join } from 'node:path'
+
+export interface ExternalRun {
+  samplesNs: number[]
+  wallNs: number
+  non200: number
+}
+
+export interface ExternalClient {
+  /** Sends `count` sequential requests with `body` from the client process; returns their timings. */
+  run(count: number, body: Buffer): Promise<ExternalRun>
+  close(): void
+}
+
+/** A REST client process posting to http://host:port{path}. */
+export function createExternalClient(host: string, port: number, path: string): ExternalClient {
+  const script = join(import.meta.dirname, 'rest-client-process.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', script, host, String(port), path], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const replies = createInterface({ input: child.stdout })
+  const waiting: Array<(line: string) => void> = []
+  replies.on('line', (line) => waiting.shift()?.(line))
+  return {
+    run(count, body) {
+      return new Promise<ExternalRun>((resolve, reject) => {
+        waiting.push((line) => {
+          const reply = JSON.parse(line) as ExternalRun & { error?: string }
+          if (reply.error) reject(new Error(`client process: ${reply.error}`))
+          else resolve(reply)
+        })
+        child.stdin.write(`${JSON.stringify({ count, body: body.toString('base64') })}\n`)
+      })
+    },
+    close() {
+      child.stdin.end()
+      child.kill()
+    },
+  }
+}
