@@ -27,7 +27,9 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
 /** The error handler of the whole edge. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isServiceError(error)) {
-    if (ERROR_CATALOGUE[error.code].http >= 500) request.log.error({ err: error, cause: error.cause }, error.message)
+    if (ERROR_CATALOGUE[error.code].http >= 500) {
+      request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
+    }
     return sendError(reply, request, error.code, error.message)
   }
   const fastifyError = error as FastifyError
@@ -41,6 +43,6 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return sendError(reply, request, 'validation_error', fastifyError.message)
   }
-  request.log.error({ err: error }, 'unhandled error')
+  request.log.error({ reqId: request.id, err: error }, 'unhandled error')
   return sendError(reply, request, 'internal_error')
 }

@@ -9,7 +9,7 @@ import { toAccountKey } from '../state/account-key.js'
 import type { AddressNamer } from '../state/address-names.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { BalanceChange } from './simulate-types.js'
-import { decodeTokenAccount, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
+import { decodeTokenAccount, decodeTokenAccountData, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
 
 /** The SVM's post-simulation state of one account (LiteSVM's native account object). */
 export interface PostAccount {
@@ -45,18 +45,27 @@ function toChange(
   return { account: name(account), mint, owner, decimals, pre: pre.toString(), post: post.toString(), delta: (post - pre).toString() }
 }
 
-/** An account a token program could turn into a token account within the transaction. */
-function canBecomeTokenAccount(entry: AccountEntry | undefined): boolean {
-  return !entry?.exists || entry.data.length === 0
+/**
+ * An account a token program could turn into a token account within the transaction: one that
+ * does not exist yet, or an empty system account (a pre-funded address becoming an associated
+ * token account). The fee payer never does.
+ */
+function canBecomeTokenAccount(index: number, entry: AccountEntry | undefined): boolean {
+  return index !== 0 && (!entry?.exists || entry.data.length === 0)
 }
 
 function getPostToken(
+  index: number,
   before: AccountEntry | undefined,
   preToken: TokenAccountFields | null,
   after: PostAccount | undefined,
   mayChangeTokens: boolean,
 ): TokenAccountFields | null {
-  if (!after || !mayChangeTokens || (!preToken && !canBecomeTokenAccount(before))) return preToken
+  if (!after || !mayChangeTokens) return preToken
+  // A token account keeps its owner program (closing it empties the data instead), so only a
+  // new one needs the owner read, which costs more than the data read.
+  if (preToken) return decodeTokenAccountData(after.data()) ?? null
+  if (!canBecomeTokenAccount(index, before)) return null
   const owner = after.owner()
   return isTokenProgram(owner) ? (decodeTokenAccount(owner, after.data()) ?? null) : null
 }
@@ -75,7 +84,7 @@ export function getBalanceChanges(inputs: BalanceInputs): BalanceChange[] {
     if (before?.exists || after) sol.push(toChange(key, null, null, 9, preLamports, postLamports, inputs.name))
 
     const preToken = before?.exists ? getTokenFields(before) : null
-    const postToken = getPostToken(before, preToken, after, inputs.mayChangeTokens)
+    const postToken = getPostToken(i, before, preToken, after, inputs.mayChangeTokens)
     const token = postToken ?? preToken
     if (!token) continue
     tokens ??= []

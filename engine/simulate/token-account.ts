@@ -38,7 +38,12 @@ export function getTokenFields(entry: CachedAccount): TokenAccountFields | null 
 
 /** The mint, owner and amount of a token account, or undefined for any other account. */
 export function decodeTokenAccount(owner: Uint8Array, data: Uint8Array): TokenAccountFields | undefined {
-  if (!isTokenProgram(owner) || data.length < TOKEN_ACCOUNT_SIZE) return undefined
+  return isTokenProgram(owner) ? decodeTokenAccountData(data) : undefined
+}
+
+/** The fields of data already known to belong to a token program, or undefined if not an account. */
+export function decodeTokenAccountData(data: Uint8Array): TokenAccountFields | undefined {
+  if (data.length < TOKEN_ACCOUNT_SIZE) return undefined
   if (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_ACCOUNT) return undefined
   // An uninitialized account (state byte 0) has no meaningful mint or balance.
   if (data[108] === 0) return undefined
