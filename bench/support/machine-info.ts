@@ -57,12 +57,15 @@ export function getMachineInfo(root: string): MachineInfo {
   }
 }
 
-/** The short commit and whether the tree has changes (git status --porcelain). */
+/**
+ * The short commit and whether the tree has changes (git status --porcelain), results files
+ * aside: earlier results lying in bench/results/ change nothing that is measured.
+ */
 export function getGitState(root: string): GitState {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
   try {
-    const status = git('status', '--porcelain')
-    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: status !== '', changedFiles: status === '' ? 0 : status.split('\n').length }
+    const changed = git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
+    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: changed !== '', changedFiles: changed === '' ? 0 : changed.split('\n').length }
   } catch {
     return { commit: 'nogit', dirty: true, changedFiles: 0 }
   }
