@@ -50,7 +50,18 @@ export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerO
     sendError(reply, request, 'shutting_down')
   })
   app.setErrorHandler(handleError)
-  app.setNotFoundHandler((request, reply) => sendError(reply, request, 'not_found', `no route ${request.method} ${request.url}`))
+  // A known path asked with another method is 405 with Allow, not 404.
+  const methodsByPath = new Map<string, string[]>()
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    methodsByPath.set(route.url, [...(methodsByPath.get(route.url) ?? []), ...methods])
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methodsByPath.get(request.url.split('?', 1)[0] as string)
+    if (!allowed) return sendError(reply, request, 'not_found', `no route ${request.method} ${request.url}`)
+    reply.header('allow', allowed.join(', '))
+    return sendError(reply, request, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}`)
+  })
   registerHealthRoute(app, engine)
   registerSimulateRoute(app, engine)
   return app

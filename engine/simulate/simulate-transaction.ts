@@ -8,6 +8,7 @@ import { createServiceError, isServiceError } from '../../lib/errors.js'
 import { isNativeFailure, type NativeSvm } from '../../lib/native-svm.js'
 import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib/transaction-error.js'
 import { getComputeBudget } from '../decode/compute-budget.js'
+import { withSignatureSlots } from '../decode/signature-slots.js'
 import { decodeWireTransaction, type WireTransaction } from '../decode/wire-transaction.js'
 import { getTransactionFee } from '../fees/transaction-fee.js'
 import type { PriorityFeeSampler } from '../fees/priority-fee-sampler.js'
@@ -78,7 +79,7 @@ export async function simulateTransaction(
 ): Promise<SimulateResponse> {
   const startedAt = performance.now()
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const tx = decodeWireTransaction(bytes)
+  const tx = decodeWireTransaction(withSignatureSlots(bytes))
   const budget = getComputeBudget(tx)
   const fee = getTransactionFee(tx, budget)
 
@@ -111,7 +112,7 @@ export async function simulateTransaction(
     deps.svmState.sync(accounts.tables)
     deps.svmState.sync(accounts.dependencies)
     deps.svmState.sync(accounts.entries)
-    const result = deps.svm.simulateVersionedTransaction(replace ? withBlockhash(tx, latestBlockhash) : bytes)
+    const result = deps.svm.simulateVersionedTransaction(replace ? withBlockhash(tx, latestBlockhash) : tx.bytes)
     const meta = result.meta()
     logs = meta.logs()
     computeUnits = Number(meta.computeUnitsConsumed())

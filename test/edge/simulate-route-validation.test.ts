@@ -159,7 +159,7 @@ t.test('simulate route validation', async (t) => {
     }
   })
 
-  t.test('routes: unknown answers 404 not_found, health answers ok', async (t) => {
+  t.test('routes: unknown answers 404 not_found, a wrong method 405, health answers ok', async (t) => {
     for (const [method, url] of [
       ['GET', '/nope'],
       ['POST', '/api/v1/solana/tx/simulatex'],
@@ -169,8 +169,11 @@ t.test('simulate route validation', async (t) => {
       t.match(String(error?.message), url, 'the message names the path')
     }
     const wrongMethod = await app.inject({ method: 'GET', url: SIMULATE_PATH })
-    t.ok([404, 405].includes(wrongMethod.statusCode), 'GET on the simulate route is 404 or 405')
-    assertErrorEnvelope(t, wrongMethod, wrongMethod.statusCode === 405 ? 'method_not_allowed' : 'not_found', 'GET simulate')
+    assertErrorEnvelope(t, wrongMethod, 'method_not_allowed', 'GET simulate')
+    t.equal(wrongMethod.headers.allow, 'POST', 'Allow names the method to use')
+    const wrongHealth = await app.inject({ method: 'DELETE', url: '/health?x=1' })
+    assertErrorEnvelope(t, wrongHealth, 'method_not_allowed', 'DELETE health')
+    t.match(String(wrongHealth.headers.allow), /GET/)
 
     const health = await app.inject({ method: 'GET', url: '/health' })
     t.equal(health.statusCode, 200)

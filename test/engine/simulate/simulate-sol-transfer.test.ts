@@ -55,3 +55,25 @@ t.test('a legacy transfer simulates too', async (t) => {
   t.equal(response.success, true, response.failure_reason ?? '')
   t.equal(response.compute_units, 150)
 })
+
+t.test('a transaction sent with no signature entries at all (empty slots) simulates like a zeroed one', async (t) => {
+  const { engine, rpc } = await startStack(t)
+  const payer = await generateKeyPairSigner()
+  await rpc('requestAirdrop', [payer.address, 1_000_000_000])
+  const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  for (const version of [0, 'legacy'] as const) {
+    const zeroed = await buildTransaction({
+      version,
+      feePayer: payer.address,
+      blockhash: value.blockhash,
+      instructions: [transferSol(payer.address, (await generateKeyPairSigner()).address, 1_000_000n)],
+    })
+    t.equal(zeroed[0], 1, 'one signature slot')
+    // The message alone behind a zero count: what "empty signature slots" look like on the wire.
+    const empty = new Uint8Array([0, ...zeroed.subarray(65)])
+    const response = await engine.simulate(empty)
+    t.equal(response.success, true, `${version}: ${response.failure_reason ?? ''}`)
+    t.equal(response.compute_units, 150)
+    t.equal(response.fee_details?.signatures, 1, 'the fee still counts the required signature')
+  }
+})
