@@ -9,6 +9,7 @@ import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
 import { createEngine, type Engine } from '../../engine/engine.js'
+import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
 
 export interface StackOptions {
   accountsDir?: string
@@ -25,16 +26,9 @@ export interface Stack {
 
 export const quietLogger = createLogger('test', 'silent')
 
-/** Calls localnet's JSON-RPC and returns `result` (throws on an `error`). */
+/** Calls a JSON-RPC method and returns its `result` (throws on an `error`), with the engine's own client. */
 export async function callRpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as { result?: T; error?: { code: number; message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.code} ${body.error.message}`)
-  return body.result as T
+  return createJsonRpcClient({ urls: [url], requestTimeoutMs: 10_000 }).call<T>(method, params)
 }
 
 /** Starts localnet + engine for the test `t` and tears them down after it. */

@@ -1,59 +1,23 @@
 /**
- * Address lookup table account data encoded with kit's codecs (bincode layout of
- * `ProgramState::LookupTable(LookupTableMeta)`, zero-padded to 56 bytes, then the addresses), and
- * a real table created by the address lookup table program inside LiteSVM.
+ * Address lookup tables for the decoder tests: the account-data encoder (from localnet's seeding)
+ * and a real table created by the address lookup table program inside LiteSVM.
  */
 import {
   AccountRole,
   getAddressEncoder,
-  getNullableEncoder,
   getProgramDerivedAddress,
-  getStructEncoder,
   getTransactionDecoder,
   getTransactionVersionDecoder,
-  getU16Encoder,
-  getU32Encoder,
   getU64Encoder,
-  getU8Encoder,
   type Address,
   type Instruction,
 } from '@solana/kit'
 import { buildWireTransaction, SYSTEM_PROGRAM, toAddressBytes } from './kit-transactions.js'
 import { LiteSvm } from '../../../lib/native-svm.js'
+import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../../../localnet/seed/lookup-table-account.js'
 
-export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111' as Address
-
-const metaEncoder = getStructEncoder([
-  ['discriminator', getU32Encoder()],
-  ['deactivationSlot', getU64Encoder()],
-  ['lastExtendedSlot', getU64Encoder()],
-  ['lastExtendedSlotStartIndex', getU8Encoder()],
-  ['authority', getNullableEncoder(getAddressEncoder())],
-  ['padding', getU16Encoder()],
-])
-
-export interface LookupTableFields {
-  authority: Address | null
-  addresses: Address[]
-  deactivationSlot?: bigint
-  lastExtendedSlot?: bigint
-  lastExtendedSlotStartIndex?: number
-}
-
-export function encodeLookupTableData(fields: LookupTableFields): Uint8Array {
-  const meta = metaEncoder.encode({
-    discriminator: 1,
-    deactivationSlot: fields.deactivationSlot ?? 0xffff_ffff_ffff_ffffn,
-    lastExtendedSlot: fields.lastExtendedSlot ?? 0n,
-    lastExtendedSlotStartIndex: fields.lastExtendedSlotStartIndex ?? 0,
-    authority: fields.authority,
-    padding: 0,
-  })
-  const data = new Uint8Array(56 + 32 * fields.addresses.length)
-  data.set(meta)
-  fields.addresses.forEach((address, i) => data.set(toAddressBytes(address), 56 + 32 * i))
-  return data
-}
+// The encoder lives with localnet's seeding, where benchmarks use it too.
+export { ADDRESS_LOOKUP_TABLE_PROGRAM, encodeLookupTableData, type LookupTableFields } from '../../../localnet/seed/lookup-table-account.js'
 
 /** The part of LiteSVM's native handle these tests send through (lib/native-svm.ts loads it). */
 export interface NativeSvm {

@@ -1,0 +1,182 @@
+/**
+ * The load benchmark's settings: one schema read with lib/config's readConfig from BENCH_LOAD_*
+ * variables, command-line flags being aliases of the same variables (a flag wins). `--quick` picks
+ * the smoke-run profile; any value set explicitly overrides the profile.
+ */
+import { parseArgs } from 'node:util'
+import { ConfigError, readConfig } from '../../lib/config.js'
+import type { LoadPath } from './load-results.js'
+
+export const RUNNABLE_PATHS = ['rest', 'grpc', 'json-rpc'] as const satisfies readonly LoadPath[]
+export type RunnablePath = (typeof RUNNABLE_PATHS)[number]
+
+const settingsSchema = {
+  quick: { kind: 'bool', env: 'BENCH_LOAD_QUICK', default: false },
+  url: { kind: 'optional-url', env: 'BENCH_LOAD_URL' },
+  grpc: { kind: 'optional-string', env: 'BENCH_LOAD_GRPC' },
+  rpcUrl: { kind: 'optional-url', env: 'BENCH_LOAD_RPC_URL' },
+  paths: { kind: 'string', env: 'BENCH_LOAD_PATHS', default: RUNNABLE_PATHS.join(',') },
+  rates: { kind: 'string', env: 'BENCH_LOAD_RATES', default: '100,1000' },
+  durationS: { kind: 'int', env: 'BENCH_LOAD_DURATION_S', default: 5, min: 1, max: 3_600 },
+  warmupMs: { kind: 'int', env: 'BENCH_LOAD_WARMUP_MS', default: 500, min: 0, max: 60_000 },
+  saturationDurationS: { kind: 'int', env: 'BENCH_LOAD_SATURATION_DURATION_S', default: 5, min: 1, max: 3_600 },
+  concurrency: { kind: 'int', env: 'BENCH_LOAD_CONCURRENCY', default: 8, min: 1, max: 1_024 },
+  connections: { kind: 'int', env: 'BENCH_LOAD_CONNECTIONS', default: 32, min: 1, max: 1_024 },
+  stepDurationS: { kind: 'int', env: 'BENCH_LOAD_STEP_DURATION_S', default: 3, min: 1, max: 600 },
+  searchStartRate: { kind: 'int', env: 'BENCH_LOAD_SEARCH_START_RATE', default: 1_000, min: 10, max: 1_000_000 },
+  searchMaxRate: { kind: 'int', env: 'BENCH_LOAD_SEARCH_MAX_RATE', default: 64_000, min: 10, max: 1_000_000 },
+  bisectSteps: { kind: 'int', env: 'BENCH_LOAD_BISECT_STEPS', default: 2, min: 0, max: 10 },
+  confirmMaxRate: { kind: 'bool', env: 'BENCH_LOAD_CONFIRM_MAX_RATE', default: true },
+  floorIterations: { kind: 'int', env: 'BENCH_LOAD_FLOOR_ITERATIONS', default: 20_000, min: 100, max: 10_000_000 },
+  rpcLatencyMs: { kind: 'int', env: 'BENCH_LOAD_RPC_LATENCY_MS', default: 20, min: 0, max: 700 },
+  coldCount: { kind: 'int', env: 'BENCH_LOAD_COLD_COUNT', default: 40, min: 1, max: 10_000 },
+  coldConcurrent: { kind: 'int', env: 'BENCH_LOAD_COLD_CONCURRENT', default: 20, min: 1, max: 1_000 },
+  write: { kind: 'bool', env: 'BENCH_LOAD_WRITE', default: true },
+  resultsDir: { kind: 'string', env: 'BENCH_LOAD_RESULTS_DIR', default: 'bench/results' },
+} as const
+
+/** `--quick`: about 30 s, to see that everything runs; its figures are rough. */
+const QUICK_PROFILE: Record<string, string> = {
+  BENCH_LOAD_DURATION_S: '2',
+  BENCH_LOAD_WARMUP_MS: '300',
+  BENCH_LOAD_SATURATION_DURATION_S: '1',
+  BENCH_LOAD_STEP_DURATION_S: '1',
+  BENCH_LOAD_BISECT_STEPS: '0',
+  BENCH_LOAD_CONFIRM_MAX_RATE: 'false',
+  BENCH_LOAD_FLOOR_ITERATIONS: '4000',
+  BENCH_LOAD_COLD_COUNT: '20',
+}
+
+/** Flag → the variable it sets. */
+const FLAG_VARIABLES = {
+  url: 'BENCH_LOAD_URL',
+  grpc: 'BENCH_LOAD_GRPC',
+  'rpc-url': 'BENCH_LOAD_RPC_URL',
+  paths: 'BENCH_LOAD_PATHS',
+  rates: 'BENCH_LOAD_RATES',
+  duration: 'BENCH_LOAD_DURATION_S',
+  'warmup-ms': 'BENCH_LOAD_WARMUP_MS',
+  'saturation-duration': 'BENCH_LOAD_SATURATION_DURATION_S',
+  concurrency: 'BENCH_LOAD_CONCURRENCY',
+  connections: 'BENCH_LOAD_CONNECTIONS',
+  'step-duration': 'BENCH_LOAD_STEP_DURATION_S',
+  'search-start-rate': 'BENCH_LOAD_SEARCH_START_RATE',
+  'search-max-rate': 'BENCH_LOAD_SEARCH_MAX_RATE',
+  'bisect-steps': 'BENCH_LOAD_BISECT_STEPS',
+  'floor-iterations': 'BENCH_LOAD_FLOOR_ITERATIONS',
+  'rpc-latency-ms': 'BENCH_LOAD_RPC_LATENCY_MS',
+  'cold-count': 'BENCH_LOAD_COLD_COUNT',
+  'cold-concurrent': 'BENCH_LOAD_COLD_CONCURRENT',
+  'results-dir': 'BENCH_LOAD_RESULTS_DIR',
+} as const
+
+export const USAGE = `usage: npx tsx bench/load/load-bench.ts [flags]      (≈2.5 min; --quick ≈30 s)
+
+  --quick                   smoke run: 2 s runs, 1 s search steps, no bisection  (BENCH_LOAD_QUICK)
+  --url URL                 target a running edge (REST) instead of starting a stack (BENCH_LOAD_URL)
+  --grpc HOST:PORT          its engine's gRPC port, with --url      (BENCH_LOAD_GRPC, default 127.0.0.1:50051)
+  --rpc-url URL             its localnet JSON-RPC, with --url       (BENCH_LOAD_RPC_URL, default http://127.0.0.1:8899)
+  --paths a,b               ${RUNNABLE_PATHS.join(', ')}                (BENCH_LOAD_PATHS, default all)
+  --rates a,b               fixed open-loop rates, requests/s        (BENCH_LOAD_RATES, default 100,1000)
+  --duration S              each fixed-rate run, and the max-rate run (BENCH_LOAD_DURATION_S, default 5)
+  --warmup-ms MS            unmeasured lead-in of every run          (BENCH_LOAD_WARMUP_MS, default 500)
+  --saturation-duration S   each closed-loop run                     (BENCH_LOAD_SATURATION_DURATION_S, default 5)
+  --concurrency N           closed-loop callers / connections         (BENCH_LOAD_CONCURRENCY, default 8)
+  --connections N           open-loop HTTP pool size                  (BENCH_LOAD_CONNECTIONS, default 32)
+  --step-duration S         each step of the max-rate search          (BENCH_LOAD_STEP_DURATION_S, default 3)
+  --search-start-rate N     first rate of the search                  (BENCH_LOAD_SEARCH_START_RATE, default 1000)
+  --search-max-rate N       the search stops doubling here            (BENCH_LOAD_SEARCH_MAX_RATE, default 64000)
+  --bisect-steps N          halvings between the last rate held and the first missed (BENCH_LOAD_BISECT_STEPS, default 2)
+  --floor-iterations N      raw LiteSVM calls timed for the floor     (BENCH_LOAD_FLOOR_ITERATIONS, default 20000)
+  --rpc-latency-ms MS       injected RPC latency of the cold run      (BENCH_LOAD_RPC_LATENCY_MS, default 20)
+  --cold-count N            sequential cold simulates                 (BENCH_LOAD_COLD_COUNT, default 40)
+  --cold-concurrent N       simultaneous simulates of one unseen account set (BENCH_LOAD_COLD_CONCURRENT, default 20)
+  --results-dir DIR         where the JSON goes                       (BENCH_LOAD_RESULTS_DIR, default bench/results)
+  --no-write                print only                                (BENCH_LOAD_WRITE=false)
+  --help`
+
+export interface LoadSettings {
+  quick: boolean
+  /** Set when a running stack is targeted (--url); the stack is started in process otherwise. */
+  external: { url: string; grpc: string; rpcUrl: string } | undefined
+  paths: RunnablePath[]
+  rates: number[]
+  durationS: number
+  warmupMs: number
+  saturationDurationS: number
+  concurrency: number
+  connections: number
+  stepDurationS: number
+  searchStartRate: number
+  searchMaxRate: number
+  bisectSteps: number
+  confirmMaxRate: boolean
+  floorIterations: number
+  rpcLatencyMs: number
+  coldCount: number
+  coldConcurrent: number
+  write: boolean
+  resultsDir: string
+}
+
+function toPaths(raw: string): RunnablePath[] {
+  const names = raw.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  const unknown = names.filter((name) => !(RUNNABLE_PATHS as readonly string[]).includes(name))
+  if (names.length === 0 || unknown.length > 0) throw new ConfigError('BENCH_LOAD_PATHS', `a comma-separated subset of ${RUNNABLE_PATHS.join(', ')}`, raw)
+  return RUNNABLE_PATHS.filter((name) => names.includes(name))
+}
+
+function toRates(raw: string): number[] {
+  const rates = raw.split(',').map((part) => Number(part.trim()))
+  if (rates.length === 0 || rates.some((rate) => !Number.isInteger(rate) || rate < 1 || rate > 1_000_000)) {
+    throw new ConfigError('BENCH_LOAD_RATES', 'a comma-separated list of integer rates from 1 to 1000000', raw)
+  }
+  return [...new Set(rates)].sort((a, b) => a - b)
+}
+
+/** Reads the settings from `argv` (flags) over `env`; undefined when --help was asked. */
+export function readLoadSettings(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): LoadSettings | undefined {
+  const options = Object.fromEntries(Object.keys(FLAG_VARIABLES).map((flag) => [flag, { type: 'string' as const }]))
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: { ...options, quick: { type: 'boolean' }, 'no-write': { type: 'boolean' }, help: { type: 'boolean' } },
+  })
+  if (values.help) return undefined
+  const merged: Record<string, string | undefined> = { ...env }
+  const given = values as Record<string, string | boolean | undefined>
+  for (const [flag, variable] of Object.entries(FLAG_VARIABLES)) {
+    const value = given[flag]
+    if (typeof value === 'string') merged[variable] = value
+  }
+  if (values.quick) merged.BENCH_LOAD_QUICK = 'true'
+  if (values['no-write']) merged.BENCH_LOAD_WRITE = 'false'
+  if (readConfig({ quick: settingsSchema.quick }, merged).quick) {
+    for (const [variable, value] of Object.entries(QUICK_PROFILE)) merged[variable] ??= value
+  }
+  const config = readConfig(settingsSchema, merged)
+  return {
+    quick: config.quick,
+    external: config.url
+      ? { url: config.url.replace(/\/$/, ''), grpc: config.grpc ?? '127.0.0.1:50051', rpcUrl: config.rpcUrl ?? 'http://127.0.0.1:8899/' }
+      : undefined,
+    paths: toPaths(config.paths),
+    rates: toRates(config.rates),
+    durationS: config.durationS,
+    warmupMs: config.warmupMs,
+    saturationDurationS: config.saturationDurationS,
+    concurrency: config.concurrency,
+    connections: config.connections,
+    stepDurationS: config.stepDurationS,
+    searchStartRate: config.searchStartRate,
+    searchMaxRate: config.searchMaxRate,
+    bisectSteps: config.bisectSteps,
+    confirmMaxRate: config.confirmMaxRate,
+    floorIterations: config.floorIterations,
+    rpcLatencyMs: config.rpcLatencyMs,
+    coldCount: config.coldCount,
+    coldConcurrent: config.coldConcurrent,
+    write: config.write,
+    resultsDir: config.resultsDir,
+  }
+}
