@@ -13,6 +13,7 @@ import { createLogger } from '../../lib/logger.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
 import { runColdRun } from './cold-run.js'
 import { measureFloor } from './floor-latency.js'
+import { writeLatencyChart } from '../report/write-chart.js'
 import { LoadBenchError } from './load-bench-error.js'
 import { createLoadMix } from './load-mix.js'
 import { formatLoadReport, getPackageVersions, type RunDiagnostics, writeLoadResult } from './load-report.js'
@@ -189,7 +190,10 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     unavailable: [...NOT_YET, ...mix.unavailable],
   }
   log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, serverMeasured: stack.kind === 'in-process' })}`)
-  if (settings.write) log(`\nwrote ${writeLoadResult(ROOT, settings.resultsDir, result)}`)
+  if (settings.write) {
+    const file = writeLoadResult(ROOT, settings.resultsDir, result)
+    log(`\nwrote ${file}\nwrote ${writeLatencyChart(file)}`)
+  }
 }
 
 async function main(): Promise<number> {
