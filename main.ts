@@ -8,6 +8,7 @@ import { createLogger } from './lib/logger.js'
 import { onShutdownSignal } from './lib/shutdown.js'
 import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
+import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
 import { engineConfigSchema } from './engine/config.js'
 import { createEngine } from './engine/engine.js'
 import { startEngineServer } from './engine/server.js'
@@ -35,7 +36,15 @@ const app = createEdgeServer({
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port })
-logger.info({ rest: restAddress, grpc: grpc.address, rpc: engineConfig.rpcUrls, localnet: localnet !== undefined }, 'preflight serving')
+logger.info(
+  {
+    rest: restAddress,
+    grpc: grpc.address,
+    rpc: engineConfig.rpcUrls,
+    ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
+  },
+  'preflight serving',
+)
 
 onShutdownSignal(logger, async () => {
   await app.close()
