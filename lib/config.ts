@@ -98,12 +98,3 @@ export function readConfig<S extends ConfigSchema>(
   for (const [key, field] of Object.entries(schema)) out[key] = readField(field, env[field.env])
   return Object.freeze(out) as ConfigOf<S>
 }
-
-/** Returns the schema's variables with their defaults, for the README's configuration table. */
-export function describeConfig(schema: ConfigSchema): Array<{ env: string; default: string }> {
-  return Object.values(schema).map((field) => {
-    if (field.kind === 'optional-string' || field.kind === 'optional-url') return { env: field.env, default: '' }
-    if (field.kind === 'url-list') return { env: field.env, default: field.default.join(',') }
-    return { env: field.env, default: String(field.default) }
-  })
-}

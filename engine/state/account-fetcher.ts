@@ -5,7 +5,7 @@
  */
 import { getBase64Encoder } from '@solana/kit'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
-import { type AccountKey, fromBase58Address, toBase58Address } from './account-key.js'
+import { type AccountKey, fromAccountKey, fromBase58Address, toBase58Address } from './account-key.js'
 import type { AccountEntry } from './cached-account.js'
 
 interface RpcAccount {
@@ -45,7 +45,7 @@ const ownerKeys = new Map<string, Uint8Array>()
 function getOwnerBytes(owner: string): Uint8Array {
   let bytes = ownerKeys.get(owner)
   if (!bytes) {
-    bytes = new Uint8Array(Buffer.from(fromBase58Address(owner), 'latin1'))
+    bytes = fromAccountKey(fromBase58Address(owner))
     if (ownerKeys.size < 10_000) ownerKeys.set(owner, bytes)
   }
   return bytes
