@@ -25,8 +25,23 @@ export async function runGrpcSaturation(spec: SaturationSpec, target: Extract<Lo
   let counter = 0
   const windowStart = performance.now() + spec.warmupMs
   const windowEnd = windowStart + spec.durationS * 1000
-  const measuring = setTimeout(hooks.onMeasuring, spec.warmupMs)
-  const measured = setTimeout(hooks.onMeasured, windowEnd - performance.now())
+  // Each edge of the window is announced exactly once: by its timer, or, when the callers stop
+  // before a late timer fires, by the finally below (else the orchestrator's window stays open).
+  let started = false
+  let ended = false
+  const announceStart = () => {
+    if (started) return
+    started = true
+    hooks.onMeasuring()
+  }
+  const announceEnd = () => {
+    announceStart()
+    if (ended) return
+    ended = true
+    hooks.onMeasured()
+  }
+  const measuring = setTimeout(announceStart, spec.warmupMs)
+  const measured = setTimeout(announceEnd, windowEnd - performance.now())
 
   const caller = async () => {
     for (;;) {
@@ -47,6 +62,7 @@ export async function runGrpcSaturation(spec: SaturationSpec, target: Extract<Lo
   } finally {
     clearTimeout(measuring)
     clearTimeout(measured)
+    announceEnd()
     stub.close()
   }
 }
