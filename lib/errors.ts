@@ -19,6 +19,18 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.INVALID_ARGUMENT,
     message: 'The transaction bytes cannot be deserialized.',
   },
+  unauthorized: {
+    http: 401,
+    grpc: GrpcStatus.UNAUTHENTICATED,
+    message: 'A valid API key (X-API-Key) or bearer token (Authorization: Bearer) is required.',
+  },
+  invalid_credentials: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The email or password is wrong.' },
+  invalid_refresh_token: {
+    http: 401,
+    grpc: GrpcStatus.UNAUTHENTICATED,
+    message: 'The refresh token is unknown, expired, spent or revoked.',
+  },
+  email_taken: { http: 409, grpc: GrpcStatus.ALREADY_EXISTS, message: 'An account with this email already exists.' },
   not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, message: 'No such resource.' },
   method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, message: 'Method not allowed on this resource.' },
   simulation_timeout: {
@@ -30,6 +42,11 @@ export const ERROR_CATALOGUE = {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'No Solana RPC endpoint answered.',
+  },
+  accounts_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The accounts service is not reachable.',
   },
   engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },

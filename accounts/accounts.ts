@@ -1,0 +1,206 @@
+/**
+ * The accounts service's contract: users, passwords, tokens, API keys, history and statistics.
+ * The edge reaches it through this interface in-process (`createAccounts`) or over gRPC
+ * (edge/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
+ * clients are already in SPEC.md's snake_case; the rest are internal and camelCase.
+ */
+import type { Database } from './db/database.js'
+import { createHistoryService } from './history/history-service.js'
+import { createIdentityService } from './identity-service.js'
+
+export type Role = 'user' | 'admin'
+
+/** SPEC 2.2. */
+export interface User {
+  id: string
+  email: string
+  name: string | null
+  role: Role
+  email_verified: boolean
+  timezone: string | null
+  created_at: string
+}
+
+/** SPEC 2.4, plus the access token's lifetime in seconds and its type, as OAuth clients expect. */
+export interface AuthResponse {
+  token: string
+  refresh_token: string
+  token_type: 'Bearer'
+  expires_in: number
+}
+
+/** SPEC 2.5. `prefix` is `pf_live_` (SPEC: a string ending in `_live_`); `last_four` tells keys apart. */
+export interface ApiKey {
+  id: string
+  name: string
+  prefix: string
+  last_four: string
+  /** The cleartext key: only in the answers of create and rotate. */
+  key?: string
+  requests_count: number
+  last_used_at: string | null
+  expires_at: string | null
+  created_at: string
+}
+
+/** Who an API-key secret belongs to, for the edge's authentication cache. */
+export interface ApiKeyPrincipal {
+  userId: string
+  role: Role
+  apiKeyId: string
+  /** Epoch ms after which this secret stops working (rotation grace or `expires_at`); null: no end. */
+  validUntilMs: number | null
+}
+
+/** Whether a bearer token's user may still act (soft-deleted users may not). */
+export interface UserState {
+  userId: string
+  role: Role
+  active: boolean
+}
+
+/** Requests counted at the edge for one key since the last flush. */
+export interface KeyUsage {
+  apiKeyId: string
+  count: number
+  lastUsedAtMs: number
+}
+
+/** A credential stopped working: edges drop what they cached for it (within 1 s). */
+export type AuthInvalidation = { kind: 'user'; userId: string } | { kind: 'api_key'; userId: string; apiKeyId: string }
+
+/** One simulate call as history keeps it (written off the hot path, in batches). */
+export interface SimulationRecord {
+  userId: string
+  apiKeyId: string | null
+  createdAtMs: number
+  success: boolean
+  decision: string | null
+  riskLevel: string | null
+  mevScore: number | null
+  mevLevel: string | null
+  failureCode: string | null
+  failureReason: string | null
+  computeUnits: number | null
+  feeEstimateSol: number | null
+  latencyMs: number
+  signature: string | null
+  cached: boolean
+}
+
+/** An item of `GET /api/v1/solana/simulations` (SPEC 2.18 leaves the fields open). */
+export interface SimulationHistoryItem {
+  id: string
+  created_at: string
+  success: boolean
+  decision: string | null
+  risk_level: string | null
+  mev_score: number | null
+  mev_level: string | null
+  failure_code: string | null
+  failure_reason: string | null
+  compute_units: number | null
+  fee_estimate_sol: number | null
+  latency_ms: number
+  signature: string | null
+  api_key_id: string | null
+  cached: boolean
+}
+
+export interface SimulationQuery {
+  userId: string
+  /** 1 to 200. */
+  limit: number
+  /** A `next_cursor` this service issued. */
+  cursor?: string
+  offset?: number
+  success?: boolean
+  sinceMs?: number
+  untilMs?: number
+  riskLevel?: string
+}
+
+/** SPEC 2.18. */
+export interface SimulationPage {
+  simulations: SimulationHistoryItem[]
+  next_cursor: string | null
+}
+
+/** SPEC 2.17 shape B, per user. */
+export interface UserStats {
+  total_simulations: number
+  success_count: number
+  fail_count: number
+  success_rate: number
+  avg_latency_ms: number
+  avg_mev_score: number
+  mev_distribution: Record<string, number>
+  top_failure_reasons: { code: string; count: number }[]
+  risk_distribution: { level: string; count: number }[]
+  simulations_today: number
+  simulations_7d: number
+}
+
+/** The figures of SPEC 2.17 shape A that history answers (the edge adds `status` and `uptime_pct`). */
+export interface ServiceTotals {
+  total_simulations: number
+  simulations_24h: number
+  success_rate_24h: number
+  latency_p50_ms: number
+  latency_p95_ms: number
+  latency_p99_ms: number
+}
+
+/** Users, passwords, tokens and API keys. Failures are catalogue ServiceErrors. */
+export interface IdentityService {
+  register(credentials: { email: string; password: string }): Promise<AuthResponse>
+  /** Fails with `invalid_credentials`, the same whether or not the email exists. */
+  login(credentials: { email: string; password: string }): Promise<AuthResponse>
+  /** Spends `refreshToken` and issues the next of its family; a spent token revokes the family. */
+  refresh(refreshToken: string): Promise<AuthResponse>
+  /** The live user; `unauthorized` when unknown or soft-deleted. */
+  getUser(userId: string): Promise<User>
+  /** For the edge's bearer cache: null when the user never existed. */
+  getUserState(userId: string): Promise<UserState | null>
+  /** Soft delete: tokens and keys stop working at once; history is kept. */
+  deleteUser(userId: string): Promise<void>
+  listApiKeys(userId: string): Promise<ApiKey[]>
+  createApiKey(userId: string, request: { name: string; expiresAtMs?: number | null }): Promise<ApiKey>
+  /** `not_found` for an unknown id or another user's key. */
+  revokeApiKey(userId: string, apiKeyId: string): Promise<void>
+  /** A new secret; the old ones keep working for 24 h. `not_found` as for revoke. */
+  rotateApiKey(userId: string, apiKeyId: string): Promise<ApiKey>
+  /** The principal of a key's SHA-256 hash (hex), or null when it authenticates nobody now. */
+  authenticateApiKey(keyHash: string): Promise<ApiKeyPrincipal | null>
+  /** Adds counted requests to the keys (additive, so several edges may flush). */
+  recordKeyUsage(usage: readonly KeyUsage[]): Promise<void>
+}
+
+/** Simulation history and statistics. */
+export interface HistoryService {
+  recordSimulations(records: readonly SimulationRecord[]): Promise<void>
+  listSimulations(query: SimulationQuery): Promise<SimulationPage>
+  getUserStats(userId: string): Promise<UserStats>
+  getServiceTotals(): Promise<ServiceTotals>
+}
+
+export interface Accounts extends IdentityService, HistoryService {}
+
+export interface AccountsOptions {
+  db: Database
+  /** HS256 key of the access tokens (≥ 32 bytes). */
+  signingKey: Uint8Array
+  /** Epoch ms; injected in tests to cross the 24 h rotation grace and token expiry without sleeping. */
+  now?: () => number
+  /** Told of every credential that stops working, for the edges' caches. */
+  onInvalidate?: (event: AuthInvalidation) => void
+}
+
+/** The accounts service on `db` (migrated beforehand). */
+export function createAccounts(options: AccountsOptions): Accounts {
+  const now = options.now ?? Date.now
+  return {
+    ...createIdentityService({ ...options, now }),
+    ...createHistoryService({ db: options.db, now }),
+  }
+}
