@@ -1,8 +1,11 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
- * SOLANA_RPC_URLS names real nodes), the engine with its gRPC port, and the edge calling the
- * engine in-process. Each process also has its own entry point (engine/, edge/, localnet/ main.ts).
+ * SOLANA_RPC_URLS names real nodes), the engine with its gRPC port, accounts (on DATABASE_URL, or
+ * the embedded PGlite under DATA_DIR) with its gRPC port, and the edge calling both in-process.
+ * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
+import { accountsConfigSchema } from './accounts/config.js'
+import { connectAccounts } from './edge/connect-accounts.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
 import { onShutdownSignal } from './lib/shutdown.js'
@@ -18,6 +21,7 @@ import { createEdgeServer } from './edge/server.js'
 
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 let engineConfig = readConfig(engineConfigSchema, process.env)
+const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
 
 let localnet: Localnet | undefined
@@ -30,8 +34,13 @@ if (!process.env.SOLANA_RPC_URLS) {
 const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
 await engine.start()
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
+const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
+  accounts: accounts.accounts,
+  signingKey: accounts.signingKey,
+  invalidations: accounts.invalidations,
+  authCacheTtlMs: accounts.authCacheTtlMs,
   logger: logger.child({ service: 'edge' }),
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
 })
@@ -40,6 +49,8 @@ logger.info(
   {
     rest: restAddress,
     grpc: grpc.address,
+    accountsGrpc: accounts.grpcAddress,
+    database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
@@ -47,7 +58,9 @@ logger.info(
 )
 
 onShutdownSignal(logger, async () => {
+  // The edge first: it drains requests, then writes their key counts and history to accounts.
   await app.close()
+  await accounts.close()
   await grpc.close()
   engine.stop()
   await localnet?.close()

@@ -1,7 +1,9 @@
 /**
  * The edge process: `npm run start:edge`. With ENGINE_URL it calls a remote engine over gRPC;
- * without it, it runs an engine in this process (whose gRPC port is open as well).
+ * without it, it runs an engine in this process (whose gRPC port is open as well). Likewise
+ * ACCOUNTS_URL names a remote accounts service, else accounts runs here.
  */
+import { accountsConfigSchema } from '../accounts/config.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
@@ -9,6 +11,7 @@ import { engineConfigSchema } from '../engine/config.js'
 import { createEngine } from '../engine/engine.js'
 import { startEngineServer } from '../engine/server.js'
 import { edgeConfigSchema } from './config.js'
+import { connectAccounts } from './connect-accounts.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
 import { createEdgeServer } from './server.js'
 
@@ -29,11 +32,21 @@ if (config.engineUrl) {
     engine.stop()
   }
 }
-const app = createEdgeServer({ engine: engineClient, logger, bodyLimitBytes: config.bodyLimitBytes })
+const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
+const app = createEdgeServer({
+  engine: engineClient,
+  accounts: accounts.accounts,
+  signingKey: accounts.signingKey,
+  invalidations: accounts.invalidations,
+  authCacheTtlMs: accounts.authCacheTtlMs,
+  logger,
+  bodyLimitBytes: config.bodyLimitBytes,
+})
 await app.listen({ host: config.host, port: config.port })
 logger.info({ engine: engineClient.transport }, 'edge serving')
 onShutdownSignal(logger, async () => {
   await app.close()
+  await accounts.close()
   await engineClient.close()
   await stopEngine()
 })

@@ -4,20 +4,45 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
+import type { Accounts } from '../accounts/accounts.js'
+import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
+import { createAuthHook } from './auth/auth-hook.js'
+import { createAuthenticator } from './auth/authenticator.js'
+import type { EdgeContext } from './edge-context.js'
 import type { EngineClient } from './engine-client.js'
 import { handleError, sendError } from './http-errors.js'
+import { registerApiKeyRoutes } from './routes/api-keys.js'
+import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
+import { registerPlatformRoutes } from './routes/platform.js'
 import { registerSimulateRoute } from './routes/simulate.js'
+import { registerSimulationsRoutes } from './routes/simulations.js'
+import { createServiceStatus } from './status/service-status.js'
+import { createKeyUsageCounter } from './usage/key-usage-counter.js'
+import { createSimulationHistoryQueue } from './usage/simulation-history-queue.js'
+import { getRecordWithSignature } from './usage/transaction-signature.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
+  accounts: Accounts
+  /** The access tokens' HS256 key (the accounts service signs with the same one). */
+  signingKey: Uint8Array
   logger: Logger
   bodyLimitBytes: number
+  /** Where accounts announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
+  invalidations?: InvalidationBus
+  /** How long a cached credential is trusted without an invalidation (default 60 s). */
+  authCacheTtlMs?: number
+  /** How often key counts and history are written to accounts (tests lengthen it to see the request path alone). */
+  usageFlushIntervalMs?: number
+  now?: () => number
 }
 
 /** Creates the edge application with every route registered. */
-export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerOptions): FastifyInstance {
+export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
+  const { engine, accounts, logger, bodyLimitBytes } = options
+  const now = options.now ?? Date.now
   const app = Fastify({
     // pino's Logger and fastify's FastifyBaseLogger are the same object under two types.
     loggerInstance: logger as FastifyBaseLogger,
@@ -62,7 +87,43 @@ export function createEdgeServer({ engine, logger, bodyLimitBytes }: EdgeServerO
     reply.header('allow', allowed.join(', '))
     return sendError(reply, request, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}`)
   })
+  app.decorateRequest('principal', null)
+
+  const flushIntervalMs = options.usageFlushIntervalMs
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
+  const history = createSimulationHistoryQueue({
+    sink: (records) => accounts.recordSimulations(records.map(getRecordWithSignature)),
+    flushIntervalMs,
+    logger,
+  })
+  const authenticator = createAuthenticator({
+    accounts,
+    signingKey: options.signingKey,
+    now,
+    cacheTtlMs: options.authCacheTtlMs,
+    onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),
+  })
+  const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))
+  const context: EdgeContext = {
+    engine,
+    accounts,
+    authenticator,
+    auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
+    keyUsage,
+    history,
+    now,
+  }
+  // Runs after in-flight requests finished: what they counted and recorded is written before exit.
+  app.addHook('onClose', async () => {
+    unsubscribe?.()
+    await Promise.all([keyUsage.close(), history.close()])
+  })
+
   registerHealthRoute(app, engine)
-  registerSimulateRoute(app, engine)
+  registerAuthRoutes(app, context)
+  registerApiKeyRoutes(app, context)
+  registerSimulateRoute(app, context)
+  registerSimulationsRoutes(app, context)
+  registerPlatformRoutes(app, createServiceStatus({ getTotals: () => accounts.getServiceTotals(), now, logger }))
   return app
 }

@@ -14,4 +14,4 @@ export const PROTO_LOADER_OPTIONS = {
 export const PROTO_GEN_FLAGS = ['--keepCase', '--longs=Number', '--enums=String', '--defaults', '--oneofs', '--grpcLib=@grpc/grpc-js']
 
 /** The contracts generated into proto/gen/. */
-export const PROTO_FILES = ['engine.proto']
+export const PROTO_FILES = ['accounts.proto', 'engine.proto']

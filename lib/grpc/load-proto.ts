@@ -4,6 +4,7 @@ import { loadSync } from '@grpc/proto-loader'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PROTO_LOADER_OPTIONS } from '../../proto/proto-options.js'
+import type { ProtoGrpcType as AccountsProto } from '../../proto/gen/accounts.js'
 import type { ProtoGrpcType as EngineProto } from '../../proto/gen/engine.js'
 
 const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'proto')
@@ -12,4 +13,10 @@ const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'prot
 export function loadEngineProto(): EngineProto {
   const definition = loadSync(join(protoDir, 'engine.proto'), PROTO_LOADER_OPTIONS)
   return loadPackageDefinition(definition) as unknown as EngineProto
+}
+
+/** The accounts contract's package (service constructors and definitions). */
+export function loadAccountsProto(): AccountsProto {
+  const definition = loadSync(join(protoDir, 'accounts.proto'), PROTO_LOADER_OPTIONS)
+  return loadPackageDefinition(definition) as unknown as AccountsProto
 }

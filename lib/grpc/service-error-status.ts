@@ -3,7 +3,7 @@
  * gRPC status, so the receiving side rebuilds the same ServiceError.
  */
 import { Metadata, type ServiceError as GrpcServiceError, status as GrpcStatus } from '@grpc/grpc-js'
-import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ServiceError } from '../errors.js'
+import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ErrorCode, type ServiceError } from '../errors.js'
 
 const ERROR_CODE_KEY = 'error-code'
 
@@ -15,12 +15,15 @@ export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
   return { code: ERROR_CATALOGUE[serviceError.code].grpc, details: serviceError.message, metadata }
 }
 
-/** The ServiceError a gRPC failure stands for; transport failures become `engine_unavailable`. */
-export function fromGrpcError(error: GrpcServiceError): ServiceError {
+/**
+ * The ServiceError a gRPC failure stands for; transport failures (no answer, or none in time)
+ * become `unavailableCode`, the catalogue code naming the service that did not answer.
+ */
+export function fromGrpcError(error: GrpcServiceError, unavailableCode: ErrorCode = 'engine_unavailable'): ServiceError {
   const code = error.metadata?.get(ERROR_CODE_KEY)[0]
   if (isErrorCode(code)) return createServiceError(code, error.details)
   if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED) {
-    return createServiceError('engine_unavailable', undefined, error)
+    return createServiceError(unavailableCode, undefined, error)
   }
   return createServiceError('internal_error', undefined, error)
 }

@@ -1,13 +1,18 @@
 /**
- * `npm start` as a newcomer runs it: the real all-in-one process (localnet + engine + gRPC + edge)
- * on free ports, the README's copy-paste simulate flow against it, the engine's gRPC port dialled
- * directly, then SIGTERM and a clean exit (the drain completes, code 0).
+ * `npm start` as a newcomer runs it: the real all-in-one process (localnet + engine + accounts on
+ * the embedded PGlite + edge) on free ports, the README's copy-paste flow against it (register, an
+ * API key, simulate), the engine's gRPC port dialled directly, then SIGTERM and a clean exit (the
+ * drain completes, code 0) — and a second start on the same DATA_DIR that still knows the user,
+ * the key and the history the first one flushed on its way out.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import {
   appendTransactionMessageInstruction,
   compileTransaction,
@@ -24,7 +29,8 @@ import { createGrpcEngineClient } from '../../edge/engine-client.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const BOOT_LIMIT_MS = 20_000
+// The first start on an empty DATA_DIR creates the embedded database (PGlite's initdb: ≈4 s).
+const BOOT_LIMIT_MS = 40_000
 const EXIT_LIMIT_MS = 10_000
 
 /** A port the OS says is free now (listen on 0, read it, close). */
@@ -73,20 +79,13 @@ async function waitForExit(child: ChildProcess, limitMs: number): Promise<{ code
   }
 }
 
-t.test('npm start serves the README flow over REST and gRPC, then drains on SIGTERM', async (t) => {
-  const [port, rpcPort, grpcPort] = [await getFreePort(), await getFreePort(), await getFreePort()]
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    LOCALNET_RPC_PORT: String(rpcPort),
-    ENGINE_GRPC_PORT: String(grpcPort),
-    LOG_LEVEL: 'warn',
-  }
-  delete env.SOLANA_RPC_URLS
-  delete env.ENGINE_URL
-  delete env.HOST
-  delete env.BODY_LIMIT_BYTES
+interface Running {
+  child: ChildProcess
+  output: () => string
+}
 
+/** Starts `tsx main.ts` with `env` and waits for /health; undefined if it never answers. */
+async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Promise<Running | undefined> {
   // Its own process group, so teardown can end tsx and the node it runs together.
   const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -98,10 +97,6 @@ t.test('npm start serves the README flow over REST and gRPC, then drains on SIGT
       await waitForExit(child, 2_000)
     }
   })
-
-  const rest = `http://127.0.0.1:${port}`
-  const rpcUrl = `http://127.0.0.1:${rpcPort}`
-
   // Boot: poll /health (bounded), failing fast if the process dies.
   const bootStarted = Date.now()
   let health: { status?: string; engine_transport?: string } | undefined
@@ -117,18 +112,59 @@ t.test('npm start serves the README flow over REST and gRPC, then drains on SIGT
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  if (!t.ok(health, `/health answers within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return
+  if (!t.ok(health, `/health answers within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return undefined
   t.match(health, { status: 'ok', engine_transport: 'in-process' })
+  return { child, output: () => output }
+}
 
-  // The README's copy-paste flow, in-process.
+/** SIGTERM (what a container runtime sends): the drain completes and the process exits 0, releasing its ports. */
+async function stopService(t: Test, running: Running, ports: Record<string, number>): Promise<void> {
+  t.ok(running.child.kill('SIGTERM'), 'SIGTERM delivered')
+  const exit = await waitForExit(running.child, EXIT_LIMIT_MS)
+  t.ok(exit, `exits within ${EXIT_LIMIT_MS} ms of SIGTERM`, { output: running.output().slice(-4000) })
+  t.same(exit, { code: 0, signal: null }, 'exit code 0', { output: running.output().slice(-4000) })
+  t.notMatch(running.output(), /shutdown failed|unhandled|"level":50/, 'no error logged', { output: running.output().slice(-4000) })
+  for (const [name, p] of Object.entries(ports)) t.ok(await isPortFree(p), `${name} ${p} is released`)
+}
+
+const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
+  const [port, rpcPort, grpcPort, accountsPort] = [await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort()]
+  const dataDir = mkdtempSync(join(tmpdir(), 'preflight-e2e-data-'))
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    LOCALNET_RPC_PORT: String(rpcPort),
+    ENGINE_GRPC_PORT: String(grpcPort),
+    ACCOUNTS_GRPC_PORT: String(accountsPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  }
+  // The embedded defaults, as on a fresh machine.
+  for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name]
+  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, ENGINE_GRPC_PORT: grpcPort, ACCOUNTS_GRPC_PORT: accountsPort }
+  const rest = `http://127.0.0.1:${port}`
+  const rpcUrl = `http://127.0.0.1:${rpcPort}`
+
+  const first = await startService(t, env, rest)
+  if (!first) return
+
+  // The README's copy-paste flow: an account, an API key, then simulate with it.
+  const email = `e2e-${process.pid}@example.com`
+  const password = 'correct horse battery staple'
+  const registered = await postJson(`${rest}/auth/register`, { email, password })
+  t.equal(registered.status, 200, 'register')
+  const { token } = (await registered.json()) as { token: string }
+  const created = await postJson(`${rest}/api/v1/api-keys`, { name: 'my bot' }, { authorization: `Bearer ${token}` })
+  t.equal(created.status, 200, 'create an API key')
+  const apiKey = ((await created.json()) as { key: string }).key
+  t.match(apiKey, /^pf_live_[1-9A-HJ-NP-Za-km-z]{40,}$/, 'pf_live_ + base58')
+
   const rpc = async <T>(method: string, params: unknown[]): Promise<T> =>
-    ((await (
-      await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      })
-    ).json()) as { result: T }).result
+    ((await (await postJson(rpcUrl, { jsonrpc: '2.0', id: 1, method, params })).json()) as { result: T }).result
 
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
@@ -152,11 +188,9 @@ t.test('npm start serves the README flow over REST and gRPC, then drains on SIGT
   const compiled = compileTransaction(message)
   const transaction = getBase64EncodedWireTransaction(compiled)
 
-  const response = await fetch(`${rest}/api/v1/solana/tx/simulate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ transaction }),
-  })
+  const anonymous = await postJson(`${rest}/api/v1/solana/tx/simulate`, { transaction })
+  t.equal(anonymous.status, 401, 'simulate without a credential is 401')
+  const response = await postJson(`${rest}/api/v1/solana/tx/simulate`, { transaction }, { 'x-api-key': apiKey })
   t.equal(response.status, 200)
   t.type(response.headers.get('x-request-id'), 'string')
   const body = (await response.json()) as SimulateResponse
@@ -181,13 +215,20 @@ t.test('npm start serves the README flow over REST and gRPC, then drains on SIGT
     await grpc.close()
   }
 
-  // SIGTERM (what a container runtime sends): the drain completes and the process exits 0.
-  t.ok(child.kill('SIGTERM'), 'SIGTERM delivered')
-  const exit = await waitForExit(child, EXIT_LIMIT_MS)
-  t.ok(exit, `exits within ${EXIT_LIMIT_MS} ms of SIGTERM`, { output: output.slice(-4000) })
-  t.same(exit, { code: 0, signal: null }, 'exit code 0', { output: output.slice(-4000) })
-  t.notMatch(output, /shutdown failed|unhandled|"level":50/, 'no error logged', { output: output.slice(-4000) })
-  for (const [name, p] of [['PORT', port], ['LOCALNET_RPC_PORT', rpcPort], ['ENGINE_GRPC_PORT', grpcPort]] as const) {
-    t.ok(await isPortFree(p), `${name} ${p} is released`)
-  }
+  // No history read before the stop: what the simulate recorded must be flushed by the drain.
+  await stopService(t, first, ports)
+
+  const second = await startService(t, env, rest)
+  if (!second) return
+  const login = await postJson(`${rest}/auth/login`, { email, password })
+  t.equal(login.status, 200, 'the account survived the restart')
+  const history = await fetch(`${rest}/api/v1/solana/simulations`, { headers: { 'x-api-key': apiKey } })
+  t.equal(history.status, 200, 'the API key survived the restart')
+  const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }
+  t.equal(simulations.length, 1, 'the simulation recorded before SIGTERM is in the history')
+  t.equal(simulations[0]?.success, true)
+  t.equal(simulations[0]?.signature, null, 'the transaction was not signed, so it has no signature')
+  const me = await fetch(`${rest}/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  t.equal(me.status, 200, 'the access token issued before the restart verifies after it (the signing key is kept in DATA_DIR)')
+  await stopService(t, second, ports)
 })

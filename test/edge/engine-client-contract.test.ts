@@ -12,9 +12,8 @@ import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { startEngineServer } from '../../engine/server.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createEdgeServer } from '../../edge/server.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
-import { assertErrorEnvelope, postSimulate } from '../helpers/edge-inject.js'
+import { assertErrorEnvelope, createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -183,11 +182,8 @@ t.test('gRPC transport: an unreachable engine is engine_unavailable, 503 at the 
   await new Promise<void>((resolve) => probe.close(() => resolve()))
   if (!address || typeof address === 'string') throw new Error('no port')
   const client = createGrpcEngineClient(`127.0.0.1:${address.port}`)
-  const app = createEdgeServer({ engine: client, logger: quietLogger, bodyLimitBytes: 64 * 1024 })
-  t.teardown(async () => {
-    await app.close()
-    await client.close()
-  })
+  t.teardown(() => client.close())
+  const { app } = await createTestEdgeWithUser(t, client, { bodyLimitBytes: 64 * 1024 })
   // 200 zero bytes: the edge forwards them; the engine (were it there) would judge them.
   const bytes = new Uint8Array(200)
   await assertRejectsWithCode(t, client.simulate(bytes, { timeoutMs: 50 }), 'engine_unavailable', 'closed port')

@@ -9,10 +9,9 @@ import { once } from 'node:events'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createEdgeServer } from '../../edge/server.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
-import { SIMULATE_PATH } from '../helpers/edge-inject.js'
+import { createTestEdgeWithUser, SIMULATE_PATH } from '../helpers/edge-inject.js'
 
 interface RawResponse {
   status: number
@@ -40,9 +39,9 @@ function parseResponses(raw: string): RawResponse[] {
   return out
 }
 
-function toRequest(port: number, body: string, requestId: string): string {
+function toRequest(port: number, body: string, requestId: string, apiKey: string): string {
   return (
-    `POST ${SIMULATE_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+    `POST ${SIMULATE_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nX-API-Key: ${apiKey}\r\n` +
     `Content-Type: application/json\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   )
 }
@@ -65,7 +64,7 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
       return real.simulate(transaction, options)
     },
   }
-  const app = createEdgeServer({ engine: gated, logger: quietLogger, bodyLimitBytes: 64 * 1024 })
+  const { app, user } = await createTestEdgeWithUser(t, gated, { bodyLimitBytes: 64 * 1024 })
   await app.listen({ host: '127.0.0.1', port: 0 })
   t.teardown(async () => {
     release()
@@ -91,13 +90,13 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
   socket.on('data', (chunk: Buffer) => (received += chunk.toString()))
   const socketClosed = once(socket, 'close')
 
-  socket.write(toRequest(port, body, 'drain-a'))
+  socket.write(toRequest(port, body, 'drain-a', user.apiKey))
   await engineEntered
   let closed = false
   const closing = app.close().then(() => (closed = true))
   await new Promise((resolve) => setTimeout(resolve, 50))
   // Pipelined on the same, still active, socket: it reaches the server while it drains.
-  socket.write(toRequest(port, body, 'drain-b'))
+  socket.write(toRequest(port, body, 'drain-b', user.apiKey))
   await new Promise((resolve) => setTimeout(resolve, 100))
   t.equal(closed, false, 'close() waits for the request in flight')
 

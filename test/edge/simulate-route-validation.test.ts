@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../lib/errors.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
-import { assertErrorEnvelope, createTestEdge, getJson, postSimulate, SIMULATE_PATH } from '../helpers/edge-inject.js'
+import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate, SIMULATE_PATH } from '../helpers/edge-inject.js'
 
 const BODY_LIMIT_BYTES = 8 * 1024
 
@@ -31,7 +31,7 @@ function padTo(bytes: Uint8Array, length: number): Uint8Array {
 
 t.test('simulate route validation', async (t) => {
   const stack = await startStack(t)
-  const app = await createTestEdge(t, stack, BODY_LIMIT_BYTES)
+  const { app, user } = await createTestEdgeWithUser(t, stack, { bodyLimitBytes: BODY_LIMIT_BYTES })
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
   await stack.rpc('requestAirdrop', [payer.address, 2_000_000_000])
@@ -97,13 +97,18 @@ t.test('simulate route validation', async (t) => {
       const response = await app.inject({
         method: 'POST',
         url: SIMULATE_PATH,
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, 'x-api-key': user.apiKey },
         payload: JSON.stringify({ transaction }),
       })
       // text/plain: fastify registers a default text/plain parser, so the body reaches the schema.
       assertErrorEnvelope(t, response, 'unsupported_media_type', contentType)
     }
-    const noContentType = await app.inject({ method: 'POST', url: SIMULATE_PATH, payload: JSON.stringify({ transaction }) })
+    const noContentType = await app.inject({
+      method: 'POST',
+      url: SIMULATE_PATH,
+      headers: { 'x-api-key': user.apiKey },
+      payload: JSON.stringify({ transaction }),
+    })
     assertErrorEnvelope(t, noContentType, 'unsupported_media_type', 'no content-type')
     const oversized = JSON.stringify({ transaction, padding: 'x'.repeat(BODY_LIMIT_BYTES) })
     assertErrorEnvelope(t, await postSimulate(app, oversized), 'payload_too_large', 'body over the limit')

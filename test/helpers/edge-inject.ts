@@ -1,31 +1,74 @@
 /** Helpers for edge tests: an edge on a real stack, and the Error envelope checks every error shares. */
 import type { Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
+import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
 import { quietLogger, type Stack } from './stack.js'
 
 export const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
 
-/** An edge (in-process engine) on `stack`, closed with the test. */
-export async function createTestEdge(t: Test, stack: Stack, bodyLimitBytes = 256 * 1024): Promise<FastifyInstance> {
-  const app = createEdgeServer({ engine: createInProcessEngineClient(stack.engine), logger: quietLogger, bodyLimitBytes })
-  await app.ready()
-  t.teardown(() => app.close())
-  return app
+/** The user each test edge registers, whose API key postSimulate sends unless told otherwise. */
+const defaultUsers = new WeakMap<FastifyInstance, TestUser>()
+
+export interface TestEdge {
+  app: FastifyInstance
+  user: TestUser
+  accounts: TestAccounts
 }
 
-/** POSTs `body` (serialized as JSON unless a string) to the simulate route. */
+export interface TestEdgeOptions {
+  bodyLimitBytes?: number
+  accounts?: TestAccounts
+  usageFlushIntervalMs?: number
+}
+
+/**
+ * An edge on `stack`'s engine (in-process) or on the given engine client, with real accounts on a
+ * test database and a registered user; closed with the test.
+ */
+export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClient, options: TestEdgeOptions = {}): Promise<TestEdge> {
+  const accounts = options.accounts ?? (await createTestAccounts(t))
+  const app = createEdgeServer({
+    engine: 'localnet' in engine ? createInProcessEngineClient(engine.engine) : engine,
+    usageFlushIntervalMs: options.usageFlushIntervalMs,
+    accounts: accounts.accounts,
+    signingKey: accounts.signingKey,
+    invalidations: accounts.bus,
+    now: accounts.clock.now,
+    logger: quietLogger,
+    bodyLimitBytes: options.bodyLimitBytes ?? 256 * 1024,
+  })
+  await app.ready()
+  t.teardown(() => app.close())
+  const user = await registerTestUser(app)
+  defaultUsers.set(app, user)
+  return { app, user, accounts }
+}
+
+/** An edge on `stack` whose simulate calls postSimulate authenticates with a test user's key. */
+export async function createTestEdge(t: Test, stack: Stack, bodyLimitBytes = 256 * 1024): Promise<FastifyInstance> {
+  return (await createTestEdgeWithUser(t, stack, { bodyLimitBytes })).app
+}
+
+/**
+ * POSTs `body` (serialized as JSON unless a string) to the simulate route, with the edge's test
+ * user's API key unless `headers` carry a credential (or `auth: false` sends none).
+ */
 export function postSimulate(
   app: FastifyInstance,
   body: unknown,
   headers: Record<string, string> = {},
+  { auth = true }: { auth?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
+  const user = defaultUsers.get(app)
+  const hasCredential = 'x-api-key' in headers || 'authorization' in headers
+  const credential = auth && user && !hasCredential ? { 'x-api-key': user.apiKey } : {}
   return app.inject({
     method: 'POST',
     url: SIMULATE_PATH,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...credential, ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }

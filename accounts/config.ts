@@ -1,0 +1,18 @@
+/** The accounts service's configuration schema (read from the environment in main.ts only). */
+import type { ConfigOf, ConfigSchema } from '../lib/config.js'
+
+export const accountsConfigSchema = {
+  /** A PostgreSQL server; unset: the embedded PGlite under DATA_DIR. */
+  databaseUrl: { kind: 'optional-string', env: 'DATABASE_URL' },
+  /** Where the embedded database and the generated signing key live. */
+  dataDir: { kind: 'string', env: 'DATA_DIR', default: './data' },
+  jwtSecret: { kind: 'optional-string', env: 'JWT_SECRET' },
+  jwtKeyFile: { kind: 'optional-string', env: 'JWT_KEY_FILE' },
+  /** Where credential invalidations are published for edges in other processes. */
+  redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
+  grpcHost: { kind: 'string', env: 'ACCOUNTS_GRPC_HOST', default: '127.0.0.1' },
+  grpcPort: { kind: 'int', env: 'ACCOUNTS_GRPC_PORT', default: 50052, min: 0, max: 65535 },
+  logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+} as const satisfies ConfigSchema
+
+export type AccountsConfig = ConfigOf<typeof accountsConfigSchema>

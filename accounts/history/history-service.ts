@@ -1,0 +1,23 @@
+/** Simulation history and statistics (the HistoryService half of the accounts contract). */
+import type { HistoryService } from '../accounts.js'
+import type { Database } from '../db/database.js'
+import { getServiceTotals } from './service-totals.js'
+import { getSimulationPage } from './simulation-page.js'
+import { insertSimulations } from './simulation-insert.js'
+import { getUserStats } from './user-stats.js'
+
+export interface HistoryServiceOptions {
+  db: Database
+  /** Epoch ms: "today", "7 d" and "24 h" are measured from it (injected in tests). */
+  now: () => number
+}
+
+/** The history service on `db` (migrated beforehand). */
+export function createHistoryService({ db, now }: HistoryServiceOptions): HistoryService {
+  return {
+    recordSimulations: (records) => insertSimulations(db, records),
+    listSimulations: (query) => getSimulationPage(db, query),
+    getUserStats: (userId) => getUserStats(db, userId, now()),
+    getServiceTotals: () => getServiceTotals(db, now()),
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Writes a batch of simulation records in one statement. The rows travel as one JSON array bound to
+ * one parameter and are expanded by jsonb_to_recordset: the batch size never meets PostgreSQL's
+ * 65,535 bind-parameter limit (15 columns × 1,000 rows would as multi-row VALUES), and unlike
+ * unnest over text arrays it carries NULLs, numbers and booleans with their types.
+ */
+import type { SimulationRecord } from '../accounts.js'
+import type { Queryable } from '../db/database.js'
+import { createServiceError } from '../../lib/errors.js'
+
+const INSERT_SQL = `INSERT INTO simulations (user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached)
+SELECT user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached
+FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, api_key_id uuid, created_at timestamptz, success boolean,
+  decision text, risk_level text, mev_score double precision, mev_level text, failure_code text, failure_reason text,
+  compute_units integer, fee_estimate_sol double precision, latency_ms double precision, signature text, cached boolean)`
+
+/** Inserts `records` (all or none); an empty batch sends no query. */
+export async function insertSimulations(db: Queryable, records: readonly SimulationRecord[]): Promise<void> {
+  if (records.length === 0) return
+  await db.query(INSERT_SQL, [JSON.stringify(records.map(toSimulationRow))])
+}
+
+function toSimulationRow(record: SimulationRecord, index: number) {
+  const createdAt = new Date(record.createdAtMs)
+  if (!Number.isFinite(record.createdAtMs) || Number.isNaN(createdAt.getTime())) {
+    throw createServiceError('validation_error', `records[${index}].createdAtMs: must be epoch milliseconds`)
+  }
+  return {
+    user_id: record.userId,
+    api_key_id: record.apiKeyId,
+    created_at: createdAt.toISOString(),
+    success: record.success,
+    decision: record.decision,
+    risk_level: record.riskLevel,
+    mev_score: record.mevScore,
+    mev_level: record.mevLevel,
+    failure_code: record.failureCode,
+    failure_reason: record.failureReason,
+    compute_units: record.computeUnits,
+    fee_estimate_sol: record.feeEstimateSol,
+    latency_ms: record.latencyMs,
+    signature: record.signature,
+    cached: record.cached,
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * pg hands back bigint (count) and numeric as strings, float8 as numbers and NULL as null; the
+ * shapes SPEC 2.17 publishes are JSON numbers.
+ */
+
+/** The number a count or aggregate column holds, rounded to `decimals`; 0 for NULL (no rows). */
+export function fromSqlNumber(value: unknown, decimals?: number): number {
+  if (value === null || value === undefined) return 0
+  const number = Number(value)
+  if (!Number.isFinite(number)) throw new Error(`not a finite number from SQL: ${String(value)}`)
+  return decimals === undefined ? number : toRounded(number, decimals)
+}
+
+/** `value` rounded half away from zero to `decimals` places (aggregates differ in the last bits). */
+export function toRounded(value: number, decimals: number): number {
+  const scale = 10 ** decimals
+  return Math.sign(value) * Math.round(Math.abs(value) * scale) / scale || 0
+}

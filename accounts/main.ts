@@ -1,0 +1,31 @@
+/**
+ * The accounts process: `npm run start:accounts`. Serves the Accounts interface over gRPC for edges
+ * that run apart; with REDIS_URL it publishes credential invalidations there for their auth caches.
+ */
+import { readConfig } from '../lib/config.js'
+import { createLogger } from '../lib/logger.js'
+import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
+import { onShutdownSignal } from '../lib/shutdown.js'
+import { accountsConfigSchema } from './config.js'
+import { startAccountsServer } from './server.js'
+import { startAccounts } from './start-accounts.js'
+
+const config = readConfig(accountsConfigSchema, process.env)
+const logger = createLogger('accounts', config.logLevel)
+const bus = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
+if (!bus) logger.warn('REDIS_URL is not set: edges in other processes learn of revoked credentials only when their auth cache expires')
+const started = await startAccounts(config, logger, {
+  onInvalidate: bus
+    ? (event) => {
+        // The change is committed already; a lost event leaves edges on their cache TTL, so it is logged, not retried.
+        bus.publish(event).catch((error: unknown) => logger.error({ err: error, event }, 'publishing an auth invalidation failed'))
+      }
+    : undefined,
+})
+const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { logger })
+logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
+onShutdownSignal(logger, async () => {
+  await server.close()
+  await started.close()
+  await bus?.close()
+})

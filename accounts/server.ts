@@ -1,0 +1,115 @@
+/**
+ * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
+ * (edge/accounts-client.ts). Failures travel as catalogue codes in the `error-code` trailer.
+ */
+import { Server, ServerCredentials, type handleUnaryCall } from '@grpc/grpc-js'
+import { isServiceError } from '../lib/errors.js'
+import { loadAccountsProto } from '../lib/grpc/load-proto.js'
+import { toGrpcError } from '../lib/grpc/service-error-status.js'
+import type { Logger } from '../lib/logger.js'
+import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
+import type { Accounts } from './accounts.js'
+import {
+  fromListSimulationsRequestMessage,
+  fromSimulationRecordMessage,
+  toServiceTotalsMessage,
+  toSimulationPageMessage,
+  toUserStatsMessage,
+} from './grpc/history-messages.js'
+import {
+  fromCreateApiKeyRequestMessage,
+  fromKeyUsageMessage,
+  toApiKeyMessage,
+  toApiKeyPrincipalMessage,
+  toAuthResponseMessage,
+  toUserMessage,
+  toUserStateMessage,
+} from './grpc/identity-messages.js'
+
+export interface AccountsServer {
+  /** The bound address, e.g. 127.0.0.1:50052. */
+  readonly address: string
+  /** Stops accepting calls and waits for the ones in flight. */
+  close(): Promise<void>
+}
+
+export interface AccountsServerOptions {
+  /** Where failures that are not catalogue errors are logged (their cause never reaches the caller). */
+  logger?: Logger
+}
+
+/** Serves `accounts` over gRPC on host:port (port 0 picks a free one). */
+export async function startAccountsServer(
+  accounts: Accounts,
+  host: string,
+  port: number,
+  { logger }: AccountsServerOptions = {},
+): Promise<AccountsServer> {
+  /** A unary handler that answers with `work`'s message, or with the catalogue error it throws. */
+  function unary<Request, Response>(method: string, work: (request: Request) => Promise<Response>): handleUnaryCall<Request, Response> {
+    return (call, callback) => {
+      // Through a promise so a synchronous throw (in a conversion) is answered like a rejection.
+      Promise.resolve(call.request)
+        .then(work)
+        .then(
+          (response) => callback(null, response),
+          (error: unknown) => {
+            if (!isServiceError(error)) logger?.error({ err: error, method }, 'accounts call failed')
+            callback(toGrpcError(error))
+          },
+        )
+    }
+  }
+
+  const handlers: AccountsHandlers = {
+    Register: unary('Register', async ({ email, password }) => toAuthResponseMessage(await accounts.register({ email, password }))),
+    Login: unary('Login', async ({ email, password }) => toAuthResponseMessage(await accounts.login({ email, password }))),
+    Refresh: unary('Refresh', async ({ refresh_token }) => toAuthResponseMessage(await accounts.refresh(refresh_token))),
+    GetUser: unary('GetUser', async ({ user_id }) => toUserMessage(await accounts.getUser(user_id))),
+    GetUserState: unary('GetUserState', async ({ user_id }) => {
+      const state = await accounts.getUserState(user_id)
+      return { state: state === null ? null : toUserStateMessage(state) }
+    }),
+    DeleteUser: unary('DeleteUser', async ({ user_id }) => {
+      await accounts.deleteUser(user_id)
+      return {}
+    }),
+    ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await accounts.listApiKeys(user_id)).map(toApiKeyMessage) })),
+    CreateApiKey: unary('CreateApiKey', async (request) =>
+      toApiKeyMessage(await accounts.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),
+    ),
+    RevokeApiKey: unary('RevokeApiKey', async ({ user_id, api_key_id }) => {
+      await accounts.revokeApiKey(user_id, api_key_id)
+      return {}
+    }),
+    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await accounts.rotateApiKey(user_id, api_key_id))),
+    AuthenticateApiKey: unary('AuthenticateApiKey', async ({ key_hash }) => {
+      const principal = await accounts.authenticateApiKey(key_hash)
+      return { principal: principal === null ? null : toApiKeyPrincipalMessage(principal) }
+    }),
+    RecordKeyUsage: unary('RecordKeyUsage', async ({ usage }) => {
+      await accounts.recordKeyUsage(usage.map(fromKeyUsageMessage))
+      return {}
+    }),
+    RecordSimulations: unary('RecordSimulations', async ({ records }) => {
+      await accounts.recordSimulations(records.map(fromSimulationRecordMessage))
+      return {}
+    }),
+    ListSimulations: unary('ListSimulations', async (request) =>
+      toSimulationPageMessage(await accounts.listSimulations(fromListSimulationsRequestMessage(request))),
+    ),
+    GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await accounts.getUserStats(user_id))),
+    GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await accounts.getServiceTotals())),
+  }
+
+  const proto = loadAccountsProto()
+  const server = new Server()
+  server.addService(proto.preflight.accounts.v1.Accounts.service, handlers)
+  const boundPort = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)))
+  })
+  return {
+    address: `${host}:${boundPort}`,
+    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  }
+}

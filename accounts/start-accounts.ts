@@ -1,0 +1,60 @@
+/**
+ * Starts the accounts service on its configuration: the database (DATABASE_URL, or the embedded
+ * PGlite under DATA_DIR), its migrations, the signing key, and the Accounts on top. Used by the
+ * accounts process (accounts/main.ts) and by any process that runs accounts inside itself.
+ */
+import { join } from 'node:path'
+import type { Logger } from '../lib/logger.js'
+import { createAccounts, type Accounts, type AuthInvalidation } from './accounts.js'
+import type { AccountsConfig } from './config.js'
+import { createDatabase, type Database } from './db/database.js'
+import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js'
+import { migrate } from './db/migrate.js'
+import { getSigningKey } from './tokens/signing-key.js'
+
+export interface StartAccountsOptions {
+  /** Epoch ms (tests). */
+  now?: () => number
+  /** Told of every credential that stops working, for the edges' caches. */
+  onInvalidate?: (event: AuthInvalidation) => void
+}
+
+export interface StartedAccounts {
+  accounts: Accounts
+  /** The key access tokens are signed with; edges in this process verify with it. */
+  signingKey: Uint8Array
+  db: Database
+  /** Closes the pool, then the embedded database when there is one. */
+  close(): Promise<void>
+}
+
+/** Opens and migrates the database, resolves the signing key and builds the Accounts on them. */
+export async function startAccounts(
+  config: Pick<AccountsConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile'>,
+  logger: Logger,
+  options: StartAccountsOptions = {},
+): Promise<StartedAccounts> {
+  // A bad key is a configuration error: found before any database is opened or created.
+  const signingKey = getSigningKey(config)
+  let embedded: EmbeddedPostgres | undefined
+  let db: Database
+  if (config.databaseUrl) {
+    db = createDatabase({ url: config.databaseUrl })
+  } else {
+    embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pglite') })
+    db = createDatabase({ url: embedded.url, maxConnections: EMBEDDED_MAX_CONNECTIONS })
+  }
+  const close = async () => {
+    await db.close()
+    await embedded?.close()
+  }
+  try {
+    const applied = await migrate(db)
+    logger.info({ database: embedded ? 'embedded' : 'postgres', migrated: applied }, 'accounts database ready')
+  } catch (error) {
+    await close().catch(() => undefined)
+    throw error
+  }
+  const accounts = createAccounts({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
+  return { accounts, signingKey, db, close }
+}

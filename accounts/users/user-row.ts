@@ -1,0 +1,33 @@
+/** A `users` row as the store reads it, and the shapes the service answers with. */
+import type { Role, User, UserState } from '../accounts.js'
+import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
+
+export interface UserRow {
+  id: string
+  email: string
+  password_hash: string
+  name: string | null
+  role: Role
+  email_verified: boolean
+  timezone: string | null
+  created_at: DbTimestamp
+  deleted_at: DbTimestamp | null
+}
+
+/** SPEC 2.2 (never the password hash). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    email_verified: row.email_verified,
+    timezone: row.timezone,
+    created_at: toIsoTimestamp(row.created_at) as string,
+  }
+}
+
+/** What the edge's bearer cache keeps of a user. */
+export function toUserState(row: UserRow): UserState {
+  return { userId: row.id, role: row.role, active: row.deleted_at === null }
+}

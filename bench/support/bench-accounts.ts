@@ -1,0 +1,45 @@
+/**
+ * The accounts service a benchmark's edge authenticates against, started in the benchmark's
+ * process as `npm start` does (edge/connect-accounts.ts): on DATABASE_URL when one is given, else
+ * on the embedded PGlite in a fresh temporary directory, removed again on close.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { accountsConfigSchema } from '../../accounts/config.js'
+import { connectAccounts, type ConnectedAccounts } from '../../edge/connect-accounts.js'
+import { readConfig } from '../../lib/config.js'
+import type { Logger } from '../../lib/logger.js'
+
+export interface BenchAccounts extends ConnectedAccounts {
+  database: 'postgres' | 'embedded (PGlite, in this process)'
+}
+
+/** Starts accounts on `databaseUrl`, or on an embedded database of its own (≈4 s: PGlite's initdb). */
+export async function startBenchAccounts(databaseUrl: string | undefined, logger: Logger): Promise<BenchAccounts> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'preflight-bench-accounts-'))
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })
+  const config = readConfig(accountsConfigSchema, {
+    DATA_DIR: dataDir,
+    ACCOUNTS_GRPC_PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  })
+  let connected: ConnectedAccounts
+  try {
+    connected = await connectAccounts(undefined, config, logger)
+  } catch (error) {
+    removeDataDir()
+    throw error
+  }
+  return {
+    ...connected,
+    database: databaseUrl ? 'postgres' : 'embedded (PGlite, in this process)',
+    async close() {
+      try {
+        await connected.close()
+      } finally {
+        removeDataDir()
+      }
+    },
+  }
+}

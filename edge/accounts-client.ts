@@ -1,0 +1,131 @@
+/**
+ * How the edge reaches the accounts service: the Accounts interface itself, over two transports.
+ * In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: accounts on another
+ * host). Both pass test/accounts/accounts-contract.test.ts.
+ */
+import { credentials, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import type { Accounts } from '../accounts/accounts.js'
+import {
+  fromServiceTotalsMessage,
+  fromSimulationPageMessage,
+  fromUserStatsMessage,
+  toListSimulationsRequestMessage,
+  toSimulationRecordMessage,
+} from '../accounts/grpc/history-messages.js'
+import {
+  fromApiKeyMessage,
+  fromApiKeyPrincipalMessage,
+  fromAuthResponseMessage,
+  fromUserMessage,
+  fromUserStateMessage,
+  toCreateApiKeyRequestMessage,
+  toKeyUsageMessage,
+} from '../accounts/grpc/identity-messages.js'
+import { createServiceError } from '../lib/errors.js'
+import { loadAccountsProto } from '../lib/grpc/load-proto.js'
+import { fromGrpcError } from '../lib/grpc/service-error-status.js'
+import type { AuthenticateApiKeyResponse__Output } from '../proto/gen/preflight/accounts/v1/AuthenticateApiKeyResponse.js'
+import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accounts/v1/GetUserStateResponse.js'
+import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
+
+export type AccountsClient = Accounts & {
+  close(): Promise<void>
+}
+
+/** The accounts service called directly in this process. */
+export function createInProcessAccountsClient(accounts: Accounts): AccountsClient {
+  return {
+    register: (credentials) => accounts.register(credentials),
+    login: (credentials) => accounts.login(credentials),
+    refresh: (refreshToken) => accounts.refresh(refreshToken),
+    getUser: (userId) => accounts.getUser(userId),
+    getUserState: (userId) => accounts.getUserState(userId),
+    deleteUser: (userId) => accounts.deleteUser(userId),
+    listApiKeys: (userId) => accounts.listApiKeys(userId),
+    createApiKey: (userId, request) => accounts.createApiKey(userId, request),
+    revokeApiKey: (userId, apiKeyId) => accounts.revokeApiKey(userId, apiKeyId),
+    rotateApiKey: (userId, apiKeyId) => accounts.rotateApiKey(userId, apiKeyId),
+    authenticateApiKey: (keyHash) => accounts.authenticateApiKey(keyHash),
+    recordKeyUsage: (usage) => accounts.recordKeyUsage(usage),
+    recordSimulations: (records) => accounts.recordSimulations(records),
+    listSimulations: (query) => accounts.listSimulations(query),
+    getUserStats: (userId) => accounts.getUserStats(userId),
+    getServiceTotals: () => accounts.getServiceTotals(),
+    close: async () => undefined,
+  }
+}
+
+/** How long one call may take, transport included: argon2 on login is the slowest, far below this. */
+const DEFAULT_CALL_TIMEOUT_MS = 5_000
+
+export interface GrpcAccountsClientOptions {
+  /** Deadline of each call; past it the call rejects with `accounts_unavailable`. */
+  callTimeoutMs?: number
+}
+
+/** The accounts service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
+export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcAccountsClientOptions = {}): AccountsClient {
+  const target = address.replace(/^grpc:\/\//, '')
+  const proto = loadAccountsProto()
+  const client = new proto.preflight.accounts.v1.Accounts(target, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_permit_without_calls': 1,
+    // With a dns:/// target naming several accounts replicas, spread calls over all of them.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  })
+
+  /** Starts one call with a fresh deadline and converts its answer; failures become catalogue errors. */
+  function call<Message, Result>(
+    start: (options: CallOptions, done: (error: GrpcServiceError | null, message?: Message) => void) => void,
+    fromMessage: (message: Message) => Result,
+  ): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      start({ deadline: Date.now() + callTimeoutMs }, (error, message) => {
+        if (error) return reject(fromGrpcError(error, 'accounts_unavailable'))
+        if (message === undefined) return reject(createServiceError('accounts_unavailable', 'the accounts service sent an empty response'))
+        try {
+          resolve(fromMessage(message))
+        } catch (conversionError) {
+          reject(conversionError)
+        }
+      })
+    })
+  }
+  const toVoid = (): void => undefined
+
+  return {
+    register: (credentials) => call((o, done) => client.Register(credentials, o, done), fromAuthResponseMessage),
+    login: (credentials) => call((o, done) => client.Login(credentials, o, done), fromAuthResponseMessage),
+    refresh: (refreshToken) => call((o, done) => client.Refresh({ refresh_token: refreshToken }, o, done), fromAuthResponseMessage),
+    getUser: (userId) => call((o, done) => client.GetUser({ user_id: userId }, o, done), fromUserMessage),
+    getUserState: (userId) =>
+      call(
+        (o, done) => client.GetUserState({ user_id: userId }, o, done),
+        ({ state }: GetUserStateResponse__Output) => (state === null ? null : fromUserStateMessage(state)),
+      ),
+    deleteUser: (userId) => call((o, done) => client.DeleteUser({ user_id: userId }, o, done), toVoid),
+    listApiKeys: (userId) =>
+      call(
+        (o, done) => client.ListApiKeys({ user_id: userId }, o, done),
+        ({ api_keys }: ListApiKeysResponse__Output) => api_keys.map(fromApiKeyMessage),
+      ),
+    createApiKey: (userId, request) =>
+      call((o, done) => client.CreateApiKey(toCreateApiKeyRequestMessage(userId, request), o, done), fromApiKeyMessage),
+    revokeApiKey: (userId, apiKeyId) => call((o, done) => client.RevokeApiKey({ user_id: userId, api_key_id: apiKeyId }, o, done), toVoid),
+    rotateApiKey: (userId, apiKeyId) =>
+      call((o, done) => client.RotateApiKey({ user_id: userId, api_key_id: apiKeyId }, o, done), fromApiKeyMessage),
+    authenticateApiKey: (keyHash) =>
+      call(
+        (o, done) => client.AuthenticateApiKey({ key_hash: keyHash }, o, done),
+        ({ principal }: AuthenticateApiKeyResponse__Output) => (principal === null ? null : fromApiKeyPrincipalMessage(principal)),
+      ),
+    recordKeyUsage: (usage) => call((o, done) => client.RecordKeyUsage({ usage: usage.map(toKeyUsageMessage) }, o, done), toVoid),
+    recordSimulations: (records) =>
+      call((o, done) => client.RecordSimulations({ records: records.map(toSimulationRecordMessage) }, o, done), toVoid),
+    listSimulations: (query) =>
+      call((o, done) => client.ListSimulations(toListSimulationsRequestMessage(query), o, done), fromSimulationPageMessage),
+    getUserStats: (userId) => call((o, done) => client.GetUserStats({ user_id: userId }, o, done), fromUserStatsMessage),
+    getServiceTotals: () => call((o, done) => client.GetServiceTotals({}, o, done), fromServiceTotalsMessage),
+    close: async () => client.close(),
+  }
+}

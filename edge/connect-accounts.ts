@@ -1,0 +1,71 @@
+/**
+ * How an edge process reaches accounts: in this process (the embedded default: accounts on
+ * DATABASE_URL or PGlite, its gRPC port open too) or a remote accounts service (ACCOUNTS_URL). Also
+ * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
+ * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
+ */
+import type { AccountsConfig } from '../accounts/config.js'
+import { startAccountsServer } from '../accounts/server.js'
+import { startAccounts } from '../accounts/start-accounts.js'
+import { getSigningKey } from '../accounts/tokens/signing-key.js'
+import { createInProcessInvalidationBus, type InvalidationBus } from '../lib/auth-invalidation.js'
+import { ConfigError } from '../lib/config.js'
+import type { Logger } from '../lib/logger.js'
+import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
+import { type AccountsClient, createGrpcAccountsClient, createInProcessAccountsClient } from './accounts-client.js'
+
+export interface ConnectedAccounts {
+  accounts: AccountsClient
+  signingKey: Uint8Array
+  invalidations: InvalidationBus | undefined
+  authCacheTtlMs: number
+  /** The in-process accounts' gRPC address, when accounts runs here. */
+  grpcAddress: string | undefined
+  close(): Promise<void>
+}
+
+/** The within-1-s promise for revocations when no bus can carry them. */
+const UNINFORMED_CACHE_TTL_MS = 1_000
+const INFORMED_CACHE_TTL_MS = 60_000
+
+/** Connects to (or starts) accounts per `accountsUrl` and `config`. */
+export async function connectAccounts(accountsUrl: string | undefined, config: AccountsConfig, logger: Logger): Promise<ConnectedAccounts> {
+  const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
+  if (accountsUrl) {
+    if (!config.jwtSecret && !config.jwtKeyFile) {
+      await invalidations?.close()
+      throw new ConfigError('JWT_SECRET', "the accounts service's signing key (JWT_SECRET or JWT_KEY_FILE) when ACCOUNTS_URL is set", '')
+    }
+    const accounts = createGrpcAccountsClient(accountsUrl)
+    return {
+      accounts,
+      signingKey: getSigningKey(config),
+      invalidations,
+      authCacheTtlMs: invalidations ? INFORMED_CACHE_TTL_MS : UNINFORMED_CACHE_TTL_MS,
+      grpcAddress: undefined,
+      async close() {
+        await accounts.close()
+        await invalidations?.close()
+      },
+    }
+  }
+  const bus = invalidations ?? createInProcessInvalidationBus({ logger })
+  const started = await startAccounts(config, logger, {
+    onInvalidate: (event) => {
+      bus.publish(event).catch((error: unknown) => logger.error({ err: error, event }, 'could not announce an invalidation'))
+    },
+  })
+  const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { logger })
+  return {
+    accounts: createInProcessAccountsClient(started.accounts),
+    signingKey: started.signingKey,
+    invalidations: bus,
+    authCacheTtlMs: INFORMED_CACHE_TTL_MS,
+    grpcAddress: server.address,
+    async close() {
+      await server.close()
+      await started.close()
+      await bus.close()
+    },
+  }
+}

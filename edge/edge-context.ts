@@ -1,0 +1,18 @@
+/** What the edge's routes share: the clients they call and the off-hot-path recorders. */
+import type { onRequestHookHandler } from 'fastify'
+import type { Accounts } from '../accounts/accounts.js'
+import type { EngineClient } from './engine-client.js'
+import type { Authenticator } from './auth/authenticator.js'
+import type { KeyUsageCounter } from './usage/key-usage-counter.js'
+import type { SimulationHistoryQueue } from './usage/simulation-history-queue.js'
+
+export interface EdgeContext {
+  engine: EngineClient
+  accounts: Accounts
+  authenticator: Authenticator
+  /** onRequest hooks of SPEC §4's `bearer` and `either` routes. */
+  auth: { bearer: onRequestHookHandler; either: onRequestHookHandler }
+  keyUsage: KeyUsageCounter
+  history: SimulationHistoryQueue
+  now: () => number
+}

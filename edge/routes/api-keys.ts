@@ -1,0 +1,59 @@
+/** SPEC 4.2: the caller's API keys (bearer token only). */
+import type { FastifyInstance } from 'fastify'
+import { createServiceError } from '../../lib/errors.js'
+import { getPrincipal } from '../auth/auth-hook.js'
+import type { EdgeContext } from '../edge-context.js'
+
+export const createApiKeyBodySchema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    /** Optional end of validity (ISO 8601 date-time, in the future). */
+    expires_at: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'null' }] },
+  },
+} as const
+
+const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const
+
+/** Registers the API-key routes. */
+export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, keyUsage }: EdgeContext): void {
+  app.get('/api/v1/api-keys', { onRequest: auth.bearer }, async (request) => {
+    // Counts recorded by this edge so far are written first, so the listing includes them.
+    await keyUsage.flush()
+    return { keys: await accounts.listApiKeys(getPrincipal(request).userId) }
+  })
+  app.post<{ Body: { name: string; expires_at?: string | null } }>(
+    '/api/v1/api-keys',
+    { onRequest: auth.bearer, schema: { body: createApiKeyBodySchema } },
+    (request) => {
+      const { name, expires_at: expiresAt } = request.body
+      let expiresAtMs: number | null = null
+      if (typeof expiresAt === 'string') {
+        expiresAtMs = Date.parse(expiresAt)
+        if (!/^\d{4}-\d{2}-\d{2}T/.test(expiresAt) || Number.isNaN(expiresAtMs)) {
+          throw createServiceError('validation_error', 'expires_at: must be an ISO 8601 date-time')
+        }
+      }
+      return accounts.createApiKey(getPrincipal(request).userId, { name, expiresAtMs })
+    },
+  )
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/api-keys/:id',
+    { onRequest: auth.bearer, schema: { params: idParamsSchema } },
+    async (request) => {
+      await accounts.revokeApiKey(getPrincipal(request).userId, request.params.id)
+      return { id: request.params.id, revoked: true }
+    },
+  )
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/api-keys/:id/rotate',
+    { onRequest: auth.bearer, schema: { params: idParamsSchema } },
+    (request) => accounts.rotateApiKey(getPrincipal(request).userId, request.params.id),
+  )
+}

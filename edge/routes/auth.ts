@@ -1,0 +1,43 @@
+/** SPEC 4.1 and ARCHITECTURE §3: register, login, refresh, the caller's profile, soft delete. */
+import type { FastifyInstance } from 'fastify'
+import { getPrincipal } from '../auth/auth-hook.js'
+import type { EdgeContext } from '../edge-context.js'
+
+interface Credentials {
+  email: string
+  password: string
+}
+
+/** SPEC 2.3; the upper bounds keep hashing and storage bounded (RFC 5321 caps an address at 254). */
+export const credentialsBodySchema = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    password: { type: 'string', minLength: 8, maxLength: 1024 },
+  },
+} as const
+
+export const refreshBodySchema = {
+  type: 'object',
+  required: ['refresh_token'],
+  additionalProperties: false,
+  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512 } },
+} as const
+
+/** Registers the account routes. */
+export function registerAuthRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
+  app.post<{ Body: Credentials }>('/auth/register', { schema: { body: credentialsBodySchema } }, (request) =>
+    accounts.register(request.body),
+  )
+  app.post<{ Body: Credentials }>('/auth/login', { schema: { body: credentialsBodySchema } }, (request) => accounts.login(request.body))
+  app.post<{ Body: { refresh_token: string } }>('/auth/refresh', { schema: { body: refreshBodySchema } }, (request) =>
+    accounts.refresh(request.body.refresh_token),
+  )
+  app.get('/auth/me', { onRequest: auth.bearer }, (request) => accounts.getUser(getPrincipal(request).userId))
+  app.delete('/auth/account', { onRequest: auth.bearer }, async (request) => {
+    await accounts.deleteUser(getPrincipal(request).userId)
+    return { message: 'The account is deleted: its tokens and API keys no longer work. Its history is kept.' }
+  })
+}

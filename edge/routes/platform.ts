@@ -1,0 +1,12 @@
+/** SPEC 4.5's public platform routes: plans (schedule 1, ARCHITECTURE §3) and status (shape A). */
+import type { FastifyInstance } from 'fastify'
+import type { ServiceStatusReader } from '../status/service-status.js'
+
+/** SPEC 2.19 under price schedule 1: 1,000 free simulations a day, then 0.002 EUR each. */
+export const PLANS = Object.freeze({ model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 })
+
+/** Registers plans and status. */
+export function registerPlatformRoutes(app: FastifyInstance, status: ServiceStatusReader): void {
+  app.get('/api/v1/plans', async () => PLANS)
+  app.get('/api/v1/status', () => status.get())
+}

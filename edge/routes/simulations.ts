@@ -1,0 +1,45 @@
+/** SPEC 4.3: the caller's simulation history and statistics (shape B). */
+import type { FastifyInstance } from 'fastify'
+import { getPrincipal } from '../auth/auth-hook.js'
+import type { EdgeContext } from '../edge-context.js'
+import {
+  assertKnownParams,
+  getBooleanParam,
+  getDateTimeParam,
+  getEnumParam,
+  getIntegerParam,
+  getStringParam,
+  type Query,
+} from '../query-params.js'
+
+/** ARCHITECTURE §3: default 50, at most 200 (SPEC §8). */
+export const HISTORY_DEFAULT_LIMIT = 50
+export const HISTORY_MAX_LIMIT = 200
+const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
+const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level']
+
+/** Registers the history and statistics routes. */
+export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth, history }: EdgeContext): void {
+  app.get('/api/v1/solana/simulations', { onRequest: auth.either }, async (request) => {
+    const query = request.query as Query
+    assertKnownParams(query, HISTORY_PARAMS)
+    const parsed = {
+      userId: getPrincipal(request).userId,
+      limit: getIntegerParam(query, 'limit', 1, HISTORY_MAX_LIMIT, HISTORY_DEFAULT_LIMIT) as number,
+      cursor: getStringParam(query, 'cursor'),
+      offset: getIntegerParam(query, 'offset', 0, 1_000_000),
+      success: getBooleanParam(query, 'success'),
+      sinceMs: getDateTimeParam(query, 'since'),
+      untilMs: getDateTimeParam(query, 'until'),
+      riskLevel: getEnumParam(query, 'risk_level', RISK_LEVELS),
+    }
+    // The caller reads their own writes: simulations this edge still queues are written first.
+    await history.flush()
+    return accounts.listSimulations(parsed)
+  })
+  app.get('/api/v1/solana/simulations/stats', { onRequest: auth.either }, async (request) => {
+    assertKnownParams(request.query as Query, [])
+    await history.flush()
+    return accounts.getUserStats(getPrincipal(request).userId)
+  })
+}

@@ -1,0 +1,217 @@
+/**
+ * The queue that takes simulate calls' history records off the request path and writes them to
+ * the accounts service in batches, in arrival order (ARCHITECTURE §2 step 6).
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { Logger } from '../../lib/logger.js'
+
+/** Pauses between the final drain attempts of close(); short, since the process is shutting down. */
+const CLOSE_RETRY_DELAYS_MS = [100, 200, 400] as const
+
+export interface SimulationHistoryQueue {
+  /** Queues a record: O(1), no I/O. Past `maxPending` the oldest waiting record is dropped. */
+  push(record: SimulationRecord): void
+  /** Resolves once everything pushed before the call was delivered; rejects when the sink fails. */
+  flush(): Promise<void>
+  /** Stops the timer and drains what is left, retrying a few times. Call it after requests stopped. */
+  close(): Promise<void>
+  /** Records not yet delivered, the batch in flight included. */
+  readonly pending: number
+  /** Records dropped because `maxPending` were already waiting, since creation. */
+  readonly dropped: number
+}
+
+export interface SimulationHistoryQueueOptions {
+  sink: (records: SimulationRecord[]) => Promise<void>
+  /** How often waiting records are sent, and how soon a failed batch is retried; default 200. */
+  flushIntervalMs?: number
+  /** Records per sink call; reaching it sends at once rather than at the next tick. Default 500. */
+  maxBatch?: number
+  /** Records that may wait (the batch in flight aside) before the oldest are dropped; default 100,000. */
+  maxPending?: number
+  logger?: Logger
+}
+
+/** Creates the queue with its unref'd flush timer. */
+export function createSimulationHistoryQueue(options: SimulationHistoryQueueOptions): SimulationHistoryQueue {
+  const { sink, logger } = options
+  const maxBatch = options.maxBatch ?? 500
+  const maxPending = options.maxPending ?? 100_000
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, not ${maxBatch}`)
+  if (!Number.isInteger(maxPending) || maxPending < 1) {
+    throw new RangeError(`maxPending must be a positive integer, not ${maxPending}`)
+  }
+
+  // Waiting records are items[head..]; taking from the front moves `head` instead of shifting.
+  let items: (SimulationRecord | undefined)[] = []
+  let head = 0
+  // Position of items[head] in the sequence of every record ever pushed. Taking, dropping and
+  // putting back keep `frontSeq + waiting()` equal to the number pushed, so flush() knows when
+  // the records pushed before it have left the queue.
+  let frontSeq = 0
+  let inFlight: { records: SimulationRecord[]; done: Promise<void> } | null = null
+  let draining = false
+  let failing = false
+  let soon: NodeJS.Immediate | null = null
+  let dropped = 0
+  let unreportedDrops = 0
+  let closing: Promise<void> | null = null
+
+  const timer = setInterval(() => {
+    reportDrops()
+    drainInBackground()
+  }, options.flushIntervalMs ?? 200)
+  timer.unref()
+
+  function waiting(): number {
+    return items.length - head
+  }
+
+  function dropOldest(): void {
+    items[head] = undefined
+    head++
+    frontSeq++
+    dropped++
+    unreportedDrops++
+    compact()
+  }
+
+  // Amortised O(1): the copy happens only after at least as many slots were freed as remain, so
+  // the array stays within twice what is waiting, even while a dead sink makes push drop.
+  function compact(): void {
+    if (head === items.length) {
+      items = []
+      head = 0
+    } else if (head > 1024 && head * 2 > items.length) {
+      items = items.slice(head)
+      head = 0
+    }
+  }
+
+  function take(count: number): SimulationRecord[] {
+    const batch = items.slice(head, head + count) as SimulationRecord[]
+    items.fill(undefined, head, head + batch.length) // let delivered records be collected
+    head += batch.length
+    frontSeq += batch.length
+    compact()
+    return batch
+  }
+
+  function putBack(batch: SimulationRecord[]): void {
+    if (head >= batch.length) {
+      head -= batch.length
+      for (let i = 0; i < batch.length; i++) items[head + i] = batch[i]
+    } else {
+      items = [...batch, ...items.slice(head)]
+      head = 0
+    }
+    frontSeq -= batch.length
+    while (waiting() > maxPending) dropOldest()
+  }
+
+  /** Sends the next batch, or joins the one in flight: one sink call at a time keeps the order. */
+  function sendBatch(): Promise<void> {
+    if (inFlight) return inFlight.done
+    if (waiting() === 0) return Promise.resolve()
+    const records = take(maxBatch)
+    const done = deliver(records)
+    const current = { records, done }
+    inFlight = current
+    const settle = () => {
+      if (inFlight === current) inFlight = null
+    }
+    done.then(settle, settle)
+    return done
+  }
+
+  async function deliver(records: SimulationRecord[]): Promise<void> {
+    try {
+      await sink(records)
+      failing = false
+    } catch (error) {
+      failing = true
+      putBack(records)
+      logger?.error(
+        { err: error, records: records.length, pending: waiting() },
+        'simulation history write failed; records kept for the next tick',
+      )
+      throw error
+    }
+  }
+
+  function drainInBackground(): void {
+    if (draining) return
+    draining = true
+    void (async () => {
+      try {
+        while (waiting() > 0 || inFlight) await sendBatch()
+      } catch {
+        // Logged in deliver; the timer retries.
+      } finally {
+        draining = false
+      }
+    })()
+  }
+
+  function reportDrops(): void {
+    if (unreportedDrops === 0) return
+    logger?.warn({ dropped: unreportedDrops, droppedTotal: dropped, maxPending }, 'simulation history queue full: oldest records dropped')
+    unreportedDrops = 0
+  }
+
+  async function flush(): Promise<void> {
+    const target = frontSeq + waiting()
+    for (;;) {
+      // The batch in flight is older than anything waiting, so it is always part of what the caller awaits.
+      if (inFlight) await inFlight.done
+      else if (frontSeq < target) await sendBatch()
+      else return
+    }
+  }
+
+  async function drain(): Promise<void> {
+    clearInterval(timer)
+    if (soon) clearImmediate(soon)
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await flush()
+        break
+      } catch {
+        const delayMs = CLOSE_RETRY_DELAYS_MS[attempt]
+        if (delayMs === undefined) {
+          logger?.error({ lost: waiting() }, 'simulation history not delivered at close; these records are lost')
+          break
+        }
+        await sleep(delayMs)
+      }
+    }
+    reportDrops()
+  }
+
+  return {
+    push(record) {
+      items.push(record)
+      if (waiting() > maxPending) dropOldest()
+      // A full batch goes out at once, unless a drain loop will take it anyway or the sink is
+      // failing (then the timer paces the retries).
+      if (waiting() >= maxBatch && !draining && !failing && soon === null && closing === null) {
+        soon = setImmediate(() => {
+          soon = null
+          drainInBackground()
+        })
+      }
+    },
+    flush,
+    close() {
+      closing ??= drain()
+      return closing
+    },
+    get pending() {
+      return waiting() + (inFlight?.records.length ?? 0)
+    },
+    get dropped() {
+      return dropped
+    },
+  }
+}

@@ -1,0 +1,31 @@
+/** The history record of one simulate call, from the response the caller got. */
+import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+
+/** Maps a simulate response and its caller to the record history keeps. */
+export function toSimulationRecord(
+  response: SimulateResponse,
+  who: { userId: string; apiKeyId: string | null },
+  createdAtMs: number,
+  signature: string | null,
+): SimulationRecord {
+  return {
+    userId: who.userId,
+    apiKeyId: who.apiKeyId,
+    createdAtMs,
+    success: response.success,
+    decision: response.decision,
+    riskLevel: response.risk.risk_level,
+    mevScore: response.risk.mev_score,
+    mevLevel: response.risk.mev_level,
+    failureCode: response.failure_code,
+    failureReason: response.failure_reason,
+    computeUnits: response.compute_units,
+    feeEstimateSol: response.fee_estimate_sol,
+    latencyMs: response.latency_ms,
+    signature,
+    // SimulateResponse has no `cached` field today (the engine keeps no result cache); a layer
+    // that answers from a cache marks its responses with one.
+    cached: 'cached' in response && response.cached === true,
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The bus that carries `AuthInvalidation` events from the accounts service to every edge's auth
+ * cache. In-process here (one process runs accounts and edge); Redis pub/sub in
+ * `redis-invalidation-bus.ts` when edges run apart. Both pass test/lib/auth-invalidation-bus.test.ts.
+ */
+import type { AuthInvalidation } from '../accounts/accounts.js'
+import type { Logger } from './logger.js'
+
+export type { AuthInvalidation }
+
+export type InvalidationListener = (event: AuthInvalidation) => void
+
+export interface InvalidationBus {
+  /** Sends the event to every subscriber of every bus on the same channel; rejects once closed. */
+  publish(event: AuthInvalidation): Promise<void>
+  /** Adds a listener and returns the function that removes it. A listener that throws is logged and skipped. */
+  subscribe(listener: InvalidationListener): () => void
+  /** Stops delivery and releases connections; idempotent. */
+  close(): Promise<void>
+}
+
+/** The listeners of one bus; `deliver` isolates them from each other and from the transport. */
+export interface InvalidationListeners {
+  add(listener: InvalidationListener): () => void
+  deliver(event: AuthInvalidation): void
+  clear(): void
+}
+
+/** Creates a listener set that logs (never rethrows) a listener's error, so one bad cache cannot stop the others. */
+export function createInvalidationListeners(logger?: Logger): InvalidationListeners {
+  const listeners = new Set<InvalidationListener>()
+  return {
+    add(listener) {
+      // Wrapped so the same function may subscribe twice and each subscription removes only itself.
+      const entry: InvalidationListener = (event) => listener(event)
+      listeners.add(entry)
+      return () => {
+        listeners.delete(entry)
+      }
+    },
+    deliver(event) {
+      for (const listener of listeners) {
+        try {
+          listener(event)
+        } catch (error) {
+          logger?.error({ err: error, event }, 'auth invalidation listener failed')
+        }
+      }
+    },
+    clear() {
+      listeners.clear()
+    },
+  }
+}
+
+/** Creates the bus of a single process: `publish` has called every listener when it resolves. */
+export function createInProcessInvalidationBus(options: { logger?: Logger } = {}): InvalidationBus {
+  const listeners = createInvalidationListeners(options.logger)
+  let closed = false
+  return {
+    async publish(event) {
+      if (closed) throw new Error('the auth invalidation bus is closed')
+      listeners.deliver(event)
+    },
+    subscribe(listener) {
+      return listeners.add(listener)
+    },
+    async close() {
+      closed = true
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,93 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccountsClient as _preflight_accounts_v1_AccountsClient, AccountsDefinition as _preflight_accounts_v1_AccountsDefinition } from './preflight/accounts/v1/Accounts';
+import type { ApiKey as _preflight_accounts_v1_ApiKey, ApiKey__Output as _preflight_accounts_v1_ApiKey__Output } from './preflight/accounts/v1/ApiKey';
+import type { ApiKeyPrincipal as _preflight_accounts_v1_ApiKeyPrincipal, ApiKeyPrincipal__Output as _preflight_accounts_v1_ApiKeyPrincipal__Output } from './preflight/accounts/v1/ApiKeyPrincipal';
+import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from './preflight/accounts/v1/AuthResponse';
+import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from './preflight/accounts/v1/AuthenticateApiKeyRequest';
+import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from './preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from './preflight/accounts/v1/CreateApiKeyRequest';
+import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from './preflight/accounts/v1/DeleteUserRequest';
+import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from './preflight/accounts/v1/DeleteUserResponse';
+import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from './preflight/accounts/v1/FailureReasonCount';
+import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
+import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from './preflight/accounts/v1/GetUserRequest';
+import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from './preflight/accounts/v1/GetUserStateRequest';
+import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from './preflight/accounts/v1/GetUserStateResponse';
+import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest, GetUserStatsRequest__Output as _preflight_accounts_v1_GetUserStatsRequest__Output } from './preflight/accounts/v1/GetUserStatsRequest';
+import type { KeyUsage as _preflight_accounts_v1_KeyUsage, KeyUsage__Output as _preflight_accounts_v1_KeyUsage__Output } from './preflight/accounts/v1/KeyUsage';
+import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from './preflight/accounts/v1/ListApiKeysRequest';
+import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from './preflight/accounts/v1/ListApiKeysResponse';
+import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from './preflight/accounts/v1/ListSimulationsRequest';
+import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
+import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
+import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from './preflight/accounts/v1/RecordKeyUsageRequest';
+import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from './preflight/accounts/v1/RecordKeyUsageResponse';
+import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from './preflight/accounts/v1/RecordSimulationsRequest';
+import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from './preflight/accounts/v1/RecordSimulationsResponse';
+import type { RefreshRequest as _preflight_accounts_v1_RefreshRequest, RefreshRequest__Output as _preflight_accounts_v1_RefreshRequest__Output } from './preflight/accounts/v1/RefreshRequest';
+import type { RegisterRequest as _preflight_accounts_v1_RegisterRequest, RegisterRequest__Output as _preflight_accounts_v1_RegisterRequest__Output } from './preflight/accounts/v1/RegisterRequest';
+import type { RevokeApiKeyRequest as _preflight_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _preflight_accounts_v1_RevokeApiKeyRequest__Output } from './preflight/accounts/v1/RevokeApiKeyRequest';
+import type { RevokeApiKeyResponse as _preflight_accounts_v1_RevokeApiKeyResponse, RevokeApiKeyResponse__Output as _preflight_accounts_v1_RevokeApiKeyResponse__Output } from './preflight/accounts/v1/RevokeApiKeyResponse';
+import type { RiskLevelCount as _preflight_accounts_v1_RiskLevelCount, RiskLevelCount__Output as _preflight_accounts_v1_RiskLevelCount__Output } from './preflight/accounts/v1/RiskLevelCount';
+import type { RotateApiKeyRequest as _preflight_accounts_v1_RotateApiKeyRequest, RotateApiKeyRequest__Output as _preflight_accounts_v1_RotateApiKeyRequest__Output } from './preflight/accounts/v1/RotateApiKeyRequest';
+import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTotals__Output as _preflight_accounts_v1_ServiceTotals__Output } from './preflight/accounts/v1/ServiceTotals';
+import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryItem, SimulationHistoryItem__Output as _preflight_accounts_v1_SimulationHistoryItem__Output } from './preflight/accounts/v1/SimulationHistoryItem';
+import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
+import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
+import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from './preflight/accounts/v1/User';
+import type { UserState as _preflight_accounts_v1_UserState, UserState__Output as _preflight_accounts_v1_UserState__Output } from './preflight/accounts/v1/UserState';
+import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from './preflight/accounts/v1/UserStats';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  preflight: {
+    accounts: {
+      v1: {
+        Accounts: SubtypeConstructor<typeof grpc.Client, _preflight_accounts_v1_AccountsClient> & { service: _preflight_accounts_v1_AccountsDefinition }
+        ApiKey: MessageTypeDefinition<_preflight_accounts_v1_ApiKey, _preflight_accounts_v1_ApiKey__Output>
+        ApiKeyPrincipal: MessageTypeDefinition<_preflight_accounts_v1_ApiKeyPrincipal, _preflight_accounts_v1_ApiKeyPrincipal__Output>
+        AuthResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_AuthResponse__Output>
+        AuthenticateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output>
+        AuthenticateApiKeyResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+        CreateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_CreateApiKeyRequest__Output>
+        DeleteUserRequest: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserRequest__Output>
+        DeleteUserResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserResponse__Output>
+        FailureReasonCount: MessageTypeDefinition<_preflight_accounts_v1_FailureReasonCount, _preflight_accounts_v1_FailureReasonCount__Output>
+        GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
+        GetUserRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_GetUserRequest__Output>
+        GetUserStateRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateRequest__Output>
+        GetUserStateResponse: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateResponse__Output>
+        GetUserStatsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_GetUserStatsRequest__Output>
+        KeyUsage: MessageTypeDefinition<_preflight_accounts_v1_KeyUsage, _preflight_accounts_v1_KeyUsage__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysResponse__Output>
+        ListSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_ListSimulationsRequest__Output>
+        LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
+        NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
+        RecordKeyUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageRequest__Output>
+        RecordKeyUsageResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
+        RecordSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsRequest__Output>
+        RecordSimulationsResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsResponse__Output>
+        RefreshRequest: MessageTypeDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_RefreshRequest__Output>
+        RegisterRequest: MessageTypeDefinition<_preflight_accounts_v1_RegisterRequest, _preflight_accounts_v1_RegisterRequest__Output>
+        RevokeApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_RevokeApiKeyRequest, _preflight_accounts_v1_RevokeApiKeyRequest__Output>
+        RevokeApiKeyResponse: MessageTypeDefinition<_preflight_accounts_v1_RevokeApiKeyResponse, _preflight_accounts_v1_RevokeApiKeyResponse__Output>
+        RiskLevelCount: MessageTypeDefinition<_preflight_accounts_v1_RiskLevelCount, _preflight_accounts_v1_RiskLevelCount__Output>
+        RotateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_RotateApiKeyRequest__Output>
+        ServiceTotals: MessageTypeDefinition<_preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_ServiceTotals__Output>
+        SimulationHistoryItem: MessageTypeDefinition<_preflight_accounts_v1_SimulationHistoryItem, _preflight_accounts_v1_SimulationHistoryItem__Output>
+        SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
+        SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
+        User: MessageTypeDefinition<_preflight_accounts_v1_User, _preflight_accounts_v1_User__Output>
+        UserState: MessageTypeDefinition<_preflight_accounts_v1_UserState, _preflight_accounts_v1_UserState__Output>
+        UserStats: MessageTypeDefinition<_preflight_accounts_v1_UserStats, _preflight_accounts_v1_UserStats__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,234 @@
+// Original file: accounts.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApiKey as _preflight_accounts_v1_ApiKey, ApiKey__Output as _preflight_accounts_v1_ApiKey__Output } from '../../../preflight/accounts/v1/ApiKey';
+import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from '../../../preflight/accounts/v1/AuthResponse';
+import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyRequest';
+import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from '../../../preflight/accounts/v1/CreateApiKeyRequest';
+import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from '../../../preflight/accounts/v1/DeleteUserRequest';
+import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
+import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
+import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from '../../../preflight/accounts/v1/GetUserRequest';
+import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from '../../../preflight/accounts/v1/GetUserStateRequest';
+import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from '../../../preflight/accounts/v1/GetUserStateResponse';
+import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest, GetUserStatsRequest__Output as _preflight_accounts_v1_GetUserStatsRequest__Output } from '../../../preflight/accounts/v1/GetUserStatsRequest';
+import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from '../../../preflight/accounts/v1/ListApiKeysRequest';
+import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from '../../../preflight/accounts/v1/ListApiKeysResponse';
+import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from '../../../preflight/accounts/v1/ListSimulationsRequest';
+import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
+import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from '../../../preflight/accounts/v1/RecordKeyUsageRequest';
+import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from '../../../preflight/accounts/v1/RecordKeyUsageResponse';
+import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from '../../../preflight/accounts/v1/RecordSimulationsRequest';
+import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from '../../../preflight/accounts/v1/RecordSimulationsResponse';
+import type { RefreshRequest as _preflight_accounts_v1_RefreshRequest, RefreshRequest__Output as _preflight_accounts_v1_RefreshRequest__Output } from '../../../preflight/accounts/v1/RefreshRequest';
+import type { RegisterRequest as _preflight_accounts_v1_RegisterRequest, RegisterRequest__Output as _preflight_accounts_v1_RegisterRequest__Output } from '../../../preflight/accounts/v1/RegisterRequest';
+import type { RevokeApiKeyRequest as _preflight_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _preflight_accounts_v1_RevokeApiKeyRequest__Output } from '../../../preflight/accounts/v1/RevokeApiKeyRequest';
+import type { RevokeApiKeyResponse as _preflight_accounts_v1_RevokeApiKeyResponse, RevokeApiKeyResponse__Output as _preflight_accounts_v1_RevokeApiKeyResponse__Output } from '../../../preflight/accounts/v1/RevokeApiKeyResponse';
+import type { RotateApiKeyRequest as _preflight_accounts_v1_RotateApiKeyRequest, RotateApiKeyRequest__Output as _preflight_accounts_v1_RotateApiKeyRequest__Output } from '../../../preflight/accounts/v1/RotateApiKeyRequest';
+import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTotals__Output as _preflight_accounts_v1_ServiceTotals__Output } from '../../../preflight/accounts/v1/ServiceTotals';
+import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
+import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
+import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from '../../../preflight/accounts/v1/UserStats';
+
+export interface AccountsClient extends grpc.Client {
+  AuthenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  AuthenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  AuthenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  AuthenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  
+  DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  
+  GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _preflight_accounts_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _preflight_accounts_v1_GetUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _preflight_accounts_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _preflight_accounts_v1_GetUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  GetUserState(argument: _preflight_accounts_v1_GetUserStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  GetUserState(argument: _preflight_accounts_v1_GetUserStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  GetUserState(argument: _preflight_accounts_v1_GetUserStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  GetUserState(argument: _preflight_accounts_v1_GetUserStateRequest, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  getUserState(argument: _preflight_accounts_v1_GetUserStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  getUserState(argument: _preflight_accounts_v1_GetUserStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  getUserState(argument: _preflight_accounts_v1_GetUserStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  getUserState(argument: _preflight_accounts_v1_GetUserStateRequest, callback: grpc.requestCallback<_preflight_accounts_v1_GetUserStateResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  GetUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  GetUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  GetUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  
+  ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  ListSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  ListSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  ListSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
+  
+  Login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _preflight_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _preflight_accounts_v1_LoginRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _preflight_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _preflight_accounts_v1_LoginRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  
+  Refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Refresh(argument: _preflight_accounts_v1_RefreshRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Refresh(argument: _preflight_accounts_v1_RefreshRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  refresh(argument: _preflight_accounts_v1_RefreshRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  refresh(argument: _preflight_accounts_v1_RefreshRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  
+  Register(argument: _preflight_accounts_v1_RegisterRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Register(argument: _preflight_accounts_v1_RegisterRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Register(argument: _preflight_accounts_v1_RegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  Register(argument: _preflight_accounts_v1_RegisterRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  register(argument: _preflight_accounts_v1_RegisterRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  register(argument: _preflight_accounts_v1_RegisterRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  register(argument: _preflight_accounts_v1_RegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  register(argument: _preflight_accounts_v1_RegisterRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
+  
+  RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  RotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
+  AuthenticateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse>;
+  
+  CreateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
+  
+  DeleteUser: grpc.handleUnaryCall<_preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse>;
+  
+  GetServiceTotals: grpc.handleUnaryCall<_preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals>;
+  
+  GetUser: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User>;
+  
+  GetUserState: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse>;
+  
+  GetUserStats: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats>;
+  
+  ListApiKeys: grpc.handleUnaryCall<_preflight_accounts_v1_ListApiKeysRequest__Output, _preflight_accounts_v1_ListApiKeysResponse>;
+  
+  ListSimulations: grpc.handleUnaryCall<_preflight_accounts_v1_ListSimulationsRequest__Output, _preflight_accounts_v1_SimulationPage>;
+  
+  Login: grpc.handleUnaryCall<_preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse>;
+  
+  RecordKeyUsage: grpc.handleUnaryCall<_preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse>;
+  
+  RecordSimulations: grpc.handleUnaryCall<_preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse>;
+  
+  Refresh: grpc.handleUnaryCall<_preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse>;
+  
+  Register: grpc.handleUnaryCall<_preflight_accounts_v1_RegisterRequest__Output, _preflight_accounts_v1_AuthResponse>;
+  
+  RevokeApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse>;
+  
+  RotateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
+  
+}
+
+export interface AccountsDefinition extends grpc.ServiceDefinition {
+  AuthenticateApiKey: MethodDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+  CreateApiKey: MethodDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
+  GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
+  GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
+  GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>
+  GetUserStats: MethodDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_UserStats, _preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats__Output>
+  ListApiKeys: MethodDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysRequest__Output, _preflight_accounts_v1_ListApiKeysResponse__Output>
+  ListSimulations: MethodDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_ListSimulationsRequest__Output, _preflight_accounts_v1_SimulationPage__Output>
+  Login: MethodDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
+  RecordKeyUsage: MethodDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
+  RecordSimulations: MethodDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse__Output>
+  Refresh: MethodDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
+  Register: MethodDefinition<_preflight_accounts_v1_RegisterRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RegisterRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
+  RevokeApiKey: MethodDefinition<_preflight_accounts_v1_RevokeApiKeyRequest, _preflight_accounts_v1_RevokeApiKeyResponse, _preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse__Output>
+  RotateApiKey: MethodDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+}

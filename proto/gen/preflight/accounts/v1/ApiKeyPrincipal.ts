@@ -1,0 +1,18 @@
+// Original file: accounts.proto
+
+
+export interface ApiKeyPrincipal {
+  'user_id'?: (string);
+  'role'?: (string);
+  'api_key_id'?: (string);
+  'valid_until_ms'?: (number | string);
+  '_valid_until_ms'?: "valid_until_ms";
+}
+
+export interface ApiKeyPrincipal__Output {
+  'user_id': (string);
+  'role': (string);
+  'api_key_id': (string);
+  'valid_until_ms'?: (number);
+  '_valid_until_ms'?: "valid_until_ms";
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface DeleteUserResponse {
+}
+
+export interface DeleteUserResponse__Output {
+}

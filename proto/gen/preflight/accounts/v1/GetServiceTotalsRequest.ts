@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface GetServiceTotalsRequest {
+}
+
+export interface GetServiceTotalsRequest__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface RecordKeyUsageResponse {
+}
+
+export interface RecordKeyUsageResponse__Output {
+}

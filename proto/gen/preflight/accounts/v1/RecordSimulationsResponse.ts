@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface RecordSimulationsResponse {
+}
+
+export interface RecordSimulationsResponse__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface RevokeApiKeyResponse {
+}
+
+export interface RevokeApiKeyResponse__Output {
+}

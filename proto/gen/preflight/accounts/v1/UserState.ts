@@ -1,0 +1,14 @@
+// Original file: accounts.proto
+
+
+export interface UserState {
+  'user_id'?: (string);
+  'role'?: (string);
+  'active'?: (boolean);
+}
+
+export interface UserState__Output {
+  'user_id': (string);
+  'role': (string);
+  'active': (boolean);
+}

@@ -1,0 +1,403 @@
+/**
+ * The Accounts contract: one suite, run against both transports the edge may use — in-process and
+ * gRPC to a real accounts server — on one service and one test database, as the engine's client
+ * contract does. Errors must arrive as the same catalogue codes, and null must stay null (never
+ * undefined, 0 or "") over gRPC; where answers are deterministic the two transports must be equal.
+ */
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import { randomBytes, randomUUID } from 'node:crypto'
+import t, { type Test } from 'tap'
+import { createAccounts, type Accounts, type AuthInvalidation, type SimulationQuery, type SimulationRecord } from '../../accounts/accounts.js'
+import { startAccountsServer } from '../../accounts/server.js'
+import { createGrpcAccountsClient, createInProcessAccountsClient, type AccountsClient } from '../../edge/accounts-client.js'
+import { verifyAccessToken } from '../../lib/access-token.js'
+import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
+import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import { createTestDatabase } from '../helpers/database.js'
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+/** 2031-05-04T10:00:00.000Z: mid-morning UTC, far from the real clock. */
+const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
+const PASSWORD = 'correct horse battery staple'
+const UNKNOWN_HASH = '0'.repeat(64)
+
+interface Context {
+  signingKey: Uint8Array
+  clock: { nowMs: number }
+  invalidations: AuthInvalidation[]
+}
+
+/** Asserts that `work` rejects with catalogue code `code`; returns the code and message to compare transports by. */
+async function assertRejectsWithCode(t: Test, work: Promise<unknown>, code: ErrorCode, label: string) {
+  const outcome = await work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  )
+  if (outcome.ok) {
+    t.fail(`${label}: expected ${code}, resolved`, { value: outcome.value })
+    return undefined
+  }
+  const { error } = outcome
+  t.ok(isServiceError(error, code), `${label}: rejects with ${code}`, { got: isServiceError(error) ? error.code : String(error) })
+  return isServiceError(error) ? { code: error.code, message: error.message } : undefined
+}
+
+/** Registers `email` and returns the user id its access token names. */
+async function registerUser(client: Accounts, context: Context, email: string) {
+  const auth = await client.register({ email, password: PASSWORD })
+  const claims = await verifyAccessToken(context.signingKey, auth.token, context.clock.nowMs)
+  if (!claims) throw new Error('register answered a token that does not verify')
+  return { userId: claims.userId, auth }
+}
+
+/** A record of `userId` at `createdAtMs`, every nullable field null unless `fields` say otherwise. */
+function createRecord(userId: string, createdAtMs: number, fields: Partial<SimulationRecord> = {}): SimulationRecord {
+  return {
+    userId,
+    apiKeyId: null,
+    createdAtMs,
+    success: true,
+    decision: null,
+    riskLevel: null,
+    mevScore: null,
+    mevLevel: null,
+    failureCode: null,
+    failureReason: null,
+    computeUnits: null,
+    feeEstimateSol: null,
+    latencyMs: 0.5,
+    signature: null,
+    cached: false,
+    ...fields,
+  }
+}
+
+/** The contract every Accounts transport honours; `label` keeps its users apart from the other run's. */
+function runAccountsSuite(t: Test, client: AccountsClient, context: Context, label: string) {
+  const email = (name: string) => `${label}-${name}@example.com`
+
+  t.test('register, getUser, getUserState, login and refresh', async (t) => {
+    const { userId, auth } = await registerUser(client, context, email('Alice'))
+    t.strictSame(Object.keys(auth).sort(), ['expires_in', 'refresh_token', 'token', 'token_type'])
+    t.equal(auth.token_type, 'Bearer')
+    t.equal(auth.expires_in, 86_400)
+    t.strictSame(await client.getUser(userId), {
+      id: userId,
+      email: email('alice'),
+      name: null,
+      role: 'user',
+      email_verified: false,
+      timezone: null,
+      created_at: new Date(START_MS).toISOString(),
+    })
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: true })
+    t.equal(await client.getUserState(randomUUID()), null, 'a user that never existed is null')
+
+    const login = await client.login({ email: email('ALICE'), password: PASSWORD })
+    t.equal((await verifyAccessToken(context.signingKey, login.token, context.clock.nowMs))?.userId, userId)
+    const refreshed = await client.refresh(login.refresh_token)
+    t.not(refreshed.refresh_token, login.refresh_token, 'refresh tokens rotate')
+    t.equal((await verifyAccessToken(context.signingKey, refreshed.token, context.clock.nowMs))?.userId, userId)
+    await assertRejectsWithCode(t, client.refresh(login.refresh_token), 'invalid_refresh_token', 'a spent refresh token')
+    await assertRejectsWithCode(t, client.refresh(refreshed.refresh_token), 'invalid_refresh_token', 'its family is revoked')
+  })
+
+  t.test('identity errors', async (t) => {
+    await registerUser(client, context, email('bob'))
+    await assertRejectsWithCode(t, client.register({ email: email('bob'), password: PASSWORD }), 'email_taken', 'same email')
+    await assertRejectsWithCode(t, client.register({ email: 'not an email', password: PASSWORD }), 'validation_error', 'bad email')
+    await assertRejectsWithCode(t, client.register({ email: email('carol'), password: 'short' }), 'validation_error', 'short password')
+    await assertRejectsWithCode(t, client.login({ email: email('bob'), password: 'wrong password' }), 'invalid_credentials', 'wrong password')
+    await assertRejectsWithCode(t, client.login({ email: email('nobody'), password: PASSWORD }), 'invalid_credentials', 'unknown email')
+    await assertRejectsWithCode(t, client.getUser(randomUUID()), 'unauthorized', 'unknown user')
+    await assertRejectsWithCode(t, client.getUser('not-a-uuid'), 'unauthorized', 'malformed user id')
+    await assertRejectsWithCode(t, client.refresh('not-a-token'), 'invalid_refresh_token', 'garbage refresh token')
+  })
+
+  t.test('API keys: create, list, authenticate, count, rotate, revoke', async (t) => {
+    const { userId } = await registerUser(client, context, email('dave'))
+    const other = await registerUser(client, context, email('erin'))
+    t.strictSame(await client.listApiKeys(userId), [])
+
+    const plain = await client.createApiKey(userId, { name: '  ci  ' })
+    t.match(plain, { name: 'ci', prefix: API_KEY_PREFIX, requests_count: 0, last_used_at: null, expires_at: null })
+    t.ok(plain.key?.startsWith(API_KEY_PREFIX), 'the cleartext key is returned on create')
+    t.equal(plain.last_four, plain.key?.slice(-4))
+    t.equal(plain.created_at, new Date(START_MS).toISOString())
+    const never = await client.createApiKey(userId, { name: 'explicit null', expiresAtMs: null })
+    t.equal(never.expires_at, null, 'expiresAtMs null: no expiry')
+    const expiresAtMs = START_MS + 30 * DAY_MS
+    const expiring = await client.createApiKey(userId, { name: 'expiring', expiresAtMs })
+    t.equal(expiring.expires_at, new Date(expiresAtMs).toISOString())
+
+    // The three share one created_at (the clock stands still), so the listing's order among them
+    // falls to their ids; compare by id.
+    const byId = <K extends { id: string }>(keys: K[]) => [...keys].sort((a, b) => a.id.localeCompare(b.id))
+    const listed = await client.listApiKeys(userId)
+    t.strictSame(
+      byId(listed),
+      byId([plain, never, expiring].map(({ key: _key, ...rest }) => rest)),
+      'listed with every field but the cleartext',
+    )
+    t.ok(listed.every((key) => !('key' in key)), 'no key property at all in a listing')
+
+    const key = plain.key as string
+    t.strictSame(await client.authenticateApiKey(getApiKeyHash(key)), { userId, role: 'user', apiKeyId: plain.id, validUntilMs: null })
+    t.strictSame(await client.authenticateApiKey(getApiKeyHash(expiring.key as string)), {
+      userId,
+      role: 'user',
+      apiKeyId: expiring.id,
+      validUntilMs: expiresAtMs,
+    })
+    t.equal(await client.authenticateApiKey(UNKNOWN_HASH), null, 'an unknown hash authenticates nobody')
+
+    await client.recordKeyUsage([{ apiKeyId: plain.id, count: 3, lastUsedAtMs: START_MS + 1000 }])
+    await client.recordKeyUsage([
+      { apiKeyId: plain.id, count: 2, lastUsedAtMs: START_MS + 500 },
+      { apiKeyId: never.id, count: 1, lastUsedAtMs: START_MS + 2000 },
+    ])
+    const counted = await client.listApiKeys(userId)
+    const find = (id: string) => counted.find((k) => k.id === id)
+    t.match(find(plain.id), { requests_count: 5, last_used_at: new Date(START_MS + 1000).toISOString() }, 'additive, latest time kept')
+    t.match(find(never.id), { requests_count: 1, last_used_at: new Date(START_MS + 2000).toISOString() })
+    t.match(find(expiring.id), { requests_count: 0, last_used_at: null }, 'an unused key still has last_used_at null')
+
+    const rotated = await client.rotateApiKey(userId, plain.id)
+    t.equal(rotated.id, plain.id, 'the id survives rotation')
+    t.not(rotated.key, key)
+    t.equal(rotated.requests_count, 5)
+    t.match(await client.authenticateApiKey(getApiKeyHash(key)), { apiKeyId: plain.id, validUntilMs: START_MS + DAY_MS }, 'the old secret has 24 h left')
+    t.match(await client.authenticateApiKey(getApiKeyHash(rotated.key as string)), { apiKeyId: plain.id, validUntilMs: null })
+    context.clock.nowMs = START_MS + DAY_MS + 1
+    try {
+      t.equal(await client.authenticateApiKey(getApiKeyHash(key)), null, 'the old secret ends after the grace')
+      t.match(await client.authenticateApiKey(getApiKeyHash(rotated.key as string)), { apiKeyId: plain.id })
+    } finally {
+      context.clock.nowMs = START_MS
+    }
+
+    await assertRejectsWithCode(t, client.revokeApiKey(other.userId, plain.id), 'not_found', "another user's key")
+    await assertRejectsWithCode(t, client.rotateApiKey(other.userId, plain.id), 'not_found', "rotating another user's key")
+    await client.revokeApiKey(userId, plain.id)
+    t.strictSame((await client.listApiKeys(userId)).map((k) => k.id).sort(), [never.id, expiring.id].sort())
+    t.equal(await client.authenticateApiKey(getApiKeyHash(rotated.key as string)), null, 'a revoked key authenticates nobody')
+    await assertRejectsWithCode(t, client.revokeApiKey(userId, plain.id), 'not_found', 'revoked twice')
+    await assertRejectsWithCode(t, client.rotateApiKey(userId, plain.id), 'not_found', 'rotating a revoked key')
+    await assertRejectsWithCode(t, client.revokeApiKey(userId, 'not-a-uuid'), 'not_found', 'malformed key id')
+    t.match(context.invalidations.slice(-2), [
+      { kind: 'api_key', userId, apiKeyId: plain.id },
+      { kind: 'api_key', userId, apiKeyId: plain.id },
+    ], 'rotate and revoke were announced')
+
+    await assertRejectsWithCode(t, client.createApiKey(userId, { name: '' }), 'validation_error', 'empty name')
+    await assertRejectsWithCode(t, client.createApiKey(userId, { name: 'past', expiresAtMs: START_MS - 1 }), 'validation_error', 'expiry in the past')
+    // A fraction must reach the service's check, not be rounded into a valid time on the way.
+    await assertRejectsWithCode(t, client.createApiKey(userId, { name: 'frac', expiresAtMs: expiresAtMs + 0.5 }), 'validation_error', 'fractional expiry')
+    await assertRejectsWithCode(t, client.recordKeyUsage([{ apiKeyId: never.id, count: 1.5, lastUsedAtMs: START_MS }]), 'validation_error', 'fractional count')
+  })
+
+  t.test('history: record, list with cursor and filters, stats', async (t) => {
+    const { userId } = await registerUser(client, context, email('frank'))
+    const apiKey = await client.createApiKey(userId, { name: 'history' })
+    const records = [
+      createRecord(userId, START_MS - 1000, { signature: 's0', decision: 'approve', riskLevel: 'safe', mevScore: 0, mevLevel: 'none', computeUnits: 150, feeEstimateSol: 0.000005 }),
+      createRecord(userId, START_MS - 2000, { signature: 's1', success: false, failureCode: 'insufficient_sol', failureReason: 'no SOL', riskLevel: 'high', mevScore: 0.75, mevLevel: 'high', decision: 'block' }),
+      createRecord(userId, START_MS - 3000, { signature: 's2', apiKeyId: apiKey.id, cached: true, latencyMs: 1.25 }),
+      createRecord(userId, START_MS - 2 * DAY_MS, { signature: 's3', success: false, riskLevel: 'safe' }),
+    ]
+    await client.recordSimulations(records)
+    await client.recordSimulations([])
+
+    const all = await client.listSimulations({ userId, limit: 10 })
+    t.equal(all.next_cursor, null, 'one page holds everything')
+    t.strictSame(all.simulations.map((item) => item.signature), ['s0', 's1', 's2', 's3'], 'newest first')
+    const [, failed, nulls] = all.simulations
+    t.strictSame(failed && { ...failed, id: 'id' }, {
+      id: 'id',
+      created_at: new Date(START_MS - 2000).toISOString(),
+      success: false,
+      decision: 'block',
+      risk_level: 'high',
+      mev_score: 0.75,
+      mev_level: 'high',
+      failure_code: 'insufficient_sol',
+      failure_reason: 'no SOL',
+      compute_units: null,
+      fee_estimate_sol: null,
+      latency_ms: 0.5,
+      signature: 's1',
+      api_key_id: null,
+      cached: false,
+    })
+    t.strictSame(nulls && { ...nulls, id: 'id' }, {
+      id: 'id',
+      created_at: new Date(START_MS - 3000).toISOString(),
+      success: true,
+      decision: null,
+      risk_level: null,
+      mev_score: null,
+      mev_level: null,
+      failure_code: null,
+      failure_reason: null,
+      compute_units: null,
+      fee_estimate_sol: null,
+      latency_ms: 1.25,
+      signature: 's2',
+      api_key_id: apiKey.id,
+      cached: true,
+    }, 'null fields stay null')
+    t.match(all.simulations[0], { mev_score: 0, compute_units: 150, fee_estimate_sol: 0.000005 }, 'zero is not null')
+
+    const first = await client.listSimulations({ userId, limit: 3 })
+    t.strictSame(first.simulations.map((item) => item.signature), ['s0', 's1', 's2'])
+    t.type(first.next_cursor, 'string')
+    const second = await client.listSimulations({ userId, limit: 3, cursor: first.next_cursor as string })
+    t.strictSame(second.simulations.map((item) => item.signature), ['s3'])
+    t.equal(second.next_cursor, null)
+    t.strictSame((await client.listSimulations({ userId, limit: 2, offset: 1 })).simulations.map((item) => item.signature), ['s1', 's2'])
+
+    const signatures = async (filters: Partial<SimulationQuery>) =>
+      (await client.listSimulations({ userId, limit: 10, ...filters })).simulations.map((item) => item.signature)
+    t.strictSame(await signatures({ success: false }), ['s1', 's3'], 'success false is a filter, not absent')
+    t.strictSame(await signatures({ success: true }), ['s0', 's2'])
+    t.strictSame(await signatures({ success: undefined }), ['s0', 's1', 's2', 's3'], 'success undefined is no filter')
+    t.strictSame(await signatures({ riskLevel: 'safe' }), ['s0', 's3'])
+    t.strictSame(await signatures({ sinceMs: START_MS - DAY_MS }), ['s0', 's1', 's2'])
+    t.strictSame(await signatures({ untilMs: START_MS - 2000 }), ['s1', 's2', 's3'])
+
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 0 }), 'validation_error', 'limit 0')
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 201 }), 'validation_error', 'limit 201')
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 1.5 }), 'validation_error', 'fractional limit')
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 10, cursor: 'bogus' }), 'validation_error', 'foreign cursor')
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 10, riskLevel: 'spicy' }), 'validation_error', 'unknown risk level')
+    await assertRejectsWithCode(t, client.listSimulations({ userId: 'not-a-uuid', limit: 10 }), 'validation_error', 'malformed user id')
+    await assertRejectsWithCode(t, client.recordSimulations([createRecord(userId, Number.NaN)]), 'validation_error', 'NaN time')
+
+    const stats = await client.getUserStats(userId)
+    t.match(stats, {
+      total_simulations: 4,
+      success_count: 2,
+      fail_count: 2,
+      success_rate: 0.5,
+      simulations_today: 3,
+      simulations_7d: 4,
+      mev_distribution: { none: 1, high: 1 },
+      top_failure_reasons: [{ code: 'insufficient_sol', count: 1 }],
+    })
+    t.type(stats.avg_latency_ms, 'number')
+    t.ok(stats.risk_distribution.some((entry) => entry.level === 'high' && entry.count === 1))
+
+    const totals = await client.getServiceTotals()
+    t.ok(totals.total_simulations >= 4, 'totals count every user')
+    for (const value of Object.values(totals)) t.type(value, 'number')
+  })
+
+  t.test('deleteUser: a soft delete ends the user, keys and logins', async (t) => {
+    const { userId } = await registerUser(client, context, email('gina'))
+    const key = await client.createApiKey(userId, { name: 'doomed' })
+    await client.deleteUser(userId)
+    t.match(context.invalidations.at(-1), { kind: 'user', userId })
+    await assertRejectsWithCode(t, client.getUser(userId), 'unauthorized', 'deleted user')
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false })
+    t.equal(await client.authenticateApiKey(getApiKeyHash(key.key as string)), null)
+    t.strictSame(await client.listApiKeys(userId), [])
+    await assertRejectsWithCode(t, client.login({ email: email('gina'), password: PASSWORD }), 'invalid_credentials', 'login after delete')
+    await assertRejectsWithCode(t, client.deleteUser(userId), 'unauthorized', 'deleted twice')
+  })
+}
+
+t.test('Accounts contract', async (t) => {
+  const db = await createTestDatabase(t)
+  const context: Context = { signingKey: randomBytes(32), clock: { nowMs: START_MS }, invalidations: [] }
+  const accounts = createAccounts({
+    db,
+    signingKey: context.signingKey,
+    now: () => context.clock.nowMs,
+    onInvalidate: (event) => context.invalidations.push(event),
+  })
+  const server = await startAccountsServer(accounts, '127.0.0.1', 0)
+  const inProcess = createInProcessAccountsClient(accounts)
+  const grpc = createGrpcAccountsClient(server.address)
+  t.teardown(async () => {
+    await inProcess.close()
+    await grpc.close()
+    await server.close()
+  })
+
+  t.test('transport: in-process', async (t) => runAccountsSuite(t, inProcess, context, 'in-process'))
+  t.test('transport: grpc', async (t) => runAccountsSuite(t, grpc, context, 'grpc'))
+
+  t.test('both transports answer identically', async (t) => {
+    const { userId } = await registerUser(inProcess, context, 'both@example.com')
+    const created = await inProcess.createApiKey(userId, { name: 'both', expiresAtMs: START_MS + DAY_MS })
+    await inProcess.createApiKey(userId, { name: 'both, no expiry' })
+    await inProcess.recordKeyUsage([{ apiKeyId: created.id, count: 7, lastUsedAtMs: START_MS }])
+    await inProcess.recordSimulations([
+      createRecord(userId, START_MS - 10, { success: false, failureCode: 'slippage', mevScore: 0.3, mevLevel: 'low', riskLevel: 'low' }),
+      createRecord(userId, START_MS - 20, { apiKeyId: created.id, computeUnits: 0, feeEstimateSol: 0, signature: 'both-1' }),
+      createRecord(userId, START_MS - 30),
+    ])
+    const reads: [string, (client: Accounts) => Promise<unknown>][] = [
+      ['getUser', (c) => c.getUser(userId)],
+      ['getUserState', (c) => c.getUserState(userId)],
+      ['getUserState of nobody', (c) => c.getUserState(randomUUID())],
+      ['listApiKeys', (c) => c.listApiKeys(userId)],
+      ['authenticateApiKey', (c) => c.authenticateApiKey(getApiKeyHash(created.key as string))],
+      ['authenticateApiKey of nothing', (c) => c.authenticateApiKey(UNKNOWN_HASH)],
+      ['listSimulations', (c) => c.listSimulations({ userId, limit: 2 })],
+      ['listSimulations, success false', (c) => c.listSimulations({ userId, limit: 10, success: false })],
+      ['getUserStats', (c) => c.getUserStats(userId)],
+      ['getServiceTotals', (c) => c.getServiceTotals()],
+    ]
+    for (const [label, read] of reads) {
+      t.strictSame(await read(grpc), await read(inProcess), `${label}: same answer over gRPC as in-process`)
+    }
+    const page = await inProcess.listSimulations({ userId, limit: 2 })
+    const cursor = page.next_cursor as string
+    t.strictSame(await grpc.listSimulations({ userId, limit: 2, cursor }), await inProcess.listSimulations({ userId, limit: 2, cursor }), 'second page')
+
+    const failures: [ErrorCode, string, (client: Accounts) => Promise<unknown>][] = [
+      ['validation_error', 'register with a bad email', (c) => c.register({ email: 'nope', password: PASSWORD })],
+      ['email_taken', 'register twice', (c) => c.register({ email: 'both@example.com', password: PASSWORD })],
+      ['invalid_credentials', 'login with a wrong password', (c) => c.login({ email: 'both@example.com', password: 'wrong password' })],
+      ['invalid_refresh_token', 'refresh with garbage', (c) => c.refresh('garbage')],
+      ['unauthorized', 'getUser of nobody', (c) => c.getUser(randomUUID())],
+      ['not_found', 'revoke an unknown key', (c) => c.revokeApiKey(userId, randomUUID())],
+      ['not_found', 'rotate an unknown key', (c) => c.rotateApiKey(userId, randomUUID())],
+      ['validation_error', 'createApiKey with a fractional expiry', (c) => c.createApiKey(userId, { name: 'x', expiresAtMs: START_MS + 0.5 })],
+      ['validation_error', 'listSimulations with limit 1.5', (c) => c.listSimulations({ userId, limit: 1.5 })],
+    ]
+    for (const [code, label, fail] of failures) {
+      const a = await assertRejectsWithCode(t, fail(inProcess), code, `in-process ${label}`)
+      const b = await assertRejectsWithCode(t, fail(grpc), code, `grpc ${label}`)
+      t.strictSame(b, a, `${label}: same code and message over both transports`)
+    }
+  })
+})
+
+t.test('gRPC transport: an unreachable accounts service is accounts_unavailable', async (t) => {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const address = probe.address()
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  const client = createGrpcAccountsClient(`127.0.0.1:${address.port}`, { callTimeoutMs: 1_000 })
+  t.teardown(() => client.close())
+  await assertRejectsWithCode(t, client.getUserState(randomUUID()), 'accounts_unavailable', 'closed port')
+  await assertRejectsWithCode(t, client.login({ email: 'a@example.com', password: PASSWORD }), 'accounts_unavailable', 'closed port, again')
+})
+
+t.test('gRPC transport: a call past its deadline is accounts_unavailable', async (t) => {
+  const never = new Promise<never>(() => undefined)
+  // Only the methods this test calls; the server never answers them.
+  const stalled = { getServiceTotals: () => never } as unknown as Accounts
+  const server = await startAccountsServer(stalled, '127.0.0.1', 0)
+  const client = createGrpcAccountsClient(server.address, { callTimeoutMs: 200 })
+  t.teardown(async () => {
+    await client.close()
+    await server.close()
+  })
+  await assertRejectsWithCode(t, client.getServiceTotals(), 'accounts_unavailable', 'deadline exceeded')
+})

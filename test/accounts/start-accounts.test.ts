@@ -1,0 +1,57 @@
+import t from 'tap'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { accountsConfigSchema } from '../../accounts/config.js'
+import { startAccounts } from '../../accounts/start-accounts.js'
+import { verifyAccessToken } from '../../lib/access-token.js'
+import { ConfigError, readConfig } from '../../lib/config.js'
+import { createLogger } from '../../lib/logger.js'
+
+const logger = createLogger('test', 'silent')
+const credentials = { email: 'restart@example.com', password: 'correct horse battery staple' }
+
+t.test('the configuration: defaults, and a bad port stops the boot naming its variable', async (t) => {
+  t.strictSame(
+    { ...readConfig(accountsConfigSchema, {}) },
+    {
+      databaseUrl: undefined,
+      dataDir: './data',
+      jwtSecret: undefined,
+      jwtKeyFile: undefined,
+      redisUrl: undefined,
+      grpcHost: '127.0.0.1',
+      grpcPort: 50052,
+      logLevel: 'info',
+    },
+  )
+  t.throws(() => readConfig(accountsConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), { name: 'ConfigError', variable: 'ACCOUNTS_GRPC_PORT' })
+  t.throws(() => readConfig(accountsConfigSchema, { REDIS_URL: 'not a url' }), { name: 'ConfigError', variable: 'REDIS_URL' })
+})
+
+t.test('embedded: users and the generated signing key survive a restart on the same DATA_DIR', async (t) => {
+  const dataDir = t.testdir({})
+  const config = readConfig(accountsConfigSchema, { DATA_DIR: dataDir })
+  const first = await startAccounts(config, logger)
+  let token: string
+  try {
+    token = (await first.accounts.register(credentials)).token
+  } finally {
+    await first.close()
+  }
+  t.ok(existsSync(join(dataDir, 'pglite')), 'the embedded database lives under DATA_DIR/pglite')
+
+  const second = await startAccounts(config, logger)
+  t.teardown(() => second.close())
+  t.same(second.signingKey, first.signingKey, 'the same key after the restart')
+  const claims = await verifyAccessToken(second.signingKey, token, Date.now())
+  t.ok(claims, 'a token issued before the restart still verifies')
+  const login = await second.accounts.login(credentials)
+  t.equal((await verifyAccessToken(second.signingKey, login.token, Date.now()))?.userId, claims?.userId, 'the user is still there')
+})
+
+t.test('a short JWT_SECRET stops the start before any database is created', async (t) => {
+  const dataDir = t.testdir({})
+  const config = readConfig(accountsConfigSchema, { DATA_DIR: dataDir, JWT_SECRET: 'too short' })
+  await t.rejects(startAccounts(config, logger), new ConfigError('JWT_SECRET', 'at least 32 bytes', '9 bytes'))
+  t.strictSame(readdirSync(dataDir), [], 'nothing written under DATA_DIR')
+})

@@ -1,0 +1,70 @@
+/**
+ * A real accounts service for a test (on a fresh database from test/helpers/database.ts), the
+ * in-process invalidation bus it announces on, and a mutable clock.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { type Accounts, createAccounts } from '../../accounts/accounts.js'
+import type { Database } from '../../accounts/db/database.js'
+import { createInProcessInvalidationBus, type InvalidationBus } from '../../lib/auth-invalidation.js'
+import { createTestDatabase, type DatabaseKind } from './database.js'
+
+export interface TestClock {
+  nowMs: number
+  now: () => number
+}
+
+/** A clock tests move by hand (starts at the real time). */
+export function createTestClock(startMs = Date.now()): TestClock {
+  const clock: TestClock = { nowMs: startMs, now: () => clock.nowMs }
+  return clock
+}
+
+export interface TestAccounts {
+  accounts: Accounts
+  db: Database
+  signingKey: Uint8Array
+  bus: InvalidationBus
+  clock: TestClock
+}
+
+/** Accounts on a migrated test database, announcing invalidations on an in-process bus. */
+export async function createTestAccounts(t: Test, options: { kind?: DatabaseKind; clock?: TestClock } = {}): Promise<TestAccounts> {
+  const db = await createTestDatabase(t, options.kind)
+  const clock = options.clock ?? createTestClock()
+  const bus = createInProcessInvalidationBus()
+  const signingKey = randomBytes(32)
+  const accounts = createAccounts({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
+  t.teardown(() => bus.close())
+  return { accounts, db, signingKey, bus, clock }
+}
+
+export interface TestUser {
+  email: string
+  password: string
+  token: string
+  refreshToken: string
+  apiKey: string
+  apiKeyId: string
+}
+
+let userCounter = 0
+
+/** Registers a user through the edge's REST routes and creates an API key for it. */
+export async function registerTestUser(app: FastifyInstance, label = 'user'): Promise<TestUser> {
+  const email = `${label}-${process.pid}-${++userCounter}-${randomBytes(3).toString('hex')}@example.com`
+  const password = 'correct horse battery staple'
+  const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { email, password } })
+  if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`)
+  const auth = registered.json() as { token: string; refresh_token: string }
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/api-keys',
+    headers: { authorization: `Bearer ${auth.token}` },
+    payload: { name: 'test key' },
+  })
+  if (created.statusCode !== 200) throw new Error(`key create failed: ${created.statusCode} ${created.body}`)
+  const key = created.json() as { id: string; key: string }
+  return { email, password, token: auth.token, refreshToken: auth.refresh_token, apiKey: key.key, apiKeyId: key.id }
+}
