@@ -66,8 +66,15 @@ export interface KeyUsage {
   lastUsedAtMs: number
 }
 
-/** A credential stopped working: edges drop what they cached for it (within 1 s). */
-export type AuthInvalidation = { kind: 'user'; userId: string } | { kind: 'api_key'; userId: string; apiKeyId: string }
+/**
+ * A credential stopped working: edges drop what they cached for it (within 1 s). `all` is never
+ * published by accounts: a bus raises it locally when it may have missed events (a Redis
+ * reconnect), and caches then forget everything.
+ */
+export type AuthInvalidation =
+  | { kind: 'user'; userId: string }
+  | { kind: 'api_key'; userId: string; apiKeyId: string }
+  | { kind: 'all' }
 
 /** One simulate call as history keeps it (written off the hot path, in batches). */
 export interface SimulationRecord {

@@ -18,12 +18,15 @@ import { createPasswordHash, isPasswordMatch } from './users/password-hash.js'
 import { toUser, toUserState, type UserRow } from './users/user-row.js'
 import { createUserStore } from './users/user-store.js'
 
+/** What the identity service runs on. */
 export interface IdentityServiceOptions {
+  /** Migrated beforehand. */
   db: Database
   /** HS256 key of the access tokens. */
   signingKey: Uint8Array
   /** Epoch ms; every stored timestamp and every expiry is read from it. */
   now: () => number
+  /** Called once the change is committed; it must not throw (the change cannot be undone then). */
   onInvalidate?: (event: AuthInvalidation) => void
 }
 

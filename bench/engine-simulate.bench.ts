@@ -1,38 +1,28 @@
 /**
  * Engine simulate micro benchmark (`npm run bench`; flags: --help). On a real localnet and a real
  * engine, for a warm SOL transfer and a warm SPL Token transfer (the same wire bytes on every
- * path), times per call: the raw LiteSVM floor, the engine's simulate, and a warm REST simulate
- * through the edge over loopback, plus references (HTTP floor, LiteSVM's public API, kit decode).
- * Prints a table with the engine/floor ratio and writes the figures to bench/results/.
+ * path), times per call: the raw LiteSVM floor, the engine's simulate, a warm REST simulate
+ * through the edge over loopback (with an API key, and with a bearer token), the edge's warm
+ * authenticator alone, plus references (HTTP floor, LiteSVM's public API, kit decode).
+ * Prints a table with the engine/floor ratio and what authentication adds, and writes the figures
+ * to bench/results/.
  * See bench/README.md.
  */
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, readConfig } from '../lib/config.js'
+import { ConfigError } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
-import { localnetConfigSchema } from '../localnet/config.js'
-import { createLocalnet, type Localnet } from '../localnet/localnet.js'
-import { engineConfigSchema } from '../engine/config.js'
-import { createEngine, type Engine } from '../engine/engine.js'
-import { createEdgeServer } from '../edge/server.js'
-import { createInProcessEngineClient } from '../edge/engine-client.js'
 import { createBenchCase } from './support/bench-cases.js'
 import { readBenchSettings, USAGE, type BenchSettings } from './support/bench-settings.js'
+import { AUTH_CACHE_TTL_MS, ENGINE_ENV, startBenchStack } from './support/bench-stack.js'
 import { BenchValidationError, createCasePaths, type BenchContext } from './support/case-paths.js'
+import type { AccountsCallCounts } from './support/counted-accounts.js'
 import { createGcTracker, type GcTracker } from './support/gc-tracker.js'
-import { createHttpFloorServer } from './support/http-floor-server.js'
-import { createKeepAliveClient, createUndiciKeepAliveClient } from './support/keep-alive-client.js'
-import { createExternalClient } from './support/external-client.js'
-import { createRawHttpClient } from './support/raw-http-client.js'
 import { getLatencyStats, getTimerOverheadNs } from './support/latency-recorder.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
 import { runPaths } from './support/path-runner.js'
 import { type BenchResult, type CaseResult, formatReport, getCaseFigures, type PathResult, TARGETS, writeResult } from './support/results-report.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
-/** Entries never go stale during a run: a warm call must not trigger a background refresh. */
-const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000' }
 
 async function getLatestBlockhash(rpcUrl: string): Promise<string> {
   const response = await fetch(rpcUrl, {
@@ -45,20 +35,39 @@ async function getLatestBlockhash(rpcUrl: string): Promise<string> {
   return body.result.value.blockhash
 }
 
-async function measureCase(context: BenchContext, blockhash: string, caseName: BenchSettings['cases'][number], settings: BenchSettings, gc: GcTracker): Promise<CaseResult> {
+async function measureCase(
+  context: BenchContext,
+  accountsCalls: AccountsCallCounts,
+  blockhash: string,
+  caseName: BenchSettings['cases'][number],
+  settings: BenchSettings,
+  gc: GcTracker,
+): Promise<CaseResult> {
   const { engine } = context
   const benchCase = createBenchCase(caseName, blockhash)
   const { paths, validation, counters } = await createCasePaths(context, benchCase, settings)
   process.stdout.write(`${caseName}: ${paths.map((path) => path.name).join(', ')} …\n`)
 
-  const before = { rpc: engine.cache.stats.rpcCalls, writes: engine.svmState.stats.accountWrites, programs: engine.svmState.stats.programWrites }
-  const restSocketsBefore = context.rest.socketsOpened
+  const getRestSockets = () => context.rest.socketsOpened + context.restBearer.socketsOpened
+  const before = {
+    rpc: engine.cache.stats.rpcCalls,
+    writes: engine.svmState.stats.accountWrites,
+    programs: engine.svmState.stats.programWrites,
+    restSockets: getRestSockets(),
+    accounts: { ...accountsCalls },
+  }
   const measured = await runPaths(caseName, paths, settings.rounds, gc)
   const counts = {
     cacheRpcCalls: engine.cache.stats.rpcCalls - before.rpc,
     svmAccountWrites: engine.svmState.stats.accountWrites - before.writes,
     svmProgramWrites: engine.svmState.stats.programWrites - before.programs,
-    restSocketsOpened: context.rest.socketsOpened - restSocketsBefore,
+    restSocketsOpened: getRestSockets() - before.restSockets,
+    accountsLookups: accountsCalls.lookups - before.accounts.lookups,
+  }
+  const history = {
+    records: accountsCalls.historyRecords - before.accounts.historyRecords,
+    batches: accountsCalls.historyBatches - before.accounts.historyBatches,
+    writeMs: Math.round(accountsCalls.historyWriteMs - before.accounts.historyWriteMs),
   }
   // The state must still simulate successfully after the run, and every REST answer was a 200.
   const after = await engine.simulate(benchCase.bytes)
@@ -86,6 +95,7 @@ async function measureCase(context: BenchContext, blockhash: string, caseName: B
     transactionBase64: Buffer.from(benchCase.bytes).toString('base64'),
     validation,
     counters: { ...counters, ...counts },
+    history,
     paths: pathResults,
     ...getCaseFigures(pathResults),
   }
@@ -102,36 +112,14 @@ async function main(): Promise<number> {
   const timerOverheadNs = getTimerOverheadNs()
   const logger = createLogger('bench', 'warn')
   const gc = createGcTracker()
-
-  let localnet: Localnet | undefined
-  let engine: Engine | undefined
-  const closers: Array<() => unknown> = []
+  const stack = await startBenchStack(settings, process.env.DATABASE_URL, logger).catch((error: unknown) => {
+    gc.stop()
+    throw error
+  })
   try {
-    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0' }), logger, { autoAdvance: false })
-    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
-    await engine.start()
-    const edge = createEdgeServer({ engine: createInProcessEngineClient(engine), logger, bodyLimitBytes: 262_144 })
-    await edge.listen({ port: 0, host: '127.0.0.1' })
-    closers.push(() => edge.close())
-    const httpFloor = await createHttpFloorServer()
-    closers.push(() => httpFloor.close())
-    const createClient = (port: number) =>
-      settings.httpClient === 'undici'
-        ? createUndiciKeepAliveClient('127.0.0.1', port, SIMULATE_PATH)
-        : settings.httpClient === 'raw'
-          ? createRawHttpClient('127.0.0.1', port, SIMULATE_PATH)
-          : createKeepAliveClient('127.0.0.1', port, SIMULATE_PATH)
-    const edgePort = (edge.server.address() as AddressInfo).port
-    const rest = await createClient(edgePort)
-    const restExternal = createExternalClient('127.0.0.1', edgePort, SIMULATE_PATH)
-    closers.push(() => restExternal.close())
-    const httpFloorClient = await createClient(httpFloor.port)
-    closers.push(() => rest.close(), () => httpFloorClient.close())
-    const context: BenchContext = { engine, rest, restExternal, httpFloor, httpFloorClient }
-
-    const blockhash = await getLatestBlockhash(localnet.rpcUrl)
+    const blockhash = await getLatestBlockhash(stack.rpcUrl)
     const cases: CaseResult[] = []
-    for (const caseName of settings.cases) cases.push(await measureCase(context, blockhash, caseName, settings, gc))
+    for (const caseName of settings.cases) cases.push(await measureCase(stack.context, stack.accountsCalls, blockhash, caseName, settings, gc))
 
     const result: BenchResult = {
       benchmark: 'engine-simulate',
@@ -141,7 +129,12 @@ async function main(): Promise<number> {
       machine: getMachineInfo(ROOT),
       loadAverage: { start: loadStart, end: getLoadAverage() },
       timerOverheadNs,
-      settings: { ...settings, engineEnv: ENGINE_ENV, pollersRunning: true },
+      settings: {
+        ...settings,
+        engineEnv: ENGINE_ENV,
+        pollersRunning: true,
+        accounts: { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
+      },
       targets: TARGETS,
       cases,
     }
@@ -149,11 +142,7 @@ async function main(): Promise<number> {
     if (settings.write) console.log(`\nwrote ${writeResult(ROOT, result)}`)
     return 0
   } finally {
-    // Pollers caught mid-request when localnet closes warn; that is teardown, not a finding.
-    logger.level = 'error'
-    for (const close of closers.reverse()) await close()
-    engine?.stop()
-    await localnet?.close()
+    await stack.close()
     gc.stop()
   }
 }

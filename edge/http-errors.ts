@@ -36,6 +36,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (fastifyError.validation) {
     const first = fastifyError.validation[0]
     const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : 'body'
+    // ajv reports an unknown field at its parent; the client wants the field's own name.
+    const unknown = first?.keyword === 'additionalProperties' ? first.params.additionalProperty : undefined
+    if (typeof unknown === 'string') {
+      const path = field === 'body' ? unknown : `${field}.${unknown}`
+      return sendError(reply, request, 'validation_error', `${path}: is not a known field`)
+    }
     return sendError(reply, request, 'validation_error', `${field}: ${first?.message ?? 'is not valid'}`)
   }
   const mapped = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined

@@ -37,15 +37,34 @@ export function getBooleanParam(query: Query, name: string): boolean | undefined
   throw createServiceError('validation_error', `${name}: must be true or false`)
 }
 
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * Epoch ms of an ISO 8601 date or date-time, or undefined when it is not one. Without an offset it
+ * is UTC (Date.parse would read the server's local zone); a day the month lacks (02-30) is refused,
+ * where Date.parse rolls it over into the next month.
+ */
+export function fromIsoDateTime(raw: string): number | undefined {
+  const match = DATE_TIME.exec(raw)
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined
+  const value = Date.parse(match[4] && !match[5] ? `${raw}Z` : raw)
+  return Number.isNaN(value) ? undefined : value
+}
+
 /** An ISO 8601 date-time, as epoch ms. */
 export function getDateTimeParam(query: Query, name: string): number | undefined {
   const raw = getRaw(query, name)
   if (raw === undefined) return undefined
-  const value = Date.parse(raw)
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) || Number.isNaN(value)) {
-    throw createServiceError('validation_error', `${name}: must be an ISO 8601 date-time`)
-  }
+  const value = fromIsoDateTime(raw)
+  if (value === undefined) throw createServiceError('validation_error', `${name}: must be an ISO 8601 date-time`)
   return value
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(0)
+  // setUTCFullYear, not Date.UTC: that one reads years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day)
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
 /** One of `allowed`. */

@@ -54,6 +54,12 @@ export async function createRedisInvalidationBus(
     throw new Error('cannot reach Redis for the auth invalidation bus', { cause: bootError ?? error })
   }
   started = true
+  // Pub/sub keeps no backlog: whatever was published while the subscriber was away is lost, so
+  // after a reconnect every cache forgets everything rather than trust entries it cannot check.
+  subscriber.on('ready', () => {
+    logger?.warn({ channel }, 'auth invalidation subscriber reconnected; dropping every cached credential')
+    listeners.deliver({ kind: 'all' })
+  })
   publisher.off('error', onBootError)
   subscriber.off('error', onBootError)
   if (logger) {

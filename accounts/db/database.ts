@@ -27,8 +27,8 @@ export interface DatabaseOptions {
   maxConnections?: number
 }
 
-// timestamptz and bigint columns come back as strings by default; the store converts them itself
-// where it needs numbers, so no global type parser is installed here.
+// pg's defaults stand: timestamptz comes back as a Date, bigint and numeric as strings; the store
+// converts them where it reads them (accounts/db/timestamp.ts), so no global type parser is installed.
 
 /** Opens a pool to `url`. Nothing connects until the first query. */
 export function createDatabase({ url, schema, maxConnections = 10 }: DatabaseOptions): Database {

@@ -10,7 +10,7 @@ type OpenSpec = Extract<LoadRunSpec, { mode: 'open' }>
 export async function runHttpOpenLoop(spec: OpenSpec, target: Extract<LoadTarget, { kind: 'http' }>, hooks: WindowHooks): Promise<OpenLoopOutcome> {
   const pool = new Pool(target.origin, { connections: spec.connections, pipelining: 1 })
   const bodies = target.bodies.map((body) => Buffer.from(body))
-  const headers = { 'content-type': 'application/json' }
+  const headers = { ...target.headers, 'content-type': 'application/json' }
   let abandoned = false
   try {
     return await runOpenLoop({

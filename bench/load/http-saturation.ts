@@ -39,7 +39,8 @@ async function runAutocannon(options: autocannon.Options): Promise<RawResult> {
 
 /** Runs `spec`; autocannon's durations are whole seconds (it stops on its 1 s sampling tick). */
 export async function runHttpSaturation(spec: SaturationSpec, target: Extract<LoadTarget, { kind: 'http' }>, hooks: WindowHooks): Promise<ClosedLoopOutcome> {
-  const requests = target.bodies.map((body) => ({ method: 'POST' as const, path: target.path, headers: { 'content-type': 'application/json' }, body }))
+  const headers = { ...target.headers, 'content-type': 'application/json' }
+  const requests = target.bodies.map((body) => ({ method: 'POST' as const, path: target.path, headers, body }))
   const common = { url: target.origin, connections: spec.concurrency, pipelining: 1, requests, timeout: 10 }
   if (spec.warmupMs > 0) await runAutocannon({ ...common, duration: Math.max(1, Math.round(spec.warmupMs / 1000)) })
   const histogram = createLatencyHistogram()

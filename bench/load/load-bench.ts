@@ -20,7 +20,7 @@ import { formatLoadReport, getPackageVersions, type RunDiagnostics, writeLoadRes
 import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun, ServerUsage } from './load-results.js'
 import type { LoadRunSpec, LoadTarget } from './load-run-spec.js'
 import { readLoadSettings, USAGE, type LoadSettings, type RunnablePath } from './load-settings.js'
-import { startLoadStack, type LoadStack } from './load-stack.js'
+import { AUTH_CACHE_TTL_MS, startLoadStack, type LoadStack } from './load-stack.js'
 import { createLoadWorker, type LoadWorker } from './load-worker-client.js'
 import { searchMaxRate, type RateStep } from './max-rate-search.js'
 import { assertPathAnswers, createPathTarget } from './path-targets.js'
@@ -122,6 +122,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   log(`priming every path for 1 s (unmeasured) …`)
   await runner.prime(targets, settings.concurrency)
   const cacheCallsBefore = stack.engine.cache.stats.rpcCalls
+  const accountsCallsBefore = stack.accountsCalls ? { ...stack.accountsCalls } : null
   const runs: LoadRun[] = []
   for (const ratePerS of settings.rates) {
     for (const [path, target] of targets) runs.push(await measure(path, openSpec(target, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
@@ -151,6 +152,15 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     )
   }
   const warmCacheRpcCalls = stack.kind === 'in-process' ? stack.engine.cache.stats.rpcCalls - cacheCallsBefore : null
+  const accountsCalls =
+    stack.accountsCalls && accountsCallsBefore
+      ? {
+          lookups: stack.accountsCalls.lookups - accountsCallsBefore.lookups,
+          historyRecords: stack.accountsCalls.historyRecords - accountsCallsBefore.historyRecords,
+          historyBatches: stack.accountsCalls.historyBatches - accountsCallsBefore.historyBatches,
+          historyWriteMs: Math.round(stack.accountsCalls.historyWriteMs - accountsCallsBefore.historyWriteMs),
+        }
+      : null
   runner.stop()
   setRatios(runs, floor)
 
@@ -170,7 +180,12 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
       ...settings,
       external: settings.external ?? null,
       loadAverage: { start: loadAverageStart, end: getLoadAverage() },
-      stack: stack.kind === 'in-process' ? 'localnet + engine + gRPC server + edge in the benchmark process (localnet slots advance only on demand)' : 'external',
+      stack:
+        stack.kind === 'in-process'
+          ? 'localnet + engine + gRPC server + accounts + edge in the benchmark process (localnet slots advance only on demand)'
+          : 'external',
+      auth: 'REST: X-API-Key of a user registered through the edge at start; gRPC (engine, direct) and JSON-RPC: none',
+      accounts: stack.accountsDatabase === null ? 'external' : { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
       serverUsage: stack.kind === 'in-process' ? 'process.cpuUsage() and RSS of the benchmark process over each measured window' : 'not measured (external stack): recorded as 0',
       replaceRecentBlockhash: stack.replaceRecentBlockhash,
       engineEnv: { ACCOUNT_CACHE_FRESH_MS: '3600000' },
@@ -189,7 +204,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     cold: cold.cold,
     unavailable: [...NOT_YET, ...mix.unavailable],
   }
-  log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, serverMeasured: stack.kind === 'in-process' })}`)
+  log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, accountsCalls, serverMeasured: stack.kind === 'in-process' })}`)
   if (settings.write) {
     const file = writeLoadResult(ROOT, settings.resultsDir, result)
     log(`\nwrote ${file}\nwrote ${writeLatencyChart(file)}`)
@@ -203,7 +218,7 @@ async function main(): Promise<number> {
     return 0
   }
   const logger = createLogger('bench-load', 'warn')
-  const stack = await startLoadStack(settings, logger)
+  const stack = await startLoadStack(settings, process.env.DATABASE_URL, logger)
   log(`stack (${stack.kind}): REST ${stack.restOrigin}, gRPC ${stack.grpcAddress}, JSON-RPC ${stack.rpcUrl}${settings.quick ? ' — quick run' : ''}`)
   const worker = createLoadWorker(ROOT)
   try {

@@ -6,6 +6,7 @@ import type { RateStep } from './max-rate-search.js'
 import { P99_LIMIT_MS } from './max-rate-search.js'
 import type { ColdRunOutcome } from './cold-run.js'
 import type { GcPauseStats } from './gc-pauses.js'
+import type { AccountsCallCounts } from '../support/counted-accounts.js'
 
 /** Per run, what explains its figures but is not part of the result format. */
 export interface RunDiagnostics {
@@ -23,6 +24,8 @@ export interface ReportExtras {
   cold: ColdRunOutcome
   /** Account-cache RPC calls of the serving engine during the load runs (a warm run makes none). */
   warmCacheRpcCalls: number | null
+  /** What the serving edge asked of accounts during the load runs (a warm run looks up no credential); null when external. */
+  accountsCalls: AccountsCallCounts | null
   serverMeasured: boolean
 }
 
@@ -107,6 +110,12 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
   )
   if (extras.cold.firstError) out.push(`cold: first error: ${extras.cold.firstError}`)
   if (extras.warmCacheRpcCalls !== null) out.push(`warm check: ${extras.warmCacheRpcCalls} account-cache RPC calls by the serving engine during the load runs`)
+  const accounts = extras.accountsCalls
+  if (accounts) {
+    out.push(
+      `accounts during the load runs: ${accounts.lookups} credential lookups (0 = warm); simulation history ${accounts.historyRecords} records in ${accounts.historyBatches} writes, ${accounts.historyWriteMs} ms`,
+    )
+  }
   if (result.unavailable.length > 0) out.push('', 'not measured:', ...result.unavailable.map((entry) => `  ${entry.path}: ${entry.reason}`))
   return out.join('\n')
 }

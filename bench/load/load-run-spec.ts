@@ -16,6 +16,8 @@ export type LoadTarget =
       bodies: readonly string[]
       /** What makes an answer an error: REST wants HTTP 200; JSON-RPC also wants a `result`. */
       answer: 'rest' | 'json-rpc'
+      /** Sent with every request besides the content type: REST's `x-api-key`. */
+      headers?: Record<string, string>
     }
   | {
       kind: 'grpc'

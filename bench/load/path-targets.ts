@@ -22,6 +22,7 @@ export function createPathTarget(path: RunnablePath, stack: LoadStack, mix: Load
         path: SIMULATE_PATH,
         bodies: mix.entries.map((entry) => JSON.stringify({ transaction: entry.base64, ...(replace ? { replace_recent_blockhash: true } : {}) })),
         answer: 'rest',
+        headers: stack.restHeaders,
       }
     case 'json-rpc': {
       const url = new URL(stack.rpcUrl)
@@ -50,8 +51,8 @@ interface Outcome {
   failureCode: string | null | undefined
 }
 
-async function postJson(origin: string, path: string, body: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+async function postJson(target: Extract<LoadTarget, { kind: 'http' }>, body: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${target.origin}${target.path}`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body })
   return { status: response.status, json: (await response.json()) as Record<string, unknown> }
 }
 
@@ -65,7 +66,7 @@ async function getOutcome(path: RunnablePath, target: LoadTarget, index: number,
       await client.close()
     }
   }
-  const { status, json } = await postJson(target.origin, target.path, target.bodies[index] as string)
+  const { status, json } = await postJson(target, target.bodies[index] as string)
   if (status !== 200) throw new LoadBenchError(`${path} / ${entry.name}: HTTP ${status} ${JSON.stringify(json).slice(0, 300)}`)
   if (path === 'rest') return { success: json.success === true, failureCode: json.failure_code as string | null }
   const result = json.result as { value?: { err: unknown } } | undefined

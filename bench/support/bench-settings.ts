@@ -10,13 +10,29 @@ export type CaseName = (typeof CASE_NAMES)[number]
 
 /**
  * What each path times, on the same wire bytes. `svm-floor` is the floor of ARCHITECTURE §2;
- * `http-floor` is the HTTP plumbing alone (same client, same bodies, a server that does nothing).
+ * `http-floor` is the HTTP plumbing alone (same client, same bodies, a server that does nothing);
+ * `auth-key` / `auth-bearer` the edge's warm authenticator alone, what authentication adds.
  */
-export const PATH_NAMES = ['svm-floor', 'svm-floor+read', 'engine', 'rest', 'rest-ext', 'http-floor', 'litesvm-public', 'kit-decode'] as const
+export const PATH_NAMES = [
+  'svm-floor',
+  'svm-floor+read',
+  'engine',
+  'rest',
+  'rest-bearer',
+  'rest-ext',
+  'http-floor',
+  'auth-key',
+  'auth-bearer',
+  'litesvm-public',
+  'kit-decode',
+] as const
 export type PathName = (typeof PATH_NAMES)[number]
 
-/** Reference paths: slower and only for context, so they run `extraIterations` times. */
-export const EXTRA_PATHS: ReadonlySet<PathName> = new Set<PathName>(['litesvm-public', 'kit-decode'])
+/**
+ * Reference and comparison paths, only for context, so they run `extraIterations` times:
+ * `rest-bearer` differs from `rest` by the credential alone, which the auth rows time precisely.
+ */
+export const EXTRA_PATHS: ReadonlySet<PathName> = new Set<PathName>(['rest-bearer', 'litesvm-public', 'kit-decode'])
 
 const settingsSchema = {
   iterations: { kind: 'int', env: 'BENCH_ITERATIONS', default: 20_000, min: 10, max: 10_000_000 },
@@ -48,7 +64,7 @@ export const USAGE = `usage: npm run bench -- [flags]   (or: npx tsx bench/engin
 
   --iterations N        measured calls per path and case        (BENCH_ITERATIONS, default 20000)
   --warmup N            unmeasured calls first                  (BENCH_WARMUP, default 2000)
-  --extra-iterations N  measured calls of litesvm-public, kit-decode (BENCH_EXTRA_ITERATIONS, default 2000)
+  --extra-iterations N  measured calls of rest-bearer, litesvm-public, kit-decode (BENCH_EXTRA_ITERATIONS, default 2000)
   --extra-warmup N      their warm-up                           (BENCH_EXTRA_WARMUP, default 200)
   --rounds N            split the measured calls into N interleaved rounds (BENCH_ROUNDS, default 4)
   --cases a,b           ${CASE_NAMES.join(', ')}          (BENCH_CASES, default all)

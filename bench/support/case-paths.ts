@@ -8,6 +8,8 @@ import { FailedTransactionMetadata } from 'litesvm'
 import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { Principal } from '../../edge/auth/authenticator.js'
+import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'
 import { EXTRA_PATHS, type BenchSettings, type PathName } from './bench-settings.js'
 import { copyEngineAccounts, createFloorSvm, createPublicLiteSvm } from './floor-svm.js'
@@ -18,11 +20,16 @@ import type { BenchPath, PathCall } from './path-runner.js'
 
 export interface BenchContext {
   engine: Engine
+  /** REST requests with the API key (`x-api-key`). */
   rest: KeepAliveClient
-  /** The same requests from a client in its own process. */
+  /** The same requests with the access token (`authorization: Bearer`). */
+  restBearer: KeepAliveClient
+  /** The same requests as `rest` from a client in its own process. */
   restExternal: ExternalClient
   httpFloor: HttpFloorServer
   httpFloorClient: KeepAliveClient
+  /** The edge's authenticator alone, warm. */
+  auth: BenchAuthenticator
 }
 
 export interface CaseValidation {
@@ -97,12 +104,25 @@ export async function createCasePaths(
   if (isNativeFailure(floorResult)) throw new BenchValidationError(caseName, 'svm-floor', `simulation failed: ${floorResult.meta().logs().join(' | ')}`)
   unitsMismatch('svm-floor', floorResult.meta().computeUnitsConsumed())
 
-  const restAnswer = await context.rest.post(restBody, true)
-  const restJson = JSON.parse(restAnswer.body.toString('utf8')) as Partial<SimulateResponse>
-  if (restAnswer.status !== 200 || restJson.success !== true) {
-    throw new BenchValidationError(caseName, 'rest', `HTTP ${restAnswer.status}: ${restAnswer.body.toString('utf8').slice(0, 300)}`)
+  const assertRestAnswer = async (path: PathName, client: KeepAliveClient) => {
+    const answer = await client.post(restBody, true)
+    const json = JSON.parse(answer.body.toString('utf8')) as Partial<SimulateResponse>
+    if (answer.status !== 200 || json.success !== true) {
+      throw new BenchValidationError(caseName, path, `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`)
+    }
+    unitsMismatch(path, json.compute_units ?? -1)
+    return answer
   }
-  unitsMismatch('rest', restJson.compute_units ?? -1)
+  const restAnswer = await assertRestAnswer('rest', context.rest)
+  if (selected.has('rest-bearer')) await assertRestAnswer('rest-bearer', context.restBearer)
+  // The auth rows must time the warm answer: a principal at once, not a promise (a cache miss).
+  const assertWarmPrincipal = (path: PathName, authenticate: () => Principal | Promise<Principal>, apiKey: boolean) => {
+    const principal = authenticate()
+    if (principal instanceof Promise) throw new BenchValidationError(caseName, path, 'answered with a promise: the credential is not cached')
+    if ((principal.apiKeyId !== null) !== apiKey) throw new BenchValidationError(caseName, path, `authenticated as ${JSON.stringify(principal)}`)
+  }
+  if (selected.has('auth-key')) assertWarmPrincipal('auth-key', context.auth.authenticateApiKey, true)
+  if (selected.has('auth-bearer')) assertWarmPrincipal('auth-bearer', context.auth.authenticateBearer, false)
 
   const paths: BenchPath[] = []
   const add = (name: PathName, measures: string, run: PathCall) => {
@@ -129,13 +149,19 @@ export async function createCasePaths(
     kind: 'async',
     call: () => engine.simulate(bytes),
   })
-  add('rest', 'POST /api/v1/solana/tx/simulate over loopback keep-alive, edge + in-process engine', {
+  add('rest', 'POST /api/v1/solana/tx/simulate with X-API-Key over loopback keep-alive, edge + in-process engine', {
     kind: 'async',
     call: async () => {
       if ((await context.rest.post(restBody)).status !== 200) counters.restNon200++
     },
   })
-  add('rest-ext', 'the same POST from a client in its own process: the server has a core to itself', {
+  add('rest-bearer', 'the same POST with Authorization: Bearer <access token> instead of the API key', {
+    kind: 'async',
+    call: async () => {
+      if ((await context.restBearer.post(restBody)).status !== 200) counters.restNon200++
+    },
+  })
+  add('rest-ext', 'the same POST (API key) from a client in its own process: the server has a core to itself', {
     kind: 'external',
     call: async (count) => {
       const run = await context.restExternal.run(count, restBody)
@@ -143,11 +169,19 @@ export async function createCasePaths(
       return run
     },
   })
-  add('http-floor', 'same client and body, bare node:http server answering the REST response bytes', {
+  add('http-floor', 'same client, headers and body, bare node:http server answering the REST response bytes', {
     kind: 'async',
     call: async () => {
       if ((await context.httpFloorClient.post(restBody)).status !== 200) counters.httpFloorNon200++
     },
+  })
+  add('auth-key', "the edge's authenticator alone, warm: authenticate(headers, 'either') with X-API-Key", {
+    kind: 'sync',
+    call: context.auth.authenticateApiKey,
+  })
+  add('auth-bearer', "the edge's authenticator alone, warm: authenticate(headers, 'either') with a bearer token", {
+    kind: 'sync',
+    call: context.auth.authenticateBearer,
   })
 
   if (selected.has('litesvm-public')) {

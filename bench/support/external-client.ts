@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 
+/** The variable that hands the client process its request headers (JSON). */
+export const REST_HEADERS_VARIABLE = 'BENCH_REST_HEADERS'
+
 export interface ExternalRun {
   samplesNs: number[]
   wallNs: number
@@ -15,11 +18,13 @@ export interface ExternalClient {
   close(): void
 }
 
-/** A REST client process posting to http://host:port{path}. */
-export function createExternalClient(host: string, port: number, path: string): ExternalClient {
+/** A REST client process posting to http://host:port{path}, with `headers` on every request. */
+export function createExternalClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): ExternalClient {
   const script = join(import.meta.dirname, 'rest-client-process.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script, host, String(port), path], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    // In the environment rather than argv: the API key stays out of the process list.
+    env: { ...process.env, [REST_HEADERS_VARIABLE]: JSON.stringify(headers) },
   })
   const replies = createInterface({ input: child.stdout })
   const waiting: Array<(line: string) => void> = []

@@ -23,8 +23,8 @@ export interface KeepAliveClient {
 const EMPTY = Buffer.alloc(0)
 const ignore = () => undefined
 
-/** A client POSTing JSON to `http://host:port{path}`. */
-export function createKeepAliveClient(host: string, port: number, path: string): KeepAliveClient {
+/** A client POSTing JSON to `http://host:port{path}`, with `headers` (e.g. `x-api-key`) on every request. */
+export function createKeepAliveClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): KeepAliveClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const seen = new WeakSet<Socket>()
   let socketsOpened = 0
@@ -33,8 +33,7 @@ export function createKeepAliveClient(host: string, port: number, path: string):
   function getOptions(length: number): RequestOptions {
     let options = optionsByLength.get(length)
     if (!options) {
-      const headers = { 'content-type': 'application/json', 'content-length': String(length) }
-      options = { agent, host, port, path, method: 'POST', headers }
+      options = { agent, host, port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) } }
       optionsByLength.set(length, options)
     }
     return options
@@ -87,7 +86,12 @@ interface UndiciModule {
  * The same client on undici's Client (one connection, no pipelining), when undici is in
  * node_modules (it is only a transitive dev dependency here: --http-client=undici is opt-in).
  */
-export async function createUndiciKeepAliveClient(host: string, port: number, path: string): Promise<KeepAliveClient> {
+export async function createUndiciKeepAliveClient(
+  host: string,
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<KeepAliveClient> {
   const moduleName = 'undici'
   let undici: UndiciModule
   try {
@@ -102,12 +106,12 @@ export async function createUndiciKeepAliveClient(host: string, port: number, pa
   })
   const headersByLength = new Map<number, Record<string, string>>()
   const getHeaders = (length: number) => {
-    let headers = headersByLength.get(length)
-    if (!headers) {
-      headers = { 'content-type': 'application/json', 'content-length': String(length) }
-      headersByLength.set(length, headers)
+    let byLength = headersByLength.get(length)
+    if (!byLength) {
+      byLength = { ...headers, 'content-type': 'application/json', 'content-length': String(length) }
+      headersByLength.set(length, byLength)
     }
-    return headers
+    return byLength
   }
   return {
     async post(body, keepBody = false) {

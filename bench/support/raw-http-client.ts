@@ -9,14 +9,17 @@ import type { HttpAnswer, KeepAliveClient } from './keep-alive-client.js'
 const HEADER_END = Buffer.from('\r\n\r\n')
 const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i
 
-/** A raw keep-alive client POSTing JSON to http://host:port{path}. */
-export async function createRawHttpClient(host: string, port: number, path: string): Promise<KeepAliveClient> {
+/** A raw keep-alive client POSTing JSON to http://host:port{path}, with `headers` on every request. */
+export async function createRawHttpClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): Promise<KeepAliveClient> {
   const socket: Socket = connect({ host, port, noDelay: true })
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve)
     socket.once('error', reject)
   })
   const requests = new Map<Buffer, Buffer>()
+  const extraHeaders = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
   let pending: { resolve: (answer: HttpAnswer) => void; keepBody: boolean } | undefined
   let received: Buffer = Buffer.alloc(0)
 
@@ -38,7 +41,7 @@ export async function createRawHttpClient(host: string, port: number, path: stri
   function getRequest(body: Buffer): Buffer {
     let request = requests.get(body)
     if (!request) {
-      const head = `POST ${path} HTTP/1.1\r\nhost: ${host}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`
+      const head = `POST ${path} HTTP/1.1\r\nhost: ${host}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${extraHeaders}\r\n`
       request = Buffer.concat([Buffer.from(head, 'latin1'), body])
       requests.set(body, request)
     }

@@ -2,13 +2,16 @@
  * The REST client in a process of its own, as a real client would be: the server under test gets
  * its own core instead of sharing one with the client's event loop. Driven over stdin/stdout by
  * bench/support/external-client.ts, one JSON line each way: {"count", "body"} → {"samplesNs",
- * "wallNs", "non200"}. Requests are sequential on one kept-alive connection.
+ * "wallNs", "non200"}. Requests are sequential on one kept-alive connection, with the headers (JSON)
+ * in BENCH_REST_HEADERS.
  */
 import { createInterface } from 'node:readline'
+import { REST_HEADERS_VARIABLE } from './external-client.js'
 import { createKeepAliveClient } from './keep-alive-client.js'
 
 const [host = '127.0.0.1', port = '0', path = '/'] = process.argv.slice(2)
-const client = createKeepAliveClient(host, Number(port), path)
+const headers = JSON.parse(process.env[REST_HEADERS_VARIABLE] ?? '{}') as Record<string, string>
+const client = createKeepAliveClient(host, Number(port), path, headers)
 
 async function run(count: number, body: Buffer): Promise<{ samplesNs: number[]; wallNs: number; non200: number }> {
   const samplesNs = new Array<number>(count)

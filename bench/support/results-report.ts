@@ -31,12 +31,15 @@ export interface CaseResult {
   transactionBase64: string
   validation: CaseValidation
   counters: CaseCounters & {
-    /** Account-cache RPC calls and SVM writes during the measured rounds: 0 when truly warm. */
+    /** Account-cache RPC calls, SVM writes and credential lookups in accounts during the measured rounds: 0 when truly warm. */
     cacheRpcCalls: number
     svmAccountWrites: number
     svmProgramWrites: number
     restSocketsOpened: number
+    accountsLookups: number
   }
+  /** Simulation history the edge wrote to accounts during the rounds (off the request path, same process). */
+  history: { records: number; batches: number; writeMs: number }
   paths: PathResult[]
   /** p50 differences (µs) that say where the time goes; null when a path was not run. */
   breakdownP50Us: {
@@ -45,6 +48,11 @@ export interface CaseResult {
     restOverEngine: number | null
     httpFloor: number | null
     edgeOverHttpFloorAndEngine: number | null
+    /** The warm authenticator alone, per credential: what authentication adds to a REST request. */
+    authApiKey: number | null
+    authBearer: number | null
+    /** REST with the bearer token over REST with the API key. */
+    restBearerOverRest: number | null
   }
   targets: { engineOverFloorP50: number | null; engineWithin3x: boolean | null; restP50Us: number | null; restUnder250Us: boolean | null }
 }
@@ -57,7 +65,12 @@ export interface BenchResult {
   machine: MachineInfo
   loadAverage: { start: number[]; end: number[] }
   timerOverheadNs: number
-  settings: BenchSettings & { engineEnv: Record<string, string>; pollersRunning: boolean }
+  settings: BenchSettings & {
+    engineEnv: Record<string, string>
+    pollersRunning: boolean
+    /** Where accounts keeps users, keys and history, and how long the edge trusts a cached credential. */
+    accounts: { database: string; authCacheTtlMs: number }
+  }
   targets: typeof TARGETS
   cases: CaseResult[]
 }
@@ -80,6 +93,9 @@ export function getCaseFigures(paths: PathResult[]): Pick<CaseResult, 'breakdown
       restOverEngine: diff(rest, engine),
       httpFloor,
       edgeOverHttpFloorAndEngine: rest !== null && engine !== null && httpFloor !== null ? round2(rest - httpFloor - engine) : null,
+      authApiKey: p50('auth-key'),
+      authBearer: p50('auth-bearer'),
+      restBearerOverRest: diff(p50('rest-bearer'), rest),
     },
     targets: {
       engineOverFloorP50: ratio,
@@ -108,6 +124,9 @@ export function formatReport(result: BenchResult): string {
     `settings: ${settings.iterations} calls (+${settings.warmup} warm-up) per path, ${settings.extraIterations} (+${settings.extraWarmup}) for reference paths, ${settings.rounds} interleaved rounds; timer overhead ≈${result.timerOverheadNs.toFixed(0)} ns/call`,
   )
   lines.push(`load average (1/5/15 min): start ${result.loadAverage.start.join(' / ')}, end ${result.loadAverage.end.join(' / ')}`)
+  lines.push(
+    `auth: REST requests carry X-API-Key (rest-bearer: Authorization: Bearer); accounts on ${settings.accounts.database}, credentials cached ${settings.accounts.authCacheTtlMs / 60_000} min`,
+  )
   const header = [pad('case', 13, true), pad('path', 15, true), pad('n', 6), pad('p50', 8), pad('p90', 8), pad('p99', 8), pad('p99.9', 8), pad('max', 8), pad('calls/s', 8), pad('×floor', 7), pad('gc n/ms', 11)]
   lines.push('', `latency in µs, one sequential caller${' '.repeat(4)}`, header.join(' '))
   lines.push('-'.repeat(header.join(' ').length))
@@ -139,10 +158,22 @@ export function formatReport(result: BenchResult): string {
     lines.push(`${c.case}: ${c.validation.computeUnits} CU, ${c.validation.accountsCopied} account(s) copied into the floor SVM, ${c.transactionBytes}-byte transaction`)
     lines.push(`  engine / floor p50 = ${t.engineOverFloorP50 ?? '-'}× (aim ≤ ${TARGETS.engineOverFloorP50}×: ${verdict(t.engineWithin3x)}); REST p50 = ${t.restP50Us ?? '-'} µs (aim < ${TARGETS.restP50Us} µs: ${verdict(t.restUnder250Us)})`)
     lines.push(
-      `  p50 breakdown (µs): floor→engine +${b.engineOverFloor ?? '-'} (of which reading the native result ≈${b.resultReadOverFloor ?? '-'}), engine→REST +${b.restOverEngine ?? '-'} = HTTP plumbing ${b.httpFloor ?? '-'} + fastify route ${b.edgeOverHttpFloorAndEngine ?? '-'}`,
+      `  p50 breakdown (µs): floor→engine +${b.engineOverFloor ?? '-'} (of which reading the native result ≈${b.resultReadOverFloor ?? '-'}), engine→REST +${b.restOverEngine ?? '-'} = HTTP plumbing ${b.httpFloor ?? '-'} + fastify route ${b.edgeOverHttpFloorAndEngine ?? '-'} (of which authentication ≈${b.authApiKey ?? '-'})`,
+    )
+    const latency = (name: PathName) => c.paths.find((path) => path.path === name)?.latency
+    const p50p99 = (name: PathName) => {
+      const l = latency(name)
+      return l ? `${fmt(l.p50Us)} / ${fmt(l.p99Us)}` : '-'
+    }
+    lines.push(
+      `  auth added (µs, warm authenticator alone, p50 / p99): API key ${p50p99('auth-key')}, bearer token ${p50p99('auth-bearer')}; REST p50 bearer − API key ${b.restBearerOverRest ?? '-'}`,
     )
     const k = c.counters
-    lines.push(`  warm checks: cache RPC calls ${k.cacheRpcCalls}, SVM account writes ${k.svmAccountWrites}, program writes ${k.svmProgramWrites}, non-200 REST ${k.restNon200}, new REST connections ${k.restSocketsOpened}`)
+    lines.push(
+      `  warm checks: cache RPC calls ${k.cacheRpcCalls}, SVM account writes ${k.svmAccountWrites}, program writes ${k.svmProgramWrites}, accounts lookups ${k.accountsLookups}, non-200 REST ${k.restNon200}, new REST connections ${k.restSocketsOpened}`,
+    )
+    const h = c.history
+    lines.push(`  history written meanwhile: ${h.records} records in ${h.batches} batches, ${h.writeMs.toFixed(0)} ms (${h.records > 0 ? ((h.writeMs * 1000) / h.records).toFixed(0) : '-'} µs a record)`)
   }
   return lines.join('\n')
 }

@@ -150,6 +150,12 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     },
     invalidate(event) {
       generation++
+      if (event.kind === 'all') {
+        keys.clear()
+        tokens.clear()
+        users.clear()
+        return
+      }
       if (event.kind === 'user') users.delete(event.userId)
       // Rare events: a scan of the key cache is cheaper than an index kept on every insert.
       for (const [hash, principal] of keys.entries()) {

@@ -19,11 +19,12 @@ export const credentialsBodySchema = {
   },
 } as const
 
+/** The bound matches accounts' MAX_REFRESH_TOKEN_LENGTH (tokens are `pfr_` + 43 characters), so one limit answers. */
 export const refreshBodySchema = {
   type: 'object',
   required: ['refresh_token'],
   additionalProperties: false,
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512 } },
+  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const
 
 /** Registers the account routes. */

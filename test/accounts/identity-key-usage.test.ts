@@ -3,7 +3,7 @@
  * `last_used_at` only moving forward.
  */
 import t from 'tap'
-import type { KeyUsage } from '../../accounts/accounts.js'
+import type { ApiKey, KeyUsage } from '../../accounts/accounts.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createIdentityFixture } from './identity-fixtures.js'
 
@@ -28,7 +28,7 @@ for (const kind of getDatabaseKinds()) {
     })
 
     t.test('batches naming several keys in different orders at once neither deadlock nor lose counts', async (t) => {
-      const keys = []
+      const keys: ApiKey[] = []
       for (const name of ['a', 'b', 'c', 'd']) keys.push(await identity.createApiKey(userId, { name }))
       const at = clock.nowMs
       // Each batch names the four keys rotated by its index (a, b, c, d / b, c, d, a / …).

@@ -102,8 +102,8 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
     t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false })
     if (redisUrl) {
       const deadline = Date.now() + 2_000
-      while (Date.now() < deadline && !received.some((event) => event.userId === userId)) await new Promise((resolve) => setTimeout(resolve, 20))
-      t.strictSame(received.filter((event) => event.userId === userId), [{ kind: 'user', userId }], 'the deletion reached the Redis bus')
+      while (Date.now() < deadline && !received.some((event) => 'userId' in event && event.userId === userId)) await new Promise((resolve) => setTimeout(resolve, 20))
+      t.strictSame(received.filter((event) => 'userId' in event && event.userId === userId), [{ kind: 'user', userId }], 'the deletion reached the Redis bus')
     }
   } finally {
     await client.close()

@@ -1,0 +1,44 @@
+/**
+ * The accounts client the benchmark's edge is given, counting what the edge asks of it: credential
+ * lookups (none once the authenticator is warm) and the simulation history it writes, which leaves
+ * the request path but, on the embedded PGlite, still runs on this process's event loop.
+ */
+import type { AccountsClient } from '../../edge/accounts-client.js'
+
+export interface AccountsCallCounts {
+  /** authenticateApiKey and getUserState calls: the authenticator's cache misses. */
+  lookups: number
+  historyBatches: number
+  historyRecords: number
+  /** Wall time of the history writes, summed (ms). */
+  historyWriteMs: number
+}
+
+/** Wraps `accounts` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
+export function createCountedAccounts(accounts: AccountsClient): { accounts: AccountsClient; counts: AccountsCallCounts } {
+  const counts: AccountsCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
+  return {
+    counts,
+    accounts: {
+      ...accounts,
+      authenticateApiKey(keyHash) {
+        counts.lookups++
+        return accounts.authenticateApiKey(keyHash)
+      },
+      getUserState(userId) {
+        counts.lookups++
+        return accounts.getUserState(userId)
+      },
+      async recordSimulations(records) {
+        const start = performance.now()
+        try {
+          await accounts.recordSimulations(records)
+          counts.historyBatches++
+          counts.historyRecords += records.length
+        } finally {
+          counts.historyWriteMs += performance.now() - start
+        }
+      },
+    },
+  }
+}
