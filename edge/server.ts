@@ -56,6 +56,12 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     // Requests that arrive while draining get the shutting_down envelope from the hook below.
     return503OnClosing: false,
     genReqId: () => randomUUID(),
+    // Errors fastify raises before routing (an over-long path parameter, a broken %-escape) get
+    // the envelope too: a path parameter nothing can match is an unknown resource.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id)
+      return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'validation_error', error.message)
+    },
     ajv: {
       // Wrong types are errors, not values to coerce; unknown fields are reported, not dropped.
       customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false },

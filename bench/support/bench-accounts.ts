@@ -1,21 +1,23 @@
 /**
  * The accounts service a benchmark's edge authenticates against, started in the benchmark's
  * process as `npm start` does (edge/connect-accounts.ts): on DATABASE_URL when one is given, else
- * on the embedded PGlite in a fresh temporary directory, removed again on close.
+ * on the embedded PGlite in a fresh temporary directory (a copy of a migrated template), removed
+ * again on close.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { accountsConfigSchema } from '../../accounts/config.js'
 import { connectAccounts, type ConnectedAccounts } from '../../edge/connect-accounts.js'
 import { readConfig } from '../../lib/config.js'
 import type { Logger } from '../../lib/logger.js'
+import { getEmbeddedTemplate } from './embedded-template.js'
 
 export interface BenchAccounts extends ConnectedAccounts {
   database: 'postgres' | 'embedded (PGlite, in this process)'
 }
 
-/** Starts accounts on `databaseUrl`, or on an embedded database of its own (≈4 s: PGlite's initdb). */
+/** Starts accounts on `databaseUrl`, or on an embedded database of its own. */
 export async function startBenchAccounts(databaseUrl: string | undefined, logger: Logger): Promise<BenchAccounts> {
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-bench-accounts-'))
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })
@@ -26,6 +28,8 @@ export async function startBenchAccounts(databaseUrl: string | undefined, logger
   })
   let connected: ConnectedAccounts
   try {
+    // start-accounts.ts opens the embedded database in DATA_DIR/pglite: a migrated copy skips initdb.
+    if (!databaseUrl) cpSync(await getEmbeddedTemplate(), join(dataDir, 'pglite'), { recursive: true })
     connected = await connectAccounts(undefined, config, logger)
   } catch (error) {
     removeDataDir()

@@ -60,7 +60,8 @@ function getPayerSignature(bytes: Uint8Array, payer: Address): string | null {
 
 /** The fields compared between what was run and what history lists. */
 function pick(item: Expected): Expected {
-  const { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id } = item
+  const { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id } =
+    item
   return { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id }
 }
 
@@ -159,7 +160,8 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     const response = await postSimulate(app, { transaction: toBase64(bytes) }, credential === 'key' ? byKey : byToken)
     if (response.statusCode !== 200) throw new Error(`simulation ${index}: ${response.statusCode} ${response.body.slice(0, 300)}`)
     const body = getJson<SimulateResponse>(response) as SimulateResponse
-    if (body.success !== (kind === 'success')) throw new Error(`simulation ${index} (${kind}): success ${body.success} ${body.failure_reason}`)
+    if (body.success !== (kind === 'success'))
+      throw new Error(`simulation ${index} (${kind}): success ${body.success} ${body.failure_reason}`)
     const signature = getPayerSignature(bytes, from.address)
     if ((signature !== null) !== signed) throw new Error(`simulation ${index}: the signature slot does not match the plan`)
     expected.push({
@@ -177,9 +179,13 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   }
   const newestFirst = [...expected].reverse()
   const failureCodes = new Set(expected.map((item) => item.failure_code))
-  t.ok(failureCodes.has('insufficient_sol') && failureCodes.has('blockhash_expired'), 'the mix holds more than one failure code', {
-    failureCodes: [...failureCodes],
-  })
+  t.ok(
+    failureCodes.has('insufficient_sol') && failureCodes.has('blockhash_expired'),
+    'the mix holds more than one failure code',
+    {
+      failureCodes: [...failureCodes],
+    },
+  )
 
   // A second user with more rows than a default page, written straight to history (no need to
   // simulate them: this user exists for paging and for the service-wide totals).
@@ -209,7 +215,10 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     t.equal(page.next_cursor, null, 'one page holds them all')
     t.strictSame(page.simulations.map(pick), newestFirst, 'newest first, each as the simulate response said')
     t.equal(new Set(page.simulations.map((item) => item.id)).size, plan.length, 'every item has its own id')
-    t.ok(page.simulations.some((item) => item.signature !== null) && page.simulations.some((item) => item.signature === null), 'signed and unsigned ones')
+    t.ok(
+      page.simulations.some((item) => item.signature !== null) && page.simulations.some((item) => item.signature === null),
+      'signed and unsigned ones',
+    )
     t.ok(page.simulations.filter((item) => item.api_key_id === null).length > 0, 'bearer simulations carry api_key_id null')
     const viaKey = await getPage(t, app, '?limit=200', byKey)
     t.strictSame(viaKey.simulations, page.simulations, 'the same list with the API key (either credential)')
@@ -221,25 +230,47 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     for (const limit of [1, 4, 5, plan.length, plan.length + 1]) {
       const { items, pageSizes } = await getAllPages(t, app, '', byKey, limit)
       t.strictSame(items.map(pick), newestFirst, `limit ${limit}: every record once, newest first`)
-      t.ok(pageSizes.slice(0, -1).every((size) => size === limit), `limit ${limit}: every page but the last is full`, { pageSizes })
-      t.equal(pageSizes.length, Math.max(1, Math.ceil(plan.length / limit)), `limit ${limit}: no empty trailing page`, { pageSizes })
+      t.ok(
+        pageSizes.slice(0, -1).every((size) => size === limit),
+        `limit ${limit}: every page but the last is full`,
+        { pageSizes },
+      )
+      t.equal(pageSizes.length, Math.max(1, Math.ceil(plan.length / limit)), `limit ${limit}: no empty trailing page`, {
+        pageSizes,
+      })
     }
     const failures = await getAllPages(t, app, 'success=false', byToken, 2)
-    t.strictSame(failures.items.map(pick), newestFirst.filter((item) => !item.success), 'paging keeps a filter')
+    t.strictSame(
+      failures.items.map(pick),
+      newestFirst.filter((item) => !item.success),
+      'paging keeps a filter',
+    )
   })
 
   t.test('filters: success, risk_level, since, until', async (t) => {
     const successes = await getPage(t, app, '?success=true&limit=200', byKey)
-    t.strictSame(successes.simulations.map(pick), newestFirst.filter((item) => item.success), 'success=true')
+    t.strictSame(
+      successes.simulations.map(pick),
+      newestFirst.filter((item) => item.success),
+      'success=true',
+    )
     const failures = await getPage(t, app, '?success=false&limit=200', byKey)
-    t.strictSame(failures.simulations.map(pick), newestFirst.filter((item) => !item.success), 'success=false')
+    t.strictSame(
+      failures.simulations.map(pick),
+      newestFirst.filter((item) => !item.success),
+      'success=false',
+    )
     t.ok(successes.simulations.length > 0 && failures.simulations.length > 0, 'both sides are non-empty')
 
     const levels = [...new Set(expected.map((item) => item.risk_level))]
     t.ok(levels.length >= 2, 'the mix has more than one risk level', { levels })
     for (const level of ['safe', 'low', 'medium', 'high', 'critical']) {
       const page = await getPage(t, app, `?risk_level=${level}&limit=200`, byKey)
-      t.strictSame(page.simulations.map(pick), newestFirst.filter((item) => item.risk_level === level), `risk_level=${level}`)
+      t.strictSame(
+        page.simulations.map(pick),
+        newestFirst.filter((item) => item.risk_level === level),
+        `risk_level=${level}`,
+      )
     }
 
     const since = expected[3]?.created_at ?? ''
@@ -249,17 +280,34 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     const both = await getPage(t, app, `?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}&limit=200`, byKey)
     t.strictSame(both.simulations.map(pick), window, 'since + until')
     const onlySince = await getPage(t, app, `?since=${encodeURIComponent(since)}&limit=200`, byKey)
-    t.strictSame(onlySince.simulations.map(pick), newestFirst.filter((item) => item.created_at >= since), 'since alone')
+    t.strictSame(
+      onlySince.simulations.map(pick),
+      newestFirst.filter((item) => item.created_at >= since),
+      'since alone',
+    )
     const onlyUntil = await getPage(t, app, `?until=${encodeURIComponent(until)}&limit=200`, byKey)
-    t.strictSame(onlyUntil.simulations.map(pick), newestFirst.filter((item) => item.created_at <= until), 'until alone')
+    t.strictSame(
+      onlyUntil.simulations.map(pick),
+      newestFirst.filter((item) => item.created_at <= until),
+      'until alone',
+    )
     // The same instant with an offset.
     const offsetSince = new Date(Date.parse(since) + 2 * 60 * MINUTE_MS).toISOString().replace('Z', '+02:00')
     const withOffset = await getPage(t, app, `?since=${encodeURIComponent(offsetSince)}&limit=200`, byKey)
     t.strictSame(withOffset.simulations.map(pick), onlySince.simulations.map(pick), 'an offset names the same instant')
     const reversed = await getPage(t, app, `?since=${encodeURIComponent(until)}&until=${encodeURIComponent(since)}`, byKey)
     t.strictSame(reversed, { simulations: [], next_cursor: null }, 'since after until: an empty page, not an error')
-    const combined = await getPage(t, app, `?success=true&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}&limit=200`, byKey)
-    t.strictSame(combined.simulations.map(pick), window.filter((item) => item.success), 'filters combine')
+    const combined = await getPage(
+      t,
+      app,
+      `?success=true&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}&limit=200`,
+      byKey,
+    )
+    t.strictSame(
+      combined.simulations.map(pick),
+      window.filter((item) => item.success),
+      'filters combine',
+    )
   })
 
   t.test('default limit 50; limit=200 accepted', async (t) => {
@@ -273,7 +321,11 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     const all = await getPage(t, app, '?limit=200', bulkHeaders)
     t.equal(all.simulations.length, BULK_RECORDS, 'limit=200 returns all 60')
     t.equal(all.next_cursor, null)
-    t.strictSame(all.simulations.map((item) => item.id), [...first.simulations, ...rest.simulations].map((item) => item.id), 'the same order either way')
+    t.strictSame(
+      all.simulations.map((item) => item.id),
+      [...first.simulations, ...rest.simulations].map((item) => item.id),
+      'the same order either way',
+    )
     t.strictSame(
       all.simulations.map((item) => item.created_at),
       bulk.map((record) => new Date(record.createdAtMs).toISOString()),
@@ -309,9 +361,14 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     ]
     for (const [query, param] of cases) {
       const error = assertErrorEnvelope(t, await get(app, `${LIST_PATH}?${query}`, byKey), 'validation_error', query)
-      t.match(error?.message, new RegExp(`^${param}\\b`), `${query}: the message names ${param}`, { message: error?.message })
+      t.match(error?.message, new RegExp(`^${param}\\b`), `${query}: the message names ${param}`, { got: error?.message })
     }
-    const statsError = assertErrorEnvelope(t, await get(app, `${STATS_PATH}?limit=5`, byKey), 'validation_error', 'stats take no parameter')
+    const statsError = assertErrorEnvelope(
+      t,
+      await get(app, `${STATS_PATH}?limit=5`, byKey),
+      'validation_error',
+      'stats take no parameter',
+    )
     t.match(statsError?.message, /^limit\b/, 'the message names it')
     const [after] = await accounts.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
     t.equal(after?.n, before?.n, 'the simulations table is intact')
@@ -320,7 +377,10 @@ t.test('history, statistics, status and plans over REST', async (t) => {
 
   t.test('another user sees none of it', async (t) => {
     const stranger = await registerTestUser(app, 'stranger')
-    for (const headers of [{ 'x-api-key': stranger.apiKey }, { authorization: `Bearer ${stranger.token}` }]) {
+    for (const headers of [{ 'x-api-key': stranger.apiKey }, { authorization: `Bearer ${stranger.token}` }] as Record<
+      string,
+      string
+    >[]) {
       t.strictSame(await getPage(t, app, '?limit=200', headers), { simulations: [], next_cursor: null }, 'an empty list')
       const stats = await get(app, STATS_PATH, headers)
       t.equal(stats.statusCode, 200)
@@ -344,17 +404,34 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     }
     // A cursor of the first user's list does not open it to another user.
     const cursor = (await getPage(t, app, '?limit=2', byKey)).next_cursor ?? ''
-    t.strictSame(await getPage(t, app, `?cursor=${encodeURIComponent(cursor)}`, { 'x-api-key': stranger.apiKey }), { simulations: [], next_cursor: null }, "another user's cursor reads only the caller's rows")
+    t.strictSame(
+      await getPage(t, app, `?cursor=${encodeURIComponent(cursor)}`, { 'x-api-key': stranger.apiKey }),
+      { simulations: [], next_cursor: null },
+      "another user's cursor reads only the caller's rows",
+    )
   })
 
   t.test('statistics (SPEC 2.17 shape B) match what was run', async (t) => {
     const response = await get(app, STATS_PATH, byToken)
     t.equal(response.statusCode, 200, { body: response.body })
     const stats = getJson<Record<string, unknown>>(response) ?? {}
-    t.strictSame(Object.keys(stats).sort(), [
-      'avg_latency_ms', 'avg_mev_score', 'fail_count', 'mev_distribution', 'risk_distribution', 'simulations_7d',
-      'simulations_today', 'success_count', 'success_rate', 'top_failure_reasons', 'total_simulations',
-    ], 'the shape B fields')
+    t.strictSame(
+      Object.keys(stats).sort(),
+      [
+        'avg_latency_ms',
+        'avg_mev_score',
+        'fail_count',
+        'mev_distribution',
+        'risk_distribution',
+        'simulations_7d',
+        'simulations_today',
+        'success_count',
+        'success_rate',
+        'top_failure_reasons',
+        'total_simulations',
+      ],
+      'the shape B fields',
+    )
     const successes = expected.filter((item) => item.success).length
     t.equal(stats.total_simulations, plan.length, 'total')
     t.equal(stats.success_count, successes, 'success_count')
@@ -363,18 +440,28 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     t.equal(stats.simulations_today, plan.length, 'simulations_today')
     t.equal(stats.simulations_7d, plan.length, 'simulations_7d')
     const meanLatency = expected.reduce((sum, item) => sum + item.latency_ms, 0) / plan.length
-    t.ok(Math.abs((stats.avg_latency_ms as number) - meanLatency) <= 0.0011, 'avg_latency_ms', { got: stats.avg_latency_ms, meanLatency })
+    t.ok(Math.abs((stats.avg_latency_ms as number) - meanLatency) <= 0.0011, 'avg_latency_ms', {
+      got: stats.avg_latency_ms,
+      meanLatency,
+    })
     const meanMev = expected.reduce((sum, item) => sum + (item.mev_score ?? 0), 0) / plan.length
     t.ok(Math.abs((stats.avg_mev_score as number) - meanMev) <= 0.00011, 'avg_mev_score', { got: stats.avg_mev_score, meanMev })
     t.strictSame(stats.mev_distribution, Object.fromEntries(countBy(expected, (item) => item.mev_level)), 'mev_distribution')
-    const failureCounts = [...countBy(expected.filter((item) => !item.success), (item) => item.failure_code)]
+    const failureCounts = [
+      ...countBy(
+        expected.filter((item) => !item.success),
+        (item) => item.failure_code,
+      ),
+    ]
       .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))
       .map(([code, count]) => ({ code, count }))
     t.strictSame(stats.top_failure_reasons, failureCounts, 'top_failure_reasons: by count, then code')
     const riskCounts = countBy(expected, (item) => item.risk_level)
     t.strictSame(
       stats.risk_distribution,
-      ['safe', 'low', 'medium', 'high', 'critical'].filter((level) => riskCounts.has(level)).map((level) => ({ level, count: riskCounts.get(level) })),
+      ['safe', 'low', 'medium', 'high', 'critical']
+        .filter((level) => riskCounts.has(level))
+        .map((level) => ({ level, count: riskCounts.get(level) })),
       'risk_distribution, least to most severe',
     )
     const viaKey = await get(app, STATS_PATH, byKey)
@@ -385,22 +472,47 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     const response = await get(app, '/api/v1/status')
     t.equal(response.statusCode, 200, { body: response.body })
     const status = getJson<Record<string, unknown>>(response) ?? {}
-    t.strictSame(Object.keys(status).sort(), [
-      'latency_p50_ms', 'latency_p95_ms', 'latency_p99_ms', 'simulations_24h', 'status', 'success_rate_24h', 'total_simulations', 'uptime_pct',
-    ], 'the shape A fields')
+    t.strictSame(
+      Object.keys(status).sort(),
+      [
+        'latency_p50_ms',
+        'latency_p95_ms',
+        'latency_p99_ms',
+        'simulations_24h',
+        'status',
+        'success_rate_24h',
+        'total_simulations',
+        'uptime_pct',
+      ],
+      'the shape A fields',
+    )
     t.equal(status.status, 'operational')
-    const all = [...expected.map((item) => ({ success: item.success, latency: item.latency_ms })), ...bulk.map((r) => ({ success: r.success, latency: r.latencyMs }))]
+    const all = [
+      ...expected.map((item) => ({ success: item.success, latency: item.latency_ms })),
+      ...bulk.map((r) => ({ success: r.success, latency: r.latencyMs })),
+    ]
     t.ok((status.total_simulations as number) >= plan.length, 'total_simulations counts at least what this test ran')
     t.equal(status.total_simulations, all.length, 'exactly every row of this database')
     t.equal(status.simulations_24h, all.length, 'all within the last 24 h')
     t.equal(status.success_rate_24h, round(all.filter((row) => row.success).length / all.length, 4), 'success_rate_24h')
     const latencies = all.map((row) => row.latency)
-    for (const [field, fraction] of [['latency_p50_ms', 0.5], ['latency_p95_ms', 0.95], ['latency_p99_ms', 0.99]] as const) {
+    for (const [field, fraction] of [
+      ['latency_p50_ms', 0.5],
+      ['latency_p95_ms', 0.95],
+      ['latency_p99_ms', 0.99],
+    ] as const) {
       t.type(status[field], 'number', `${field} is a number`)
       const want = getPercentile(latencies, fraction)
-      t.ok(Math.abs((status[field] as number) - want) <= 0.0011, `${field} is the ${fraction} percentile`, { got: status[field], want })
+      t.ok(Math.abs((status[field] as number) - want) <= 0.0011, `${field} is the ${fraction} percentile`, {
+        got: status[field],
+        want,
+      })
     }
-    t.ok((status.latency_p50_ms as number) <= (status.latency_p95_ms as number) && (status.latency_p95_ms as number) <= (status.latency_p99_ms as number), 'p50 ≤ p95 ≤ p99')
+    t.ok(
+      (status.latency_p50_ms as number) <= (status.latency_p95_ms as number) &&
+        (status.latency_p95_ms as number) <= (status.latency_p99_ms as number),
+      'p50 ≤ p95 ≤ p99',
+    )
     t.type(status.uptime_pct, 'number')
     t.ok((status.uptime_pct as number) >= 0 && (status.uptime_pct as number) <= 100, 'uptime_pct is a percentage')
   })
@@ -408,7 +520,11 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   t.test('GET /api/v1/plans: SPEC 2.19 without credentials', async (t) => {
     const response = await get(app, '/api/v1/plans')
     t.equal(response.statusCode, 200)
-    t.strictSame(getJson(response), { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 }, 'exactly schedule 1')
+    t.strictSame(
+      getJson(response),
+      { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 },
+      'exactly schedule 1',
+    )
     const withKey = await get(app, '/api/v1/plans', byKey)
     t.strictSame(getJson(withKey), getJson(response), 'a credential changes nothing')
   })
