@@ -1,7 +1,8 @@
 /**
  * The load benchmark (`npm run bench:load`; flags: --help). Starts localnet, the engine, its gRPC
- * server and the edge in this process (or targets a running stack with --url), builds and checks
- * the transaction mix, then drives a load worker in its own process: REST, gRPC and localnet's
+ * server, accounts and the edge in this process (or targets a running stack with --url), registers
+ * a user and API key through the edge, builds and checks the transaction mix, then drives a load
+ * worker in its own process: REST (with the key), gRPC and localnet's
  * JSON-RPC `simulateTransaction` at fixed open-loop rates, in a closed loop at saturation, and at
  * the highest rate each holds with p99 under 10 ms; raw LiteSVM on the same bytes as the floor;
  * a cold-cache run behind injected RPC latency. Prints a table and writes

@@ -88,7 +88,7 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
     `mix: ${result.mix.map((entry) => `${entry.name} (${entry.success ? 'ok' : 'fails'}, ${entry.computeUnits} CU)`).join(', ')}`,
     `floor (raw LiteSVM over the mix, in process): ${formatSummary(result.floor)}`,
     '',
-    `latency in ms (open loop: from each request's intended start); srv = the process serving localnet + engine + edge; gen = the load worker;`,
+    `latency in ms (open loop: from each request's intended start); srv = the process serving localnet + engine + accounts + edge; gen = the load worker;`,
     `GC = longest garbage-collection pause in the window, ms`,
     formatTable(result.runs.map((run) => toRow(run, extras))),
   ]

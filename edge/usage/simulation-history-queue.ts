@@ -145,7 +145,12 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
     draining = true
     void (async () => {
       try {
-        while (waiting() > 0 || inFlight) await sendBatch()
+        // Only what waits now, then only full batches: records arriving during a write wait for
+        // the next tick. Looping until empty would write a batch of one or two records after every
+        // request under steady traffic, and with the embedded database those writes run on this
+        // event loop (measured: REST p50 0.2 → 0.95 ms).
+        await flush()
+        while (waiting() >= maxBatch) await sendBatch()
       } catch {
         // Logged in deliver; the timer retries.
       } finally {

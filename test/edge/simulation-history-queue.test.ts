@@ -230,3 +230,31 @@ t.test('a dead sink and a long burst keep memory at maxPending', async (t) => {
   await queue.flush()
   t.strictSame(s.delivered(), range(199_000, 200_000))
 })
+
+t.test('records arriving during a write wait for the next tick, not a write of their own', async (t) => {
+  const s = createSink()
+  const queue = createSimulationHistoryQueue({ sink: s.sink, flushIntervalMs: 100, maxBatch: 500 })
+  t.teardown(() => queue.close())
+  const open = s.hold()
+  queue.push(record(0))
+  // The queue's timer is unref'd: this ref'd interval keeps the test process alive while it polls.
+  const waitFor = (done: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const started = Date.now()
+      const poll = setInterval(() => {
+        if (done()) resolve()
+        else if (Date.now() - started > 5000) reject(new Error('timed out'))
+        else return
+        clearInterval(poll)
+      }, 1)
+    })
+  await waitFor(() => s.state.calls === 1)
+  // Steady traffic: records keep arriving while the write is in flight.
+  for (const n of range(1, 6)) queue.push(record(n))
+  open()
+  for (let i = 0; i < 5; i++) await turn()
+  t.equal(s.state.calls, 1, 'the finished write is not followed at once by a write of the few that arrived meanwhile')
+  t.strictSame(s.batches, [[0]])
+  await queue.flush()
+  t.strictSame(s.batches, [[0], range(1, 6)], 'they go out together with the next write')
+})
