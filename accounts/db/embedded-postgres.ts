@@ -22,10 +22,21 @@ export const EMBEDDED_MAX_CONNECTIONS = 8
 // The worker is this module's sibling with this module's own extension: .ts under tsx, .js in dist/.
 const workerUrl = new URL(`./embedded-postgres-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
 
+/**
+ * The worker's entry. Compiled (dist/), the .js file itself. Under tsx (development, tests), whose
+ * loader does not reach worker threads, a small module that registers tsx there and imports the .ts.
+ */
+function getWorkerEntry(): URL {
+  if (!workerUrl.pathname.endsWith('.ts')) return workerUrl
+  const tsxApi = import.meta.resolve('tsx/esm/api')
+  const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(workerUrl.href)})`
+  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`)
+}
+
 /** Opens (or creates) the database in `dataDir` and serves it on 127.0.0.1:`port` (0 picks one). */
 export async function startEmbeddedPostgres({ dataDir, port = 0 }: { dataDir: string; port?: number }): Promise<EmbeddedPostgres> {
   const workerData: EmbeddedPostgresWorkerData = { dataDir, port, maxConnections: EMBEDDED_MAX_CONNECTIONS }
-  const worker = new Worker(workerUrl, { workerData })
+  const worker = new Worker(getWorkerEntry(), { workerData })
   const next = () =>
     new Promise<EmbeddedPostgresWorkerMessage>((resolve, reject) => {
       const onMessage = (message: EmbeddedPostgresWorkerMessage) => {
