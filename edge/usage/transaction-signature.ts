@@ -1,12 +1,11 @@
 /**
  * The transaction's signature for its history record: the first signature slot, base58, or null
- * when the slot is empty (an unsigned transaction) or absent. Base58 costs ≈36 µs for 64 bytes,
- * so it runs when history is flushed, never on the request path.
+ * when the slot is empty (an unsigned transaction) or absent. Base58 still costs ≈9 µs for 64
+ * bytes (edge/usage/base58.ts), so it runs when history is flushed, never on the request path.
  */
-import { getBase58Decoder } from '@solana/kit'
 import type { SimulationRecord } from '../../accounts/accounts.js'
+import { toBase58 } from './base58.js'
 
-const base58 = getBase58Decoder()
 const SIGNATURE_BYTES = 64
 
 /** The first signature of wire-transaction bytes, or null. */
@@ -17,7 +16,7 @@ export function getFirstSignature(transaction: Uint8Array): string | null {
   const start = count & 0x80 ? ((transaction[1] ?? 0) & 0x80 ? 3 : 2) : 1
   const signature = transaction.subarray(start, start + SIGNATURE_BYTES)
   if (signature.length < SIGNATURE_BYTES || signature.every((byte) => byte === 0)) return null
-  return base58.decode(signature)
+  return toBase58(signature)
 }
 
 const transactionOfRecord = new WeakMap<SimulationRecord, Uint8Array>()
