@@ -1,14 +1,17 @@
 /**
  * The local chain: one LiteSVM instance that produces a block every slotMs (new slot, block
  * height, blockhash and clock), checks blockhashes against a 151-block window like Agave, and
- * records what landed for getSignatureStatuses and getRecentPrioritizationFees.
+ * records what landed for getSignatureStatuses and getRecentPrioritizationFees. Observers (the
+ * geyser server) hear every block, landed transaction and account write through listen().
  */
 import { randomBytes } from 'node:crypto'
 import { getBase58Decoder, type Address } from '@solana/kit'
-import { addProgramAtomically } from './chain/add-program.js'
+import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
+import { createChainEvents, type ChainEventListener } from './chain/chain-events.js'
 import { isDurableNonceValid } from './chain/durable-nonce.js'
 import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-window.js'
 import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
+import { decodeLandedMessage, getLandedAccountKeys, isLandedKeyWritable, type LandedMessage } from './chain/landed-message.js'
 import { LiteSvm } from '../lib/native-svm.js'
 import {
   RENT_EXEMPT_RENT_EPOCH,
@@ -68,10 +71,74 @@ export function createLocalChain(options: LocalChainOptions) {
   const statuses = createSignatureStatuses(options.statusCapacity ?? 65_536)
   const fees = createPriorityFeeTracker()
   const base58 = getBase58Decoder()
+  const events = createChainEvents()
+  let transactionsInSlot = 0
 
   function recordBlock(): void {
-    window.push(svm.latestBlockhash(), clock.getSlot(), clock.getBlockHeight())
+    const parent = window.latest()
+    const entry = window.push(svm.latestBlockhash(), clock.getSlot(), clock.getBlockHeight())
     fees.pruneBefore(window.oldestSlot())
+    transactionsInSlot = 0
+    if (!events.hasListeners()) return
+    events.emit({
+      kind: 'block',
+      slot: entry.slot,
+      parentSlot: parent.slot,
+      blockhash: entry.blockhash,
+      parentBlockhash: parent.blockhash,
+      blockHeight: clock.getBlockHeight(),
+      unixTimestamp: clock.getUnixTimestamp(),
+    })
+  }
+
+  /** Tells listeners an account's state now, as written by `txnSignature` (null: a direct write). */
+  function emitAccount(address: Address, txnSignature: Uint8Array | null): void {
+    events.emit({ kind: 'account', slot: clock.getSlot(), address, account: getAccount(address), txnSignature })
+  }
+
+  function getLamports(address: Address): bigint {
+    return svm.getAccount(toAddressBytes(address))?.lamports() ?? 0n
+  }
+
+  /** What observers need from before a transaction runs: its decoded message and pre-balances. */
+  function observeBefore(bytes: Uint8Array): { message: LandedMessage; keys: Address[]; preBalances: bigint[] } {
+    const message = decodeLandedMessage(bytes, (table) => getAccount(table)?.data)
+    const keys = getLandedAccountKeys(message)
+    return { message, keys, preBalances: keys.map(getLamports) }
+  }
+
+  /** Emits the accounts a landed transaction wrote, then the transaction itself. */
+  function emitLanded(
+    before: { message: LandedMessage; keys: Address[]; preBalances: bigint[] },
+    facts: TransactionFacts,
+    result: ExecutionResult,
+  ): void {
+    // A failed transaction commits only its fee (and a durable nonce's advance); a successful one
+    // stores every writable account, changed or not, as Agave does.
+    const written = new Set<Address>()
+    if (result.err === null) {
+      before.keys.forEach((key, i) => {
+        if (isLandedKeyWritable(before.message, i)) written.add(key)
+      })
+    } else {
+      const payer = before.keys[0]
+      if (payer) written.add(payer)
+      if (facts.nonceAccount) written.add(facts.nonceAccount)
+    }
+    for (const address of written) emitAccount(address, facts.signatureBytes)
+    events.emit({
+      kind: 'transaction',
+      slot: clock.getSlot(),
+      index: transactionsInSlot++,
+      message: before.message,
+      accountKeys: before.keys,
+      err: result.err,
+      logs: result.logs,
+      unitsConsumed: result.unitsConsumed,
+      preBalances: before.preBalances,
+      postBalances: before.keys.map(getLamports),
+      priceMicroLamports: facts.priceMicroLamports,
+    })
   }
 
   function advanceSlot(count = 1): void {
@@ -115,6 +182,7 @@ export function createLocalChain(options: LocalChainOptions) {
     setAccount(address: Address, account: LocalAccount): void {
       svm.setAccount(toAddressBytes(address), toNativeAccount(account))
       raiseSlotFloor(account.rentEpoch)
+      if (events.hasListeners()) emitAccount(address, null)
     },
     getProgramAccounts(program: Address): Array<{ address: Address; account: LocalAccount }> {
       return svm.getProgramAccounts(toAddressBytes(program)).map((entry) => ({
@@ -123,7 +191,12 @@ export function createLocalChain(options: LocalChainOptions) {
       }))
     },
     addProgram(programId: Address, bytes: Uint8Array): void {
-      addProgramAtomically(svm, toAddressBytes(programId), bytes)
+      const programKey = toAddressBytes(programId)
+      addProgramAtomically(svm, programKey, bytes)
+      if (!events.hasListeners()) return
+      emitAccount(programId, null)
+      const programData = getProgramDataAddress(svm.getAccount(programKey))
+      if (programData) emitAccount(fromAddressBytes(programData), null)
     },
     getMinimumBalanceForRentExemption: (dataLength: bigint): bigint => svm.minimumBalanceForRentExemption(dataLength),
 
@@ -139,8 +212,11 @@ export function createLocalChain(options: LocalChainOptions) {
         rentEpoch: RENT_EXEMPT_RENT_EPOCH,
       }
       svm.setAccount(toAddressBytes(address), toNativeAccount({ ...account, lamports: total }))
-      const signature = base58.decode(randomBytes(64))
+      const signatureBytes = randomBytes(64)
+      const signature = base58.decode(signatureBytes)
       statuses.record(signature, { slot: clock.getSlot(), err: null })
+      // Not a transaction here, so only the account is streamed, tagged with the airdrop's id.
+      if (events.hasListeners()) emitAccount(address, new Uint8Array(signatureBytes))
       return signature
     },
 
@@ -149,6 +225,7 @@ export function createLocalChain(options: LocalChainOptions) {
       const facts = decodeTransactionFacts(bytes)
       if (!isLifetimeValid(facts)) return toRejectedResult(facts.signature, 'BlockhashNotFound')
       svm.setSigverify(true)
+      const before = events.hasListeners() ? observeBefore(bytes) : null
       const native = svm.sendVersionedTransaction(bytes)
       const result = toExecutionResult(native, facts.signature, { innerInstructions: false })
       // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
@@ -160,6 +237,7 @@ export function createLocalChain(options: LocalChainOptions) {
         statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
         const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
         fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
+        if (before) emitLanded(before, facts, result)
       }
       return result
     },
@@ -207,6 +285,8 @@ export function createLocalChain(options: LocalChainOptions) {
     /** Per-slot fees over the blockhash window, oldest first. */
     getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] =>
       fees.getFees(window.getSlots(), accounts),
+    /** Observes blocks, landed transactions and account writes as they happen (see chain-events.ts). */
+    listen: (listener: ChainEventListener): (() => void) => events.listen(listener),
     stop(): void {
       if (timer) clearInterval(timer)
     },

@@ -5,6 +5,8 @@ export const localnetConfigSchema = {
   host: { kind: 'string', env: 'LOCALNET_HOST', default: '127.0.0.1' },
   // 0 asks the OS for a free port, which tests use to run side by side.
   rpcPort: { kind: 'int', env: 'LOCALNET_RPC_PORT', default: 8899, min: 0, max: 65_535 },
+  // Yellowstone's own default port, so geyser clients find localnet where they expect a plugin.
+  geyserPort: { kind: 'int', env: 'LOCALNET_GEYSER_PORT', default: 10_000, min: 0, max: 65_535 },
   // Below 10 ms the timer would starve the RPC server of the event loop.
   slotMs: { kind: 'int', env: 'LOCALNET_SLOT_MS', default: 400, min: 10, max: 3_600_000 },
   accountsDir: { kind: 'optional-string', env: 'LOCALNET_ACCOUNTS_DIR' },

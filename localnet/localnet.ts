@@ -1,10 +1,12 @@
 /**
  * The localnet: a LiteSVM chain seeded with the demo state, account dumps and programs, served
- * over Solana JSON-RPC. What development, tests and benchmarks run against instead of mainnet.
+ * over Solana JSON-RPC and a Yellowstone geyser gRPC stream. What development, tests and
+ * benchmarks run against instead of mainnet.
  */
 import type { Logger } from '../lib/logger.js'
 import { createLocalChain, type LocalChain } from './chain.js'
 import { toStartUnixTime, type LocalnetConfig } from './config.js'
+import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js'
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
 import { createRpcServer } from './rpc/rpc-server.js'
@@ -15,8 +17,10 @@ import { loadProgramsDir } from './seed/programs-dir.js'
 export type Localnet = {
   /** http://host:port of the JSON-RPC server. */
   readonly rpcUrl: string
+  /** http://host:port of the Yellowstone geyser gRPC server. */
+  readonly geyserUrl: string
   readonly chain: LocalChain
-  /** Stops the slot timer and the server. */
+  /** Stops the slot timer and both servers (again: the same promise). */
   close(): Promise<void>
 }
 
@@ -39,7 +43,10 @@ export async function createLocalnet(
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
   })
+  let geyser: GeyserServer | undefined
   try {
+    // Before seeding, so that the seeded accounts are streamed (and kept for from_slot) too.
+    geyser = await createGeyserServer({ host: config.host, port: config.geyserPort, chain, logger })
     if (config.demo) seedDemoState(chain)
     if (config.accountsDir) {
       const count = await loadAccountsDir(config.accountsDir, chain)
@@ -56,16 +63,24 @@ export async function createLocalnet(
       logger,
       ...(overrides.maxBodyBytes === undefined ? {} : { maxBodyBytes: overrides.maxBodyBytes }),
     })
+    const geyserServer = geyser
+    let closed: Promise<void> | undefined
     return {
       rpcUrl: server.url,
+      geyserUrl: geyserServer.url,
       chain,
-      async close() {
-        chain.stop()
-        await server.close()
+      close() {
+        // Idempotent: a test may close it early and again at teardown.
+        closed ??= (async () => {
+          chain.stop()
+          await Promise.all([server.close(), geyserServer.close()])
+        })()
+        return closed
       },
     }
   } catch (err) {
     chain.stop()
+    await geyser?.close()
     throw err
   }
 }

@@ -13,6 +13,7 @@ const chain = localnet.chain
 logger.info(
   {
     rpcUrl: localnet.rpcUrl,
+    geyserUrl: localnet.geyserUrl,
     slot: chain.getSlot(),
     unixTimestamp: chain.getUnixTimestamp(),
     slotMs: config.slotMs,

@@ -75,7 +75,7 @@ async function startInProcess(databaseUrl: string | undefined, logger: Logger): 
     await localnet?.close()
   }
   try {
-    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0' }), logger, { autoAdvance: false })
+    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
     engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
     await engine.start()
     const grpc = await startEngineServer(engine, '127.0.0.1', 0)

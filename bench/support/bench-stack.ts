@@ -59,7 +59,7 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     await localnet?.close()
   }
   try {
-    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0' }), logger, { autoAdvance: false })
+    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
     engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
     await engine.start()
     const accounts = await accountsStarting

@@ -9,7 +9,7 @@ const UPGRADEABLE_LOADER_PROGRAM_TAG = 2
 const PROGRAM_ACCOUNT_SIZE = 36
 
 /** The ProgramData address an upgradeable-loader program account points at, if it is one. */
-function getProgramDataAddress(account: NativeAccount | null): Uint8Array | undefined {
+export function getProgramDataAddress(account: NativeAccount | null): Uint8Array | undefined {
   if (!account) return undefined
   const data = account.data()
   if (data.length !== PROGRAM_ACCOUNT_SIZE || data[0] !== UPGRADEABLE_LOADER_PROGRAM_TAG) return undefined

@@ -131,13 +131,14 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
 t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
-  const [port, rpcPort, grpcPort, accountsPort] = [await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort()]
+  const [port, rpcPort, grpcPort, accountsPort, geyserPort] = [await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort()]
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-e2e-data-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     LOCALNET_RPC_PORT: String(rpcPort),
+    LOCALNET_GEYSER_PORT: String(geyserPort),
     ENGINE_GRPC_PORT: String(grpcPort),
     ACCOUNTS_GRPC_PORT: String(accountsPort),
     DATA_DIR: dataDir,
@@ -145,7 +146,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   }
   // The embedded defaults, as on a fresh machine.
   for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name]
-  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, ENGINE_GRPC_PORT: grpcPort, ACCOUNTS_GRPC_PORT: accountsPort }
+  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort, ACCOUNTS_GRPC_PORT: accountsPort }
   const rest = `http://127.0.0.1:${port}`
   const rpcUrl = `http://127.0.0.1:${rpcPort}`
 

@@ -36,6 +36,7 @@ export async function startStack(t: Test, options: StackOptions = {}): Promise<S
   const localnet = await createLocalnet(
     readConfig(localnetConfigSchema, {
       LOCALNET_RPC_PORT: '0',
+      LOCALNET_GEYSER_PORT: '0',
       ...(options.accountsDir ? { LOCALNET_ACCOUNTS_DIR: options.accountsDir } : {}),
     }),
     quietLogger,

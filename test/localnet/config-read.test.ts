@@ -5,7 +5,7 @@ import { localnetConfigSchema, toStartUnixTime } from '../../localnet/config.js'
 t.test('defaults', async (t) => {
   const config = readConfig(localnetConfigSchema, {})
   t.same(config, {
-    host: '127.0.0.1', rpcPort: 8899, slotMs: 400, accountsDir: undefined, programsDir: undefined,
+    host: '127.0.0.1', rpcPort: 8899, geyserPort: 10_000, slotMs: 400, accountsDir: undefined, programsDir: undefined,
     unixTime: undefined, demo: true, logLevel: 'info',
   })
   t.ok(Object.isFrozen(config))
@@ -16,6 +16,8 @@ t.test('values are validated with the variable name in the error', async (t) => 
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0' }).rpcPort, 0, 'port 0 (ephemeral) allowed')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_SLOT_MS: '5' }), /LOCALNET_SLOT_MS/)
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '70000' }), /LOCALNET_RPC_PORT/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '0' }).geyserPort, 0, 'geyser port 0 (ephemeral) allowed')
+  t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '-1' }), /LOCALNET_GEYSER_PORT/)
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_DEMO: 'maybe' }), /LOCALNET_DEMO/)
   t.equal(toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: '1700000000' })), 1_700_000_000)
   for (const bad of ['soon', '1.5', '-3']) {

@@ -1,0 +1,25 @@
+/**
+ * The fee advice of issue 5: a transaction paying less per compute unit than the median of the
+ * transactions that recently landed writing its accounts is told the price that beat three in
+ * four of them.
+ */
+import type { PriorityFees, Recommendation } from '../simulate/simulate-types.js'
+
+/**
+ * `set_compute_unit_price` naming the `high` (75th percentile) price when `ownPriceMicroLamports`
+ * is below the `medium`; null otherwise, or when there were no samples.
+ */
+export function getPriorityFeeRecommendation(
+  ownPriceMicroLamports: bigint | number,
+  fees: PriorityFees & { source?: 'accounts' | 'global' },
+): Recommendation | null {
+  if (fees.samples === 0 || ownPriceMicroLamports >= fees.medium) return null
+  const peers =
+    fees.source === 'global' ? 'recently landed transactions' : 'recently landed transactions writing the same accounts'
+  return {
+    code: 'set_compute_unit_price',
+    message:
+      `The compute unit price of ${ownPriceMicroLamports} micro-lamports is below the median of ${fees.medium} ` +
+      `paid by ${fees.samples} ${peers}; set it to ${fees.high} (the 75th percentile) to land sooner.`,
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The Yellowstone message codecs (ts-proto) of `@triton-one/yellowstone-grpc`, loaded with
+ * require: its ESM build is not a `"type": "module"` package, and under tap's TypeScript loader
+ * a named ESM import of it resolves to the CommonJS entry, whose names Node cannot see.
+ */
+import { createRequire } from 'node:module'
+import type * as Geyser from '@triton-one/yellowstone-grpc'
+
+const require = createRequire(import.meta.url)
+const geyser = require('@triton-one/yellowstone-grpc') as typeof Geyser
+
+export type CommitmentLevel = Geyser.CommitmentLevel
+export type SlotStatus = Geyser.SlotStatus
+
+export type SubscribeRequest = Geyser.SubscribeRequest
+export type SubscribeRequestFilterTransactions = Geyser.SubscribeRequestFilterTransactions
+export type SubscribeUpdate = Geyser.SubscribeUpdate
+export type {
+  SubscribeRequestFilterAccountsFilter,
+  SubscribeUpdateAccountInfo,
+  SubscribeUpdateTransactionInfo,
+} from '@triton-one/yellowstone-grpc'
+
+export const {
+  CommitmentLevel,
+  SlotStatus,
+  GetBlockHeightRequest,
+  GetBlockHeightResponse,
+  GetLatestBlockhashRequest,
+  GetLatestBlockhashResponse,
+  GetSlotRequest,
+  GetSlotResponse,
+  GetVersionRequest,
+  GetVersionResponse,
+  IsBlockhashValidRequest,
+  IsBlockhashValidResponse,
+  PingRequest,
+  PongResponse,
+  SubscribeReplayInfoRequest,
+  SubscribeReplayInfoResponse,
+  SubscribeRequest,
+  SubscribeRequest_AccountsEntry,
+  SubscribeRequest_BlocksEntry,
+  SubscribeRequest_BlocksMetaEntry,
+  SubscribeRequest_EntryEntry,
+  SubscribeRequest_SlotsEntry,
+  SubscribeRequest_TransactionsEntry,
+  SubscribeRequest_TransactionsStatusEntry,
+  SubscribeRequestFilterAccounts,
+  SubscribeRequestFilterBlocks,
+  SubscribeRequestFilterBlocksMeta,
+  SubscribeRequestFilterEntry,
+  SubscribeRequestFilterSlots,
+  SubscribeRequestFilterTransactions,
+  SubscribeUpdate,
+} = geyser
