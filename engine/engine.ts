@@ -10,12 +10,16 @@ import type { EngineConfig } from './config.js'
 import { createAccountCache, type AccountCache } from './state/account-cache.js'
 import { createAddressNamer } from './state/address-names.js'
 import type { AccountKey } from './state/account-key.js'
+import type { AccountEntry } from './state/cached-account.js'
 import { getMintDecimals } from './simulate/token-account.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
 import { simulateTransaction } from './simulate/simulate-transaction.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
 import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
+import type { LoadedAccounts } from './simulate/load-accounts.js'
+import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
+import type { GeyserState } from './geyser/geyser-subscription.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64). */
@@ -26,6 +30,10 @@ export interface Engine {
   readonly cache: AccountCache
   readonly chain: ChainTracker
   readonly svmState: SvmState
+  /** The geyser stream's state; undefined when no GEYSER_ENDPOINT is configured. */
+  readonly geyserState: GeyserState | undefined
+  /** The geyser feed (hot set, subscription), when configured. */
+  readonly geyser: GeyserFeed | undefined
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -48,7 +56,25 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
     const entry = cache.peek(mint)
     return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
   }
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals }
+  // Off unless configured: without it the engine follows the chain over RPC alone.
+  const geyser = config.geyserEndpoint
+    ? createGeyserFeed({
+        endpoint: config.geyserEndpoint,
+        token: config.geyserToken,
+        stallMs: config.geyserStallMs,
+        cache,
+        chain,
+        logger,
+      })
+    : undefined
+  const onAccountsUsed = geyser
+    ? (accounts: LoadedAccounts) => {
+        geyser.touch(accounts.keys)
+        for (let i = 0; i < accounts.tables.length; i++) geyser.hotSet.add((accounts.tables[i] as AccountEntry).key)
+        for (let i = 0; i < accounts.dependencies.length; i++) geyser.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
+      }
+    : undefined
+  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed }
 
   return {
     // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.
@@ -61,13 +87,19 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
       ])
       chain.start()
       priorityFees.start()
+      geyser?.start()
     },
     stop() {
       chain.stop()
       priorityFees.stop()
+      geyser?.stop()
     },
     cache,
     chain,
     svmState,
+    get geyserState() {
+      return geyser?.state
+    },
+    geyser,
   }
 }

@@ -37,6 +37,8 @@ export interface SimulateDependencies {
   name: AddressNamer
   /** Decimals of a mint the cache holds. */
   getDecimals: (mint: AccountKey) => number | undefined
+  /** Told which accounts a simulation used (the geyser hot set); must not allocate per key. */
+  onAccountsUsed?: ((accounts: LoadedAccounts) => void) | undefined
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
@@ -113,6 +115,7 @@ export async function simulateTransaction(
     deps.svmState.sync(accounts.dependencies)
     deps.svmState.sync(accounts.entries)
     const result = deps.svm.simulateVersionedTransaction(replace ? withBlockhash(tx, latestBlockhash) : tx.bytes)
+    deps.onAccountsUsed?.(accounts)
     const meta = result.meta()
     logs = meta.logs()
     computeUnits = Number(meta.computeUnitsConsumed())

@@ -14,8 +14,10 @@ export interface CachedAccount {
   readonly version: number
   /** When the content was last confirmed from the chain (ms since epoch). */
   readonly confirmedAtMs: number
-  /** The slot of the RPC context that returned it. */
+  /** The slot of the RPC context that returned it, or of the geyser update that carried it. */
   readonly slot: number
+  /** The geyser write version, when the state came from the stream (orders writes within a slot). */
+  readonly writeVersion?: bigint
   /** The SVM's native account object, built once per version by the SVM module. */
   native: unknown
   /**
@@ -33,6 +35,7 @@ export interface MissingAccount {
   readonly version: number
   readonly confirmedAtMs: number
   readonly slot: number
+  readonly writeVersion?: bigint
 }
 
 export type AccountEntry = CachedAccount | MissingAccount

@@ -23,6 +23,10 @@ export interface ChainTracker {
   readonly slot: number
   readonly latestBlockhash: Uint8Array | undefined
   readonly clock: ChainClock | undefined
+  /** The block height of the latest block the geyser stream reported (undefined: none yet). */
+  readonly blockHeight: number | undefined
+  /** Learns a block from the geyser stream: its blockhash is valid from its slot on. */
+  recordBlock(blockhash: Uint8Array, slot: number, blockHeight: number | undefined): void
   /** 'valid', 'expired', or 'unknown' when the tracker has not seen it (ask the chain). */
   getBlockhashStatus(blockhash: Uint8Array): 'valid' | 'expired' | 'unknown'
   /** Asks the chain about a blockhash the tracker has not seen, and remembers the answer. */
@@ -61,6 +65,7 @@ export function createChainTracker({ rpc, pollMs, logger }: ChainTrackerOptions)
   let slot = 0
   let latestBlockhash: Uint8Array | undefined
   let clock: ChainClock | undefined
+  let blockHeight: number | undefined
   let timer: NodeJS.Timeout | undefined
   /** Blockhash → the slot at which it was first known valid; -1 marks one the chain called invalid. */
   const seen = new Map<AccountKey, number>()
@@ -117,6 +122,15 @@ export function createChainTracker({ rpc, pollMs, logger }: ChainTrackerOptions)
     return result.value
   }
 
+  function recordBlock(blockhash: Uint8Array, atSlot: number, height: number | undefined): void {
+    if (atSlot >= slot) {
+      slot = atSlot
+      latestBlockhash = blockhash
+      if (height !== undefined) blockHeight = height
+    }
+    remember(toAccountKey(blockhash), atSlot)
+  }
+
   function start(): void {
     if (timer) return
     timer = setInterval(() => {
@@ -135,6 +149,10 @@ export function createChainTracker({ rpc, pollMs, logger }: ChainTrackerOptions)
     get clock() {
       return clock
     },
+    get blockHeight() {
+      return blockHeight
+    },
+    recordBlock,
     getBlockhashStatus,
     checkBlockhash,
     refresh,

@@ -16,6 +16,8 @@ export interface StackOptions {
   /** Slots advance on a timer (default) or only through localnet.chain.advanceSlot(). */
   autoAdvance?: boolean
   engineEnv?: Record<string, string>
+  /** Feed the engine from localnet's geyser stream (GEYSER_ENDPOINT). */
+  geyser?: boolean
 }
 
 export interface Stack {
@@ -43,7 +45,12 @@ export async function startStack(t: Test, options: StackOptions = {}): Promise<S
     { autoAdvance: options.autoAdvance ?? false },
   )
   const engine = createEngine(
-    readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ENGINE_GRPC_PORT: '0', ...options.engineEnv }),
+    readConfig(engineConfigSchema, {
+      SOLANA_RPC_URLS: localnet.rpcUrl,
+      ENGINE_GRPC_PORT: '0',
+      ...(options.geyser ? { GEYSER_ENDPOINT: localnet.geyserUrl } : {}),
+      ...options.engineEnv,
+    }),
     quietLogger,
   )
   await engine.start()
