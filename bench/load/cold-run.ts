@@ -13,7 +13,8 @@ import { createEngine } from '../../engine/engine.js'
 import { createLatencyHistogram, MS_PER_US, recordMs, toLatencySummary } from './latency-histogram.js'
 import { startLatencyProxy } from './latency-proxy.js'
 import type { LoadBenchResult } from './load-results.js'
-import { ENGINE_ENV, type LoadStack } from './load-stack.js'
+import { ENGINE_ENV } from '../support/bench-service.js'
+import type { LoadStack } from './load-stack.js'
 import { buildSolTransfer, getRandomAddress } from './mix-transactions.js'
 
 export interface ColdRunOptions {

@@ -7,28 +7,17 @@
  * only to validate the mix and copy accounts for the floor. Either way a user and API key are
  * registered through the edge first: every REST request carries the key.
  */
-import type { AddressInfo } from 'node:net'
 import type { Address } from '@solana/kit'
 import { readConfig } from '../../lib/config.js'
 import type { Logger } from '../../lib/logger.js'
-import { localnetConfigSchema } from '../../localnet/config.js'
-import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import type { LocalAccount } from '../../localnet/chain/local-account.js'
 import { engineConfigSchema } from '../../engine/config.js'
 import { createEngine, type Engine } from '../../engine/engine.js'
-import { startEngineServer } from '../../engine/server.js'
-import { createEdgeServer } from '../../edge/server.js'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import type { LoadSettings } from './load-settings.js'
 import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
-import { startBenchAccounts } from '../support/bench-accounts.js'
 import { createBenchCredentials, getApiKeyHeaders } from '../support/bench-credentials.js'
-import { type AccountsCallCounts, createCountedAccounts } from '../support/counted-accounts.js'
-
-/** Entries never go stale during a run: a warm call must not trigger a background refresh. */
-export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000' } as const
-/** Likewise for the edge's credential cache (the service's default is 60 s). */
-export const AUTH_CACHE_TTL_MS = 3_600_000
+import { ENGINE_ENV, startBenchService } from '../support/bench-service.js'
+import type { AccountsCallCounts } from '../support/counted-accounts.js'
 
 export interface LoadStack {
   kind: 'in-process' | 'external'
@@ -61,60 +50,25 @@ export async function callRpc<T>(url: string, method: string, params: unknown[] 
 }
 
 async function startInProcess(databaseUrl: string | undefined, logger: Logger): Promise<LoadStack> {
-  const closers: Array<() => unknown> = []
-  let localnet: Localnet | undefined
-  let engine: Engine | undefined
-  // Accounts (PGlite's first start takes seconds) comes up while localnet and the engine do.
-  const accountsStarting = startBenchAccounts(databaseUrl, logger)
-  accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
-  const close = async () => {
-    for (const closer of closers.reverse()) await closer()
-    // After the edge: its close writes the last key counts and history to accounts.
-    await (await accountsStarting.catch(() => undefined))?.close()
-    engine?.stop()
-    await localnet?.close()
-  }
-  try {
-    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
-    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
-    await engine.start()
-    const grpc = await startEngineServer(engine, '127.0.0.1', 0)
-    closers.push(() => grpc.close())
-    const accounts = await accountsStarting
-    const counted = createCountedAccounts(accounts.accounts)
-    const edge = createEdgeServer({
-      engine: createInProcessEngineClient(engine),
-      accounts: counted.accounts,
-      signingKey: accounts.signingKey,
-      invalidations: accounts.invalidations,
-      authCacheTtlMs: AUTH_CACHE_TTL_MS,
-      logger,
-      bodyLimitBytes: 262_144,
-    })
-    await edge.listen({ port: 0, host: '127.0.0.1' })
-    closers.push(() => edge.close())
-    const restOrigin = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`
-    const credentials = await createBenchCredentials(restOrigin)
-    const chain = localnet.chain
-    return {
-      kind: 'in-process',
-      engine,
-      restOrigin,
-      restHeaders: getApiKeyHeaders(credentials),
-      accountsDatabase: accounts.database,
-      accountsCalls: counted.counts,
-      grpcAddress: grpc.address,
-      rpcUrl: localnet.rpcUrl,
-      setAccount: (address, account) => chain.setAccount(address, account),
-      fund: async (address, lamports) => {
-        chain.airdrop(address, lamports)
-      },
-      replaceRecentBlockhash: false,
-      close,
-    }
-  } catch (error) {
-    await close()
-    throw error
+  const service = await startBenchService(databaseUrl, logger, { engineGrpc: true })
+  const { grpcAddress } = service
+  if (!grpcAddress) throw new Error('the bench service was asked for its gRPC server')
+  const chain = service.localnet.chain
+  return {
+    kind: 'in-process',
+    engine: service.engine,
+    restOrigin: `http://127.0.0.1:${service.edgePort}`,
+    restHeaders: getApiKeyHeaders(service.credentials),
+    accountsDatabase: service.accounts.database,
+    accountsCalls: service.accountsCalls,
+    grpcAddress,
+    rpcUrl: service.localnet.rpcUrl,
+    setAccount: (address, account) => chain.setAccount(address, account),
+    fund: async (address, lamports) => {
+      chain.airdrop(address, lamports)
+    },
+    replaceRecentBlockhash: false,
+    close: () => service.close(),
   }
 }
 

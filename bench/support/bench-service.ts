@@ -1,0 +1,90 @@
+/**
+ * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
+ * advance only on demand), the engine reading it with a cache that never goes stale during a run,
+ * optionally its gRPC server, accounts (DATABASE_URL or an embedded PGlite of its own), and the
+ * edge on a free loopback port with a user and API key registered through it.
+ */
+import type { AddressInfo } from 'node:net'
+import { readConfig } from '../../lib/config.js'
+import type { Logger } from '../../lib/logger.js'
+import { localnetConfigSchema } from '../../localnet/config.js'
+import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
+import { engineConfigSchema } from '../../engine/config.js'
+import { createEngine, type Engine } from '../../engine/engine.js'
+import { startEngineServer } from '../../engine/server.js'
+import { createEdgeServer } from '../../edge/server.js'
+import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
+import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
+import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
+
+/** Entries never go stale during a run: a warm call must not trigger a background refresh. */
+export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000' } as const
+/** Likewise for credentials: no warm request goes back to accounts (the service's default is 60 s). */
+export const AUTH_CACHE_TTL_MS = 3_600_000
+
+export interface BenchService {
+  localnet: Localnet
+  engine: Engine
+  accounts: BenchAccounts
+  /** What the edge asked of accounts so far (credential lookups, history writes). */
+  accountsCalls: AccountsCallCounts
+  edgePort: number
+  /** A user registered through the edge, with an API key and a bearer token. */
+  credentials: BenchCredentials
+  /** host:port of the engine's gRPC server, when asked for. */
+  grpcAddress: string | undefined
+  /** Closes the edge (which writes its last key counts and history), then accounts, engine and localnet. */
+  close(): Promise<void>
+}
+
+/** Starts the service; on a failure, what was started is closed again. */
+export async function startBenchService(
+  databaseUrl: string | undefined,
+  logger: Logger,
+  { engineGrpc = false }: { engineGrpc?: boolean } = {},
+): Promise<BenchService> {
+  const closers: Array<() => unknown> = []
+  let localnet: Localnet | undefined
+  let engine: Engine | undefined
+  // Accounts (PGlite's first start takes seconds) comes up while localnet and the engine do.
+  const accountsStarting = startBenchAccounts(databaseUrl, logger)
+  accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+    // After the edge: its close writes the last key counts and history to accounts.
+    await (await accountsStarting.catch(() => undefined))?.close()
+    engine?.stop()
+    await localnet?.close()
+  }
+  try {
+    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
+    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
+    await engine.start()
+    let grpcAddress: string | undefined
+    if (engineGrpc) {
+      const grpc = await startEngineServer(engine, '127.0.0.1', 0)
+      closers.push(() => grpc.close())
+      grpcAddress = grpc.address
+    }
+    const accounts = await accountsStarting
+    const counted = createCountedAccounts(accounts.accounts)
+    const edge = createEdgeServer({
+      engine: createInProcessEngineClient(engine),
+      accounts: counted.accounts,
+      signingKey: accounts.signingKey,
+      invalidations: accounts.invalidations,
+      authCacheTtlMs: AUTH_CACHE_TTL_MS,
+      logger,
+      bodyLimitBytes: 262_144,
+    })
+    await edge.listen({ port: 0, host: '127.0.0.1' })
+    closers.push(() => edge.close())
+    const edgePort = (edge.server.address() as AddressInfo).port
+    const credentials = await createBenchCredentials(`http://127.0.0.1:${edgePort}`)
+    return { localnet, engine, accounts, accountsCalls: counted.counts, edgePort, credentials, grpcAddress, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
