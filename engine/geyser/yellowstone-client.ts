@@ -1,13 +1,6 @@
-/**
- * The engine's handle on `@triton-one/yellowstone-grpc`, loaded with require: its ESM build is not
- * a `"type": "module"` package, and under tap's TypeScript loader a named ESM import of it
- * resolves to the CommonJS entry, whose names Node cannot see (as in localnet/geyser/yellowstone-messages.ts).
- */
-import { createRequire } from 'node:module'
-import type * as Yellowstone from '@triton-one/yellowstone-grpc'
+/** The engine's handle on `@triton-one/yellowstone-grpc` (loaded in lib/yellowstone.ts). */
 import type { ClientDuplexStream, SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc'
-
-const yellowstone = createRequire(import.meta.url)('@triton-one/yellowstone-grpc') as typeof Yellowstone.default
+import { yellowstone } from '../../lib/yellowstone.js'
 
 export type { ClientDuplexStream, SubscribeRequest, SubscribeUpdate }
 export type YellowstoneClient = InstanceType<typeof yellowstone.default>

@@ -1,13 +1,6 @@
-/**
- * The Yellowstone message codecs (ts-proto) of `@triton-one/yellowstone-grpc`, loaded with
- * require: its ESM build is not a `"type": "module"` package, and under tap's TypeScript loader
- * a named ESM import of it resolves to the CommonJS entry, whose names Node cannot see.
- */
-import { createRequire } from 'node:module'
+/** The Yellowstone message codecs (ts-proto) of `@triton-one/yellowstone-grpc` that localnet's geyser server uses. */
 import type * as Geyser from '@triton-one/yellowstone-grpc'
-
-const require = createRequire(import.meta.url)
-const geyser = require('@triton-one/yellowstone-grpc') as typeof Geyser
+import { yellowstone as geyser } from '../../lib/yellowstone.js'
 
 export type CommitmentLevel = Geyser.CommitmentLevel
 export type SlotStatus = Geyser.SlotStatus

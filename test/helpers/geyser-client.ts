@@ -1,12 +1,9 @@
 /** The real Yellowstone client package against a test localnet's geyser server, with a waitable update queue. */
-import { createRequire } from 'node:module'
 import type { Test } from 'tap'
-import type * as Yellowstone from '@triton-one/yellowstone-grpc'
 import type { ClientDuplexStream, SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc'
 
-// Required, not imported: under tap's loader an ESM import gets the package's CommonJS entry
-// without its names (see localnet/geyser/yellowstone-messages.ts).
-const yellowstone = createRequire(import.meta.url)('@triton-one/yellowstone-grpc') as typeof Yellowstone.default
+import { yellowstone } from '../../lib/yellowstone.js'
+
 const Client = yellowstone.default
 /** The package's decoder of bincode transaction errors. */
 export const txErrDecode = yellowstone.txErrDecode
