@@ -11,7 +11,8 @@ export const engineConfigSchema = {
   cacheFreshMs: { kind: 'int', env: 'ACCOUNT_CACHE_FRESH_MS', default: 2_000, min: 0, max: 3_600_000 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
-  geyserEndpoint: { kind: 'optional-url', env: 'GEYSER_ENDPOINT' },
+  /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */
+  geyserEndpoints: { kind: 'url-list', env: 'GEYSER_ENDPOINT', default: [] },
   geyserToken: { kind: 'optional-string', env: 'GEYSER_TOKEN' },
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },

@@ -1,10 +1,13 @@
 /**
- * The engine: one long-lived SVM fed by the account cache, the chain tracker and the priority-fee
- * sampler. `simulate` is what both the in-process edge and the gRPC server call.
+ * The engine: one long-lived SVM fed by the account cache, the chain tracker and the priority
+ * fees, all kept current by the geyser streams when GEYSER_ENDPOINT is set (RPC polling
+ * otherwise, and while every stream is down). `simulate` is what both the in-process edge and
+ * the gRPC server call.
  */
 import type { Logger } from '../lib/logger.js'
 import { createNativeSvm, setNativeClock } from '../lib/native-svm.js'
 import { createPriorityFeeSampler } from './fees/priority-fee-sampler.js'
+import { createPriorityFeeSource } from './fees/priority-fee-source.js'
 import { createJsonRpcClient } from './rpc/json-rpc-client.js'
 import type { EngineConfig } from './config.js'
 import { createAccountCache, type AccountCache } from './state/account-cache.js'
@@ -20,6 +23,7 @@ import type { SimulateOptions, SimulateResponse } from './simulate/simulate-type
 import type { LoadedAccounts } from './simulate/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
 import type { GeyserState } from './geyser/geyser-subscription.js'
+import type { EngineHealth } from './engine-health.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64). */
@@ -30,10 +34,14 @@ export interface Engine {
   readonly cache: AccountCache
   readonly chain: ChainTracker
   readonly svmState: SvmState
-  /** The geyser stream's state; undefined when no GEYSER_ENDPOINT is configured. */
+  /** The geyser streams' state (connected while any is); undefined when no GEYSER_ENDPOINT is configured. */
   readonly geyserState: GeyserState | undefined
-  /** The geyser feed (hot set, subscription), when configured. */
+  /** The geyser feed (hot set, subscriptions, fee window), when configured. */
   readonly geyser: GeyserFeed | undefined
+  /** JSON-RPC calls the engine has made, by method. */
+  readonly rpcCalls: ReadonlyMap<string, number>
+  /** Operational, or degraded while every configured geyser stream is down (synchronous, cheap). */
+  getHealth(): EngineHealth
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -41,37 +49,45 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
+  // Created before the feed, which needs them; the cache asks the feed what it covers.
+  let geyser: GeyserFeed | undefined
   const cache = createAccountCache({
     rpc,
     maxBytes: config.cacheMaxBytes,
     freshMs: config.cacheFreshMs,
     batchSize: config.rpcBatchSize,
     onEvict: (key) => svmState.forget(key),
+    getCoverageStartMs: (key) => geyser?.getCoverageStartMs(key),
   })
-  const chain = createChainTracker({ rpc, pollMs: config.chainPollMs, logger })
+  const isStreamLive = () => geyser?.state === 'connected'
+  const chain = createChainTracker({ rpc, pollMs: config.chainPollMs, logger, isPaused: isStreamLive })
   chain.onClock((clock) => setNativeClock(svm, clock))
-  const priorityFees = createPriorityFeeSampler({ rpc, refreshMs: config.priorityFeeRefreshMs, logger })
+  const sampler = createPriorityFeeSampler({ rpc, refreshMs: config.priorityFeeRefreshMs, logger, isPaused: isStreamLive })
   const name = createAddressNamer(100_000)
   const getDecimals = (mint: AccountKey): number | undefined => {
     const entry = cache.peek(mint)
     return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
   }
   // Off unless configured: without it the engine follows the chain over RPC alone.
-  const geyser = config.geyserEndpoint
-    ? createGeyserFeed({
-        endpoint: config.geyserEndpoint,
-        token: config.geyserToken,
-        stallMs: config.geyserStallMs,
-        cache,
-        chain,
-        logger,
-      })
-    : undefined
-  const onAccountsUsed = geyser
+  geyser =
+    config.geyserEndpoints.length > 0
+      ? createGeyserFeed({
+          endpoints: config.geyserEndpoints,
+          token: config.geyserToken,
+          stallMs: config.geyserStallMs,
+          cache,
+          chain,
+          logger,
+          onFeeWindowAdvance: () => priorityFees.invalidate(),
+        })
+      : undefined
+  const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
+  const feed = geyser
+  const onAccountsUsed = feed
     ? (accounts: LoadedAccounts) => {
-        geyser.touch(accounts.keys)
-        for (let i = 0; i < accounts.tables.length; i++) geyser.hotSet.add((accounts.tables[i] as AccountEntry).key)
-        for (let i = 0; i < accounts.dependencies.length; i++) geyser.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
+        feed.touch(accounts.keys)
+        for (let i = 0; i < accounts.tables.length; i++) feed.hotSet.add((accounts.tables[i] as AccountEntry).key)
+        for (let i = 0; i < accounts.dependencies.length; i++) feed.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
       }
     : undefined
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed }
@@ -83,15 +99,15 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([
         chain.refresh().catch((error: unknown) => logger.warn({ err: error }, 'initial chain read failed')),
-        priorityFees.refresh().catch((error: unknown) => logger.warn({ err: error }, 'initial priority fee read failed')),
+        sampler.refresh().catch((error: unknown) => logger.warn({ err: error }, 'initial priority fee read failed')),
       ])
       chain.start()
-      priorityFees.start()
+      sampler.start()
       geyser?.start()
     },
     stop() {
       chain.stop()
-      priorityFees.stop()
+      sampler.stop()
       geyser?.stop()
     },
     cache,
@@ -101,5 +117,23 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
       return geyser?.state
     },
     geyser,
+    rpcCalls: rpc.callsByMethod,
+    getHealth() {
+      if (!feed) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null }
+      const connected = feed.state === 'connected'
+      return {
+        status: connected ? 'operational' : 'degraded',
+        slot: chain.slot,
+        freshness: connected ? 'geyser' : 'rpc',
+        geyser: {
+          state: feed.state,
+          endpoints: feed.subscriptions.map((subscription) => ({
+            endpoint: subscription.endpoint,
+            state: subscription.state,
+            last_slot: subscription.lastSlot,
+          })),
+        },
+      }
+    },
   }
 }

@@ -5,7 +5,7 @@
  * geyser server) hear every block, landed transaction and account write through listen().
  */
 import { randomBytes } from 'node:crypto'
-import { getBase58Decoder, type Address } from '@solana/kit'
+import { address, getBase58Decoder, type Address } from '@solana/kit'
 import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
 import { createChainEvents, type ChainEventListener } from './chain/chain-events.js'
 import { isDurableNonceValid } from './chain/durable-nonce.js'
@@ -54,6 +54,8 @@ export type SimulationResult = ExecutionResult & {
   readonly accounts: ReadonlyArray<LocalAccount | null> | null
 }
 
+const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
+
 export type LocalChain = ReturnType<typeof createLocalChain>
 
 /** Creates the chain and, unless autoAdvance is false, starts producing slots. */
@@ -89,6 +91,8 @@ export function createLocalChain(options: LocalChainOptions) {
       blockHeight: clock.getBlockHeight(),
       unixTimestamp: clock.getUnixTimestamp(),
     })
+    // A validator stores the Clock sysvar at every slot, and its geyser plugin streams that write.
+    emitAccount(CLOCK_SYSVAR_ADDRESS, null)
   }
 
   /** Tells listeners an account's state now, as written by `txnSignature` (null: a direct write). */

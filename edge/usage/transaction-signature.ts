@@ -1,10 +1,10 @@
 /**
  * The transaction's signature for its history record: the first signature slot, base58, or null
  * when the slot is empty (an unsigned transaction) or absent. Base58 still costs ≈9 µs for 64
- * bytes (edge/usage/base58.ts), so it runs when history is flushed, never on the request path.
+ * bytes (lib/base58.ts), so it runs when history is flushed, never on the request path.
  */
 import type { SimulationRecord } from '../../accounts/accounts.js'
-import { toBase58 } from './base58.js'
+import { toBase58 } from '../../lib/base58.js'
 
 const SIGNATURE_BYTES = 64
 

@@ -1,6 +1,7 @@
 /**
  * Priority-fee percentiles from `getRecentPrioritizationFees`, refreshed in the background and
- * read synchronously on the request path (never awaited there).
+ * read synchronously on the request path (never awaited there). The fallback of the geyser
+ * stream's fee window: it does not poll while `isPaused` (a stream is live).
  */
 import type { Logger } from '../../lib/logger.js'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
@@ -38,6 +39,7 @@ export function createPriorityFeeSampler(options: {
   rpc: JsonRpcClient
   refreshMs: number
   logger: Logger
+  isPaused?: () => boolean
 }): PriorityFeeSampler {
   let current: PriorityFees = { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }
   let timer: NodeJS.Timeout | undefined
@@ -58,6 +60,7 @@ export function createPriorityFeeSampler(options: {
     start() {
       if (timer) return
       timer = setInterval(() => {
+        if (options.isPaused?.()) return
         refresh().catch((error: unknown) => options.logger.warn({ err: error }, 'priority fee refresh failed'))
       }, options.refreshMs)
       timer.unref()

@@ -51,6 +51,8 @@ export interface PriorityFeeWindow {
   advance(slot: number): void
   /** Percentiles for a transaction writing `writableAccounts` (accounts first, global fallback). */
   getPriorityFees(writableAccounts: readonly Uint8Array[]): WindowPriorityFees
+  /** The same, given cache keys (engine/state/account-key.ts) instead of bytes. */
+  getPriorityFeesByKeys(writableKeys: readonly string[]): WindowPriorityFees
   /** Landed transactions held (≤ maxSamples), accounts tracked (≤ maxAccounts), account entries held. */
   readonly size: { samples: number; accounts: number; entries: number }
 }
@@ -279,34 +281,40 @@ export function createPriorityFeeWindow(options: PriorityFeeWindowOptions = {}):
     },
 
     getPriorityFees(writableAccounts) {
-      const queryStamp = nextStamp()
-      let n = 0
-      for (let i = 0; i < writableAccounts.length; i++) {
-        const account = accounts.peek(toAccountKey(writableAccounts[i]!))
-        if (account === undefined) continue
-        dropDeadHead(account)
-        const seqs = account.seqs
-        ensureScratch(n + account.count, n)
-        for (let k = 0; k < account.count; k++) {
-          const seq = seqs[(account.head + k) % seqs.length]!
-          if (!isLive(seq)) continue
-          const at = seq & ringMask
-          // A transaction that wrote several of the queried accounts counts once.
-          if (sampleStamps[at] === queryStamp) continue
-          sampleStamps[at] = queryStamp
-          scratch[n++] = samplePrices[at]!
-        }
-      }
-      if (n < minSamples) {
-        if (globalDirty && globalPrices.count < minSamples) syncGlobalPrices()
-        // Never answer from fewer samples than the accounts gave.
-        if (globalPrices.count > n) return { ...globalPrices.getPercentiles(), source: 'global' }
-      }
-      return { ...getNearestRankPercentiles(scratch, n), source: 'accounts' }
+      return getPriorityFeesByKeys(writableAccounts.map((bytes) => toAccountKey(bytes)))
     },
+
+    getPriorityFeesByKeys,
 
     get size() {
       return { samples: nextSeq - tailSeq, accounts: accounts.size, entries: entryCount }
     },
+  }
+
+  function getPriorityFeesByKeys(writableKeys: readonly string[]): WindowPriorityFees {
+    const queryStamp = nextStamp()
+    let n = 0
+    for (let i = 0; i < writableKeys.length; i++) {
+      const account = accounts.peek(writableKeys[i]!)
+      if (account === undefined) continue
+      dropDeadHead(account)
+      const seqs = account.seqs
+      ensureScratch(n + account.count, n)
+      for (let k = 0; k < account.count; k++) {
+        const seq = seqs[(account.head + k) % seqs.length]!
+        if (!isLive(seq)) continue
+        const at = seq & ringMask
+        // A transaction that wrote several of the queried accounts counts once.
+        if (sampleStamps[at] === queryStamp) continue
+        sampleStamps[at] = queryStamp
+        scratch[n++] = samplePrices[at]!
+      }
+    }
+    if (n < minSamples) {
+      if (globalDirty && globalPrices.count < minSamples) syncGlobalPrices()
+      // Never answer from fewer samples than the accounts gave.
+      if (globalPrices.count > n) return { ...globalPrices.getPercentiles(), source: 'global' }
+    }
+    return { ...getNearestRankPercentiles(scratch, n), source: 'accounts' }
   }
 }

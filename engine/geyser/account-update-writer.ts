@@ -1,7 +1,9 @@
 /**
  * Writes geyser account updates into the account cache, only when they are newer than what the
- * cache holds: a later slot, or the same slot and a later write version. An RPC read at the same
- * slot is overwritten (both are confirmed states of that slot; the stream's is the latest write).
+ * cache holds: a later slot, or the same slot and a later write version from the same endpoint
+ * (write versions are a validator's own counter: another endpoint's state of the same slot is
+ * skipped, so two streams never interleave). An RPC read at the same slot is overwritten (both
+ * are confirmed states of that slot; the stream's is the latest write).
  */
 import type { AccountCache } from '../state/account-cache.js'
 import { toAccountKey } from '../state/account-key.js'
@@ -15,16 +17,17 @@ export interface AccountUpdateWriterStats {
 }
 
 export interface AccountUpdateWriter {
-  /** Applies one update; true when it was newer and was written. */
-  write(update: GeyserAccountUpdate): boolean
+  /** Applies one update from endpoint `source` (default 0); true when it was newer and was written. */
+  write(update: GeyserAccountUpdate, source?: number): boolean
   readonly stats: Readonly<AccountUpdateWriterStats>
 }
 
-/** Whether a state at (slot, writeVersion) is newer than the cached `entry`. */
-export function isNewerThanEntry(entry: AccountEntry | undefined, slot: number, writeVersion: bigint): boolean {
+/** Whether a state at (slot, writeVersion) from endpoint `source` is newer than the cached `entry`. */
+export function isNewerThanEntry(entry: AccountEntry | undefined, slot: number, writeVersion: bigint, source = 0): boolean {
   if (!entry || slot > entry.slot) return true
   if (slot < entry.slot) return false
-  return entry.writeVersion === undefined || writeVersion > entry.writeVersion
+  if (entry.writeVersion === undefined) return true
+  return entry.streamSource === source && writeVersion > entry.writeVersion
 }
 
 /** Creates a writer into `cache`. */
@@ -32,13 +35,13 @@ export function createAccountUpdateWriter({ cache, now = Date.now }: { cache: Ac
   const stats: AccountUpdateWriterStats = { written: 0, skipped: 0 }
   return {
     stats,
-    write(update) {
+    write(update, source = 0) {
       const info = update.account
       if (!info) return false
       const key = toAccountKey(info.pubkey)
       const slot = Number(update.slot)
       const writeVersion = BigInt(info.writeVersion)
-      if (!isNewerThanEntry(cache.peek(key), slot, writeVersion)) {
+      if (!isNewerThanEntry(cache.peek(key), slot, writeVersion, source)) {
         stats.skipped++
         return false
       }
@@ -46,7 +49,7 @@ export function createAccountUpdateWriter({ cache, now = Date.now }: { cache: Ac
       // A closed account (no lamports) is what RPC answers as null.
       const entry: AccountEntry =
         info.lamports === '0'
-          ? { exists: false, key, version: 0, confirmedAtMs, slot, writeVersion }
+          ? { exists: false, key, version: 0, confirmedAtMs, slot, writeVersion, streamSource: source }
           : {
               exists: true,
               key,
@@ -59,6 +62,7 @@ export function createAccountUpdateWriter({ cache, now = Date.now }: { cache: Ac
               confirmedAtMs,
               slot,
               writeVersion,
+              streamSource: source,
               native: undefined,
             }
       cache.put(entry)

@@ -1,38 +1,68 @@
 /**
- * What the engine gets from a geyser stream: account updates into the cache, blocks into the
- * chain tracker, and a hot set of the accounts simulations touch, sent as the stream's filter.
- * RPC polling goes on beside it; the stream only makes changes take effect sooner.
+ * What the engine gets from its geyser streams (one per configured endpoint, all carrying the same
+ * filters): account updates into the cache, blocks and the Clock sysvar into the chain tracker,
+ * landed transactions into the priority-fee window, and a hot set of the accounts simulations
+ * touch, sent as the streams' account filter. Every update goes through the same slot and
+ * write-version ordering, so with several endpoints the freshest wins. While at least one stream
+ * is live, the cache trusts the accounts it covers and the chain tracker stops polling RPC.
  */
 import { getBase58Encoder } from '@solana/kit'
 import type { Logger } from '../../lib/logger.js'
+import { createPriorityFeeWindow, type PriorityFeeWindow } from '../fees/priority-fee-window.js'
+import { getStreamedTransactionSample } from '../fees/streamed-transaction-sample.js'
+import { DEX_PROGRAMS } from '../programs/dex-programs.js'
 import type { AccountCache } from '../state/account-cache.js'
-import type { AccountKey } from '../state/account-key.js'
-import type { ChainTracker } from '../state/chain-tracker.js'
+import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
+import { type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
 import { createGeyserSubscription, type GeyserState, type GeyserSubscription } from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
+import { createRecentSignatures } from './recent-signatures.js'
 
 /** Accounts followed at most: Yellowstone servers cap the size of an account filter. */
 export const HOT_SET_MAX_KEYS = 10_000
 /** Hot-set changes within this window go out as one filter update. */
 export const HOT_SET_DEBOUNCE_MS = 50
 
+const CLOCK_SYSVAR_ADDRESS = 'SysvarC1ock11111111111111111111111111111111'
+const CLOCK_SYSVAR = fromBase58Address(CLOCK_SYSVAR_ADDRESS)
+
+/**
+ * Programs whose transactions are streamed: the DEX registry, and the token programs, which carry
+ * most of the fee-paying traffic a wallet or bot competes with.
+ */
+export const STREAMED_TRANSACTION_PROGRAMS: readonly string[] = [
+  ...DEX_PROGRAMS.map((program) => program.programId),
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+]
+
 export interface GeyserFeedOptions {
-  endpoint: string
+  endpoints: readonly string[]
   token: string | undefined
   stallMs: number
   cache: AccountCache
   chain: ChainTracker
   logger: Logger
+  /** Told after the fee window moved to a new slot. */
+  onFeeWindowAdvance?: () => void
 }
 
 export interface GeyserFeed {
+  /** connected while any stream is; connecting while any is trying; disconnected otherwise. */
   readonly state: GeyserState
+  readonly subscriptions: readonly GeyserSubscription[]
+  /** The first subscription (tests, single-endpoint callers). */
   readonly subscription: GeyserSubscription
   readonly hotSet: HotSet
   readonly writer: AccountUpdateWriter
+  readonly feeWindow: PriorityFeeWindow
+  /** Transactions recorded into the fee window. */
+  readonly transactionsRecorded: number
   /** Adds keys a simulation used to the hot set (O(1) each). */
   touch(keys: readonly AccountKey[]): void
+  /** Since when the live streams have shown every change of `key` (the earliest), or undefined. */
+  getCoverageStartMs(key: AccountKey): number | undefined
   start(): void
   stop(): void
 }
@@ -41,38 +71,111 @@ const base58 = getBase58Encoder()
 
 /** Creates the feed; it connects on `start()`. */
 export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
+  const { chain, logger } = options
   const writer = createAccountUpdateWriter({ cache: options.cache })
-  const subscription = createGeyserSubscription({
-    endpoint: options.endpoint,
-    token: options.token,
-    stallMs: options.stallMs,
-    logger: options.logger,
-    onAccount: (update) => writer.write(update),
-    onBlockMeta: (meta) => {
-      const height = meta.blockHeight ? Number(meta.blockHeight.blockHeight) : undefined
-      options.chain.recordBlock(new Uint8Array(base58.encode(meta.blockhash)), Number(meta.slot), height)
-    },
-    onStateChange: (state) => options.logger.info({ state, endpoint: options.endpoint }, 'geyser stream state'),
-  })
+  const feeWindow = createPriorityFeeWindow()
+  let transactionsRecorded = 0
+  // With several endpoints each landed transaction arrives once per stream.
+  const recentSignatures = options.endpoints.length > 1 ? createRecentSignatures() : undefined
+  let feeWindowSlot = 0
+
+  function advanceFeeWindow(slot: number): void {
+    if (slot <= feeWindowSlot) return
+    feeWindowSlot = slot
+    feeWindow.advance(slot)
+    options.onFeeWindowAdvance?.()
+  }
+
+  function updateChainCoverage(): void {
+    let from: number | undefined
+    for (const subscription of subscriptions) {
+      const covered = subscription.blockCoverageFrom
+      if (covered !== undefined && (from === undefined || covered < from)) from = covered
+    }
+    chain.setStreamCoverage(from)
+  }
+
+  const subscriptions = options.endpoints.map((endpoint, index) =>
+    createGeyserSubscription({
+      endpoint,
+      token: options.token,
+      stallMs: options.stallMs,
+      logger,
+      pinnedAccounts: [CLOCK_SYSVAR_ADDRESS],
+      transactionPrograms: STREAMED_TRANSACTION_PROGRAMS,
+      onAccount: (update) => {
+        const info = update.account
+        if (!info) return
+        if (writer.write(update, index) && toAccountKey(info.pubkey) === CLOCK_SYSVAR && info.data.length >= 40) {
+          chain.recordClock(decodeClockSysvar(info.data))
+        }
+      },
+      onTransaction: (update) => {
+        const signature = update.transaction?.signature
+        if (recentSignatures && signature && !recentSignatures.addIfNew(signature, Number(update.slot))) return
+        const sample = getStreamedTransactionSample(update)
+        if (sample === null) return
+        feeWindow.record(sample)
+        transactionsRecorded++
+      },
+      onBlockMeta: (meta) => {
+        const height = meta.blockHeight ? Number(meta.blockHeight.blockHeight) : undefined
+        chain.recordBlock(new Uint8Array(base58.encode(meta.blockhash)), Number(meta.slot), height)
+        advanceFeeWindow(Number(meta.slot))
+        updateChainCoverage()
+      },
+      // What was read before the stream covered it is read once more, so no change falls in between.
+      onCoverageStart: (keys, atMs) => options.cache.refreshConfirmedBefore(keys, atMs),
+      onStateChange: (state) => {
+        logger.info({ state, endpoint }, 'geyser stream state')
+        updateChainCoverage()
+      },
+    }),
+  )
+
   const hotSet = createHotSet({
     maxKeys: HOT_SET_MAX_KEYS,
     debounceMs: HOT_SET_DEBOUNCE_MS,
-    onChange: (addresses) => subscription.setAccounts(addresses),
+    onChange: (keys, addresses) => {
+      for (const subscription of subscriptions) subscription.setAccounts(keys, addresses)
+    },
   })
+
   return {
     get state() {
-      return subscription.state
+      let state: GeyserState = 'disconnected'
+      for (const subscription of subscriptions) {
+        if (subscription.state === 'connected') return 'connected'
+        if (subscription.state === 'connecting') state = 'connecting'
+      }
+      return state
     },
-    subscription,
+    subscriptions,
+    subscription: subscriptions[0] as GeyserSubscription,
     hotSet,
     writer,
+    feeWindow,
+    get transactionsRecorded() {
+      return transactionsRecorded
+    },
     touch(keys) {
       for (let i = 0; i < keys.length; i++) hotSet.add(keys[i] as AccountKey)
     },
-    start: () => subscription.start(),
+    getCoverageStartMs(key) {
+      let since: number | undefined
+      for (let i = 0; i < subscriptions.length; i++) {
+        const covered = (subscriptions[i] as GeyserSubscription).getCoverageStartMs(key)
+        if (covered !== undefined && (since === undefined || covered < since)) since = covered
+      }
+      return since
+    },
+    start() {
+      for (const subscription of subscriptions) subscription.start()
+    },
     stop() {
       hotSet.close()
-      subscription.close()
+      for (const subscription of subscriptions) subscription.close()
+      chain.setStreamCoverage(undefined)
     },
   }
 }

@@ -1,10 +1,17 @@
 /**
- * One Yellowstone Subscribe stream to one endpoint, kept open: slots, block metadata and the
- * accounts of the hot set. A stream silent for `stallMs` (pongs included) is dropped and reopened
- * with exponential back-off and jitter, resuming `from_slot` at the last processed slot seen; a
- * server that cannot replay that far (INVALID_ARGUMENT) is asked again without it.
+ * One Yellowstone Subscribe stream to one endpoint, kept open: slots, block metadata, the
+ * accounts of the hot set (plus pinned ones) and the non-vote transactions of chosen programs.
+ * A stream silent for `stallMs` (pongs included) is dropped and reopened with exponential
+ * back-off and jitter, resuming `from_slot` at the last confirmed slot seen; a server that cannot
+ * replay that far (INVALID_ARGUMENT) is asked again without it.
+ *
+ * Coverage: the subscription knows since when each followed account has had every change
+ * streamed without a gap (`getCoverageStartMs`): from the pong that confirmed the filter naming
+ * it, kept across a reconnect that replayed from_slot, restarted after one that could not. The
+ * cache trusts an entry without asking RPC only while it is covered.
  */
 import type { Logger } from '../../lib/logger.js'
+import type { AccountKey } from '../state/account-key.js'
 import { getReconnectDelayMs } from './reconnect-delay.js'
 import {
   type ClientDuplexStream,
@@ -20,6 +27,7 @@ export type GeyserState = 'connected' | 'connecting' | 'disconnected'
 
 export type GeyserAccountUpdate = NonNullable<SubscribeUpdate['account']>
 export type GeyserBlockMeta = NonNullable<SubscribeUpdate['blockMeta']>
+export type GeyserTransactionUpdate = NonNullable<SubscribeUpdate['transaction']>
 
 export interface GeyserSubscriptionOptions {
   endpoint: string
@@ -31,11 +39,18 @@ export interface GeyserSubscriptionOptions {
   backoffBaseMs?: number
   backoffMaxMs?: number
   logger: Logger
+  /** Accounts always followed (base58), beside the hot set: the Clock sysvar. */
+  pinnedAccounts?: readonly string[]
+  /** Non-vote transactions that include any of these programs (base58) are streamed; none: no transactions. */
+  transactionPrograms?: readonly string[]
   onAccount?: (update: GeyserAccountUpdate) => void
+  onTransaction?: (update: GeyserTransactionUpdate) => void
   onBlockMeta?: (meta: GeyserBlockMeta) => void
   /** A processed or confirmed slot (finalized is not passed on). */
   onSlot?: (slot: number, status: 'processed' | 'confirmed') => void
   onStateChange?: (state: GeyserState) => void
+  /** Keys whose coverage began at `atMs`: a state confirmed before then may have missed a change. */
+  onCoverageStart?: (keys: readonly AccountKey[], atMs: number) => void
 }
 
 export interface GeyserSubscriptionStats {
@@ -52,18 +67,40 @@ export interface GeyserSubscriptionStats {
 }
 
 export interface GeyserSubscription {
+  readonly endpoint: string
   readonly state: GeyserState
   /** The last processed slot seen (0: none yet). */
   readonly lastSlot: number
+  /** The last confirmed slot seen (0: none yet): where a reconnect resumes. */
+  readonly lastConfirmedSlot: number
+  /**
+   * While connected, the first slot from which this stream has shown every block (undefined:
+   * disconnected, or no block yet since coverage began).
+   */
+  readonly blockCoverageFrom: number | undefined
   readonly stats: Readonly<GeyserSubscriptionStats>
-  /** Replaces the followed accounts (base58), on the open stream if there is one. */
-  setAccounts(addresses: readonly string[]): void
+  /** Replaces the followed accounts (keys and their base58), on the open stream if there is one. */
+  setAccounts(keys: readonly AccountKey[], addresses: readonly string[]): void
+  /** Since when (ms) every change of `key` has been streamed without a gap; undefined when it is not. */
+  getCoverageStartMs(key: AccountKey): number | undefined
   /** Opens the stream (and keeps reopening it until close). */
   start(): void
   close(): void
 }
 
 const MAX_PING_MS = 10_000
+
+/**
+ * Large HTTP/2 windows, as for any high-volume geyser stream. They matter beyond throughput: the
+ * client's h2 closes a connection (GOAWAY ENHANCE_YOUR_CALM "too_many_data_frames") when too many
+ * small DATA frames wait unread, and sizes that budget from the connection window. A burst of
+ * slot updates from a server that sends one frame per message (grpc-js) trips the default.
+ */
+const CHANNEL_OPTIONS = {
+  grpcInitialConnectionWindowSize: 32 * 1024 * 1024,
+  grpcInitialStreamWindowSize: 16 * 1024 * 1024,
+  grpcHttp2AdaptiveWindow: false,
+}
 
 /** Creates the subscription; nothing connects before `start()`. */
 export function createGeyserSubscription(options: GeyserSubscriptionOptions): GeyserSubscription {
@@ -74,7 +111,17 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   const stats: GeyserSubscriptionStats = { opens: 0, stalls: 0, fromSlotRefusals: 0, lastFromSlot: undefined, filterUpdatesApplied: 0 }
   let state: GeyserState = 'disconnected'
   let lastSlot = 0
+  let lastConfirmedSlot = 0
+  let accountKeys: readonly AccountKey[] = []
   let accounts: readonly string[] = []
+  /** Followed key → since when its changes have been streamed without a gap. */
+  const coveredSince = new Map<AccountKey, number>()
+  /** The keys of the filter awaiting its pong. */
+  let filterKeys: readonly AccountKey[] = []
+  /** The keys the current stream was opened with, and whether it resumed with from_slot. */
+  let openKeys: readonly AccountKey[] = []
+  let openedWithReplay = false
+  let blockCoverageFrom: number | undefined
   let stream: ClientDuplexStream | undefined
   let closed = true
   let attempt = 0
@@ -93,15 +140,39 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     options.onStateChange?.(next)
   }
 
+  const pinned = options.pinnedAccounts ?? []
+  const programs = options.transactionPrograms ?? []
+
   function buildRequest(fromSlot: number | undefined): Record<string, unknown> {
+    const accountFilters: Record<string, unknown> = {}
+    if (accounts.length > 0) accountFilters['hot'] = { account: accounts, owner: [], filters: [] }
+    if (pinned.length > 0) accountFilters['pinned'] = { account: pinned, owner: [], filters: [] }
     return {
       // Confirmed, as the RPC reads are, so a stream update and an RPC read compare by slot.
       commitment: CommitmentLevel.CONFIRMED,
       slots: { slots: { filterByCommitment: false } },
       blocksMeta: { blocks: {} },
-      accounts: accounts.length === 0 ? {} : { hot: { account: accounts, owner: [], filters: [] } },
+      accounts: accountFilters,
+      transactions:
+        programs.length === 0
+          ? {}
+          : { landed: { vote: false, failed: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
       ...(fromSlot === undefined ? {} : { fromSlot: String(fromSlot) }),
     }
+  }
+
+  /** `keys` are followed from `atMs` on, unless they already were; keys not in it no longer are. */
+  function applyCoverage(keys: readonly AccountKey[], atMs: number): void {
+    const current = new Set(keys)
+    for (const key of coveredSince.keys()) if (!current.has(key)) coveredSince.delete(key)
+    const started: AccountKey[] = []
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as AccountKey
+      if (coveredSince.has(key)) continue
+      coveredSince.set(key, atMs)
+      started.push(key)
+    }
+    if (started.length > 0) options.onCoverageStart?.(started, atMs)
   }
 
   function write(target: ClientDuplexStream, request: Record<string, unknown>): void {
@@ -113,6 +184,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   /** Replaces the open stream's filters, then pings: the pong says they are in place. */
   function sendFilters(target: ClientDuplexStream): void {
     write(target, buildRequest(undefined))
+    filterKeys = accountKeys
     filterPingId = ++pingId
     write(target, { ping: { id: filterPingId } })
   }
@@ -120,23 +192,36 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   function onUpdate(update: SubscribeUpdate): void {
     lastMessageAt = Date.now()
     if (state !== 'connected') {
+      // Any message proves the stream works: the back-off starts over.
       attempt = 0
+      // The server applied the opening filters before sending anything. Without a replay,
+      // what changed while no stream was open is unknown: coverage starts over.
+      if (!openedWithReplay) {
+        coveredSince.clear()
+        blockCoverageFrom = undefined
+      }
+      applyCoverage(openKeys, lastMessageAt)
       setState('connected')
     }
     if (update.account) {
       options.onAccount?.(update.account)
+    } else if (update.transaction) {
+      options.onTransaction?.(update.transaction)
     } else if (update.slot) {
       const slot = Number(update.slot.slot)
       if (update.slot.status === SlotStatus.SLOT_PROCESSED) {
         if (slot > lastSlot) lastSlot = slot
         options.onSlot?.(slot, 'processed')
       } else if (update.slot.status === SlotStatus.SLOT_CONFIRMED) {
+        if (slot > lastConfirmedSlot) lastConfirmedSlot = slot
         options.onSlot?.(slot, 'confirmed')
       }
     } else if (update.blockMeta) {
+      blockCoverageFrom ??= Number(update.blockMeta.slot)
       options.onBlockMeta?.(update.blockMeta)
     } else if (update.pong && update.pong.id === filterPingId) {
       stats.filterUpdatesApplied++
+      applyCoverage(filterKeys, lastMessageAt)
     }
   }
 
@@ -165,15 +250,20 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   async function open(): Promise<void> {
     if (closed) return
     setState('connecting')
-    const fromSlot = useFromSlot && lastSlot > 0 ? lastSlot : undefined
+    // Account updates come at confirmed commitment, so the slots after the last confirmed one may
+    // still have updates to come: the replay starts there (repeats are skipped by slot order).
+    const resumeSlot = lastConfirmedSlot > 0 ? lastConfirmedSlot : lastSlot
+    const fromSlot = useFromSlot && resumeSlot > 0 ? resumeSlot : undefined
     let client: YellowstoneClient
     let opened: ClientDuplexStream
     let sentAccounts = accounts
     try {
-      client = new YellowstoneClientClass(options.endpoint, options.token, {})
+      // A new client each time: a channel that stalled may be wedged.
+      client = new YellowstoneClientClass(options.endpoint, options.token, CHANNEL_OPTIONS)
       await client.connect()
       // The request goes with the call: without one the client sends an empty request first.
       sentAccounts = accounts
+      openKeys = accountKeys
       opened = await client.subscribe(toSubscribeRequest(buildRequest(fromSlot)))
     } catch (error) {
       if (closed) return
@@ -187,6 +277,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       return
     }
     stream = opened
+    openedWithReplay = fromSlot !== undefined
     stats.opens++
     if (fromSlot !== undefined) stats.lastFromSlot = fromSlot
     lastMessageAt = Date.now()
@@ -220,16 +311,27 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   }
 
   return {
+    endpoint: options.endpoint,
     get state() {
       return state
     },
     get lastSlot() {
       return lastSlot
     },
+    get lastConfirmedSlot() {
+      return lastConfirmedSlot
+    },
+    get blockCoverageFrom() {
+      return state === 'connected' ? blockCoverageFrom : undefined
+    },
     stats,
-    setAccounts(addresses) {
+    setAccounts(keys, addresses) {
+      accountKeys = keys
       accounts = addresses
       if (stream) sendFilters(stream)
+    },
+    getCoverageStartMs(key) {
+      return state === 'connected' ? coveredSince.get(key) : undefined
     },
     start() {
       if (!closed) return

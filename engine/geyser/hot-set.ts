@@ -10,8 +10,8 @@ export interface HotSetOptions {
   maxKeys: number
   /** Changes within this window are sent as one filter update. */
   debounceMs: number
-  /** The full list of addresses after a change (base58, as Yellowstone filters want them). */
-  onChange: (addresses: string[]) => void
+  /** The full list after a change: keys, and their base58 (as Yellowstone filters want them) in the same order. */
+  onChange: (keys: AccountKey[], addresses: string[]) => void
 }
 
 export interface HotSet {
@@ -60,7 +60,16 @@ export function createHotSet(options: HotSetOptions): HotSet {
   function flush(): void {
     timer = undefined
     updates++
-    options.onChange(getAddresses())
+    // Yellowstone replaces a filter whole, so the full list goes out each time; the base58 of
+    // each key is computed once, when it is first sent.
+    const keys: AccountKey[] = []
+    const addresses: string[] = []
+    for (const [key, slot] of lru.entries()) {
+      slot.address ??= toBase58Address(key)
+      keys.push(key)
+      addresses.push(slot.address)
+    }
+    options.onChange(keys, addresses)
   }
 
   return {

@@ -9,6 +9,8 @@ export interface JsonRpcClient {
   /** Calls `method` with `params`; rejects with `upstream_unavailable` when no URL answers. */
   call<T>(method: string, params: unknown[], signal?: AbortSignal): Promise<T>
   readonly urls: readonly string[]
+  /** Calls made, by method (what the engine still asks RPC for: tests and operators count them). */
+  readonly callsByMethod: ReadonlyMap<string, number>
 }
 
 /** An error a node answered with (a JSON-RPC `error` object), as opposed to a transport failure. */
@@ -37,6 +39,7 @@ export interface JsonRpcClientOptions {
 /** Creates a client that tries `urls` in order for each call. */
 export function createJsonRpcClient({ urls, requestTimeoutMs }: JsonRpcClientOptions): JsonRpcClient {
   let nextId = 1
+  const callsByMethod = new Map<string, number>()
 
   async function callOne<T>(url: string, body: string, signal: AbortSignal): Promise<T> {
     const response = await fetch(url, {
@@ -52,6 +55,7 @@ export function createJsonRpcClient({ urls, requestTimeoutMs }: JsonRpcClientOpt
   }
 
   async function call<T>(method: string, params: unknown[], signal?: AbortSignal): Promise<T> {
+    callsByMethod.set(method, (callsByMethod.get(method) ?? 0) + 1)
     const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params })
     const failures: string[] = []
     for (const url of urls) {
@@ -69,5 +73,5 @@ export function createJsonRpcClient({ urls, requestTimeoutMs }: JsonRpcClientOpt
     throw createServiceError('upstream_unavailable', `no Solana RPC endpoint answered ${method}`, failures.join('; '))
   }
 
-  return { call, urls }
+  return { call, urls, callsByMethod }
 }

@@ -11,10 +11,11 @@ import { getComputeBudget } from '../decode/compute-budget.js'
 import { withSignatureSlots } from '../decode/signature-slots.js'
 import { decodeWireTransaction, type WireTransaction } from '../decode/wire-transaction.js'
 import { getTransactionFee } from '../fees/transaction-fee.js'
-import type { PriorityFeeSampler } from '../fees/priority-fee-sampler.js'
+import type { PriorityFeeSource } from '../fees/priority-fee-source.js'
 import type { AccountCache } from '../state/account-cache.js'
 import type { AddressNamer } from '../state/address-names.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
+import type { AccountEntry } from '../state/cached-account.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SvmState } from '../svm/svm-state.js'
@@ -33,7 +34,7 @@ export interface SimulateDependencies {
   svmState: SvmState
   cache: AccountCache
   chain: ChainTracker
-  priorityFees: PriorityFeeSampler
+  priorityFees: PriorityFeeSource
   name: AddressNamer
   /** Decimals of a mint the cache holds. */
   getDecimals: (mint: AccountKey) => number | undefined
@@ -42,6 +43,8 @@ export interface SimulateDependencies {
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
+const NO_KEYS: readonly AccountKey[] = []
+const NO_FLAGS: readonly boolean[] = []
 const DEFAULT_TIMEOUT_MS = 800
 
 function toRisk(riskLevel: Risk['risk_level']): Risk {
@@ -71,6 +74,20 @@ function withBlockhash(tx: WireTransaction, blockhash: Uint8Array): Uint8Array {
   const copy = new Uint8Array(tx.bytes)
   copy.set(blockhash, tx.recentBlockhash.byteOffset - tx.bytes.byteOffset)
   return copy
+}
+
+function getMinSlot(list: readonly AccountEntry[], min: number): number {
+  for (let i = 0; i < list.length; i++) {
+    const slot = (list[i] as AccountEntry).slot
+    if (slot < min) min = slot
+  }
+  return min
+}
+
+/** The oldest slot among the states a simulation used (accounts, lookup tables, programdata, mints). */
+function getMinAccountSlot(accounts: LoadedAccounts): number | null {
+  const min = getMinSlot(accounts.dependencies, getMinSlot(accounts.tables, getMinSlot(accounts.entries, Infinity)))
+  return min === Infinity ? null : min
 }
 
 /** Simulates one base64-decoded wire transaction. */
@@ -104,12 +121,18 @@ export async function simulateTransaction(
   let computeUnits: number | null = null
   let logs: string[] = []
   let balanceChanges: SimulateResponse['balance_changes'] = []
+  let minAccountSlot: number | null = null
+  let writeKeys: readonly AccountKey[] = NO_KEYS
+  let writeFlags: readonly boolean[] = NO_FLAGS
 
   if (!loaded.ok) {
     deps.svmState.sync(loaded.tables)
     failure = loaded.failure
   } else {
     const accounts: LoadedAccounts = loaded.accounts
+    minAccountSlot = getMinAccountSlot(accounts)
+    writeKeys = accounts.keys
+    writeFlags = accounts.writable
     // No await between writing the accounts and simulating: the SVM is shared by every request.
     deps.svmState.sync(accounts.tables)
     deps.svmState.sync(accounts.dependencies)
@@ -155,7 +178,8 @@ export async function simulateTransaction(
   const simulationCounts = vectors.includes('simulation')
   const riskLevel = simulationCounts ? getSimulationRiskLevel({ success, failure }) : 'safe'
   const suggested = success && computeUnits !== null ? getSuggestedComputeLimit(computeUnits) : null
-  const priorityFees = deps.priorityFees.current
+  const sourced = deps.priorityFees.get(writeKeys, writeFlags)
+  const priorityFees = { low: sourced.low, medium: sourced.medium, high: sourced.high, very_high: sourced.very_high, samples: sourced.samples }
   const callTree = getCallTree(logs)
   return {
     success,
@@ -181,7 +205,7 @@ export async function simulateTransaction(
       requestedComputeLimit: budget.unitLimit,
       effectiveComputeLimit: fee.computeUnitLimit,
       computeUnitPriceMicroLamports: budget.unitPriceMicroLamports,
-      priorityFees,
+      priorityFees: sourced,
     }),
     program_breakdown: getProgramBreakdown(callTree),
     call_tree: callTree,
@@ -193,6 +217,7 @@ export async function simulateTransaction(
     logs,
     latency_ms: Math.round((performance.now() - startedAt) * 1000) / 1000,
     context_slot: deps.chain.slot,
+    min_account_slot: minAccountSlot,
     replacement_blockhash: replace ? deps.name(toAccountKey(latestBlockhash)) : null,
     decision: getDecision({ simulationCounts, success, riskLevel }),
   }

@@ -89,6 +89,11 @@ export interface SimulateResponse {
   logs: string[]
   latency_ms: number
   context_slot: number
+  /**
+   * The oldest slot among the account states the simulation used (the slot of the RPC read or
+   * stream update that brought each); null when no account was loaded.
+   */
+  min_account_slot: number | null
   /** The blockhash simulated with, when replace_recent_blockhash was set. */
   replacement_blockhash: string | null
   decision: Decision

@@ -1,8 +1,10 @@
 /**
- * The engine's account state: an LRU bounded in bytes, filled from JSON-RPC `getMultipleAccounts`.
- * Concurrent misses for one key share one fetch; keys are batched (≤100 a call). A warm entry is
- * answered synchronously; one older than `freshMs` is still answered and refreshed in the
- * background (until the geyser stream keeps it fresh), so a warm simulate never waits on the network.
+ * The engine's account state: an LRU bounded in bytes, filled from JSON-RPC `getMultipleAccounts`
+ * and kept fresh by the geyser stream. Concurrent misses for one key share one fetch; keys are
+ * batched (≤100 a call). A warm entry is answered synchronously. One older than `freshMs` is
+ * still answered, and refreshed over RPC in the background unless a live stream has covered it
+ * since it was confirmed (`getCoverageStartMs`): then every change would have reached it.
+ * An RPC answer never replaces a state the stream brought from a later slot.
  */
 import { LRUCache } from 'lru-cache'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
@@ -19,6 +21,8 @@ export interface AccountCacheOptions {
   batchSize: number
   /** Called when an entry leaves the cache, so the SVM can drop it too. */
   onEvict?: (key: AccountKey) => void
+  /** Since when a live geyser stream has shown every change of `key`; undefined when none does. */
+  getCoverageStartMs?: (key: AccountKey) => number | undefined
   now?: () => number
 }
 
@@ -28,6 +32,8 @@ export interface AccountCacheStats {
   rpcCalls: number
   keysFetched: number
   backgroundRefreshes: number
+  /** RPC answers dropped because the cache held a state from a later slot. */
+  staleRpcAnswers: number
 }
 
 export interface AccountCache {
@@ -37,6 +43,8 @@ export interface AccountCache {
   peek(key: AccountKey): AccountEntry | undefined
   /** Stores a state the chain reported (geyser, tests); keeps the version when content is unchanged. */
   put(entry: Omit<AccountEntry, 'version'> & { version?: number }): AccountEntry
+  /** Re-reads over RPC, in the background, the cached `keys` last confirmed before `beforeMs`. */
+  refreshConfirmedBefore(keys: readonly AccountKey[], beforeMs: number): void
   readonly stats: Readonly<AccountCacheStats>
   readonly sizeBytes: number
   readonly size: number
@@ -45,7 +53,7 @@ export interface AccountCache {
 /** Creates the account cache. */
 export function createAccountCache(options: AccountCacheOptions): AccountCache {
   const now = options.now ?? Date.now
-  const stats: AccountCacheStats = { hits: 0, misses: 0, rpcCalls: 0, keysFetched: 0, backgroundRefreshes: 0 }
+  const stats: AccountCacheStats = { hits: 0, misses: 0, rpcCalls: 0, keysFetched: 0, backgroundRefreshes: 0, staleRpcAnswers: 0 }
   let nextVersion = 1
   const lru = new LRUCache<AccountKey, AccountEntry>({
     maxSize: options.maxBytes,
@@ -67,6 +75,22 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     return entry
   }
 
+  /**
+   * An RPC answer, unless the cache holds a later state (the stream ran ahead of the RPC node,
+   * or wrote the same slot): that one stays, vouched for as of the read.
+   */
+  function storeFromRpc(fetched: AccountEntry): AccountEntry {
+    const previous = lru.peek(fetched.key)
+    if (previous && (previous.slot > fetched.slot || (previous.slot === fetched.slot && previous.writeVersion !== undefined))) {
+      stats.staleRpcAnswers++
+      if (previous.confirmedAtMs >= fetched.confirmedAtMs) return previous
+      const vouched = { ...previous, confirmedAtMs: fetched.confirmedAtMs }
+      lru.set(fetched.key, vouched)
+      return vouched
+    }
+    return store(fetched)
+  }
+
   const fetcher = createAccountFetcher({
     rpc: options.rpc,
     batchSize: options.batchSize,
@@ -75,7 +99,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       stats.rpcCalls++
       stats.keysFetched += keyCount
     },
-    store,
+    store: storeFromRpc,
   })
 
   function refreshInBackground(key: AccountKey): void {
@@ -88,6 +112,11 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       .finally(() => refreshing.delete(key))
   }
 
+  function isCovered(entry: AccountEntry): boolean {
+    const since = options.getCoverageStartMs?.(entry.key)
+    return since !== undefined && entry.confirmedAtMs >= since
+  }
+
   function getMany(keys: readonly AccountKey[], signal?: AbortSignal): AccountEntry[] | Promise<AccountEntry[]> {
     const out = new Array<AccountEntry>(keys.length)
     let pending: Array<Promise<void>> | undefined
@@ -98,7 +127,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       if (entry) {
         stats.hits++
         out[i] = entry
-        if (entry.confirmedAtMs < staleBefore) refreshInBackground(key)
+        if (entry.confirmedAtMs < staleBefore && !isCovered(entry)) refreshInBackground(key)
         continue
       }
       stats.misses++
@@ -117,6 +146,12 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     getMany,
     peek: (key) => lru.peek(key),
     put: (entry) => store({ ...entry, version: 0 } as AccountEntry),
+    refreshConfirmedBefore(keys, beforeMs) {
+      for (let i = 0; i < keys.length; i++) {
+        const entry = lru.peek(keys[i] as AccountKey)
+        if (entry && entry.confirmedAtMs < beforeMs) refreshInBackground(entry.key)
+      }
+    },
     stats,
     get sizeBytes() {
       return lru.calculatedSize

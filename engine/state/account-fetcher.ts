@@ -88,13 +88,14 @@ export function createAccountFetcher(options: AccountFetcherOptions): AccountFet
   async function sendBatch(keys: AccountKey[], waiters: Waiter[][]): Promise<void> {
     try {
       options.onBatch(keys.length)
+      // Confirmed as of when the question was asked: a change after that may be missing.
+      const askedAtMs = options.now()
       const result = await options.rpc.call<GetMultipleAccountsResult>('getMultipleAccounts', [
         keys.map(toBase58Address),
         { encoding: 'base64', commitment: 'confirmed' },
       ])
-      const nowMs = options.now()
       keys.forEach((key, i) => {
-        const entry = options.store(fromRpcAccount(key, result.value[i] ?? null, result.context.slot, nowMs))
+        const entry = options.store(fromRpcAccount(key, result.value[i] ?? null, result.context.slot, askedAtMs))
         for (const waiter of waiters[i] ?? []) waiter.resolve(entry)
       })
     } catch (error) {

@@ -2,11 +2,11 @@
  * Cache keys for accounts: the 32 raw bytes as a latin1 string. Building one costs a fraction of a
  * microsecond, where base58 would cost ≈23 µs (ARCHITECTURE §2).
  */
-import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
+import { getBase58Encoder } from '@solana/kit'
+import { toBase58 } from '../../lib/base58.js'
 
 export type AccountKey = string & { readonly __accountKey: unique symbol }
 
-const base58Decoder = getBase58Decoder()
 const base58Encoder = getBase58Encoder()
 
 type Latin1Slice = (this: Uint8Array, start: number, end: number) => string
@@ -27,9 +27,9 @@ export function fromAccountKey(key: AccountKey): Uint8Array {
   return new Uint8Array(Buffer.from(key, 'latin1'))
 }
 
-/** The base58 address of a cache key (cold paths: RPC requests, logs). */
+/** The base58 address of a cache key (off the hot path: RPC requests, geyser filters, logs). */
 export function toBase58Address(key: AccountKey): string {
-  return base58Decoder.decode(Buffer.from(key, 'latin1'))
+  return toBase58(Buffer.from(key, 'latin1'))
 }
 
 /** The cache key of a base58 address; throws on anything that is not 32 bytes of base58. */

@@ -18,6 +18,8 @@ export interface CachedAccount {
   readonly slot: number
   /** The geyser write version, when the state came from the stream (orders writes within a slot). */
   readonly writeVersion?: bigint
+  /** Which geyser endpoint sent it: write versions compare only within one endpoint's stream. */
+  readonly streamSource?: number
   /** The SVM's native account object, built once per version by the SVM module. */
   native: unknown
   /**
@@ -36,6 +38,7 @@ export interface MissingAccount {
   readonly confirmedAtMs: number
   readonly slot: number
   readonly writeVersion?: bigint
+  readonly streamSource?: number
 }
 
 export type AccountEntry = CachedAccount | MissingAccount

@@ -2,6 +2,8 @@
  * The `simulation` vector: what the simulation outcome says about risk (SPEC 2.10: a terminal
  * failure is high risk, any other failure a medium "simulation warning"), and what to do about it.
  */
+import { getPriorityFeeRecommendation } from '../fees/priority-fee-recommendation.js'
+import type { SourcedPriorityFees } from '../fees/priority-fee-source.js'
 import type { Failure, FailureCode } from '../simulate/failure.js'
 import type { PriorityFees, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
 
@@ -15,7 +17,7 @@ export interface SimulationFindings {
   /** The limit the runtime applies: the requested one, or its default for these instructions. */
   effectiveComputeLimit: number
   computeUnitPriceMicroLamports: bigint
-  priorityFees: PriorityFees
+  priorityFees: PriorityFees & { source?: SourcedPriorityFees['source'] }
 }
 
 /** Compute units of headroom below which a tighter limit is not worth recommending. */
@@ -66,12 +68,7 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
       message: `The limit ${requested} is below the ${findings.computeUnits} units used; set it to ${suggested}.`,
     })
   }
-  const median = findings.priorityFees.medium
-  if (findings.priorityFees.samples > 0 && findings.computeUnitPriceMicroLamports < BigInt(median)) {
-    out.push({
-      code: 'raise_priority_fee',
-      message: `The compute unit price is below the recent median of ${median} micro-lamports; raise it to land sooner.`,
-    })
-  }
+  const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, findings.priorityFees)
+  if (feeAdvice) out.push(feeAdvice)
   return out
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
 import { getBase58Decoder } from '@solana/kit'
-import { toBase58 } from '../../edge/usage/base58.js'
+import { toBase58 } from '../../lib/base58.js'
 
 const kit = getBase58Decoder()
 

@@ -38,5 +38,5 @@ t.test('a landed transaction with a compute unit price shows in the next simulat
   const response = await engine.simulate(cheap)
   t.equal(response.priority_fees.very_high, 50_000, 'the landed price is the top of the sample')
   t.ok(response.priority_fees.samples >= 1)
-  t.match(response.recommendations, [{ code: 'raise_priority_fee' }])
+  t.match(response.recommendations, [{ code: 'set_compute_unit_price', message: /recent slots \(getRecentPrioritizationFees\)/ }])
 })

@@ -11,7 +11,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 t.test('many adds within the debounce window send one filter update with every address', async (t) => {
   const sent: string[][] = []
-  const set = createHotSet({ maxKeys: 100, debounceMs: 20, onChange: (addresses) => sent.push(addresses) })
+  const set = createHotSet({ maxKeys: 100, debounceMs: 20, onChange: (_keys, addresses) => sent.push(addresses) })
   t.teardown(() => set.close())
   for (let i = 0; i < 50; i++) set.add(keyOf(i))
   for (let i = 0; i < 50; i++) set.add(keyOf(i)) // already there: no change

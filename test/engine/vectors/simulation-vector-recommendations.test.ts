@@ -30,7 +30,7 @@ t.test('a far-too-high limit is worth tightening; a small transfer is not', asyn
 t.test('a limit below the units used, and a price below the median, are flagged', async (t) => {
   t.same(codes({ ...base, requestedComputeLimit: 40_000, effectiveComputeLimit: 40_000 }), ['raise_compute_unit_limit'])
   const fees = { low: 100, medium: 5_000, high: 20_000, very_high: 100_000, samples: 150 }
-  t.same(codes({ ...base, effectiveComputeLimit: 50_000, priorityFees: fees, computeUnitPriceMicroLamports: 10n }), ['raise_priority_fee'])
+  t.same(codes({ ...base, effectiveComputeLimit: 50_000, priorityFees: fees, computeUnitPriceMicroLamports: 10n }), ['set_compute_unit_price'])
   t.same(codes({ ...base, effectiveComputeLimit: 50_000, priorityFees: fees, computeUnitPriceMicroLamports: 5_000n }), [])
 })
 

@@ -1,7 +1,8 @@
 /**
  * Base58 (Bitcoin alphabet) of a short byte string, for transaction signatures in history. kit's
  * codec goes through a BigInt and costs ≈36 µs for 64 bytes; this schoolbook conversion over a
- * small digit array costs a few, and history encodes one signature per simulate.
+ * small digit array costs a few. History encodes one signature per simulate; the engine encodes
+ * the keys of its geyser filters and its RPC requests.
  * test/edge/base58-encode.test.ts checks it against kit's codec.
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'

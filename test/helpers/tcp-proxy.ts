@@ -1,0 +1,66 @@
+/**
+ * A TCP proxy in front of a real server, which a test can cut (every connection dropped, the port
+ * closed) and restore on the same port: a network outage between two real parts, without
+ * stopping either of them.
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net'
+import type { Test } from 'tap'
+
+export interface TcpProxy {
+  readonly url: string
+  readonly port: number
+  /** Drops every connection and stops listening. */
+  cut(): Promise<void>
+  /** Listens again on the same port. */
+  restore(): Promise<void>
+}
+
+/** Proxies 127.0.0.1:<free port> to `target` (host:port) until the test ends. */
+export async function startTcpProxy(t: Test, target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  let port = 0
+
+  async function listen(): Promise<void> {
+    const next = createServer((client) => {
+      const upstream = connect(target.port, target.host)
+      for (const socket of [client, upstream]) {
+        sockets.add(socket)
+        socket.on('close', () => sockets.delete(socket))
+        socket.on('error', () => {
+          client.destroy()
+          upstream.destroy()
+        })
+      }
+      client.pipe(upstream)
+      upstream.pipe(client)
+    })
+    await new Promise<void>((resolve, reject) => {
+      next.once('error', reject)
+      next.listen(port, '127.0.0.1', () => resolve())
+    })
+    port = (next.address() as { port: number }).port
+    server = next
+  }
+
+  async function cut(): Promise<void> {
+    const closing = server
+    server = undefined
+    for (const socket of sockets) socket.destroy()
+    sockets.clear()
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()))
+  }
+
+  await listen()
+  t.teardown(cut)
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`
+    },
+    get port() {
+      return port
+    },
+    cut,
+    restore: listen,
+  }
+}
