@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
- * SOLANA_RPC_URLS names real nodes), the engine with its gRPC port, accounts (on DATABASE_URL, or
- * the embedded PGlite under DATA_DIR) with its gRPC port, and the edge calling both in-process.
+ * SOLANA_RPC_URLS names real nodes) whose geyser stream feeds the engine, the engine with its
+ * gRPC port, accounts (on DATABASE_URL, or the embedded PGlite under DATA_DIR) with its gRPC
+ * port, and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
 import { accountsConfigSchema } from './accounts/config.js'
@@ -28,7 +29,13 @@ let localnet: Localnet | undefined
 if (!process.env.SOLANA_RPC_URLS) {
   const localnetConfig = readConfig(localnetConfigSchema, process.env)
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
-  engineConfig = Object.freeze({ ...engineConfig, rpcUrls: [localnet.rpcUrl] })
+  // The engine follows localnet as it would mainnet: JSON-RPC for misses, the geyser stream for
+  // everything that changes (unless GEYSER_ENDPOINT names another stream).
+  engineConfig = Object.freeze({
+    ...engineConfig,
+    rpcUrls: [localnet.rpcUrl],
+    geyserEndpoints: engineConfig.geyserEndpoints.length > 0 ? engineConfig.geyserEndpoints : [localnet.geyserUrl],
+  })
 }
 
 const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
@@ -52,6 +59,7 @@ logger.info(
     accountsGrpc: accounts.grpcAddress,
     database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
+    geyser: engineConfig.geyserEndpoints,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
   'preflight serving',

@@ -8,13 +8,18 @@ import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { Engine } from '../engine/engine.js'
+import type { EngineHealth } from '../engine/engine-health.js'
+import { fromHealthResponseMessage } from '../engine/grpc/health-message.js'
 import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
 import type { SimulateOptions, SimulateResponse } from '../engine/simulate/simulate-types.js'
+import type { HealthResponse__Output } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
 
 export interface EngineClient {
   /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /** The engine's own view of its freshness; rejects with a catalogue ServiceError (engine_unavailable: no answer). */
+  health(): Promise<EngineHealth>
   close(): Promise<void>
   readonly transport: 'in-process' | 'grpc'
 }
@@ -23,6 +28,7 @@ export interface EngineClient {
 export function createInProcessEngineClient(engine: Engine): EngineClient {
   return {
     simulate: (transaction, options) => engine.simulate(transaction, options),
+    health: async () => engine.getHealth(),
     close: async () => undefined,
     transport: 'in-process',
   }
@@ -31,6 +37,8 @@ export function createInProcessEngineClient(engine: Engine): EngineClient {
 /** Extra time a gRPC call may take beyond the request's own timeout, for the transport itself. */
 const TRANSPORT_MARGIN_MS = 250
 const DEFAULT_TIMEOUT_MS = 800
+/** A health check answers from memory; an engine silent this long is as good as down to a probe. */
+const HEALTH_DEADLINE_MS = 1_000
 
 /** The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
 export function createGrpcEngineClient(address: string): EngineClient {
@@ -60,6 +68,16 @@ export function createGrpcEngineClient(address: string): EngineClient {
             else resolve(fromSimulateResponseMessage(message))
           },
         )
+      })
+    },
+    health() {
+      return new Promise<EngineHealth>((resolve, reject) => {
+        const deadline = Date.now() + HEALTH_DEADLINE_MS
+        client.Health({}, { deadline }, (error: GrpcServiceError | null, message?: HealthResponse__Output) => {
+          if (error) reject(fromGrpcError(error))
+          else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+          else resolve(fromHealthResponseMessage(message))
+        })
       })
     },
     close: async () => client.close(),

@@ -18,6 +18,7 @@ import { registerHealthRoute } from './routes/health.js'
 import { registerPlatformRoutes } from './routes/platform.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
+import { getEngineState } from './status/engine-state.js'
 import { createServiceStatus } from './status/service-status.js'
 import { createKeyUsageCounter } from './usage/key-usage-counter.js'
 import { createSimulationHistoryQueue } from './usage/simulation-history-queue.js'
@@ -125,11 +126,17 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     await Promise.all([keyUsage.close(), history.close()])
   })
 
-  registerHealthRoute(app, engine)
+  registerHealthRoute(app, engine, logger)
   registerAuthRoutes(app, context)
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
   registerSimulationsRoutes(app, context)
-  registerPlatformRoutes(app, createServiceStatus({ getTotals: () => accounts.getServiceTotals(), now, logger }))
+  const status = createServiceStatus({
+    getTotals: () => accounts.getServiceTotals(),
+    getComponentStates: async () => [(await getEngineState(engine, logger)).state],
+    now,
+    logger,
+  })
+  registerPlatformRoutes(app, status)
   return app
 }

@@ -1,13 +1,17 @@
 /**
- * The engine's gRPC server: `Simulate` for the edge (when it runs apart) and co-located clients.
+ * The engine's gRPC server: `Simulate` and `Health` for the edge (when it runs apart) and
+ * co-located clients.
  */
 import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
+import type { HealthRequest__Output } from '../proto/gen/preflight/engine/v1/HealthRequest.js'
+import type { HealthResponse } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { SimulateRequest__Output } from '../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { Engine } from './engine.js'
+import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
 
@@ -41,6 +45,13 @@ export async function startEngineServer(engine: Engine, host: string, port: numb
         (response) => callback(null, toSimulateResponseMessage(response)),
         (error: unknown) => callback(toGrpcError(error)),
       )
+    },
+    Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
+      try {
+        callback(null, toHealthResponseMessage(engine.getHealth()))
+      } catch (error) {
+        callback(toGrpcError(error))
+      }
     },
   })
   const boundPort = await new Promise<number>((resolve, reject) => {

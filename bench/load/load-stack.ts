@@ -53,7 +53,7 @@ async function startInProcess(databaseUrl: string | undefined, logger: Logger): 
   const service = await startBenchService(databaseUrl, logger, { engineGrpc: true })
   const { grpcAddress } = service
   if (!grpcAddress) throw new Error('the bench service was asked for its gRPC server')
-  const chain = service.localnet.chain
+  const chain = service.localnet!.chain // the load benchmark always runs localnet in process
   return {
     kind: 'in-process',
     engine: service.engine,
@@ -62,7 +62,7 @@ async function startInProcess(databaseUrl: string | undefined, logger: Logger): 
     accountsDatabase: service.accounts.database,
     accountsCalls: service.accountsCalls,
     grpcAddress,
-    rpcUrl: service.localnet.rpcUrl,
+    rpcUrl: service.rpcUrl,
     setAccount: (address, account) => chain.setAccount(address, account),
     fund: async (address, lamports) => {
       chain.airdrop(address, lamports)

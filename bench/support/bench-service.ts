@@ -17,6 +17,7 @@ import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
 import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
+import { startRemoteChain, type RemoteChain } from './remote-chain.js'
 
 /** Entries never go stale during a run: a warm call must not trigger a background refresh. */
 export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000' } as const
@@ -24,7 +25,9 @@ export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600
 export const AUTH_CACHE_TTL_MS = 3_600_000
 
 export interface BenchService {
-  localnet: Localnet
+  /** The in-process localnet; undefined in stream mode, where it runs in a process of its own. */
+  localnet: Localnet | undefined
+  rpcUrl: string
   engine: Engine
   accounts: BenchAccounts
   /** What the edge asked of accounts so far (credential lookups, history writes). */
@@ -42,10 +45,18 @@ export interface BenchService {
 export async function startBenchService(
   databaseUrl: string | undefined,
   logger: Logger,
-  { engineGrpc = false }: { engineGrpc?: boolean } = {},
+  {
+    engineGrpc = false,
+    streamTrafficRate,
+  }: {
+    engineGrpc?: boolean
+    /** Stream mode: localnet apart with slots every 400 ms and this many tx/s landing, the engine on its geyser stream. */
+    streamTrafficRate?: number | undefined
+  } = {},
 ): Promise<BenchService> {
   const closers: Array<() => unknown> = []
   let localnet: Localnet | undefined
+  let remote: RemoteChain | undefined
   let engine: Engine | undefined
   // Accounts (PGlite's first start takes seconds) comes up while localnet and the engine do.
   const accountsStarting = startBenchAccounts(databaseUrl, logger)
@@ -56,10 +67,20 @@ export async function startBenchService(
     await (await accountsStarting.catch(() => undefined))?.close()
     engine?.stop()
     await localnet?.close()
+    await remote?.close()
   }
   try {
-    localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
-    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: localnet.rpcUrl, ...ENGINE_ENV }), logger)
+    let rpcUrl: string
+    let streamEnv = {}
+    if (streamTrafficRate === undefined) {
+      localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, { autoAdvance: false })
+      rpcUrl = localnet.rpcUrl
+    } else {
+      remote = await startRemoteChain(streamTrafficRate)
+      rpcUrl = remote.rpcUrl
+      streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
+    }
+    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }), logger)
     await engine.start()
     let grpcAddress: string | undefined
     if (engineGrpc) {
@@ -82,7 +103,7 @@ export async function startBenchService(
     closers.push(() => edge.close())
     const edgePort = (edge.server.address() as AddressInfo).port
     const credentials = await createBenchCredentials(`http://127.0.0.1:${edgePort}`)
-    return { localnet, engine, accounts, accountsCalls: counted.counts, edgePort, credentials, grpcAddress, close }
+    return { localnet, rpcUrl, engine, accounts, accountsCalls: counted.counts, edgePort, credentials, grpcAddress, close }
   } catch (error) {
     await close()
     throw error

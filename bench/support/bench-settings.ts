@@ -44,6 +44,9 @@ const settingsSchema = {
   paths: { kind: 'string', env: 'BENCH_PATHS', default: PATH_NAMES.join(',') },
   httpClient: { kind: 'string', env: 'BENCH_HTTP_CLIENT', default: 'raw', oneOf: ['raw', 'node', 'undici'] },
   write: { kind: 'bool', env: 'BENCH_WRITE', default: true },
+  /** off: localnet in process, slots still. traffic: localnet apart, slots every 400 ms, traffic landing, the engine on its geyser stream. */
+  stream: { kind: 'string', env: 'BENCH_STREAM', default: 'off', oneOf: ['off', 'traffic'] },
+  trafficRate: { kind: 'int', env: 'BENCH_TRAFFIC_RATE', default: 200, min: 1, max: 10_000 },
   resultsDir: { kind: 'string', env: 'BENCH_RESULTS_DIR', default: 'bench/results' },
 } as const
 
@@ -57,6 +60,8 @@ const FLAG_VARIABLES = {
   cases: 'BENCH_CASES',
   paths: 'BENCH_PATHS',
   'http-client': 'BENCH_HTTP_CLIENT',
+  stream: 'BENCH_STREAM',
+  'traffic-rate': 'BENCH_TRAFFIC_RATE',
   'results-dir': 'BENCH_RESULTS_DIR',
 } as const
 
@@ -71,6 +76,9 @@ export const USAGE = `usage: npm run bench -- [flags]   (or: npx tsx bench/engin
   --paths a,b           ${PATH_NAMES.join(', ')}
                                                                 (BENCH_PATHS, default all)
   --http-client NAME    raw (one socket, prebuilt request: default), node (node:http) or undici (BENCH_HTTP_CLIENT)
+  --stream MODE         off (default) or traffic: localnet in its own process, slots every 400 ms,
+                        traffic landing, the engine fed by its geyser stream (BENCH_STREAM)
+  --traffic-rate N      tx/s landed in traffic mode             (BENCH_TRAFFIC_RATE, default 200)
   --results-dir DIR     where the JSON goes                     (BENCH_RESULTS_DIR, default bench/results)
   --no-write            print only, write no JSON               (BENCH_WRITE=false)
   --help`
@@ -86,6 +94,8 @@ export interface BenchSettings {
   httpClient: 'raw' | 'node' | 'undici'
   write: boolean
   resultsDir: string
+  stream: 'off' | 'traffic'
+  trafficRate: number
 }
 
 function toList<T extends string>(variable: string, raw: string, allowed: readonly T[]): T[] {
@@ -113,6 +123,8 @@ export function readBenchSettings(argv: readonly string[], env: Readonly<Record<
       cases: { type: 'string' },
       paths: { type: 'string' },
       'http-client': { type: 'string' },
+      stream: { type: 'string' },
+      'traffic-rate': { type: 'string' },
       'results-dir': { type: 'string' },
       'no-write': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -137,5 +149,7 @@ export function readBenchSettings(argv: readonly string[], env: Readonly<Record<
     httpClient: config.httpClient as 'raw' | 'node' | 'undici',
     write: config.write,
     resultsDir: config.resultsDir,
+    stream: config.stream as 'off' | 'traffic',
+    trafficRate: config.trafficRate,
   }
 }

@@ -31,7 +31,9 @@ export interface BenchStack {
 
 /** Starts everything; on a failure, what was started is closed again. */
 export async function startBenchStack(settings: BenchSettings, databaseUrl: string | undefined, logger: Logger): Promise<BenchStack> {
-  const service = await startBenchService(databaseUrl, logger)
+  const service = await startBenchService(databaseUrl, logger, {
+    streamTrafficRate: settings.stream === 'traffic' ? settings.trafficRate : undefined,
+  })
   const closers: Array<() => unknown> = []
   const close = async () => {
     // Pollers caught mid-request when localnet closes warn; that is teardown, not a finding.
@@ -68,7 +70,7 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     closers.push(() => auth.close())
     return {
       context: { engine, rest, restBearer, restExternal, httpFloor, httpFloorClient, auth },
-      rpcUrl: service.localnet.rpcUrl,
+      rpcUrl: service.rpcUrl,
       accountsCalls: service.accountsCalls,
       accountsDatabase: accounts.database,
       close,

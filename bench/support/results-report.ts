@@ -70,6 +70,8 @@ export interface BenchResult {
     pollersRunning: boolean
     /** Where accounts keeps users, keys and history, and how long the edge trusts a cached credential. */
     accounts: { database: string; authCacheTtlMs: number }
+    /** Stream mode: the engine followed a geyser stream while traffic landed; null otherwise. */
+    geyser?: { trafficRatePerS: number; slotMs: number; localnet: string } | null
   }
   targets: typeof TARGETS
   cases: CaseResult[]

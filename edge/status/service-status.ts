@@ -16,8 +16,8 @@ export interface ServiceStatus extends ServiceTotals {
 
 export interface ServiceStatusOptions {
   getTotals: () => Promise<ServiceTotals>
-  /** Extra checks (the engine's state); the worst answer wins. */
-  getComponentStates?: () => ServiceState[]
+  /** Extra checks (the engine's state); the worst answer wins, and a check that throws counts as down. */
+  getComponentStates?: () => ServiceState[] | Promise<ServiceState[]>
   now?: () => number
   cacheMs?: number
   logger?: Logger
@@ -59,19 +59,33 @@ export function createServiceStatus(options: ServiceStatusOptions) {
     return Math.round((up / minutes.size) * 100_000) / 1000
   }
 
-  const refresh = async (): Promise<ServiceStatus> => {
-    const atMs = now()
-    let totals = EMPTY_TOTALS
-    let state: ServiceState = 'operational'
+  /** The history figures, or undefined when they cannot be read. */
+  const getTotals = async (): Promise<ServiceTotals | undefined> => {
     try {
-      totals = await options.getTotals()
+      return await options.getTotals()
     } catch (error) {
       options.logger?.warn({ err: error }, 'status: history figures unavailable')
-      state = 'degraded'
+      return undefined
     }
-    for (const component of options.getComponentStates?.() ?? []) if (SEVERITY[component] > SEVERITY[state]) state = component
+  }
+
+  const getComponentStates = async (): Promise<ServiceState[]> => {
+    try {
+      return (await options.getComponentStates?.()) ?? []
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'status: a component check failed')
+      return ['down']
+    }
+  }
+
+  const refresh = async (): Promise<ServiceStatus> => {
+    const atMs = now()
+    // Both at once: the answer waits for the slower, not for the sum.
+    const [totals, components] = await Promise.all([getTotals(), getComponentStates()])
+    let state: ServiceState = totals ? 'operational' : 'degraded'
+    for (const component of components) if (SEVERITY[component] > SEVERITY[state]) state = component
     observe(state, atMs)
-    const value = { status: state, ...totals, uptime_pct: getUptimePct() }
+    const value = { status: state, ...(totals ?? EMPTY_TOTALS), uptime_pct: getUptimePct() }
     cached = { atMs, value }
     return value
   }

@@ -153,10 +153,11 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       slots: { slots: { filterByCommitment: false } },
       blocksMeta: { blocks: {} },
       accounts: accountFilters,
+      // Failed transactions too: they landed, paid their price and competed for the same locks.
       transactions:
         programs.length === 0
           ? {}
-          : { landed: { vote: false, failed: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
+          : { landed: { vote: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
       ...(fromSlot === undefined ? {} : { fromSlot: String(fromSlot) }),
     }
   }

@@ -54,6 +54,7 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
     failure_code: orUndefined(response.failure_code),
     is_terminal: orUndefined(response.is_terminal),
     transaction_error_json: response.transaction_error === null ? undefined : JSON.stringify(response.transaction_error),
+    min_account_slot: orUndefined(response.min_account_slot),
     replacement_blockhash: orUndefined(response.replacement_blockhash),
   }
 }
@@ -99,6 +100,7 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     logs: message.logs,
     latency_ms: message.latency_ms,
     context_slot: message.context_slot,
+    min_account_slot: orNull(message.min_account_slot),
     replacement_blockhash: orNull(message.replacement_blockhash),
     decision: message.decision as Decision,
   }

@@ -6,6 +6,10 @@ import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _pr
 import type { DexProgram as _preflight_engine_v1_DexProgram, DexProgram__Output as _preflight_engine_v1_DexProgram__Output } from './preflight/engine/v1/DexProgram';
 import type { EngineClient as _preflight_engine_v1_EngineClient, EngineDefinition as _preflight_engine_v1_EngineDefinition } from './preflight/engine/v1/Engine';
 import type { FeeDetails as _preflight_engine_v1_FeeDetails, FeeDetails__Output as _preflight_engine_v1_FeeDetails__Output } from './preflight/engine/v1/FeeDetails';
+import type { GeyserEndpointHealth as _preflight_engine_v1_GeyserEndpointHealth, GeyserEndpointHealth__Output as _preflight_engine_v1_GeyserEndpointHealth__Output } from './preflight/engine/v1/GeyserEndpointHealth';
+import type { GeyserHealth as _preflight_engine_v1_GeyserHealth, GeyserHealth__Output as _preflight_engine_v1_GeyserHealth__Output } from './preflight/engine/v1/GeyserHealth';
+import type { HealthRequest as _preflight_engine_v1_HealthRequest, HealthRequest__Output as _preflight_engine_v1_HealthRequest__Output } from './preflight/engine/v1/HealthRequest';
+import type { HealthResponse as _preflight_engine_v1_HealthResponse, HealthResponse__Output as _preflight_engine_v1_HealthResponse__Output } from './preflight/engine/v1/HealthResponse';
 import type { PriorityFees as _preflight_engine_v1_PriorityFees, PriorityFees__Output as _preflight_engine_v1_PriorityFees__Output } from './preflight/engine/v1/PriorityFees';
 import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__Output as _preflight_engine_v1_ProgramUsage__Output } from './preflight/engine/v1/ProgramUsage';
 import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendation__Output as _preflight_engine_v1_Recommendation__Output } from './preflight/engine/v1/Recommendation';
@@ -26,6 +30,10 @@ export interface ProtoGrpcType {
         DexProgram: MessageTypeDefinition<_preflight_engine_v1_DexProgram, _preflight_engine_v1_DexProgram__Output>
         Engine: SubtypeConstructor<typeof grpc.Client, _preflight_engine_v1_EngineClient> & { service: _preflight_engine_v1_EngineDefinition }
         FeeDetails: MessageTypeDefinition<_preflight_engine_v1_FeeDetails, _preflight_engine_v1_FeeDetails__Output>
+        GeyserEndpointHealth: MessageTypeDefinition<_preflight_engine_v1_GeyserEndpointHealth, _preflight_engine_v1_GeyserEndpointHealth__Output>
+        GeyserHealth: MessageTypeDefinition<_preflight_engine_v1_GeyserHealth, _preflight_engine_v1_GeyserHealth__Output>
+        HealthRequest: MessageTypeDefinition<_preflight_engine_v1_HealthRequest, _preflight_engine_v1_HealthRequest__Output>
+        HealthResponse: MessageTypeDefinition<_preflight_engine_v1_HealthResponse, _preflight_engine_v1_HealthResponse__Output>
         PriorityFees: MessageTypeDefinition<_preflight_engine_v1_PriorityFees, _preflight_engine_v1_PriorityFees__Output>
         ProgramUsage: MessageTypeDefinition<_preflight_engine_v1_ProgramUsage, _preflight_engine_v1_ProgramUsage__Output>
         Recommendation: MessageTypeDefinition<_preflight_engine_v1_Recommendation, _preflight_engine_v1_Recommendation__Output>

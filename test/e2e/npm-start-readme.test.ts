@@ -114,6 +114,16 @@ async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Prom
   }
   if (!t.ok(health, `/health answers within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return undefined
   t.match(health, { status: 'ok', engine_transport: 'in-process' })
+  // The engine follows localnet through its geyser stream, as it would follow mainnet.
+  let engine: { freshness?: string; geyser?: { state?: string; endpoints?: Array<{ endpoint: string }> } } | undefined
+  const streamStarted = Date.now()
+  while (Date.now() - streamStarted < 10_000) {
+    const body = (await (await fetch(`${rest}/health`)).json()) as { state?: string; details?: { engine?: typeof engine } }
+    engine = body.details?.engine
+    if (body.state === 'operational' && engine?.geyser?.state === 'connected') break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  t.match(engine, { freshness: 'geyser', geyser: { state: 'connected', endpoints: [{ endpoint: /^http:\/\/127\.0\.0\.1:\d+/ }] } }, 'the engine is fed by localnet’s geyser stream')
   return { child, output: () => output }
 }
 

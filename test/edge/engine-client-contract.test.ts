@@ -4,8 +4,6 @@
  * the same engine and the same (manually advanced) localnet, so their answers must be identical
  * except for latency_ms.
  */
-import { createServer } from 'node:net'
-import { once } from 'node:events'
 import t, { type Test } from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
@@ -15,6 +13,8 @@ import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient 
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
+import { getClosedPort } from '../helpers/closed-port.js'
+import { waitUntil } from '../helpers/wait-until.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
@@ -86,7 +86,21 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     )
     t.type(response.latency_ms, 'number')
     t.ok(response.context_slot > 0, 'context_slot is a real slot')
+    t.type(response.min_account_slot, 'number')
+    t.ok((response.min_account_slot ?? 0) > 0, 'min_account_slot is a real slot', { min_account_slot: response.min_account_slot })
+    t.ok((response.min_account_slot ?? Infinity) <= response.context_slot, 'no account state is newer than the context slot', {
+      min_account_slot: response.min_account_slot,
+      context_slot: response.context_slot,
+    })
     t.ok(response.logs.length > 0, 'logs are carried')
+  })
+
+  t.test('health: an engine without a geyser endpoint is operational on RPC', async (t) => {
+    const health = await client.health()
+    t.equal(health.status, 'operational')
+    t.equal(health.freshness, 'rpc')
+    t.equal(health.geyser, null, 'no stream configured: geyser is null, not an empty object')
+    t.ok(health.slot > 0, 'slot is a real slot')
   })
 
   t.test('a payer without SOL fails terminally with insufficient_sol', async (t) => {
@@ -167,6 +181,7 @@ t.test('EngineClient contract', async (t) => {
       const b = await grpc.simulate(bytes, {})
       t.strictSame(withoutLatency(b), withoutLatency(a), `${label}: same response over gRPC as in-process`)
     }
+    t.strictSame(await grpc.health(), await inProcess.health(), 'same health over gRPC as in-process')
     for (const bytes of [new Uint8Array([1, 2, 3]), fixtures.transfer.subarray(0, 100)]) {
       const a = await assertRejectsWithCode(t, inProcess.simulate(bytes, {}), 'invalid_transaction', 'in-process')
       const b = await assertRejectsWithCode(t, grpc.simulate(bytes, {}), 'invalid_transaction', 'grpc')
@@ -175,17 +190,33 @@ t.test('EngineClient contract', async (t) => {
   })
 })
 
+t.test('health with a connected geyser stream: the same over both transports', async (t) => {
+  const { engine, localnet } = await startStack(t, { geyser: true })
+  await waitUntil(() => engine.getHealth().status === 'operational', 10_000, 'geyser stream connected')
+  const grpcServer = await startEngineServer(engine, '127.0.0.1', 0)
+  const transports = [createInProcessEngineClient(engine), createGrpcEngineClient(grpcServer.address)] as const
+  t.teardown(async () => {
+    for (const client of transports) await client.close()
+    await grpcServer.close()
+  })
+  const [inProcess, grpc] = await Promise.all(transports.map((client) => client.health()))
+  t.match(inProcess, {
+    status: 'operational',
+    freshness: 'geyser',
+    geyser: { state: 'connected', endpoints: [{ endpoint: localnet.geyserUrl, state: 'connected' }] },
+  })
+  t.type(inProcess?.geyser?.endpoints[0]?.last_slot, 'number')
+  // Slots advance only by hand here, so nothing moves between the two reads.
+  t.strictSame(grpc, inProcess, 'the geyser part crosses gRPC unchanged')
+})
+
 t.test('gRPC transport: an unreachable engine is engine_unavailable, 503 at the edge', async (t) => {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  const client = createGrpcEngineClient(`127.0.0.1:${address.port}`)
+  const client = createGrpcEngineClient(`127.0.0.1:${await getClosedPort()}`)
   t.teardown(() => client.close())
   const { app } = await createTestEdgeWithUser(t, client, { bodyLimitBytes: 64 * 1024 })
   // 200 zero bytes: the edge forwards them; the engine (were it there) would judge them.
   const bytes = new Uint8Array(200)
   await assertRejectsWithCode(t, client.simulate(bytes, { timeoutMs: 50 }), 'engine_unavailable', 'closed port')
+  await assertRejectsWithCode(t, client.health(), 'engine_unavailable', 'health on a closed port')
   assertErrorEnvelope(t, await postSimulate(app, { transaction: Buffer.from(bytes).toString('base64') }), 'engine_unavailable', 'edge over a dead engine')
 })

@@ -32,6 +32,7 @@ const approved: SimulateResponse = {
   logs: [],
   latency_ms: 0.42,
   context_slot: 321,
+  min_account_slot: 318,
   replacement_blockhash: null,
   decision: 'approve',
 }

@@ -30,6 +30,7 @@ export interface SimulateResponse {
   'context_slot'?: (number | string | Long);
   'replacement_blockhash'?: (string);
   'decision'?: (string);
+  'min_account_slot'?: (number | string | Long);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -38,6 +39,7 @@ export interface SimulateResponse {
   '_is_terminal'?: "is_terminal";
   '_transaction_error_json'?: "transaction_error_json";
   '_replacement_blockhash'?: "replacement_blockhash";
+  '_min_account_slot'?: "min_account_slot";
 }
 
 export interface SimulateResponse__Output {
@@ -61,6 +63,7 @@ export interface SimulateResponse__Output {
   'context_slot': (number);
   'replacement_blockhash'?: (string);
   'decision': (string);
+  'min_account_slot'?: (number);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -69,4 +72,5 @@ export interface SimulateResponse__Output {
   '_is_terminal'?: "is_terminal";
   '_transaction_error_json'?: "transaction_error_json";
   '_replacement_blockhash'?: "replacement_blockhash";
+  '_min_account_slot'?: "min_account_slot";
 }

@@ -1,0 +1,86 @@
+/**
+ * For the micro benchmark's stream mode: localnet in a process of its own, as the chain is
+ * elsewhere in production, with its slots advancing every 400 ms, and the traffic generator in
+ * a third process landing transactions on it. What the benchmark process then pays is the
+ * engine's share only: following the geyser stream (slots, blocks, the clock, account updates,
+ * landed transactions into the fee window).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface RemoteChain {
+  rpcUrl: string
+  geyserUrl: string
+  /** Stops traffic, then localnet. */
+  close(): Promise<void>
+}
+
+async function getFreePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return child
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function waitForRpc(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`localnet exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: [] }),
+      })
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`localnet did not answer within ${timeoutMs} ms`)
+}
+
+/** Starts localnet and `trafficRate` tx/s of traffic on it, each in its own process. */
+export async function startRemoteChain(trafficRate: number): Promise<RemoteChain> {
+  const [rpcPort, geyserPort] = [await getFreePort(), await getFreePort()]
+  const rpcUrl = `http://127.0.0.1:${rpcPort}`
+  const localnet = start('localnet/main.ts', { LOCALNET_RPC_PORT: String(rpcPort), LOCALNET_GEYSER_PORT: String(geyserPort) })
+  try {
+    await waitForRpc(rpcUrl, localnet, 30_000)
+  } catch (error) {
+    await stop(localnet)
+    throw error
+  }
+  const traffic = start('localnet/traffic/main.ts', { LOCALNET_RPC_URL: rpcUrl, TRAFFIC_RATE: String(trafficRate) })
+  return {
+    rpcUrl,
+    geyserUrl: `http://127.0.0.1:${geyserPort}`,
+    async close() {
+      await stop(traffic)
+      await stop(localnet)
+    },
+  }
+}

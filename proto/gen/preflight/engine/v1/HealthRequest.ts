@@ -1,0 +1,8 @@
+// Original file: engine.proto
+
+
+export interface HealthRequest {
+}
+
+export interface HealthRequest__Output {
+}
