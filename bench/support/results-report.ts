@@ -184,7 +184,8 @@ export function formatReport(result: BenchResult): string {
 export function writeResult(root: string, result: BenchResult): string {
   const dir = resolve(root, result.settings.resultsDir)
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, `${result.startedAt.slice(0, 10)}-${result.git.commit}-engine-simulate.json`)
+  const mode = result.settings.stream === 'traffic' ? '-stream' : ''
+  const file = join(dir, `${result.startedAt.slice(0, 10)}-${result.git.commit}-engine-simulate${mode}.json`)
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
   return file
 }
