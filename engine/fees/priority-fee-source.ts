@@ -11,7 +11,11 @@ import type { PriorityFees } from '../simulate/simulate-types.js'
 import type { PriorityFeeSampler } from './priority-fee-sampler.js'
 import type { PriorityFeeWindow, WindowPriorityFees } from './priority-fee-window.js'
 
-export type SourcedPriorityFees = PriorityFees & { source: 'accounts' | 'global' | 'rpc' }
+/** The figures as the response carries them (frozen: one object serves many responses), and where they came from. */
+export interface SourcedPriorityFees {
+  readonly fees: Readonly<PriorityFees>
+  readonly source: 'accounts' | 'global' | 'rpc'
+}
 
 export interface PriorityFeeSource {
   /** The fees for a transaction whose account `i` is `keys[i]`, writable when `writable[i]`. */
@@ -31,16 +35,31 @@ export interface PriorityFeeSourceOptions {
 
 const NO_KEYS: readonly AccountKey[] = []
 
+function toAnswer({ source, low, medium, high, very_high, samples }: WindowPriorityFees): SourcedPriorityFees {
+  return { fees: Object.freeze({ low, medium, high, very_high, samples }), source }
+}
+
 /** Creates the source. */
 export function createPriorityFeeSource(options: PriorityFeeSourceOptions): PriorityFeeSource {
   const maxCached = options.maxCached ?? 10_000
-  let cached = new Map<string, WindowPriorityFees>()
+  let cached = new Map<string, SourcedPriorityFees>()
   let writableKeys: AccountKey[] = []
+  let sampled: PriorityFees | undefined
+  let sampledAnswer: SourcedPriorityFees | undefined
+
+  function fromSampler(): SourcedPriorityFees {
+    const current = options.sampler.current
+    if (current !== sampled || !sampledAnswer) {
+      sampled = current
+      sampledAnswer = { fees: Object.freeze({ ...current }), source: 'rpc' }
+    }
+    return sampledAnswer
+  }
 
   return {
     get(keys, writable) {
       const window = options.window
-      if (!window || !options.isStreamLive()) return { ...options.sampler.current, source: 'rpc' }
+      if (!window || !options.isStreamLive()) return fromSampler()
       let cacheKey = ''
       writableKeys.length = 0
       for (let i = 0; i < keys.length; i++) {
@@ -48,13 +67,13 @@ export function createPriorityFeeSource(options: PriorityFeeSourceOptions): Prio
         cacheKey += keys[i] as string
         writableKeys.push(keys[i] as AccountKey)
       }
-      let fees = cached.get(cacheKey)
-      if (fees === undefined) {
-        fees = window.getPriorityFeesByKeys(writableKeys.length === 0 ? NO_KEYS : writableKeys)
+      let answer = cached.get(cacheKey)
+      if (answer === undefined) {
+        answer = toAnswer(window.getPriorityFeesByKeys(writableKeys.length === 0 ? NO_KEYS : writableKeys))
         if (cached.size >= maxCached) cached = new Map()
-        cached.set(cacheKey, fees)
+        cached.set(cacheKey, answer)
       }
-      return fees
+      return answer
     },
     invalidate() {
       if (cached.size > 0) cached = new Map()

@@ -179,7 +179,7 @@ export async function simulateTransaction(
   const riskLevel = simulationCounts ? getSimulationRiskLevel({ success, failure }) : 'safe'
   const suggested = success && computeUnits !== null ? getSuggestedComputeLimit(computeUnits) : null
   const sourced = deps.priorityFees.get(writeKeys, writeFlags)
-  const priorityFees = { low: sourced.low, medium: sourced.medium, high: sourced.high, very_high: sourced.very_high, samples: sourced.samples }
+  const priorityFees = sourced.fees
   const callTree = getCallTree(logs)
   return {
     success,

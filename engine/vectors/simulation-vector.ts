@@ -5,7 +5,7 @@
 import { getPriorityFeeRecommendation } from '../fees/priority-fee-recommendation.js'
 import type { SourcedPriorityFees } from '../fees/priority-fee-source.js'
 import type { Failure, FailureCode } from '../simulate/failure.js'
-import type { PriorityFees, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
+import type { Recommendation, RiskLevel } from '../simulate/simulate-types.js'
 
 export interface SimulationFindings {
   success: boolean
@@ -17,7 +17,7 @@ export interface SimulationFindings {
   /** The limit the runtime applies: the requested one, or its default for these instructions. */
   effectiveComputeLimit: number
   computeUnitPriceMicroLamports: bigint
-  priorityFees: PriorityFees & { source?: SourcedPriorityFees['source'] }
+  priorityFees: SourcedPriorityFees
 }
 
 /** Compute units of headroom below which a tighter limit is not worth recommending. */
@@ -68,7 +68,11 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
       message: `The limit ${requested} is below the ${findings.computeUnits} units used; set it to ${suggested}.`,
     })
   }
-  const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, findings.priorityFees)
-  if (feeAdvice) out.push(feeAdvice)
+  const { fees, source } = findings.priorityFees
+  // Checked here first so the common case (a competitive price) allocates nothing.
+  if (fees.samples > 0 && findings.computeUnitPriceMicroLamports < fees.medium) {
+    const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, { ...fees, source })
+    if (feeAdvice) out.push(feeAdvice)
+  }
   return out
 }

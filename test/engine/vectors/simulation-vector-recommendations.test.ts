@@ -11,7 +11,7 @@ const base: SimulationFindings = {
   requestedComputeLimit: undefined,
   effectiveComputeLimit: 200_000,
   computeUnitPriceMicroLamports: 0n,
-  priorityFees: { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 },
+  priorityFees: { fees: { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }, source: 'rpc' },
 }
 const codes = (findings: SimulationFindings) => getSimulationRecommendations(findings).map((r) => r.code)
 
@@ -29,7 +29,7 @@ t.test('a far-too-high limit is worth tightening; a small transfer is not', asyn
 
 t.test('a limit below the units used, and a price below the median, are flagged', async (t) => {
   t.same(codes({ ...base, requestedComputeLimit: 40_000, effectiveComputeLimit: 40_000 }), ['raise_compute_unit_limit'])
-  const fees = { low: 100, medium: 5_000, high: 20_000, very_high: 100_000, samples: 150 }
+  const fees = { fees: { low: 100, medium: 5_000, high: 20_000, very_high: 100_000, samples: 150 }, source: 'accounts' as const }
   t.same(codes({ ...base, effectiveComputeLimit: 50_000, priorityFees: fees, computeUnitPriceMicroLamports: 10n }), ['set_compute_unit_price'])
   t.same(codes({ ...base, effectiveComputeLimit: 50_000, priorityFees: fees, computeUnitPriceMicroLamports: 5_000n }), [])
 })
