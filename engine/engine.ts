@@ -49,8 +49,8 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
-  // Created before the feed, which needs them; the cache asks the feed what it covers.
-  let geyser: GeyserFeed | undefined
+  // The cache, the chain tracker and the sampler are created before the feed, which needs them;
+  // their callbacks read `geyser` only once the engine runs, after it is set below.
   const cache = createAccountCache({
     rpc,
     maxBytes: config.cacheMaxBytes,
@@ -69,7 +69,7 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
     return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
   }
   // Off unless configured: without it the engine follows the chain over RPC alone.
-  geyser =
+  const geyser: GeyserFeed | undefined =
     config.geyserEndpoints.length > 0
       ? createGeyserFeed({
           endpoints: config.geyserEndpoints,
@@ -82,12 +82,11 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
         })
       : undefined
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
-  const feed = geyser
-  const onAccountsUsed = feed
+  const onAccountsUsed = geyser
     ? (accounts: LoadedAccounts) => {
-        feed.touch(accounts.keys)
-        for (let i = 0; i < accounts.tables.length; i++) feed.hotSet.add((accounts.tables[i] as AccountEntry).key)
-        for (let i = 0; i < accounts.dependencies.length; i++) feed.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
+        geyser.touch(accounts.keys)
+        for (let i = 0; i < accounts.tables.length; i++) geyser.hotSet.add((accounts.tables[i] as AccountEntry).key)
+        for (let i = 0; i < accounts.dependencies.length; i++) geyser.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
       }
     : undefined
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed }
@@ -119,15 +118,15 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
     geyser,
     rpcCalls: rpc.callsByMethod,
     getHealth() {
-      if (!feed) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null }
-      const connected = feed.state === 'connected'
+      if (!geyser) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null }
+      const connected = geyser.state === 'connected'
       return {
         status: connected ? 'operational' : 'degraded',
         slot: chain.slot,
         freshness: connected ? 'geyser' : 'rpc',
         geyser: {
-          state: feed.state,
-          endpoints: feed.subscriptions.map((subscription) => ({
+          state: geyser.state,
+          endpoints: geyser.subscriptions.map((subscription) => ({
             endpoint: subscription.endpoint,
             state: subscription.state,
             last_slot: subscription.lastSlot,

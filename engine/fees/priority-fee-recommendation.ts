@@ -11,14 +11,15 @@ import type { PriorityFees, Recommendation } from '../simulate/simulate-types.js
  */
 export function getPriorityFeeRecommendation(
   ownPriceMicroLamports: bigint | number,
-  fees: PriorityFees & { source?: 'accounts' | 'global' | 'rpc' },
+  fees: Readonly<PriorityFees>,
+  source?: 'accounts' | 'global' | 'rpc',
 ): Recommendation | null {
   if (fees.samples === 0 || ownPriceMicroLamports >= fees.medium) return null
   // The RPC fallback's samples are slots (each slot's lowest landed price), not transactions.
   const peers =
-    fees.source === 'accounts'
+    source === 'accounts'
       ? 'recently landed transactions writing the same accounts'
-      : fees.source === 'rpc'
+      : source === 'rpc'
         ? 'recent slots (getRecentPrioritizationFees)'
         : 'recently landed transactions'
   return {

@@ -12,8 +12,9 @@ import { createPriorityFeeWindow, type PriorityFeeWindow } from '../fees/priorit
 import { getStreamedTransactionSample } from '../fees/streamed-transaction-sample.js'
 import { DEX_PROGRAMS } from '../programs/dex-programs.js'
 import type { AccountCache } from '../state/account-cache.js'
-import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
-import { type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
+import { type AccountKey, fromBase58Address, toAccountKey, toBase58Address } from '../state/account-key.js'
+import { CLOCK_SYSVAR_ADDRESS, type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
 import { createGeyserSubscription, type GeyserState, type GeyserSubscription } from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
@@ -24,7 +25,6 @@ export const HOT_SET_MAX_KEYS = 10_000
 /** Hot-set changes within this window go out as one filter update. */
 export const HOT_SET_DEBOUNCE_MS = 50
 
-const CLOCK_SYSVAR_ADDRESS = 'SysvarC1ock11111111111111111111111111111111'
 const CLOCK_SYSVAR = fromBase58Address(CLOCK_SYSVAR_ADDRESS)
 
 /**
@@ -33,8 +33,8 @@ const CLOCK_SYSVAR = fromBase58Address(CLOCK_SYSVAR_ADDRESS)
  */
 export const STREAMED_TRANSACTION_PROGRAMS: readonly string[] = [
   ...DEX_PROGRAMS.map((program) => program.programId),
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  toBase58Address(TOKEN_PROGRAM),
+  toBase58Address(TOKEN_2022_PROGRAM),
 ]
 
 export interface GeyserFeedOptions {

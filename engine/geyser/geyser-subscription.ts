@@ -257,13 +257,11 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     const fromSlot = useFromSlot && resumeSlot > 0 ? resumeSlot : undefined
     let client: YellowstoneClient
     let opened: ClientDuplexStream
-    let sentAccounts = accounts
     try {
       // A new client each time: a channel that stalled may be wedged.
       client = new YellowstoneClientClass(options.endpoint, options.token, CHANNEL_OPTIONS)
       await client.connect()
       // The request goes with the call: without one the client sends an empty request first.
-      sentAccounts = accounts
       openKeys = accountKeys
       opened = await client.subscribe(toSubscribeRequest(buildRequest(fromSlot)))
     } catch (error) {
@@ -294,7 +292,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     opened.on('close', () => drop(opened, 'closed'))
     opened.on('end', () => drop(opened, 'ended'))
     // The hot set changed while the call was being opened.
-    if (accounts !== sentAccounts) sendFilters(opened)
+    if (accountKeys !== openKeys) sendFilters(opened)
     // A ping at once: its pong marks the stream connected even when the chain is quiet.
     write(opened, { ping: { id: ++pingId } })
     useFromSlot = true

@@ -19,8 +19,6 @@ export interface HotSet {
   add(key: AccountKey): void
   remove(key: AccountKey): void
   has(key: AccountKey): boolean
-  /** Every address, least recently used last. */
-  getAddresses(): string[]
   readonly size: number
   /** Filter updates announced so far. */
   readonly updates: number
@@ -48,15 +46,6 @@ export function createHotSet(options: HotSetOptions): HotSet {
     timer.unref()
   }
 
-  function getAddresses(): string[] {
-    const out: string[] = []
-    for (const [key, slot] of lru.entries()) {
-      slot.address ??= toBase58Address(key)
-      out.push(slot.address)
-    }
-    return out
-  }
-
   function flush(): void {
     timer = undefined
     updates++
@@ -82,7 +71,6 @@ export function createHotSet(options: HotSetOptions): HotSet {
       lru.delete(key) // dispose schedules the update
     },
     has: (key) => lru.has(key),
-    getAddresses,
     get size() {
       return lru.size
     },

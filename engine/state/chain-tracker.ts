@@ -58,7 +58,7 @@ export interface ChainTrackerOptions {
   isPaused?: () => boolean
 }
 
-const CLOCK_SYSVAR = 'SysvarC1ock11111111111111111111111111111111'
+export const CLOCK_SYSVAR_ADDRESS = 'SysvarC1ock11111111111111111111111111111111'
 const base58 = getBase58Encoder()
 
 /** Decodes the Clock sysvar's 40 bytes. */
@@ -112,7 +112,7 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
         { commitment: 'confirmed' },
       ]),
       rpc.call<{ context: { slot: number }; value: { data: [string, string] } | null }>('getAccountInfo', [
-        CLOCK_SYSVAR,
+        CLOCK_SYSVAR_ADDRESS,
         { encoding: 'base64', commitment: 'confirmed' },
       ]),
     ])

@@ -69,10 +69,7 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
     })
   }
   const { fees, source } = findings.priorityFees
-  // Checked here first so the common case (a competitive price) allocates nothing.
-  if (fees.samples > 0 && findings.computeUnitPriceMicroLamports < fees.medium) {
-    const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, { ...fees, source })
-    if (feeAdvice) out.push(feeAdvice)
-  }
+  const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, fees, source)
+  if (feeAdvice) out.push(feeAdvice)
   return out
 }

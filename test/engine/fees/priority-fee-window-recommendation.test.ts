@@ -7,11 +7,11 @@ import { createKeys, createRandom } from './fee-window-model.js'
 const fees = { low: 1_000, medium: 5_000, high: 20_000, very_high: 250_000, samples: 40 }
 
 t.test('below the median: set_compute_unit_price naming the high value', async (t) => {
-  const advice = getPriorityFeeRecommendation(4_999n, { ...fees, source: 'accounts' })
+  const advice = getPriorityFeeRecommendation(4_999n, fees, 'accounts')
   t.match(advice, { code: 'set_compute_unit_price', message: /20000 \(the 75th percentile\)/ })
   t.match(advice!.message, /below the median of 5000 paid by 40 recently landed transactions writing the same accounts/)
   t.same(Object.keys(advice!).sort(), ['code', 'message'], 'the shape of every other recommendation')
-  t.match(getPriorityFeeRecommendation(0, { ...fees, source: 'global' })!.message, /40 recently landed transactions;/)
+  t.match(getPriorityFeeRecommendation(0, fees, 'global')!.message, /40 recently landed transactions;/)
   t.match(getPriorityFeeRecommendation(0, fees), { code: 'set_compute_unit_price' }, 'plain PriorityFees too')
 })
 
@@ -31,6 +31,6 @@ t.test('from the window: the accounts a transaction writes set the bar', async (
   window.advance(5)
   const poolFees = window.getPriorityFees([pool!])
   t.match(poolFees, { medium: 4_000, high: 6_000, source: 'accounts' })
-  t.match(getPriorityFeeRecommendation(2_000n, poolFees), { message: /set it to 6000/ })
+  t.match(getPriorityFeeRecommendation(2_000n, poolFees, poolFees.source), { message: /set it to 6000/ })
   t.equal(getPriorityFeeRecommendation(2_000n, window.getPriorityFees([quiet!])), null)
 })
