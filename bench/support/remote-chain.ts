@@ -6,8 +6,8 @@
  * landed transactions into the fee window).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { getFreePort } from '../../lib/free-port.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -18,13 +18,6 @@ export interface RemoteChain {
   close(): Promise<void>
 }
 
-async function getFreePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {

@@ -5,27 +5,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import type { AuthInvalidation } from '../../accounts/accounts.js'
 import { createGrpcAccountsClient } from '../../edge/accounts-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
+import { getFreePort } from '../../lib/free-port.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 30_000
 const EXIT_LIMIT_MS = 10_000
 const JWT_SECRET = 'an-e2e-secret-of-at-least-32-bytes!'
 
-async function getFreePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 /** Whether something accepts TCP connections on the port now. */
 async function isListening(port: number): Promise<boolean> {

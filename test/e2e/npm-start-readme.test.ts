@@ -27,22 +27,13 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { createGrpcEngineClient } from '../../edge/engine-client.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import { getFreePort } from '../../lib/free-port.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // The first start on an empty DATA_DIR creates the embedded database (PGlite's initdb: ≈4 s).
 const BOOT_LIMIT_MS = 40_000
 const EXIT_LIMIT_MS = 10_000
 
-/** A port the OS says is free now (listen on 0, read it, close). */
-async function getFreePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 /** Whether a port can be bound again (the process released it). */
 async function isPortFree(port: number): Promise<boolean> {

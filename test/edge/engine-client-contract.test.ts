@@ -13,7 +13,7 @@ import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient 
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
-import { getClosedPort } from '../helpers/closed-port.js'
+import { getFreePort } from '../../lib/free-port.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -211,7 +211,7 @@ t.test('health with a connected geyser stream: the same over both transports', a
 })
 
 t.test('gRPC transport: an unreachable engine is engine_unavailable, 503 at the edge', async (t) => {
-  const client = createGrpcEngineClient(`127.0.0.1:${await getClosedPort()}`)
+  const client = createGrpcEngineClient(`127.0.0.1:${await getFreePort()}`)
   t.teardown(() => client.close())
   const { app } = await createTestEdgeWithUser(t, client, { bodyLimitBytes: 64 * 1024 })
   // 200 zero bytes: the edge forwards them; the engine (were it there) would judge them.

@@ -11,7 +11,7 @@ import type { EngineHealth } from '../../engine/engine-health.js'
 import { startEngineServer } from '../../engine/server.js'
 import { createGrpcEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createTestAccounts } from '../helpers/accounts.js'
-import { getClosedPort } from '../helpers/closed-port.js'
+import { getFreePort } from '../../lib/free-port.js'
 import { createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { waitUntil } from '../helpers/wait-until.js'
@@ -74,7 +74,7 @@ t.test('a connected geyser stream: operational, fresh from the stream', async (t
 })
 
 t.test('a geyser endpoint that never answers: degraded, on RPC, over both transports', async (t) => {
-  const endpoint = `http://127.0.0.1:${await getClosedPort()}`
+  const endpoint = `http://127.0.0.1:${await getFreePort()}`
   const stack = await startStack(t, { engineEnv: { GEYSER_ENDPOINT: endpoint } })
   t.equal(stack.engine.getHealth().status, 'degraded', 'the engine itself says degraded')
   const edges = [
@@ -102,7 +102,7 @@ t.test('no geyser endpoint configured: operational on RPC by choice', async (t) 
 })
 
 t.test('a gRPC engine client that reaches nothing: down, engine null, still 200', async (t) => {
-  const client = createGrpcEngineClient(`127.0.0.1:${await getClosedPort()}`)
+  const client = createGrpcEngineClient(`127.0.0.1:${await getFreePort()}`)
   t.teardown(() => client.close())
   const { app } = await createTestEdgeWithUser(t, client, { accounts })
   const health = await getHealth(t, app)
