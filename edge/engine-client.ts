@@ -60,6 +60,8 @@ export function createGrpcEngineClient(address: string): EngineClient {
             vectors: options.vectors ? [...options.vectors] : [],
             timeout_ms: options.timeoutMs ?? 0,
             replace_recent_blockhash: options.replaceRecentBlockhash ?? false,
+            tenant_id: options.tenantId ?? '',
+            policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
           },
           { deadline },
           (error: GrpcServiceError | null, message?: SimulateResponse__Output) => {

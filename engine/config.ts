@@ -15,6 +15,10 @@ export const engineConfigSchema = {
   geyserEndpoints: { kind: 'url-list', env: 'GEYSER_ENDPOINT', default: [] },
   geyserToken: { kind: 'optional-string', env: 'GEYSER_TOKEN' },
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
+  /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */
+  programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
+  /** How often the blacklist file is checked for changes. */
+  programBlacklistPollMs: { kind: 'int', env: 'PROGRAM_BLACKLIST_POLL_MS', default: 1_000, min: 50, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -24,6 +24,8 @@ import type { LoadedAccounts } from './simulate/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
 import type { GeyserState } from './geyser/geyser-subscription.js'
 import type { EngineHealth } from './engine-health.js'
+import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
+import type { VectorDependencies } from './vectors/run-detection.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64). */
@@ -42,10 +44,18 @@ export interface Engine {
   readonly rpcCalls: ReadonlyMap<string, number>
   /** Operational, or degraded while every configured geyser stream is down (synchronous, cheap). */
   getHealth(): EngineHealth
+  /** The curated program blacklist in force (re-read when its file changes). */
+  readonly blacklist: ProgramBlacklist
+}
+
+/** What the engine may be given that lives outside it. */
+export interface EngineOptions {
+  /** A tenant's blocked programs (accounts service, cached); without it only the curated blacklist applies. */
+  getTenantBlocks?: VectorDependencies['program']['getTenantBlocks']
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
-export function createEngine(config: EngineConfig, logger: Logger): Engine {
+export function createEngine(config: EngineConfig, logger: Logger, engineOptions: EngineOptions = {}): Engine {
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
@@ -89,7 +99,16 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
         for (let i = 0; i < accounts.dependencies.length; i++) geyser.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
       }
     : undefined
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed }
+  const blacklist = createProgramBlacklist({
+    file: config.programBlacklistFile ?? DEFAULT_PROGRAM_BLACKLIST_FILE,
+    pollMs: config.programBlacklistPollMs,
+    logger,
+  })
+  const vectors: VectorDependencies = {
+    program: { blacklist, ...(engineOptions.getTenantBlocks ? { getTenantBlocks: engineOptions.getTenantBlocks } : {}) },
+    logger,
+  }
+  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, vectors }
 
   return {
     // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.
@@ -108,7 +127,9 @@ export function createEngine(config: EngineConfig, logger: Logger): Engine {
       chain.stop()
       sampler.stop()
       geyser?.stop()
+      blacklist.close()
     },
+    blacklist,
     cache,
     chain,
     svmState,

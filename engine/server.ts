@@ -13,7 +13,17 @@ import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/Simulate
 import type { Engine } from './engine.js'
 import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
-import { parseSimulateOptions } from './simulate/simulate-options.js'
+import type { PolicyInput } from './policy/policy.js'
+import type { SimulateOptions, Vector } from './simulate/simulate-types.js'
+
+/** The policy a gRPC request carries as JSON (empty: none); malformed JSON is a validation error. */
+function parsePolicyJson(json: string): PolicyInput {
+  try {
+    return JSON.parse(json) as PolicyInput
+  } catch {
+    throw createServiceError('validation_error', 'policy_json: not valid JSON')
+  }
+}
 
 export interface EngineServer {
   /** The bound address, e.g. 127.0.0.1:50051. */
@@ -29,18 +39,21 @@ export async function startEngineServer(engine: Engine, host: string, port: numb
   server.addService(proto.preflight.engine.v1.Engine.service, {
     Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
-      let options
+      let options: SimulateOptions
       try {
-        options = parseSimulateOptions({
-          vectors: request.vectors.length === 0 ? undefined : request.vectors,
-          timeoutMs: request.timeout_ms === 0 ? undefined : request.timeout_ms,
-          replaceRecentBlockhash: request.replace_recent_blockhash,
-        })
         if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+        options = {
+          ...(request.vectors.length === 0 ? {} : { vectors: request.vectors as Vector[] }),
+          ...(request.timeout_ms === 0 ? {} : { timeoutMs: request.timeout_ms }),
+          replaceRecentBlockhash: request.replace_recent_blockhash,
+          ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
+          ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+        }
       } catch (error) {
         callback(toGrpcError(error))
         return
       }
+      // The engine validates the options (vectors, timeout, policy) as for every transport.
       engine.simulate(request.transaction, options).then(
         (response) => callback(null, toSimulateResponseMessage(response)),
         (error: unknown) => callback(toGrpcError(error)),

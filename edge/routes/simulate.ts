@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { createServiceError } from '../../lib/errors.js'
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../engine/simulate/simulate-options.js'
 import { type Vector, VECTORS } from '../../engine/simulate/simulate-types.js'
+import { POLICY_PRESETS, RISK_LEVELS } from '../../engine/policy/policy.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
@@ -17,6 +18,32 @@ interface SimulateBody {
   policy?: string | Record<string, unknown>
 }
 
+/** SPEC 2.13: a preset name, or the fields to change (types here; ranges again in the engine for every transport). */
+export const policySchema = {
+  anyOf: [
+    { type: 'string', enum: [...POLICY_PRESETS] },
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        preset: { type: 'string', enum: [...POLICY_PRESETS] },
+        require_simulation_pass: { type: 'boolean' },
+        max_risk_level: { type: 'string', enum: [...RISK_LEVELS] },
+        max_mev_score: { type: 'number', minimum: 0, maximum: 1 },
+        relay_threshold: { type: 'number', minimum: 0, maximum: 1 },
+        block_if_known_bots: { type: 'boolean' },
+        force_relay: { type: 'boolean' },
+        block_blacklisted: { type: 'boolean' },
+        block_risky_tokens: { type: 'boolean' },
+        block_token_flags: { type: 'array', maxItems: 16, items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,39}$' } },
+        max_slippage_bps: { anyOf: [{ type: 'integer', minimum: 0, maximum: 10_000 }, { type: 'null' }] },
+        max_compute_units: { anyOf: [{ type: 'integer', minimum: 0, maximum: 1_400_000 }, { type: 'null' }] },
+        max_fee_sol: { anyOf: [{ type: 'number', minimum: 0, maximum: 1_000_000 }, { type: 'null' }] },
+      },
+    },
+  ],
+} as const
+
 export const simulateBodySchema = {
   type: 'object',
   required: ['transaction'],
@@ -27,8 +54,7 @@ export const simulateBodySchema = {
     vectors: { type: 'array', items: { type: 'string', enum: [...VECTORS] }, maxItems: VECTORS.length, uniqueItems: true },
     timeout_ms: { type: 'integer', minimum: MIN_TIMEOUT_MS, maximum: MAX_TIMEOUT_MS },
     replace_recent_blockhash: { type: 'boolean' },
-    // Accepted for forward compatibility; policies take effect with the execute issue.
-    policy: { anyOf: [{ type: 'string', enum: ['default', 'strict', 'permissive'] }, { type: 'object' }] },
+    policy: policySchema,
   },
 } as const
 
@@ -44,12 +70,14 @@ export function registerSimulateRoute(app: FastifyInstance, { engine, auth, hist
       }
       const transaction = decodeBase64Transaction(body.transaction)
       if (!transaction) throw createServiceError('invalid_transaction', 'transaction: not valid base64')
+      const principal = getPrincipal(request)
       const response = await engine.simulate(transaction, {
         vectors: body.vectors,
         timeoutMs: body.timeout_ms,
         replaceRecentBlockhash: body.replace_recent_blockhash,
+        policy: body.policy,
+        tenantId: principal.userId,
       })
-      const principal = getPrincipal(request)
       const record = toSimulationRecord(response, principal, now(), null)
       // base58 is too slow for the request path: the signature is filled in when history flushes.
       attachTransactionBytes(record, transaction)

@@ -24,6 +24,8 @@ export function getPriorityFeeRecommendation(
         : 'recently landed transactions'
   return {
     code: 'set_compute_unit_price',
+    compute_unit_price_micro_lamports: fees.high,
+    priority_level: 'high',
     message:
       `The compute unit price of ${ownPriceMicroLamports} micro-lamports is below the median of ${fees.medium} ` +
       `paid by ${fees.samples} ${peers}; set it to ${fees.high} (the 75th percentile) to land sooner.`,

@@ -5,9 +5,21 @@
 import type { SimulateResponse as SimulateResponseMessage } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { SimulateResponse__Output as SimulateResponseOutput } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { CallNode__Output } from '../../proto/gen/preflight/engine/v1/CallNode.js'
+import type { TokenRisk__Output } from '../../proto/gen/preflight/engine/v1/TokenRisk.js'
+import type { Recommendation__Output } from '../../proto/gen/preflight/engine/v1/Recommendation.js'
 import type { CallNode } from '../simulate/call-tree.js'
 import type { FailureCode } from '../simulate/failure.js'
-import type { Decision, MevLevel, RiskLevel, SimulateResponse } from '../simulate/simulate-types.js'
+import type {
+  Decision,
+  MevFactors,
+  MevLevel,
+  Recommendation,
+  RiskLevel,
+  SimulateResponse,
+  Slippage,
+  TokenRisk,
+  Vector,
+} from '../simulate/simulate-types.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
@@ -34,15 +46,114 @@ function fromCallNodeMessage(node: CallNode__Output): CallNode {
   }
 }
 
+function toTokenRiskMessage(token: TokenRisk): object {
+  return {
+    ...token,
+    symbol: orUndefined(token.symbol),
+    top_holder_concentration: orUndefined(token.top_holder_concentration),
+    has_liquidity: orUndefined(token.has_liquidity),
+    lp_burned_or_locked: orUndefined(token.lp_burned_or_locked),
+  }
+}
+
+function fromTokenRiskMessage(token: TokenRisk__Output): TokenRisk {
+  return {
+    mint: token.mint,
+    symbol: orNull(token.symbol),
+    risk_score: token.risk_score,
+    risk_level: token.risk_level as RiskLevel,
+    flags: token.flags,
+    top_holder_concentration: orNull(token.top_holder_concentration),
+    has_mint_authority: token.has_mint_authority,
+    has_freeze_authority: token.has_freeze_authority,
+    has_liquidity: orNull(token.has_liquidity),
+    lp_burned_or_locked: orNull(token.lp_burned_or_locked),
+    extensions: token.extensions,
+    reasons: token.reasons,
+  }
+}
+
+/** Recommendation fields proto3 leaves unset are absent in JSON too (not null): they exist only when named. */
+function fromRecommendationMessage(message: Recommendation__Output): Recommendation {
+  const out: Recommendation = { code: message.code, message: message.message }
+  if (message.compute_unit_limit !== undefined) out.compute_unit_limit = message.compute_unit_limit
+  if (message.compute_unit_price_micro_lamports !== undefined) out.compute_unit_price_micro_lamports = message.compute_unit_price_micro_lamports
+  if (message.priority_level !== undefined) out.priority_level = message.priority_level
+  if (message.slippage_bps !== undefined) out.slippage_bps = message.slippage_bps
+  if (message.account !== undefined) out.account = message.account
+  if (message.mint !== undefined) out.mint = message.mint
+  return out
+}
+
+function toSlippageMessage(slippage: Slippage): object {
+  return {
+    ...slippage,
+    bps: orUndefined(slippage.bps),
+    input_mint: orUndefined(slippage.input_mint),
+    output_mint: orUndefined(slippage.output_mint),
+    input_amount: orUndefined(slippage.input_amount),
+    output_amount: orUndefined(slippage.output_amount),
+    expected_amount: orUndefined(slippage.expected_amount),
+    expected_source: orUndefined(slippage.expected_source),
+  }
+}
+
+function fromSlippageMessage(message: NonNullable<SimulateResponseOutput['slippage']>): Slippage {
+  return {
+    bps: orNull(message.bps),
+    route: message.route,
+    venue: message.venue,
+    mode: message.mode as Slippage['mode'],
+    input_mint: orNull(message.input_mint),
+    output_mint: orNull(message.output_mint),
+    input_amount: orNull(message.input_amount),
+    output_amount: orNull(message.output_amount),
+    expected_amount: orNull(message.expected_amount),
+    expected_source: orNull(message.expected_source) as Slippage['expected_source'],
+    hops: message.hops,
+  }
+}
+
+function toMevFactorsMessage(factors: MevFactors): object {
+  return {
+    ...factors,
+    slippage_bps: orUndefined(factors.slippage_bps),
+    trade_share_of_pool: orUndefined(factors.trade_share_of_pool),
+    protection: orUndefined(factors.protection),
+    leader_sandwich_rate: orUndefined(factors.leader_sandwich_rate),
+    pool: factors.pool ?? [],
+  }
+}
+
+function fromMevFactorsMessage(message: NonNullable<NonNullable<SimulateResponseOutput['risk']>['mev_factors']>): MevFactors {
+  return {
+    slippage_bps: orNull(message.slippage_bps),
+    trade_share_of_pool: orNull(message.trade_share_of_pool),
+    protection: orNull(message.protection) as MevFactors['protection'],
+    pool_sandwiches: message.pool_sandwiches,
+    leader_sandwich_rate: orNull(message.leader_sandwich_rate),
+    pool: message.pool.length === 0 ? null : message.pool,
+  }
+}
+
 /** The gRPC message of a simulate response. */
 export function toSimulateResponseMessage(response: SimulateResponse): SimulateResponseMessage {
+  const risk = response.risk
   return {
     ...response,
     compute_units: orUndefined(response.compute_units),
     suggested_compute_limit: orUndefined(response.suggested_compute_limit),
     fee_estimate_sol: orUndefined(response.fee_estimate_sol),
     fee_details: orUndefined(response.fee_details),
-    risk: { ...response.risk, mev_type: orUndefined(response.risk.mev_type) },
+    slippage: response.slippage === null ? null : toSlippageMessage(response.slippage),
+    risk: {
+      ...risk,
+      mev_type: orUndefined(risk.mev_type),
+      token_risk: risk.token_risk === null ? null : toTokenRiskMessage(risk.token_risk),
+      token_risks: risk.token_risks.map(toTokenRiskMessage),
+      findings: risk.findings.map((finding) => ({ ...finding, instruction_index: orUndefined(finding.instruction_index) })),
+      mev_factors: risk.mev_factors === null ? null : toMevFactorsMessage(risk.mev_factors),
+    },
     call_tree: response.call_tree.map(toCallNodeMessage),
     balance_changes: response.balance_changes.map((change) => ({
       ...change,
@@ -56,7 +167,8 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
     transaction_error_json: response.transaction_error === null ? undefined : JSON.stringify(response.transaction_error),
     min_account_slot: orUndefined(response.min_account_slot),
     replacement_blockhash: orUndefined(response.replacement_blockhash),
-  }
+    landing_estimate: response.landing_estimate,
+  } as SimulateResponseMessage
 }
 
 /** The simulate response a gRPC message carries. */
@@ -69,18 +181,29 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     fee_estimate_sol: orNull(message.fee_estimate_sol),
     fee_details: orNull(message.fee_details),
     priority_fees: message.priority_fees ?? { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 },
-    slippage: null,
+    slippage: message.slippage ? fromSlippageMessage(message.slippage) : null,
     risk: {
       mev_score: risk?.mev_score ?? 0,
       mev_level: (risk?.mev_level ?? 'none') as MevLevel,
       mev_type: orNull(risk?.mev_type),
       has_blacklisted_program: risk?.has_blacklisted_program ?? false,
       blacklisted_programs: risk?.blacklisted_programs ?? [],
+      blacklist_entries: risk?.blacklist_entries ?? [],
       dex_programs: risk?.dex_programs ?? [],
-      token_risk: null,
+      token_risk: risk?.token_risk ? fromTokenRiskMessage(risk.token_risk) : null,
+      token_risks: (risk?.token_risks ?? []).map(fromTokenRiskMessage),
+      findings: (risk?.findings ?? []).map((finding) => ({
+        code: finding.code,
+        severity: finding.severity as RiskLevel,
+        message: finding.message,
+        instruction_index: orNull(finding.instruction_index),
+        accounts: finding.accounts,
+      })),
+      mev_factors: risk?.mev_factors ? fromMevFactorsMessage(risk.mev_factors) : null,
+      known_bots: risk?.known_bots ?? [],
       risk_level: (risk?.risk_level ?? 'safe') as RiskLevel,
     },
-    recommendations: message.recommendations,
+    recommendations: message.recommendations.map(fromRecommendationMessage),
     program_breakdown: message.program_breakdown,
     call_tree: message.call_tree.map(fromCallNodeMessage),
     balance_changes: message.balance_changes.map((change) => ({
@@ -102,6 +225,9 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     context_slot: message.context_slot,
     min_account_slot: orNull(message.min_account_slot),
     replacement_blockhash: orNull(message.replacement_blockhash),
+    landing_estimate: message.landing_estimate,
+    timed_out_vectors: message.timed_out_vectors as Vector[],
     decision: message.decision as Decision,
+    decision_reasons: message.decision_reasons,
   }
 }

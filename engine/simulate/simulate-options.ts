@@ -3,18 +3,26 @@
  * schema first; gRPC requests only here), with SPEC 2.6's limits.
  */
 import { createServiceError } from '../../lib/errors.js'
+import { parsePolicy, type Policy, type PolicyInput } from '../policy/policy.js'
 import { type SimulateOptions, type Vector, VECTORS } from './simulate-types.js'
 
 export const MIN_TIMEOUT_MS = 50
 export const MAX_TIMEOUT_MS = 800
+
+/** Options as the simulation runs them: validated, the policy resolved to its effective fields. */
+export interface ParsedSimulateOptions extends Omit<SimulateOptions, 'policy'> {
+  policy: Readonly<Policy>
+}
 
 /** Checks raw options and returns them typed; throws `validation_error` naming the bad field. */
 export function parseSimulateOptions(raw: {
   vectors?: readonly string[] | undefined
   timeoutMs?: number | undefined
   replaceRecentBlockhash?: boolean | undefined
-}): SimulateOptions {
-  const options: SimulateOptions = {}
+  policy?: PolicyInput | undefined
+  tenantId?: string | undefined
+}): ParsedSimulateOptions {
+  const options: ParsedSimulateOptions = { policy: parsePolicy(raw.policy) }
   if (raw.vectors !== undefined) {
     for (const vector of raw.vectors) {
       if (!(VECTORS as readonly string[]).includes(vector)) {
@@ -30,5 +38,6 @@ export function parseSimulateOptions(raw: {
     options.timeoutMs = raw.timeoutMs
   }
   if (raw.replaceRecentBlockhash !== undefined) options.replaceRecentBlockhash = raw.replaceRecentBlockhash
+  if (raw.tenantId !== undefined && raw.tenantId !== '') options.tenantId = raw.tenantId
   return options
 }

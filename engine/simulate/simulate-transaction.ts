@@ -1,11 +1,12 @@
 /**
  * One simulate call: decode → load accounts (cache) → check the blockhash → write what changed
- * into the SVM → simulate the raw wire bytes → assemble SPEC 2.11's response. Nothing here waits
- * on the network when the accounts and the blockhash are already known.
+ * into the SVM → simulate the raw wire bytes → run the detection vectors → apply the policy →
+ * assemble SPEC 2.11's response. Nothing here waits on the network when the accounts, the
+ * blockhash and what the vectors read are already known.
  */
 import { performance } from 'node:perf_hooks'
 import { createServiceError, isServiceError } from '../../lib/errors.js'
-import { isNativeFailure, type NativeSvm } from '../../lib/native-svm.js'
+import { isNativeFailure, type NativeMetadata, type NativeSvm } from '../../lib/native-svm.js'
 import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib/transaction-error.js'
 import { getComputeBudget } from '../decode/compute-budget.js'
 import { withSignatureSlots } from '../decode/signature-slots.js'
@@ -19,14 +20,18 @@ import type { AccountEntry } from '../state/cached-account.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SvmState } from '../svm/svm-state.js'
-import { getSimulationRecommendations, getSimulationRiskLevel } from '../vectors/simulation-vector.js'
-import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap } from './balance-changes.js'
+import { getVerdict } from '../policy/decide-verdict.js'
+import { assembleFindings } from '../vectors/assemble-findings.js'
+import { runDetection, type VectorDependencies } from '../vectors/run-detection.js'
+import type { InnerInstruction, VectorContext } from '../vectors/vector-context.js'
+import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount } from './balance-changes.js'
 import { getCallTree, getProgramBreakdown } from './call-tree.js'
-import { getDecision, getSuggestedComputeLimit } from './decide.js'
+import { getSuggestedComputeLimit } from './suggested-compute-limit.js'
 import { classifyTransactionError, createFailure, type Failure } from './failure.js'
 import { loadAccounts, type LoadedAccounts } from './load-accounts.js'
 import { checkBlockhash } from './check-blockhash.js'
-import type { Risk, SimulateOptions, SimulateResponse } from './simulate-types.js'
+import type { ParsedSimulateOptions } from './simulate-options.js'
+import type { SimulateResponse } from './simulate-types.js'
 import { VECTORS } from './simulate-types.js'
 
 export interface SimulateDependencies {
@@ -40,25 +45,15 @@ export interface SimulateDependencies {
   getDecimals: (mint: AccountKey) => number | undefined
   /** Told which accounts a simulation used (the geyser hot set); must not allocate per key. */
   onAccountsUsed?: ((accounts: LoadedAccounts) => void) | undefined
+  /** What the detection vectors read besides the simulation (blacklist, tenant blocks, ...). */
+  vectors: VectorDependencies
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
 const NO_KEYS: readonly AccountKey[] = []
 const NO_FLAGS: readonly boolean[] = []
+const NO_INNER: ReadonlyArray<ReadonlyArray<InnerInstruction>> = []
 const DEFAULT_TIMEOUT_MS = 800
-
-function toRisk(riskLevel: Risk['risk_level']): Risk {
-  return {
-    mev_score: 0,
-    mev_level: 'none',
-    mev_type: null,
-    has_blacklisted_program: false,
-    blacklisted_programs: [],
-    dex_programs: [],
-    token_risk: null,
-    risk_level: riskLevel,
-  }
-}
 
 /** Rejects with `simulation_timeout` if `work` has not settled by the deadline. */
 function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
@@ -90,11 +85,28 @@ function getMinAccountSlot(accounts: LoadedAccounts): number | null {
   return min === Infinity ? null : min
 }
 
+/** The static keys of a transaction whose full key list could not be resolved. */
+function getStaticKeys(tx: WireTransaction): AccountKey[] {
+  const keys: AccountKey[] = new Array(tx.staticKeyCount)
+  for (let i = 0; i < tx.staticKeyCount; i++) keys[i] = toAccountKey(tx.bytes.subarray(tx.staticKeysOffset + 32 * i))
+  return keys
+}
+
+/** The CPIs a simulation made, as index lists over the message's keys (read from the SVM once). */
+function toInnerInstructions(meta: NativeMetadata): ReadonlyArray<ReadonlyArray<InnerInstruction>> {
+  return meta.innerInstructions().map((list) =>
+    list.map((inner) => {
+      const compiled = inner.instruction()
+      return { programIdIndex: compiled.programIdIndex(), accountIndexes: compiled.accounts(), data: compiled.data(), stackHeight: inner.stackHeight() }
+    }),
+  )
+}
+
 /** Simulates one base64-decoded wire transaction. */
 export async function simulateTransaction(
   deps: SimulateDependencies,
   bytes: Uint8Array,
-  options: SimulateOptions = {},
+  options: ParsedSimulateOptions,
 ): Promise<SimulateResponse> {
   const startedAt = performance.now()
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -124,6 +136,9 @@ export async function simulateTransaction(
   let minAccountSlot: number | null = null
   let writeKeys: readonly AccountKey[] = NO_KEYS
   let writeFlags: readonly boolean[] = NO_FLAGS
+  let entries: readonly AccountEntry[] | null = null
+  let post: Map<AccountKey, PostAccount> | null = null
+  let meta: NativeMetadata | null = null
 
   if (!loaded.ok) {
     deps.svmState.sync(loaded.tables)
@@ -133,13 +148,14 @@ export async function simulateTransaction(
     minAccountSlot = getMinAccountSlot(accounts)
     writeKeys = accounts.keys
     writeFlags = accounts.writable
+    entries = accounts.entries
     // No await between writing the accounts and simulating: the SVM is shared by every request.
     deps.svmState.sync(accounts.tables)
     deps.svmState.sync(accounts.dependencies)
     deps.svmState.sync(accounts.entries)
     const result = deps.svm.simulateVersionedTransaction(replace ? withBlockhash(tx, latestBlockhash) : tx.bytes)
     deps.onAccountsUsed?.(accounts)
-    const meta = result.meta()
+    meta = result.meta()
     logs = meta.logs()
     computeUnits = Number(meta.computeUnitsConsumed())
     if (isNativeFailure(result)) {
@@ -154,11 +170,12 @@ export async function simulateTransaction(
         balanceChanges = getFeeOnlyChanges(accounts.entries[0], fee.feeLamports, deps.name)
       }
     } else {
+      post = toPostAccountMap(result.postAccounts())
       balanceChanges = getBalanceChanges({
         keys: accounts.keys,
         writable: accounts.writable,
         pre: accounts.entries,
-        post: toPostAccountMap(result.postAccounts()),
+        post,
         mayChangeTokens: accounts.keys.includes(TOKEN_PROGRAM) || accounts.keys.includes(TOKEN_2022_PROGRAM),
         getDecimals: deps.getDecimals,
         name: deps.name,
@@ -174,18 +191,63 @@ export async function simulateTransaction(
   }
 
   const success = failure === null
-  const vectors = options.vectors ?? VECTORS
-  const simulationCounts = vectors.includes('simulation')
-  const riskLevel = simulationCounts ? getSimulationRiskLevel({ success, failure }) : 'safe'
   const suggested = success && computeUnits !== null ? getSuggestedComputeLimit(computeUnits) : null
   const sourced = deps.priorityFees.get(writeKeys, writeFlags)
-  const priorityFees = sourced.fees
   const callTree = getCallTree(logs)
+  const feeSol = Number(fee.feeLamports) / LAMPORTS_PER_SOL
+  const vectors = options.vectors ?? VECTORS
+  const keysResolved = writeKeys !== NO_KEYS
+  let inner: ReadonlyArray<ReadonlyArray<InnerInstruction>> | undefined
+  const simulatedMeta = meta
+  const context: VectorContext = {
+    tx,
+    keys: keysResolved ? writeKeys : getStaticKeys(tx),
+    keysResolved,
+    writable: writeFlags,
+    signerCount: tx.numRequiredSignatures,
+    entries,
+    post,
+    success,
+    failure,
+    computeUnits,
+    suggestedComputeLimit: suggested,
+    logs,
+    callTree,
+    balanceChanges,
+    fee,
+    budget,
+    priorityFees: sourced,
+    name: deps.name,
+    slot: deps.chain.slot,
+    epoch: deps.chain.clock?.epoch ?? 0n,
+    tenantId: options.tenantId,
+    deadline: startedAt + timeoutMs,
+    getInnerInstructions: () => (inner ??= simulatedMeta ? toInnerInstructions(simulatedMeta) : NO_INNER),
+  }
+  let detection = runDetection(context, vectors, deps.vectors)
+  if (detection instanceof Promise) detection = await detection
+  const findings = assembleFindings(detection)
+  const verdict = getVerdict(
+    {
+      simulationCounts: vectors.includes('simulation'),
+      success,
+      riskLevel: findings.risk.risk_level,
+      mevScore: findings.risk.mev_score,
+      hasBlacklistedProgram: findings.risk.has_blacklisted_program,
+      knownBots: findings.risk.known_bots,
+      tokenFlags: findings.risk.token_risks.flatMap((token) => token.flags),
+      slippageBps: findings.slippage?.bps ?? null,
+      computeUnits,
+      feeSol,
+      timedOutVectors: detection.timedOut,
+    },
+    options.policy,
+  )
   return {
     success,
     compute_units: computeUnits,
     suggested_compute_limit: suggested,
-    fee_estimate_sol: Number(fee.feeLamports) / LAMPORTS_PER_SOL,
+    fee_estimate_sol: feeSol,
     fee_details: {
       signatures: fee.signatureCount,
       base_fee_lamports: Number(fee.baseFeeLamports),
@@ -194,19 +256,10 @@ export async function simulateTransaction(
       compute_unit_limit: fee.computeUnitLimit,
       compute_unit_price_micro_lamports: Number(budget.unitPriceMicroLamports),
     },
-    priority_fees: priorityFees,
-    slippage: null,
-    risk: toRisk(riskLevel),
-    recommendations: getSimulationRecommendations({
-      success,
-      failure,
-      computeUnits,
-      suggestedComputeLimit: suggested,
-      requestedComputeLimit: budget.unitLimit,
-      effectiveComputeLimit: fee.computeUnitLimit,
-      computeUnitPriceMicroLamports: budget.unitPriceMicroLamports,
-      priorityFees: sourced,
-    }),
+    priority_fees: sourced.fees,
+    slippage: findings.slippage,
+    risk: findings.risk,
+    recommendations: findings.recommendations,
     program_breakdown: getProgramBreakdown(callTree),
     call_tree: callTree,
     balance_changes: balanceChanges,
@@ -219,6 +272,9 @@ export async function simulateTransaction(
     context_slot: deps.chain.slot,
     min_account_slot: minAccountSlot,
     replacement_blockhash: replace ? deps.name(toAccountKey(latestBlockhash)) : null,
-    decision: getDecision({ simulationCounts, success, riskLevel }),
+    landing_estimate: findings.landingEstimate,
+    timed_out_vectors: detection.timedOut,
+    decision: verdict.decision,
+    decision_reasons: verdict.reasons,
   }
 }

@@ -3,6 +3,8 @@
  * ARCHITECTURE §3: `decision`, `context_slot`). Field names are the JSON names SPEC.md uses.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
+import type { DecisionReason } from '../policy/decide-verdict.js'
+import type { PolicyInput } from '../policy/policy.js'
 import type { CallNode, ProgramUsage } from './call-tree.js'
 import type { FailureCode } from './failure.js'
 
@@ -19,6 +21,10 @@ export interface SimulateOptions {
   timeoutMs?: number
   /** Simulate with the latest blockhash instead of the transaction's (as Solana's RPC option). */
   replaceRecentBlockhash?: boolean
+  /** A preset name or the SPEC 2.13 fields to change; the defaults otherwise. */
+  policy?: PolicyInput
+  /** Whose per-tenant program blocks apply (the authenticated user's id). */
+  tenantId?: string
 }
 
 export interface PriorityFees {
@@ -29,20 +35,124 @@ export interface PriorityFees {
   samples: number
 }
 
+/** A finding of the program vector: something the transaction does to a signer's assets or control. */
+export interface RiskFinding {
+  /** e.g. `owner_reassigned`, `token_authority_transferred`, `token_delegate_approved`, `token_account_closed_to_other`, `durable_nonce`, `unexplained_outflow`. */
+  code: string
+  severity: RiskLevel
+  message: string
+  /** The top-level instruction that does it; null when it happens inside a CPI the logs do not place. */
+  instruction_index: number | null
+  /** The accounts involved (base58), the affected one first. */
+  accounts: string[]
+}
+
+/** A program the transaction invokes that is on the curated blacklist or the tenant's own block list. */
+export interface BlacklistedProgram {
+  program_id: string
+  reason: string
+  /** Where the entry comes from (the blacklist's source, or `tenant` for the caller's own list). */
+  source: string
+}
+
+/** SPEC 2.9, with the evidence behind the flags. */
+export interface TokenRisk {
+  mint: string
+  symbol: string | null
+  risk_score: number
+  risk_level: RiskLevel
+  flags: string[]
+  /** Share of the supply held by the ten largest holders, pools and burn addresses excluded; null: unknown. */
+  top_holder_concentration: number | null
+  has_mint_authority: boolean
+  has_freeze_authority: boolean
+  /** Liquidity in a known pool; null: not known in time. */
+  has_liquidity: boolean | null
+  /** Share of the pool's LP supply burned or locked (constant-product pools); null: not applicable or unknown. */
+  lp_burned_or_locked: number | null
+  /** Token-2022 extensions of the mint. */
+  extensions: string[]
+  reasons: string[]
+}
+
+/** The inputs of the MEV score, so a caller can see why (README: MEV scoring). */
+export interface MevFactors {
+  /** The worst-case slippage the swap accepts, in bps. */
+  slippage_bps: number | null
+  /** The swap's input as a share of the pool's input-side reserve. */
+  trade_share_of_pool: number | null
+  /** `jitodontfront` (no Jito bundle may front-run it), `bundle_tip` (sent as a bundle), or null. */
+  protection: 'jitodontfront' | 'bundle_tip' | null
+  /** Sandwiches seen on the same pool in the recent stream. */
+  pool_sandwiches: number
+  /** The highest sandwich rate among the next leaders (0–1). */
+  leader_sandwich_rate: number | null
+  /** The pool (its two vaults, base58, ordered) the score is about. */
+  pool: string[] | null
+}
+
 export interface Risk {
   mev_score: number
   mev_level: MevLevel
   mev_type: string | null
   has_blacklisted_program: boolean
   blacklisted_programs: string[]
+  /** Why each blacklisted program is listed. */
+  blacklist_entries: BlacklistedProgram[]
   dex_programs: Array<{ program_id: string; name: string }>
-  token_risk: null
+  /** The riskiest received token (SPEC 2.9); null when the transaction receives none. */
+  token_risk: TokenRisk | null
+  /** Every received token. */
+  token_risks: TokenRisk[]
+  /** What the transaction does to the signers' control and assets (program vector). */
+  findings: RiskFinding[]
+  mev_factors: MevFactors | null
+  /** Known sandwich bots active on the transaction's pool (stream-detected or listed). */
+  known_bots: string[]
   risk_level: RiskLevel
 }
 
+/** `{code, message}` plus the value the advice names, when it names one. */
 export interface Recommendation {
   code: string
   message: string
+  compute_unit_limit?: number
+  compute_unit_price_micro_lamports?: number
+  /** The named priority-fee level: low, medium, high, very_high. */
+  priority_level?: string
+  slippage_bps?: number
+  account?: string
+  mint?: string
+}
+
+/** SPEC 2.11's `slippage`: the worst case the swap accepts, and the route it takes. */
+export interface Slippage {
+  /** Worst-case slippage in bps against the expected amount; null when no expected amount is known. */
+  bps: number | null
+  /** The venues in order, e.g. `Jupiter v6: Orca Whirlpool → Raydium CPMM`. */
+  route: string
+  venue: string
+  mode: 'exact_in' | 'exact_out'
+  input_mint: string | null
+  output_mint: string | null
+  /** exact_in: the input; exact_out: the most the transaction pays. Base units, decimal string. */
+  input_amount: string | null
+  /** exact_in: the least it accepts; exact_out: the exact output. */
+  output_amount: string | null
+  /** What the swap is expected to return (exact_in) or cost (exact_out). */
+  expected_amount: string | null
+  /** Where the expected amount comes from: the simulation, a quote from pool state, or the instruction's own quote. */
+  expected_source: 'simulation' | 'pool_quote' | 'instruction_quote' | null
+  hops: number
+}
+
+/** Where the transaction's compute-unit price stands among recent landed prices (SPEC 2.11's alternative envelope). */
+export interface LandingEstimate {
+  /** `below_p25`, `p25_p50`, `p50_p75`, `p75_p95`, `above_p95`; `no_samples` when nothing landed recently. */
+  fee_percentile_bucket: string
+  compute_unit_price_micro_lamports: number
+  /** At or above the median of what landed writing the same accounts. */
+  competitive: boolean
 }
 
 export interface BalanceChange {
@@ -75,7 +185,7 @@ export interface SimulateResponse {
   fee_estimate_sol: number | null
   fee_details: FeeDetails | null
   priority_fees: PriorityFees
-  slippage: null
+  slippage: Slippage | null
   risk: Risk
   recommendations: Recommendation[]
   program_breakdown: ProgramUsage[]
@@ -96,5 +206,11 @@ export interface SimulateResponse {
   min_account_slot: number | null
   /** The blockhash simulated with, when replace_recent_blockhash was set. */
   replacement_blockhash: string | null
+  /** The priority_fee vector's view of the transaction's own price; null when it did not run. */
+  landing_estimate: LandingEstimate | null
+  /** Vectors that did not answer within timeout_ms; the others still did. */
+  timed_out_vectors: Vector[]
   decision: Decision
+  /** The policy rules that blocked, or the findings that warn; empty on approve. */
+  decision_reasons: DecisionReason[]
 }

@@ -62,3 +62,31 @@ export function getMintDecimals(owner: Uint8Array, data: Uint8Array): number | u
   // Byte 45 is the mint's is_initialized flag; byte 44 its decimals.
   return isMint && data[45] === 1 ? data[44] : undefined
 }
+
+/** Who can move or close a token account besides reading its balance: the fields a drain changes. */
+export interface TokenAccountAuthorities {
+  owner: AccountKey
+  /** null: no delegate. */
+  delegate: AccountKey | null
+  /** null: only the owner may close it. */
+  closeAuthority: AccountKey | null
+}
+
+const DELEGATE_TAG_OFFSET = 72
+const CLOSE_AUTHORITY_TAG_OFFSET = 129
+
+function readOptionalKey(data: Uint8Array, tagOffset: number): AccountKey | null {
+  // COption<Pubkey>: a u32 tag (1 = Some) then 32 bytes.
+  return data[tagOffset] === 1 ? toAccountKey(data.subarray(tagOffset + 4, tagOffset + 36)) : null
+}
+
+/** The owner, delegate and close authority of token-account data; undefined when it is not one. */
+export function decodeTokenAuthorities(data: Uint8Array): TokenAccountAuthorities | undefined {
+  if (data.length < TOKEN_ACCOUNT_SIZE || data[108] === 0) return undefined
+  if (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_ACCOUNT) return undefined
+  return {
+    owner: toAccountKey(data.subarray(32, 64)),
+    delegate: readOptionalKey(data, DELEGATE_TAG_OFFSET),
+    closeAuthority: readOptionalKey(data, CLOSE_AUTHORITY_TAG_OFFSET),
+  }
+}

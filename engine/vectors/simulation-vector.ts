@@ -1,9 +1,9 @@
 /**
  * The `simulation` vector: what the simulation outcome says about risk (SPEC 2.10: a terminal
- * failure is high risk, any other failure a medium "simulation warning"), and what to do about it.
+ * failure is high risk, any other failure a medium "simulation warning"), and what to do about it
+ * (fix the failure, or set a compute-unit limit that fits). The price advice is the priority_fee
+ * vector's.
  */
-import { getPriorityFeeRecommendation } from '../fees/priority-fee-recommendation.js'
-import type { SourcedPriorityFees } from '../fees/priority-fee-source.js'
 import type { Failure, FailureCode } from '../simulate/failure.js'
 import type { Recommendation, RiskLevel } from '../simulate/simulate-types.js'
 
@@ -16,8 +16,6 @@ export interface SimulationFindings {
   requestedComputeLimit: number | undefined
   /** The limit the runtime applies: the requested one, or its default for these instructions. */
   effectiveComputeLimit: number
-  computeUnitPriceMicroLamports: bigint
-  priorityFees: SourcedPriorityFees
 }
 
 /** Compute units of headroom below which a tighter limit is not worth recommending. */
@@ -49,7 +47,7 @@ export function getSimulationRiskLevel(findings: Pick<SimulationFindings, 'succe
   return findings.failure?.isTerminal ? 'high' : 'medium'
 }
 
-/** Recommendations drawn from the simulation: fix the failure, or tune limit and price. */
+/** Recommendations drawn from the simulation: fix the failure, or tune the compute-unit limit. */
 export function getSimulationRecommendations(findings: SimulationFindings): Recommendation[] {
   if (!findings.success) return findings.failure ? [FAILURE_ADVICE[findings.failure.code]] : []
   const out: Recommendation[] = []
@@ -59,17 +57,16 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
   if (suggested !== null && findings.effectiveComputeLimit > 2 * suggested && findings.effectiveComputeLimit - suggested >= MIN_LIMIT_SAVING) {
     out.push({
       code: 'set_compute_unit_limit',
+      compute_unit_limit: suggested,
       message: `Set the compute unit limit to ${suggested} (the transaction uses ${findings.computeUnits}); a tighter limit lowers the priority fee and improves scheduling.`,
     })
   }
   if (requested !== undefined && suggested !== null && findings.computeUnits !== null && requested < findings.computeUnits) {
     out.push({
       code: 'raise_compute_unit_limit',
+      compute_unit_limit: suggested,
       message: `The limit ${requested} is below the ${findings.computeUnits} units used; set it to ${suggested}.`,
     })
   }
-  const { fees, source } = findings.priorityFees
-  const feeAdvice = getPriorityFeeRecommendation(findings.computeUnitPriceMicroLamports, fees, source)
-  if (feeAdvice) out.push(feeAdvice)
   return out
 }

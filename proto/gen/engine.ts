@@ -2,7 +2,9 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange__Output as _preflight_engine_v1_BalanceChange__Output } from './preflight/engine/v1/BalanceChange';
+import type { BlacklistedProgram as _preflight_engine_v1_BlacklistedProgram, BlacklistedProgram__Output as _preflight_engine_v1_BlacklistedProgram__Output } from './preflight/engine/v1/BlacklistedProgram';
 import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _preflight_engine_v1_CallNode__Output } from './preflight/engine/v1/CallNode';
+import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from './preflight/engine/v1/DecisionReason';
 import type { DexProgram as _preflight_engine_v1_DexProgram, DexProgram__Output as _preflight_engine_v1_DexProgram__Output } from './preflight/engine/v1/DexProgram';
 import type { EngineClient as _preflight_engine_v1_EngineClient, EngineDefinition as _preflight_engine_v1_EngineDefinition } from './preflight/engine/v1/Engine';
 import type { FeeDetails as _preflight_engine_v1_FeeDetails, FeeDetails__Output as _preflight_engine_v1_FeeDetails__Output } from './preflight/engine/v1/FeeDetails';
@@ -10,12 +12,17 @@ import type { GeyserEndpointHealth as _preflight_engine_v1_GeyserEndpointHealth,
 import type { GeyserHealth as _preflight_engine_v1_GeyserHealth, GeyserHealth__Output as _preflight_engine_v1_GeyserHealth__Output } from './preflight/engine/v1/GeyserHealth';
 import type { HealthRequest as _preflight_engine_v1_HealthRequest, HealthRequest__Output as _preflight_engine_v1_HealthRequest__Output } from './preflight/engine/v1/HealthRequest';
 import type { HealthResponse as _preflight_engine_v1_HealthResponse, HealthResponse__Output as _preflight_engine_v1_HealthResponse__Output } from './preflight/engine/v1/HealthResponse';
+import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEstimate__Output as _preflight_engine_v1_LandingEstimate__Output } from './preflight/engine/v1/LandingEstimate';
+import type { MevFactors as _preflight_engine_v1_MevFactors, MevFactors__Output as _preflight_engine_v1_MevFactors__Output } from './preflight/engine/v1/MevFactors';
 import type { PriorityFees as _preflight_engine_v1_PriorityFees, PriorityFees__Output as _preflight_engine_v1_PriorityFees__Output } from './preflight/engine/v1/PriorityFees';
 import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__Output as _preflight_engine_v1_ProgramUsage__Output } from './preflight/engine/v1/ProgramUsage';
 import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendation__Output as _preflight_engine_v1_Recommendation__Output } from './preflight/engine/v1/Recommendation';
 import type { Risk as _preflight_engine_v1_Risk, Risk__Output as _preflight_engine_v1_Risk__Output } from './preflight/engine/v1/Risk';
+import type { RiskFinding as _preflight_engine_v1_RiskFinding, RiskFinding__Output as _preflight_engine_v1_RiskFinding__Output } from './preflight/engine/v1/RiskFinding';
 import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from './preflight/engine/v1/SimulateRequest';
 import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from './preflight/engine/v1/SimulateResponse';
+import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from './preflight/engine/v1/Slippage';
+import type { TokenRisk as _preflight_engine_v1_TokenRisk, TokenRisk__Output as _preflight_engine_v1_TokenRisk__Output } from './preflight/engine/v1/TokenRisk';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -26,7 +33,9 @@ export interface ProtoGrpcType {
     engine: {
       v1: {
         BalanceChange: MessageTypeDefinition<_preflight_engine_v1_BalanceChange, _preflight_engine_v1_BalanceChange__Output>
+        BlacklistedProgram: MessageTypeDefinition<_preflight_engine_v1_BlacklistedProgram, _preflight_engine_v1_BlacklistedProgram__Output>
         CallNode: MessageTypeDefinition<_preflight_engine_v1_CallNode, _preflight_engine_v1_CallNode__Output>
+        DecisionReason: MessageTypeDefinition<_preflight_engine_v1_DecisionReason, _preflight_engine_v1_DecisionReason__Output>
         DexProgram: MessageTypeDefinition<_preflight_engine_v1_DexProgram, _preflight_engine_v1_DexProgram__Output>
         Engine: SubtypeConstructor<typeof grpc.Client, _preflight_engine_v1_EngineClient> & { service: _preflight_engine_v1_EngineDefinition }
         FeeDetails: MessageTypeDefinition<_preflight_engine_v1_FeeDetails, _preflight_engine_v1_FeeDetails__Output>
@@ -34,12 +43,17 @@ export interface ProtoGrpcType {
         GeyserHealth: MessageTypeDefinition<_preflight_engine_v1_GeyserHealth, _preflight_engine_v1_GeyserHealth__Output>
         HealthRequest: MessageTypeDefinition<_preflight_engine_v1_HealthRequest, _preflight_engine_v1_HealthRequest__Output>
         HealthResponse: MessageTypeDefinition<_preflight_engine_v1_HealthResponse, _preflight_engine_v1_HealthResponse__Output>
+        LandingEstimate: MessageTypeDefinition<_preflight_engine_v1_LandingEstimate, _preflight_engine_v1_LandingEstimate__Output>
+        MevFactors: MessageTypeDefinition<_preflight_engine_v1_MevFactors, _preflight_engine_v1_MevFactors__Output>
         PriorityFees: MessageTypeDefinition<_preflight_engine_v1_PriorityFees, _preflight_engine_v1_PriorityFees__Output>
         ProgramUsage: MessageTypeDefinition<_preflight_engine_v1_ProgramUsage, _preflight_engine_v1_ProgramUsage__Output>
         Recommendation: MessageTypeDefinition<_preflight_engine_v1_Recommendation, _preflight_engine_v1_Recommendation__Output>
         Risk: MessageTypeDefinition<_preflight_engine_v1_Risk, _preflight_engine_v1_Risk__Output>
+        RiskFinding: MessageTypeDefinition<_preflight_engine_v1_RiskFinding, _preflight_engine_v1_RiskFinding__Output>
         SimulateRequest: MessageTypeDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateRequest__Output>
         SimulateResponse: MessageTypeDefinition<_preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateResponse__Output>
+        Slippage: MessageTypeDefinition<_preflight_engine_v1_Slippage, _preflight_engine_v1_Slippage__Output>
+        TokenRisk: MessageTypeDefinition<_preflight_engine_v1_TokenRisk, _preflight_engine_v1_TokenRisk__Output>
       }
     }
   }

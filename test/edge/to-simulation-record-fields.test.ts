@@ -17,8 +17,13 @@ const approved: SimulateResponse = {
     mev_type: null,
     has_blacklisted_program: false,
     blacklisted_programs: [],
+    blacklist_entries: [],
     dex_programs: [],
     token_risk: null,
+    token_risks: [],
+    findings: [],
+    mev_factors: null,
+    known_bots: [],
     risk_level: 'low',
   },
   recommendations: [],
@@ -34,7 +39,10 @@ const approved: SimulateResponse = {
   context_slot: 321,
   min_account_slot: 318,
   replacement_blockhash: null,
+  landing_estimate: null,
+  timed_out_vectors: [],
   decision: 'approve',
+  decision_reasons: [],
 }
 
 const failed: SimulateResponse = {

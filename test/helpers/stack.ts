@@ -8,7 +8,7 @@ import { createLogger } from '../../lib/logger.js'
 import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
-import { createEngine, type Engine } from '../../engine/engine.js'
+import { createEngine, type Engine, type EngineOptions } from '../../engine/engine.js'
 import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
 
 export interface StackOptions {
@@ -18,6 +18,8 @@ export interface StackOptions {
   engineEnv?: Record<string, string>
   /** Feed the engine from localnet's geyser stream (GEYSER_ENDPOINT). */
   geyser?: boolean
+  /** What the engine is given from outside (a tenant's program blocks). */
+  engineOptions?: EngineOptions
 }
 
 export interface Stack {
@@ -52,6 +54,7 @@ export async function startStack(t: Test, options: StackOptions = {}): Promise<S
       ...options.engineEnv,
     }),
     quietLogger,
+    options.engineOptions,
   )
   await engine.start()
   t.teardown(async () => {

@@ -6,6 +6,8 @@ export interface SimulateRequest {
   'vectors'?: (string)[];
   'timeout_ms'?: (number);
   'replace_recent_blockhash'?: (boolean);
+  'tenant_id'?: (string);
+  'policy_json'?: (string);
 }
 
 export interface SimulateRequest__Output {
@@ -13,4 +15,6 @@ export interface SimulateRequest__Output {
   'vectors': (string)[];
   'timeout_ms': (number);
   'replace_recent_blockhash': (boolean);
+  'tenant_id': (string);
+  'policy_json': (string);
 }

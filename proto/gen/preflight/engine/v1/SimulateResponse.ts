@@ -7,6 +7,9 @@ import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendat
 import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__Output as _preflight_engine_v1_ProgramUsage__Output } from '../../../preflight/engine/v1/ProgramUsage';
 import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _preflight_engine_v1_CallNode__Output } from '../../../preflight/engine/v1/CallNode';
 import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange__Output as _preflight_engine_v1_BalanceChange__Output } from '../../../preflight/engine/v1/BalanceChange';
+import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from '../../../preflight/engine/v1/Slippage';
+import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEstimate__Output as _preflight_engine_v1_LandingEstimate__Output } from '../../../preflight/engine/v1/LandingEstimate';
+import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from '../../../preflight/engine/v1/DecisionReason';
 import type { Long } from '@grpc/proto-loader';
 
 export interface SimulateResponse {
@@ -31,6 +34,10 @@ export interface SimulateResponse {
   'replacement_blockhash'?: (string);
   'decision'?: (string);
   'min_account_slot'?: (number | string | Long);
+  'slippage'?: (_preflight_engine_v1_Slippage | null);
+  'landing_estimate'?: (_preflight_engine_v1_LandingEstimate | null);
+  'timed_out_vectors'?: (string)[];
+  'decision_reasons'?: (_preflight_engine_v1_DecisionReason)[];
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -64,6 +71,10 @@ export interface SimulateResponse__Output {
   'replacement_blockhash'?: (string);
   'decision': (string);
   'min_account_slot'?: (number);
+  'slippage': (_preflight_engine_v1_Slippage__Output | null);
+  'landing_estimate': (_preflight_engine_v1_LandingEstimate__Output | null);
+  'timed_out_vectors': (string)[];
+  'decision_reasons': (_preflight_engine_v1_DecisionReason__Output)[];
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";

@@ -1,0 +1,92 @@
+/**
+ * The `program` vector: which programs the transaction invokes (top-level instructions and every
+ * CPI the simulation logged), which of them are on the curated blacklist or the caller's own
+ * block list, which are DEX venues, and what the transaction does to the signers' control and
+ * assets (drain-checks.ts). Blacklisted or blocked programs and authority handed away are
+ * critical (SPEC 2.10).
+ */
+import { DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
+import type { ProgramBlacklist } from '../programs/program-blacklist.js'
+import type { CallNode } from '../simulate/call-tree.js'
+import type { BlacklistedProgram, RiskFinding, RiskLevel } from '../simulate/simulate-types.js'
+import type { AccountKey } from '../state/account-key.js'
+import { getDrainFindings } from './drain-checks.js'
+import { getHighestRiskLevel } from './risk-level.js'
+import type { VectorContext } from './vector-context.js'
+
+export interface ProgramVectorDependencies {
+  blacklist: ProgramBlacklist
+  /** The tenant's own blocked programs; absent when no accounts service is reachable. */
+  getTenantBlocks?: (tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>
+}
+
+export interface ProgramFindings {
+  blacklisted: BlacklistedProgram[]
+  dexPrograms: Array<{ program_id: string; name: string }>
+  findings: RiskFinding[]
+  riskLevel: RiskLevel
+}
+
+const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
+
+function collectCallTree(nodes: readonly CallNode[], out: string[]): void {
+  for (const node of nodes) {
+    if (!out.includes(node.program_id)) out.push(node.program_id)
+    if (node.children.length > 0) collectCallTree(node.children, out)
+  }
+}
+
+/** Invoked program ids (base58) in order of first invocation: top-level ones, then what the logs show they called. */
+export function getInvokedPrograms(context: VectorContext): { ids: string[]; keys: Map<string, AccountKey> } {
+  const ids: string[] = []
+  const keys = new Map<string, AccountKey>()
+  for (const instruction of context.tx.instructions) {
+    const key = context.keys[instruction.programIdIndex]
+    if (key === undefined) continue
+    const id = context.name(key)
+    keys.set(id, key)
+    if (!ids.includes(id)) ids.push(id)
+  }
+  collectCallTree(context.callTree, ids)
+  return { ids, keys }
+}
+
+function toFindings(
+  context: VectorContext,
+  blacklist: ProgramBlacklist,
+  tenantBlocks: ReadonlySet<AccountKey>,
+  invoked: { ids: string[]; keys: Map<string, AccountKey> },
+): ProgramFindings {
+  const blacklisted: BlacklistedProgram[] = []
+  const dexPrograms: Array<{ program_id: string; name: string }> = []
+  for (const id of invoked.ids) {
+    const entry = blacklist.get(id)
+    if (entry) blacklisted.push({ program_id: id, reason: entry.reason, source: entry.source })
+    else if (tenantBlocks.size > 0 && isTenantBlocked(tenantBlocks, invoked.keys.get(id), id, context)) {
+      blacklisted.push({ program_id: id, reason: "on the caller's program block list", source: 'tenant' })
+    }
+    const dexName = DEX_PROGRAM_NAMES.get(id)
+    if (dexName !== undefined) dexPrograms.push({ program_id: id, name: dexName })
+  }
+  const findings = getDrainFindings(context)
+  const levels: RiskLevel[] = findings.map((finding) => finding.severity)
+  if (blacklisted.length > 0) levels.push('critical')
+  return { blacklisted, dexPrograms, findings, riskLevel: getHighestRiskLevel(levels) }
+}
+
+function isTenantBlocked(blocks: ReadonlySet<AccountKey>, key: AccountKey | undefined, id: string, context: VectorContext): boolean {
+  if (key !== undefined) return blocks.has(key)
+  // A CPI's program is known by its base58 id only: compare names of the (few) blocked keys.
+  for (const blocked of blocks) if (context.name(blocked) === id) return true
+  return false
+}
+
+/** Runs the vector; asynchronous only while the tenant's block list is being loaded. */
+export function runProgramVector(context: VectorContext, deps: ProgramVectorDependencies): ProgramFindings | Promise<ProgramFindings> {
+  const invoked = getInvokedPrograms(context)
+  const tenantBlocks = context.tenantId !== undefined && deps.getTenantBlocks ? deps.getTenantBlocks(context.tenantId) : NO_BLOCKS
+  // A list that cannot be loaded in time leaves the vector unanswered (timed_out_vectors): the
+  // verdict must not pretend the caller's blocks were checked.
+  if (tenantBlocks instanceof Promise) return tenantBlocks.then((blocks) => toFindings(context, deps.blacklist, blocks, invoked))
+  return toFindings(context, deps.blacklist, tenantBlocks, invoked)
+}

@@ -1,0 +1,68 @@
+/**
+ * What every detection vector reads: the decoded transaction, its accounts before and after the
+ * simulation, the simulation's outcome, and the request's tenant and deadline. Built once per
+ * simulate call from what the simulation already computed; nothing here is re-read or re-encoded.
+ */
+import type { ComputeBudget } from '../decode/compute-budget.js'
+import type { WireTransaction } from '../decode/wire-transaction.js'
+import type { SourcedPriorityFees } from '../fees/priority-fee-source.js'
+import type { TransactionFee } from '../fees/transaction-fee.js'
+import type { PostAccount } from '../simulate/balance-changes.js'
+import type { CallNode } from '../simulate/call-tree.js'
+import type { Failure } from '../simulate/failure.js'
+import type { BalanceChange } from '../simulate/simulate-types.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { AddressNamer } from '../state/address-names.js'
+import type { AccountEntry } from '../state/cached-account.js'
+
+export interface VectorContext {
+  readonly tx: WireTransaction
+  /** Every account key when the lookup tables resolved; otherwise only the static keys. */
+  readonly keys: readonly AccountKey[]
+  readonly keysResolved: boolean
+  readonly writable: readonly boolean[]
+  /** Accounts 0 .. signerCount − 1 signed (the fee payer is 0). */
+  readonly signerCount: number
+  /** The state of key i before the transaction; null when the accounts could not be loaded. */
+  readonly entries: readonly AccountEntry[] | null
+  /** The state after a successful simulation (accounts absent here did not change); null otherwise. */
+  readonly post: ReadonlyMap<AccountKey, PostAccount> | null
+  readonly success: boolean
+  readonly failure: Failure | null
+  readonly computeUnits: number | null
+  readonly suggestedComputeLimit: number | null
+  readonly logs: readonly string[]
+  readonly callTree: readonly CallNode[]
+  readonly balanceChanges: readonly BalanceChange[]
+  readonly fee: TransactionFee
+  readonly budget: ComputeBudget
+  readonly priorityFees: SourcedPriorityFees
+  readonly name: AddressNamer
+  /** The chain slot the state was read at. */
+  readonly slot: number
+  readonly epoch: bigint
+  readonly tenantId: string | undefined
+  /** performance.now() by which asynchronous vectors must have answered. */
+  readonly deadline: number
+  /** Inner instructions of the simulation, read from the SVM only when a vector asks (they cost N-API calls). */
+  getInnerInstructions(): ReadonlyArray<ReadonlyArray<InnerInstruction>>
+}
+
+/** A CPI the simulation made: indexes into `keys`, as the message's instructions have. */
+export interface InnerInstruction {
+  programIdIndex: number
+  accountIndexes: Uint8Array
+  data: Uint8Array
+  stackHeight: number
+}
+
+/** The key of an instruction's `k`-th account, when it is known (lookup tables may not have resolved). */
+export function getInstructionAccount(context: VectorContext, accountIndexes: Uint8Array, k: number): AccountKey | undefined {
+  const index = accountIndexes[k]
+  return index === undefined ? undefined : context.keys[index]
+}
+
+/** Whether account index `index` signed the transaction. */
+export function isSignerIndex(context: VectorContext, index: number | undefined): boolean {
+  return index !== undefined && index < context.signerCount
+}

@@ -1,0 +1,70 @@
+/**
+ * A VectorContext over a real transaction (built with kit, decoded by the engine's own decoder)
+ * with the before/after state a test sets: for the paths no program on this machine can drive
+ * through a simulation (a CPI moving a signer's assets needs a program binary that does it).
+ */
+import { getComputeBudget } from '../../../engine/decode/compute-budget.js'
+import { decodeWireTransaction } from '../../../engine/decode/wire-transaction.js'
+import { getTransactionFee } from '../../../engine/fees/transaction-fee.js'
+import type { PostAccount } from '../../../engine/simulate/balance-changes.js'
+import { getCallTree } from '../../../engine/simulate/call-tree.js'
+import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
+import { createAddressNamer } from '../../../engine/state/address-names.js'
+import type { AccountEntry } from '../../../engine/state/cached-account.js'
+import type { VectorContext } from '../../../engine/vectors/vector-context.js'
+import { resolveAccountKeys } from '../../../engine/decode/account-keys.js'
+
+export interface ContextState {
+  /** Pre-state per address (base58); absent addresses do not exist. */
+  entries?: Record<string, Omit<AccountEntry & { exists: true }, 'key' | 'version' | 'confirmedAtMs' | 'slot' | 'native'>>
+  post?: Record<string, { lamports: bigint; owner: Uint8Array; data: Uint8Array }>
+  balanceChanges?: VectorContext['balanceChanges']
+  success?: boolean
+  logs?: string[]
+}
+
+/** A context over `bytes` with the given state; with lookup tables only the static keys are known, as in the engine. */
+export function createTestContext(bytes: Uint8Array, state: ContextState = {}): VectorContext {
+  const tx = decodeWireTransaction(bytes)
+  const resolved = resolveAccountKeys(tx, () => undefined)
+  const staticKeys = Array.from({ length: tx.staticKeyCount }, (_, i) => tx.bytes.subarray(tx.staticKeysOffset + 32 * i))
+  const keys = (resolved.ok ? resolved.keys : staticKeys).map((key) => toAccountKey(key))
+  const name = createAddressNamer(1_000)
+  const entries: AccountEntry[] = keys.map((key) => {
+    const found = state.entries?.[name(key)]
+    const base = { key, version: 1, confirmedAtMs: 0, slot: 1 }
+    return found ? ({ ...found, ...base, exists: true, native: undefined } as AccountEntry) : { ...base, exists: false }
+  })
+  const post = new Map<AccountKey, PostAccount>()
+  for (const key of keys) {
+    const after = state.post?.[name(key)]
+    if (after) post.set(key, { lamports: () => after.lamports, owner: () => after.owner, data: () => after.data })
+  }
+  const budget = getComputeBudget(tx)
+  const logs = state.logs ?? []
+  return {
+    tx,
+    keys,
+    keysResolved: resolved.ok,
+    writable: resolved.ok ? resolved.writable : [],
+    signerCount: tx.numRequiredSignatures,
+    entries,
+    post,
+    success: state.success ?? true,
+    failure: null,
+    computeUnits: 1_000,
+    suggestedComputeLimit: 2_000,
+    logs,
+    callTree: getCallTree(logs),
+    balanceChanges: state.balanceChanges ?? [],
+    fee: getTransactionFee(tx, budget),
+    budget,
+    priorityFees: { fees: { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }, source: 'rpc' },
+    name,
+    slot: 1,
+    epoch: 0n,
+    tenantId: undefined,
+    deadline: Number.POSITIVE_INFINITY,
+    getInnerInstructions: () => [],
+  }
+}
