@@ -16,7 +16,7 @@ import { resolveAccountKeys } from '../../../engine/decode/account-keys.js'
 
 export interface ContextState {
   /** Pre-state per address (base58); absent addresses do not exist. */
-  entries?: Record<string, Omit<AccountEntry & { exists: true }, 'key' | 'version' | 'confirmedAtMs' | 'slot' | 'native'>>
+  entries?: Record<string, { lamports: bigint; data: Uint8Array; owner: Uint8Array; executable: boolean; rentEpoch: bigint }>
   post?: Record<string, { lamports: bigint; owner: Uint8Array; data: Uint8Array }>
   balanceChanges?: VectorContext['balanceChanges']
   success?: boolean
