@@ -15,6 +15,7 @@ import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
 import { engineConfigSchema } from './engine/config.js'
 import { createEngine } from './engine/engine.js'
+import { createTenantProgramBlocks } from './engine/programs/tenant-program-blocks.js'
 import { startEngineServer } from './engine/server.js'
 import { edgeConfigSchema } from './edge/config.js'
 import { createInProcessEngineClient } from './edge/engine-client.js'
@@ -38,10 +39,16 @@ if (!process.env.SOLANA_RPC_URLS) {
   })
 }
 
-const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
+// Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
+// the same invalidation bus as revoked credentials).
+const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
+const tenantBlocks = createTenantProgramBlocks({
+  load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId),
+  invalidations: accounts.invalidations,
+})
+const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
 await engine.start()
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
-const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
   accounts: accounts.accounts,
@@ -68,6 +75,7 @@ logger.info(
 onShutdownSignal(logger, async () => {
   // The edge first: it drains requests, then writes their key counts and history to accounts.
   await app.close()
+  tenantBlocks.close()
   await accounts.close()
   await grpc.close()
   engine.stop()

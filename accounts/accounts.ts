@@ -7,6 +7,7 @@
 import type { Database } from './db/database.js'
 import { createHistoryService } from './history/history-service.js'
 import { createIdentityService } from './identity-service.js'
+import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 
 export type Role = 'user' | 'admin'
 
@@ -67,13 +68,16 @@ export interface KeyUsage {
 }
 
 /**
- * A credential stopped working: edges drop what they cached for it (within 1 s). `all` is never
- * published by accounts: a bus raises it locally when it may have missed events (a Redis
- * reconnect), and caches then forget everything.
+ * Something cached elsewhere changed: a credential stopped working (`user`, `api_key`: edges drop
+ * what they cached for it, within 1 s), or a tenant's program blocks changed (`program_blocks`:
+ * engines reload the list; auth caches ignore it). `all` is never published by accounts: a bus
+ * raises it locally when it may have missed events (a Redis reconnect), and caches then forget
+ * everything.
  */
 export type AuthInvalidation =
   | { kind: 'user'; userId: string }
   | { kind: 'api_key'; userId: string; apiKeyId: string }
+  | { kind: 'program_blocks'; userId: string }
   | { kind: 'all' }
 
 /** One simulate call as history keeps it (written off the hot path, in batches). */
@@ -191,7 +195,21 @@ export interface HistoryService {
   getServiceTotals(): Promise<ServiceTotals>
 }
 
-export interface Accounts extends IdentityService, HistoryService {}
+/**
+ * The programs each tenant (user) blocks: a simulate invoking one is reported like a blacklisted
+ * program. Ids are base58 addresses of 32 bytes; lists are sorted and hold at most 1,000. Every
+ * write announces `{ kind: 'program_blocks', userId }` once committed.
+ */
+export interface ProgramBlocksService {
+  /** The user's list; [] for a user with none, an unknown or deleted user included. */
+  getProgramBlocks(userId: string): Promise<string[]>
+  /** Replaces the list in one transaction (duplicates collapse) and returns it; `validation_error` names the field. */
+  setProgramBlocks(userId: string, programIds: readonly string[]): Promise<string[]>
+  /** Removes one id and returns the list left; `not_found` when the id is not on the list. */
+  removeProgramBlock(userId: string, programId: string): Promise<string[]>
+}
+
+export interface Accounts extends IdentityService, HistoryService, ProgramBlocksService {}
 
 export interface AccountsOptions {
   db: Database
@@ -199,7 +217,7 @@ export interface AccountsOptions {
   signingKey: Uint8Array
   /** Epoch ms; injected in tests to cross the 24 h rotation grace and token expiry without sleeping. */
   now?: () => number
-  /** Told of every credential that stops working, for the edges' caches. */
+  /** Told of every credential that stops working and every program-block change, for the caches elsewhere. */
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
@@ -209,5 +227,6 @@ export function createAccounts(options: AccountsOptions): Accounts {
   return {
     ...createIdentityService({ ...options, now }),
     ...createHistoryService({ db: options.db, now }),
+    ...createProgramBlocksService({ db: options.db, now, onInvalidate: options.onInvalidate }),
   }
 }

@@ -25,6 +25,7 @@ import {
   toUserMessage,
   toUserStateMessage,
 } from './grpc/identity-messages.js'
+import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 
 export interface AccountsServer {
   /** The bound address, e.g. 127.0.0.1:50052. */
@@ -100,6 +101,13 @@ export async function startAccountsServer(
     ),
     GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await accounts.getUserStats(user_id))),
     GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await accounts.getServiceTotals())),
+    GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await accounts.getProgramBlocks(user_id))),
+    SetProgramBlocks: unary('SetProgramBlocks', async ({ user_id, program_ids }) =>
+      toProgramBlocksMessage(await accounts.setProgramBlocks(user_id, program_ids)),
+    ),
+    RemoveProgramBlock: unary('RemoveProgramBlock', async ({ user_id, program_id }) =>
+      toProgramBlocksMessage(await accounts.removeProgramBlock(user_id, program_id)),
+    ),
   }
 
   const proto = loadAccountsProto()

@@ -21,6 +21,8 @@ import {
   toCreateApiKeyRequestMessage,
   toKeyUsageMessage,
 } from '../accounts/grpc/identity-messages.js'
+import { fromProgramBlocksMessage } from '../accounts/grpc/program-blocks-messages.js'
+import { assertProgramIdList } from '../accounts/program-blocks/program-block-ids.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -51,6 +53,9 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
     listSimulations: (query) => accounts.listSimulations(query),
     getUserStats: (userId) => accounts.getUserStats(userId),
     getServiceTotals: () => accounts.getServiceTotals(),
+    getProgramBlocks: (userId) => accounts.getProgramBlocks(userId),
+    setProgramBlocks: (userId, programIds) => accounts.setProgramBlocks(userId, programIds),
+    removeProgramBlock: (userId, programId) => accounts.removeProgramBlock(userId, programId),
     close: async () => undefined,
   }
 }
@@ -126,6 +131,19 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
       call((o, done) => client.ListSimulations(toListSimulationsRequestMessage(query), o, done), fromSimulationPageMessage),
     getUserStats: (userId) => call((o, done) => client.GetUserStats({ user_id: userId }, o, done), fromUserStatsMessage),
     getServiceTotals: () => call((o, done) => client.GetServiceTotals({}, o, done), fromServiceTotalsMessage),
+    getProgramBlocks: (userId) => call((o, done) => client.GetProgramBlocks({ user_id: userId }, o, done), fromProgramBlocksMessage),
+    setProgramBlocks(userId, programIds) {
+      // A non-array would fail in the message encoder as a TypeError; the service's own check
+      // answers it here, so both transports reject it with the same catalogue error.
+      try {
+        assertProgramIdList(programIds)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call((o, done) => client.SetProgramBlocks({ user_id: userId, program_ids: [...programIds] }, o, done), fromProgramBlocksMessage)
+    },
+    removeProgramBlock: (userId, programId) =>
+      call((o, done) => client.RemoveProgramBlock({ user_id: userId, program_id: programId }, o, done), fromProgramBlocksMessage),
     close: async () => client.close(),
   }
 }

@@ -9,6 +9,7 @@ import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { engineConfigSchema } from '../engine/config.js'
 import { createEngine } from '../engine/engine.js'
+import { createTenantProgramBlocks } from '../engine/programs/tenant-program-blocks.js'
 import { startEngineServer } from '../engine/server.js'
 import { edgeConfigSchema } from './config.js'
 import { connectAccounts } from './connect-accounts.js'
@@ -17,22 +18,28 @@ import { createEdgeServer } from './server.js'
 
 const config = readConfig(edgeConfigSchema, process.env)
 const logger = createLogger('edge', config.logLevel)
+const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
 let engineClient: EngineClient
 let stopEngine = async (): Promise<void> => undefined
 if (config.engineUrl) {
   engineClient = createGrpcEngineClient(config.engineUrl)
 } else {
   const engineConfig = readConfig(engineConfigSchema, process.env)
-  const engine = createEngine(engineConfig, logger.child({ service: 'engine' }))
+  // The engine here reads each tenant's program blocks from the accounts this edge uses.
+  const tenantBlocks = createTenantProgramBlocks({
+    load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId),
+    invalidations: accounts.invalidations,
+  })
+  const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
   await engine.start()
   const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
   engineClient = createInProcessEngineClient(engine)
   stopEngine = async () => {
     await grpc.close()
     engine.stop()
+    tenantBlocks.close()
   }
 }
-const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
 const app = createEdgeServer({
   engine: engineClient,
   accounts: accounts.accounts,

@@ -16,6 +16,7 @@ import { registerApiKeyRoutes } from './routes/api-keys.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerPlatformRoutes } from './routes/platform.js'
+import { registerProgramBlockRoutes } from './routes/program-blocks.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
 import { getEngineState } from './status/engine-state.js'
@@ -131,6 +132,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
   registerSimulationsRoutes(app, context)
+  registerProgramBlockRoutes(app, context)
   const status = createServiceStatus({
     getTotals: () => accounts.getServiceTotals(),
     getComponentStates: async () => [(await getEngineState(engine, logger)).state],

@@ -15,6 +15,10 @@ export const engineConfigSchema = {
   geyserEndpoints: { kind: 'url-list', env: 'GEYSER_ENDPOINT', default: [] },
   geyserToken: { kind: 'optional-string', env: 'GEYSER_TOKEN' },
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
+  /** The accounts service (host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
+  accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  /** Where accounts announces changed program blocks (Redis pub/sub); without it a cached list lives 1 s. */
+  redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */
   programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
   /** How often the blacklist file is checked for changes. */

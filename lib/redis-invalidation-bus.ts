@@ -112,7 +112,7 @@ function fromInvalidationMessage(message: string): AuthInvalidation | null {
   if (typeof value !== 'object' || value === null) return null
   const { kind, userId, apiKeyId } = value as Record<string, unknown>
   if (typeof userId !== 'string') return null
-  if (kind === 'user') return { kind, userId }
+  if (kind === 'user' || kind === 'program_blocks') return { kind, userId }
   if (kind === 'api_key' && typeof apiKeyId === 'string') return { kind, userId, apiKeyId }
   return null
 }

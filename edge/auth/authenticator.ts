@@ -149,6 +149,8 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       )
     },
     invalidate(event) {
+      // Not a credential: nothing cached here depends on a tenant's program blocks.
+      if (event.kind === 'program_blocks') return
       generation++
       if (event.kind === 'all') {
         keys.clear()

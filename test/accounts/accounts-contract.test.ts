@@ -15,6 +15,16 @@ import { verifyAccessToken } from '../../lib/access-token.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { createTestDatabase } from '../helpers/database.js'
+import {
+  COMPUTE_BUDGET_PROGRAM,
+  createProgramIds,
+  JUPITER_V6,
+  LONG_KEY,
+  NOT_BASE58,
+  SHORT_KEY,
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+} from './program-block-fixtures.js'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -294,9 +304,67 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     for (const value of Object.values(totals)) t.type(value, 'number')
   })
 
+  t.test('program blocks: replace, read, remove, per user, validated, announced', async (t) => {
+    const { userId } = await registerUser(client, context, email('hana'))
+    const other = await registerUser(client, context, email('ivan'))
+    t.strictSame(await client.getProgramBlocks(userId), [], 'a new user blocks nothing')
+
+    const announced = context.invalidations.length
+    // Byte order: digits before capitals before lower case.
+    const expected = [SYSTEM_PROGRAM, COMPUTE_BUDGET_PROGRAM, JUPITER_V6, TOKEN_PROGRAM]
+    t.strictSame(await client.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM]), expected, 'duplicates collapse, byte order')
+    t.strictSame(await client.getProgramBlocks(userId), expected)
+    t.strictSame(await client.getProgramBlocks(other.userId), [], "another user's list is untouched")
+    t.strictSame(context.invalidations.slice(announced), [{ kind: 'program_blocks', userId }], 'the write was announced')
+
+    t.strictSame(await client.setProgramBlocks(userId, [JUPITER_V6]), [JUPITER_V6], 'set replaces the whole list')
+    t.strictSame(await client.getProgramBlocks(userId), [JUPITER_V6])
+    await client.setProgramBlocks(other.userId, [TOKEN_PROGRAM])
+    t.strictSame(await client.getProgramBlocks(userId), [JUPITER_V6], "another user's write leaves this list alone")
+
+    await client.setProgramBlocks(userId, [SYSTEM_PROGRAM, TOKEN_PROGRAM, JUPITER_V6])
+    const beforeRemove = context.invalidations.length
+    t.strictSame(await client.removeProgramBlock(userId, TOKEN_PROGRAM), [SYSTEM_PROGRAM, JUPITER_V6], 'remove answers the list left')
+    t.strictSame(context.invalidations.slice(beforeRemove), [{ kind: 'program_blocks', userId }], 'the removal was announced')
+    await assertRejectsWithCode(t, client.removeProgramBlock(userId, TOKEN_PROGRAM), 'not_found', 'removed twice')
+    await assertRejectsWithCode(t, client.removeProgramBlock(other.userId, JUPITER_V6), 'not_found', "on another user's list only")
+    await assertRejectsWithCode(t, client.removeProgramBlock(userId, NOT_BASE58), 'not_found', 'not an address')
+    await assertRejectsWithCode(t, client.removeProgramBlock('not-a-uuid', JUPITER_V6), 'not_found', 'malformed user id')
+    t.strictSame(await client.getProgramBlocks(other.userId), [TOKEN_PROGRAM], 'failed removals change nothing')
+
+    const full = createProgramIds(1_000)
+    t.strictSame(await client.setProgramBlocks(userId, full), [...full].sort(), '1,000 ids are allowed')
+    t.equal((await client.getProgramBlocks(userId)).length, 1_000)
+    t.strictSame(await client.setProgramBlocks(userId, []), [], 'an empty list clears it')
+
+    await client.setProgramBlocks(userId, [SYSTEM_PROGRAM])
+    const beforeInvalid = context.invalidations.length
+    const invalid: [string, unknown, RegExp][] = [
+      ['not an array', TOKEN_PROGRAM, /^program_ids: must be an array$/],
+      ['an object', { 0: TOKEN_PROGRAM }, /^program_ids: must be an array$/],
+      ['1,001 ids', Array.from({ length: 1_001 }, () => TOKEN_PROGRAM), /^program_ids: must have at most 1000 items$/],
+      ['not base58', [TOKEN_PROGRAM, NOT_BASE58], /^program_ids\[1\]: must be a base58 address of 32 bytes$/],
+      ['31 bytes', [SHORT_KEY], /^program_ids\[0\]: /],
+      ['33 bytes', [JUPITER_V6, LONG_KEY], /^program_ids\[1\]: /],
+      ['empty string', [''], /^program_ids\[0\]: /],
+    ]
+    for (const [label, value, message] of invalid) {
+      const error = await assertRejectsWithCode(t, client.setProgramBlocks(userId, value as string[]), 'validation_error', label)
+      t.match(error?.message, message, `${label}: the message names the field`)
+    }
+    t.strictSame(await client.getProgramBlocks(userId), [SYSTEM_PROGRAM], 'a rejected list changes nothing')
+    t.equal(context.invalidations.length, beforeInvalid, 'and announces nothing')
+
+    await assertRejectsWithCode(t, client.setProgramBlocks(randomUUID(), [TOKEN_PROGRAM]), 'unauthorized', 'a user that never existed')
+    await assertRejectsWithCode(t, client.setProgramBlocks('not-a-uuid', [TOKEN_PROGRAM]), 'unauthorized', 'a malformed user id')
+    t.strictSame(await client.getProgramBlocks('not-a-uuid'), [], 'a malformed user id blocks nothing')
+    t.strictSame(await client.getProgramBlocks(randomUUID()), [], 'nor does an unknown user')
+  })
+
   t.test('deleteUser: a soft delete ends the user, keys and logins', async (t) => {
     const { userId } = await registerUser(client, context, email('gina'))
     const key = await client.createApiKey(userId, { name: 'doomed' })
+    await client.setProgramBlocks(userId, [TOKEN_PROGRAM])
     await client.deleteUser(userId)
     t.match(context.invalidations.at(-1), { kind: 'user', userId })
     await assertRejectsWithCode(t, client.getUser(userId), 'unauthorized', 'deleted user')
@@ -305,6 +373,9 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     t.strictSame(await client.listApiKeys(userId), [])
     await assertRejectsWithCode(t, client.login({ email: email('gina'), password: PASSWORD }), 'invalid_credentials', 'login after delete')
     await assertRejectsWithCode(t, client.deleteUser(userId), 'unauthorized', 'deleted twice')
+    t.strictSame(await client.getProgramBlocks(userId), [], 'a deleted user blocks nothing')
+    await assertRejectsWithCode(t, client.setProgramBlocks(userId, [TOKEN_PROGRAM]), 'unauthorized', 'nor may set a list')
+    await assertRejectsWithCode(t, client.removeProgramBlock(userId, TOKEN_PROGRAM), 'not_found', 'nor remove from it')
   })
 }
 
@@ -333,6 +404,7 @@ t.test('Accounts contract', async (t) => {
     const { userId } = await registerUser(inProcess, context, 'both@example.com')
     const created = await inProcess.createApiKey(userId, { name: 'both', expiresAtMs: START_MS + DAY_MS })
     await inProcess.createApiKey(userId, { name: 'both, no expiry' })
+    await inProcess.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM])
     await inProcess.recordKeyUsage([{ apiKeyId: created.id, count: 7, lastUsedAtMs: START_MS }])
     await inProcess.recordSimulations([
       createRecord(userId, START_MS - 10, { success: false, failureCode: 'slippage', mevScore: 0.3, mevLevel: 'low', riskLevel: 'low' }),
@@ -350,6 +422,9 @@ t.test('Accounts contract', async (t) => {
       ['listSimulations, success false', (c) => c.listSimulations({ userId, limit: 10, success: false })],
       ['getUserStats', (c) => c.getUserStats(userId)],
       ['getServiceTotals', (c) => c.getServiceTotals()],
+      ['getProgramBlocks', (c) => c.getProgramBlocks(userId)],
+      ['getProgramBlocks of nobody', (c) => c.getProgramBlocks(randomUUID())],
+      ['setProgramBlocks', (c) => c.setProgramBlocks(userId, [TOKEN_PROGRAM, JUPITER_V6, TOKEN_PROGRAM])],
     ]
     for (const [label, read] of reads) {
       t.strictSame(await read(grpc), await read(inProcess), `${label}: same answer over gRPC as in-process`)
@@ -368,6 +443,11 @@ t.test('Accounts contract', async (t) => {
       ['not_found', 'rotate an unknown key', (c) => c.rotateApiKey(userId, randomUUID())],
       ['validation_error', 'createApiKey with a fractional expiry', (c) => c.createApiKey(userId, { name: 'x', expiresAtMs: START_MS + 0.5 })],
       ['validation_error', 'listSimulations with limit 1.5', (c) => c.listSimulations({ userId, limit: 1.5 })],
+      ['validation_error', 'setProgramBlocks with a 31-byte key', (c) => c.setProgramBlocks(userId, [JUPITER_V6, SHORT_KEY])],
+      ['validation_error', 'setProgramBlocks with no array', (c) => c.setProgramBlocks(userId, null as unknown as string[])],
+      ['validation_error', 'setProgramBlocks with a number in the list', (c) => c.setProgramBlocks(userId, [42] as unknown as string[])],
+      ['not_found', 'removeProgramBlock of an id not on the list', (c) => c.removeProgramBlock(userId, COMPUTE_BUDGET_PROGRAM)],
+      ['unauthorized', 'setProgramBlocks of nobody', (c) => c.setProgramBlocks(randomUUID(), [])],
     ]
     for (const [code, label, fail] of failures) {
       const a = await assertRejectsWithCode(t, fail(inProcess), code, `in-process ${label}`)

@@ -86,6 +86,7 @@ function createCollector() {
 
 const revokedKey = (n: number): AuthInvalidation => ({ kind: 'api_key', userId: 'user-1', apiKeyId: `key-${n}` })
 const deletedUser: AuthInvalidation = { kind: 'user', userId: 'user-2' }
+const changedBlocks: AuthInvalidation = { kind: 'program_blocks', userId: 'user-3' }
 const newChannel = () => `preflight:test:auth-invalidation:${randomUUID()}`
 
 for (const kind of kinds) {
@@ -100,6 +101,16 @@ for (const kind of kinds) {
         await c.waitFor(2)
         t.strictSame(c.events, [revokedKey(1), deletedUser])
       }
+    })
+
+    t.test('program-block changes travel like credential events', async (t) => {
+      const bus = await kind.open(t, newChannel())
+      const c = createCollector()
+      bus.subscribe(c.listener)
+      await bus.publish(changedBlocks)
+      await bus.publish(revokedKey(1))
+      await c.waitFor(2)
+      t.strictSame(c.events, [changedBlocks, revokedKey(1)])
     })
 
     t.test("a bus's own publishes reach its listeners exactly once", async (t) => {
@@ -184,7 +195,7 @@ for (const kind of kinds) {
       const bus = await kind.open(t, channel, logger)
       const c = createCollector()
       bus.subscribe(c.listener)
-      const malformed = ['not json', '{"kind":"user"', 'null', '42', '["user","u"]', '{"kind":"user"}', '{"kind":"api_key","userId":"u"}', '{"kind":"team","userId":"u"}']
+      const malformed = ['not json', '{"kind":"user"', 'null', '42', '["user","u"]', '{"kind":"user"}', '{"kind":"api_key","userId":"u"}', '{"kind":"team","userId":"u"}', '{"kind":"program_blocks"}', '{"kind":"program_blocks","userId":7}']
       for (const message of malformed) await publishRaw(t, channel, message)
       // Unknown fields of a valid event are not passed on.
       await publishRaw(t, channel, JSON.stringify({ ...deletedUser, extra: 'x' }))

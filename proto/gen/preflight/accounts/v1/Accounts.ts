@@ -9,6 +9,7 @@ import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateA
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from '../../../preflight/accounts/v1/CreateApiKeyRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from '../../../preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
+import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from '../../../preflight/accounts/v1/GetUserRequest';
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from '../../../preflight/accounts/v1/GetUserStateRequest';
@@ -18,16 +19,19 @@ import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, L
 import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from '../../../preflight/accounts/v1/ListApiKeysResponse';
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from '../../../preflight/accounts/v1/ListSimulationsRequest';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
+import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from '../../../preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from '../../../preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from '../../../preflight/accounts/v1/RecordKeyUsageResponse';
 import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from '../../../preflight/accounts/v1/RecordSimulationsRequest';
 import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from '../../../preflight/accounts/v1/RecordSimulationsResponse';
 import type { RefreshRequest as _preflight_accounts_v1_RefreshRequest, RefreshRequest__Output as _preflight_accounts_v1_RefreshRequest__Output } from '../../../preflight/accounts/v1/RefreshRequest';
 import type { RegisterRequest as _preflight_accounts_v1_RegisterRequest, RegisterRequest__Output as _preflight_accounts_v1_RegisterRequest__Output } from '../../../preflight/accounts/v1/RegisterRequest';
+import type { RemoveProgramBlockRequest as _preflight_accounts_v1_RemoveProgramBlockRequest, RemoveProgramBlockRequest__Output as _preflight_accounts_v1_RemoveProgramBlockRequest__Output } from '../../../preflight/accounts/v1/RemoveProgramBlockRequest';
 import type { RevokeApiKeyRequest as _preflight_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _preflight_accounts_v1_RevokeApiKeyRequest__Output } from '../../../preflight/accounts/v1/RevokeApiKeyRequest';
 import type { RevokeApiKeyResponse as _preflight_accounts_v1_RevokeApiKeyResponse, RevokeApiKeyResponse__Output as _preflight_accounts_v1_RevokeApiKeyResponse__Output } from '../../../preflight/accounts/v1/RevokeApiKeyResponse';
 import type { RotateApiKeyRequest as _preflight_accounts_v1_RotateApiKeyRequest, RotateApiKeyRequest__Output as _preflight_accounts_v1_RotateApiKeyRequest__Output } from '../../../preflight/accounts/v1/RotateApiKeyRequest';
 import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTotals__Output as _preflight_accounts_v1_ServiceTotals__Output } from '../../../preflight/accounts/v1/ServiceTotals';
+import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from '../../../preflight/accounts/v1/UserStats';
@@ -59,6 +63,15 @@ export interface AccountsClient extends grpc.Client {
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  getProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  getProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  getProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  getProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   
   GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
   GetServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
@@ -159,6 +172,15 @@ export interface AccountsClient extends grpc.Client {
   register(argument: _preflight_accounts_v1_RegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   register(argument: _preflight_accounts_v1_RegisterRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   
+  RemoveProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  RemoveProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  RemoveProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  RemoveProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  removeProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  removeProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  removeProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  removeProgramBlock(argument: _preflight_accounts_v1_RemoveProgramBlockRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  
   RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
   RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
   RevokeApiKey(argument: _preflight_accounts_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RevokeApiKeyResponse__Output>): grpc.ClientUnaryCall;
@@ -177,6 +199,15 @@ export interface AccountsClient extends grpc.Client {
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
@@ -185,6 +216,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   CreateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
   
   DeleteUser: grpc.handleUnaryCall<_preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse>;
+  
+  GetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
   GetServiceTotals: grpc.handleUnaryCall<_preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals>;
   
@@ -208,9 +241,13 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   Register: grpc.handleUnaryCall<_preflight_accounts_v1_RegisterRequest__Output, _preflight_accounts_v1_AuthResponse>;
   
+  RemoveProgramBlock: grpc.handleUnaryCall<_preflight_accounts_v1_RemoveProgramBlockRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
+  
   RevokeApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse>;
   
   RotateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
+  
+  SetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
 }
 
@@ -218,6 +255,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   AuthenticateApiKey: MethodDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
   CreateApiKey: MethodDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
+  GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
   GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>
@@ -229,6 +267,8 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   RecordSimulations: MethodDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse__Output>
   Refresh: MethodDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
   Register: MethodDefinition<_preflight_accounts_v1_RegisterRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RegisterRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
+  RemoveProgramBlock: MethodDefinition<_preflight_accounts_v1_RemoveProgramBlockRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_RemoveProgramBlockRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   RevokeApiKey: MethodDefinition<_preflight_accounts_v1_RevokeApiKeyRequest, _preflight_accounts_v1_RevokeApiKeyResponse, _preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse__Output>
   RotateApiKey: MethodDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  SetProgramBlocks: MethodDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
 }

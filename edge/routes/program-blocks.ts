@@ -1,0 +1,51 @@
+/**
+ * The caller's program blocks (issue 6, program vector): a simulate whose transaction invokes one of
+ * these programs is reported like a blacklisted program. Either credential; each user sees and
+ * changes only their own list. The schema bounds the body; accounts checks each id decodes to
+ * exactly 32 bytes, which 32–44 characters alone do not promise.
+ */
+import type { FastifyInstance } from 'fastify'
+import { MAX_PROGRAM_BLOCKS } from '../../accounts/program-blocks/program-block-ids.js'
+import { getPrincipal } from '../auth/auth-hook.js'
+import type { EdgeContext } from '../edge-context.js'
+
+export const PROGRAM_BLOCKS_PATH = '/api/v1/solana/program-blocks'
+
+export const putProgramBlocksBodySchema = {
+  type: 'object',
+  required: ['program_ids'],
+  additionalProperties: false,
+  properties: {
+    /** A base58 address is 32 (all zeroes) to 44 characters. */
+    program_ids: { type: 'array', maxItems: MAX_PROGRAM_BLOCKS, items: { type: 'string', minLength: 32, maxLength: 44 } },
+  },
+} as const
+
+/**
+ * Any id not on the caller's list is 404, a malformed one included (as API-key ids are); fastify's
+ * router answers an overlong one (maxParamLength) with not_found before this schema sees it.
+ */
+const programIdParamsSchema = {
+  type: 'object',
+  required: ['program_id'],
+  properties: { program_id: { type: 'string' } },
+} as const
+
+/** Registers the program-block routes. */
+export function registerProgramBlockRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
+  app.get(PROGRAM_BLOCKS_PATH, { onRequest: auth.either }, async (request) => ({
+    program_ids: await accounts.getProgramBlocks(getPrincipal(request).userId),
+  }))
+  app.put<{ Body: { program_ids: string[] } }>(
+    PROGRAM_BLOCKS_PATH,
+    { onRequest: auth.either, schema: { body: putProgramBlocksBodySchema } },
+    async (request) => ({ program_ids: await accounts.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
+  )
+  app.delete<{ Params: { program_id: string } }>(
+    `${PROGRAM_BLOCKS_PATH}/:program_id`,
+    { onRequest: auth.either, schema: { params: programIdParamsSchema } },
+    async (request) => ({
+      program_ids: await accounts.removeProgramBlock(getPrincipal(request).userId, request.params.program_id),
+    }),
+  )
+}

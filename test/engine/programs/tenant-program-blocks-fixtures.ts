@@ -1,0 +1,59 @@
+/** What the tenant-program-blocks tests share: a load over real accounts that counts its calls. */
+import { getAddressEncoder } from '@solana/kit'
+import type { Accounts } from '../../../accounts/accounts.js'
+import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
+import type { TestAccounts } from '../../helpers/accounts.js'
+
+export interface CountedLoad {
+  load: (tenantId: string) => Promise<readonly string[]>
+  /** Loads started so far. */
+  readonly count: number
+  /** Settles (never rejects) once the latest load and the cache's handling of it are done. */
+  settled(): Promise<void>
+}
+
+/** `accounts.getProgramBlocks`, counted. */
+export function createCountedLoad(accounts: Pick<Accounts, 'getProgramBlocks'>): CountedLoad {
+  let count = 0
+  let last: Promise<unknown> = Promise.resolve()
+  return {
+    load(tenantId) {
+      count++
+      const loading = accounts.getProgramBlocks(tenantId)
+      last = loading.catch(() => undefined)
+      return loading
+    },
+    get count() {
+      return count
+    },
+    async settled() {
+      await last
+      // The cache's own handler of the load runs in the same turn; one macrotask later it has.
+      await new Promise((resolve) => setImmediate(resolve))
+    },
+  }
+}
+
+/** The AccountKey of a base58 address, built the way the engine's decoder builds them (from bytes). */
+export function toKey(address: string): AccountKey {
+  return toAccountKey(new Uint8Array(getAddressEncoder().encode(address as Parameters<ReturnType<typeof getAddressEncoder>['encode']>[0])))
+}
+
+let tenantCounter = 0
+
+/**
+ * Inserts `count` live users straight into the accounts database (no argon2 hash to pay for: these
+ * tenants never log in); returns their ids.
+ */
+export async function createTenants(testAccounts: TestAccounts, count: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) {
+    const [row] = await testAccounts.db.query<{ id: string }>(
+      'INSERT INTO users (email, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id',
+      [`tenant-${++tenantCounter}@example.com`, 'not a hash: never logs in', new Date(testAccounts.clock.now())],
+    )
+    if (!row) throw new Error('no user inserted')
+    ids.push(row.id)
+  }
+  return ids
+}
