@@ -120,3 +120,138 @@ export function assertMinContextSlot(config: RpcConfig, slot: bigint): void {
     })
   }
 }
+
+/**
+ * getProgramAccounts filters, as Agave reads and checks them (anza-xyz/agave
+ * rpc-client-api/src/filter.rs and rpc/src/rpc.rs `verify_filters`): at most 4 filters;
+ * `{dataSize}`, `{memcmp: {offset, bytes, encoding?}}` (base58 by default, base64, or a raw byte
+ * array) and `"tokenAccountState"`; memcmp bytes at most 128 once decoded (175 base58 / 172 base64
+ * characters before), else "Invalid param: DataTooLarge".
+ */
+export type ProgramAccountFilter =
+  | { readonly kind: 'dataSize'; readonly size: number }
+  | { readonly kind: 'memcmp'; readonly offset: number; readonly bytes: Uint8Array }
+  | { readonly kind: 'tokenAccountState' }
+
+const MAX_PROGRAM_ACCOUNT_FILTERS = 4
+const MAX_FILTER_DATA_BYTES = 128
+const MAX_FILTER_BASE58_CHARS = 175
+const MAX_FILTER_BASE64_CHARS = 172
+const FILTER_VARIANTS = '`dataSize`, `memcmp`, `tokenAccountState`'
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+type EncodedMemcmp = { offset: number; encoding: 'base58' | 'base64' | 'bytes'; bytes: string | number[] }
+
+function toUsize(value: unknown, expected: string): number {
+  if (value === undefined) throw createInvalidParamsError(`Invalid params: missing field \`${expected}\`.`)
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected usize.`)
+  }
+  return value
+}
+
+function toEncodedMemcmp(value: unknown): EncodedMemcmp {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected struct Memcmp.`)
+  }
+  const { offset, bytes, encoding } = value as Record<string, unknown>
+  const at = toUsize(offset, 'offset')
+  if (bytes === undefined) throw createInvalidParamsError('Invalid params: missing field `bytes`.')
+  if (encoding !== undefined && encoding !== null && encoding !== 'base58' && encoding !== 'base64' && encoding !== 'bytes') {
+    throw createInvalidParamsError(
+      `Invalid params: unknown variant \`${String(encoding)}\`, expected one of \`base58\`, \`base64\`, \`bytes\`.`,
+    )
+  }
+  if (Array.isArray(bytes)) {
+    if (!bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+      throw createInvalidParamsError('Invalid params: invalid value: expected a sequence of u8.')
+    }
+    return { offset: at, encoding: 'bytes', bytes: bytes as number[] }
+  }
+  if (typeof bytes !== 'string') {
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(bytes)}, expected a string or a sequence of u8.`)
+  }
+  // Agave's deserializer has no case for a string with encoding "bytes" (it panics); refuse it plainly.
+  if (encoding === 'bytes') throw createInvalidParamsError('Invalid params: encoding `bytes` needs an array of u8.')
+  return { offset: at, encoding: encoding === 'base64' ? 'base64' : 'base58', bytes }
+}
+
+/** bs58's decode, with its error in Rust's Debug form (what Agave puts in the message). */
+function decodeFilterBase58(text: string): Uint8Array {
+  const input = Buffer.from(text, 'utf8')
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i] as number
+    if (c > 127) throw createInvalidParamsError(`Invalid param: Base58DecodeError(NonAsciiCharacter { index: ${i} })`)
+    if (!BASE58_ALPHABET.includes(String.fromCharCode(c))) {
+      throw createInvalidParamsError(
+        `Invalid param: Base58DecodeError(InvalidCharacter { character: '${String.fromCharCode(c)}', index: ${i} })`,
+      )
+    }
+  }
+  return text.length === 0 ? new Uint8Array(0) : (base58.encode(text) as Uint8Array)
+}
+
+/** base64's STANDARD decode (canonical padding), with its error in Rust's Debug form. */
+function decodeFilterBase64(text: string): Uint8Array {
+  const body = text.replace(/=+$/, '')
+  for (let i = 0; i < body.length; i++) {
+    if (!BASE64_ALPHABET.includes(body[i] as string)) {
+      throw createInvalidParamsError(`Invalid param: Base64DecodeError(InvalidByte(${i}, ${body.charCodeAt(i)}))`)
+    }
+  }
+  if (body.length % 4 === 1) throw createInvalidParamsError(`Invalid param: Base64DecodeError(InvalidLength(${body.length}))`)
+  if (text.length % 4 !== 0) throw createInvalidParamsError('Invalid param: Base64DecodeError(InvalidPadding)')
+  return new Uint8Array(Buffer.from(body, 'base64'))
+}
+
+function toFilter(value: unknown): ProgramAccountFilter | EncodedMemcmp {
+  if (value === 'tokenAccountState') return { kind: 'tokenAccountState' }
+  if (typeof value === 'string') {
+    throw createInvalidParamsError(`Invalid params: unknown variant \`${value}\`, expected one of ${FILTER_VARIANTS}.`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected enum RpcFilterType.`)
+  }
+  const keys = Object.keys(value)
+  if (keys.length !== 1) throw createInvalidParamsError('Invalid params: invalid type: map, expected enum RpcFilterType.')
+  const variant = keys[0] as string
+  const inner = (value as Record<string, unknown>)[variant]
+  if (variant === 'dataSize') {
+    if (typeof inner !== 'number' || !Number.isSafeInteger(inner) || inner < 0) {
+      throw createInvalidParamsError(`Invalid params: invalid type: ${describe(inner)}, expected u64.`)
+    }
+    return { kind: 'dataSize', size: inner }
+  }
+  if (variant === 'memcmp') return toEncodedMemcmp(inner)
+  if (variant === 'tokenAccountState') return { kind: 'tokenAccountState' }
+  throw createInvalidParamsError(`Invalid params: unknown variant \`${variant}\`, expected one of ${FILTER_VARIANTS}.`)
+}
+
+function toMemcmpFilter(memcmp: EncodedMemcmp): ProgramAccountFilter {
+  let bytes: Uint8Array
+  if (memcmp.encoding === 'bytes') {
+    bytes = Uint8Array.from(memcmp.bytes as number[])
+  } else {
+    const text = memcmp.bytes as string
+    const maxChars = memcmp.encoding === 'base58' ? MAX_FILTER_BASE58_CHARS : MAX_FILTER_BASE64_CHARS
+    if (text.length > maxChars) throw createInvalidParamsError('Invalid param: DataTooLarge')
+    bytes = memcmp.encoding === 'base58' ? decodeFilterBase58(text) : decodeFilterBase64(text)
+  }
+  if (bytes.length > MAX_FILTER_DATA_BYTES) throw createInvalidParamsError('Invalid param: DataTooLarge')
+  return { kind: 'memcmp', offset: memcmp.offset, bytes }
+}
+
+/**
+ * The `filters` of a getProgramAccounts config, read in Agave's order: every filter's shape
+ * (serde), then the count, then each memcmp's bytes.
+ */
+export function toProgramAccountFilters(value: unknown): ProgramAccountFilter[] {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected a sequence.`)
+  const parsed = value.map(toFilter)
+  if (parsed.length > MAX_PROGRAM_ACCOUNT_FILTERS) {
+    throw createInvalidParamsError(`Too many filters provided; max ${MAX_PROGRAM_ACCOUNT_FILTERS}`)
+  }
+  return parsed.map((filter) => ('kind' in filter ? filter : toMemcmpFilter(filter)))
+}

@@ -1,11 +1,15 @@
-/** getAccountInfo, getMultipleAccounts, getBalance. */
+/** getAccountInfo, getMultipleAccounts, getBalance, getProgramAccounts. */
 import type { LocalChain } from '../../chain.js'
+import { toAddressBytes, type LocalAccount } from '../../chain/local-account.js'
 import {
   assertMinContextSlot,
+  getBooleanOption,
   requireParam,
   toAddressParam,
   toArrayParam,
   toConfigParam,
+  toProgramAccountFilters,
+  type ProgramAccountFilter,
 } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
@@ -13,6 +17,40 @@ import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
 /** Agave's limit on getMultipleAccounts keys. */
 const MAX_MULTIPLE_ACCOUNTS = 100
+
+/** spl-token-2022 `Account::LEN`, `Multisig::LEN`, the state byte and the account-type byte. */
+const TOKEN_ACCOUNT_LEN = 165
+const TOKEN_MULTISIG_LEN = 355
+const TOKEN_ACCOUNT_STATE_INDEX = 108
+const TOKEN_ACCOUNT_TYPE_ACCOUNT = 2
+
+/** spl-token-2022 `Account::valid_account_data`, which Agave's tokenAccountState filter applies. */
+function isValidTokenAccountData(data: Uint8Array): boolean {
+  const initialized = data.length > TOKEN_ACCOUNT_STATE_INDEX && data[TOKEN_ACCOUNT_STATE_INDEX] !== 0
+  if (data.length === TOKEN_ACCOUNT_LEN) return initialized
+  return (
+    data.length > TOKEN_ACCOUNT_LEN &&
+    data.length !== TOKEN_MULTISIG_LEN &&
+    data[TOKEN_ACCOUNT_LEN] === TOKEN_ACCOUNT_TYPE_ACCOUNT &&
+    initialized
+  )
+}
+
+/** Agave's `filter_allows`: a memcmp past the end of the data does not match. */
+function isAllowed(filter: ProgramAccountFilter, data: Uint8Array): boolean {
+  switch (filter.kind) {
+    case 'dataSize':
+      return data.length === filter.size
+    case 'tokenAccountState':
+      return isValidTokenAccountData(data)
+    case 'memcmp': {
+      const { offset, bytes } = filter
+      if (offset > data.length || data.length - offset < bytes.length) return false
+      for (let i = 0; i < bytes.length; i++) if (data[offset + i] !== bytes[i]) return false
+      return true
+    }
+  }
+}
 
 /** Creates the account read methods. */
 export function createAccountMethods(chain: LocalChain): RpcMethods {
@@ -52,6 +90,30 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       const slot = chain.getSlot()
       assertMinContextSlot(config, slot)
       return toRpcResponse(slot, chain.getAccount(address)?.lamports ?? 0n)
+    },
+
+    getProgramAccounts(params) {
+      const program = toAddressParam(requireParam(params, 0, 'a program id'))
+      const config = toConfigParam(params[1])
+      const filters = toProgramAccountFilters(config.filters)
+      const withContext = getBooleanOption(config, 'withContext', false)
+      // Agave sorts by pubkey unless told not to; unsorted, it answers in index order.
+      const sortResults = getBooleanOption(config, 'sortResults', true)
+      const encoding = getAccountEncoding(config)
+      const slice = getDataSlice(config)
+      const slot = chain.getSlot()
+      assertMinContextSlot(config, slot)
+      const matches: Array<{ pubkey: string; key: Uint8Array; account: LocalAccount }> = []
+      for (const { address, account } of chain.getProgramAccounts(program)) {
+        // LiteSVM keeps closed (zero-lamport) accounts; for clients they do not exist.
+        if (account.lamports === 0n) continue
+        if (filters.every((filter) => isAllowed(filter, account.data))) {
+          matches.push({ pubkey: address, key: toAddressBytes(address), account })
+        }
+      }
+      if (sortResults) matches.sort((a, b) => Buffer.compare(a.key, b.key))
+      const value = matches.map(({ pubkey, account }) => ({ pubkey, account: toUiAccount(account, encoding, slice) }))
+      return withContext ? toRpcResponse(slot, value) : value
     },
   }
 }
