@@ -26,6 +26,10 @@ import type { GeyserState } from './geyser/geyser-subscription.js'
 import type { EngineHealth } from './engine-health.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
 import type { VectorDependencies } from './vectors/run-detection.js'
+import { getBannedTokens } from './tokens/banned-tokens.js'
+import { ESTABLISHED_MINTS } from './tokens/established-mints.js'
+import { createPoolLiquidityCache } from './tokens/pool-liquidity-cache.js'
+import { createTokenSymbols } from './tokens/token-symbols.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64). */
@@ -106,6 +110,13 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   })
   const vectors: VectorDependencies = {
     program: { blacklist, ...(engineOptions.getTenantBlocks ? { getTenantBlocks: engineOptions.getTenantBlocks } : {}) },
+    rug: {
+      cache,
+      symbols: createTokenSymbols({ cache }),
+      liquidity: createPoolLiquidityCache({ rpc }),
+      banned: getBannedTokens(),
+      established: ESTABLISHED_MINTS,
+    },
     logger,
   }
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, vectors }

@@ -18,6 +18,16 @@ export interface PostAccount {
   data(): Uint8Array
 }
 
+/** A token balance that moved, in raw keys: what the vectors read without parsing the response's strings. */
+export interface TokenDelta {
+  /** Index of the token account among the transaction's keys. */
+  index: number
+  mint: AccountKey
+  owner: AccountKey
+  pre: bigint
+  post: bigint
+}
+
 export interface BalanceInputs {
   keys: readonly AccountKey[]
   writable: readonly boolean[]
@@ -70,8 +80,8 @@ function getPostToken(
   return isTokenProgram(owner) ? (decodeTokenAccount(owner, after.data()) ?? null) : null
 }
 
-/** Balance changes of every writable account (SOL first, then tokens). */
-export function getBalanceChanges(inputs: BalanceInputs): BalanceChange[] {
+/** Balance changes of every writable account (SOL first, then tokens); token rows also go to `tokenDeltas` in raw form. */
+export function getBalanceChanges(inputs: BalanceInputs, tokenDeltas?: TokenDelta[]): BalanceChange[] {
   const sol: BalanceChange[] = []
   let tokens: BalanceChange[] | undefined
   for (let i = 0; i < inputs.keys.length; i++) {
@@ -87,6 +97,7 @@ export function getBalanceChanges(inputs: BalanceInputs): BalanceChange[] {
     const postToken = getPostToken(i, before, preToken, after, inputs.mayChangeTokens)
     const token = postToken ?? preToken
     if (!token) continue
+    tokenDeltas?.push({ index: i, mint: token.mint, owner: token.owner, pre: preToken?.amount ?? 0n, post: postToken?.amount ?? 0n })
     tokens ??= []
     tokens.push(
       toChange(

@@ -24,7 +24,7 @@ import { getVerdict } from '../policy/decide-verdict.js'
 import { assembleFindings } from '../vectors/assemble-findings.js'
 import { runDetection, type VectorDependencies } from '../vectors/run-detection.js'
 import type { InnerInstruction, VectorContext } from '../vectors/vector-context.js'
-import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount } from './balance-changes.js'
+import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount, type TokenDelta } from './balance-changes.js'
 import { getCallTree, getProgramBreakdown } from './call-tree.js'
 import { getSuggestedComputeLimit } from './suggested-compute-limit.js'
 import { classifyTransactionError, createFailure, type Failure } from './failure.js'
@@ -139,6 +139,7 @@ export async function simulateTransaction(
   let entries: readonly AccountEntry[] | null = null
   let post: Map<AccountKey, PostAccount> | null = null
   let meta: NativeMetadata | null = null
+  const tokenDeltas: TokenDelta[] = []
 
   if (!loaded.ok) {
     deps.svmState.sync(loaded.tables)
@@ -179,7 +180,7 @@ export async function simulateTransaction(
         mayChangeTokens: accounts.keys.includes(TOKEN_PROGRAM) || accounts.keys.includes(TOKEN_2022_PROGRAM),
         getDecimals: deps.getDecimals,
         name: deps.name,
-      })
+      }, tokenDeltas)
     }
   }
   // The chain would refuse a stale blockhash before running anything; the run above still tells
@@ -188,6 +189,7 @@ export async function simulateTransaction(
     failure = createFailure('blockhash_expired', 'the recent blockhash is too old; rebuild the transaction')
     transactionError = 'BlockhashNotFound'
     balanceChanges = []
+    tokenDeltas.length = 0
   }
 
   const success = failure === null
@@ -214,6 +216,7 @@ export async function simulateTransaction(
     logs,
     callTree,
     balanceChanges,
+    tokenDeltas,
     fee,
     budget,
     priorityFees: sourced,

@@ -16,7 +16,7 @@ export interface AssembledFindings {
 
 /** Assembles the response fields of a detection. */
 export function assembleFindings(detection: Detection): AssembledFindings {
-  const { program, priority_fee: priorityFee, simulation } = detection.results
+  const { program, priority_fee: priorityFee, simulation, rug } = detection.results
   const levels: RiskLevel[] = []
   const recommendations: Recommendation[] = []
   if (simulation) {
@@ -24,6 +24,7 @@ export function assembleFindings(detection: Detection): AssembledFindings {
     recommendations.push(...simulation.recommendations)
   }
   if (program) levels.push(program.riskLevel)
+  if (rug) levels.push(rug.riskLevel)
   if (priorityFee?.recommendation) recommendations.push(priorityFee.recommendation)
   const blacklisted = program?.blacklisted ?? []
   return {
@@ -35,8 +36,8 @@ export function assembleFindings(detection: Detection): AssembledFindings {
       blacklisted_programs: blacklisted.map((entry) => entry.program_id),
       blacklist_entries: blacklisted,
       dex_programs: program?.dexPrograms ?? [],
-      token_risk: null,
-      token_risks: [],
+      token_risk: rug?.tokenRisks[0] ?? null,
+      token_risks: rug?.tokenRisks ?? [],
       findings: program?.findings ?? [],
       mev_factors: null,
       known_bots: [],

@@ -9,12 +9,15 @@ import type { Logger } from '../../lib/logger.js'
 import type { Recommendation, RiskLevel, Vector } from '../simulate/simulate-types.js'
 import { runPriorityFeeVector, type PriorityFeeFindings } from './priority-fee-vector.js'
 import { runProgramVector, type ProgramFindings, type ProgramVectorDependencies } from './program-vector.js'
+import { getReceivedMints } from './received-mints.js'
+import { runRugVector, type RugFindings, type RugVectorDependencies } from './rug-vector.js'
 import { settleVectors, type Pending } from './settle-vectors.js'
 import { getSimulationRecommendations, getSimulationRiskLevel } from './simulation-vector.js'
 import type { VectorContext } from './vector-context.js'
 
 export interface VectorDependencies {
   program: ProgramVectorDependencies
+  rug: RugVectorDependencies
   logger?: Logger
 }
 
@@ -28,6 +31,7 @@ export interface VectorResults {
   program: ProgramFindings
   priority_fee: PriorityFeeFindings
   simulation: SimulationVectorFindings
+  rug: RugFindings
 }
 
 export interface Detection {
@@ -55,6 +59,7 @@ export function runDetection(context: VectorContext, vectors: readonly Vector[],
   if (vectors.includes('simulation')) pending.simulation = runSimulationVector(context)
   if (vectors.includes('program')) pending.program = runProgramVector(context, deps.program)
   if (vectors.includes('priority_fee')) pending.priority_fee = runPriorityFeeVector(context)
+  if (vectors.includes('rug')) pending.rug = runRugVector(context, deps.rug, getReceivedMints(context))
   const settled = settleVectors(pending, context.deadline, deps.logger)
   if (settled instanceof Promise) return settled.then(({ values, timedOut }) => ({ results: values, timedOut }))
   return { results: settled.values, timedOut: settled.timedOut }

@@ -7,7 +7,7 @@ import type { ComputeBudget } from '../decode/compute-budget.js'
 import type { WireTransaction } from '../decode/wire-transaction.js'
 import type { SourcedPriorityFees } from '../fees/priority-fee-source.js'
 import type { TransactionFee } from '../fees/transaction-fee.js'
-import type { PostAccount } from '../simulate/balance-changes.js'
+import type { PostAccount, TokenDelta } from '../simulate/balance-changes.js'
 import type { CallNode } from '../simulate/call-tree.js'
 import type { Failure } from '../simulate/failure.js'
 import type { BalanceChange } from '../simulate/simulate-types.js'
@@ -34,6 +34,8 @@ export interface VectorContext {
   readonly logs: readonly string[]
   readonly callTree: readonly CallNode[]
   readonly balanceChanges: readonly BalanceChange[]
+  /** The token rows of `balanceChanges` in raw keys and bigints (empty when nothing moved). */
+  readonly tokenDeltas: readonly TokenDelta[]
   readonly fee: TransactionFee
   readonly budget: ComputeBudget
   readonly priorityFees: SourcedPriorityFees

@@ -19,6 +19,7 @@ export interface ContextState {
   entries?: Record<string, { lamports: bigint; data: Uint8Array; owner: Uint8Array; executable: boolean; rentEpoch: bigint }>
   post?: Record<string, { lamports: bigint; owner: Uint8Array; data: Uint8Array }>
   balanceChanges?: VectorContext['balanceChanges']
+  tokenDeltas?: VectorContext['tokenDeltas']
   success?: boolean
   logs?: string[]
 }
@@ -57,6 +58,7 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
     logs,
     callTree: getCallTree(logs),
     balanceChanges: state.balanceChanges ?? [],
+    tokenDeltas: state.tokenDeltas ?? [],
     fee: getTransactionFee(tx, budget),
     budget,
     priorityFees: { fees: { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }, source: 'rpc' },

@@ -1,0 +1,199 @@
+/**
+ * The `rug` vector: SPEC 2.9's token_risk for every mint the transaction makes its signers receive.
+ * From the mint itself (authorities, Token-2022 extensions that trap a holder: mint-risk.ts), the
+ * banned-token list, and what the pools and holders say (pool-liquidity-cache.ts: liquidity in a
+ * known pool, top-holder concentration, LP burned or locked). Mints and their metadata come from
+ * the account cache; liquidity and holders from a per-mint cache filled over RPC off the warm
+ * path. What is not known by the request's deadline is reported as null with the reason, and keeps
+ * loading for the next request.
+ */
+import { performance } from 'node:perf_hooks'
+import type { AccountCache } from '../state/account-cache.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { AccountEntry } from '../state/cached-account.js'
+import type { RiskLevel, TokenRisk } from '../simulate/simulate-types.js'
+import { decodeMintFacts, type MintFacts } from '../tokens/mint-facts.js'
+import { getMintRisk } from '../tokens/mint-risk.js'
+import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
+import type { MintLiquidity } from '../tokens/pool-liquidity.js'
+import type { TokenSymbols } from '../tokens/token-symbols.js'
+import { getHighestRiskLevel } from './risk-level.js'
+import type { VectorContext } from './vector-context.js'
+
+export interface RugVectorDependencies {
+  cache: AccountCache
+  symbols: TokenSymbols
+  /** Absent: liquidity and holders are not screened (reported null). */
+  liquidity?: PoolLiquidityCache
+  banned: ReadonlyMap<AccountKey, string>
+  established: ReadonlyMap<AccountKey, string>
+}
+
+export interface RugFindings {
+  tokenRisks: TokenRisk[]
+  riskLevel: RiskLevel
+}
+
+/** Concentration from which holders can dump the price, and from which it is a rug-pull indicator. */
+export const CONCENTRATED_SHARE = 0.5
+export const RUG_CONCENTRATION_SHARE = 0.8
+/** An LP less burned or locked than this can be pulled. */
+export const LOCKED_LP_SHARE = 0.5
+const ADDED_WEIGHT = 0.2
+/** Time kept back from the deadline for assembling the answer. */
+const ASSEMBLY_MARGIN_MS = 2
+
+const factsByEntry = new WeakMap<AccountEntry, { epoch: bigint; facts: MintFacts | null }>()
+
+/** The mint facts of a cached entry, decoded once per cached version and epoch. */
+function getMintFacts(entry: AccountEntry | undefined, epoch: bigint): MintFacts | null {
+  if (!entry?.exists) return null
+  const memo = factsByEntry.get(entry)
+  if (memo && memo.epoch === epoch) return memo.facts
+  const facts = decodeMintFacts(entry.owner, entry.data, epoch)
+  factsByEntry.set(entry, { epoch, facts })
+  return facts
+}
+
+/** Resolves with `work`'s value, or undefined once the deadline has passed. */
+function untilDeadline<T>(work: Promise<T>, deadline: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - ASSEMBLY_MARGIN_MS - performance.now()))
+  })
+  return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer))
+}
+
+function toLevel(flags: readonly string[], score: number): RiskLevel {
+  if (flags.includes('rug_pull') || flags.includes('honeypot') || flags.includes('banned')) return 'critical'
+  if (score >= 0.6) return 'high'
+  if (score >= 0.2) return 'medium'
+  return score > 0 ? 'low' : 'safe'
+}
+
+interface Screening {
+  mint: AccountKey
+  facts: MintFacts | null
+  symbol: string | null | undefined
+  /** undefined: not known in time; null: not screened. */
+  liquidity: MintLiquidity | null | undefined
+}
+
+/** The token risk of one screened mint. */
+export function getTokenRisk(screening: Screening, deps: Pick<RugVectorDependencies, 'banned' | 'established'>, name: (key: AccountKey) => string): TokenRisk {
+  const { mint, facts, liquidity } = screening
+  const reasons: string[] = []
+  if (!facts) {
+    return {
+      mint: name(mint),
+      symbol: null,
+      risk_score: 0,
+      risk_level: 'medium',
+      flags: ['unknown_mint'],
+      top_holder_concentration: null,
+      has_mint_authority: false,
+      has_freeze_authority: false,
+      has_liquidity: null,
+      lp_burned_or_locked: null,
+      extensions: [],
+      reasons: ['the mint account could not be read as an SPL Token or Token-2022 mint'],
+    }
+  }
+  const base = getMintRisk(facts)
+  // rug_pull is decided here, with what the mint alone cannot tell (issuer, list, holders, pools).
+  const flags = base.flags.filter((flag) => flag !== 'rug_pull')
+  reasons.push(...base.reasons.filter((_, index) => base.flags[index] !== 'rug_pull'))
+  let score = base.riskScore
+  const issuer = deps.established.get(mint)
+  const bannedReason = deps.banned.get(mint)
+  if (bannedReason !== undefined) {
+    flags.push('banned', 'rug_pull')
+    reasons.push(`on Jupiter's banned-token list: ${bannedReason}`)
+    score = 1
+  }
+  if (facts.mintAuthority && !issuer) {
+    flags.push('rug_pull')
+    reasons.push('the mint authority can still inflate the supply')
+  }
+  const concentration = liquidity?.holders?.topHolderConcentration ?? null
+  if (concentration !== null && concentration >= CONCENTRATED_SHARE && !issuer) {
+    flags.push('holder_concentration')
+    reasons.push(`the ten largest holders own ${(concentration * 100).toFixed(1)} % of the supply`)
+    score += ADDED_WEIGHT
+    if (concentration >= RUG_CONCENTRATION_SHARE && !flags.includes('rug_pull')) flags.push('rug_pull')
+  }
+  const hasLiquidity = liquidity ? liquidity.hasLiquidity : null
+  if (hasLiquidity === false && !issuer) {
+    flags.push('no_known_liquidity')
+    reasons.push('no pool of a known venue (Orca Whirlpool, Raydium AMM v4 / CPMM, PumpSwap) holds it')
+    score += ADDED_WEIGHT
+  }
+  const lpShare = liquidity?.lpBurnedOrLocked ?? null
+  if (lpShare !== null && lpShare < LOCKED_LP_SHARE && !issuer) {
+    flags.push('lp_unlocked')
+    reasons.push(`only ${(lpShare * 100).toFixed(1)} % of the main pool's LP is burned or locked: its liquidity can be pulled`)
+    score += ADDED_WEIGHT
+  }
+  if (liquidity === undefined) reasons.push('pools and holders were not known within the deadline; they are being loaded')
+  if (liquidity?.errors.length) reasons.push(...liquidity.errors.map((error) => `not read: ${error}`))
+  let level = toLevel(flags, Math.min(1, score))
+  if (issuer) {
+    // Authorities held by an accountable issuer: reported, not counted as rug-pull risk.
+    score = Math.min(score, 0.1)
+    level = flags.length > 0 ? 'low' : 'safe'
+    reasons.push(`issuer-managed: ${issuer}`)
+  }
+  return {
+    mint: name(mint),
+    symbol: screening.symbol ?? null,
+    risk_score: Math.round(Math.min(1, score) * 1000) / 1000,
+    risk_level: level,
+    flags,
+    top_holder_concentration: concentration,
+    has_mint_authority: facts.mintAuthority !== null,
+    has_freeze_authority: facts.freezeAuthority !== null,
+    has_liquidity: hasLiquidity,
+    lp_burned_or_locked: lpShare,
+    extensions: facts.extensions,
+    reasons,
+  }
+}
+
+function toFindings(tokenRisks: TokenRisk[]): RugFindings {
+  // Riskiest first: token_risk (SPEC 2.9's single object) is the first.
+  tokenRisks.sort((a, b) => b.risk_score - a.risk_score)
+  return { tokenRisks, riskLevel: getHighestRiskLevel(tokenRisks.map((token) => token.risk_level)) }
+}
+
+/** Screens `mints`; synchronous when their mints, symbols and liquidity are all cached. */
+export function runRugVector(context: VectorContext, deps: RugVectorDependencies, mints: readonly AccountKey[]): RugFindings | Promise<RugFindings> {
+  if (mints.length === 0) return { tokenRisks: [], riskLevel: 'safe' }
+  const entries = deps.cache.getMany(mints)
+  if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, mints, loaded))
+  const screenings: Screening[] = []
+  for (let i = 0; i < mints.length; i++) {
+    const mint = mints[i] as AccountKey
+    const facts = getMintFacts(entries[i], context.epoch)
+    const symbol = facts ? deps.symbols.get(mint, facts) : null
+    const liquidity = deps.liquidity ? deps.liquidity.get(mint) : null
+    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, mints, entries)
+    screenings.push({ mint, facts, symbol, liquidity })
+  }
+  return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
+}
+
+async function screenAsync(context: VectorContext, deps: RugVectorDependencies, mints: readonly AccountKey[], entries: readonly AccountEntry[]): Promise<RugFindings> {
+  const screenings = await Promise.all(
+    mints.map(async (mint, i): Promise<Screening> => {
+      const facts = getMintFacts(entries[i], context.epoch)
+      const symbol = facts ? deps.symbols.get(mint, facts) : null
+      const cached = deps.liquidity ? deps.liquidity.get(mint) : null
+      const [resolvedSymbol, liquidity] = await Promise.all([
+        symbol instanceof Promise ? untilDeadline(symbol, context.deadline) : symbol,
+        cached === undefined && deps.liquidity ? untilDeadline(deps.liquidity.load(mint), context.deadline) : cached,
+      ])
+      return { mint, facts, symbol: resolvedSymbol, liquidity }
+    }),
+  )
+  return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
+}
