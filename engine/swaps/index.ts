@@ -1,0 +1,7 @@
+export { decodeSwapInstruction, decodeSwapInstructionByKey } from './decode-swap-instruction.js'
+export { getJupiterMaximumIn, getJupiterMinimumOut } from './jupiter-v6-swap.js'
+export { type PoolReserves, getPoolReserves } from './pool-reserves.js'
+export { SWAP_PROGRAMS, SWAP_PROGRAM_LIST, type SwapProgram, getSwapProgram, isSwapProgram } from './swap-programs.js'
+export type { DecodedSwap, SwapDecoder, SwapHop, SwapMode, SwapVenue } from './swap-types.js'
+export { type AccountDataReader, type SwapVaults, getSwapVaults } from './swap-vaults.js'
+export { type WhirlpoolQuote, type WhirlpoolQuoteRequest, getWhirlpoolSwapQuote } from './whirlpool-quote.js'
