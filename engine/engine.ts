@@ -30,6 +30,10 @@ import { getBannedTokens } from './tokens/banned-tokens.js'
 import { ESTABLISHED_MINTS } from './tokens/established-mints.js'
 import { createPoolLiquidityCache } from './tokens/pool-liquidity-cache.js'
 import { createTokenSymbols } from './tokens/token-symbols.js'
+import { createLeaderSchedule, type LeaderSchedule } from './mev/leader-schedule.js'
+import { createLeaderSandwichRates } from './mev/leader-sandwich-rates.js'
+import { createSandwichDetector, type SandwichDetector } from './mev/sandwich-detector.js'
+import { createUpcomingLeaderRate } from './mev/upcoming-leader-rate.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64). */
@@ -50,6 +54,10 @@ export interface Engine {
   getHealth(): EngineHealth
   /** The curated program blacklist in force (re-read when its file changes). */
   readonly blacklist: ProgramBlacklist
+  /** Sandwiches and known bots seen on the geyser stream. */
+  readonly sandwiches: SandwichDetector
+  /** Upcoming leaders (getSlotLeaders, refreshed in the background). */
+  readonly leaderSchedule: LeaderSchedule
 }
 
 /** What the engine may be given that lives outside it. */
@@ -82,6 +90,9 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     const entry = cache.peek(mint)
     return entry?.exists ? getMintDecimals(entry.owner, entry.data) : undefined
   }
+  const leaderSchedule = createLeaderSchedule({ rpc, logger, getSlot: () => chain.slot })
+  const sandwiches = createSandwichDetector({ getSlotLeader: leaderSchedule.getSlotLeader })
+  const leaderRates = createLeaderSandwichRates({ getStreamStats: () => sandwiches.getSandwichesByLeader() })
   // Off unless configured: without it the engine follows the chain over RPC alone.
   const geyser: GeyserFeed | undefined =
     config.geyserEndpoints.length > 0
@@ -93,6 +104,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
           chain,
           logger,
           onFeeWindowAdvance: () => priorityFees.invalidate(),
+          onTransaction: (update) => sandwiches.recordTransaction(update),
         })
       : undefined
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
@@ -117,6 +129,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       banned: getBannedTokens(),
       established: ESTABLISHED_MINTS,
     },
+    mev: {
+      getPoolActivity: (pool) => sandwiches.getPoolActivity(pool),
+      getUpcomingLeaderRate: createUpcomingLeaderRate(leaderSchedule, leaderRates),
+    },
     logger,
   }
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, vectors }
@@ -133,14 +149,18 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       chain.start()
       sampler.start()
       geyser?.start()
+      leaderSchedule.start()
     },
     stop() {
       chain.stop()
       sampler.stop()
       geyser?.stop()
       blacklist.close()
+      leaderSchedule.stop()
     },
     blacklist,
+    sandwiches,
+    leaderSchedule,
     cache,
     chain,
     svmState,

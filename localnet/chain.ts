@@ -27,6 +27,8 @@ import { createPriorityFeeTracker, type PrioritizationFee } from './chain/priori
 import { createSignatureStatuses, type SignatureStatus } from './chain/signature-statuses.js'
 import { SLOTS_PER_EPOCH, createSlotClock } from './chain/slot-clock.js'
 import { decodeTransactionFacts, getWritableLookupAccounts, type TransactionFacts } from './chain/transaction-facts.js'
+import { getTokenBalances, type LocalTokenBalance } from './chain/token-balances.js'
+import { DEFAULT_LEADER_IDENTITY, createSlotLeaders } from './chain/slot-leaders.js'
 
 export { SLOTS_PER_EPOCH }
 
@@ -39,6 +41,8 @@ export type LocalChainOptions = {
   autoAdvance?: boolean
   /** How many signature statuses to remember. */
   statusCapacity?: number
+  /** Validator identities that lead 4 slots each in turn (default: DEFAULT_LEADER_IDENTITY). */
+  leaders?: readonly Address[]
 }
 
 export type SimulateOptions = {
@@ -55,6 +59,15 @@ export type SimulationResult = ExecutionResult & {
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
+
+/** What a landed transaction's event needs from before it ran. */
+type LandedBefore = {
+  readonly message: LandedMessage
+  readonly keys: Address[]
+  readonly invoked: ReadonlySet<number>
+  readonly preBalances: bigint[]
+  readonly preTokenBalances: LocalTokenBalance[]
+}
 
 export type LocalChain = ReturnType<typeof createLocalChain>
 
@@ -74,6 +87,7 @@ export function createLocalChain(options: LocalChainOptions) {
   const fees = createPriorityFeeTracker()
   const base58 = getBase58Decoder()
   const events = createChainEvents()
+  const leaders = createSlotLeaders(options.leaders ?? [DEFAULT_LEADER_IDENTITY])
   let transactionsInSlot = 0
 
   function recordBlock(): void {
@@ -100,23 +114,45 @@ export function createLocalChain(options: LocalChainOptions) {
     events.emit({ kind: 'account', slot: clock.getSlot(), address, account: getAccount(address), txnSignature })
   }
 
-  function getLamports(address: Address): bigint {
-    return svm.getAccount(toAddressBytes(address))?.lamports() ?? 0n
+  // Observers read the same few accounts over and over: their raw keys are kept (bounded).
+  const addressBytes = new Map<Address, Uint8Array>()
+  function toKeyBytes(address: Address): Uint8Array {
+    let bytes = addressBytes.get(address)
+    if (!bytes) {
+      if (addressBytes.size >= 10_000) addressBytes.clear()
+      bytes = toAddressBytes(address)
+      addressBytes.set(address, bytes)
+    }
+    return bytes
   }
 
-  /** What observers need from before a transaction runs: its decoded message and pre-balances. */
-  function observeBefore(bytes: Uint8Array): { message: LandedMessage; keys: Address[]; preBalances: bigint[] } {
+  function getLamports(address: Address): bigint {
+    return svm.getAccount(toKeyBytes(address))?.lamports() ?? 0n
+  }
+
+  /** An account's owner bytes and data, without converting either (token balances read many). */
+  function readRawAccount(address: Address): { owner: Uint8Array; data: Uint8Array } | null {
+    const account = svm.getAccount(toKeyBytes(address))
+    return account && account.lamports() > 0n ? { owner: account.owner(), data: account.data() } : null
+  }
+
+  /** What observers need from before a transaction runs: its decoded message, balances and token balances. */
+  function observeBefore(bytes: Uint8Array): LandedBefore {
     const message = decodeLandedMessage(bytes, (table) => getAccount(table)?.data)
     const keys = getLandedAccountKeys(message)
-    return { message, keys, preBalances: keys.map(getLamports) }
+    // Agave skips the programs the top-level instructions invoke.
+    const invoked = new Set(message.instructions.map((instruction) => instruction.programIdIndex))
+    return {
+      message,
+      keys,
+      invoked,
+      preBalances: keys.map(getLamports),
+      preTokenBalances: getTokenBalances(keys, invoked, readRawAccount),
+    }
   }
 
   /** Emits the accounts a landed transaction wrote, then the transaction itself. */
-  function emitLanded(
-    before: { message: LandedMessage; keys: Address[]; preBalances: bigint[] },
-    facts: TransactionFacts,
-    result: ExecutionResult,
-  ): void {
+  function emitLanded(before: LandedBefore, facts: TransactionFacts, result: ExecutionResult): void {
     // A failed transaction commits only its fee (and a durable nonce's advance); a successful one
     // stores every writable account, changed or not, as Agave does.
     const written = new Set<Address>()
@@ -141,6 +177,8 @@ export function createLocalChain(options: LocalChainOptions) {
       unitsConsumed: result.unitsConsumed,
       preBalances: before.preBalances,
       postBalances: before.keys.map(getLamports),
+      preTokenBalances: before.preTokenBalances,
+      postTokenBalances: getTokenBalances(before.keys, before.invoked, readRawAccount),
       priceMicroLamports: facts.priceMicroLamports,
     })
   }
@@ -180,6 +218,10 @@ export function createLocalChain(options: LocalChainOptions) {
     getEpoch: clock.getEpoch,
     getUnixTimestamp: clock.getUnixTimestamp,
     getLatestBlockhash: (): BlockhashEntry => window.latest(),
+    /** The leader of `slot` (the rotation of LocalChainOptions.leaders). */
+    getSlotLeader: leaders.getSlotLeader,
+    /** The leaders of `limit` slots from `startSlot` on. */
+    getSlotLeaders: leaders.getSlotLeaders,
     isBlockhashValid: (blockhash: string): boolean => window.has(blockhash),
     advanceSlot,
     getAccount,

@@ -1,5 +1,7 @@
 /** The localnet's environment configuration, read once by main.ts through lib/config.ts. */
+import { isAddress, type Address } from '@solana/kit'
 import { ConfigError, type ConfigOf, type ConfigSchema } from '../lib/config.js'
+import { DEFAULT_LEADER_IDENTITY } from './chain/slot-leaders.js'
 
 export const localnetConfigSchema = {
   host: { kind: 'string', env: 'LOCALNET_HOST', default: '127.0.0.1' },
@@ -14,6 +16,8 @@ export const localnetConfigSchema = {
   // Integer seconds; a string so that "unset" (start at the wall clock) stays distinguishable.
   unixTime: { kind: 'optional-string', env: 'LOCALNET_UNIX_TIME' },
   demo: { kind: 'bool', env: 'LOCALNET_DEMO', default: true },
+  // Comma-separated base58 identities; each leads 4 slots in turn (getSlotLeader, getSlotLeaders).
+  leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
   logLevel: {
     kind: 'string',
     env: 'LOG_LEVEL',
@@ -32,4 +36,16 @@ export function toStartUnixTime(config: Pick<LocalnetConfig, 'unixTime'>): numbe
     throw new ConfigError('LOCALNET_UNIX_TIME', 'an integer number of seconds since 1970', config.unixTime)
   }
   return seconds
+}
+
+/** The leader identities of LOCALNET_LEADERS, in rotation order; throws ConfigError on a bad one. */
+export function toLeaderIdentities(config: Pick<LocalnetConfig, 'leaders'>): Address[] {
+  const leaders = config.leaders
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+  if (leaders.length === 0 || !leaders.every((leader) => isAddress(leader))) {
+    throw new ConfigError('LOCALNET_LEADERS', 'a comma-separated list of base58 validator identities', config.leaders)
+  }
+  return leaders as Address[]
 }

@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../lib/logger.js'
 import { createLocalChain, type LocalChain } from './chain.js'
-import { toStartUnixTime, type LocalnetConfig } from './config.js'
+import { toLeaderIdentities, toStartUnixTime, type LocalnetConfig } from './config.js'
 import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js'
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
@@ -40,6 +40,7 @@ export async function createLocalnet(
   const startUnixTime = toStartUnixTime(config)
   const chain = createLocalChain({
     slotMs: config.slotMs,
+    leaders: toLeaderIdentities(config),
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
   })

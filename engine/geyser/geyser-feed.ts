@@ -16,7 +16,12 @@ import { type AccountKey, fromBase58Address, toAccountKey, toBase58Address } fro
 import { CLOCK_SYSVAR_ADDRESS, type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
-import { createGeyserSubscription, type GeyserState, type GeyserSubscription } from './geyser-subscription.js'
+import {
+  createGeyserSubscription,
+  type GeyserState,
+  type GeyserSubscription,
+  type GeyserTransactionUpdate,
+} from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
 import { createRecentSignatures } from './recent-signatures.js'
 
@@ -46,6 +51,8 @@ export interface GeyserFeedOptions {
   logger: Logger
   /** Told after the fee window moved to a new slot. */
   onFeeWindowAdvance?: () => void
+  /** Every streamed transaction, once per signature across endpoints, after the fee window took it. */
+  onTransaction?: (update: GeyserTransactionUpdate, endpointIndex: number) => void
 }
 
 export interface GeyserFeed {
@@ -114,9 +121,11 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
         const signature = update.transaction?.signature
         if (recentSignatures && signature && !recentSignatures.addIfNew(signature, Number(update.slot))) return
         const sample = getStreamedTransactionSample(update)
-        if (sample === null) return
-        feeWindow.record(sample)
-        transactionsRecorded++
+        if (sample !== null) {
+          feeWindow.record(sample)
+          transactionsRecorded++
+        }
+        options.onTransaction?.(update, index)
       },
       onBlockMeta: (meta) => {
         const height = meta.blockHeight ? Number(meta.blockHeight.blockHeight) : undefined

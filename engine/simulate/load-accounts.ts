@@ -14,6 +14,8 @@ import { getTokenFields } from './token-account.js'
 
 export interface LoadedAccounts {
   keys: AccountKey[]
+  /** The same keys as 32-byte views into the transaction and its lookup tables (for decoders that read bytes). */
+  rawKeys: Uint8Array[]
   writable: boolean[]
   /** Entry of key i. */
   entries: AccountEntry[]
@@ -100,7 +102,7 @@ export function loadAccounts(tx: WireTransaction, cache: AccountCache, slot: big
       const dependencyKeys = getDependencyKeys(entries, keys)
       return then(dependencyKeys.length === 0 ? [] : cache.getMany(dependencyKeys, signal), (dependencies) => ({
         ok: true as const,
-        accounts: { keys, writable: resolved.writable, entries, dependencies, tables },
+        accounts: { keys, rawKeys: resolved.keys, writable: resolved.writable, entries, dependencies, tables },
       }))
     })
   })

@@ -85,10 +85,10 @@ function getMinAccountSlot(accounts: LoadedAccounts): number | null {
   return min === Infinity ? null : min
 }
 
-/** The static keys of a transaction whose full key list could not be resolved. */
-function getStaticKeys(tx: WireTransaction): AccountKey[] {
-  const keys: AccountKey[] = new Array(tx.staticKeyCount)
-  for (let i = 0; i < tx.staticKeyCount; i++) keys[i] = toAccountKey(tx.bytes.subarray(tx.staticKeysOffset + 32 * i))
+/** The static keys (as views) of a transaction whose full key list could not be resolved. */
+function getStaticKeys(tx: WireTransaction): Uint8Array[] {
+  const keys: Uint8Array[] = new Array(tx.staticKeyCount)
+  for (let i = 0; i < tx.staticKeyCount; i++) keys[i] = tx.bytes.subarray(tx.staticKeysOffset + 32 * i, tx.staticKeysOffset + 32 * i + 32)
   return keys
 }
 
@@ -137,6 +137,7 @@ export async function simulateTransaction(
   let writeKeys: readonly AccountKey[] = NO_KEYS
   let writeFlags: readonly boolean[] = NO_FLAGS
   let entries: readonly AccountEntry[] | null = null
+  let rawKeys: readonly Uint8Array[] | null = null
   let post: Map<AccountKey, PostAccount> | null = null
   let meta: NativeMetadata | null = null
   const tokenDeltas: TokenDelta[] = []
@@ -150,6 +151,7 @@ export async function simulateTransaction(
     writeKeys = accounts.keys
     writeFlags = accounts.writable
     entries = accounts.entries
+    rawKeys = accounts.rawKeys
     // No await between writing the accounts and simulating: the SVM is shared by every request.
     deps.svmState.sync(accounts.tables)
     deps.svmState.sync(accounts.dependencies)
@@ -198,12 +200,14 @@ export async function simulateTransaction(
   const callTree = getCallTree(logs)
   const feeSol = Number(fee.feeLamports) / LAMPORTS_PER_SOL
   const vectors = options.vectors ?? VECTORS
-  const keysResolved = writeKeys !== NO_KEYS
+  const keysResolved = rawKeys !== null
+  const contextRawKeys = rawKeys ?? getStaticKeys(tx)
   let inner: ReadonlyArray<ReadonlyArray<InnerInstruction>> | undefined
   const simulatedMeta = meta
   const context: VectorContext = {
     tx,
-    keys: keysResolved ? writeKeys : getStaticKeys(tx),
+    keys: keysResolved ? writeKeys : contextRawKeys.map((key) => toAccountKey(key)),
+    rawKeys: contextRawKeys,
     keysResolved,
     writable: writeFlags,
     signerCount: tx.numRequiredSignatures,
@@ -223,6 +227,7 @@ export async function simulateTransaction(
     name: deps.name,
     slot: deps.chain.slot,
     epoch: deps.chain.clock?.epoch ?? 0n,
+    unixTimestamp: deps.chain.clock?.unixTimestamp ?? BigInt(Math.floor(Date.now() / 1000)),
     tenantId: options.tenantId,
     deadline: startedAt + timeoutMs,
     getInnerInstructions: () => (inner ??= simulatedMeta ? toInnerInstructions(simulatedMeta) : NO_INNER),

@@ -16,7 +16,7 @@ export interface AssembledFindings {
 
 /** Assembles the response fields of a detection. */
 export function assembleFindings(detection: Detection): AssembledFindings {
-  const { program, priority_fee: priorityFee, simulation, rug } = detection.results
+  const { program, priority_fee: priorityFee, simulation, rug, slippage, mev } = detection.results
   const levels: RiskLevel[] = []
   const recommendations: Recommendation[] = []
   if (simulation) {
@@ -25,13 +25,26 @@ export function assembleFindings(detection: Detection): AssembledFindings {
   }
   if (program) levels.push(program.riskLevel)
   if (rug) levels.push(rug.riskLevel)
+  if (slippage) {
+    levels.push(slippage.riskLevel)
+    // A named missing account says more than the simulation's generic advice.
+    if (slippage.recommendations.some((advice) => advice.code === 'create_missing_account')) {
+      const generic = recommendations.findIndex((advice) => advice.code === 'create_missing_account' && advice.account === undefined)
+      if (generic !== -1) recommendations.splice(generic, 1)
+    }
+    recommendations.push(...slippage.recommendations)
+  }
+  if (mev) {
+    levels.push(mev.riskLevel)
+    recommendations.push(...mev.recommendations)
+  }
   if (priorityFee?.recommendation) recommendations.push(priorityFee.recommendation)
   const blacklisted = program?.blacklisted ?? []
   return {
     risk: {
-      mev_score: 0,
-      mev_level: 'none',
-      mev_type: null,
+      mev_score: mev?.score ?? 0,
+      mev_level: mev?.level ?? 'none',
+      mev_type: mev?.type ?? null,
       has_blacklisted_program: blacklisted.length > 0,
       blacklisted_programs: blacklisted.map((entry) => entry.program_id),
       blacklist_entries: blacklisted,
@@ -39,12 +52,12 @@ export function assembleFindings(detection: Detection): AssembledFindings {
       token_risk: rug?.tokenRisks[0] ?? null,
       token_risks: rug?.tokenRisks ?? [],
       findings: program?.findings ?? [],
-      mev_factors: null,
-      known_bots: [],
+      mev_factors: mev?.factors ?? null,
+      known_bots: mev?.knownBots ?? [],
       risk_level: getHighestRiskLevel(levels),
     },
     recommendations,
-    slippage: null,
+    slippage: slippage?.slippage ?? null,
     landingEstimate: priorityFee?.landingEstimate ?? null,
   }
 }

@@ -10,6 +10,10 @@ import type { Recommendation, RiskLevel, Vector } from '../simulate/simulate-typ
 import { runPriorityFeeVector, type PriorityFeeFindings } from './priority-fee-vector.js'
 import { runProgramVector, type ProgramFindings, type ProgramVectorDependencies } from './program-vector.js'
 import { getReceivedMints } from './received-mints.js'
+import { runMevVector, type MevFindings, type MevVectorDependencies } from './mev-vector.js'
+import { runSlippageVector, type SlippageFindings } from './slippage-vector.js'
+import { getSwapAnalysis } from './swap-analysis.js'
+import { toAccountKey } from '../state/account-key.js'
 import { runRugVector, type RugFindings, type RugVectorDependencies } from './rug-vector.js'
 import { settleVectors, type Pending } from './settle-vectors.js'
 import { getSimulationRecommendations, getSimulationRiskLevel } from './simulation-vector.js'
@@ -18,6 +22,7 @@ import type { VectorContext } from './vector-context.js'
 export interface VectorDependencies {
   program: ProgramVectorDependencies
   rug: RugVectorDependencies
+  mev: MevVectorDependencies
   logger?: Logger
 }
 
@@ -32,6 +37,8 @@ export interface VectorResults {
   priority_fee: PriorityFeeFindings
   simulation: SimulationVectorFindings
   rug: RugFindings
+  slippage: SlippageFindings
+  mev: MevFindings
 }
 
 export interface Detection {
@@ -59,7 +66,14 @@ export function runDetection(context: VectorContext, vectors: readonly Vector[],
   if (vectors.includes('simulation')) pending.simulation = runSimulationVector(context)
   if (vectors.includes('program')) pending.program = runProgramVector(context, deps.program)
   if (vectors.includes('priority_fee')) pending.priority_fee = runPriorityFeeVector(context)
-  if (vectors.includes('rug')) pending.rug = runRugVector(context, deps.rug, getReceivedMints(context))
+  if (vectors.includes('slippage')) pending.slippage = runSlippageVector(context)
+  if (vectors.includes('mev')) pending.mev = runMevVector(context, deps.mev)
+  if (vectors.includes('rug')) {
+    // A swap the simulation could not run still names the mint it would pay out.
+    const analysis = getSwapAnalysis(context)
+    const outputMints = [analysis.outputMint, ...analysis.swaps.map((swap) => (swap.outputMint ? toAccountKey(swap.outputMint) : null))]
+    pending.rug = runRugVector(context, deps.rug, getReceivedMints(context, outputMints))
+  }
   const settled = settleVectors(pending, context.deadline, deps.logger)
   if (settled instanceof Promise) return settled.then(({ values, timedOut }) => ({ results: values, timedOut }))
   return { results: settled.values, timedOut: settled.timedOut }

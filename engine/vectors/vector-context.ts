@@ -19,6 +19,8 @@ export interface VectorContext {
   readonly tx: WireTransaction
   /** Every account key when the lookup tables resolved; otherwise only the static keys. */
   readonly keys: readonly AccountKey[]
+  /** The same keys as 32-byte views (what byte-reading decoders take). */
+  readonly rawKeys: readonly Uint8Array[]
   readonly keysResolved: boolean
   readonly writable: readonly boolean[]
   /** Accounts 0 .. signerCount − 1 signed (the fee payer is 0). */
@@ -43,6 +45,8 @@ export interface VectorContext {
   /** The chain slot the state was read at. */
   readonly slot: number
   readonly epoch: bigint
+  /** The chain clock's unix time (seconds), for venues whose math depends on it. */
+  readonly unixTimestamp: bigint
   readonly tenantId: string | undefined
   /** performance.now() by which asynchronous vectors must have answered. */
   readonly deadline: number

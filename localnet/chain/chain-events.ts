@@ -8,6 +8,7 @@ import type { Address } from '@solana/kit'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import type { LandedMessage } from './landed-message.js'
 import type { LocalAccount } from './local-account.js'
+import type { LocalTokenBalance } from './token-balances.js'
 
 /** A block: localnet opens one per slot, with its blockhash, when the slot starts. */
 export type ChainBlockEvent = {
@@ -45,6 +46,9 @@ export type ChainTransactionEvent = {
   /** Balances of accountKeys before and after, in the same order. */
   readonly preBalances: readonly bigint[]
   readonly postBalances: readonly bigint[]
+  /** Token accounts among accountKeys before and after (Agave's rule, see token-balances.ts). */
+  readonly preTokenBalances: readonly LocalTokenBalance[]
+  readonly postTokenBalances: readonly LocalTokenBalance[]
   readonly priceMicroLamports: bigint
 }
 

@@ -2,9 +2,13 @@
 import type { SubscribeUpdate, SubscribeUpdateAccountInfo, SubscribeUpdateTransactionInfo } from './yellowstone-messages.js'
 import { toAddressBytes } from '../chain/local-account.js'
 import type { ChainAccountEvent, ChainTransactionEvent } from '../chain/chain-events.js'
+import type { LocalTokenBalance } from '../chain/token-balances.js'
 import type { GeyserUpdate } from './geyser-update.js'
 import { getTransactionFeeLamports } from './transaction-fee.js'
 import { toTransactionErrorBytes } from './transaction-error-bytes.js'
+
+/** The package does not export the TokenBalance message type by name. */
+type TokenBalance = NonNullable<SubscribeUpdateTransactionInfo['meta']>['preTokenBalances'][number]
 
 const EMPTY = new Uint8Array(0)
 const SYSTEM_PROGRAM_BYTES = new Uint8Array(32)
@@ -24,7 +28,17 @@ function toAccountInfo(event: ChainAccountEvent, writeVersion: bigint): Subscrib
   }
 }
 
-/** The transaction and its status meta, with what localnet knows (no rewards, no token balances). */
+function toTokenBalance(balance: LocalTokenBalance): TokenBalance {
+  return {
+    accountIndex: balance.accountIndex,
+    mint: balance.mint,
+    owner: balance.owner,
+    programId: balance.programId,
+    uiTokenAmount: { ...balance.uiTokenAmount },
+  }
+}
+
+/** The transaction and its status meta, with what localnet knows (no rewards, no inner instructions). */
 export function toTransactionInfo(event: ChainTransactionEvent): SubscribeUpdateTransactionInfo {
   const { message } = event
   return {
@@ -64,8 +78,8 @@ export function toTransactionInfo(event: ChainTransactionEvent): SubscribeUpdate
       innerInstructionsNone: true,
       logMessages: [...event.logs],
       logMessagesNone: false,
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: event.preTokenBalances.map(toTokenBalance),
+      postTokenBalances: event.postTokenBalances.map(toTokenBalance),
       rewards: [],
       loadedWritableAddresses: message.loadedWritable.map(toAddressBytes),
       loadedReadonlyAddresses: message.loadedReadonly.map(toAddressBytes),

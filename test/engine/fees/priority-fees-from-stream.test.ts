@@ -67,7 +67,10 @@ t.test('priority fees in a simulate equal a direct computation over the transact
     onSent: (sent) => wallets.set(sent.from, (wallets.get(sent.from) ?? 0) + 1),
   })
   await traffic.start()
-  await waitUntil(() => observer.received.filter((u) => u.transaction).length >= 200, 15_000, '200 streamed transactions')
+  // Stopped on failure too, or the generator keeps the test process alive to its timeout.
+  t.teardown(() => traffic.stop())
+  // The generator signs in JS: on a loaded 2-core machine 200 landings can take many seconds.
+  await waitUntil(() => observer.received.filter((u) => u.transaction).length >= 200, 40_000, '200 streamed transactions')
   await traffic.stop()
   await new Promise((resolve) => setTimeout(resolve, 200)) // the last landed ones reach both streams
   const streamed = () => observer.received.filter((u) => u.transaction)

@@ -29,7 +29,8 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
   const tx = decodeWireTransaction(bytes)
   const resolved = resolveAccountKeys(tx, () => undefined)
   const staticKeys = Array.from({ length: tx.staticKeyCount }, (_, i) => tx.bytes.subarray(tx.staticKeysOffset + 32 * i))
-  const keys = (resolved.ok ? resolved.keys : staticKeys).map((key) => toAccountKey(key))
+  const rawKeys = resolved.ok ? resolved.keys : staticKeys
+  const keys = rawKeys.map((key) => toAccountKey(key))
   const name = createAddressNamer(1_000)
   const entries: AccountEntry[] = keys.map((key) => {
     const found = state.entries?.[name(key)]
@@ -46,6 +47,7 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
   return {
     tx,
     keys,
+    rawKeys,
     keysResolved: resolved.ok,
     writable: resolved.ok ? resolved.writable : [],
     signerCount: tx.numRequiredSignatures,
@@ -65,6 +67,7 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
     name,
     slot: 1,
     epoch: 0n,
+    unixTimestamp: 1_700_000_000n,
     tenantId: undefined,
     deadline: Number.POSITIVE_INFINITY,
     getInnerInstructions: () => [],

@@ -1,0 +1,44 @@
+/**
+ * Slot leaders: getSlotLeader and getSlotLeaders, with Agave's shapes and errors (anza-xyz/agave
+ * rpc/src/rpc.rs `get_slot_leader`, `get_slot_leaders`): base58 identities; a limit over 5,000
+ * answers -32602 "Invalid limit; max 5000"; a range reaching an epoch whose schedule the node
+ * does not hold answers -32602 "Invalid slot range: leader schedule for epoch N is unavailable".
+ * A node holds the schedules of its leader-schedule epoch (the current one + 1) and of the nine
+ * before it (ledger/src/leader_schedule_cache.rs, MAX_SCHEDULES = 10).
+ */
+import { SLOTS_PER_EPOCH, type LocalChain } from '../../chain.js'
+import { createInvalidParamsError } from '../json-rpc-error.js'
+import { assertMinContextSlot, requireParam, toConfigParam, toU64Param } from '../params.js'
+import type { RpcMethods } from '../rpc-method.js'
+
+/** solana-rpc-client-api request.rs MAX_GET_SLOT_LEADERS. */
+export const MAX_GET_SLOT_LEADERS = 5_000
+/** Epoch schedules a node keeps (leader_schedule_cache.rs MAX_SCHEDULES). */
+const MAX_SCHEDULES = 10n
+
+/** Creates the leader methods. */
+export function createLeaderMethods(chain: LocalChain): RpcMethods {
+  return {
+    getSlotLeader(params) {
+      const slot = chain.getSlot()
+      assertMinContextSlot(toConfigParam(params[0]), slot)
+      return chain.getSlotLeader(slot)
+    },
+
+    getSlotLeaders(params) {
+      // jsonrpc-core's message for a missing positional param of a two-param method.
+      const startSlot = toU64Param(requireParam(params, 0, 'a tuple of size 2'))
+      const limit = toU64Param(requireParam(params, 1, 'a tuple of size 2'))
+      if (limit > BigInt(MAX_GET_SLOT_LEADERS)) throw createInvalidParamsError(`Invalid limit; max ${MAX_GET_SLOT_LEADERS}`)
+      const lastEpoch = chain.getEpoch() + 1n
+      const firstEpoch = lastEpoch >= MAX_SCHEDULES - 1n ? lastEpoch - (MAX_SCHEDULES - 1n) : 0n
+      // Epoch by epoch as Agave walks them (none for a limit of 0): the first without a schedule is the error.
+      for (let epoch = startSlot / SLOTS_PER_EPOCH; limit > 0n && epoch * SLOTS_PER_EPOCH < startSlot + limit; epoch++) {
+        if (epoch < firstEpoch || epoch > lastEpoch) {
+          throw createInvalidParamsError(`Invalid slot range: leader schedule for epoch ${epoch} is unavailable`)
+        }
+      }
+      return chain.getSlotLeaders(startSlot, Number(limit))
+    },
+  }
+}
