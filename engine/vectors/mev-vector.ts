@@ -110,7 +110,8 @@ export function runMevVector(context: VectorContext, deps: MevVectorDependencies
     })
   }
   if (inputs.slippageBps !== null && inputs.slippageBps > 100 && score >= 0.25) {
-    const suggested = Math.max(50, Math.round(inputs.slippageBps / 30) * 10)
+    // A third of what it accepts, between 0.5 % and 3 % (beyond that a sandwich still has room).
+    const suggested = Math.min(300, Math.max(50, Math.round(inputs.slippageBps / 30) * 10))
     recommendations.push({
       code: 'tighten_slippage',
       slippage_bps: suggested,
