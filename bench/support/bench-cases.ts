@@ -76,5 +76,17 @@ export function createBenchCase(name: CaseName, blockhash: string): BenchCase {
       const bytes = buildV0(owner, blockhash, instruction)
       return { name, description: 'v0 SPL Token transfer, demo token account 0 → 1, owner/fee payer demo wallet 0, 1 token', bytes, restBody: toRestBody(bytes) }
     }
+    case 'token-receive': {
+      // The receiver pays and signs: the rug vector screens the mint it receives (the demo mint,
+      // whose authority can still mint: a critical token risk, so the verdict is block).
+      const instruction = getTransferInstruction({
+        source: DEMO_TOKEN_ACCOUNTS[0],
+        destination: DEMO_TOKEN_ACCOUNTS[1],
+        authority: asSigner(DEMO_WALLETS[0]),
+        amount: 1_000_000n,
+      })
+      const bytes = buildV0(DEMO_WALLETS[1], blockhash, instruction)
+      return { name, description: 'v0 SPL Token transfer received by the fee payer (demo wallet 1), sent by demo wallet 0: every vector runs', bytes, restBody: toRestBody(bytes) }
+    }
   }
 }

@@ -11,6 +11,10 @@ import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
 import { createEngine, type Engine } from '../../engine/engine.js'
+import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
+import type { AccountKey } from '../../engine/state/account-key.js'
+
+const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
 import { startEngineServer } from '../../engine/server.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
@@ -80,7 +84,11 @@ export async function startBenchService(
       rpcUrl = remote.rpcUrl
       streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
     }
-    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }), logger)
+    // As main.ts: each tenant's program blocks from accounts, cached at the engine (bound once accounts is up).
+    let tenantBlocks: TenantProgramBlocks | undefined
+    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }), logger, {
+      getTenantBlocks: (tenantId) => (tenantBlocks ? tenantBlocks.get(tenantId) : NO_BLOCKS),
+    })
     await engine.start()
     let grpcAddress: string | undefined
     if (engineGrpc) {
@@ -89,6 +97,9 @@ export async function startBenchService(
       grpcAddress = grpc.address
     }
     const accounts = await accountsStarting
+    const blocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.invalidations })
+    tenantBlocks = blocks
+    closers.push(() => blocks.close())
     const counted = createCountedAccounts(accounts.accounts)
     const edge = createEdgeServer({
       engine: createInProcessEngineClient(engine),

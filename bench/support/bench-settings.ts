@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, readConfig } from '../../lib/config.js'
 
-export const CASE_NAMES = ['sol-transfer', 'spl-transfer'] as const
+export const CASE_NAMES = ['sol-transfer', 'spl-transfer', 'token-receive'] as const
 export type CaseName = (typeof CASE_NAMES)[number]
 
 /**
@@ -17,6 +17,7 @@ export const PATH_NAMES = [
   'svm-floor',
   'svm-floor+read',
   'engine',
+  'engine-sim-only',
   'rest',
   'rest-bearer',
   'rest-ext',

@@ -7,7 +7,9 @@ import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@so
 import { FailedTransactionMetadata } from 'litesvm'
 import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
+
+const SIMULATION_ONLY: SimulateOptions = { vectors: ['simulation'] }
 import type { Principal } from '../../edge/auth/authenticator.js'
 import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'
@@ -148,9 +150,13 @@ export async function createCasePaths(
     kind: 'sync',
     call: () => readNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
   })
-  add('engine', 'await engine.simulate(bytes): decode, cache, SVM sync, simulate, full response', {
+  add('engine', 'await engine.simulate(bytes): decode, cache, SVM sync, simulate, all six vectors, policy, full response', {
     kind: 'async',
     call: () => engine.simulate(bytes),
+  })
+  add('engine-sim-only', "the same with vectors: ['simulation']: what the other five vectors add is engine − this", {
+    kind: 'async',
+    call: () => engine.simulate(bytes, SIMULATION_ONLY),
   })
   add('rest', 'POST /api/v1/solana/tx/simulate with X-API-Key over loopback keep-alive, edge + in-process engine', {
     kind: 'async',
