@@ -7,6 +7,7 @@ import { getBase64Encoder } from '@solana/kit'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
 import { type AccountKey, fromAccountKey, fromBase58Address, toBase58Address } from './account-key.js'
 import type { AccountEntry } from './cached-account.js'
+import { abortable } from '../rpc/abortable.js'
 
 interface RpcAccount {
   lamports: number
@@ -133,28 +134,8 @@ export function createAccountFetcher(options: AccountFetcherOptions): AccountFet
         setImmediate(flush)
       }
     }
-    if (!signal) return promise
     return abortable(promise, signal)
   }
 
   return { fetch }
-}
-
-/** The promise, or a rejection with the signal's reason if it aborts first (the fetch goes on). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }

@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
 import { toBase58Address, type AccountKey } from '../state/account-key.js'
 import { getMintLiquidity, type MintLiquidity } from './pool-liquidity.js'
+import { abortable } from '../rpc/abortable.js'
 
 export interface PoolLiquidityCacheOptions {
   rpc: JsonRpcClient
@@ -39,24 +40,6 @@ export interface PoolLiquidityCache {
 
 type Entry = { ok: true; value: MintLiquidity } | { ok: false; error: unknown }
 
-function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-}
 
 /** Creates the per-mint liquidity cache. */
 export function createPoolLiquidityCache(options: PoolLiquidityCacheOptions): PoolLiquidityCache {
@@ -101,7 +84,7 @@ export function createPoolLiquidityCache(options: PoolLiquidityCacheOptions): Po
     load(mint, signal) {
       const entry = entries.get(mint)
       if (entry) return entry.ok ? Promise.resolve(entry.value) : Promise.reject(entry.error)
-      return waitFor(inFlight.get(mint) ?? start(mint), signal)
+      return abortable(inFlight.get(mint) ?? start(mint), signal)
     },
     get size() {
       return entries.size

@@ -4,7 +4,6 @@
 // and a policy and a tenant travel with the request.
 import t from 'tap'
 import { address, type Instruction } from '@solana/kit'
-import { getSwapInstruction } from '@orca-so/whirlpools-client'
 import { findAssociatedTokenPda, getApproveInstruction, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token'
 import { startEngineServer } from '../../engine/server.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
@@ -14,7 +13,7 @@ import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/see
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { startStack } from '../helpers/stack.js'
 import { asSigner, buildTransaction } from '../helpers/transactions.js'
-import { SOL_USDC, WALLET, WALLET_USDC, WALLET_WSOL } from '../engine/swaps/orca-fixture.js'
+import { buildSolUsdcSwap, WALLET } from '../engine/swaps/orca-fixture.js'
 
 function withoutLatency(response: SimulateResponse): Omit<SimulateResponse, 'latency_ms'> {
   const { latency_ms: _latency, ...rest } = response
@@ -39,25 +38,7 @@ t.test('rich responses are identical over both transports', async (t) => {
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const build = (feePayer: string, instructions: Instruction[]) => buildTransaction({ feePayer: address(feePayer), blockhash: value.blockhash, instructions })
 
-  const swap = await build(WALLET.address, [
-    getSwapInstruction({
-      tokenAuthority: WALLET,
-      whirlpool: SOL_USDC.whirlpool,
-      tokenOwnerAccountA: WALLET_WSOL,
-      tokenVaultA: SOL_USDC.vaultA,
-      tokenOwnerAccountB: WALLET_USDC,
-      tokenVaultB: SOL_USDC.vaultB,
-      tickArray0: SOL_USDC.tickArraysDown[0]!,
-      tickArray1: SOL_USDC.tickArraysDown[1]!,
-      tickArray2: SOL_USDC.tickArraysDown[2]!,
-      oracle: SOL_USDC.whirlpool,
-      amount: 100_000_000n,
-      otherAmountThreshold: 3_000_000n,
-      sqrtPriceLimit: 4_295_048_016n,
-      amountSpecifiedIsInput: true,
-      aToB: true,
-    }),
-  ])
+  const swap = await build(WALLET.address, [buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: 3_000_000n })])
   const [ata] = await findAssociatedTokenPda({ owner: DEMO_WALLETS[1], mint: DEMO_MINT, tokenProgram: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') })
   const receiveAndApprove = await build(DEMO_WALLETS[1], [
     getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(DEMO_WALLETS[1]), ata, owner: DEMO_WALLETS[1], mint: DEMO_MINT }),

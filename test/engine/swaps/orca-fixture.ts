@@ -3,7 +3,9 @@
  * dumps, Aug 2022) as an account-data reader, and the official client's instructions as the
  * engine receives them (program id, data, raw account keys).
  */
-import { type Address, type Instruction, createNoopSigner, address, getAddressEncoder } from '@solana/kit'
+import { createHash } from 'node:crypto'
+import { AccountRole, type Address, type Instruction, createNoopSigner, address, getAddressEncoder } from '@solana/kit'
+import { getSwapInstruction } from '@orca-so/whirlpools-client'
 import { toAccountKey } from '../../../engine/state/account-key.js'
 import { ORCA_ACCOUNTS_DIR, readAccountDumps } from '../../helpers/fixtures.js'
 
@@ -37,6 +39,8 @@ export const SAMO_USDC = {
   ],
 }
 
+export const JUPITER_V6 = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4')
+
 export const WALLET = createNoopSigner(address('Ct76ND8eC3MZ6PPHNNvMmz7Q8K18sobGdz6t3gyC63Pf'))
 export const WALLET_USDC = address('3xo8jkvjFup6ur21o7TvbYyWE7mijww2CZb2B9ZvFkb7')
 export const WALLET_SAMO = address('FnkKwUvNjBSrJYKeKnADwtdtAzMrEaEqkgEajsf77rv4')
@@ -64,4 +68,74 @@ export function toRawInstruction(instruction: Instruction): { programId: Uint8Ar
     data: new Uint8Array(instruction.data ?? []),
     accounts: (instruction.accounts ?? []).map((account) => toBytes(account.address)),
   }
+}
+
+/** A swap on the recorded SOL/USDC pool (a→b: SOL in) built with the official client, plus extra read-only accounts. */
+export function buildSolUsdcSwap(options: {
+  amount: bigint
+  otherAmountThreshold: bigint
+  exactIn?: boolean
+  extraAccounts?: readonly Address[]
+}): Instruction {
+  const instruction = getSwapInstruction({
+    tokenAuthority: WALLET,
+    whirlpool: SOL_USDC.whirlpool,
+    tokenOwnerAccountA: WALLET_WSOL,
+    tokenVaultA: SOL_USDC.vaultA,
+    tokenOwnerAccountB: WALLET_USDC,
+    tokenVaultB: SOL_USDC.vaultB,
+    tickArray0: SOL_USDC.tickArraysDown[0]!,
+    tickArray1: SOL_USDC.tickArraysDown[1]!,
+    tickArray2: SOL_USDC.tickArraysDown[2]!,
+    // Read by the program only for adaptive-fee pools; this one is not.
+    oracle: SOL_USDC.whirlpool,
+    amount: options.amount,
+    otherAmountThreshold: options.otherAmountThreshold,
+    sqrtPriceLimit: 4_295_048_016n,
+    amountSpecifiedIsInput: options.exactIn ?? true,
+    aToB: true,
+  })
+  const extra = (options.extraAccounts ?? []).map((account) => ({ address: account, role: AccountRole.READONLY }))
+  return { ...instruction, accounts: [...instruction.accounts, ...extra] }
+}
+
+/**
+ * A Jupiter v6 `route` through two steps (Whirlpool a→b, then Raydium CLMM) for the fixture
+ * wallet, encoded by hand from the IDL's layout: discriminator sha256("global:route")[0..8], the
+ * route plan (variant index, its fields, percent, input and output index), then inAmount,
+ * quotedOutAmount, slippageBps, platformFeeBps.
+ */
+export function buildJupiterTwoHopRoute(options: { inAmount: bigint; quotedOutAmount: bigint; slippageBps: number }): Instruction {
+  const u64 = (value: bigint) => {
+    const bytes = Buffer.alloc(8)
+    bytes.writeBigUInt64LE(value)
+    return bytes
+  }
+  const slippage = Buffer.alloc(2)
+  slippage.writeUInt16LE(options.slippageBps)
+  const data = Buffer.concat([
+    createHash('sha256').update('global:route').digest().subarray(0, 8),
+    Buffer.from([2, 0, 0, 0]), // two steps
+    Buffer.from([17, 1, 100, 0, 1]), // Whirlpool { aToB: true }, 100 %, 0 → 1
+    Buffer.from([26, 100, 1, 2]), // RaydiumClmm, 100 %, 1 → 2
+    u64(options.inAmount),
+    u64(options.quotedOutAmount),
+    slippage,
+    Buffer.from([0]), // platformFeeBps
+  ])
+  // The IDL's accounts: token program, user (signer), user source, user destination, destination
+  // token account, destination mint, platform fee account, event authority, program; the optional
+  // ones are the program id itself, as Jupiter's API sends them.
+  const accounts: Array<[Address, AccountRole]> = [
+    [address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'), AccountRole.READONLY],
+    [WALLET.address, AccountRole.READONLY_SIGNER],
+    [WALLET_WSOL, AccountRole.WRITABLE],
+    [WALLET_USDC, AccountRole.WRITABLE],
+    [JUPITER_V6, AccountRole.READONLY],
+    [SOL_USDC.mintB, AccountRole.READONLY],
+    [JUPITER_V6, AccountRole.READONLY],
+    [address('D8cy77BBepLMngZx6ZukaTff5hCt1HrWyKk3Hnd9oitf'), AccountRole.READONLY],
+    [JUPITER_V6, AccountRole.READONLY],
+  ]
+  return { programAddress: JUPITER_V6, accounts: accounts.map(([account, role]) => ({ address: account, role })), data: new Uint8Array(data) }
 }

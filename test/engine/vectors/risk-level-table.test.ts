@@ -5,8 +5,6 @@
 import t from 'tap'
 import { address, generateKeyPairSigner, type Instruction } from '@solana/kit'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token'
-import { getSwapInstruction } from '@orca-so/whirlpools-client'
-import { createHash } from 'node:crypto'
 import { fromBase58Address, type AccountKey } from '../../../engine/state/account-key.js'
 import { getMevLevel, getMevScore } from '../../../engine/vectors/mev-score.js'
 import { getMevRiskLevel } from '../../../engine/vectors/risk-level.js'
@@ -14,47 +12,12 @@ import { DEMO_MINT } from '../../../localnet/seed/demo-state.js'
 import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
 import { startStack } from '../../helpers/stack.js'
 import { asSigner, buildTransaction, transferSol } from '../../helpers/transactions.js'
-import { SOL_USDC, WALLET, WALLET_USDC, WALLET_WSOL } from '../swaps/orca-fixture.js'
+import { buildJupiterTwoHopRoute, buildSolUsdcSwap, WALLET } from '../swaps/orca-fixture.js'
 
 const NO_SIMULATION = ['program', 'slippage', 'mev', 'rug', 'priority_fee'] as const
-const JUPITER = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4')
 
-function orcaSwap(minimumOut: bigint): Instruction {
-  return getSwapInstruction({
-    tokenAuthority: WALLET,
-    whirlpool: SOL_USDC.whirlpool,
-    tokenOwnerAccountA: WALLET_WSOL,
-    tokenVaultA: SOL_USDC.vaultA,
-    tokenOwnerAccountB: WALLET_USDC,
-    tokenVaultB: SOL_USDC.vaultB,
-    tickArray0: SOL_USDC.tickArraysDown[0]!,
-    tickArray1: SOL_USDC.tickArraysDown[1]!,
-    tickArray2: SOL_USDC.tickArraysDown[2]!,
-    oracle: SOL_USDC.whirlpool,
-    amount: 100_000_000n,
-    otherAmountThreshold: minimumOut,
-    sqrtPriceLimit: 4_295_048_016n,
-    amountSpecifiedIsInput: true,
-    aToB: true,
-  })
-}
-
-function jupiterTwoHops(): Instruction {
-  const u64 = (value: bigint) => {
-    const bytes = Buffer.alloc(8)
-    bytes.writeBigUInt64LE(value)
-    return bytes
-  }
-  const data = Buffer.concat([
-    createHash('sha256').update('global:route').digest().subarray(0, 8),
-    Buffer.from([2, 0, 0, 0, 17, 1, 100, 0, 1, 26, 100, 1, 2]),
-    u64(100_000_000n),
-    u64(1_000_000n),
-    Buffer.from([50, 0, 0]),
-  ])
-  const accounts = [address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'), WALLET.address, WALLET_WSOL, WALLET_USDC, JUPITER, SOL_USDC.mintB, JUPITER, JUPITER, JUPITER]
-  return { programAddress: JUPITER, accounts: accounts.map((account, i) => ({ address: account, role: i === 1 ? 2 : 0 })), data } as Instruction
-}
+const orcaSwap = (minimumOut: bigint) => buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: minimumOut })
+const jupiterTwoHops = () => buildJupiterTwoHopRoute({ inAmount: 100_000_000n, quotedOutAmount: 1_000_000n, slippageBps: 50 })
 
 t.test('SPEC 2.10, row by row', async (t) => {
   const { engine, rpc } = await startStack(t, {

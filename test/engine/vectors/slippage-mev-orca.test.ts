@@ -2,76 +2,18 @@
 // localnet). No Whirlpool program binary exists here, so the simulation cannot run the swap; the
 // expected output then comes from the pool state with Orca's own swap math, which on this pool
 // gives exactly 4,028,149 USDC units for 0.1 SOL (fixtures README: as the real program does).
-import { createHash } from 'node:crypto'
 import t from 'tap'
 import { address, type Address, type Instruction } from '@solana/kit'
-import { getSwapInstruction } from '@orca-so/whirlpools-client'
 import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
 import { startStack } from '../../helpers/stack.js'
 import { buildTransaction } from '../../helpers/transactions.js'
-import { SOL_USDC, WALLET, WALLET_USDC, WALLET_WSOL } from '../swaps/orca-fixture.js'
+import { buildJupiterTwoHopRoute, buildSolUsdcSwap, SOL_USDC, WALLET } from '../swaps/orca-fixture.js'
 import { getMevScore, NETWORK_LEADER_SANDWICH_RATE } from '../../../engine/vectors/mev-score.js'
 
-const ORACLE = address('4GkRbcYg1VKsZropgai4dMf2Nj2PkXNLf43knFpavrSi')
 const EXPECTED_OUT = 4_028_149n
-const JUPITER = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4')
 
-function whirlpoolSwap(amount: bigint, threshold: bigint, exactIn = true, extra: Address[] = []): Instruction {
-  const instruction = getSwapInstruction({
-    tokenAuthority: WALLET,
-    whirlpool: SOL_USDC.whirlpool,
-    tokenOwnerAccountA: WALLET_WSOL,
-    tokenVaultA: SOL_USDC.vaultA,
-    tokenOwnerAccountB: WALLET_USDC,
-    tokenVaultB: SOL_USDC.vaultB,
-    tickArray0: SOL_USDC.tickArraysDown[0]!,
-    tickArray1: SOL_USDC.tickArraysDown[1]!,
-    tickArray2: SOL_USDC.tickArraysDown[2]!,
-    oracle: ORACLE,
-    amount,
-    otherAmountThreshold: threshold,
-    sqrtPriceLimit: 4_295_048_016n,
-    amountSpecifiedIsInput: exactIn,
-    aToB: true,
-  })
-  return { ...instruction, accounts: [...instruction.accounts, ...extra.map((extraAddress) => ({ address: extraAddress, role: 0 }))] } as Instruction
-}
-
-/** A Jupiter `route` with two steps (Whirlpool, then Raydium CLMM), encoded from the IDL's layout by hand. */
-function jupiterTwoHopRoute(): Instruction {
-  const discriminator = createHash('sha256').update('global:route').digest().subarray(0, 8)
-  const u64 = (value: bigint) => {
-    const bytes = Buffer.alloc(8)
-    bytes.writeBigUInt64LE(value)
-    return bytes
-  }
-  const data = Buffer.concat([
-    discriminator,
-    Buffer.from([2, 0, 0, 0]), // routePlan: 2 steps
-    Buffer.from([17, 1, 100, 0, 1]), // Whirlpool { aToB: true }, percent 100, input 0 → output 1
-    Buffer.from([26, 100, 1, 2]), // RaydiumClmm, percent 100, input 1 → output 2
-    u64(100_000_000n), // inAmount
-    u64(1_000_000n), // quotedOutAmount
-    Buffer.from([150, 0]), // slippageBps 150
-    Buffer.from([0]), // platformFeeBps
-  ])
-  const accounts: Address[] = [
-    address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
-    WALLET.address,
-    WALLET_WSOL,
-    WALLET_USDC,
-    JUPITER, // destinationTokenAccount: none (the program id stands in)
-    SOL_USDC.mintB,
-    JUPITER, // platformFeeAccount: none
-    address('D8cy77BBepLMngZx6ZukaTff5hCt1HrWyKk3Hnd9oitf'),
-    JUPITER,
-  ]
-  return {
-    programAddress: JUPITER,
-    accounts: accounts.map((account, i) => ({ address: account, role: i === 1 ? 2 : i === 2 || i === 3 ? 1 : 0 })),
-    data,
-  } as Instruction
-}
+const whirlpoolSwap = (amount: bigint, otherAmountThreshold: bigint, exactIn = true, extraAccounts: Address[] = []) =>
+  buildSolUsdcSwap({ amount, otherAmountThreshold, exactIn, extraAccounts })
 
 t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t) => {
   const { engine, rpc } = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR })
@@ -142,7 +84,7 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
   })
 
   t.test('a Jupiter route through two pools: multi-hop is medium risk (SPEC 2.10)', async (t) => {
-    const response = await simulate([jupiterTwoHopRoute()])
+    const response = await simulate([buildJupiterTwoHopRoute({ inAmount: 100_000_000n, quotedOutAmount: 1_000_000n, slippageBps: 150 })])
     t.equal(response.slippage?.route, 'Jupiter v6: Whirlpool → RaydiumClmm')
     t.equal(response.slippage?.hops, 2)
     t.equal(response.slippage?.bps, 150, 'not simulated: the tolerance the instruction states against its quote')
