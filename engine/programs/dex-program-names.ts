@@ -37,12 +37,6 @@ export const DEX_PROGRAM_NAMES: ReadonlyMap<string, string> = new Map([
   ...SANDWICH_FINDER_EXTRA,
 ])
 
-/** Ids of the registry's swap venues (AMMs and routers, not bots or vaults): a CPI into one is a swap hop. */
-export const SWAP_VENUE_PROGRAM_IDS: ReadonlySet<string> = new Set([
-  ...DEX_PROGRAMS.filter((program) => program.tags.includes('amm') || program.tags.includes('route')).map((program) => program.programId),
-  ...SANDWICH_FINDER_EXTRA.map(([id]) => id).filter((id) => id !== 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu'),
-])
-
 /** AMM programs (pools, not routers): counting their invocations counts a swap's hops. */
 export const AMM_PROGRAM_IDS: ReadonlySet<string> = new Set([
   ...DEX_PROGRAMS.filter((program) => program.tags.includes('amm')).map((program) => program.programId),

@@ -8,7 +8,8 @@
 import type { MevFactors, MevLevel, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
 import { getPoolReserves } from '../swaps/index.js'
-import { toPoolKey, type PoolKey } from '../mev/pool-key.js'
+import { getPoolVaults, toPoolKey, type PoolKey } from '../mev/pool-key.js'
+import type { PoolActivity } from '../mev/sandwich-detector.js'
 import { getSimulatedSwaps } from '../mev/simulated-swaps.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { getMevLevel, getMevScore, getMevType, type MevInputs } from './mev-score.js'
@@ -17,14 +18,9 @@ import { getSwapSlippage } from './slippage-vector.js'
 import { getSwapAnalysis, readTransactionAccount, type SwapAnalysis } from './swap-analysis.js'
 import type { VectorContext } from './vector-context.js'
 
-export interface PoolActivity {
-  sandwiches: number
-  attackers: readonly AccountKey[]
-}
-
 export interface MevVectorDependencies {
   /** Recent sandwiches on a pool (by its two vaults); absent without a geyser stream. */
-  getPoolActivity?: (pool: PoolKey) => PoolActivity | undefined
+  getPoolActivity?: (pool: PoolKey) => Pick<PoolActivity, 'sandwiches' | 'attackers'> | undefined
   /** The highest sandwich rate (0–1) among the leaders of the next slots after `slot`; null: unknown. */
   getUpcomingLeaderRate?: (slot: number) => number | null
 }
@@ -69,8 +65,6 @@ function getProtection(context: VectorContext): MevFactors['protection'] {
   return null
 }
 
-
-
 /**
  * The pool the swap trades with: its two vaults as the instruction names them, or, for a venue
  * this engine does not decode, as the simulated balances show them (the stream's own rule).
@@ -80,7 +74,7 @@ function getPool(context: VectorContext, analysis: SwapAnalysis): { key: PoolKey
   if (vaultIn !== null && vaultOut !== null) return { key: toPoolKey(vaultIn, vaultOut), vaults: [vaultIn, vaultOut] }
   if (!context.success) return null
   const simulated = getSimulatedSwaps(context.balanceChanges)[0]
-  return simulated ? { key: simulated.pool, vaults: [simulated.pool.slice(0, 32) as AccountKey, simulated.pool.slice(32) as AccountKey] } : null
+  return simulated ? { key: simulated.pool, vaults: getPoolVaults(simulated.pool) } : null
 }
 
 /** Runs the vector (synchronous). */

@@ -27,7 +27,6 @@ export function getSlippageBps(mode: 'exact_in' | 'exact_out', bound: bigint, ex
   return gap <= 0n ? 0 : Number((gap * BPS) / expected)
 }
 
-
 /** Orca's own swap math over the pool and tick arrays the instruction names (they were loaded for the simulation). */
 function quoteWhirlpool(context: VectorContext, swap: DecodedSwap): bigint | null {
   if (swap.venue !== 'orca_whirlpool' || swap.hops.length > 1 || !swap.pool || swap.amountIn === null) return null
@@ -58,7 +57,8 @@ function quoteWhirlpool(context: VectorContext, swap: DecodedSwap): bigint | nul
 function getExpected(context: VectorContext, analysis: SwapAnalysis, swap: DecodedSwap): { amount: bigint | null; source: Slippage['expected_source'] } {
   const simulated = swap.mode === 'exact_in' ? analysis.simulatedOut : analysis.simulatedIn
   if (simulated !== null) return { amount: simulated, source: 'simulation' }
-  const quoted = quoteWhirlpool(context, swap)
+  // An inner swap's accounts are not its top-level instruction's: only a top-level one is quoted.
+  const quoted = analysis.fromInnerInstructions ? null : quoteWhirlpool(context, swap)
   if (quoted !== null) return { amount: quoted, source: 'pool_quote' }
   if (swap.quotedAmount !== null) return { amount: swap.quotedAmount, source: 'instruction_quote' }
   return { amount: null, source: null }

@@ -76,13 +76,15 @@ export function buildSolUsdcSwap(options: {
   otherAmountThreshold: bigint
   exactIn?: boolean
   extraAccounts?: readonly Address[]
+  /** The account receiving USDC (default the wallet's, which the fixtures hold). */
+  destination?: Address
 }): Instruction {
   const instruction = getSwapInstruction({
     tokenAuthority: WALLET,
     whirlpool: SOL_USDC.whirlpool,
     tokenOwnerAccountA: WALLET_WSOL,
     tokenVaultA: SOL_USDC.vaultA,
-    tokenOwnerAccountB: WALLET_USDC,
+    tokenOwnerAccountB: options.destination ?? WALLET_USDC,
     tokenVaultB: SOL_USDC.vaultB,
     tickArray0: SOL_USDC.tickArraysDown[0]!,
     tickArray1: SOL_USDC.tickArraysDown[1]!,

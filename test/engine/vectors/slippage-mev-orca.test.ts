@@ -93,6 +93,14 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     t.equal(response.risk.risk_level, 'medium')
   })
 
+  t.test("a swap into a token account that does not exist: create it first, named", async (t) => {
+    const missing = address('7o36UsWR1JQLpZ9PE2gn9L4SQ69CNNiWAXd4Jt7rqz9Z')
+    const response = await simulate([buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: 3_987_867n, destination: missing })])
+    const advice = response.recommendations.filter((entry) => entry.code === 'create_missing_account')
+    t.equal(advice.length, 1, 'the named advice replaces the generic one')
+    t.match(advice[0], { account: missing, mint: SOL_USDC.mintB, message: new RegExp(missing) })
+  })
+
   t.test('without the slippage and MEV vectors nothing of this is reported', async (t) => {
     const response = await engine.simulate(
       await buildTransaction({ feePayer: WALLET.address, blockhash: value.blockhash, instructions: [whirlpoolSwap(100_000_000n, 3_987_867n)] }),
