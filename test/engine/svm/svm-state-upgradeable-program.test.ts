@@ -7,6 +7,8 @@ import { fromAddressBytes, RENT_EXEMPT_RENT_EPOCH, toAddressBytes } from '../../
 import { startStack } from '../../helpers/stack.js'
 import { buildTransaction } from '../../helpers/transactions.js'
 import { DEMO_WALLETS } from '../../../localnet/seed/demo-state.js'
+import { fromBase58Address } from '../../../engine/state/account-key.js'
+import { waitUntil } from '../../helpers/wait-until.js'
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111' as Address
@@ -69,8 +71,11 @@ t.test('an upgradeable program runs, is installed once, and is reinstalled when 
   t.equal(engine.svmState.stats.programWrites, 1, 'not recompiled while nothing changed')
 
   install(1n) // an upgrade: same program account, new programdata
+  const programDataKey = fromBase58Address(programDataAddress)
+  const versionBefore = engine.cache.peek(programDataKey)?.version
   await engine.simulate(bytes) // serves the cached state and refreshes it in the background
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  // The refresh lands when the RPC answers (at once on a quiet machine, later on a loaded one).
+  await waitUntil(() => engine.cache.peek(programDataKey)?.version !== versionBefore, 5_000, 'the refresh brought the new programdata')
   const upgraded = await engine.simulate(bytes)
   t.equal(upgraded.success, true, upgraded.failure_reason ?? '')
   t.equal(engine.svmState.stats.programWrites, 2, 'the program account was rewritten after its new programdata')
