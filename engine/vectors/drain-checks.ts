@@ -246,24 +246,25 @@ function getNewAccountRent(context: VectorContext): bigint {
 /** Outflows from signers that no instruction they sign explains and for which they receive nothing. */
 function checkOutflows(context: VectorContext, findings: RiskFinding[], flows: ExplicitFlows): void {
   if (!context.success || !context.entries) return
-  const { keys, name, balanceChanges } = context
+  const { keys, name, balanceChanges, tokenDeltas } = context
   let newAccountRent: bigint | undefined
   for (let i = 0; i < context.signerCount; i++) {
     const signer = keys[i]!
     const signerName = name(signer)
     let lamportsOut = 0n
     let received = false
-    const tokensOut = new Map<string, bigint>()
     for (const change of balanceChanges) {
+      if (change.mint !== null || change.account !== signerName) continue
       const delta = BigInt(change.delta)
-      if (change.mint === null) {
-        if (change.account !== signerName) continue
-        if (delta > 0n) received = true
-        else lamportsOut = -delta
-      } else if (change.owner === signerName) {
-        if (delta > 0n) received = true
-        else if (delta < 0n) tokensOut.set(change.account, -delta)
-      }
+      if (delta > 0n) received = true
+      else lamportsOut = -delta
+    }
+    // Token rows in raw form: the account is known by its index, no name has to be matched back.
+    const tokensOut: Array<{ index: number; amount: bigint }> = []
+    for (const change of tokenDeltas) {
+      if (change.owner !== signer) continue
+      if (change.post > change.pre) received = true
+      else if (change.post < change.pre) tokensOut.push({ index: change.index, amount: change.pre - change.post })
     }
     if (received) continue
     if (i === 0) {
@@ -280,16 +281,16 @@ function checkOutflows(context: VectorContext, findings: RiskFinding[], flows: E
         accounts: [signerName],
       })
     }
-    for (const [account, amount] of tokensOut) {
-      const accountKey = keys.find((candidate) => name(candidate) === account)
-      const unexplained = amount - (accountKey === undefined ? 0n : (flows.tokens.get(accountKey) ?? 0n))
+    for (const { index, amount } of tokensOut) {
+      const account = keys[index]!
+      const unexplained = amount - (flows.tokens.get(account) ?? 0n)
       if (unexplained <= 0n) continue
       findings.push({
         code: 'unexplained_outflow',
         severity: 'high',
-        message: `${unexplained} tokens leave the signer's account ${account} through a program it calls, and it receives nothing in return`,
+        message: `${unexplained} tokens leave the signer's account ${name(account)} through a program it calls, and it receives nothing in return`,
         instruction_index: null,
-        accounts: [account, signerName],
+        accounts: [name(account), signerName],
       })
     }
   }

@@ -8,7 +8,7 @@ import { decodeWireTransaction } from '../../../engine/decode/wire-transaction.j
 import { getTransactionFee } from '../../../engine/fees/transaction-fee.js'
 import type { PostAccount } from '../../../engine/simulate/balance-changes.js'
 import { getCallTree } from '../../../engine/simulate/call-tree.js'
-import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
+import { type AccountKey, fromBase58Address, toAccountKey } from '../../../engine/state/account-key.js'
 import { createAddressNamer } from '../../../engine/state/address-names.js'
 import type { AccountEntry } from '../../../engine/state/cached-account.js'
 import type { VectorContext } from '../../../engine/vectors/vector-context.js'
@@ -60,7 +60,18 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
     logs,
     callTree: getCallTree(logs),
     balanceChanges: state.balanceChanges ?? [],
-    tokenDeltas: state.tokenDeltas ?? [],
+    // The engine fills both from one pass; a test that states token rows gets their raw form too.
+    tokenDeltas:
+      state.tokenDeltas ??
+      (state.balanceChanges ?? [])
+        .filter((change) => change.mint !== null && change.owner !== null)
+        .map((change) => ({
+          index: keys.findIndex((key) => name(key) === change.account),
+          mint: fromBase58Address(change.mint as string),
+          owner: fromBase58Address(change.owner as string),
+          pre: BigInt(change.pre),
+          post: BigInt(change.post),
+        })),
     fee: getTransactionFee(tx, budget),
     budget,
     priorityFees: { fees: { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }, source: 'rpc' },
