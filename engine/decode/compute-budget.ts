@@ -6,6 +6,7 @@
  * per other instruction (SIMD-0170), capped at 1,400,000.
  */
 import { isKeyAt, toKeyBytes } from './key-bytes.js'
+import { readU32, readU64 } from './little-endian.js'
 import type { WireTransaction } from './wire-transaction.js'
 
 export const DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT = 200_000
@@ -75,14 +76,6 @@ export interface ComputeBudget {
    * ComputeBudget instruction, heap size or data-size limit out of range), or undefined.
    */
   error?: string
-}
-
-function readU32(data: Uint8Array, at: number): number {
-  return (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16) | (data[at + 3]! << 24)) >>> 0
-}
-
-function readU64(data: Uint8Array, at: number): bigint {
-  return (BigInt(readU32(data, at + 4)) << 32n) | BigInt(readU32(data, at))
 }
 
 /** Reads the compute budget of a decoded transaction. Never throws. */

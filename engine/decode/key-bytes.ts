@@ -18,3 +18,9 @@ export function isKeyAt(key: Uint8Array, bytes: Uint8Array, offset: number): boo
   for (let k = 0; k < 32; k++) if (key[k] !== bytes[offset + k]) return false
   return true
 }
+
+/** Whether the 32 bytes at `offset` are all zero (the System program's id; Token-2022's "none"). */
+export function isZeroKey(data: Uint8Array, offset: number): boolean {
+  for (let i = offset; i < offset + 32; i++) if (data[i] !== 0) return false
+  return true
+}

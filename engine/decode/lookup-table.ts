@@ -12,6 +12,7 @@
  *  56  addresses
  */
 import { createServiceError } from '../../lib/errors.js'
+import { readU64 } from './little-endian.js'
 
 export const LOOKUP_TABLE_META_SIZE = 56
 export const LOOKUP_TABLE_MAX_ADDRESSES = 256
@@ -43,12 +44,6 @@ export function getLookupTableLayoutError(data: Uint8Array): string | undefined 
     return 'lookup table addresses are not a whole number of 32-byte keys'
   }
   return undefined
-}
-
-function readU64(data: Uint8Array, at: number): bigint {
-  const lo = (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16) | (data[at + 3]! << 24)) >>> 0
-  const hi = (data[at + 4]! | (data[at + 5]! << 8) | (data[at + 6]! << 16) | (data[at + 7]! << 24)) >>> 0
-  return (BigInt(hi) << 32n) | BigInt(lo)
 }
 
 /** Decodes lookup table account data in place; throws ServiceError `invalid_transaction`. */

@@ -22,7 +22,8 @@
  * program's exact rounding is not published.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, isSameKey, readU16, readU32, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator, isSameKey } from './instruction-bytes.js'
+import { readU16, readU32, readU64 } from '../decode/little-endian.js'
 import { type AmountLayout, JUPITER_ROUTE_INSTRUCTIONS, type JupiterRouteInstruction } from './jupiter-route-instructions.js'
 import { JUPITER_SWAP_VARIANTS } from './jupiter-swap-variants.js'
 import type { DecodedSwap, SwapDecoder, SwapHop } from './swap-types.js'

@@ -10,7 +10,8 @@
  * input depends on user_token_in's mint: `getSwapVaults` reads it.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, readU16, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator } from './instruction-bytes.js'
+import { readU16, readU64 } from '../decode/little-endian.js'
 import type { SwapDecoder, SwapMode } from './swap-types.js'
 
 export const METEORA_DLMM_PROGRAM_ID = toKeyBytes('LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo')

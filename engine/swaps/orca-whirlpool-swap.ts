@@ -20,7 +20,8 @@ import {
   getTwoHopSwapV2DiscriminatorBytes,
 } from '@orca-so/whirlpools-client'
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, readU32, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator } from './instruction-bytes.js'
+import { readU32, readU64 } from '../decode/little-endian.js'
 import type { DecodedSwap, SwapDecoder, SwapHop } from './swap-types.js'
 
 export const ORCA_WHIRLPOOL_PROGRAM_ID = toKeyBytes('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')

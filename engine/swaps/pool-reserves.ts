@@ -15,7 +15,8 @@
  *   pool one's liquidity.
  * - Jupiter routes: null (no single pool).
  */
-import { hasDiscriminator, readU128, readU64 } from './instruction-bytes.js'
+import { hasDiscriminator } from './instruction-bytes.js'
+import { readU128, readU64 } from '../decode/little-endian.js'
 import type { DecodedSwap } from './swap-types.js'
 import { type AccountDataReader, TOKEN_ACCOUNT_MIN_BYTES, getSwapVaults } from './swap-vaults.js'
 

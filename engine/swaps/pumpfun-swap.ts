@@ -10,7 +10,8 @@
  * wrapped SOL the quote still moves as lamports (the quote token accounts are passed but unused).
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, isSameKey, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator, isSameKey } from './instruction-bytes.js'
+import { readU64 } from '../decode/little-endian.js'
 import type { DecodedSwap, SwapDecoder } from './swap-types.js'
 
 export const PUMPFUN_PROGRAM_ID = toKeyBytes('6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P')

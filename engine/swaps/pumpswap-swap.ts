@@ -9,7 +9,8 @@
  * 7 pool_base_token_account, 8 pool_quote_token_account.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator } from './instruction-bytes.js'
+import { readU64 } from '../decode/little-endian.js'
 import type { SwapDecoder } from './swap-types.js'
 
 export const PUMPSWAP_PROGRAM_ID = toKeyBytes('pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA')

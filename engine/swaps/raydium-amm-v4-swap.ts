@@ -10,7 +10,8 @@
  * the user source account's mint, which `getSwapVaults` reads.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, readU64 } from './instruction-bytes.js'
+import { getAccount } from './instruction-bytes.js'
+import { readU64 } from '../decode/little-endian.js'
 import type { SwapDecoder } from './swap-types.js'
 
 export const RAYDIUM_AMM_V4_PROGRAM_ID = toKeyBytes('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8')

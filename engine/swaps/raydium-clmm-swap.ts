@@ -10,7 +10,8 @@
  * 11 input_vault_mint, 12 output_vault_mint, then remaining tick arrays.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator } from './instruction-bytes.js'
+import { readU64 } from '../decode/little-endian.js'
 import type { SwapDecoder } from './swap-types.js'
 
 export const RAYDIUM_CLMM_PROGRAM_ID = toKeyBytes('CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK')

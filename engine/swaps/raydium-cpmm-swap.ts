@@ -8,7 +8,8 @@
  * 11 output_token_mint, 12 observation_state.
  */
 import { toKeyBytes } from '../decode/key-bytes.js'
-import { getAccount, hasDiscriminator, readU64 } from './instruction-bytes.js'
+import { getAccount, hasDiscriminator } from './instruction-bytes.js'
+import { readU64 } from '../decode/little-endian.js'
 import type { SwapDecoder } from './swap-types.js'
 
 export const RAYDIUM_CPMM_PROGRAM_ID = toKeyBytes('CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C')

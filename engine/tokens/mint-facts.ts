@@ -10,7 +10,8 @@
  */
 import { toAccountKey } from '../state/account-key.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
-import { readNonZeroKey, readU16, readU32, readU32String, readU64 } from './mint-bytes.js'
+import { readU16, readU32, readU64 } from '../decode/little-endian.js'
+import { readNonZeroKey, readU32String } from './mint-bytes.js'
 import { ExtensionCode, MINT_SIZE, getExtensionTypeName, getMintTlvEntries, isKnownExtensionType, type TlvEntry } from './token-2022-extensions.js'
 
 export interface TransferFeeFacts {

@@ -8,7 +8,8 @@
  * ends the list; an entry whose length runs past the data is malformed. A length of exactly 355
  * bytes is always a multisig, never an extended mint.
  */
-import { isZeroKey, readU16 } from './mint-bytes.js'
+import { isZeroKey } from '../decode/key-bytes.js'
+import { readU16 } from '../decode/little-endian.js'
 
 export const MINT_SIZE = 82
 const ACCOUNT_TYPE_OFFSET = 165

@@ -6,6 +6,8 @@
  * advance (the transaction can be held and replayed later), and lamports or tokens leaving a
  * signer, by something other than the transfers it signs, while it receives nothing back.
  */
+import { isZeroKey } from '../decode/key-bytes.js'
+import { readU32, readU64 } from '../decode/little-endian.js'
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { decodeTokenAuthorities, getTokenFields, type TokenAccountAuthorities } from '../simulate/token-account.js'
 import type { RiskFinding } from '../simulate/simulate-types.js'
@@ -33,18 +35,14 @@ const MIN_UNEXPLAINED_LAMPORTS = 100_000n
 const RENT_LAMPORTS_PER_BYTE = 6_960n
 const ACCOUNT_STORAGE_OVERHEAD = 128n
 
-function readU32(data: Uint8Array, offset: number): number {
-  return data.length < offset + 4 ? -1 : (data[offset]! | (data[offset + 1]! << 8) | (data[offset + 2]! << 16)) + data[offset + 3]! * 0x1000000
+/** A u32 tag, or -1 when the data is too short to hold one. */
+function readTag(data: Uint8Array): number {
+  return data.length < 4 ? -1 : readU32(data, 0)
 }
 
-function readU64(data: Uint8Array, offset: number): bigint | undefined {
-  if (data.length < offset + 8) return undefined
-  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
-}
-
-function isZeroKey(data: Uint8Array, offset: number): boolean {
-  for (let k = 0; k < 32; k++) if (data[offset + k] !== 0) return false
-  return true
+/** A u64 amount, or undefined when the data is too short to hold it. */
+function readAmount(data: Uint8Array, offset: number): bigint | undefined {
+  return data.length < offset + 8 ? undefined : readU64(data, offset)
 }
 
 /** What the instruction pass learns besides findings: the outflows the signers explicitly sign. */
@@ -80,7 +78,7 @@ function checkInstructions(context: VectorContext, findings: RiskFinding[], flow
     const program = keys[instruction.programIdIndex]
     const { data, accountIndexes } = instruction
     if (program === SYSTEM_PROGRAM) {
-      const tag = readU32(data, 0)
+      const tag = readTag(data)
       if (tag === SYSTEM_ASSIGN && data.length >= 36 && isSignerIndex(context, accountIndexes[0]) && !isZeroKey(data, 4)) {
         findings.push({
           code: 'owner_reassigned',
@@ -98,7 +96,7 @@ function checkInstructions(context: VectorContext, findings: RiskFinding[], flow
           accounts: names(accountIndexes, 0, 2),
         })
       } else if (tag === SYSTEM_TRANSFER || tag === SYSTEM_CREATE_ACCOUNT) {
-        add(flows.lamports, key(accountIndexes, 0), readU64(data, 4))
+        add(flows.lamports, key(accountIndexes, 0), readAmount(data, 4))
       }
       continue
     }
@@ -108,7 +106,7 @@ function checkInstructions(context: VectorContext, findings: RiskFinding[], flow
       case TOKEN_TRANSFER_CHECKED:
       case TOKEN_BURN:
       case TOKEN_BURN_CHECKED:
-        add(flows.tokens, key(accountIndexes, 0), readU64(data, 1))
+        add(flows.tokens, key(accountIndexes, 0), readAmount(data, 1))
         break
       case TOKEN_APPROVE:
       case TOKEN_APPROVE_CHECKED: {
@@ -116,7 +114,7 @@ function checkInstructions(context: VectorContext, findings: RiskFinding[], flow
         const delegatePosition = checked ? 2 : 1
         const ownerPosition = checked ? 3 : 2
         if (!isSignerIndex(context, accountIndexes[ownerPosition]) || isSignerIndex(context, accountIndexes[delegatePosition])) break
-        const amount = readU64(data, 1)
+        const amount = readAmount(data, 1)
         const source = key(accountIndexes, 0)
         const entry = source === undefined ? undefined : context.entries?.[accountIndexes[0]!]
         const balance = entry?.exists ? getTokenFields(entry)?.amount : undefined

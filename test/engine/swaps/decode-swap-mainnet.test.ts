@@ -3,7 +3,7 @@
 import { getBase58Encoder } from '@solana/kit'
 import t from 'tap'
 import { decodeSwapInstruction } from '../../../engine/swaps/index.js'
-import { readU64 } from '../../../engine/swaps/instruction-bytes.js'
+import { readU64 } from '../../../engine/decode/little-endian.js'
 import { type SwapFixture, readSwapFixture, toAddress } from './swap-fixtures.js'
 
 const base58 = getBase58Encoder()
