@@ -12,7 +12,7 @@ import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-k
 import { decodeTokenAuthorities, getTokenFields, type TokenAccountAuthorities } from '../simulate/token-account.js'
 import type { RiskFinding } from '../simulate/simulate-types.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
-import { isSignerIndex, type VectorContext } from './vector-context.js'
+import { isSignerIndex, isSignerKey, type VectorContext } from './vector-context.js'
 
 const SYSTEM_CREATE_ACCOUNT = 0
 const SYSTEM_ASSIGN = 1
@@ -134,8 +134,7 @@ function checkInstructions(context: VectorContext, findings: RiskFinding[], flow
         // [account or mint, current authority]; data: type u8, COption<Pubkey> as a u8 tag then 32 bytes.
         if (data.length < 35 || data[2] !== 1 || !isSignerIndex(context, accountIndexes[1])) break
         const newAuthority = toAccountKey(data.subarray(3, 35))
-        const position = keys.indexOf(newAuthority)
-        if (position !== -1 && position < context.signerCount) break // handed to another signer of the same transaction
+        if (isSignerKey(context, newAuthority)) break // handed to another signer of the same transaction
         const kind = AUTHORITY_NAMES[data[1]!] ?? 'other'
         findings.push({
           code: kind === 'mint' || kind === 'freeze' ? 'mint_authority_transferred' : 'token_authority_transferred',
@@ -169,7 +168,7 @@ function isSystemOwner(owner: Uint8Array): boolean {
 }
 
 /** Findings read from the state the simulation left: they catch what a CPI did out of the instructions' sight. */
-function checkState(context: VectorContext, findings: RiskFinding[], signers: ReadonlySet<AccountKey>): void {
+function checkState(context: VectorContext, findings: RiskFinding[]): void {
   const { keys, entries, post, name } = context
   if (!entries || !post) return
   for (let i = 0; i < keys.length; i++) {
@@ -194,17 +193,16 @@ function checkState(context: VectorContext, findings: RiskFinding[], signers: Re
       continue
     }
     const token = getTokenFields(before)
-    if (!token || !signers.has(token.owner)) continue
+    if (!token || !isSignerKey(context, token.owner)) continue
     const was = decodeTokenAuthorities(before.data)
     const now = decodeTokenAuthorities(after.data())
-    if (was && now) compareAuthorities(context, findings, signers, key, was, now)
+    if (was && now) compareAuthorities(context, findings, key, was, now)
   }
 }
 
 function compareAuthorities(
   context: VectorContext,
   findings: RiskFinding[],
-  signers: ReadonlySet<AccountKey>,
   account: AccountKey,
   was: TokenAccountAuthorities,
   now: TokenAccountAuthorities,
@@ -214,13 +212,13 @@ function compareAuthorities(
     if (hasFinding(findings, code, accountName)) return
     findings.push({ code, severity, message, instruction_index: null, accounts: [accountName, context.name(to)] })
   }
-  if (now.owner !== was.owner && !signers.has(now.owner)) {
+  if (now.owner !== was.owner && !isSignerKey(context, now.owner)) {
     report('token_authority_transferred', 'critical', `a program the transaction calls makes ${context.name(now.owner)} the owner of the signer's token account`, now.owner)
   }
-  if (now.delegate !== null && now.delegate !== was.delegate && !signers.has(now.delegate)) {
+  if (now.delegate !== null && now.delegate !== was.delegate && !isSignerKey(context, now.delegate)) {
     report('token_delegate_approved', 'high', `a program the transaction calls lets ${context.name(now.delegate)} spend the signer's tokens`, now.delegate)
   }
-  if (now.closeAuthority !== null && now.closeAuthority !== was.closeAuthority && !signers.has(now.closeAuthority)) {
+  if (now.closeAuthority !== null && now.closeAuthority !== was.closeAuthority && !isSignerKey(context, now.closeAuthority)) {
     report('token_authority_transferred', 'critical', `a program the transaction calls gives ${context.name(now.closeAuthority)} the close authority of the signer's token account`, now.closeAuthority)
   }
 }
@@ -299,9 +297,7 @@ export function getDrainFindings(context: VectorContext): RiskFinding[] {
   const findings: RiskFinding[] = []
   const flows: ExplicitFlows = { lamports: new Map(), tokens: new Map() }
   checkInstructions(context, findings, flows)
-  const signers = new Set<AccountKey>()
-  for (let i = 0; i < context.signerCount; i++) signers.add(context.keys[i]!)
-  checkState(context, findings, signers)
+  checkState(context, findings)
   checkOutflows(context, findings, flows)
   return findings
 }

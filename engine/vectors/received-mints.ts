@@ -5,7 +5,7 @@
  * Wrapped SOL is SOL, not a token to screen.
  */
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
-import type { VectorContext } from './vector-context.js'
+import { isSignerKey, type VectorContext } from './vector-context.js'
 
 const ASSOCIATED_TOKEN_PROGRAM = fromBase58Address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
@@ -22,8 +22,7 @@ export function getReceivedMints(context: VectorContext, swapOutputMints: Readon
   }
   for (const delta of context.tokenDeltas) {
     if (delta.post <= delta.pre) continue
-    const owner = keys.indexOf(delta.owner)
-    if (owner !== -1 && owner < signerCount) add(delta.mint)
+    if (isSignerKey(context, delta.owner)) add(delta.mint)
   }
   for (const instruction of context.tx.instructions) {
     if (keys[instruction.programIdIndex] !== ASSOCIATED_TOKEN_PROGRAM) continue

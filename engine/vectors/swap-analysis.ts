@@ -8,7 +8,7 @@ import { AMM_PROGRAM_IDS, DEX_PROGRAM_NAMES } from '../programs/dex-program-name
 import type { CallNode } from '../simulate/call-tree.js'
 import { decodeSwapInstructionByKey, getSwapVaults, isSwapProgram, type DecodedSwap } from '../swaps/index.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
-import type { VectorContext } from './vector-context.js'
+import { isSignerKey, type VectorContext } from './vector-context.js'
 
 const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 
@@ -106,11 +106,6 @@ function getRoute(main: DecodedSwap, swaps: readonly DecodedSwap[], callTreeRout
   return main.hops.length > 1 ? `${main.venueName} (${main.hops.length} hops)` : main.venueName
 }
 
-function isSigner(context: VectorContext, owner: AccountKey): boolean {
-  const index = context.keys.indexOf(owner)
-  return index !== -1 && index < context.signerCount
-}
-
 /** The signer's net change in `mint` (SOL for wrapped SOL or a native leg), from the simulation. */
 function getSignerDelta(context: VectorContext, mint: AccountKey | null): bigint | null {
   if (!context.success || !context.entries || !context.post) return null
@@ -118,7 +113,7 @@ function getSignerDelta(context: VectorContext, mint: AccountKey | null): bigint
   let seen = false
   if (mint !== null) {
     for (const change of context.tokenDeltas) {
-      if (change.mint !== mint || !isSigner(context, change.owner)) continue
+      if (change.mint !== mint || !isSignerKey(context, change.owner)) continue
       delta += change.post - change.pre
       seen = true
     }

@@ -68,6 +68,12 @@ export function getInstructionAccount(context: VectorContext, accountIndexes: Ui
   return index === undefined ? undefined : context.keys[index]
 }
 
+/** Whether `key` signed the transaction (keys are unique in a message, so its index tells). */
+export function isSignerKey(context: VectorContext, key: AccountKey): boolean {
+  for (let i = 0; i < context.signerCount; i++) if (context.keys[i] === key) return true
+  return false
+}
+
 /** Whether account index `index` signed the transaction. */
 export function isSignerIndex(context: VectorContext, index: number | undefined): boolean {
   return index !== undefined && index < context.signerCount
