@@ -95,12 +95,11 @@ function getBps(swap: DecodedSwap, expected: bigint | null): number | null {
 }
 
 /** A swap whose destination account does not exist yet: the fix is to create it first. */
-function getMissingDestination(context: VectorContext, swap: DecodedSwap): Recommendation | null {
+function getMissingDestination(context: VectorContext, swap: DecodedSwap, outputMint: AccountKey | null): Recommendation | null {
   if (context.success || !swap.userDestination || !context.entries) return null
   const destination = toAccountKey(swap.userDestination)
   const index = context.keys.indexOf(destination)
   if (index === -1 || context.entries[index]?.exists !== false) return null
-  const outputMint = getSwapAnalysis(context).outputMint
   const mint = outputMint ? context.name(outputMint) : undefined
   return {
     code: 'create_missing_account',
@@ -117,7 +116,7 @@ export function runSlippageVector(context: VectorContext): SlippageFindings {
   if (!swap || analysis.route === null) return { slippage: null, riskLevel: 'safe', recommendations: [] }
   const slippage = getSwapSlippage(context) as SwapSlippage
   const name = (key: AccountKey | null) => (key ? context.name(key) : null)
-  const missing = getMissingDestination(context, swap)
+  const missing = getMissingDestination(context, swap, analysis.outputMint)
   return {
     slippage: {
       bps: slippage.bps,
