@@ -51,6 +51,8 @@ export interface ApiKeyPrincipal {
   apiKeyId: string
   /** Epoch ms after which this secret stops working (rotation grace or `expires_at`); null: no end. */
   validUntilMs: number | null
+  /** A card is on file: the paid rate limit, and simulations past the free quota are metered (SPEC §8). */
+  hasCard: boolean
 }
 
 /** Whether a bearer token's user may still act (soft-deleted users may not). */
@@ -58,6 +60,8 @@ export interface UserState {
   userId: string
   role: Role
   active: boolean
+  /** As in ApiKeyPrincipal. */
+  hasCard: boolean
 }
 
 /** Requests counted at the edge for one key since the last flush. */
@@ -68,11 +72,11 @@ export interface KeyUsage {
 }
 
 /**
- * Something cached elsewhere changed: a credential stopped working (`user`, `api_key`: edges drop
- * what they cached for it, within 1 s), or a tenant's program blocks changed (`program_blocks`:
- * engines reload the list; auth caches ignore it). `all` is never published by accounts: a bus
- * raises it locally when it may have missed events (a Redis reconnect), and caches then forget
- * everything.
+ * Something cached elsewhere changed: a credential stopped working, or a user's card on file
+ * changed (`user`, `api_key`: edges drop what they cached for it, within 1 s), or a tenant's
+ * program blocks changed (`program_blocks`: engines reload the list; auth caches ignore it).
+ * `all` is never published by accounts: a bus raises it locally when it may have missed events (a
+ * Redis reconnect), and caches then forget everything.
  */
 export type AuthInvalidation =
   | { kind: 'user'; userId: string }
@@ -175,6 +179,8 @@ export interface IdentityService {
   getUserState(userId: string): Promise<UserState | null>
   /** Soft delete: tokens and keys stop working at once; history is kept. */
   deleteUser(userId: string): Promise<void>
+  /** Records whether the user has a card on file (billing decides); `not_found` for an unknown or deleted user. */
+  setCardOnFile(userId: string, hasCard: boolean): Promise<void>
   listApiKeys(userId: string): Promise<ApiKey[]>
   createApiKey(userId: string, request: { name: string; expiresAtMs?: number | null }): Promise<ApiKey>
   /** `not_found` for an unknown id or another user's key. */

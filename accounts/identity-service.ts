@@ -1,7 +1,8 @@
 /**
  * Users, passwords, tokens and API keys (the IdentityService of accounts.ts), composed from the
- * stores under users/, tokens/ and keys/. Every change that makes a credential stop working is
- * reported through `onInvalidate` once it is committed, so edges can drop what they cached.
+ * stores under users/, tokens/ and keys/. Every change that makes a credential stop working, or
+ * changes what its cached principal says (the card on file), is reported through `onInvalidate`
+ * once it is committed, so edges can drop what they cached.
  */
 import { createServiceError } from '../lib/errors.js'
 import type { AuthInvalidation, AuthResponse, IdentityService } from './accounts.js'
@@ -13,6 +14,7 @@ import { createApiKeyStore } from './keys/api-key-store.js'
 import { recordKeyUsage } from './keys/key-usage.js'
 import { createAuthResponse } from './tokens/auth-response.js'
 import { createRefreshTokens } from './tokens/refresh-tokens.js'
+import { assertHasCard } from './users/card-on-file.js'
 import { isEmail, toCredentials, toLoginCredentials } from './users/credentials.js'
 import { createPasswordHash, isPasswordMatch } from './users/password-hash.js'
 import { toUser, toUserState, type UserRow } from './users/user-row.js'
@@ -92,6 +94,14 @@ export function createIdentityService({ db, signingKey, now, onInvalidate }: Ide
         await createRefreshTokens({ db: client, now }).revokeForUser(userId)
       })
       invalidate({ kind: 'user', userId })
+    },
+
+    async setCardOnFile(userId, hasCard) {
+      assertHasCard(hasCard)
+      const previous = isUuid(userId) ? await users.setCardOnFile(userId, hasCard) : null
+      if (previous === null) throw createServiceError('not_found')
+      // Setting the value it already has changes no cached principal: nothing to announce.
+      if (previous !== hasCard) invalidate({ kind: 'user', userId })
     },
 
     listApiKeys: (userId) => apiKeys.list(userId),

@@ -75,6 +75,10 @@ export async function startAccountsServer(
       await accounts.deleteUser(user_id)
       return {}
     }),
+    SetCardOnFile: unary('SetCardOnFile', async ({ user_id, has_card }) => {
+      await accounts.setCardOnFile(user_id, has_card)
+      return {}
+    }),
     ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await accounts.listApiKeys(user_id)).map(toApiKeyMessage) })),
     CreateApiKey: unary('CreateApiKey', async (request) =>
       toApiKeyMessage(await accounts.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),

@@ -23,6 +23,7 @@ import {
 } from '../accounts/grpc/identity-messages.js'
 import { fromProgramBlocksMessage } from '../accounts/grpc/program-blocks-messages.js'
 import { assertProgramIdList } from '../accounts/program-blocks/program-block-ids.js'
+import { assertHasCard } from '../accounts/users/card-on-file.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -43,6 +44,7 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
     getUser: (userId) => accounts.getUser(userId),
     getUserState: (userId) => accounts.getUserState(userId),
     deleteUser: (userId) => accounts.deleteUser(userId),
+    setCardOnFile: (userId, hasCard) => accounts.setCardOnFile(userId, hasCard),
     listApiKeys: (userId) => accounts.listApiKeys(userId),
     createApiKey: (userId, request) => accounts.createApiKey(userId, request),
     revokeApiKey: (userId, apiKeyId) => accounts.revokeApiKey(userId, apiKeyId),
@@ -109,6 +111,15 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
         ({ state }: GetUserStateResponse__Output) => (state === null ? null : fromUserStateMessage(state)),
       ),
     deleteUser: (userId) => call((o, done) => client.DeleteUser({ user_id: userId }, o, done), toVoid),
+    setCardOnFile(userId, hasCard) {
+      // protobuf would send any truthy value as true; the service's own check answers it here.
+      try {
+        assertHasCard(hasCard)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call((o, done) => client.SetCardOnFile({ user_id: userId, has_card: hasCard }, o, done), toVoid)
+    },
     listApiKeys: (userId) =>
       call(
         (o, done) => client.ListApiKeys({ user_id: userId }, o, done),

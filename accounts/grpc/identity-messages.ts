@@ -61,12 +61,12 @@ export function fromUserMessage(message: UserOutput): User {
 
 /** The message of a user's state. */
 export function toUserStateMessage(state: UserState): UserStateMessage {
-  return { user_id: state.userId, role: state.role, active: state.active }
+  return { user_id: state.userId, role: state.role, active: state.active, has_card: state.hasCard }
 }
 
 /** The user state a message carries. */
 export function fromUserStateMessage(message: UserStateOutput): UserState {
-  return { userId: message.user_id, role: fromRoleMessage(message.role), active: message.active }
+  return { userId: message.user_id, role: fromRoleMessage(message.role), active: message.active, hasCard: message.has_card }
 }
 
 /** The message of an API key. */
@@ -113,6 +113,7 @@ export function toApiKeyPrincipalMessage(principal: ApiKeyPrincipal): ApiKeyPrin
     role: principal.role,
     api_key_id: principal.apiKeyId,
     valid_until_ms: toOptionalField(principal.validUntilMs),
+    has_card: principal.hasCard,
   }
 }
 
@@ -123,6 +124,7 @@ export function fromApiKeyPrincipalMessage(message: ApiKeyPrincipalOutput): ApiK
     role: fromRoleMessage(message.role),
     apiKeyId: message.api_key_id,
     validUntilMs: fromOptionalField(message.valid_until_ms),
+    hasCard: message.has_card,
   }
 }
 

@@ -18,8 +18,9 @@ export async function getApiKeyPrincipal(db: Queryable, keyHash: string, nowMs: 
     api_key_id: string
     valid_until: DbTimestamp | null
     expires_at: DbTimestamp | null
+    card_on_file: boolean
   }>(
-    `SELECT k.user_id, u.role, k.id AS api_key_id, s.valid_until, k.expires_at
+    `SELECT k.user_id, u.role, k.id AS api_key_id, s.valid_until, k.expires_at, u.card_on_file
      FROM api_key_secrets s
      JOIN api_keys k ON k.id = s.api_key_id
      JOIN users u ON u.id = k.user_id
@@ -37,5 +38,6 @@ export async function getApiKeyPrincipal(db: Queryable, keyHash: string, nowMs: 
     role: row.role,
     apiKeyId: row.api_key_id,
     validUntilMs: ends.length === 0 ? null : Math.min(...ends),
+    hasCard: row.card_on_file,
   }
 }

@@ -10,6 +10,7 @@ export interface UserRow {
   role: Role
   email_verified: boolean
   timezone: string | null
+  card_on_file: boolean
   created_at: DbTimestamp
   deleted_at: DbTimestamp | null
 }
@@ -29,5 +30,5 @@ export function toUser(row: UserRow): User {
 
 /** What the edge's bearer cache keeps of a user. */
 export function toUserState(row: UserRow): UserState {
-  return { userId: row.id, role: row.role, active: row.deleted_at === null }
+  return { userId: row.id, role: row.role, active: row.deleted_at === null, hasCard: row.card_on_file }
 }

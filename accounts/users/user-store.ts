@@ -11,9 +11,11 @@ export interface UserStore {
   getById(id: string): Promise<UserRow | null>
   /** Marks a live user deleted at `nowMs`; false when there was none to delete. */
   softDelete(id: string, nowMs: number): Promise<boolean>
+  /** Sets a live user's card flag; its previous value, or null when there is no live user `id`. */
+  setCardOnFile(id: string, hasCard: boolean): Promise<boolean | null>
 }
 
-const COLUMNS = 'id, email, password_hash, name, role, email_verified, timezone, created_at, deleted_at'
+const COLUMNS = 'id, email, password_hash, name, role, email_verified, timezone, card_on_file, created_at, deleted_at'
 
 /** A user store on `db` (the pool, or a transaction's client). */
 export function createUserStore(db: Queryable): UserStore {
@@ -43,6 +45,17 @@ export function createUserStore(db: Queryable): UserStore {
         new Date(nowMs),
       ])
       return rows.length > 0
+    },
+    async setCardOnFile(id, hasCard) {
+      // The CTE locks the row and reads the value the update replaces, so a caller learns in one
+      // statement whether anything changed, even when two calls race.
+      const rows = await db.query<{ previous: boolean }>(
+        `WITH target AS (SELECT id, card_on_file FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE)
+         UPDATE users SET card_on_file = $2 FROM target WHERE users.id = target.id
+         RETURNING target.card_on_file AS previous`,
+        [id, hasCard],
+      )
+      return rows[0]?.previous ?? null
     },
   }
 }

@@ -36,6 +36,8 @@ import type { RevokeApiKeyResponse as _preflight_accounts_v1_RevokeApiKeyRespons
 import type { RiskLevelCount as _preflight_accounts_v1_RiskLevelCount, RiskLevelCount__Output as _preflight_accounts_v1_RiskLevelCount__Output } from './preflight/accounts/v1/RiskLevelCount';
 import type { RotateApiKeyRequest as _preflight_accounts_v1_RotateApiKeyRequest, RotateApiKeyRequest__Output as _preflight_accounts_v1_RotateApiKeyRequest__Output } from './preflight/accounts/v1/RotateApiKeyRequest';
 import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTotals__Output as _preflight_accounts_v1_ServiceTotals__Output } from './preflight/accounts/v1/ServiceTotals';
+import type { SetCardOnFileRequest as _preflight_accounts_v1_SetCardOnFileRequest, SetCardOnFileRequest__Output as _preflight_accounts_v1_SetCardOnFileRequest__Output } from './preflight/accounts/v1/SetCardOnFileRequest';
+import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileResponse, SetCardOnFileResponse__Output as _preflight_accounts_v1_SetCardOnFileResponse__Output } from './preflight/accounts/v1/SetCardOnFileResponse';
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from './preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryItem, SimulationHistoryItem__Output as _preflight_accounts_v1_SimulationHistoryItem__Output } from './preflight/accounts/v1/SimulationHistoryItem';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
@@ -87,6 +89,8 @@ export interface ProtoGrpcType {
         RiskLevelCount: MessageTypeDefinition<_preflight_accounts_v1_RiskLevelCount, _preflight_accounts_v1_RiskLevelCount__Output>
         RotateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_RotateApiKeyRequest__Output>
         ServiceTotals: MessageTypeDefinition<_preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_ServiceTotals__Output>
+        SetCardOnFileRequest: MessageTypeDefinition<_preflight_accounts_v1_SetCardOnFileRequest, _preflight_accounts_v1_SetCardOnFileRequest__Output>
+        SetCardOnFileResponse: MessageTypeDefinition<_preflight_accounts_v1_SetCardOnFileResponse, _preflight_accounts_v1_SetCardOnFileResponse__Output>
         SetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_SetProgramBlocksRequest__Output>
         SimulationHistoryItem: MessageTypeDefinition<_preflight_accounts_v1_SimulationHistoryItem, _preflight_accounts_v1_SimulationHistoryItem__Output>
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>

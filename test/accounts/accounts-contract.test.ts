@@ -37,6 +37,8 @@ interface Context {
   signingKey: Uint8Array
   clock: { nowMs: number }
   invalidations: AuthInvalidation[]
+  /** A second service on the same database, as after a restart: what it reads was stored. */
+  reopened: Accounts
 }
 
 /** Asserts that `work` rejects with catalogue code `code`; returns the code and message to compare transports by. */
@@ -102,7 +104,7 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
       timezone: null,
       created_at: new Date(START_MS).toISOString(),
     })
-    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: true })
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: true, hasCard: false })
     t.equal(await client.getUserState(randomUUID()), null, 'a user that never existed is null')
 
     const login = await client.login({ email: email('ALICE'), password: PASSWORD })
@@ -154,12 +156,13 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     t.ok(listed.every((key) => !('key' in key)), 'no key property at all in a listing')
 
     const key = plain.key as string
-    t.strictSame(await client.authenticateApiKey(getApiKeyHash(key)), { userId, role: 'user', apiKeyId: plain.id, validUntilMs: null })
+    t.strictSame(await client.authenticateApiKey(getApiKeyHash(key)), { userId, role: 'user', apiKeyId: plain.id, validUntilMs: null, hasCard: false })
     t.strictSame(await client.authenticateApiKey(getApiKeyHash(expiring.key as string)), {
       userId,
       role: 'user',
       apiKeyId: expiring.id,
       validUntilMs: expiresAtMs,
+      hasCard: false,
     })
     t.equal(await client.authenticateApiKey(UNKNOWN_HASH), null, 'an unknown hash authenticates nobody')
 
@@ -361,6 +364,47 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     t.strictSame(await client.getProgramBlocks(randomUUID()), [], 'nor does an unknown user')
   })
 
+  t.test('setCardOnFile: stored, carried by both principals, announced', async (t) => {
+    const { userId } = await registerUser(client, context, email('judy'))
+    const other = await registerUser(client, context, email('kim'))
+    const key = await client.createApiKey(userId, { name: 'card' })
+    const keyHash = getApiKeyHash(key.key as string)
+    t.match(await client.getUserState(userId), { hasCard: false }, 'a new user has no card')
+    t.match(await client.authenticateApiKey(keyHash), { apiKeyId: key.id, hasCard: false })
+
+    const announced = context.invalidations.length
+    await client.setCardOnFile(userId, true)
+    t.strictSame(context.invalidations.slice(announced), [{ kind: 'user', userId }], 'the change was announced')
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: true, hasCard: true })
+    t.strictSame(await client.authenticateApiKey(keyHash), { userId, role: 'user', apiKeyId: key.id, validUntilMs: null, hasCard: true })
+    t.match(await context.reopened.getUserState(userId), { hasCard: true }, 'it is in the database')
+    t.match(await context.reopened.authenticateApiKey(keyHash), { hasCard: true })
+    t.match(await client.getUserState(other.userId), { hasCard: false }, "another user's flag is untouched")
+    t.notOk('hasCard' in (await client.getUser(userId)), 'SPEC 2.2 has no card field')
+
+    const beforeRepeat = context.invalidations.length
+    await client.setCardOnFile(userId, true)
+    t.equal(context.invalidations.length, beforeRepeat, 'setting the value it has announces nothing')
+
+    await client.setCardOnFile(userId, false)
+    t.strictSame(context.invalidations.slice(beforeRepeat), [{ kind: 'user', userId }], 'removing the card is announced too')
+    t.match(await client.getUserState(userId), { hasCard: false })
+    t.match(await client.authenticateApiKey(keyHash), { hasCard: false })
+
+    const beforeFailures = context.invalidations.length
+    await assertRejectsWithCode(t, client.setCardOnFile(randomUUID(), true), 'not_found', 'a user that never existed')
+    await assertRejectsWithCode(t, client.setCardOnFile('not-a-uuid', true), 'not_found', 'a malformed user id')
+    await assertRejectsWithCode(t, client.setCardOnFile(userId, 'false' as unknown as boolean), 'validation_error', 'a string')
+    await assertRejectsWithCode(t, client.setCardOnFile(userId, 1 as unknown as boolean), 'validation_error', 'a number')
+    t.match(await client.getUserState(userId), { hasCard: false }, 'a rejected value changes nothing')
+    await client.deleteUser(other.userId)
+    const afterDelete = context.invalidations.length
+    await assertRejectsWithCode(t, client.setCardOnFile(other.userId, true), 'not_found', 'a deleted user')
+    t.strictSame(await client.getUserState(other.userId), { userId: other.userId, role: 'user', active: false, hasCard: false })
+    t.equal(context.invalidations.length, afterDelete, 'failures announce nothing')
+    t.equal(afterDelete, beforeFailures + 1, 'only the deletion was announced')
+  })
+
   t.test('deleteUser: a soft delete ends the user, keys and logins', async (t) => {
     const { userId } = await registerUser(client, context, email('gina'))
     const key = await client.createApiKey(userId, { name: 'doomed' })
@@ -368,7 +412,7 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     await client.deleteUser(userId)
     t.match(context.invalidations.at(-1), { kind: 'user', userId })
     await assertRejectsWithCode(t, client.getUser(userId), 'unauthorized', 'deleted user')
-    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false })
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false, hasCard: false })
     t.equal(await client.authenticateApiKey(getApiKeyHash(key.key as string)), null)
     t.strictSame(await client.listApiKeys(userId), [])
     await assertRejectsWithCode(t, client.login({ email: email('gina'), password: PASSWORD }), 'invalid_credentials', 'login after delete')
@@ -381,13 +425,12 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
 
 t.test('Accounts contract', async (t) => {
   const db = await createTestDatabase(t)
-  const context: Context = { signingKey: randomBytes(32), clock: { nowMs: START_MS }, invalidations: [] }
-  const accounts = createAccounts({
-    db,
-    signingKey: context.signingKey,
-    now: () => context.clock.nowMs,
-    onInvalidate: (event) => context.invalidations.push(event),
-  })
+  const signingKey = randomBytes(32)
+  const clock = { nowMs: START_MS }
+  const invalidations: AuthInvalidation[] = []
+  const now = () => clock.nowMs
+  const accounts = createAccounts({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
+  const context: Context = { signingKey, clock, invalidations, reopened: createAccounts({ db, signingKey, now }) }
   const server = await startAccountsServer(accounts, '127.0.0.1', 0)
   const inProcess = createInProcessAccountsClient(accounts)
   const grpc = createGrpcAccountsClient(server.address)
@@ -405,6 +448,7 @@ t.test('Accounts contract', async (t) => {
     const created = await inProcess.createApiKey(userId, { name: 'both', expiresAtMs: START_MS + DAY_MS })
     await inProcess.createApiKey(userId, { name: 'both, no expiry' })
     await inProcess.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM])
+    await inProcess.setCardOnFile(userId, true)
     await inProcess.recordKeyUsage([{ apiKeyId: created.id, count: 7, lastUsedAtMs: START_MS }])
     await inProcess.recordSimulations([
       createRecord(userId, START_MS - 10, { success: false, failureCode: 'slippage', mevScore: 0.3, mevLevel: 'low', riskLevel: 'low' }),
@@ -448,6 +492,8 @@ t.test('Accounts contract', async (t) => {
       ['validation_error', 'setProgramBlocks with a number in the list', (c) => c.setProgramBlocks(userId, [42] as unknown as string[])],
       ['not_found', 'removeProgramBlock of an id not on the list', (c) => c.removeProgramBlock(userId, COMPUTE_BUDGET_PROGRAM)],
       ['unauthorized', 'setProgramBlocks of nobody', (c) => c.setProgramBlocks(randomUUID(), [])],
+      ['not_found', 'setCardOnFile of nobody', (c) => c.setCardOnFile(randomUUID(), true)],
+      ['validation_error', 'setCardOnFile with a string', (c) => c.setCardOnFile(userId, 'true' as unknown as boolean)],
     ]
     for (const [code, label, fail] of failures) {
       const a = await assertRejectsWithCode(t, fail(inProcess), code, `in-process ${label}`)

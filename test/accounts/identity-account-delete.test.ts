@@ -30,7 +30,7 @@ for (const kind of getDatabaseKinds()) {
 
     t.test('the user is gone for every credential', async (t) => {
       await assertFailsWith(t, identity.getUser(gone.userId), 'unauthorized')
-      t.same(await identity.getUserState(gone.userId), { userId: gone.userId, role: 'user', active: false })
+      t.same(await identity.getUserState(gone.userId), { userId: gone.userId, role: 'user', active: false, hasCard: false })
       t.equal(await f.authenticate(key.key as string), null, 'the old secret, still inside its rotation grace')
       t.equal(await f.authenticate(rotated.key as string), null, 'the current secret')
       await assertFailsWith(t, identity.login({ email: gone.email, password: PASSWORD }), 'invalid_credentials')

@@ -29,7 +29,7 @@ for (const kind of getDatabaseKinds()) {
         expires_at: null,
         created_at: new Date(clock.nowMs).toISOString(),
       })
-      t.same(await f.authenticate(key.key), { userId: alice.userId, role: 'user', apiKeyId: key.id, validUntilMs: null })
+      t.same(await f.authenticate(key.key), { userId: alice.userId, role: 'user', apiKeyId: key.id, validUntilMs: null, hasCard: false })
       const secrets = await db.query<{ key_hash: string; prefix: string }>('SELECT key_hash, prefix FROM api_key_secrets WHERE api_key_id = $1', [key.id])
       t.same(secrets, [{ key_hash: getApiKeyHash(key.key), prefix: 'pf_live_' }])
       const [dump] = await db.query<{ text: string }>(
@@ -105,6 +105,7 @@ for (const kind of getDatabaseKinds()) {
         role: 'user',
         apiKeyId: original.id,
         validUntilMs: rotatedAtMs + DAY_MS,
+        hasCard: false,
       })
       t.equal((await f.authenticate(rotated.key as string))?.validUntilMs, null)
       clock.nowMs = rotatedAtMs + DAY_MS - 1

@@ -29,7 +29,7 @@ for (const kind of getDatabaseKinds()) {
         timezone: null,
         created_at: new Date(START_MS).toISOString(),
       })
-      t.same(await identity.getUserState(claims.userId), { userId: claims.userId, role: 'user', active: true })
+      t.same(await identity.getUserState(claims.userId), { userId: claims.userId, role: 'user', active: true, hasCard: false })
 
       const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [claims.userId])
       t.match(row?.password_hash, /^\$argon2id\$v=19\$/, 'the password is stored as an argon2id hash')

@@ -92,7 +92,7 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
     const userId = claims?.userId as string
     t.match(await client.getUser(userId), { id: userId, email: credentials.email, name: null })
     await client.deleteUser(userId)
-    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false })
+    t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false, hasCard: false })
     if (redisUrl) {
       const deadline = Date.now() + 2_000
       while (Date.now() < deadline && !received.some((event) => 'userId' in event && event.userId === userId)) await new Promise((resolve) => setTimeout(resolve, 20))

@@ -31,6 +31,8 @@ import type { RevokeApiKeyRequest as _preflight_accounts_v1_RevokeApiKeyRequest,
 import type { RevokeApiKeyResponse as _preflight_accounts_v1_RevokeApiKeyResponse, RevokeApiKeyResponse__Output as _preflight_accounts_v1_RevokeApiKeyResponse__Output } from '../../../preflight/accounts/v1/RevokeApiKeyResponse';
 import type { RotateApiKeyRequest as _preflight_accounts_v1_RotateApiKeyRequest, RotateApiKeyRequest__Output as _preflight_accounts_v1_RotateApiKeyRequest__Output } from '../../../preflight/accounts/v1/RotateApiKeyRequest';
 import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTotals__Output as _preflight_accounts_v1_ServiceTotals__Output } from '../../../preflight/accounts/v1/ServiceTotals';
+import type { SetCardOnFileRequest as _preflight_accounts_v1_SetCardOnFileRequest, SetCardOnFileRequest__Output as _preflight_accounts_v1_SetCardOnFileRequest__Output } from '../../../preflight/accounts/v1/SetCardOnFileRequest';
+import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileResponse, SetCardOnFileResponse__Output as _preflight_accounts_v1_SetCardOnFileResponse__Output } from '../../../preflight/accounts/v1/SetCardOnFileResponse';
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
@@ -199,6 +201,15 @@ export interface AccountsClient extends grpc.Client {
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  setCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  setCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  setCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  setCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
+  
   SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   SetProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
@@ -247,6 +258,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   RotateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
   
+  SetCardOnFile: grpc.handleUnaryCall<_preflight_accounts_v1_SetCardOnFileRequest__Output, _preflight_accounts_v1_SetCardOnFileResponse>;
+  
   SetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
 }
@@ -270,5 +283,6 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   RemoveProgramBlock: MethodDefinition<_preflight_accounts_v1_RemoveProgramBlockRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_RemoveProgramBlockRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   RevokeApiKey: MethodDefinition<_preflight_accounts_v1_RevokeApiKeyRequest, _preflight_accounts_v1_RevokeApiKeyResponse, _preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse__Output>
   RotateApiKey: MethodDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  SetCardOnFile: MethodDefinition<_preflight_accounts_v1_SetCardOnFileRequest, _preflight_accounts_v1_SetCardOnFileResponse, _preflight_accounts_v1_SetCardOnFileRequest__Output, _preflight_accounts_v1_SetCardOnFileResponse__Output>
   SetProgramBlocks: MethodDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
 }

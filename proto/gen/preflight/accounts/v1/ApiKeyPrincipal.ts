@@ -6,6 +6,7 @@ export interface ApiKeyPrincipal {
   'role'?: (string);
   'api_key_id'?: (string);
   'valid_until_ms'?: (number | string);
+  'has_card'?: (boolean);
   '_valid_until_ms'?: "valid_until_ms";
 }
 
@@ -14,5 +15,6 @@ export interface ApiKeyPrincipal__Output {
   'role': (string);
   'api_key_id': (string);
   'valid_until_ms'?: (number);
+  'has_card': (boolean);
   '_valid_until_ms'?: "valid_until_ms";
 }

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface SetCardOnFileResponse {
+}
+
+export interface SetCardOnFileResponse__Output {
+}
