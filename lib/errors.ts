@@ -49,6 +49,17 @@ export const ERROR_CATALOGUE = {
     message: 'The accounts service is not reachable.',
   },
   engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
+  rate_limited: {
+    http: 429,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'Too many requests: the rate limit is exceeded; retry after the Retry-After header.',
+  },
+  quota_exceeded: {
+    http: 429,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'The free quota of simulations for today is spent; add a card, or retry after 00:00 UTC.',
+  },
+  not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available yet.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
 } as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>
@@ -58,16 +69,29 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE
 /** An error that carries a catalogue code; the only kind of error sent to clients. */
 export class ServiceError extends Error {
   readonly code: ErrorCode
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? ERROR_CATALOGUE[code].message, options)
+  /** Response headers the error brings (`Retry-After`, `RateLimit-*`); sent over HTTP and as gRPC trailers. */
+  readonly headers: Readonly<Record<string, string>> | undefined
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+    super(message ?? ERROR_CATALOGUE[code].message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'ServiceError'
     this.code = code
+    this.headers = options?.headers
   }
 }
 
 /** Creates a ServiceError with the catalogue's message unless a more precise one is given. */
 export function createServiceError(code: ErrorCode, message?: string, cause?: unknown): ServiceError {
   return new ServiceError(code, message, cause === undefined ? undefined : { cause })
+}
+
+/** A ServiceError that tells the client when to come back (429): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
+export function createRetryableError(
+  code: 'rate_limited' | 'quota_exceeded',
+  retryAfterSeconds: number,
+  headers: Record<string, string> = {},
+  message?: string,
+): ServiceError {
+  return new ServiceError(code, message, { headers: { ...headers, 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } })
 }
 
 /** Whether `e` is a ServiceError, optionally with the given code. */

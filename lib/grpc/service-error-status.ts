@@ -3,15 +3,27 @@
  * gRPC status, so the receiving side rebuilds the same ServiceError.
  */
 import { Metadata, type ServiceError as GrpcServiceError, status as GrpcStatus } from '@grpc/grpc-js'
-import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ErrorCode, type ServiceError } from '../errors.js'
+import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ErrorCode, ServiceError } from '../errors.js'
 
 const ERROR_CODE_KEY = 'error-code'
+/** Trailers that are an error's response headers (SPEC §8: when to retry), carried across as they are. */
+const FORWARDED_HEADER = /^(retry-after|ratelimit-[a-z]+)$/
+
+function getForwardedHeaders(metadata: Metadata | undefined): Record<string, string> | undefined {
+  if (!metadata) return undefined
+  let headers: Record<string, string> | undefined
+  for (const [name, values] of Object.entries(metadata.getMap())) {
+    if (FORWARDED_HEADER.test(name)) (headers ??= {})[name] = String(values)
+  }
+  return headers
+}
 
 /** The gRPC error to send for any thrown value (internal errors keep their cause private). */
 export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
   const serviceError = isServiceError(error) ? error : createServiceError('internal_error', undefined, error)
   const metadata = new Metadata()
   metadata.set(ERROR_CODE_KEY, serviceError.code)
+  if (serviceError.headers) for (const [name, value] of Object.entries(serviceError.headers)) metadata.set(name, value)
   return { code: ERROR_CATALOGUE[serviceError.code].grpc, details: serviceError.message, metadata }
 }
 
@@ -21,7 +33,7 @@ export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
  */
 export function fromGrpcError(error: GrpcServiceError, unavailableCode: ErrorCode = 'engine_unavailable'): ServiceError {
   const code = error.metadata?.get(ERROR_CODE_KEY)[0]
-  if (isErrorCode(code)) return createServiceError(code, error.details)
+  if (isErrorCode(code)) return new ServiceError(code, error.details, { headers: getForwardedHeaders(error.metadata) })
   if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED) {
     return createServiceError(unavailableCode, undefined, error)
   }
