@@ -17,8 +17,8 @@ import type { AccountEntry } from './state/cached-account.js'
 import { getMintDecimals } from './simulate/token-account.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
-import { simulateTransaction } from './simulate/simulate-transaction.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
+import { createResultCache, type ResultCache } from './simulate/result-cache.js'
 import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
 import type { LoadedAccounts } from './simulate/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
@@ -36,7 +36,7 @@ import { createSandwichDetector, type SandwichDetector } from './mev/sandwich-de
 import { createUpcomingLeaderRate } from './mev/upcoming-leader-rate.js'
 
 export interface Engine {
-  /** Simulates one wire transaction (bytes, not base64). */
+  /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
   /** Reads the chain once (slot, blockhash, clock, fees), then keeps following it. */
   start(): Promise<void>
@@ -44,6 +44,8 @@ export interface Engine {
   readonly cache: AccountCache
   readonly chain: ChainTracker
   readonly svmState: SvmState
+  /** Answers to identical requests within a slot (RESULT_CACHE_MAX_ENTRIES; 0: off). */
+  readonly resultCache: ResultCache
   /** The geyser streams' state (connected while any is); undefined when no GEYSER_ENDPOINT is configured. */
   readonly geyserState: GeyserState | undefined
   /** The geyser feed (hot set, subscriptions, fee window), when configured. */
@@ -136,10 +138,11 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     logger,
   }
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, vectors }
+  const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
 
   return {
     // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.
-    simulate: async (transaction, options = {}) => simulateTransaction(deps, transaction, parseSimulateOptions(options)),
+    simulate: async (transaction, options = {}) => resultCache.simulate(transaction, parseSimulateOptions(options)),
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([
@@ -164,6 +167,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     cache,
     chain,
     svmState,
+    resultCache,
     get geyserState() {
       return geyser?.state
     },

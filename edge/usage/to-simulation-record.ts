@@ -24,8 +24,7 @@ export function toSimulationRecord(
     feeEstimateSol: response.fee_estimate_sol,
     latencyMs: response.latency_ms,
     signature,
-    // SimulateResponse has no `cached` field today (the engine keeps no result cache); a layer
-    // that answers from a cache marks its responses with one.
-    cached: 'cached' in response && response.cached === true,
+    // Strictly true: a response from an engine that predates the field carries none.
+    cached: response.cached === true,
   }
 }

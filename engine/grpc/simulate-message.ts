@@ -168,6 +168,7 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
     min_account_slot: orUndefined(response.min_account_slot),
     replacement_blockhash: orUndefined(response.replacement_blockhash),
     landing_estimate: response.landing_estimate,
+    cached: response.cached,
   } as SimulateResponseMessage
 }
 
@@ -229,5 +230,6 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     timed_out_vectors: message.timed_out_vectors as Vector[],
     decision: message.decision as Decision,
     decision_reasons: message.decision_reasons,
+    cached: message.cached,
   }
 }

@@ -284,5 +284,6 @@ export async function simulateTransaction(
     timed_out_vectors: detection.timedOut,
     decision: verdict.decision,
     decision_reasons: verdict.reasons,
+    cached: false,
   }
 }

@@ -213,4 +213,9 @@ export interface SimulateResponse {
   decision: Decision
   /** The policy rules that blocked, or the findings that warn; empty on approve. */
   decision_reasons: DecisionReason[]
+  /**
+   * Answered from the engine's result cache: the same request at the same slot, nothing it read
+   * changed since (its `latency_ms` is then this lookup's). False on a fresh simulation.
+   */
+  cached: boolean
 }

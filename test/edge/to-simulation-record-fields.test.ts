@@ -43,6 +43,7 @@ const approved: SimulateResponse = {
   timed_out_vectors: [],
   decision: 'approve',
   decision_reasons: [],
+  cached: false,
 }
 
 const failed: SimulateResponse = {
@@ -102,6 +103,7 @@ t.test('a failed simulation through a bearer token', async (t) => {
 t.test('a response a cache answered is marked cached', async (t) => {
   const fromCache = { ...approved, cached: true }
   t.equal(toSimulationRecord(fromCache, { userId: 'user-1', apiKeyId: null }, 0, null).cached, true)
-  const notBoolean = { ...approved, cached: 'yes' }
+  // What a peer that is not this engine might send: only a real true counts.
+  const notBoolean = { ...approved, cached: 'yes' } as unknown as SimulateResponse
   t.equal(toSimulationRecord(notBoolean, { userId: 'user-1', apiKeyId: null }, 0, null).cached, false)
 })

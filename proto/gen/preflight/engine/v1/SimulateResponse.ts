@@ -38,6 +38,7 @@ export interface SimulateResponse {
   'landing_estimate'?: (_preflight_engine_v1_LandingEstimate | null);
   'timed_out_vectors'?: (string)[];
   'decision_reasons'?: (_preflight_engine_v1_DecisionReason)[];
+  'cached'?: (boolean);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -75,6 +76,7 @@ export interface SimulateResponse__Output {
   'landing_estimate': (_preflight_engine_v1_LandingEstimate__Output | null);
   'timed_out_vectors': (string)[];
   'decision_reasons': (_preflight_engine_v1_DecisionReason__Output)[];
+  'cached': (boolean);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
