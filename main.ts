@@ -20,6 +20,9 @@ import { startEngineServer } from './engine/server.js'
 import { edgeConfigSchema } from './edge/config.js'
 import { createInProcessEngineClient } from './edge/engine-client.js'
 import { createEdgeServer } from './edge/server.js'
+import { createCallerServices } from './edge/caller-services.js'
+import { createDirectCallGate } from './edge/direct-call-gate.js'
+import { createAdmission } from './lib/limits/create-admission.js'
 
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 let engineConfig = readConfig(engineConfigSchema, process.env)
@@ -48,13 +51,24 @@ const tenantBlocks = createTenantProgramBlocks({
 })
 const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
 await engine.start()
-const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
+// One set of caller services for both doors: a user has one rate limit, one quota and one
+// history whether they call REST, the WebSocket or the gRPC port.
+const callers = createCallerServices({
+  accounts: accounts.accounts,
+  signingKey: accounts.signingKey,
+  admission: createAdmission({ rateLimits: edgeConfig.rateLimits, redisUrl: edgeConfig.redisUrl, logger }),
+  logger: logger.child({ service: 'edge' }),
+  invalidations: accounts.invalidations,
+  authCacheTtlMs: accounts.authCacheTtlMs,
+})
+const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
+  gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
+})
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  callers,
   logger: logger.child({ service: 'edge' }),
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
 })
@@ -73,11 +87,12 @@ logger.info(
 )
 
 onShutdownSignal(logger, async () => {
-  // The edge first: it drains requests, then writes their key counts and history to accounts.
-  await app.close()
+  // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
+  // they counted and recorded is written to accounts.
+  await Promise.all([app.close(), grpc.close()])
+  await callers.close()
   tenantBlocks.close()
   await accounts.close()
-  await grpc.close()
   engine.stop()
   await localnet?.close()
 })

@@ -7,6 +7,12 @@ export const edgeConfigSchema = {
   engineUrl: { kind: 'optional-string', env: 'ENGINE_URL' },
   /** A remote accounts service (host:port); unset: accounts runs in this process. */
   accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  /** Rate limits and quota (SPEC §8) are kept in Redis when set, shared by every edge and engine; in this process otherwise. */
+  redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
+  /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
+  rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /** Sent to a remote engine (ENGINE_URL) so its gate trusts the tenant this edge authenticated; the engine must have the same. */
+  engineInternalToken: { kind: 'optional-string', env: 'ENGINE_INTERNAL_TOKEN' },
   bodyLimitBytes: { kind: 'int', env: 'BODY_LIMIT_BYTES', default: 256 * 1024, min: 4096, max: 16 * 1024 * 1024 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema

@@ -5,6 +5,9 @@ import type { EngineClient } from './engine-client.js'
 import type { Authenticator } from './auth/authenticator.js'
 import type { KeyUsageCounter } from './usage/key-usage-counter.js'
 import type { SimulationHistoryQueue } from './usage/simulation-history-queue.js'
+import type { CallerSimulator } from './simulate/caller-simulator.js'
+import type { Admission } from '../lib/limits/admission.js'
+import type { Logger } from '../lib/logger.js'
 
 export interface EdgeContext {
   engine: EngineClient
@@ -14,5 +17,9 @@ export interface EdgeContext {
   auth: { bearer: onRequestHookHandler; either: onRequestHookHandler }
   keyUsage: KeyUsageCounter
   history: SimulationHistoryQueue
+  /** Decodes, simulates for a caller and records history: what simulate, batch and the WebSocket share. */
+  simulator: CallerSimulator
+  admission: Admission
+  logger: Logger
   now: () => number
 }

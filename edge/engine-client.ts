@@ -3,7 +3,7 @@
  * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
-import { credentials, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { credentials, Metadata, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -11,6 +11,7 @@ import type { Engine } from '../engine/engine.js'
 import type { EngineHealth } from '../engine/engine-health.js'
 import { fromHealthResponseMessage } from '../engine/grpc/health-message.js'
 import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
+import { INTERNAL_TOKEN_METADATA } from './direct-call-gate.js'
 import type { SimulateOptions, SimulateResponse } from '../engine/simulate/simulate-types.js'
 import type { HealthResponse__Output } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
@@ -40,8 +41,13 @@ const DEFAULT_TIMEOUT_MS = 800
 /** A health check answers from memory; an engine silent this long is as good as down to a probe. */
 const HEALTH_DEADLINE_MS = 1_000
 
-/** The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
-export function createGrpcEngineClient(address: string): EngineClient {
+/**
+ * The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one
+ * kept-alive channel. `internalToken` (ENGINE_INTERNAL_TOKEN) tells the engine's gate that this
+ * edge already authenticated and charged the caller named by `tenant_id`; a co-located client
+ * sends its `apiKey` instead and is its own tenant.
+ */
+export function createGrpcEngineClient(address: string, options: { internalToken?: string; apiKey?: string } = {}): EngineClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadEngineProto()
   const client = new proto.preflight.engine.v1.Engine(target, credentials.createInsecure(), {
@@ -50,6 +56,9 @@ export function createGrpcEngineClient(address: string): EngineClient {
     // With a dns:/// target naming several engines, spread calls over all of them.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   })
+  const metadata = new Metadata()
+  if (options.internalToken) metadata.set(INTERNAL_TOKEN_METADATA, options.internalToken)
+  if (options.apiKey) metadata.set('x-api-key', options.apiKey)
   return {
     simulate(transaction, options) {
       const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + TRANSPORT_MARGIN_MS
@@ -63,6 +72,7 @@ export function createGrpcEngineClient(address: string): EngineClient {
             tenant_id: options.tenantId ?? '',
             policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
           },
+          metadata,
           { deadline },
           (error: GrpcServiceError | null, message?: SimulateResponse__Output) => {
             if (error) reject(fromGrpcError(error))

@@ -30,6 +30,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (ERROR_CATALOGUE[error.code].http >= 500) {
       request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
     }
+    if (error.headers) reply.headers(error.headers)
     return sendError(reply, request, error.code, error.message)
   }
   const fastifyError = error as FastifyError

@@ -15,14 +15,26 @@ import { edgeConfigSchema } from './config.js'
 import { connectAccounts } from './connect-accounts.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
 import { createEdgeServer } from './server.js'
+import { createCallerServices } from './caller-services.js'
+import { createDirectCallGate } from './direct-call-gate.js'
+import { createAdmission } from '../lib/limits/create-admission.js'
 
 const config = readConfig(edgeConfigSchema, process.env)
 const logger = createLogger('edge', config.logLevel)
 const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
+const callers = createCallerServices({
+  accounts: accounts.accounts,
+  signingKey: accounts.signingKey,
+  admission: createAdmission({ rateLimits: config.rateLimits, redisUrl: config.redisUrl, logger }),
+  logger,
+  invalidations: accounts.invalidations,
+  authCacheTtlMs: accounts.authCacheTtlMs,
+})
 let engineClient: EngineClient
 let stopEngine = async (): Promise<void> => undefined
 if (config.engineUrl) {
-  engineClient = createGrpcEngineClient(config.engineUrl)
+  if (!config.engineInternalToken) logger.warn('ENGINE_INTERNAL_TOKEN is not set: a remote engine with a gate refuses this edge\'s calls')
+  engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
 } else {
   const engineConfig = readConfig(engineConfigSchema, process.env)
   // The engine here reads each tenant's program blocks from the accounts this edge uses.
@@ -32,7 +44,10 @@ if (config.engineUrl) {
   })
   const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
   await engine.start()
-  const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort)
+  // The gRPC port shares this edge's authentication, limits, quota and history.
+  const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
+    gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
+  })
   engineClient = createInProcessEngineClient(engine)
   stopEngine = async () => {
     await grpc.close()
@@ -44,16 +59,16 @@ const app = createEdgeServer({
   engine: engineClient,
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  callers,
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
 })
 await app.listen({ host: config.host, port: config.port })
 logger.info({ engine: engineClient.transport }, 'edge serving')
 onShutdownSignal(logger, async () => {
-  await app.close()
+  // The doors drain first (stopEngine closes the gRPC port), then counts and history are written.
+  await Promise.all([app.close(), stopEngine()])
+  await callers.close()
   await accounts.close()
   await engineClient.close()
-  await stopEngine()
 })

@@ -8,22 +8,27 @@ import type { Accounts } from '../accounts/accounts.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
-import { createAuthenticator } from './auth/authenticator.js'
 import type { EdgeContext } from './edge-context.js'
 import type { EngineClient } from './engine-client.js'
 import { handleError, sendError } from './http-errors.js'
 import { registerApiKeyRoutes } from './routes/api-keys.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
+import { registerNotImplementedRoutes } from './routes/not-implemented.js'
+import { registerOpenApiRoute } from './openapi/openapi-route.js'
 import { registerPlatformRoutes } from './routes/platform.js'
 import { registerProgramBlockRoutes } from './routes/program-blocks.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
 import { getEngineState } from './status/engine-state.js'
 import { createServiceStatus } from './status/service-status.js'
-import { createKeyUsageCounter } from './usage/key-usage-counter.js'
-import { createSimulationHistoryQueue } from './usage/simulation-history-queue.js'
-import { getRecordWithSignature } from './usage/transaction-signature.js'
+import { createCallerServices, type CallerServices } from './caller-services.js'
+import { createAdmissionHook } from './limits/admission-hook.js'
+import { createCallerSimulator } from './simulate/caller-simulator.js'
+import { registerSimulateBatchRoute } from './routes/simulate-batch.js'
+import { registerStreamRoute, type StreamRouteOptions } from './ws/stream-route.js'
+import type { Admission } from '../lib/limits/admission.js'
+import { createDisabledAdmission } from '../lib/limits/disabled-admission.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
@@ -32,14 +37,26 @@ export interface EdgeServerOptions {
   signingKey: Uint8Array
   logger: Logger
   bodyLimitBytes: number
+  /** Rate limits and quota (SPEC §8); `createDisabledAdmission()` for RATE_LIMITS=off. Ignored when `callers` is given. */
+  admission?: Admission
+  /**
+   * Authentication, admission and recorders shared with other doors (the engine's direct gRPC
+   * port); their owner closes them. Without it the edge builds its own and closes them itself.
+   */
+  callers?: CallerServices
   /** Where accounts announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
   invalidations?: InvalidationBus
   /** How long a cached credential is trusted without an invalidation (default 60 s). */
   authCacheTtlMs?: number
   /** How often key counts and history are written to accounts (tests lengthen it to see the request path alone). */
   usageFlushIntervalMs?: number
+  /** The WebSocket stream's limits (ping interval, in-flight and buffer caps, drain timeout); defaults in edge/ws/stream-route.ts. */
+  stream?: StreamRouteOptions
   now?: () => number
 }
+
+/** What an incoming request id may be: printable ASCII without spaces, at most 128 characters. */
+const SAFE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/
 
 /** Creates the edge application with every route registered. */
 export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
@@ -54,10 +71,14 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     // logged per request carry the request id explicitly (edge/http-errors.ts).
     childLoggerFactory: (logger) => logger,
     bodyLimit: bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // An incoming X-Request-Id is honoured only when it is safe to echo in a header and a log line.
+    requestIdHeader: false,
     // Requests that arrive while draining get the shutting_down envelope from the hook below.
     return503OnClosing: false,
-    genReqId: () => randomUUID(),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
     // Errors fastify raises before routing (an over-long path parameter, a broken %-escape) get
     // the envelope too: a path parameter nothing can match is an unknown resource.
     frameworkErrors: (error, request, reply) => {
@@ -83,6 +104,8 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     sendError(reply, request, 'shutting_down')
   })
   app.setErrorHandler(handleError)
+  // Response schemas only document (GET /openapi.json): fast-json-stringify would drop undeclared fields and coerce types.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   // A known path asked with another method is 405 with Allow, not 404.
   const methodsByPath = new Map<string, string[]>()
   app.addHook('onRoute', (route) => {
@@ -97,21 +120,20 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   })
   app.decorateRequest('principal', null)
 
-  const flushIntervalMs = options.usageFlushIntervalMs
-  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
-  const history = createSimulationHistoryQueue({
-    sink: (records) => accounts.recordSimulations(records.map(getRecordWithSignature)),
-    flushIntervalMs,
-    logger,
-  })
-  const authenticator = createAuthenticator({
-    accounts,
-    signingKey: options.signingKey,
-    now,
-    cacheTtlMs: options.authCacheTtlMs,
-    onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),
-  })
-  const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))
+  const ownsCallers = !options.callers
+  const callers =
+    options.callers ??
+    createCallerServices({
+      accounts,
+      signingKey: options.signingKey,
+      admission: options.admission ?? createDisabledAdmission(),
+      logger,
+      invalidations: options.invalidations,
+      authCacheTtlMs: options.authCacheTtlMs,
+      usageFlushIntervalMs: options.usageFlushIntervalMs,
+      now,
+    })
+  const { authenticator, keyUsage, history } = callers
   const context: EdgeContext = {
     engine,
     accounts,
@@ -119,20 +141,29 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
     keyUsage,
     history,
+    simulator: createCallerSimulator({ engine, history, now }),
+    admission: callers.admission,
+    logger,
     now,
   }
+  // Every authenticated route is charged to its caller (after auth and schema validation).
+  app.addHook('preHandler', createAdmissionHook(callers.admission, now))
   // Runs after in-flight requests finished: what they counted and recorded is written before exit.
   app.addHook('onClose', async () => {
-    unsubscribe?.()
-    await Promise.all([keyUsage.close(), history.close()])
+    if (ownsCallers) await callers.close()
   })
 
+  // First: its onRoute hook collects every route registered after it.
+  registerOpenApiRoute(app)
   registerHealthRoute(app, engine, logger)
   registerAuthRoutes(app, context)
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
+  registerSimulateBatchRoute(app, context)
+  registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)
   registerProgramBlockRoutes(app, context)
+  registerNotImplementedRoutes(app, context)
   const status = createServiceStatus({
     getTotals: () => accounts.getServiceTotals(),
     getComponentStates: async () => [(await getEngineState(engine, logger)).state],

@@ -9,6 +9,8 @@ export const engineConfigSchema = {
   grpcPort: { kind: 'int', env: 'ENGINE_GRPC_PORT', default: 50051, min: 0, max: 65535 },
   cacheMaxBytes: { kind: 'int', env: 'ACCOUNT_CACHE_MAX_BYTES', default: 512 * 1024 * 1024, min: 1024 * 1024, max: 64 * 1024 ** 3 },
   cacheFreshMs: { kind: 'int', env: 'ACCOUNT_CACHE_FRESH_MS', default: 2_000, min: 0, max: 3_600_000 },
+  /** Simulate answers kept for identical requests within a slot (result-cache.ts); 0 turns the cache off. */
+  resultCacheMaxEntries: { kind: 'int', env: 'RESULT_CACHE_MAX_ENTRIES', default: 10_000, min: 0, max: 1_000_000 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
   /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */
@@ -17,8 +19,15 @@ export const engineConfigSchema = {
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
   /** The accounts service (host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
   accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
-  /** Where accounts announces changed program blocks (Redis pub/sub); without it a cached list lives 1 s. */
+  /**
+   * Where accounts announces changed program blocks and revoked keys (Redis pub/sub; without it a
+   * cached answer lives 1 s), and where rate limits and quota of direct gRPC callers are kept.
+   */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
+  /** `off` turns rate limits and the free quota off on the gRPC port too. */
+  rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /** The token an edge running apart presents (x-internal-token); unset: every gRPC call needs an API key. */
+  engineInternalToken: { kind: 'optional-string', env: 'ENGINE_INTERNAL_TOKEN' },
   /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */
   programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
   /** How often the blacklist file is checked for changes. */

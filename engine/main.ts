@@ -8,6 +8,9 @@ import { engineConfigSchema } from './config.js'
 import { createEngine } from './engine.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
+import { createCallerServices } from '../edge/caller-services.js'
+import { createDirectCallGate, createInternalOnlyGate } from '../edge/direct-call-gate.js'
+import { createAdmission } from '../lib/limits/create-admission.js'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
@@ -20,10 +23,30 @@ const tenantBlocks = accounts
   : undefined
 const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
 await engine.start()
-const server = await startEngineServer(engine, config.grpcHost, config.grpcPort)
+// The gate: co-located clients authenticate with x-api-key against the accounts service and are
+// charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
+const callers = accounts
+  ? createCallerServices({
+      accounts,
+      admission: createAdmission({ rateLimits: config.rateLimits, redisUrl: config.redisUrl, logger }),
+      logger,
+      ...(invalidations ? { invalidations } : {}),
+      authCacheTtlMs: invalidations ? 60_000 : 1_000,
+    })
+  : undefined
+if (!callers && !config.engineInternalToken) {
+  logger.warn('neither ACCOUNTS_URL nor ENGINE_INTERNAL_TOKEN is set: the gRPC port trusts every call as sent')
+}
+const gate = callers
+  ? createDirectCallGate({ callers, internalToken: config.engineInternalToken })
+  : config.engineInternalToken
+    ? createInternalOnlyGate(config.engineInternalToken)
+    : undefined
+const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, gate ? { gate } : {})
 logger.info({ grpc: server.address, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
 onShutdownSignal(logger, async () => {
   await server.close()
+  await callers?.close()
   engine.stop()
   tenantBlocks?.close()
   await invalidations?.close()

@@ -1,8 +1,12 @@
 /**
  * The engine's gRPC server: `Simulate` and `Health` for the edge (when it runs apart) and
- * co-located clients.
+ * co-located clients. With a gate, every `Simulate` passes it first: a co-located client sends its
+ * API key as `x-api-key` metadata and gets the same authentication, limits, quota and history as
+ * REST (its tenant comes from the key, never from the request); an edge running apart presents the
+ * internal token instead and names the tenant it authenticated. Without a gate (tests, a private
+ * network) calls are trusted as sent.
  */
-import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { Metadata, Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
@@ -14,7 +18,7 @@ import type { Engine } from './engine.js'
 import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
 import type { PolicyInput } from './policy/policy.js'
-import type { SimulateOptions, Vector } from './simulate/simulate-types.js'
+import type { SimulateOptions, SimulateResponse as SimulateResponseValue, Vector } from './simulate/simulate-types.js'
 
 /** The policy a gRPC request carries as JSON (empty: none); malformed JSON is a validation error. */
 function parsePolicyJson(json: string): PolicyInput {
@@ -25,6 +29,31 @@ function parsePolicyJson(json: string): PolicyInput {
   }
 }
 
+/** A `Simulate` call let in by the gate. */
+export interface DirectCall {
+  /** The tenant to simulate for; undefined for a trusted internal call, whose `tenant_id` stands. */
+  tenantId: string | undefined
+  /** Headers for the caller (`ratelimit-*`), sent as initial metadata. */
+  headers: Readonly<Record<string, string>>
+  /** Records the answer (history, usage); called once the simulation answered. */
+  record(transaction: Uint8Array, response: SimulateResponseValue): void
+}
+
+/** Decides who a direct call is for and charges it; throws or rejects with a catalogue ServiceError (`unauthorized`, `rate_limited`, ...). */
+export interface DirectCallGate {
+  admit(metadata: Metadata): DirectCall | Promise<DirectCall>
+}
+
+export interface EngineServerOptions {
+  gate?: DirectCallGate
+}
+
+function toMetadata(headers: Readonly<Record<string, string>>): Metadata {
+  const metadata = new Metadata()
+  for (const [name, value] of Object.entries(headers)) metadata.set(name, value)
+  return metadata
+}
+
 export interface EngineServer {
   /** The bound address, e.g. 127.0.0.1:50051. */
   readonly address: string
@@ -33,7 +62,8 @@ export interface EngineServer {
 }
 
 /** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
-export async function startEngineServer(engine: Engine, host: string, port: number): Promise<EngineServer> {
+export async function startEngineServer(engine: Engine, host: string, port: number, serverOptions: EngineServerOptions = {}): Promise<EngineServer> {
+  const { gate } = serverOptions
   const proto = loadEngineProto()
   const server = new Server()
   server.addService(proto.preflight.engine.v1.Engine.service, {
@@ -53,11 +83,29 @@ export async function startEngineServer(engine: Engine, host: string, port: numb
         callback(toGrpcError(error))
         return
       }
-      // The engine validates the options (vectors, timeout, policy) as for every transport.
-      engine.simulate(request.transaction, options).then(
-        (response) => callback(null, toSimulateResponseMessage(response)),
-        (error: unknown) => callback(toGrpcError(error)),
-      )
+      const transaction = request.transaction
+      const run = (direct: DirectCall | undefined) => {
+        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        if (direct && Object.keys(direct.headers).length > 0) call.sendMetadata(toMetadata(direct.headers))
+        // The engine validates the options (vectors, timeout, policy) as for every transport.
+        engine.simulate(transaction, options).then(
+          (response) => {
+            direct?.record(transaction, response)
+            callback(null, toSimulateResponseMessage(response))
+          },
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      }
+      if (!gate) return run(undefined)
+      let admitted: DirectCall | Promise<DirectCall>
+      try {
+        admitted = gate.admit(call.metadata)
+      } catch (error) {
+        callback(toGrpcError(error))
+        return
+      }
+      if (admitted instanceof Promise) admitted.then(run, (error: unknown) => callback(toGrpcError(error)))
+      else run(admitted)
     },
     Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {

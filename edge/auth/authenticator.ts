@@ -20,11 +20,14 @@ export interface Principal {
   role: Role
   /** The key used, or null for a bearer token. */
   apiKeyId: string | null
+  /** A card is on file: the higher rate limit, and simulations past the free quota are metered instead of refused (SPEC §8). */
+  hasCard: boolean
 }
 
 export interface AuthenticatorOptions {
   accounts: Pick<IdentityService, 'authenticateApiKey' | 'getUserState'>
-  signingKey: Uint8Array
+  /** The access tokens' HS256 key; without it every bearer token is refused. */
+  signingKey?: Uint8Array | undefined
   now?: () => number
   /** How long a cached answer is trusted without an invalidation (a backstop when none arrives). */
   cacheTtlMs?: number
@@ -65,7 +68,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (principal === null || principal === 'none') throw unauthorized('The API key is not valid.')
     if (principal.validUntilMs !== null && nowMs >= principal.validUntilMs) throw unauthorized('The API key has expired.')
     options.onApiKeyUse?.(principal.apiKeyId, nowMs)
-    return { userId: principal.userId, role: principal.role, apiKeyId: principal.apiKeyId }
+    return { userId: principal.userId, role: principal.role, apiKeyId: principal.apiKeyId, hasCard: principal.hasCard }
   }
 
   const authenticateKey = (key: string): Principal | Promise<Principal> => {
@@ -92,7 +95,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
 
   const fromUserState = (state: UserState | null, claims: AccessTokenClaims): Principal => {
     if (!state || !state.active) throw unauthorized('The account of this token no longer exists.')
-    return { userId: claims.userId, role: state.role, apiKeyId: null }
+    return { userId: claims.userId, role: state.role, apiKeyId: null, hasCard: state.hasCard }
   }
 
   const authorizeUser = (claims: AccessTokenClaims): Principal | Promise<Principal> => {
@@ -115,14 +118,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   }
 
   const authenticateBearer = (token: string): Principal | Promise<Principal> => {
-    if (token.length > MAX_BEARER_LENGTH) throw unauthorized('The bearer token is not valid.')
+    if (token.length > MAX_BEARER_LENGTH || !options.signingKey) throw unauthorized('The bearer token is not valid.')
+    const signingKey = options.signingKey
     const nowMs = now()
     const claims = tokens.get(token)
     if (claims) {
       if (nowMs >= claims.expiresAtMs) throw unauthorized('The bearer token has expired.')
       return authorizeUser(claims)
     }
-    return verifyAccessToken(options.signingKey, token, nowMs).then((verified) => {
+    return verifyAccessToken(signingKey, token, nowMs).then((verified) => {
       if (!verified) throw unauthorized('The bearer token is not valid or has expired.')
       tokens.set(token, verified)
       return authorizeUser(verified)

@@ -4,6 +4,7 @@ import { createServiceError } from '../../lib/errors.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
 import { fromIsoDateTime } from '../query-params.js'
+import { createApiKeyResponses, listApiKeysResponses, revokeApiKeyResponses, rotateApiKeyResponses } from '../schemas/api-keys.js'
 
 export const createApiKeyBodySchema = {
   type: 'object',
@@ -29,14 +30,15 @@ const idParamsSchema = {
 
 /** Registers the API-key routes. */
 export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, keyUsage }: EdgeContext): void {
-  app.get('/api/v1/api-keys', { onRequest: auth.bearer }, async (request) => {
+  const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
+  app.get('/api/v1/api-keys', { ...bearer, schema: { summary: 'List your API keys', response: listApiKeysResponses } }, async (request) => {
     // Counts recorded by this edge so far are written first, so the listing includes them.
     await keyUsage.flush()
     return { keys: await accounts.listApiKeys(getPrincipal(request).userId) }
   })
   app.post<{ Body: { name: string; expires_at?: string | null } }>(
     '/api/v1/api-keys',
-    { onRequest: auth.bearer, schema: { body: createApiKeyBodySchema } },
+    { ...bearer, schema: { summary: 'Create an API key', body: createApiKeyBodySchema, response: createApiKeyResponses } },
     (request) => {
       const { name, expires_at: expiresAt } = request.body
       let expiresAtMs: number | null = null
@@ -50,7 +52,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, key
   )
   app.delete<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id',
-    { onRequest: auth.bearer, schema: { params: idParamsSchema } },
+    { ...bearer, schema: { summary: 'Revoke an API key', params: idParamsSchema, response: revokeApiKeyResponses } },
     async (request) => {
       await accounts.revokeApiKey(getPrincipal(request).userId, request.params.id)
       return { id: request.params.id, revoked: true }
@@ -58,7 +60,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, key
   )
   app.post<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id/rotate',
-    { onRequest: auth.bearer, schema: { params: idParamsSchema } },
+    { ...bearer, schema: { summary: 'Rotate an API key (the old secret works 24 h more)', params: idParamsSchema, response: rotateApiKeyResponses } },
     (request) => accounts.rotateApiKey(getPrincipal(request).userId, request.params.id),
   )
 }

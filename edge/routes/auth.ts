@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
+import { deleteAccountResponses, loginResponses, meResponses, refreshResponses, registerResponses } from '../schemas/auth.js'
 
 interface Credentials {
   email: string
@@ -29,16 +30,32 @@ export const refreshBodySchema = {
 
 /** Registers the account routes. */
 export function registerAuthRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
-  app.post<{ Body: Credentials }>('/auth/register', { schema: { body: credentialsBodySchema } }, (request) =>
-    accounts.register(request.body),
+  app.post<{ Body: Credentials }>(
+    '/auth/register',
+    { config: { auth: 'none' }, schema: { summary: 'Create an account', body: credentialsBodySchema, response: registerResponses } },
+    (request) => accounts.register(request.body),
   )
-  app.post<{ Body: Credentials }>('/auth/login', { schema: { body: credentialsBodySchema } }, (request) => accounts.login(request.body))
-  app.post<{ Body: { refresh_token: string } }>('/auth/refresh', { schema: { body: refreshBodySchema } }, (request) =>
-    accounts.refresh(request.body.refresh_token),
+  app.post<{ Body: Credentials }>(
+    '/auth/login',
+    { config: { auth: 'none' }, schema: { summary: 'Sign in', body: credentialsBodySchema, response: loginResponses } },
+    (request) => accounts.login(request.body),
   )
-  app.get('/auth/me', { onRequest: auth.bearer }, (request) => accounts.getUser(getPrincipal(request).userId))
-  app.delete('/auth/account', { onRequest: auth.bearer }, async (request) => {
-    await accounts.deleteUser(getPrincipal(request).userId)
-    return { message: 'The account is deleted: its tokens and API keys no longer work. Its history is kept.' }
-  })
+  app.post<{ Body: { refresh_token: string } }>(
+    '/auth/refresh',
+    { config: { auth: 'none' }, schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses } },
+    (request) => accounts.refresh(request.body.refresh_token),
+  )
+  app.get(
+    '/auth/me',
+    { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: "The caller's profile", response: meResponses } },
+    (request) => accounts.getUser(getPrincipal(request).userId),
+  )
+  app.delete(
+    '/auth/account',
+    { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: 'Delete the account (soft)', response: deleteAccountResponses } },
+    async (request) => {
+      await accounts.deleteUser(getPrincipal(request).userId)
+      return { message: 'The account is deleted: its tokens and API keys no longer work. Its history is kept.' }
+    },
+  )
 }

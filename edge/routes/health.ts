@@ -6,12 +6,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from '../../lib/logger.js'
 import type { EngineClient } from '../engine-client.js'
+import { healthResponses } from '../schemas/health.js'
 import { getEngineState } from '../status/engine-state.js'
 
 /** Registers the health route. */
 export function registerHealthRoute(app: FastifyInstance, engine: EngineClient, logger: Logger): void {
   const startedAt = Date.now()
-  app.get('/health', async () => {
+  app.get('/health', { config: { auth: 'none' }, schema: { summary: "Liveness, with the engine's state", response: healthResponses } }, async () => {
     const { state, health } = await getEngineState(engine, logger)
     return {
       status: 'ok',

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { MAX_PROGRAM_BLOCKS } from '../../accounts/program-blocks/program-block-ids.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
+import { deleteProgramBlockResponses, getProgramBlocksResponses, putProgramBlocksResponses } from '../schemas/program-blocks.js'
 
 export const PROGRAM_BLOCKS_PATH = '/api/v1/solana/program-blocks'
 
@@ -33,17 +34,18 @@ const programIdParamsSchema = {
 
 /** Registers the program-block routes. */
 export function registerProgramBlockRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
-  app.get(PROGRAM_BLOCKS_PATH, { onRequest: auth.either }, async (request) => ({
+  const either = { onRequest: auth.either, config: { auth: 'either' } } as const
+  app.get(PROGRAM_BLOCKS_PATH, { ...either, schema: { summary: 'Your program blocks', response: getProgramBlocksResponses } }, async (request) => ({
     program_ids: await accounts.getProgramBlocks(getPrincipal(request).userId),
   }))
   app.put<{ Body: { program_ids: string[] } }>(
     PROGRAM_BLOCKS_PATH,
-    { onRequest: auth.either, schema: { body: putProgramBlocksBodySchema } },
+    { ...either, schema: { summary: 'Replace your program blocks', body: putProgramBlocksBodySchema, response: putProgramBlocksResponses } },
     async (request) => ({ program_ids: await accounts.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
   )
   app.delete<{ Params: { program_id: string } }>(
     `${PROGRAM_BLOCKS_PATH}/:program_id`,
-    { onRequest: auth.either, schema: { params: programIdParamsSchema } },
+    { ...either, schema: { summary: 'Remove one program block', params: programIdParamsSchema, response: deleteProgramBlockResponses } },
     async (request) => ({
       program_ids: await accounts.removeProgramBlock(getPrincipal(request).userId, request.params.program_id),
     }),

@@ -11,6 +11,7 @@ import {
   getStringParam,
   type Query,
 } from '../query-params.js'
+import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses } from '../schemas/simulations.js'
 
 /** ARCHITECTURE §3: default 50, at most 200 (SPEC §8). */
 export const HISTORY_DEFAULT_LIMIT = 50
@@ -20,7 +21,9 @@ const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until'
 
 /** Registers the history and statistics routes. */
 export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth, history }: EdgeContext): void {
-  app.get('/api/v1/solana/simulations', { onRequest: auth.either }, async (request) => {
+  const either = { onRequest: auth.either, config: { auth: 'either' } } as const
+  const listSchema = { summary: 'Your simulation history, newest first', documentedQuerystring: historyQuerySchema, response: listSimulationsResponses }
+  app.get('/api/v1/solana/simulations', { ...either, schema: listSchema }, async (request) => {
     const query = request.query as Query
     assertKnownParams(query, HISTORY_PARAMS)
     const parsed = {
@@ -37,7 +40,8 @@ export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth
     await history.flush()
     return accounts.listSimulations(parsed)
   })
-  app.get('/api/v1/solana/simulations/stats', { onRequest: auth.either }, async (request) => {
+  const statsSchema = { summary: 'Your simulation statistics (SPEC 2.17 shape B)', response: simulationStatsResponses }
+  app.get('/api/v1/solana/simulations/stats', { ...either, schema: statsSchema }, async (request) => {
     assertKnownParams(request.query as Query, [])
     await history.flush()
     return accounts.getUserStats(getPrincipal(request).userId)

@@ -27,6 +27,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { createGrpcEngineClient } from '../../edge/engine-client.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import { isServiceError } from '../../lib/errors.js'
 import { getFreePort } from '../../lib/free-port.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -204,8 +205,12 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   t.match(body.call_tree, [{ program_id: '11111111111111111111111111111111', success: true }])
   t.equal(body.decision, 'approve')
 
-  // A co-located client dials the engine's gRPC port directly.
-  const grpc = createGrpcEngineClient(`127.0.0.1:${grpcPort}`)
+  // A co-located client dials the engine's gRPC port directly, with its API key.
+  const keyless = createGrpcEngineClient(`127.0.0.1:${grpcPort}`)
+  const refused = await keyless.simulate(new Uint8Array(Buffer.from(transaction, 'base64')), {}).catch((error: unknown) => error)
+  await keyless.close()
+  t.ok(isServiceError(refused, 'unauthorized'), 'the gRPC port refuses a call without an API key')
+  const grpc = createGrpcEngineClient(`127.0.0.1:${grpcPort}`, { apiKey })
   try {
     const viaGrpc = await grpc.simulate(new Uint8Array(Buffer.from(transaction, 'base64')), { timeoutMs: 800 })
     t.equal(viaGrpc.success, true, viaGrpc.failure_reason ?? '')
@@ -227,9 +232,9 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   const history = await fetch(`${rest}/api/v1/solana/simulations`, { headers: { 'x-api-key': apiKey } })
   t.equal(history.status, 200, 'the API key survived the restart')
   const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }
-  t.equal(simulations.length, 1, 'the simulation recorded before SIGTERM is in the history')
-  t.equal(simulations[0]?.success, true)
-  t.equal(simulations[0]?.signature, null, 'the transaction was not signed, so it has no signature')
+  t.equal(simulations.length, 2, 'the REST and the gRPC simulation recorded before SIGTERM are in the history')
+  t.ok(simulations.every((simulation) => simulation.success))
+  t.ok(simulations.every((simulation) => simulation.signature === null), 'the transaction was not signed, so it has no signature')
   const me = await fetch(`${rest}/auth/me`, { headers: { authorization: `Bearer ${token}` } })
   t.equal(me.status, 200, 'the access token issued before the restart verifies after it (the signing key is kept in DATA_DIR)')
   await stopService(t, second, ports)

@@ -24,7 +24,7 @@ t.test('authenticator caching', async (t) => {
   const before = db.queryCount
   const first = await Promise.all(Array.from({ length: 20 }, () => authenticator.authenticate(byKey, 'either')))
   t.equal(db.queryCount - before, 1, '20 concurrent first uses of a key: one lookup')
-  t.same(first[0], { userId: user.id, role: 'user', apiKeyId: key.id })
+  t.same(first[0], { userId: user.id, role: 'user', apiKeyId: key.id, hasCard: false })
   const warm = authenticator.authenticate(byKey, 'either')
   t.notOk(warm instanceof Promise, 'a warm key answers without a promise')
   await Promise.all(Array.from({ length: 5 }, () => authenticator.authenticate(byToken, 'bearer')))

@@ -3,6 +3,8 @@ import type { Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
+import type { Admission } from '../../lib/limits/admission.js'
+import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
 import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
 import { quietLogger, type Stack } from './stack.js'
@@ -22,6 +24,10 @@ export interface TestEdgeOptions {
   bodyLimitBytes?: number
   accounts?: TestAccounts
   usageFlushIntervalMs?: number
+  /** Rate limits and quota; none (limits off) unless a test is about them. */
+  admission?: Admission
+  /** The WebSocket stream's limits (a short ping interval, small caps). */
+  stream?: StreamRouteOptions
 }
 
 /**
@@ -33,6 +39,8 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
   const app = createEdgeServer({
     engine: 'localnet' in engine ? createInProcessEngineClient(engine.engine) : engine,
     usageFlushIntervalMs: options.usageFlushIntervalMs,
+    admission: options.admission,
+    stream: options.stream,
     accounts: accounts.accounts,
     signingKey: accounts.signingKey,
     invalidations: accounts.bus,

@@ -1,0 +1,74 @@
+/**
+ * What every door that serves a caller shares — REST, WebSocket and the engine's direct gRPC
+ * port: authentication (with its cache), admission (rate limit and quota) and the off-hot-path
+ * recorders of key usage and history. `npm start` builds one and hands it to the edge and the
+ * engine's gRPC server, so a user has one budget and one history whichever door they use.
+ */
+import type { Accounts } from '../accounts/accounts.js'
+import type { InvalidationBus } from '../lib/auth-invalidation.js'
+import type { Admission } from '../lib/limits/admission.js'
+import type { Logger } from '../lib/logger.js'
+import { type Authenticator, createAuthenticator } from './auth/authenticator.js'
+import { createKeyUsageCounter, type KeyUsageCounter } from './usage/key-usage-counter.js'
+import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './usage/simulation-history-queue.js'
+import { getRecordWithSignature } from './usage/transaction-signature.js'
+
+export interface CallerServices {
+  authenticator: Authenticator
+  admission: Admission
+  keyUsage: KeyUsageCounter
+  history: SimulationHistoryQueue
+  now: () => number
+  /** Writes what is counted and recorded, then releases the admission store. Call after the doors stopped. */
+  close(): Promise<void>
+}
+
+export interface CallerServicesOptions {
+  accounts: Pick<Accounts, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
+  /** The access tokens' HS256 key; without it bearer tokens are refused (the gRPC port takes API keys only). */
+  signingKey?: Uint8Array
+  admission: Admission
+  logger: Logger
+  invalidations?: InvalidationBus
+  authCacheTtlMs?: number
+  /** How often key counts and history are written to accounts. */
+  usageFlushIntervalMs?: number
+  now?: () => number
+}
+
+/** Creates the shared caller services. */
+export function createCallerServices(options: CallerServicesOptions): CallerServices {
+  const { accounts, logger, admission } = options
+  const now = options.now ?? Date.now
+  const flushIntervalMs = options.usageFlushIntervalMs
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
+  const history = createSimulationHistoryQueue({
+    sink: (records) => accounts.recordSimulations(records.map(getRecordWithSignature)),
+    flushIntervalMs,
+    logger,
+  })
+  const authenticator = createAuthenticator({
+    accounts,
+    signingKey: options.signingKey,
+    now,
+    cacheTtlMs: options.authCacheTtlMs,
+    onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),
+  })
+  const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))
+  let closing: Promise<void> | undefined
+  return {
+    authenticator,
+    admission,
+    keyUsage,
+    history,
+    now,
+    close() {
+      closing ??= (async () => {
+        unsubscribe?.()
+        await Promise.all([keyUsage.close(), history.close()])
+        await admission.close()
+      })()
+      return closing
+    },
+  }
+}

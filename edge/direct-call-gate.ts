@@ -1,0 +1,77 @@
+/**
+ * The gate of the engine's gRPC port (engine/server.ts): a co-located client's `x-api-key`
+ * metadata is authenticated, charged and recorded exactly as a REST simulate is — the same
+ * authenticator, admission and history as the edge (edge/caller-services.ts). An edge that runs
+ * apart presents `x-internal-token` instead: it already authenticated and charged its caller, and
+ * the tenant it names stands.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { Metadata } from '@grpc/grpc-js'
+import { createServiceError } from '../lib/errors.js'
+import type { DirectCall, DirectCallGate } from '../engine/server.js'
+import type { Principal } from './auth/authenticator.js'
+import type { CallerServices } from './caller-services.js'
+import { toSimulationRecord } from './usage/to-simulation-record.js'
+import { attachTransactionBytes } from './usage/transaction-signature.js'
+
+/** Metadata an edge running apart sends with every call (ENGINE_INTERNAL_TOKEN). */
+export const INTERNAL_TOKEN_METADATA = 'x-internal-token'
+
+export interface DirectCallGateOptions {
+  callers: CallerServices
+  /** The token an edge running apart presents; unset: every call needs an API key. */
+  internalToken?: string
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+
+/** A gate that lets in only an edge presenting `internalToken` (an engine with no accounts service to check keys against). */
+export function createInternalOnlyGate(internalToken: string): DirectCallGate {
+  const expected = Buffer.from(internalToken)
+  const internalCall: DirectCall = { tenantId: undefined, headers: NO_HEADERS, record: () => undefined }
+  return {
+    admit(metadata) {
+      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], expected)) return internalCall
+      throw createServiceError('unauthorized', 'This engine takes calls from its edges only (no accounts service to check API keys).')
+    },
+  }
+}
+
+function isToken(presented: unknown, expected: Buffer | undefined): boolean {
+  if (!expected || typeof presented !== 'string') return false
+  const bytes = Buffer.from(presented)
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected)
+}
+
+/** Creates the gate for `startEngineServer`. */
+export function createDirectCallGate(options: DirectCallGateOptions): DirectCallGate {
+  const { callers } = options
+  const internalToken = options.internalToken ? Buffer.from(options.internalToken) : undefined
+  const internalCall: DirectCall = { tenantId: undefined, headers: NO_HEADERS, record: () => undefined }
+
+  const admitPrincipal = (principal: Principal): DirectCall | Promise<DirectCall> => {
+    const toCall = (headers: Readonly<Record<string, string>>): DirectCall => ({
+      tenantId: principal.userId,
+      headers,
+      record(transaction, response) {
+        const record = toSimulationRecord(response, principal, callers.now(), null)
+        attachTransactionBytes(record, transaction)
+        callers.history.push(record)
+      },
+    })
+    const admitted = callers.admission.admit(principal, { requests: 1, simulations: 1 }, callers.now())
+    return admitted instanceof Promise ? admitted.then((a) => toCall(a.headers)) : toCall(admitted.headers)
+  }
+
+  return {
+    admit(metadata: Metadata) {
+      const apiKey = metadata.get('x-api-key')[0]
+      if (typeof apiKey === 'string' && apiKey !== '') {
+        const principal = callers.authenticator.authenticate({ 'x-api-key': apiKey }, 'either')
+        return principal instanceof Promise ? principal.then(admitPrincipal) : admitPrincipal(principal)
+      }
+      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], internalToken)) return internalCall
+      throw createServiceError('unauthorized', 'An API key is required: send it as x-api-key metadata.')
+    },
+  }
+}

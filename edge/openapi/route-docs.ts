@@ -1,0 +1,23 @@
+/**
+ * What a route declares for the OpenAPI document (edge/openapi/openapi-document.ts): its auth mode
+ * in `config.auth`, and in `schema` a summary, a description and a querystring it parses itself.
+ */
+
+/** SPEC §4's Auth column: no credential, the bearer token only, or an API key or bearer token. */
+export type AuthMode = 'none' | 'bearer' | 'either'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The credential the route's onRequest hook demands; the document's `security` follows it. */
+    auth?: AuthMode
+  }
+  interface FastifySchema {
+    summary?: string
+    description?: string
+    /**
+     * A querystring the handler reads itself (edge/query-params.ts): documented, never validated
+     * by fastify, so the handler's own errors stay the ones callers see.
+     */
+    documentedQuerystring?: unknown
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * `POST /api/v1/solana/tx/simulate-batch` (SPEC 2.16, 4.3): 1–50 transactions simulated in
+ * parallel, answered in input order. One request against the rate limit, one simulation per item
+ * against the quota. An item that cannot be simulated (undecodable bytes, an engine error) fails
+ * only its own slot, as `{index, error: {code, message}}`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import { getPrincipal } from '../auth/auth-hook.js'
+import type { EdgeContext } from '../edge-context.js'
+import { simulateBatchResponses } from '../schemas/simulate-batch.js'
+import type { SimulationInput } from '../simulate/caller-simulator.js'
+import { simulateBodySchema } from './simulate.js'
+
+/** SPEC §8. */
+export const MAX_BATCH_SIZE = 50
+
+type BatchBody = Omit<SimulationInput, 'transaction'> & { transactions: string[] }
+
+/** An item the engine answered, or the error of an item that could not be simulated. */
+export type BatchItem = ({ index: number } & SimulateResponse) | { index: number; error: { code: ErrorCode; message: string } }
+
+export interface BatchResponse {
+  results: BatchItem[]
+  total: number
+  /** Items whose simulation succeeded. */
+  succeeded: number
+  /** The rest: simulations that failed and items that could not be simulated. */
+  failed: number
+}
+
+const { transaction: transactionSchema, ...optionSchemas } = simulateBodySchema.properties
+
+export const simulateBatchBodySchema = {
+  type: 'object',
+  required: ['transactions'],
+  additionalProperties: false,
+  properties: {
+    // Items are not length-checked here: a bad item fails its own slot, not the whole batch.
+    transactions: { type: 'array', minItems: 1, maxItems: MAX_BATCH_SIZE, items: transactionSchema },
+    ...optionSchemas,
+  },
+} as const
+
+/** Registers the batch route. */
+export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulator, logger }: EdgeContext): void {
+  app.post<{ Body: BatchBody }>(
+    '/api/v1/solana/tx/simulate-batch',
+    {
+      onRequest: auth.either,
+      schema: { summary: 'Simulate up to 50 transactions in parallel', body: simulateBatchBodySchema, response: simulateBatchResponses },
+      config: { auth: 'either', simulations: (request: FastifyRequest) => (request.body as BatchBody).transactions.length },
+    },
+    async (request): Promise<BatchResponse> => {
+      const principal = getPrincipal(request)
+      const { transactions, ...options } = request.body
+      const results = await Promise.all(
+        transactions.map((transaction, index) =>
+          simulator.simulate(principal, { ...options, transaction }).then(
+            (response): BatchItem => ({ index, ...response }),
+            (error: unknown): BatchItem => {
+              if (isServiceError(error) && error.code !== 'internal_error') {
+                return { index, error: { code: error.code, message: error.message } }
+              }
+              logger.error({ reqId: request.id, err: error, index }, 'batch item failed')
+              return { index, error: { code: 'internal_error', message: 'An internal error occurred.' } }
+            },
+          ),
+        ),
+      )
+      let succeeded = 0
+      for (const item of results) if ('success' in item && item.success) succeeded++
+      return { results, total: results.length, succeeded, failed: results.length - succeeded }
+    },
+  )
+}

@@ -1,0 +1,16 @@
+/** Response schemas of the caller's program blocks (ARCHITECTURE §3). */
+import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
+
+/** The caller's list after the call, sorted. */
+export const programBlocksSchema = {
+  $id: 'ProgramBlocks',
+  type: 'object',
+  required: ['program_ids'],
+  additionalProperties: false,
+  properties: { program_ids: { type: 'array', items: { type: 'string' }, description: 'Base58 program ids, sorted.' } },
+} as const
+
+export const getProgramBlocksResponses = { 200: programBlocksSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }
+/** 422 also when an id does not decode to 32 bytes (accounts checks it). */
+export const putProgramBlocksResponses = { 200: programBlocksSchema, ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]) }
+export const deleteProgramBlockResponses = { 200: programBlocksSchema, ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]) }

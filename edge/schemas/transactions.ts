@@ -1,0 +1,46 @@
+/**
+ * Request schemas of execute, send (SPEC 4.4) and submit (ARCHITECTURE §3), and their responses
+ * for now: each answers 501 not_implemented once the caller and the body pass, until its issue lands.
+ */
+import { policySchema, simulateBodySchema } from '../routes/simulate.js'
+import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
+
+const transactionSchema = { ...simulateBodySchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
+
+/** SPEC 4.4: the transaction and, optionally, the SPEC 2.13 policy (its defaults otherwise). */
+export const executeBodySchema = {
+  type: 'object',
+  required: ['transaction'],
+  additionalProperties: false,
+  properties: { transaction: transactionSchema, policy: policySchema },
+} as const
+
+/** SPEC 4.4's send table (SPEC §8: at most 5 retries). */
+export const sendBodySchema = {
+  type: 'object',
+  required: ['transaction'],
+  additionalProperties: false,
+  properties: {
+    transaction: transactionSchema,
+    use_relay: { type: 'boolean', default: false, description: 'Route through the bundle relay for MEV protection.' },
+    wait_confirmation: { type: 'boolean', default: false, description: 'Wait up to 30 s for on-chain confirmation before answering.' },
+    max_retries: { type: 'integer', minimum: 0, maximum: 5, default: 3, description: 'Retries across RPC endpoints.' },
+  },
+} as const
+
+export const SUBMIT_STRATEGIES = ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] as const
+
+/** ARCHITECTURE §3: staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
+export const submitBodySchema = {
+  type: 'object',
+  required: ['transaction', 'strategy'],
+  additionalProperties: false,
+  properties: {
+    transaction: transactionSchema,
+    strategy: { type: 'string', enum: [...SUBMIT_STRATEGIES] },
+    tip_lamports: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const
+
+/** What execute, send and submit answer until they are built: 501 after auth and body validation. */
+export const transactionNotImplementedResponses = createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 501])

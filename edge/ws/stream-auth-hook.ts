@@ -1,0 +1,40 @@
+/**
+ * The stream's handshake authentication: SPEC §5's `either` credentials in headers, or an API key
+ * in `?api_key=`, because a browser's WebSocket cannot set headers. A header wins over the query.
+ * A refusal is the 401 Error envelope, sent before the upgrade.
+ */
+import type { IncomingHttpHeaders } from 'node:http'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'
+import type { Authenticator, Principal } from '../auth/authenticator.js'
+
+/** The headers to authenticate: the request's, or its query's API key when it sent no credential header. */
+function getCredentialHeaders(request: FastifyRequest): IncomingHttpHeaders {
+  const { headers } = request
+  if (headers['x-api-key'] || headers.authorization) return headers
+  const apiKey = (request.query as Record<string, unknown> | undefined)?.api_key
+  return typeof apiKey === 'string' && apiKey !== '' ? { 'x-api-key': apiKey } : headers
+}
+
+/** The onRequest hook of the stream route: leaves the caller on `request.principal`. */
+export function createStreamAuthHook(authenticator: Authenticator): onRequestHookHandler {
+  return function authenticateStream(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+    let result: Principal | Promise<Principal>
+    try {
+      result = authenticator.authenticate(getCredentialHeaders(request), 'either')
+    } catch (error) {
+      return done(error as Error)
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (principal) => {
+          request.principal = principal
+          done()
+        },
+        (error: Error) => done(error),
+      )
+      return
+    }
+    request.principal = result
+    done()
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * One WebSocket of the stream: each message is decoded, validated, charged like a REST simulate
+ * and simulated, and its answer sent as soon as it is ready (so answers may overtake each other).
+ * Nothing a client sends closes the socket: every failure is an error frame carrying the id.
+ *
+ * Memory per socket stays bounded however the client behaves: at most `maxInFlight` simulations
+ * run, and while that many run, or the bytes ws holds for the client pass `maxBufferedBytes`, the
+ * socket stops reading, so TCP pushes back on the sender. Messages ws had already read when it
+ * paused wait in a queue that one socket read bounds.
+ */
+import { type RawData, WebSocket } from 'ws'
+import { ERROR_CATALOGUE, type ErrorCode, createServiceError, isServiceError } from '../../lib/errors.js'
+import type { Admission, AdmissionCharge, Admitted } from '../../lib/limits/admission.js'
+import type { Logger } from '../../lib/logger.js'
+import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { Principal } from '../auth/authenticator.js'
+import type { CallerSimulator, SimulationInput } from '../simulate/caller-simulator.js'
+import type { KeyUsageCounter } from '../usage/key-usage-counter.js'
+import { decodeStreamMessage, encodeStreamFrame, type StreamFormat } from './stream-codec.js'
+import { getStreamMessageId, type StreamMessage, type StreamMessageId } from './stream-message.js'
+
+/** What the connection uses of ws's WebSocket (tests hand in a fake to drive `bufferedAmount`). */
+export type StreamSocket = Pick<
+  WebSocket,
+  'readyState' | 'bufferedAmount' | 'send' | 'ping' | 'pause' | 'resume' | 'close' | 'terminate' | 'on'
+>
+
+export interface StreamLimits {
+  /** How often the server pings; a socket that has not ponged since the previous ping is terminated. */
+  pingIntervalMs: number
+  /** Simulations (admission included) running at once for one socket. */
+  maxInFlight: number
+  /** Bytes ws may hold unsent for the client before the socket stops reading. */
+  maxBufferedBytes: number
+}
+
+/** Why a message got no simulation; `retry_after` (seconds) comes with rate_limited and quota_exceeded. */
+export interface StreamError {
+  code: ErrorCode
+  message: string
+  request_id: string
+  retry_after?: number
+}
+
+/** A simulation's answer, or a message's error (`id` null when the message had no readable id). */
+export type StreamFrame = ({ id: StreamMessageId } & SimulateResponse) | { id: StreamMessageId | null; error: StreamError }
+
+export interface StreamConnectionStats {
+  inFlight: number
+  queued: number
+  /** The server has stopped reading the socket. */
+  paused: boolean
+  /** The app is closing: new messages are answered shutting_down. */
+  draining: boolean
+  bufferedBytes: number
+  /** The most each of the above reached since the socket opened. */
+  peakInFlight: number
+  peakQueued: number
+  peakBufferedBytes: number
+  /** Messages received, and frames sent in answer. */
+  received: number
+  answered: number
+}
+
+export interface StreamConnection {
+  /** What the socket holds now and the most it held. */
+  getStats(): StreamConnectionStats
+  /**
+   * Stops taking messages (later ones are answered `shutting_down`), lets the simulations in
+   * flight answer, then closes with 1001 (going away); terminates the socket if that takes more
+   * than `timeoutMs`. Resolves once the socket is closed.
+   */
+  drain(timeoutMs: number): Promise<void>
+  /** Resolves when the socket has closed, whoever closed it. */
+  readonly closed: Promise<void>
+}
+
+export interface StreamConnectionOptions {
+  socket: StreamSocket
+  principal: Principal
+  /** The handshake's request id: every error frame carries it, and logs name it. */
+  requestId: string
+  simulator: Pick<CallerSimulator, 'simulate'>
+  admission: Pick<Admission, 'admit'>
+  /** Each message counts as a request of the caller's API key, as a REST call does. */
+  keyUsage: Pick<KeyUsageCounter, 'record'>
+  /** Null when the decoded message fits the schema, else what to tell the client. */
+  validate: (message: unknown) => string | null
+  logger: Logger
+  now: () => number
+  limits: StreamLimits
+}
+
+/** Every message costs what a REST simulate costs (SPEC §8): one request, one simulation. */
+const CHARGE: AdmissionCharge = Object.freeze({ requests: 1, simulations: 1 })
+
+/** Serves one WebSocket until it closes. */
+export function createStreamConnection(options: StreamConnectionOptions): StreamConnection {
+  const { socket, principal, requestId, simulator, admission, keyUsage, validate, logger, now, limits } = options
+  const queue: Array<{ data: RawData; format: StreamFormat }> = []
+  const counters = { received: 0, answered: 0, peakInFlight: 0, peakQueued: 0, peakBufferedBytes: 0 }
+  let inFlight = 0
+  let paused = false
+  let pumping = false
+  let draining = false
+  let closeSent = false
+  let isClosed = false
+  let awaitingPong = false
+  let drainTimer: NodeJS.Timeout | undefined
+  let markClosed!: () => void
+  const closed = new Promise<void>((resolve) => (markClosed = resolve))
+
+  const toErrorFrame = (id: StreamMessageId | null, error: unknown): StreamFrame => {
+    if (isServiceError(error) && error.code !== 'internal_error') {
+      if (ERROR_CATALOGUE[error.code].http >= 500) logger.error({ reqId: requestId, messageId: id, err: error, cause: error.cause }, error.message)
+      const body: StreamError = { code: error.code, message: error.message, request_id: requestId }
+      // REST sends it as the Retry-After header; a frame has no headers.
+      const retryAfter = error.headers?.['retry-after']
+      if (retryAfter !== undefined) body.retry_after = Number(retryAfter)
+      return { id, error: body }
+    }
+    logger.error({ reqId: requestId, messageId: id, err: error }, 'stream message failed')
+    return { id, error: { code: 'internal_error', message: ERROR_CATALOGUE.internal_error.message, request_id: requestId } }
+  }
+
+  // Each flushed frame may bring bufferedAmount back under the cap.
+  const onSent = () => {
+    if (!isClosed) pump()
+  }
+
+  const send = (frame: StreamFrame, format: StreamFormat) => {
+    if (socket.readyState !== WebSocket.OPEN) return
+    let data: string | Buffer
+    try {
+      data = encodeStreamFrame(frame, format)
+    } catch (error) {
+      // A bug (a value JSON cannot hold), not the client's doing: it still gets an answer.
+      data = encodeStreamFrame(toErrorFrame(frame.id, error), format)
+    }
+    socket.send(data, { binary: format === 'msgpack' }, onSent)
+    counters.answered++
+    const buffered = socket.bufferedAmount
+    if (buffered > counters.peakBufferedBytes) counters.peakBufferedBytes = buffered
+  }
+
+  const finish = (frame: StreamFrame, format: StreamFormat) => {
+    inFlight--
+    send(frame, format)
+    pump()
+  }
+
+  const simulate = (id: StreamMessageId, input: SimulationInput, format: StreamFormat) => {
+    let pending: Promise<SimulateResponse>
+    try {
+      pending = simulator.simulate(principal, input)
+    } catch (error) {
+      return finish(toErrorFrame(id, error), format)
+    }
+    pending.then(
+      (response) => finish({ id, ...response }, format),
+      (error: unknown) => finish(toErrorFrame(id, error), format),
+    )
+  }
+
+  const start = (message: StreamMessage, format: StreamFormat) => {
+    const { id, ...input } = message
+    inFlight++
+    if (inFlight > counters.peakInFlight) counters.peakInFlight = inFlight
+    let admitted: Admitted | Promise<Admitted>
+    try {
+      admitted = admission.admit(principal, CHARGE, now())
+    } catch (error) {
+      return finish(toErrorFrame(id, error), format)
+    }
+    // The in-process admission answers without a promise: no extra turn on the hot path.
+    if (admitted instanceof Promise) {
+      admitted.then(
+        () => simulate(id, input, format),
+        (error: unknown) => finish(toErrorFrame(id, error), format),
+      )
+      return
+    }
+    simulate(id, input, format)
+  }
+
+  const handle = (data: RawData, format: StreamFormat) => {
+    if (principal.apiKeyId !== null) keyUsage.record(principal.apiKeyId, now())
+    let message: unknown
+    try {
+      message = decodeStreamMessage(data, format)
+    } catch (error) {
+      return send(toErrorFrame(null, error), format)
+    }
+    const id = getStreamMessageId(message)
+    if (draining) return send(toErrorFrame(id, createServiceError('shutting_down')), format)
+    const problem = validate(message)
+    if (problem !== null) return send(toErrorFrame(id, createServiceError('validation_error', problem)), format)
+    start(message as StreamMessage, format)
+  }
+
+  // While draining, a message needs no simulation slot: it is answered shutting_down at once.
+  const canHandle = () => socket.bufferedAmount < limits.maxBufferedBytes && (draining || inFlight < limits.maxInFlight)
+
+  /** Handles what the caps allow, then stops or restarts reading, and closes a drained socket. */
+  function pump(): void {
+    // finish() runs inside handle() when admission refuses synchronously; the outer loop goes on.
+    if (pumping || isClosed) return
+    pumping = true
+    try {
+      while (queue.length > 0 && canHandle()) {
+        const next = queue.shift()!
+        handle(next.data, next.format)
+      }
+    } finally {
+      pumping = false
+    }
+    const hold = queue.length > 0 || !canHandle()
+    if (hold && !paused) {
+      paused = true
+      socket.pause()
+    } else if (!hold && paused) {
+      paused = false
+      socket.resume()
+    }
+    if (draining && inFlight === 0 && queue.length === 0 && !closeSent) {
+      closeSent = true
+      // Queued after the answers already sent, so the client reads them before the close.
+      socket.close(1001, 'server shutting down')
+    }
+  }
+
+  socket.on('message', (data, isBinary) => {
+    counters.received++
+    queue.push({ data, format: isBinary ? 'msgpack' : 'json' })
+    if (queue.length > counters.peakQueued) counters.peakQueued = queue.length
+    pump()
+  })
+
+  // A paused socket reads no pong either; a client that has not drained a full interval of
+  // answers is treated as gone, which is what bounds a dead reader's memory.
+  const pinger = setInterval(() => {
+    if (awaitingPong) {
+      logger.debug({ reqId: requestId }, 'stream socket missed a pong; terminating')
+      socket.terminate()
+      return
+    }
+    if (socket.readyState !== WebSocket.OPEN) return
+    awaitingPong = true
+    socket.ping()
+  }, limits.pingIntervalMs)
+  socket.on('pong', () => {
+    awaitingPong = false
+  })
+
+  socket.on('close', () => {
+    isClosed = true
+    clearInterval(pinger)
+    clearTimeout(drainTimer)
+    // Simulations still running finish on their own; their answers have nowhere to go.
+    queue.length = 0
+    markClosed()
+  })
+
+  return {
+    getStats: () => ({
+      inFlight,
+      queued: queue.length,
+      paused,
+      draining,
+      bufferedBytes: socket.bufferedAmount,
+      ...counters,
+    }),
+    drain(timeoutMs) {
+      if (!draining && !isClosed) {
+        draining = true
+        drainTimer = setTimeout(() => socket.terminate(), timeoutMs)
+        pump()
+      }
+      return closed
+    },
+    closed,
+  }
+}

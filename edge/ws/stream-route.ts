@@ -1,0 +1,103 @@
+/**
+ * `GET /api/v1/solana/stream` (ARCHITECTURE §3): a WebSocket of simulate requests. The upgrade
+ * request goes through fastify's routing first, so the global hooks run for it (request id,
+ * shutting_down, the admission of one request) and a refused credential is the 401 envelope.
+ * Closing the app drains every socket before the HTTP server closes (see `drain`).
+ */
+import fastifyWebsocket from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import { WebSocket } from 'ws'
+import { createServiceError } from '../../lib/errors.js'
+import type { EdgeContext } from '../edge-context.js'
+import { streamRouteSchema } from '../schemas/stream.js'
+import { createStreamAuthHook } from './stream-auth-hook.js'
+import { createStreamConnection, type StreamConnection, type StreamConnectionStats, type StreamLimits } from './stream-connection.js'
+import { getValidationMessage, streamMessageSchema } from './stream-message.js'
+
+export const STREAM_PATH = '/api/v1/solana/stream'
+
+export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = Object.freeze({
+  pingIntervalMs: 30_000,
+  maxInFlight: 32,
+  maxBufferedBytes: 1024 * 1024,
+})
+
+/** How long app.close() waits for sockets to answer what they hold and close. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000
+
+export interface StreamRouteOptions extends Partial<StreamLimits> {
+  drainTimeoutMs?: number
+}
+
+const connectionsByApp = new WeakMap<FastifyInstance, Set<StreamConnection>>()
+
+/** The state of every open stream socket of `app` (for tests and diagnostics). */
+export function getStreamStats(app: FastifyInstance): StreamConnectionStats[] {
+  return [...(connectionsByApp.get(app) ?? [])].map((connection) => connection.getStats())
+}
+
+/** Registers the WebSocket plugin and the stream route. */
+export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, options: StreamRouteOptions = {}): void {
+  const limits: StreamLimits = {
+    pingIntervalMs: options.pingIntervalMs ?? DEFAULT_STREAM_LIMITS.pingIntervalMs,
+    maxInFlight: options.maxInFlight ?? DEFAULT_STREAM_LIMITS.maxInFlight,
+    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_STREAM_LIMITS.maxBufferedBytes,
+  }
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS
+  const { authenticator, simulator, admission, keyUsage, logger, now } = context
+  const connections = new Set<StreamConnection>()
+  connectionsByApp.set(app, connections)
+  let draining = false
+
+  app.register(fastifyWebsocket, {
+    // A message may be as large as a REST body; past it ws closes the socket with 1009.
+    options: { maxPayload: app.initialConfig.bodyLimit, clientTracking: false },
+    // ws has already started closing on a protocol or socket error; only a throwing handler leaves it open.
+    errorHandler(error, socket, request) {
+      logger.debug({ reqId: request.id, err: error }, 'stream socket error')
+      if (socket.readyState === WebSocket.OPEN) socket.terminate()
+    },
+    // Replaces the plugin's default, which closes every socket at once with answers still in flight.
+    async preClose() {
+      draining = true
+      await Promise.all([...connections].map((connection) => connection.drain(drainTimeoutMs)))
+    },
+  })
+
+  // Registered after the plugin, whose onRoute hook turns `wsHandler` into the upgrade.
+  app.register(async function streamRoute(scope) {
+    scope.route({
+      method: 'GET',
+      url: STREAM_PATH,
+      onRequest: createStreamAuthHook(authenticator),
+      config: { auth: 'either' },
+      schema: streamRouteSchema,
+      handler: async () => {
+        throw createServiceError('validation_error', `${STREAM_PATH} is a WebSocket: open it with Upgrade: websocket`)
+      },
+      wsHandler(socket, request) {
+        const principal = request.principal
+        // Only reachable if the auth hook were removed: never serve a socket unauthenticated.
+        if (!principal) throw new Error(`${STREAM_PATH} has no principal`)
+        // Fastify's own ajv with the edge's options (no coercion, unknown fields reported), compiled once per route.
+        const check = request.compileValidationSchema(streamMessageSchema, 'body')
+        const connection = createStreamConnection({
+          socket,
+          principal,
+          requestId: String(request.id),
+          simulator,
+          admission,
+          keyUsage,
+          validate: (message) => (check(message) ? null : getValidationMessage(check.errors)),
+          logger,
+          now,
+          limits,
+        })
+        connections.add(connection)
+        void connection.closed.then(() => connections.delete(connection))
+        // A handshake that was authenticating when close() began.
+        if (draining) void connection.drain(drainTimeoutMs)
+      },
+    })
+  })
+}

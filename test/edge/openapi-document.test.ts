@@ -1,0 +1,181 @@
+/**
+ * GET /openapi.json: an OpenAPI 3.1 document that covers every endpoint of SPEC §4's table (read
+ * from ../shared/SPEC.md) and the routes ARCHITECTURE §3 adds, each with the security of its auth
+ * mode, and that is whole: every operation has responses, every $ref resolves, path parameters
+ * are in OpenAPI form, 429s name their headers.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { createComponentSchemas } from '../../edge/openapi/component-schemas.js'
+import type { EngineClient } from '../../edge/engine-client.js'
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../edge/routes/simulations.js'
+import { createServiceError } from '../../lib/errors.js'
+import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
+
+const SPEC_PATH = join(import.meta.dirname, '..', '..', '..', 'shared', 'SPEC.md')
+
+type AuthMode = 'none' | 'bearer' | 'either'
+
+interface Operation {
+  operationId?: string
+  security?: Array<Record<string, string[]>>
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Record<string, unknown> }>
+  requestBody?: { required: boolean }
+  responses: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>
+}
+
+interface OpenApi {
+  openapi: string
+  info: { title: string; version: string; description: string }
+  paths: Record<string, Record<string, Operation>>
+  components: { securitySchemes: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> }
+}
+
+/** The rows of SPEC §4's endpoint table: `| METHOD | /path | auth |`. */
+function readSpecEndpoints(): Array<{ method: string; path: string; auth: AuthMode }> {
+  const spec = readFileSync(SPEC_PATH, 'utf8')
+  const section = spec.slice(spec.indexOf('## 4. Endpoints'), spec.indexOf('### 4.1'))
+  return [...section.matchAll(/^\| (GET|POST|PUT|DELETE|PATCH) \| (\S+) \| (none|bearer|either) \|$/gm)].map((match) => ({
+    method: match[1] as string,
+    path: match[2] as string,
+    auth: match[3] as AuthMode,
+  }))
+}
+
+const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }], either: [{ ApiKey: [] }, { Bearer: [] }] }
+
+/** An engine this test never reaches: the document is built from the routes alone. */
+const unusedEngine: EngineClient = {
+  simulate: () => Promise.reject(createServiceError('engine_unavailable')),
+  health: () => Promise.reject(createServiceError('engine_unavailable')),
+  close: async () => undefined,
+  transport: 'in-process',
+}
+
+/** The value a local reference (`#/a/b~1c`) points at in `document`, or undefined. */
+function resolvePointer(document: unknown, reference: string): unknown {
+  let value: unknown = document
+  for (const part of reference.slice(2).split('/')) {
+    const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~')
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined
+    value = (value as Record<string, unknown>)[key]
+  }
+  return value
+}
+
+/** Every `$ref` string in `value`. */
+function collectReferences(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) collectReferences(item, found)
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.push(child)
+      else collectReferences(child, found)
+    }
+  }
+  return found
+}
+
+t.test('the OpenAPI document', async (t) => {
+  const { app } = await createTestEdgeWithUser(t, unusedEngine)
+  const response = await app.inject({ method: 'GET', url: '/openapi.json' })
+  t.equal(response.statusCode, 200)
+  t.match(response.headers['content-type'], /^application\/json/)
+  const document = response.json() as OpenApi
+  const again = await app.inject({ method: 'GET', url: '/openapi.json' })
+  t.equal(again.body, response.body, 'the same document on every request')
+
+  t.test('is OpenAPI 3.1.0, version 1.0.0, with both credentials', async (t) => {
+    t.equal(document.openapi, '3.1.0')
+    t.equal(document.info.version, '1.0.0')
+    t.ok(document.info.title && document.info.description, 'a title and a description')
+    t.same(document.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'X-API-Key', description: String(document.components.securitySchemes.ApiKey?.description) })
+    t.match(document.components.securitySchemes.Bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+  })
+
+  t.test("covers SPEC §4's table with each row's security", async (t) => {
+    const endpoints = readSpecEndpoints()
+    t.equal(endpoints.length, 21, "SPEC §4's table is read whole")
+    for (const { method, path, auth } of endpoints) {
+      const operation = document.paths[path]?.[method.toLowerCase()]
+      t.ok(operation, `${method} ${path} is documented`)
+      t.same(operation?.security, SECURITY[auth], `${method} ${path}: ${auth}`)
+    }
+  })
+
+  t.test('covers the routes ARCHITECTURE §3 adds', async (t) => {
+    const extra: Array<[string, string, AuthMode]> = [
+      ['post', '/auth/refresh', 'none'],
+      ['get', '/api/v1/solana/program-blocks', 'either'],
+      ['put', '/api/v1/solana/program-blocks', 'either'],
+      ['delete', '/api/v1/solana/program-blocks/{program_id}', 'either'],
+      ['post', '/api/v1/solana/tx/submit', 'either'],
+      ['get', '/api/v1/solana/stream', 'either'],
+      ['get', '/openapi.json', 'none'],
+    ]
+    for (const [method, path, auth] of extra) t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
+  })
+
+  t.test('every operation is whole', async (t) => {
+    const operationIds = new Set<string>()
+    for (const [path, operations] of Object.entries(document.paths)) {
+      t.notMatch(path, /:/, `${path}: parameters in OpenAPI form`)
+      const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
+      for (const [method, operation] of Object.entries(operations)) {
+        const label = `${method.toUpperCase()} ${path}`
+        t.not(method, 'head', `${label}: fastify's HEAD twins are left out`)
+        t.ok(Array.isArray(operation.security), `${label}: the route declares its auth mode`)
+        t.ok(operation.operationId && !operationIds.has(operation.operationId), `${label}: a unique operationId`)
+        operationIds.add(operation.operationId ?? '')
+        const statuses = Object.keys(operation.responses)
+        t.ok(statuses.length > 0 && !statuses.includes('default'), `${label}: documents its responses`)
+        for (const status of ['500', '503']) t.ok(statuses.includes(status), `${label}: documents ${status}`)
+        if (operation.security?.length) {
+          for (const status of ['401', '429']) t.ok(statuses.includes(status), `${label}: an authenticated route documents ${status}`)
+        }
+        if (operation.requestBody) t.ok(statuses.includes('422'), `${label}: a body can be invalid`)
+        for (const [status, documented] of Object.entries(operation.responses)) {
+          t.ok(documented.description, `${label} ${status}: described`)
+          if (Number(status) >= 400) {
+            t.same(documented.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${label} ${status}: the Error envelope`)
+          }
+        }
+        const headers429 = Object.keys(operation.responses['429']?.headers ?? {})
+        if (headers429.length > 0) {
+          for (const header of ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) t.ok(headers429.includes(header), `${label} 429: ${header}`)
+        }
+        const pathParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path')
+        t.same(pathParameters.map((parameter) => parameter.name), pathNames, `${label}: one parameter per path segment`)
+        t.ok(pathParameters.every((parameter) => parameter.required === true), `${label}: path parameters are required`)
+      }
+    }
+    const error = document.components.schemas.Error as { properties: { error: { required: string[] } } }
+    t.same(error.properties.error.required, ['code', 'message', 'request_id'], "SPEC 2.1's envelope")
+  })
+
+  t.test('every $ref resolves', async (t) => {
+    const references = collectReferences(document)
+    t.ok(references.length > 20, 'the document uses references')
+    for (const reference of new Set(references)) {
+      t.ok(reference.startsWith('#/') && resolvePointer(document, reference) !== undefined, `${reference} resolves`)
+    }
+    const callNode = document.components.schemas.CallNode as { properties: { children: { items: unknown } } }
+    t.same(callNode.properties.children.items, { $ref: '#/components/schemas/CallNode' }, 'the call tree is recursive')
+  })
+
+  t.test('documents request bodies and the history query', async (t) => {
+    t.equal(document.paths['/api/v1/solana/tx/simulate']?.post?.requestBody?.required, true, 'simulate needs a body')
+    t.equal(document.paths['/api/v1/billing/checkout']?.post?.requestBody?.required, false, "checkout's body is optional")
+    t.notOk(document.paths['/api/v1/billing/portal']?.post?.requestBody, 'portal takes none')
+    const query = document.paths['/api/v1/solana/simulations']?.get?.parameters?.filter((parameter) => parameter.in === 'query') ?? []
+    t.same(query.map((parameter) => parameter.name).sort(), ['cursor', 'limit', 'offset', 'risk_level', 'since', 'success', 'until'])
+    t.match(query.find((parameter) => parameter.name === 'limit')?.schema, { maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT }, "the route's own limits")
+  })
+})
+
+t.test('component names stand for one schema each', async (t) => {
+  const components = createComponentSchemas()
+  components.toOpenApiSchema({ $id: 'Thing', type: 'string' })
+  t.same(components.toOpenApiSchema({ $id: 'Thing', type: 'string' }), { $ref: '#/components/schemas/Thing' }, 'the same schema again is the same reference')
+  t.throws(() => components.toOpenApiSchema({ $id: 'Thing', type: 'integer' }), /two different schemas are named Thing/)
+})
