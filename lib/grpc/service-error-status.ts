@@ -28,14 +28,33 @@ export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
 }
 
 /**
- * The ServiceError a gRPC failure stands for; transport failures (no answer, or none in time)
- * become `unavailableCode`, the catalogue code naming the service that did not answer.
+ * The one table from a gRPC status to the catalogue (and so to HTTP) for a failure that carries no
+ * `error-code` trailer: a proxy's, a foreign server's, the transport's own. UNAVAILABLE and
+ * DEADLINE_EXCEEDED name the service that did not answer (`unavailableCode`); a status not listed
+ * is internal_error.
+ */
+export const GRPC_STATUS_CODES: Readonly<Partial<Record<GrpcStatus, ErrorCode | 'unavailable'>>> = {
+  [GrpcStatus.INVALID_ARGUMENT]: 'validation_error',
+  [GrpcStatus.OUT_OF_RANGE]: 'validation_error',
+  [GrpcStatus.UNAUTHENTICATED]: 'unauthorized',
+  [GrpcStatus.PERMISSION_DENIED]: 'unauthorized',
+  [GrpcStatus.NOT_FOUND]: 'not_found',
+  [GrpcStatus.RESOURCE_EXHAUSTED]: 'rate_limited',
+  [GrpcStatus.UNIMPLEMENTED]: 'not_implemented',
+  [GrpcStatus.UNAVAILABLE]: 'unavailable',
+  [GrpcStatus.DEADLINE_EXCEEDED]: 'unavailable',
+}
+
+/**
+ * The ServiceError a gRPC failure stands for: the code its `error-code` trailer names (with the
+ * headers it forwards), else the status through GRPC_STATUS_CODES; transport failures (no answer,
+ * or none in time) become `unavailableCode`, the catalogue code naming the service that did not answer.
  */
 export function fromGrpcError(error: GrpcServiceError, unavailableCode: ErrorCode = 'engine_unavailable'): ServiceError {
   const code = error.metadata?.get(ERROR_CODE_KEY)[0]
   if (isErrorCode(code)) return new ServiceError(code, error.details, { headers: getForwardedHeaders(error.metadata) })
-  if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED) {
-    return createServiceError(unavailableCode, undefined, error)
-  }
-  return createServiceError('internal_error', undefined, error)
+  const mapped = GRPC_STATUS_CODES[error.code]
+  if (mapped === 'unavailable') return createServiceError(unavailableCode, undefined, error)
+  // The details of a foreign failure are not ours to show: the catalogue's message stands.
+  return createServiceError(mapped ?? 'internal_error', undefined, error)
 }
