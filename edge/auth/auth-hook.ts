@@ -2,6 +2,7 @@
  * The route hook that enforces a route's auth mode (SPEC §4's Auth column) and leaves the caller on
  * `request.principal`. Callback style: a warm credential resolves without a promise turn.
  */
+import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'
 import type { Authenticator, Principal } from './authenticator.js'
 
@@ -12,12 +13,16 @@ declare module 'fastify' {
   }
 }
 
-/** The onRequest hook of a `bearer` or `either` route. */
-export function createAuthHook(authenticator: Authenticator, mode: 'bearer' | 'either'): onRequestHookHandler {
+/** The onRequest hook of a `bearer` or `either` route; `getHeaders` picks where the credential is (the request's headers by default). */
+export function createAuthHook(
+  authenticator: Authenticator,
+  mode: 'bearer' | 'either',
+  getHeaders: (request: FastifyRequest) => IncomingHttpHeaders = (request) => request.headers,
+): onRequestHookHandler {
   return function authenticate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
     let result: Principal | Promise<Principal>
     try {
-      result = authenticator.authenticate(request.headers, mode)
+      result = authenticator.authenticate(getHeaders(request), mode)
     } catch (error) {
       return done(error as Error)
     }

@@ -4,8 +4,9 @@
  * A refusal is the 401 Error envelope, sent before the upgrade.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'
-import type { Authenticator, Principal } from '../auth/authenticator.js'
+import type { FastifyRequest, onRequestHookHandler } from 'fastify'
+import { createAuthHook } from '../auth/auth-hook.js'
+import type { Authenticator } from '../auth/authenticator.js'
 
 /** The headers to authenticate: the request's, or its query's API key when it sent no credential header. */
 function getCredentialHeaders(request: FastifyRequest): IncomingHttpHeaders {
@@ -17,24 +18,5 @@ function getCredentialHeaders(request: FastifyRequest): IncomingHttpHeaders {
 
 /** The onRequest hook of the stream route: leaves the caller on `request.principal`. */
 export function createStreamAuthHook(authenticator: Authenticator): onRequestHookHandler {
-  return function authenticateStream(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-    let result: Principal | Promise<Principal>
-    try {
-      result = authenticator.authenticate(getCredentialHeaders(request), 'either')
-    } catch (error) {
-      return done(error as Error)
-    }
-    if (result instanceof Promise) {
-      result.then(
-        (principal) => {
-          request.principal = principal
-          done()
-        },
-        (error: Error) => done(error),
-      )
-      return
-    }
-    request.principal = result
-    done()
-  }
+  return createAuthHook(authenticator, 'either', getCredentialHeaders)
 }
