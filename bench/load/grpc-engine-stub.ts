@@ -1,11 +1,12 @@
 /**
- * A grpc-js client of the engine's `Simulate` (proto/engine.proto) for load runs. Requests are
+ * A grpc-js client of the engine's `Simulate` (proto/engine.proto) for load runs, sending the
+ * target's API key as `x-api-key` metadata as a co-located client does. Requests are
  * serialized once; answers are not decoded: the generator only needs each call's status (a
  * non-OK status is an error), as autocannon never parses a JSON body. Decoding every response with
  * proto-loader made the worker's own garbage collection (7–13 ms scavenges at 1,000 calls/s) the
  * largest part of the gRPC tail, a property of the generator rather than of the server.
  */
-import { Client, credentials, type ServiceError } from '@grpc/grpc-js'
+import { Client, credentials, Metadata, type ServiceError } from '@grpc/grpc-js'
 import { loadEngineProto } from '../../lib/grpc/load-proto.js'
 import type { LoadTarget } from './load-run-spec.js'
 
@@ -35,12 +36,15 @@ export async function createGrpcEngineStub(target: GrpcTarget): Promise<GrpcEngi
   // A local subchannel pool: each stub gets a connection of its own instead of sharing one.
   const client = new Client(target.address, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 })
   await new Promise<void>((resolve, reject) => client.waitForReady(Date.now() + 5_000, (error) => (error ? reject(error) : resolve())))
+  // One instance for every call, as edge/engine-client.ts does: grpc-js only reads it.
+  const metadata = new Metadata()
+  if (target.apiKey) metadata.set('x-api-key', target.apiKey)
   return {
     call(index, deadlineMs) {
       let cancel = () => undefined as void
       const promise = new Promise<string | undefined>((resolve) => {
         const request = requests[index % requests.length] as Buffer
-        const call = client.makeUnaryRequest(method.path, identity, identity, request, { deadline: Date.now() + deadlineMs }, (error) =>
+        const call = client.makeUnaryRequest(method.path, identity, identity, request, metadata, { deadline: Date.now() + deadlineMs }, (error) =>
           resolve(error ? toGrpcProblem(error) : undefined),
         )
         cancel = () => call.cancel()

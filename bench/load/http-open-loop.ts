@@ -22,7 +22,7 @@ export async function runHttpOpenLoop(spec: OpenSpec, target: Extract<LoadTarget
       async send(index) {
         const body = bodies[index % bodies.length] as Buffer
         const answer = await pool.request({ path: target.path, method: 'POST', headers, body })
-        return getAnswerProblem(target.answer, answer.statusCode, await answer.body.text())
+        return getAnswerProblem(target, answer.statusCode, await answer.body.text())
       },
       abandon() {
         abandoned = true

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon'
 import { createLatencyHistogram, recordMs, type Histogram } from './latency-histogram.js'
 import type { LoadRunSpec, LoadTarget, WindowHooks } from './load-run-spec.js'
-import type { ClosedLoopOutcome } from './grpc-saturation.js'
+import type { ClosedLoopOutcome } from './closed-loop.js'
 
 type SaturationSpec = Extract<LoadRunSpec, { mode: 'saturation' }>
 

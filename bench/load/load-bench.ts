@@ -1,18 +1,21 @@
 /**
  * The load benchmark (`npm run bench:load`; flags: --help). Starts localnet, the engine, its gRPC
- * server, accounts and the edge in this process (or targets a running stack with --url), registers
- * a user and API key through the edge, builds and checks the transaction mix, then drives a load
- * worker in its own process: REST (with the key), gRPC and localnet's
- * JSON-RPC `simulateTransaction` at fixed open-loop rates, in a closed loop at saturation, and at
- * the highest rate each holds with p99 under 10 ms; raw LiteSVM on the same bytes as the floor;
- * a cold-cache run behind injected RPC latency. Prints a table and writes
- * bench/results/<date>-<commit>.json in the LoadBenchResult format. See bench/README.md.
+ * server (behind the same gate as `npm start`), accounts and the edge in this process (or targets a
+ * running stack with --url), registers a user and API key through the edge, builds and checks the
+ * transaction mix, then drives a load worker in its own process: REST, the WebSocket stream (JSON
+ * and MessagePack), gRPC (each with the key) and localnet's JSON-RPC `simulateTransaction` at fixed
+ * open-loop rates, in a closed loop at saturation, and at the highest rate each holds with p99
+ * under 10 ms; REST simulate-batch at its own low rates and at saturation; one WebSocket client
+ * streaming a fixed number of messages as fast as the server takes them; raw LiteSVM on the same
+ * bytes as the floor; a cold-cache run behind injected RPC latency. Prints a table and writes
+ * bench/results/<date>-<commit>.json in the LoadBenchResult format. See bench/load/README.md.
  */
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../../lib/config.js'
 import { createLogger } from '../../lib/logger.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
 import { runColdRun } from './cold-run.js'
+import { CACHED_ENGINE_ENV, measureCachedHits } from './cached-latency.js'
 import { measureFloor } from './floor-latency.js'
 import { writeLatencyChart } from '../report/write-chart.js'
 import { LoadBenchError } from './load-bench-error.js'
@@ -21,7 +24,7 @@ import { formatLoadReport, getPackageVersions, type RunDiagnostics, writeLoadRes
 import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun, ServerUsage } from './load-results.js'
 import type { LoadRunSpec, LoadTarget } from './load-run-spec.js'
 import { readLoadSettings, USAGE, type LoadSettings, type RunnablePath } from './load-settings.js'
-import { AUTH_CACHE_TTL_MS } from '../support/bench-service.js'
+import { AUTH_CACHE_TTL_MS, ENGINE_ENV } from '../support/bench-service.js'
 import { startLoadStack, type LoadStack } from './load-stack.js'
 import { createLoadWorker, type LoadWorker } from './load-worker-client.js'
 import { searchMaxRate, type RateStep } from './max-rate-search.js'
@@ -29,14 +32,9 @@ import { assertPathAnswers, createPathTarget } from './path-targets.js'
 import { createServerUsageMeter } from './server-usage.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const LOAD_PACKAGES = ['autocannon', 'hdr-histogram-js', 'undici', '@grpc/grpc-js', '@grpc/proto-loader'] as const
+const LOAD_PACKAGES = ['autocannon', 'hdr-histogram-js', 'undici', '@grpc/grpc-js', '@grpc/proto-loader', 'ws', 'msgpackr'] as const
 /** After an open-loop schedule ends, answers may come this much later before counting as errors. */
-const DRAIN_TIMEOUT_MS = { run: 5_000, step: 1_000 }
-
-const NOT_YET: LoadBenchResult['unavailable'] = [
-  { path: 'websocket', reason: 'the WebSocket endpoint does not exist yet: it arrives with a later issue' },
-  { path: 'batch', reason: 'the batch endpoint does not exist yet: it arrives with a later issue' },
-]
+const DRAIN_TIMEOUT_MS = { run: 5_000, step: 1_000, stream: 30_000 }
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`)
@@ -46,8 +44,14 @@ function round(value: number, digits: number): number {
   return Number(value.toPrecision(digits))
 }
 
+/** How a run is named in the progress log: the rate, the callers or the messages. */
+function getSpecLabel(spec: LoadRunSpec): string {
+  if (spec.mode === 'open') return `${spec.ratePerS}/s`
+  return spec.mode === 'saturation' ? `×${spec.concurrency}` : `${spec.count} messages`
+}
+
 /** Runs load specs in the worker and turns each into a LoadRun with the server's usage. */
-function createRunner(worker: LoadWorker, stack: LoadStack) {
+function createRunner(worker: LoadWorker, stack: LoadStack, batchSize: number) {
   const meter = createServerUsageMeter()
   const diagnostics = new Map<LoadRun, RunDiagnostics>()
   async function measure(path: RunnablePath, spec: LoadRunSpec, label = ''): Promise<LoadRun> {
@@ -70,14 +74,16 @@ function createRunner(worker: LoadWorker, stack: LoadStack) {
       latency: result.latency,
       server: serverMeasured ? usage : { cpuPct: 0, rssMaxMb: 0 },
       ratios: { toJsonRpc: null, toFloor: null },
+      ...(path === 'batch' ? { simulationsPerRequest: batchSize } : {}),
+      ...(spec.mode === 'stream' ? { stream: { messages: result.sent, peakUnanswered: result.peakUnanswered ?? 0 } } : {}),
     }
     const serverGc = serverMeasured ? meter.getLastGc() : null
     diagnostics.set(run, { generatorCpuPct: result.generatorCpuPct, generatorGc: result.generatorGc, serverGc })
-    const where = spec.mode === 'open' ? `${spec.ratePerS}/s` : `×${spec.concurrency}`
     const { latency } = result
     log(
-      `  ${label}${path} ${spec.mode} ${where}: p50 ${latency.p50Ms} p99 ${latency.p99Ms} max ${latency.maxMs} ms, ` +
-        `${result.achievedRatePerS}/s, ${latency.errors} errors${result.firstError ? ` (${result.firstError.slice(0, 160)})` : ''}; ` +
+      `  ${label}${path} ${spec.mode} ${getSpecLabel(spec)}: p50 ${latency.p50Ms} p99 ${latency.p99Ms} max ${latency.maxMs} ms, ` +
+        `${result.achievedRatePerS}/s${run.stream ? ` over ${result.durationS} s, at most ${run.stream.peakUnanswered} unanswered` : ''}, ` +
+        `${latency.errors} errors${result.firstError ? ` (${result.firstError.slice(0, 160)})` : ''}; ` +
         `CPU server ${run.server.cpuPct}% / generator ${result.generatorCpuPct}%; ` +
         `GC max server ${serverGc?.maxMs ?? 'n/a'} / generator ${result.generatorGc.maxMs} ms`,
     )
@@ -94,9 +100,14 @@ function openSpec(target: LoadTarget, settings: LoadSettings, ratePerS: number, 
   return { target, mode: 'open', ratePerS, warmupMs: settings.warmupMs, durationS, drainTimeoutMs, connections: settings.connections }
 }
 
-/** p50 of each run over JSON-RPC's at the same mode and rate/concurrency, and over the floor's. */
+/**
+ * p50 of each run over JSON-RPC's at the same mode and rate/concurrency, and over the floor's. None
+ * for a batch (an answer holds many simulations) or a stream (a message's latency is mostly its
+ * place in the queue).
+ */
 function setRatios(runs: LoadRun[], floor: LatencySummary): void {
   for (const run of runs) {
+    if (run.path === 'batch' || run.mode === 'stream') continue
     const rpc = runs.find((other) => other.path === 'json-rpc' && other.mode === run.mode && other.targetRatePerS === run.targetRatePerS && other.concurrency === run.concurrency)
     run.ratios = {
       toJsonRpc: rpc && rpc.latency.p50Ms > 0 ? round(run.latency.p50Ms / rpc.latency.p50Ms, 3) : null,
@@ -112,14 +123,26 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   log(`mix: ${mix.entries.map((entry) => `${entry.name} (${entry.success ? 'ok' : entry.failureCode}, ${entry.computeUnits} CU)`).join(', ')}`)
   const targets = new Map<RunnablePath, LoadTarget>()
   for (const path of settings.paths) {
-    const target = createPathTarget(path, stack, mix)
-    await assertPathAnswers(path, target, mix)
+    const target = createPathTarget(path, stack, mix, { batchSize: settings.batchSize, wsSockets: settings.wsSockets })
+    const { cachedAnswers } = await assertPathAnswers(path, target, mix)
+    if (cachedAnswers > 0) {
+      log(`warning: ${path}: ${cachedAnswers} answers of the check came from the result cache: the runs will time cache hits, not simulations (start the service with RESULT_CACHE_MAX_ENTRIES=0)`)
+    }
     targets.set(path, target)
   }
   const floor = measureFloor(stack.engine, mix.entries, settings.floorIterations)
   log(`floor: p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms over ${floor.count} raw LiteSVM calls`)
+  const cached = await measureCachedHits({
+    rpcUrl: stack.rpcUrl,
+    engine: stack.engine,
+    entries: mix.entries,
+    iterations: settings.floorIterations,
+    replaceRecentBlockhash: stack.replaceRecentBlockhash,
+    logger,
+  })
+  log(`cached: hits p50 ${cached.hits.p50Ms} ms, p99 ${cached.hits.p99Ms} ms (${cached.misses} misses); simulated p50 ${cached.simulated.p50Ms} ms, p99 ${cached.simulated.p99Ms} ms`)
 
-  const runner = createRunner(worker, stack)
+  const runner = createRunner(worker, stack, settings.batchSize)
   const { measure } = runner
   log(`priming every path for 1 s (unmeasured) …`)
   await runner.prime(targets, settings.concurrency)
@@ -127,14 +150,24 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   const accountsCallsBefore = stack.accountsCalls ? { ...stack.accountsCalls } : null
   const runs: LoadRun[] = []
   for (const ratePerS of settings.rates) {
-    for (const [path, target] of targets) runs.push(await measure(path, openSpec(target, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
+    for (const [path, target] of targets) {
+      if (path !== 'batch') runs.push(await measure(path, openSpec(target, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
+    }
   }
+  const batch = targets.get('batch')
+  // A batch is 50 simulations: its rates are batches/s, far below the others'.
+  for (const ratePerS of batch ? settings.batchRates : []) runs.push(await measure('batch', openSpec(batch!, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
   for (const [path, target] of targets) {
     runs.push(await measure(path, { target, mode: 'saturation', concurrency: settings.concurrency, warmupMs: Math.max(1_000, settings.warmupMs), durationS: settings.saturationDurationS }))
+  }
+  const websocket = targets.get('websocket')
+  if (websocket && settings.streamMessages > 0) {
+    runs.push(await measure('websocket', { target: websocket, mode: 'stream', count: settings.streamMessages, drainTimeoutMs: DRAIN_TIMEOUT_MS.stream }))
   }
   const maxRates: Partial<Record<LoadPath, number>> = {}
   const searches = new Map<string, RateStep[]>()
   for (const [path, target] of targets) {
+    if (!settings.searchPaths.includes(path)) continue
     const known = new Map(runs.filter((run) => run.path === path && run.mode === 'open').map((run) => [run.targetRatePerS as number, run]))
     const search = await searchMaxRate({
       startRate: settings.searchStartRate,
@@ -186,14 +219,24 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
         stack.kind === 'in-process'
           ? 'localnet + engine + gRPC server + accounts + edge in the benchmark process (localnet slots advance only on demand)'
           : 'external',
-      auth: 'REST: X-API-Key of a user registered through the edge at start; gRPC (engine, direct) and JSON-RPC: none',
+      auth:
+        'REST, batch and the WebSocket handshake: X-API-Key of a user registered through the edge at start; gRPC (engine, direct): the same key as x-api-key metadata, ' +
+        'through the gate npm start puts on the engine port (createDirectCallGate: authentication and history shared with the edge); JSON-RPC: none',
+      admission: 'disabled on every door (createDisabledAdmission, as RATE_LIMITS=off; SPEC §8 allows it for benchmarks)',
       accounts: stack.accountsDatabase === null ? 'external' : { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
       serverUsage: stack.kind === 'in-process' ? 'process.cpuUsage() and RSS of the benchmark process over each measured window' : 'not measured (external stack): recorded as 0',
       replaceRecentBlockhash: stack.replaceRecentBlockhash,
-      engineEnv: { ACCOUNT_CACHE_FRESH_MS: '3600000' },
+      engineEnv: { ACCOUNT_CACHE_FRESH_MS: ENGINE_ENV.ACCOUNT_CACHE_FRESH_MS, RESULT_CACHE_MAX_ENTRIES: ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES },
+      cachedPath: `engine.simulate() in process on a second engine with RESULT_CACHE_MAX_ENTRIES=${CACHED_ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES}, each call a repeat within the slot; baseline: the serving engine simulating the same requests, turn by turn`,
       generators: {
-        open: 'load worker process: undici Pool (HTTP) / grpc-js (gRPC); latency from each request\'s intended start on the fixed schedule; HDR histogram, µs',
-        saturation: `load worker process: autocannon (HTTP, ${settings.concurrency} connections) / grpc-js closed loop (${settings.concurrency} callers, one channel)`,
+        open:
+          `load worker process: undici Pool (HTTP, ${settings.connections} connections) / grpc-js (gRPC, one channel) / ws (WebSocket, ${settings.wsSockets} socket(s), messages round-robin); ` +
+          'latency from each request\'s intended start on the fixed schedule; HDR histogram, µs',
+        saturation:
+          `load worker process: autocannon (HTTP, ${settings.concurrency} connections) / grpc-js closed loop (${settings.concurrency} callers, one channel) / ` +
+          `ws closed loop (${settings.concurrency} callers over ${Math.min(settings.wsSockets, settings.concurrency)} socket(s))`,
+        stream: `load worker process: ws, one socket, ${settings.streamMessages} messages (the mix in turn) written while the socket holds under 64 KiB unsent; latency from each message's send to its answer`,
+        batch: `REST simulate-batch with ${settings.batchSize} transactions (the mix repeated); latency per batch, simulations/s = batches/s × ${settings.batchSize}`,
       },
       floorPath: 'raw LiteSVM simulateVersionedTransaction(bytes) in process, accounts copied from the engine cache (bench/support/floor-svm.ts); HDR histogram, ns',
       coldPath: 'engine.simulate() in process on a second engine with an empty cache behind a delaying JSON-RPC proxy',
@@ -201,10 +244,11 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     },
     mix: mix.entries.map(({ name, description, success, computeUnits }) => ({ name, description, success, computeUnits })),
     floor,
+    cached,
     runs,
     maxRateUnder10MsP99: maxRates,
     cold: cold.cold,
-    unavailable: [...NOT_YET, ...mix.unavailable],
+    unavailable: mix.unavailable,
   }
   log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, accountsCalls, serverMeasured: stack.kind === 'in-process' })}`)
   if (settings.write) {

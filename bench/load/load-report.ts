@@ -40,13 +40,25 @@ function ratio(value: number | null): string {
   return value === null ? '' : value >= 100 ? value.toFixed(0) : value.toFixed(value >= 10 ? 1 : 2)
 }
 
+/** The issue's latency aims for the new doors, checked against the open-loop runs at fixed rates. */
+const P50_AIMS: ReadonlyArray<{ path: LoadRun['path']; label: string; p50Ms: number }> = [
+  { path: 'websocket', label: 'WebSocket', p50Ms: 0.2 },
+  { path: 'grpc', label: 'gRPC direct', p50Ms: 0.5 },
+]
+
+function getLoadLabel(run: LoadRun): string {
+  if (run.mode === 'open') return `${run.targetRatePerS}/s`
+  if (run.mode === 'stream') return `${run.stream?.messages ?? '?'} msg`
+  return `×${run.concurrency}`
+}
+
 function toRow(run: LoadRun, extras: ReportExtras): string[] {
   const { latency } = run
   const diagnostics = extras.diagnostics.get(run)
   return [
     run.path,
     run.mode,
-    run.mode === 'open' ? `${run.targetRatePerS}/s` : `×${run.concurrency}`,
+    getLoadLabel(run),
     run.achievedRatePerS.toFixed(0),
     ms(latency.p50Ms),
     ms(latency.p90Ms),
@@ -74,6 +86,33 @@ function formatSummary(latency: LatencySummary): string {
   return `p50 ${ms(latency.p50Ms)} / p90 ${ms(latency.p90Ms)} / p99 ${ms(latency.p99Ms)} / max ${ms(latency.maxMs)} ms, ${latency.count} calls, ${latency.errors} errors`
 }
 
+/** Batch runs in simulations/s, the WebSocket stream's totals, and the p50 aims: lines under the table. */
+function formatPathNotes(result: LoadBenchResult): string[] {
+  const out: string[] = []
+  for (const run of result.runs.filter((run) => run.simulationsPerRequest !== undefined)) {
+    const size = run.simulationsPerRequest as number
+    out.push(
+      `batch of ${size}, ${getLoadLabel(run)}: ${run.achievedRatePerS.toFixed(1)} batches/s = ${Math.round(run.achievedRatePerS * size)} simulations/s; ` +
+        `per batch p50 ${ms(run.latency.p50Ms)} / p99 ${ms(run.latency.p99Ms)} ms (${ms(run.latency.p50Ms / size)} ms a simulation at p50)`,
+    )
+  }
+  for (const run of result.runs.filter((run) => run.mode === 'stream')) {
+    out.push(
+      `${run.path} stream: ${run.stream?.messages ?? run.latency.count} messages on one socket in ${run.durationS} s = ${run.achievedRatePerS.toFixed(0)}/s, ` +
+        `at most ${run.stream?.peakUnanswered ?? '?'} unanswered; per message ${formatSummary(run.latency)} (from its send, socket buffers included)`,
+    )
+  }
+  for (const aim of P50_AIMS) {
+    const open = result.runs.filter((run) => run.path === aim.path && run.mode === 'open' && run.latency.count > 0)
+    if (open.length === 0) continue
+    const figures = open
+      .sort((a, b) => (a.targetRatePerS ?? 0) - (b.targetRatePerS ?? 0))
+      .map((run) => `${ms(run.latency.p50Ms)} at ${run.targetRatePerS}/s${run.latency.p50Ms <= aim.p50Ms ? ' ✓' : ''}`)
+    out.push(`aim: ${aim.label} p50 ≤ ${aim.p50Ms} ms — open loop p50 ${figures.join(', ')}`)
+  }
+  return out
+}
+
 function formatLoadAverage(recorded: unknown, when: 'start' | 'end'): string {
   const values = (recorded as Partial<Record<'start' | 'end', number[]>> | undefined)?.[when]
   return values ? values.join(' / ') : '?'
@@ -87,20 +126,29 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
     `load average (1/5/15 min) at start ${formatLoadAverage(result.settings.loadAverage, 'start')}, at end ${formatLoadAverage(result.settings.loadAverage, 'end')}: figures from a busy machine are mostly its noise`,
     `mix: ${result.mix.map((entry) => `${entry.name} (${entry.success ? 'ok' : 'fails'}, ${entry.computeUnits} CU)`).join(', ')}`,
     `floor (raw LiteSVM over the mix, in process): ${formatSummary(result.floor)}`,
+    ...(result.cached
+      ? [
+          `cached (result-cache hits over the mix, engine.simulate() in process): ${formatSummary(result.cached.hits)}; ${result.cached.misses} misses; ` +
+            `the same requests simulated: p50 ${ms(result.cached.simulated.p50Ms)}, p99 ${ms(result.cached.simulated.p99Ms)} ms`,
+        ]
+      : []),
     '',
     `latency in ms (open loop: from each request's intended start); srv = the process serving localnet + engine + accounts + edge; gen = the load worker;`,
     `GC = longest garbage-collection pause in the window, ms`,
     formatTable(result.runs.map((run) => toRow(run, extras))),
   ]
   if (!extras.serverMeasured) out.push('server CPU/RSS: not measured (external stack; they are recorded as 0)')
+  const notes = formatPathNotes(result)
+  if (notes.length > 0) out.push('', ...notes)
   out.push('', `max open-loop rate with p99 < ${P99_LIMIT_MS} ms and no errors:`)
+  const pathWidth = Math.max(8, ...[...extras.searches.keys()].map((path) => path.length))
   for (const [path, steps] of extras.searches) {
     const trail = steps.map((step) => `${step.ratePerS} ${step.held ? '✓' : '✗'} (p99 ${ms(step.run.latency.p99Ms)}${step.run.latency.errors ? `, ${step.run.latency.errors} err` : ''})`).join(' → ')
     const max = result.maxRateUnder10MsP99[path as keyof LoadBenchResult['maxRateUnder10MsP99']]
     // The run kept at that rate (longer than a step, unless it was one of the fixed rates or --quick).
     const kept = result.runs.find((run) => run.path === path && run.mode === 'open' && run.targetRatePerS === max)
     const confirmation = kept && !steps.some((step) => step.run === kept) ? `; over ${kept.durationS} s at that rate: p99 ${ms(kept.latency.p99Ms)}${kept.latency.p99Ms < P99_LIMIT_MS ? '' : ' (did not hold)'}` : ''
-    out.push(`  ${path.padEnd(8)} ${max === undefined ? 'none held' : `${max}/s`}   ${trail}${confirmation}`)
+    out.push(`  ${path.padEnd(pathWidth)} ${max === undefined ? 'none held' : `${max}/s`}   ${trail}${confirmation}`)
   }
   const { cold } = result
   out.push(

@@ -3,8 +3,12 @@
  * writes, and what the chart and `bench:compare` read. Latencies are milliseconds.
  */
 
-/** Where a request goes. */
-export type LoadPath = 'rest' | 'grpc' | 'json-rpc' | 'websocket' | 'batch'
+/**
+ * Where a request goes: REST simulate, the engine's gRPC port (with the API key, through its gate),
+ * localnet's JSON-RPC, the WebSocket stream (JSON text frames, or `websocket-msgpack`: the same
+ * messages as MessagePack binary frames), and REST simulate-batch (one request of many transactions).
+ */
+export type LoadPath = 'rest' | 'grpc' | 'json-rpc' | 'websocket' | 'websocket-msgpack' | 'batch'
 
 /** How load is applied. */
 export type LoadMode =
@@ -14,6 +18,8 @@ export type LoadMode =
   | 'saturation'
   /** Every account comes from RPC behind injected latency. */
   | 'cold'
+  /** One WebSocket client sending a fixed number of messages as fast as the socket takes them (back-pressure applies). */
+  | 'stream'
 
 export interface LatencySummary {
   count: number
@@ -49,6 +55,10 @@ export interface LoadRun {
   server: ServerUsage
   /** p50 of this run over the JSON-RPC path's and the raw LiteSVM floor's p50 at the same rate/mode, where measured. */
   ratios: { toJsonRpc: number | null; toFloor: number | null }
+  /** Batch runs: transactions per request, so simulations/s = achievedRatePerS × this (latency is per batch). */
+  simulationsPerRequest?: number
+  /** Stream runs: messages sent on the one socket, and the most sent but not yet answered at once. */
+  stream?: { messages: number; peakUnanswered: number }
 }
 
 export interface MixEntry {
@@ -70,6 +80,12 @@ export interface LoadBenchResult {
   mix: MixEntry[]
   /** Raw LiteSVM on the same wire bytes, in process: per-call latency over the mix. */
   floor: LatencySummary
+  /**
+   * The result cache's hits over the mix (an engine of its own with the cache on; the serving one
+   * runs with it off), and the same requests simulated by the serving engine, turn by turn, in
+   * process. Absent in results from before the cache.
+   */
+  cached?: { hits: LatencySummary; simulated: LatencySummary; misses: number }
   runs: LoadRun[]
   /** Highest open-loop rate each path held with p99 under 10 ms (requests/s). */
   maxRateUnder10MsP99: Partial<Record<LoadPath, number>>

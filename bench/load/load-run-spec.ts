@@ -18,6 +18,8 @@ export type LoadTarget =
       answer: 'rest' | 'json-rpc'
       /** Sent with every request besides the content type: REST's `x-api-key`. */
       headers?: Record<string, string>
+      /** What every good answer's body ends with (a batch's `"succeeded":N,"failed":M}`); else only the status counts. */
+      expectEnd?: string
     }
   | {
       kind: 'grpc'
@@ -26,6 +28,22 @@ export type LoadTarget =
       /** Wire transactions (base64), cycled request by request. */
       transactions: readonly string[]
       replaceRecentBlockhash: boolean
+      /** Sent as `x-api-key` metadata: the engine's gate authenticates and records the call. */
+      apiKey?: string
+    }
+  | {
+      kind: 'websocket'
+      /** ws://host:port/api/v1/solana/stream */
+      url: string
+      /** The handshake's headers: `x-api-key`. */
+      headers: Record<string, string>
+      /** Wire transactions (base64), cycled message by message. */
+      transactions: readonly string[]
+      replaceRecentBlockhash: boolean
+      /** JSON text frames, or the same messages as MessagePack binary frames. */
+      format: 'json' | 'msgpack'
+      /** Sockets opened for a run: open-loop requests go round-robin, closed-loop callers are spread evenly. */
+      sockets: number
     }
 
 interface RunTiming {
@@ -34,17 +52,24 @@ interface RunTiming {
   durationS: number
 }
 
-export type LoadRunSpec = RunTiming & { target: LoadTarget } & (
-    | {
-        mode: 'open'
-        ratePerS: number
-        /** After the schedule ends, how long answers may still come; later ones count as errors. */
-        drainTimeoutMs: number
-        /** HTTP: connections of the undici Pool (opened as needed). */
-        connections: number
-      }
-    | { mode: 'saturation'; concurrency: number }
-  )
+export type LoadRunSpec = { target: LoadTarget } & (
+  | (RunTiming & {
+      mode: 'open'
+      ratePerS: number
+      /** After the schedule ends, how long answers may still come; later ones count as errors. */
+      drainTimeoutMs: number
+      /** HTTP: connections of the undici Pool (opened as needed). */
+      connections: number
+    })
+  | (RunTiming & { mode: 'saturation'; concurrency: number })
+  | {
+      /** WebSocket only: `count` messages on one socket, sent as fast as the socket takes them. */
+      mode: 'stream'
+      count: number
+      /** After the last message is sent, how long answers may still come; later ones count as errors. */
+      drainTimeoutMs: number
+    }
+)
 
 export interface WorkerRunResult {
   /** Which generator ran: e.g. `undici Pool, open loop`, `autocannon 9, closed loop`. */
@@ -64,6 +89,8 @@ export interface WorkerRunResult {
   generatorGc: GcPauseStats
   /** The first error seen, for the log. */
   firstError: string | null
+  /** Stream runs: the most messages sent and not yet answered at once. */
+  peakUnanswered?: number
 }
 
 export type WorkerMessage =

@@ -4,18 +4,24 @@
  * back: `measuring` and `measured` at the edges of the measured window (the orchestrator samples
  * the server's CPU in between), then `result` (or `error`). Exits when stdin closes.
  *
- * Open loop: undici Pool (HTTP) or grpc-js (gRPC) on a fixed schedule, latency from each request's
- * intended start. Saturation: autocannon (HTTP) or a closed-loop grpc-js client (gRPC).
+ * Open loop: undici Pool (HTTP), grpc-js (gRPC) or ws (the WebSocket stream) on a fixed schedule,
+ * latency from each request's intended start. Saturation: autocannon (HTTP), or a closed loop of
+ * grpc-js or ws callers. Stream (WebSocket only): one socket sent a fixed number of messages as
+ * fast as it takes them.
  */
 import { createInterface } from 'node:readline'
 import { createGcPauseLog, type GcPauseStats } from './gc-pauses.js'
 import { runGrpcOpenLoop } from './grpc-open-loop.js'
-import { runGrpcSaturation, type ClosedLoopOutcome } from './grpc-saturation.js'
+import type { ClosedLoopOutcome } from './closed-loop.js'
+import { runGrpcSaturation } from './grpc-saturation.js'
 import { runHttpOpenLoop } from './http-open-loop.js'
 import { runHttpSaturation } from './http-saturation.js'
 import { MS_PER_US, toLatencySummary } from './latency-histogram.js'
-import type { LoadRunSpec, WindowHooks, WorkerMessage, WorkerRunResult } from './load-run-spec.js'
+import type { LoadRunSpec, LoadTarget, WindowHooks, WorkerMessage, WorkerRunResult } from './load-run-spec.js'
 import type { OpenLoopOutcome } from './open-loop.js'
+import { runWebSocketOpenLoop } from './websocket-open-loop.js'
+import { runWebSocketSaturation } from './websocket-saturation.js'
+import { runWebSocketStream, type StreamOutcome } from './websocket-stream.js'
 
 function send(message: WorkerMessage): void {
   process.stdout.write(`${JSON.stringify(message)}\n`)
@@ -78,17 +84,58 @@ function fromClosedLoop(outcome: ClosedLoopOutcome): RunFigures {
   }
 }
 
+function fromStream(outcome: StreamOutcome): RunFigures {
+  const answered = outcome.histogram.totalCount
+  return {
+    sent: outcome.sent,
+    latency: toLatencySummary(outcome.histogram, outcome.errors, MS_PER_US),
+    timeouts: outcome.timeouts,
+    durationS: Math.round(outcome.totalMs) / 1000,
+    achievedRatePerS: outcome.totalMs > 0 ? Math.round((answered / outcome.totalMs) * 1000 * 10) / 10 : 0,
+    firstError: outcome.firstError,
+    peakUnanswered: outcome.peakUnanswered,
+  }
+}
+
+function getSockets(target: Extract<LoadTarget, { kind: 'websocket' }>, concurrency?: number): string {
+  const sockets = concurrency === undefined ? target.sockets : Math.min(target.sockets, concurrency)
+  return `ws, ${target.format === 'json' ? 'JSON text' : 'MessagePack binary'} frames, ${sockets} socket${sockets === 1 ? '' : 's'}`
+}
+
+async function runOpen(spec: Extract<LoadRunSpec, { mode: 'open' }>, hooks: WindowMeter): Promise<[string, RunFigures]> {
+  const { target } = spec
+  switch (target.kind) {
+    case 'http':
+      return [`undici Pool (${spec.connections} connections), open loop`, fromOpenLoop(await runHttpOpenLoop(spec, target, hooks))]
+    case 'grpc':
+      return ['grpc-js, one channel, open loop', fromOpenLoop(await runGrpcOpenLoop(spec, target, hooks))]
+    case 'websocket':
+      return [`${getSockets(target)}, open loop`, fromOpenLoop(await runWebSocketOpenLoop(spec, target, hooks))]
+  }
+}
+
+async function runSaturation(spec: Extract<LoadRunSpec, { mode: 'saturation' }>, hooks: WindowMeter): Promise<[string, RunFigures]> {
+  const { target } = spec
+  switch (target.kind) {
+    case 'http':
+      return [`autocannon, ${spec.concurrency} connections`, fromClosedLoop(await runHttpSaturation(spec, target, hooks))]
+    case 'grpc':
+      return [`grpc-js, one channel, ${spec.concurrency} callers`, fromClosedLoop(await runGrpcSaturation(spec, target, hooks))]
+    case 'websocket':
+      return [`${getSockets(target, spec.concurrency)}, ${spec.concurrency} callers`, fromClosedLoop(await runWebSocketSaturation(spec, target, hooks))]
+  }
+}
+
 /** Runs one spec with the generator its target and mode call for. */
 export async function runLoadSpec(spec: LoadRunSpec, hooks: WindowMeter): Promise<WorkerRunResult> {
-  const { target } = spec
   let generator: string
   let figures: RunFigures
-  if (spec.mode === 'open') {
-    generator = target.kind === 'http' ? `undici Pool (${spec.connections} connections), open loop` : 'grpc-js, one channel, open loop'
-    figures = fromOpenLoop(target.kind === 'http' ? await runHttpOpenLoop(spec, target, hooks) : await runGrpcOpenLoop(spec, target, hooks))
-  } else {
-    generator = target.kind === 'http' ? `autocannon, ${spec.concurrency} connections` : `grpc-js, one channel, ${spec.concurrency} callers`
-    figures = fromClosedLoop(target.kind === 'http' ? await runHttpSaturation(spec, target, hooks) : await runGrpcSaturation(spec, target, hooks))
+  if (spec.mode === 'open') [generator, figures] = await runOpen(spec, hooks)
+  else if (spec.mode === 'saturation') [generator, figures] = await runSaturation(spec, hooks)
+  else {
+    if (spec.target.kind !== 'websocket') throw new Error(`a stream run needs a WebSocket target, not ${spec.target.kind}`)
+    generator = `${getSockets(spec.target, 1)}, ${spec.count} messages as fast as the socket takes them`
+    figures = fromStream(await runWebSocketStream(spec, spec.target, hooks))
   }
   // Let the last GC entries of the window arrive (they are delivered asynchronously).
   await new Promise((resolve) => setTimeout(resolve, 5))

@@ -7,7 +7,7 @@ export type RunSelection = 'default' | 'all' | ((run: LoadRun) => boolean)
 export interface ChartSeriesOptions {
   /**
    * Which runs get a line. `default`: per path, the open-loop run at 1,000/s (or the nearest rate
-   * to it) and every saturation run; `all`: every run; or a predicate.
+   * to it), every saturation run and every stream run; `all`: every run; or a predicate.
    */
   runs?: RunSelection
   /** Draw the raw-LiteSVM floor (default true). */
@@ -36,6 +36,8 @@ const PATH_COLOURS: Record<string, string> = {
   grpc: '#d55e00',
   'json-rpc': '#009e73',
   websocket: '#cc79a7',
+  // A darker relative of the WebSocket's hue: the same door, another encoding.
+  'websocket-msgpack': '#882255',
   batch: '#e69f00',
 }
 const SPARE_COLOURS = ['#56b4e9', '#8e6c8a', '#7f7f00', '#4d4d4d']
@@ -64,7 +66,7 @@ function toShade(colour: string, amount: number): string {
 }
 
 function isDefaultRun(run: LoadRun, runs: readonly LoadRun[]): boolean {
-  if (run.mode === 'saturation') return true
+  if (run.mode === 'saturation' || run.mode === 'stream') return true
   if (run.mode !== 'open' || run.targetRatePerS === null) return false
   const distance = (rate: number) => Math.abs(Math.log(rate / DEFAULT_OPEN_RATE_PER_S))
   const rates = runs
@@ -110,7 +112,8 @@ export function getChartSeries(result: LoadBenchResult, options: ChartSeriesOpti
     return {
       label: getRunLabel(run),
       colour: shade === 0 ? base : toShade(base, shade),
-      dash: run.mode === 'cold' ? '2 3' : null,
+      // A stream's latencies include its queue in the socket buffers: dotted, apart from the paced runs.
+      dash: run.mode === 'cold' ? '2 3' : run.mode === 'stream' ? '1 3' : null,
       widthPx: run.mode === 'open' ? 2.25 : 2,
       points: getPoints(run.latency),
       p99Ms: run.latency.p99Ms,

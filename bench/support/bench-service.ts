@@ -1,8 +1,12 @@
 /**
  * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it with a cache that never goes stale during a run,
- * optionally its gRPC server, accounts (DATABASE_URL or an embedded PGlite of its own), and the
- * edge on a free loopback port with a user and API key registered through it.
+ * accounts (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
+ * user and API key registered through it, and optionally the engine's gRPC server behind the same
+ * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
+ * with the key is authenticated and recorded in history exactly as a REST simulate. Admission is
+ * disabled on every door (RATE_LIMITS=off, which SPEC §8 allows for benchmarks): the runs send
+ * thousands of requests a second for one user.
  */
 import type { AddressInfo } from 'node:net'
 import { readConfig } from '../../lib/config.js'
@@ -17,14 +21,21 @@ import type { AccountKey } from '../../engine/state/account-key.js'
 const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
 import { startEngineServer } from '../../engine/server.js'
 import { createEdgeServer } from '../../edge/server.js'
+import { createCallerServices } from '../../edge/caller-services.js'
+import { createDirectCallGate } from '../../edge/direct-call-gate.js'
+import { createDisabledAdmission } from '../../lib/limits/disabled-admission.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
 import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
 import { startRemoteChain, type RemoteChain } from './remote-chain.js'
 
-/** Entries never go stale during a run: a warm call must not trigger a background refresh. */
-export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000' } as const
+/**
+ * Entries never go stale during a run: a warm call must not trigger a background refresh. The
+ * result cache is off: every path sends the same bytes again and again, and is meant to time
+ * simulations, not cache hits (bench/load measures those apart).
+ */
+export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000', RESULT_CACHE_MAX_ENTRIES: '0' } as const
 /** Likewise for credentials: no warm request goes back to accounts (the service's default is 60 s). */
 export const AUTH_CACHE_TTL_MS = 3_600_000
 
@@ -39,9 +50,9 @@ export interface BenchService {
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
-  /** host:port of the engine's gRPC server, when asked for. */
+  /** host:port of the engine's gRPC server, when asked for; it takes the API key as `x-api-key` metadata. */
   grpcAddress: string | undefined
-  /** Closes the edge (which writes its last key counts and history), then accounts, engine and localnet. */
+  /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), accounts, engine and localnet. */
   close(): Promise<void>
 }
 
@@ -67,7 +78,7 @@ export async function startBenchService(
   accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
-    // After the edge: its close writes the last key counts and history to accounts.
+    // After the doors and the caller services, whose close writes the last key counts and history.
     await (await accountsStarting.catch(() => undefined))?.close()
     engine?.stop()
     await localnet?.close()
@@ -90,23 +101,33 @@ export async function startBenchService(
       getTenantBlocks: (tenantId) => (tenantBlocks ? tenantBlocks.get(tenantId) : NO_BLOCKS),
     })
     await engine.start()
-    let grpcAddress: string | undefined
-    if (engineGrpc) {
-      const grpc = await startEngineServer(engine, '127.0.0.1', 0)
-      closers.push(() => grpc.close())
-      grpcAddress = grpc.address
-    }
     const accounts = await accountsStarting
     const blocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.invalidations })
     tenantBlocks = blocks
     closers.push(() => blocks.close())
     const counted = createCountedAccounts(accounts.accounts)
+    // As main.ts: one authenticator, admission and history for both doors. Closed after both
+    // (closers run in reverse), so what the last requests recorded is written.
+    const callers = createCallerServices({
+      accounts: counted.accounts,
+      signingKey: accounts.signingKey,
+      admission: createDisabledAdmission(),
+      logger,
+      invalidations: accounts.invalidations,
+      authCacheTtlMs: AUTH_CACHE_TTL_MS,
+    })
+    closers.push(() => callers.close())
+    let grpcAddress: string | undefined
+    if (engineGrpc) {
+      const grpc = await startEngineServer(engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
+      closers.push(() => grpc.close())
+      grpcAddress = grpc.address
+    }
     const edge = createEdgeServer({
       engine: createInProcessEngineClient(engine),
       accounts: counted.accounts,
       signingKey: accounts.signingKey,
-      invalidations: accounts.invalidations,
-      authCacheTtlMs: AUTH_CACHE_TTL_MS,
+      callers,
       logger,
       bodyLimitBytes: 262_144,
     })

@@ -62,6 +62,7 @@ function assertEngineSuccess(caseName: string, path: PathName, response: Simulat
     const reason = response.failure_reason ?? `compute_units=${response.compute_units}`
     throw new BenchValidationError(caseName, path, `simulation did not succeed (${response.failure_code ?? 'no code'}: ${reason})`)
   }
+  if (response.cached) throw new BenchValidationError(caseName, path, 'answered from the result cache: the engine must run with RESULT_CACHE_MAX_ENTRIES=0')
   return response.compute_units
 }
 

@@ -6,6 +6,7 @@ import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun } from '../../b
 import { runCompare } from '../../bench/report/compare.js'
 import { compareMetric, compareResults, type ComparisonRow } from '../../bench/report/compare-results.js'
 import { formatChange, formatComparison } from '../../bench/report/format-comparison.js'
+import { formatLoadReport } from '../../bench/load/load-report.js'
 import { isLoadResultError, readLoadResult } from '../../bench/report/read-load-result.js'
 import { resolveResultPath } from '../../bench/report/resolve-result-path.js'
 
@@ -188,4 +189,49 @@ t.test('the CLI: 0 with the table, 2 with a clear message for a bad file', async
   })
   t.equal(child.status, 2, 'the process exits 2')
   t.match(child.stderr, /^bench:compare: .*missing\.json: no such file/m)
+})
+
+t.test('stream and batch runs pair across results like the others; a result without them shows —', async (t) => {
+  const stream = (p50Ms: number, ratePerS: number): LoadRun => ({
+    ...makeRun('websocket', 'open', 0, p50Ms, p50Ms * 2, ratePerS),
+    mode: 'stream',
+    targetRatePerS: null,
+    stream: { messages: 10_000, peakUnanswered: 10_000 },
+  })
+  const batch = (p50Ms: number, ratePerS: number): LoadRun => ({ ...makeRun('batch', 'saturation', 8, p50Ms, p50Ms * 3, ratePerS), simulationsPerRequest: 50 })
+  const a = makeResult('aaaa111', [stream(2000, 2500), batch(90, 80)])
+  const b = makeResult('bbbb222', [stream(1500, 3000), batch(100, 70), makeRun('websocket-msgpack', 'open', 1000, 0.5, 3, 1000)])
+  const rows = compareResults(a, b)
+  const streamRow = rows.find((row) => row.label === 'websocket stream')
+  t.equal(streamRow?.ratePerS?.ratio, 1.2, 'the stream pairs with the stream: throughput B/A')
+  t.equal(rows.find((row) => row.label === 'batch saturation c=8')?.p50Ms?.b, 100)
+  const msgpack = rows.find((row) => row.label === 'websocket-msgpack open 1000/s')
+  t.equal(msgpack?.p50Ms?.a, null, 'a path A did not have')
+  t.match(formatComparison(rows), /websocket-msgpack open 1000\/s .*—/)
+})
+
+t.test('the printed load report gives batches in simulations/s, the stream\'s totals and the p50 aims', async (t) => {
+  const stream: LoadRun = {
+    ...makeRun('websocket', 'open', 0, 2000, 4000, 2500),
+    mode: 'stream',
+    targetRatePerS: null,
+    durationS: 4,
+    stream: { messages: 10_000, peakUnanswered: 9_000 },
+  }
+  const batch: LoadRun = { ...makeRun('batch', 'open', 20, 12, 40, 20), simulationsPerRequest: 50 }
+  const result = makeResult('aaaa111', [
+    makeRun('websocket', 'open', 1000, 0.15, 2, 1000),
+    makeRun('websocket', 'open', 100, 0.9, 2, 100),
+    makeRun('grpc', 'open', 1000, 0.7, 3, 1000),
+    batch,
+    stream,
+  ])
+  const cold = { cold: result.cold, rpcCallsPerSimulate: 1, concurrentSucceeded: 8, firstError: null }
+  const report = formatLoadReport(result, { diagnostics: new Map(), searches: new Map(), cold, warmCacheRpcCalls: 0, accountsCalls: null, serverMeasured: true })
+  t.match(report, 'batch of 50, 20/s: 20.0 batches/s = 1000 simulations/s; per batch p50 12.0 / p99 40.0 ms')
+  t.match(report, 'websocket stream: 10000 messages on one socket in 4 s = 2500/s, at most 9000 unanswered')
+  t.match(report, /websocket +stream +10000 msg/, 'the table names the stream by its messages')
+  t.match(report, 'aim: WebSocket p50 ≤ 0.2 ms — open loop p50 0.900 at 100/s, 0.150 at 1000/s ✓')
+  t.match(report, 'aim: gRPC direct p50 ≤ 0.5 ms — open loop p50 0.700 at 1000/s')
+  t.notMatch(report, /0\.700 at 1000\/s ✓/, 'a missed aim has no tick')
 })

@@ -41,12 +41,12 @@ function makeRun(path: LoadPath, mode: LoadRun['mode'], rateOrConcurrency: numbe
   }
 }
 
-const BASE_P50_MS: Record<LoadPath, number> = { rest: 0.35, grpc: 0.3, 'json-rpc': 0.5, websocket: 0.28, batch: 1.6 }
+const BASE_P50_MS: Record<Exclude<LoadPath, 'websocket-msgpack'>, number> = { rest: 0.35, grpc: 0.3, 'json-rpc': 0.5, websocket: 0.28, batch: 1.6 }
 
 /** Five paths at 100, 1,000 and 5,000/s open loop and 64 callers closed loop, plus floor and cold. */
 function makeResult(): LoadBenchResult {
   const runs: LoadRun[] = []
-  for (const path of Object.keys(BASE_P50_MS) as LoadPath[]) {
+  for (const path of Object.keys(BASE_P50_MS) as Array<keyof typeof BASE_P50_MS>) {
     const p50 = BASE_P50_MS[path]
     runs.push(makeRun(path, 'open', 100, makeSummary(p50, 0.25)))
     runs.push(makeRun(path, 'open', 1000, makeSummary(p50 * 1.1, 0.3)))
@@ -195,4 +195,22 @@ t.test('the latency axis is log10 over whole decades, zero held at the bottom', 
   }
   t.equal(toY(toAxisLog(axis, 1000)), 100)
   t.equal(toY(toAxisLog(axis, 0.01)), 500)
+})
+
+t.test('the default chart draws the WebSocket stream run, dotted, and MessagePack in a colour of its own', async (t) => {
+  const result = makeResult()
+  const stream = makeRun('websocket', 'stream', 0, makeSummary(900, 0.1))
+  stream.targetRatePerS = null
+  stream.concurrency = null
+  stream.stream = { messages: 10_000, peakUnanswered: 10_000 }
+  result.runs.push(stream, makeRun('websocket-msgpack', 'open', 1000, makeSummary(0.3, 0.3)))
+  const series = getChartSeries(result)
+  const streamLine = series.find((line) => line.label === 'websocket stream')
+  t.ok(streamLine, 'a stream run is drawn by default')
+  t.equal(streamLine?.dash, '1 3', 'dotted: its latency is a queue, not a paced request')
+  const json = series.find((line) => line.label === 'websocket open 1000/s')
+  const msgpack = series.find((line) => line.label === 'websocket-msgpack open 1000/s')
+  t.ok(json && msgpack, 'both encodings are drawn')
+  t.not(msgpack?.colour, json?.colour, 'told apart by colour')
+  t.notMatch(renderLatencyChart(result), /NaN|Infinity/)
 })
