@@ -1,20 +1,27 @@
 /**
- * The engine's result cache (SPEC §1.8: simulations may be cached). An identical request (the
- * same wire bytes and the same options once parsed, so two spellings of one request share an
- * entry) is answered from cache while the chain is at the slot the answer was computed at and
+ * The engine's result cache (SPEC §1.8: simulations may be cached). A request seen again (the
+ * same wire bytes and the same options once parsed, so two spellings of one request are one:
+ * request-identity.ts) is simulated once more with its reads recorded and its answer kept; from
+ * then on it is answered from cache while the chain is at the slot the answer was computed at and
  * nothing the simulation read has changed since (simulation-reads.ts: account versions, the
  * blockhash status, fees, blocks, pools, liquidity, ...). Only complete answers are kept: none
  * with `timed_out_vectors`, none that used something still loading, no errors. An LRU of
  * `maxEntries`; the entries of a past slot are dropped as soon as the slot moves, since they can
  * never answer again.
+ *
+ * Why not keep every answer: nearly every real transaction is simulated once, and a kept answer
+ * (with its recorded reads) is old-generation garbage a slot later, which is what sets the p99
+ * through GC pauses. A request seen for the first time costs a hash, a map lookup and one slot
+ * of a fixed table, and is simulated as without the cache.
  */
 import { performance } from 'node:perf_hooks'
 import { LRUCache } from 'lru-cache'
-import type { Policy } from '../policy/policy.js'
-import { MAX_TIMEOUT_MS, type ParsedSimulateOptions } from './simulate-options.js'
+import type { ParsedSimulateOptions } from './simulate-options.js'
+import { getRequestHash, isSameRequest, toRequestIdentity, type RequestIdentity } from './request-identity.js'
 import { simulateTransaction, type SimulateDependencies } from './simulate-transaction.js'
-import { VECTORS, type SimulateResponse } from './simulate-types.js'
-import { createSimulationReads, isSimulationCurrent, type SimulationReads } from './simulation-reads.js'
+import type { SimulateResponse } from './simulate-types.js'
+import { createReadRecorder, type ReadRecorder } from './read-recorder.js'
+import { isSimulationCurrent, type SimulationReads } from './simulation-reads.js'
 
 export interface ResultCacheOptions {
   /** Answers kept at most; 0 turns the cache off (every request simulates). */
@@ -22,6 +29,8 @@ export interface ResultCacheOptions {
   deps: SimulateDependencies
   /** What answers a miss (simulateTransaction). */
   simulate?: (deps: SimulateDependencies, bytes: Uint8Array, options: ParsedSimulateOptions) => Promise<SimulateResponse>
+  /** The hash requests are found by (getRequestHash); tests give a poor one to make requests collide. */
+  getHash?: (bytes: Uint8Array, options: ParsedSimulateOptions) => number
 }
 
 export interface ResultCacheStats {
@@ -41,34 +50,32 @@ export interface ResultCache {
 }
 
 interface Entry {
-  /** A copy of the answer the first caller got: callers may change theirs. */
+  request: RequestIdentity
+  /** A copy of the answer the caller that stored it got: callers may change theirs. */
   response: SimulateResponse
   reads: SimulationReads
 }
 
-/** The policy's JSON with sorted keys; presets and the default are one object each, so theirs is worked out once. */
-const policyKeys = new WeakMap<Readonly<Policy>, string>()
-function getPolicyKey(policy: Readonly<Policy>): string {
-  let key = policyKeys.get(policy)
-  if (key === undefined) {
-    const sorted: Record<string, unknown> = {}
-    for (const field of Object.keys(policy).sort()) sorted[field] = policy[field as keyof Policy]
-    key = JSON.stringify(sorted)
-    policyKeys.set(policy, key)
+const MIN_SEEN_SLOTS = 4096
+/** Recorders kept for reuse; more run only while that many recorded simulations are under way. */
+const MAX_IDLE_RECORDERS = 8
+
+/**
+ * Remembers which hashes were seen, lossily and in fixed memory: one slot per hash's low bits, a
+ * newer hash overwriting an older one. A false "not seen" delays an answer's storing by one
+ * request; a false "seen" (a 53-bit collision) records one simulation for nothing.
+ */
+function createSeenHashes(maxEntries: number): (hash: number) => boolean {
+  let size = MIN_SEEN_SLOTS
+  while (size < 2 * maxEntries) size *= 2
+  const slots = new Float64Array(size)
+  const mask = size - 1
+  return (hash) => {
+    const slot = hash & mask
+    if (slots[slot] === hash) return true
+    slots[slot] = hash
+    return false
   }
-  return key
-}
-
-const ALL_VECTORS = [...VECTORS].sort().join(',')
-
-/** The cache key of a request at `slot`: what makes two requests the same request. */
-export function getRequestKey(bytes: Uint8Array, options: ParsedSimulateOptions, slot: number): string {
-  // Vectors are a set (absent: all of them); the default timeout is the maximum.
-  const vectors = options.vectors ? [...new Set(options.vectors)].sort().join(',') : ALL_VECTORS
-  const timeoutMs = options.timeoutMs ?? MAX_TIMEOUT_MS
-  const replace = options.replaceRecentBlockhash === true ? 1 : 0
-  const transaction = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  return `${slot}|${vectors}|${timeoutMs}|${replace}|${options.tenantId ?? ''}|${getPolicyKey(options.policy)}|${transaction}`
 }
 
 function isComplete(response: SimulateResponse, reads: SimulationReads): boolean {
@@ -79,21 +86,28 @@ function isComplete(response: SimulateResponse, reads: SimulationReads): boolean
 export function createResultCache(options: ResultCacheOptions): ResultCache {
   const { deps, maxEntries } = options
   const simulate = options.simulate ?? simulateTransaction
-  const lru = new LRUCache<string, Entry>({ max: Math.max(1, maxEntries) })
+  const getHash = options.getHash ?? getRequestHash
+  const lru = new LRUCache<number, Entry>({ max: Math.max(1, maxEntries) })
+  const wasSeen = createSeenHashes(maxEntries)
   const stats: ResultCacheStats = { hits: 0, misses: 0, stored: 0, stale: 0 }
+  const idleRecorders: ReadRecorder[] = []
   let currentSlot = -1
 
-  function getFresh(key: string, startedAt: number): SimulateResponse | undefined {
-    const entry = lru.get(key)
-    if (!entry) return undefined
-    if (!isSimulationCurrent(entry.reads, deps, true)) {
-      stats.stale++
-      lru.delete(key)
-      return undefined
+  async function simulateRecorded(bytes: Uint8Array, parsed: ParsedSimulateOptions, hash: number): Promise<SimulateResponse> {
+    const recorder = idleRecorders.pop() ?? createReadRecorder(deps)
+    try {
+      const reads = recorder.start(parsed)
+      const response = await simulate(recorder.deps, bytes, parsed)
+      // Checked again now: what changed while it ran may have reached it half-way.
+      if (isComplete(response, reads) && deps.chain.slot === currentSlot && isSimulationCurrent(reads, deps, false)) {
+        recorder.keep()
+        lru.set(hash, { request: toRequestIdentity(bytes, parsed), response: { ...response }, reads })
+        stats.stored++
+      }
+      return response
+    } finally {
+      if (idleRecorders.length < MAX_IDLE_RECORDERS) idleRecorders.push(recorder)
     }
-    if (entry.reads.loaded) deps.onAccountsUsed?.(entry.reads.loaded)
-    stats.hits++
-    return { ...entry.response, cached: true, latency_ms: Math.round((performance.now() - startedAt) * 1000) / 1000 }
   }
 
   return {
@@ -102,21 +116,24 @@ export function createResultCache(options: ResultCacheOptions): ResultCache {
       const startedAt = performance.now()
       const slot = deps.chain.slot
       if (slot !== currentSlot) {
-        lru.clear()
+        if (lru.size > 0) lru.clear()
         currentSlot = slot
       }
-      const key = getRequestKey(bytes, parsed, slot)
-      const hit = getFresh(key, startedAt)
-      if (hit) return hit
-      stats.misses++
-      const recording = createSimulationReads(deps, parsed)
-      const response = await simulate(recording.deps, bytes, parsed)
-      // Checked again now: what changed while it ran may have reached it half-way.
-      if (isComplete(response, recording.reads) && deps.chain.slot === currentSlot && isSimulationCurrent(recording.reads, deps, false)) {
-        lru.set(key, { response: { ...response }, reads: recording.reads })
-        stats.stored++
+      const hash = getHash(bytes, parsed)
+      const entry = lru.get(hash)
+      if (entry !== undefined && isSameRequest(entry.request, bytes, parsed)) {
+        if (isSimulationCurrent(entry.reads, deps, true)) {
+          if (entry.reads.loaded) deps.onAccountsUsed?.(entry.reads.loaded)
+          stats.hits++
+          return { ...entry.response, cached: true, latency_ms: Math.round((performance.now() - startedAt) * 1000) / 1000 }
+        }
+        stats.stale++
+        lru.delete(hash)
       }
-      return response
+      stats.misses++
+      // An entry (even another request's, under a colliding hash) means the hash was seen.
+      if (entry === undefined && !wasSeen(hash)) return simulate(deps, bytes, parsed)
+      return simulateRecorded(bytes, parsed, hash)
     },
     get size() {
       return lru.size

@@ -1,0 +1,264 @@
+/**
+ * Records what a simulation reads (simulation-reads.ts) through dependencies that wrap the
+ * engine's. They are made once per recorder, not per simulation: a recorder serves one simulation
+ * at a time and is then reused, so a recorded simulation allocates its records and nothing else.
+ *
+ * The wrappers record into whichever reads are current. A vector left running past its deadline
+ * may therefore record into a later simulation's reads; every record only adds something to
+ * check (nothing is overwritten), so a stray one can cost that answer its keeping or its reuse,
+ * never make it stale.
+ */
+import type { PoolKey } from '../mev/pool-key.js'
+import type { AccountCache } from '../state/account-cache.js'
+import type { AccountEntry } from '../state/cached-account.js'
+import type { ChainTracker } from '../state/chain-tracker.js'
+import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
+import type { TokenSymbols } from '../tokens/token-symbols.js'
+import type { VectorDependencies } from '../vectors/run-detection.js'
+import type { SimulateDependencies } from './simulate-transaction.js'
+import type { SimulationReads } from './simulation-reads.js'
+
+/** Records the reads of one simulation at a time, through dependencies made once. */
+export interface ReadRecorder {
+  /** The dependencies to simulate with: they record into the current reads. */
+  readonly deps: SimulateDependencies
+  /** Starts recording a simulation about to run; the reads are reused by the next `start` unless kept. */
+  start(options: { replaceRecentBlockhash?: boolean | undefined }): SimulationReads
+  /** Leaves the current reads to the caller for good (the next simulation records into new ones). */
+  keep(): void
+}
+
+/** The reads being recorded, shared by the wrappers of one recorder. */
+interface Recording {
+  reads: SimulationReads
+}
+
+function createReads(): SimulationReads {
+  return {
+    slot: -1,
+    clock: undefined,
+    latestBlockhash: undefined,
+    blacklistVersion: 0,
+    keys: [],
+    versions: [],
+    absent: [],
+    blockhashes: [],
+    priorityFees: [],
+    tenantBlocks: [],
+    pools: [],
+    leaderRates: [],
+    liquidity: [],
+    symbols: [],
+    loaded: undefined,
+    complete: false,
+  }
+}
+
+// Only the arrays used: setting the length of an empty array is not free.
+function clear(list: unknown[]): void {
+  if (list.length !== 0) list.length = 0
+}
+
+function clearReads(reads: SimulationReads): void {
+  clear(reads.keys)
+  clear(reads.versions)
+  clear(reads.absent)
+  clear(reads.blockhashes)
+  clear(reads.priorityFees)
+  clear(reads.tenantBlocks)
+  clear(reads.pools)
+  clear(reads.leaderRates)
+  clear(reads.liquidity)
+  clear(reads.symbols)
+  reads.loaded = undefined
+}
+
+function recordEntry(reads: SimulationReads, entry: AccountEntry): void {
+  reads.keys.push(entry.key)
+  reads.versions.push(entry.version)
+}
+
+function createRecordingCache(cache: AccountCache, recording: Recording): AccountCache {
+  const record = (entries: AccountEntry[]): AccountEntry[] => {
+    const { reads } = recording
+    for (let i = 0; i < entries.length; i++) recordEntry(reads, entries[i] as AccountEntry)
+    return entries
+  }
+  return {
+    getMany(keys, signal) {
+      const entries = cache.getMany(keys, signal)
+      return entries instanceof Promise ? entries.then(record) : record(entries)
+    },
+    peek(key) {
+      const entry = cache.peek(key)
+      if (entry) recordEntry(recording.reads, entry)
+      else recording.reads.absent.push(key)
+      return entry
+    },
+    put: (entry) => cache.put(entry),
+    refreshConfirmedBefore: (keys, beforeMs) => cache.refreshConfirmedBefore(keys, beforeMs),
+    get stats() {
+      return cache.stats
+    },
+    get sizeBytes() {
+      return cache.sizeBytes
+    },
+    get size() {
+      return cache.size
+    },
+  }
+}
+
+function createRecordingChain(chain: ChainTracker, recording: Recording): ChainTracker {
+  // The tracker's getters read its closure, not `this`: everything but the two checks is inherited.
+  const recordingChain = Object.create(chain) as ChainTracker
+  return Object.assign(recordingChain, {
+    getBlockhashStatus(blockhash: Uint8Array) {
+      const status = chain.getBlockhashStatus(blockhash)
+      // A copy (from Buffer's pool, cheaper than an ArrayBuffer of its own): the bytes are a view into the caller's transaction.
+      if (status !== 'unknown') recording.reads.blockhashes.push({ blockhash: Buffer.from(blockhash), status })
+      return status
+    },
+    checkBlockhash(blockhash: Uint8Array, signal?: AbortSignal) {
+      const copy = Buffer.from(blockhash)
+      return chain.checkBlockhash(blockhash, signal).then((valid) => {
+        recording.reads.blockhashes.push({ blockhash: copy, status: valid ? 'valid' : 'expired' })
+        return valid
+      })
+    },
+  })
+}
+
+function createRecordingSymbols(symbols: TokenSymbols, recording: Recording): TokenSymbols {
+  return {
+    get(mint, facts, signal) {
+      const symbol = symbols.get(mint, facts, signal)
+      // Whether it arrives before the deadline is a race: the answer is not kept either way.
+      if (symbol instanceof Promise) recording.reads.complete = false
+      else recording.reads.symbols.push({ mint, facts, symbol })
+      return symbol
+    },
+  }
+}
+
+function createRecordingLiquidity(liquidity: PoolLiquidityCache, recording: Recording): PoolLiquidityCache {
+  return {
+    get(mint) {
+      const value = liquidity.get(mint)
+      // Not cached yet: the vector loads it until the deadline, and the next request may know it.
+      if (value === undefined) recording.reads.complete = false
+      else recording.reads.liquidity.push({ mint, value })
+      return value
+    },
+    load(mint, signal) {
+      recording.reads.complete = false
+      return liquidity.load(mint, signal)
+    },
+    get size() {
+      return liquidity.size
+    },
+  }
+}
+
+function createRecordingVectors(vectors: VectorDependencies, cache: AccountCache, recording: Recording): VectorDependencies {
+  const { getTenantBlocks } = vectors.program
+  const { getPoolActivity, getUpcomingLeaderRate } = vectors.mev
+  const { liquidity } = vectors.rug
+  return {
+    ...vectors,
+    program: {
+      ...vectors.program,
+      ...(getTenantBlocks
+        ? {
+            getTenantBlocks(tenantId: string) {
+              const blocks = getTenantBlocks(tenantId)
+              if (!(blocks instanceof Promise)) {
+                recording.reads.tenantBlocks.push({ tenantId, blocks })
+                return blocks
+              }
+              return blocks.then((loaded) => {
+                recording.reads.tenantBlocks.push({ tenantId, blocks: loaded })
+                return loaded
+              })
+            },
+          }
+        : {}),
+    },
+    rug: {
+      ...vectors.rug,
+      cache,
+      symbols: createRecordingSymbols(vectors.rug.symbols, recording),
+      ...(liquidity ? { liquidity: createRecordingLiquidity(liquidity, recording) } : {}),
+    },
+    mev: {
+      ...vectors.mev,
+      ...(getPoolActivity
+        ? {
+            getPoolActivity(pool: PoolKey) {
+              const activity = getPoolActivity(pool)
+              recording.reads.pools.push({ pool, activity })
+              return activity
+            },
+          }
+        : {}),
+      ...(getUpcomingLeaderRate
+        ? {
+            getUpcomingLeaderRate(slot: number) {
+              const rate = getUpcomingLeaderRate(slot)
+              recording.reads.leaderRates.push({ slot, rate })
+              return rate
+            },
+          }
+        : {}),
+    },
+  }
+}
+
+/** Creates a recorder of what simulations over `deps` read. */
+export function createReadRecorder(deps: SimulateDependencies): ReadRecorder {
+  const recording: Recording = { reads: createReads() }
+  const { onAccountsUsed } = deps
+  const cache = createRecordingCache(deps.cache, recording)
+  const recordingDeps: SimulateDependencies = {
+    ...deps,
+    cache,
+    chain: createRecordingChain(deps.chain, recording),
+    priorityFees: {
+      get(keys, writable) {
+        const answer = deps.priorityFees.get(keys, writable)
+        recording.reads.priorityFees.push({ keys, writable, answer })
+        return answer
+      },
+      invalidate: () => deps.priorityFees.invalidate(),
+    },
+    getDecimals(mint) {
+      cache.peek(mint) // recorded: the decimals are the mint entry's
+      return deps.getDecimals(mint)
+    },
+    // Recorded only when there is someone to tell (the geyser hot set): a kept `loaded` holds the accounts' data alive.
+    onAccountsUsed: onAccountsUsed
+      ? (accounts) => {
+          recording.reads.loaded = accounts
+          onAccountsUsed(accounts)
+        }
+      : undefined,
+    vectors: createRecordingVectors(deps.vectors, cache, recording),
+  }
+  return {
+    deps: recordingDeps,
+    start(options) {
+      const { reads } = recording
+      clearReads(reads)
+      const { chain } = deps
+      reads.slot = chain.slot
+      reads.clock = chain.clock
+      reads.latestBlockhash = options.replaceRecentBlockhash === true ? chain.latestBlockhash : undefined
+      reads.blacklistVersion = deps.vectors.program.blacklist.version
+      reads.complete = reads.clock !== undefined
+      return reads
+    },
+    keep() {
+      recording.reads = createReads()
+    },
+  }
+}
