@@ -36,7 +36,7 @@ export type PathName = (typeof PATH_NAMES)[number]
 export const EXTRA_PATHS: ReadonlySet<PathName> = new Set<PathName>(['rest-bearer', 'litesvm-public', 'kit-decode'])
 
 const settingsSchema = {
-  iterations: { kind: 'int', env: 'BENCH_ITERATIONS', default: 20_000, min: 10, max: 10_000_000 },
+  iterations: { kind: 'int', env: 'BENCH_ITERATIONS', default: 10_000, min: 10, max: 10_000_000 },
   warmup: { kind: 'int', env: 'BENCH_WARMUP', default: 2_000, min: 0, max: 10_000_000 },
   extraIterations: { kind: 'int', env: 'BENCH_EXTRA_ITERATIONS', default: 2_000, min: 10, max: 10_000_000 },
   extraWarmup: { kind: 'int', env: 'BENCH_EXTRA_WARMUP', default: 200, min: 0, max: 10_000_000 },
@@ -68,7 +68,7 @@ const FLAG_VARIABLES = {
 
 export const USAGE = `usage: npm run bench -- [flags]   (or: npx tsx bench/engine-simulate.bench.ts [flags])
 
-  --iterations N        measured calls per path and case        (BENCH_ITERATIONS, default 20000)
+  --iterations N        measured calls per path and case        (BENCH_ITERATIONS, default 10000)
   --warmup N            unmeasured calls first                  (BENCH_WARMUP, default 2000)
   --extra-iterations N  measured calls of rest-bearer, litesvm-public, kit-decode (BENCH_EXTRA_ITERATIONS, default 2000)
   --extra-warmup N      their warm-up                           (BENCH_EXTRA_WARMUP, default 200)
