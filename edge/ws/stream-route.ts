@@ -4,6 +4,7 @@
  * shutting_down, the admission of one request) and a refused credential is the 401 envelope.
  * Closing the app drains every socket before the HTTP server closes (see `drain`).
  */
+import type { IncomingMessage } from 'node:http'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import { WebSocket } from 'ws'
@@ -30,6 +31,8 @@ export interface StreamRouteOptions extends Partial<StreamLimits> {
 }
 
 const connectionsByApp = new WeakMap<FastifyInstance, Set<StreamConnection>>()
+/** The request id of each upgrade request, for the 101 answer ws writes itself (ids are checked safe in edge/server.ts). */
+const requestIds = new WeakMap<IncomingMessage, string>()
 
 /** The state of every open stream socket of `app` (for tests and diagnostics). */
 export function getStreamStats(app: FastifyInstance): StreamConnectionStats[] {
@@ -66,10 +69,21 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
 
   // Registered after the plugin, whose onRoute hook turns `wsHandler` into the upgrade.
   app.register(async function streamRoute(scope) {
+    // ws writes the 101 itself: its `headers` event is where the request id joins it, as on every other answer.
+    scope.websocketServer.on('headers', (headers: string[], raw: IncomingMessage) => {
+      const requestId = requestIds.get(raw)
+      if (requestId !== undefined) headers.push(`X-Request-Id: ${requestId}`)
+    })
     scope.route({
       method: 'GET',
       url: STREAM_PATH,
-      onRequest: createStreamAuthHook(authenticator),
+      onRequest: [
+        (request, _reply, done) => {
+          requestIds.set(request.raw, String(request.id))
+          done()
+        },
+        createStreamAuthHook(authenticator),
+      ],
       config: { auth: 'either' },
       schema: streamRouteSchema,
       handler: async () => {

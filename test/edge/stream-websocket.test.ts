@@ -220,6 +220,14 @@ t.test('WebSocket stream', async (t) => {
     bearer.socket.send(JSON.stringify({ id: 'bearer', transaction }))
     assertSimulated(t, (await bearer.inbox.take(1))[0], 'bearer', 'bearer token')
 
+    const upgraded = new WebSocket(`ws://127.0.0.1:${port}${STREAM_PATH}`, { headers: { 'x-api-key': user.apiKey, 'x-request-id': 'ws-handshake-7' } })
+    const upgradeId = await new Promise<unknown>((resolve, reject) => {
+      upgraded.once('upgrade', (response) => resolve(response.headers['x-request-id']))
+      upgraded.once('error', reject)
+    })
+    upgraded.terminate()
+    t.equal(upgradeId, 'ws-handshake-7', 'the 101 answer carries the request id, an incoming one honoured')
+
     const query = await openStream(port, { query: `?api_key=${encodeURIComponent(user.apiKey)}` })
     t.teardown(() => query.socket.terminate())
     query.socket.send(JSON.stringify({ id: 'query', transaction }))
