@@ -8,10 +8,12 @@ import type { Accounts } from '../accounts/accounts.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
-import { type Authenticator, createAuthenticator } from './auth/authenticator.js'
+import type { SimulateResponse } from '../engine/simulate/simulate-types.js'
+import { type Authenticator, createAuthenticator, type Principal } from './auth/authenticator.js'
 import { createKeyUsageCounter, type KeyUsageCounter } from './usage/key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './usage/simulation-history-queue.js'
-import { getRecordWithSignature } from './usage/transaction-signature.js'
+import { toSimulationRecord } from './usage/to-simulation-record.js'
+import { attachTransactionBytes, getRecordWithSignature } from './usage/transaction-signature.js'
 
 export interface CallerServices {
   authenticator: Authenticator
@@ -19,6 +21,8 @@ export interface CallerServices {
   keyUsage: KeyUsageCounter
   history: SimulationHistoryQueue
   now: () => number
+  /** Queues the history record of one simulation `principal` ran, whichever door it came through (no I/O). */
+  recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateResponse): void
   /** Writes what is counted and recorded, then releases the admission store. Call after the doors stopped. */
   close(): Promise<void>
 }
@@ -62,6 +66,12 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     keyUsage,
     history,
     now,
+    recordSimulation(principal, transaction, response) {
+      const record = toSimulationRecord(response, principal, now(), null)
+      // base58 is too slow for the request path: the signature is filled in when history flushes.
+      attachTransactionBytes(record, transaction)
+      history.push(record)
+    },
     close() {
       closing ??= (async () => {
         unsubscribe?.()

@@ -8,7 +8,7 @@ import type { AccountsConfig } from '../accounts/config.js'
 import { startAccountsServer } from '../accounts/server.js'
 import { startAccounts } from '../accounts/start-accounts.js'
 import { getSigningKey } from '../accounts/tokens/signing-key.js'
-import { createInProcessInvalidationBus, type InvalidationBus } from '../lib/auth-invalidation.js'
+import { createInProcessInvalidationBus, getAuthCacheTtlMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import { ConfigError } from '../lib/config.js'
 import type { Logger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
@@ -24,10 +24,6 @@ export interface ConnectedAccounts {
   close(): Promise<void>
 }
 
-/** The within-1-s promise for revocations when no bus can carry them. */
-const UNINFORMED_CACHE_TTL_MS = 1_000
-const INFORMED_CACHE_TTL_MS = 60_000
-
 /** Connects to (or starts) accounts per `accountsUrl` and `config`. */
 export async function connectAccounts(accountsUrl: string | undefined, config: AccountsConfig, logger: Logger): Promise<ConnectedAccounts> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
@@ -41,7 +37,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       accounts,
       signingKey: getSigningKey(config),
       invalidations,
-      authCacheTtlMs: invalidations ? INFORMED_CACHE_TTL_MS : UNINFORMED_CACHE_TTL_MS,
+      authCacheTtlMs: getAuthCacheTtlMs(invalidations),
       grpcAddress: undefined,
       async close() {
         await accounts.close()
@@ -60,7 +56,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
     accounts: createInProcessAccountsClient(started.accounts),
     signingKey: started.signingKey,
     invalidations: bus,
-    authCacheTtlMs: INFORMED_CACHE_TTL_MS,
+    authCacheTtlMs: getAuthCacheTtlMs(bus),
     grpcAddress: server.address,
     async close() {
       await server.close()

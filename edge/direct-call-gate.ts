@@ -11,8 +11,6 @@ import { createServiceError } from '../lib/errors.js'
 import type { DirectCall, DirectCallGate } from '../engine/server.js'
 import type { Principal } from './auth/authenticator.js'
 import type { CallerServices } from './caller-services.js'
-import { toSimulationRecord } from './usage/to-simulation-record.js'
-import { attachTransactionBytes } from './usage/transaction-signature.js'
 
 /** Metadata an edge running apart sends with every call (ENGINE_INTERNAL_TOKEN). */
 export const INTERNAL_TOKEN_METADATA = 'x-internal-token'
@@ -23,15 +21,15 @@ export interface DirectCallGateOptions {
   internalToken?: string
 }
 
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+/** What an edge's call is let in as: its tenant_id stands, and the edge itself charged and recorded it. */
+const INTERNAL_CALL: DirectCall = Object.freeze({ tenantId: undefined, headers: Object.freeze({}), record: () => undefined })
 
 /** A gate that lets in only an edge presenting `internalToken` (an engine with no accounts service to check keys against). */
 export function createInternalOnlyGate(internalToken: string): DirectCallGate {
   const expected = Buffer.from(internalToken)
-  const internalCall: DirectCall = { tenantId: undefined, headers: NO_HEADERS, record: () => undefined }
   return {
     admit(metadata) {
-      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], expected)) return internalCall
+      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], expected)) return INTERNAL_CALL
       throw createServiceError('unauthorized', 'This engine takes calls from its edges only (no accounts service to check API keys).')
     },
   }
@@ -47,17 +45,12 @@ function isToken(presented: unknown, expected: Buffer | undefined): boolean {
 export function createDirectCallGate(options: DirectCallGateOptions): DirectCallGate {
   const { callers } = options
   const internalToken = options.internalToken ? Buffer.from(options.internalToken) : undefined
-  const internalCall: DirectCall = { tenantId: undefined, headers: NO_HEADERS, record: () => undefined }
 
   const admitPrincipal = (principal: Principal): DirectCall | Promise<DirectCall> => {
     const toCall = (headers: Readonly<Record<string, string>>): DirectCall => ({
       tenantId: principal.userId,
       headers,
-      record(transaction, response) {
-        const record = toSimulationRecord(response, principal, callers.now(), null)
-        attachTransactionBytes(record, transaction)
-        callers.history.push(record)
-      },
+      record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
     })
     const admitted = callers.admission.admit(principal, { requests: 1, simulations: 1 }, callers.now())
     return admitted instanceof Promise ? admitted.then((a) => toCall(a.headers)) : toCall(admitted.headers)
@@ -70,7 +63,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
         const principal = callers.authenticator.authenticate({ 'x-api-key': apiKey }, 'either')
         return principal instanceof Promise ? principal.then(admitPrincipal) : admitPrincipal(principal)
       }
-      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], internalToken)) return internalCall
+      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], internalToken)) return INTERNAL_CALL
       throw createServiceError('unauthorized', 'An API key is required: send it as x-api-key metadata.')
     },
   }

@@ -3,7 +3,7 @@
  * cause of an internal error is logged, never sent.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ERROR_CATALOGUE, type ErrorCode, isServiceError } from '../lib/errors.js'
+import { createServiceError, ERROR_CATALOGUE, type ErrorCode, isServiceError, type ServiceError } from '../lib/errors.js'
 
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; request_id: string }
@@ -16,6 +16,20 @@ const FASTIFY_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
+}
+
+/**
+ * What a client may see of a failure answered outside fastify's error handler (a batch item, a
+ * stream message): a catalogue error as it is, anything else — `internal_error` included — as the
+ * catalogue's internal_error. What is the service's fault (5xx) is logged through `log`, with its cause.
+ */
+export function toClientError(error: unknown, log: (fields: Record<string, unknown>, message: string) => void, unhandledMessage: string): ServiceError {
+  if (isServiceError(error) && error.code !== 'internal_error') {
+    if (ERROR_CATALOGUE[error.code].http >= 500) log({ err: error, cause: error.cause }, error.message)
+    return error
+  }
+  log({ err: error }, unhandledMessage)
+  return createServiceError('internal_error')
 }
 
 /** Sends the envelope for `code`. */

@@ -141,7 +141,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
     keyUsage,
     history,
-    simulator: createCallerSimulator({ engine, history, now }),
+    simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
     admission: callers.admission,
     logger,
     now,

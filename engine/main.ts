@@ -9,6 +9,7 @@ import { createEngine } from './engine.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
 import { createCallerServices } from '../edge/caller-services.js'
+import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
 import { createDirectCallGate, createInternalOnlyGate } from '../edge/direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
 
@@ -31,7 +32,7 @@ const callers = accounts
       admission: createAdmission({ rateLimits: config.rateLimits, redisUrl: config.redisUrl, logger }),
       logger,
       ...(invalidations ? { invalidations } : {}),
-      authCacheTtlMs: invalidations ? 60_000 : 1_000,
+      authCacheTtlMs: getAuthCacheTtlMs(invalidations),
     })
   : undefined
 if (!callers && !config.engineInternalToken) {

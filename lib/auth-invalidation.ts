@@ -11,6 +11,14 @@ export type { AuthInvalidation }
 
 export type InvalidationListener = (event: AuthInvalidation) => void
 
+/**
+ * How long a cached credential is trusted: 60 s when a bus announces revocations, 1 s when nothing
+ * carries them (the within-1-s promise for a revoked key).
+ */
+export function getAuthCacheTtlMs(invalidations: InvalidationBus | undefined): number {
+  return invalidations ? 60_000 : 1_000
+}
+
 export interface InvalidationBus {
   /** Sends the event to every subscriber of every bus on the same channel; rejects once closed. */
   publish(event: AuthInvalidation): Promise<void>

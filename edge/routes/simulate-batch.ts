@@ -5,10 +5,11 @@
  * only its own slot, as `{index, error: {code, message}}`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import type { ErrorCode } from '../../lib/errors.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
+import { toClientError } from '../http-errors.js'
 import { simulateBatchResponses } from '../schemas/simulate-batch.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 import { simulateBodySchema } from './simulate.js'
@@ -60,11 +61,8 @@ export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulat
           simulator.simulate(principal, { ...options, transaction }).then(
             (response): BatchItem => ({ index, ...response }),
             (error: unknown): BatchItem => {
-              if (isServiceError(error) && error.code !== 'internal_error') {
-                return { index, error: { code: error.code, message: error.message } }
-              }
-              logger.error({ reqId: request.id, err: error, index }, 'batch item failed')
-              return { index, error: { code: 'internal_error', message: 'An internal error occurred.' } }
+              const { code, message } = toClientError(error, (fields, text) => logger.error({ reqId: request.id, index, ...fields }, text), 'batch item failed')
+              return { index, error: { code, message } }
             },
           ),
         ),

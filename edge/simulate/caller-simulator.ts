@@ -8,9 +8,7 @@ import type { EngineClient } from '../engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateResponse, Vector } from '../../engine/simulate/simulate-types.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
-import type { SimulationHistoryQueue } from '../usage/simulation-history-queue.js'
-import { toSimulationRecord } from '../usage/to-simulation-record.js'
-import { attachTransactionBytes } from '../usage/transaction-signature.js'
+import type { CallerServices } from '../caller-services.js'
 
 /** SPEC 2.6, already checked against simulateBodySchema (types and ranges). */
 export interface SimulationInput {
@@ -36,9 +34,9 @@ export function decodeRequestTransaction(base64: string): Uint8Array {
   return transaction
 }
 
-/** Creates the simulator every door shares. */
-export function createCallerSimulator(options: { engine: EngineClient; history: SimulationHistoryQueue; now: () => number }): CallerSimulator {
-  const { engine, history, now } = options
+/** Creates the simulator every door shares; `recordSimulation` is CallerServices'. */
+export function createCallerSimulator(options: { engine: EngineClient; recordSimulation: CallerServices['recordSimulation'] }): CallerSimulator {
+  const { engine, recordSimulation } = options
   return {
     async simulate(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
@@ -49,10 +47,7 @@ export function createCallerSimulator(options: { engine: EngineClient; history: 
         policy: input.policy,
         tenantId: principal.userId,
       })
-      const record = toSimulationRecord(response, principal, now(), null)
-      // base58 is too slow for the request path: the signature is filled in when history flushes.
-      attachTransactionBytes(record, transaction)
-      history.push(record)
+      recordSimulation(principal, transaction, response)
       return response
     },
   }

@@ -9,11 +9,12 @@
  * paused wait in a queue that one socket read bounds.
  */
 import { type RawData, WebSocket } from 'ws'
-import { ERROR_CATALOGUE, type ErrorCode, createServiceError, isServiceError } from '../../lib/errors.js'
+import { type ErrorCode, createServiceError } from '../../lib/errors.js'
 import type { Admission, AdmissionCharge, Admitted } from '../../lib/limits/admission.js'
 import type { Logger } from '../../lib/logger.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import type { Principal } from '../auth/authenticator.js'
+import { toClientError } from '../http-errors.js'
 import type { CallerSimulator, SimulationInput } from '../simulate/caller-simulator.js'
 import type { KeyUsageCounter } from '../usage/key-usage-counter.js'
 import { decodeStreamMessage, encodeStreamFrame, type StreamFormat } from './stream-codec.js'
@@ -111,16 +112,12 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
   const closed = new Promise<void>((resolve) => (markClosed = resolve))
 
   const toErrorFrame = (id: StreamMessageId | null, error: unknown): StreamFrame => {
-    if (isServiceError(error) && error.code !== 'internal_error') {
-      if (ERROR_CATALOGUE[error.code].http >= 500) logger.error({ reqId: requestId, messageId: id, err: error, cause: error.cause }, error.message)
-      const body: StreamError = { code: error.code, message: error.message, request_id: requestId }
-      // REST sends it as the Retry-After header; a frame has no headers.
-      const retryAfter = error.headers?.['retry-after']
-      if (retryAfter !== undefined) body.retry_after = Number(retryAfter)
-      return { id, error: body }
-    }
-    logger.error({ reqId: requestId, messageId: id, err: error }, 'stream message failed')
-    return { id, error: { code: 'internal_error', message: ERROR_CATALOGUE.internal_error.message, request_id: requestId } }
+    const shown = toClientError(error, (fields, text) => logger.error({ reqId: requestId, messageId: id, ...fields }, text), 'stream message failed')
+    const body: StreamError = { code: shown.code, message: shown.message, request_id: requestId }
+    // REST sends it as the Retry-After header; a frame has no headers.
+    const retryAfter = shown.headers?.['retry-after']
+    if (retryAfter !== undefined) body.retry_after = Number(retryAfter)
+    return { id, error: body }
   }
 
   // Each flushed frame may bring bufferedAmount back under the cap.
