@@ -1,15 +1,24 @@
 /** The accounts service's configuration schema (read from the environment in main.ts only). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
+import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 
 export const accountsConfigSchema = {
   /** A PostgreSQL server; unset: the embedded PGlite under DATA_DIR. */
   databaseUrl: { kind: 'optional-string', env: 'DATABASE_URL' },
+  /** A statement running longer is cancelled (and its connection dropped when the server cannot cancel it). */
+  databaseQueryTimeoutMs: { kind: 'int', env: 'DATABASE_QUERY_TIMEOUT_MS', default: 10_000, min: 100, max: 600_000 },
   /** Where the embedded database and the generated signing key live. */
   dataDir: { kind: 'string', env: 'DATA_DIR', default: './data' },
   jwtSecret: { kind: 'optional-string', env: 'JWT_SECRET' },
   jwtKeyFile: { kind: 'optional-string', env: 'JWT_KEY_FILE' },
   /** Where credential invalidations are published for edges in other processes. */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
+  /**
+   * The token every call to the accounts gRPC port must carry (x-internal-token); edges and engines
+   * that reach accounts over ACCOUNTS_URL present the same. Required by the accounts process; where
+   * accounts runs inside an edge (`npm start`), its gRPC port is opened only when this is set.
+   */
+  internalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   grpcHost: { kind: 'string', env: 'ACCOUNTS_GRPC_HOST', default: '127.0.0.1' },
   grpcPort: { kind: 'int', env: 'ACCOUNTS_GRPC_PORT', default: 50052, min: 0, max: 65535 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },

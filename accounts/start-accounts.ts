@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.js'
 import { createAccounts, type Accounts, type AuthInvalidation } from './accounts.js'
 import type { AccountsConfig } from './config.js'
 import { createDatabase, type Database } from './db/database.js'
-import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js'
+import { openEmbeddedDatabase } from './db/embedded-database.js'
 import { migrate } from './db/migrate.js'
 import { getSigningKey } from './tokens/signing-key.js'
 
@@ -30,27 +30,20 @@ export interface StartedAccounts {
 
 /** Opens and migrates the database, resolves the signing key and builds the Accounts on them. */
 export async function startAccounts(
-  config: Pick<AccountsConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile'>,
+  config: Pick<AccountsConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'>,
   logger: Logger,
   options: StartAccountsOptions = {},
 ): Promise<StartedAccounts> {
   // A bad key is a configuration error: found before any database is opened or created.
   const signingKey = getSigningKey(config)
-  let embedded: EmbeddedPostgres | undefined
-  let db: Database
-  if (config.databaseUrl) {
-    db = createDatabase({ url: config.databaseUrl })
-  } else {
-    embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pglite') })
-    db = createDatabase({ url: embedded.url, maxConnections: EMBEDDED_MAX_CONNECTIONS })
-  }
-  const close = async () => {
-    await db.close()
-    await embedded?.close()
-  }
+  const queryTimeoutMs = config.databaseQueryTimeoutMs
+  const db: Database = config.databaseUrl
+    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs })
+    : await openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite'), socketDir: join(config.dataDir, 'pglite-socket'), queryTimeoutMs })
+  const close = () => db.close()
   try {
     const applied = await migrate(db)
-    logger.info({ database: embedded ? 'embedded' : 'postgres', migrated: applied }, 'accounts database ready')
+    logger.info({ database: config.databaseUrl ? 'postgres' : 'embedded', migrated: applied }, 'accounts database ready')
   } catch (error) {
     await close().catch(() => undefined)
     throw error

@@ -1,7 +1,8 @@
 /**
  * The accounts store's connection: a `pg` pool to PostgreSQL (a server named by DATABASE_URL, or the
  * embedded PGlite behind its socket server), counting every query so tests can assert that a warm
- * request path sends none.
+ * request path sends none. Every query has a deadline, so a stuck statement can hold neither a
+ * connection nor shutdown forever.
  */
 import pg from 'pg'
 
@@ -12,9 +13,14 @@ export interface Queryable {
   query<Row extends object = Record<string, unknown>>(text: string, values?: readonly QueryValue[]): Promise<Row[]>
 }
 
+export interface TransactionOptions {
+  /** This transaction's statement deadline instead of the pool's (migrations: index builds on a large table). */
+  queryTimeoutMs?: number
+}
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
-  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(work: (client: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Queries sent since the pool was created (pool and transactions alike). */
   readonly queryCount: number
   close(): Promise<void>
@@ -25,50 +31,86 @@ export interface DatabaseOptions {
   /** Every connection uses this schema first (tests isolate themselves in one schema each). */
   schema?: string
   maxConnections?: number
+  /**
+   * A statement's deadline: the server cancels it (`statement_timeout`), and the driver gives up a
+   * second later whatever the server does (`query_timeout`: PGlite ignores statement_timeout).
+   */
+  queryTimeoutMs?: number
+  /** Longest wait to open a connection or to get a free one from the pool. */
+  connectTimeoutMs?: number
+  /** Keep idle connections open instead of closing them after 10 s (the embedded database's one connection). */
+  keepIdleConnections?: boolean
 }
+
+/** A statement running longer than this is cancelled: the store's queries take milliseconds. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
+/** How long the driver waits past the server's own deadline before it gives up on the connection. */
+const CLIENT_DEADLINE_GRACE_MS = 1_000
 
 // pg's defaults stand: timestamptz comes back as a Date, bigint and numeric as strings; the store
 // converts them where it reads them (accounts/db/timestamp.ts), so no global type parser is installed.
 
 /** Opens a pool to `url`. Nothing connects until the first query. */
-export function createDatabase({ url, schema, maxConnections = 10 }: DatabaseOptions): Database {
+export function createDatabase(options: DatabaseOptions): Database {
+  const { url, schema, maxConnections = 10 } = options
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     // A schema name is checked by the caller (test helpers make their own); quoting keeps it literal.
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CLIENT_DEADLINE_GRACE_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    ...(options.keepIdleConnections ? { idleTimeoutMillis: 0 } : {}),
   })
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined)
   let queryCount = 0
+  let closing: Promise<void> | undefined
   const run = async <Row extends object>(
     client: pg.Pool | pg.PoolClient,
     text: string,
-    values?: readonly QueryValue[],
+    values: readonly QueryValue[] | undefined,
+    clientDeadlineMs: number | undefined,
   ): Promise<Row[]> => {
     queryCount++
-    const result = await client.query<Row>(text, values as unknown[] | undefined)
+    const config: pg.QueryConfig = { text, values: values as unknown[] | undefined }
+    const result = await client.query<Row>(clientDeadlineMs === undefined ? config : { ...config, query_timeout: clientDeadlineMs } as pg.QueryConfig)
     return result.rows
   }
   return {
-    query: (text, values) => run(pool, text, values),
-    async transaction(work) {
+    query: (text, values) => run(pool, text, values, undefined),
+    async transaction(work, transactionOptions) {
       const client = await pool.connect()
+      const ownTimeoutMs = transactionOptions?.queryTimeoutMs
+      const clientDeadlineMs = ownTimeoutMs === undefined ? undefined : ownTimeoutMs + CLIENT_DEADLINE_GRACE_MS
+      let broken: unknown
       try {
-        await run(client, 'BEGIN')
-        const result = await work({ query: (text, values) => run(client, text, values) })
-        await run(client, 'COMMIT')
+        await run(client, 'BEGIN', undefined, undefined)
+        if (ownTimeoutMs !== undefined) {
+          await run(client, `SET LOCAL statement_timeout = ${Math.trunc(ownTimeoutMs)}`, undefined, undefined)
+        }
+        const result = await work({ query: (text, values) => run(client, text, values, clientDeadlineMs) })
+        await run(client, 'COMMIT', undefined, undefined)
         return result
       } catch (error) {
-        await run(client, 'ROLLBACK').catch(() => undefined)
+        // A connection whose ROLLBACK fails is in an unknown state: it is closed, not reused.
+        await run(client, 'ROLLBACK', undefined, undefined).catch((rollbackError: unknown) => {
+          broken = rollbackError
+        })
         throw error
       } finally {
-        client.release()
+        client.release(broken instanceof Error ? broken : undefined)
       }
     },
     get queryCount() {
       return queryCount
     },
-    close: () => pool.end(),
+    close() {
+      closing ??= pool.end()
+      return closing
+    },
   }
 }

@@ -3,31 +3,37 @@
  * lives here, off the thread that answers requests, and is reached over its socket server like a
  * real server. Started by embedded-postgres.ts; told to stop by a 'close' message.
  */
-import { mkdirSync } from 'node:fs'
+import { chmodSync, mkdirSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 export interface EmbeddedPostgresWorkerData {
   dataDir: string
-  port: number
+  /** The Unix socket to listen on; its directory is private to this user already. */
+  socketPath: string
   maxConnections: number
 }
 
-export type EmbeddedPostgresWorkerMessage = { kind: 'listening'; address: string } | { kind: 'failed'; message: string } | { kind: 'closed' }
+export type EmbeddedPostgresWorkerMessage = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'closed' }
 
 const port = parentPort
 if (!port) throw new Error('embedded-postgres-worker runs as a worker thread')
-const { dataDir, port: tcpPort, maxConnections } = workerData as EmbeddedPostgresWorkerData
+const { dataDir, socketPath, maxConnections } = workerData as EmbeddedPostgresWorkerData
 const send = (message: EmbeddedPostgresWorkerMessage) => port.postMessage(message)
 
 try {
-  mkdirSync(dataDir, { recursive: true })
+  // The database files hold password and key hashes: nobody else may read them.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  chmodSync(dataDir, 0o700)
   const db = await PGlite.create(dataDir)
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: tcpPort, maxConnections })
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
   try {
     await server.start()
+    // The directory already keeps others out; the socket's own mode says the same to anyone who looks.
+    chmodSync(socketPath, 0o600)
   } catch (error) {
+    await server.stop().catch(() => undefined)
     await db.close()
     throw error
   }
@@ -40,8 +46,7 @@ try {
       port.close()
     })()
   })
-  // getServerConn() is host:port once listening, with the port the OS picked for port 0.
-  send({ kind: 'listening', address: server.getServerConn() })
+  send({ kind: 'listening' })
 } catch (error) {
   send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
   port.close()

@@ -11,6 +11,8 @@ import type { Database } from './database.js'
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 /** Any constant shared by every process of the service; it names the lock, nothing else. */
 const MIGRATION_LOCK_ID = 7_306_114_501
+/** A migration may build an index over a large table: far longer than a request's statement may take. */
+const MIGRATION_QUERY_TIMEOUT_MS = 3_600_000
 
 export interface Migration {
   version: number
@@ -47,5 +49,5 @@ export async function migrate(db: Database, migrations = getMigrations()): Promi
       done.push(migration.version)
     }
     return done
-  })
+  }, { queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS })
 }

@@ -6,8 +6,7 @@
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createDatabase } from '../../accounts/db/database.js'
-import { startEmbeddedPostgres } from '../../accounts/db/embedded-postgres.js'
+import { openEmbeddedDatabase } from '../../accounts/db/embedded-database.js'
 import { getMigrations, migrate } from '../../accounts/db/migrate.js'
 
 /** The template's path, built first when this migration set has none yet. */
@@ -19,13 +18,13 @@ export async function getEmbeddedTemplate(): Promise<string> {
   if (existsSync(template)) return template
   const building = mkdtempSync(join(tmpdir(), 'preflight-bench-pglite-build-'))
   try {
-    const server = await startEmbeddedPostgres({ dataDir: building })
-    const db = createDatabase({ url: server.url, maxConnections: 1 })
+    const socketDir = mkdtempSync(join(tmpdir(), 'preflight-bench-db-'))
+    const db = await openEmbeddedDatabase({ dataDir: building, socketDir })
     try {
       await migrate(db)
     } finally {
       await db.close()
-      await server.close()
+      rmSync(socketDir, { recursive: true, force: true })
     }
     // Another benchmark may have won the race; its template is as good as this one.
     renameSync(building, template)

@@ -1,6 +1,6 @@
 /**
  * A fresh, migrated database for one test: the real PostgreSQL named by DATABASE_URL (in a schema
- * of its own, dropped afterwards), or the embedded default (PGlite over its socket server, on a
+ * of its own, dropped afterwards), or the embedded default (PGlite over its Unix socket, on a
  * copy of a migrated template directory so each test does not pay PGlite's 3 s initdb).
  */
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Test } from 'tap'
 import { createDatabase, type Database } from '../../accounts/db/database.js'
-import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from '../../accounts/db/embedded-postgres.js'
+import { openEmbeddedDatabase, type EmbeddedDatabase } from '../../accounts/db/embedded-database.js'
 import { getMigrations, migrate } from '../../accounts/db/migrate.js'
 
 export type DatabaseKind = 'postgres' | 'embedded'
@@ -41,17 +41,26 @@ export async function createTestDatabase(t: Test, kind: DatabaseKind = getDefaul
     })
     return db
   }
+  const { db } = await createTestEmbeddedDatabase(t)
+  return db
+}
+
+/** The embedded database on a copy of the migrated template, with the directories it lives in; closed and removed when `t` ends. */
+export async function createTestEmbeddedDatabase(
+  t: Test,
+  options: { queryTimeoutMs?: number } = {},
+): Promise<{ db: EmbeddedDatabase; dataDir: string; socketDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-pglite-'))
   cpSync(await getEmbeddedTemplate(), dataDir, { recursive: true })
-  const server = await startEmbeddedPostgres({ dataDir })
-  const db = createDatabase({ url: server.url, maxConnections: EMBEDDED_MAX_CONNECTIONS })
+  const socketDir = mkdtempSync(join(tmpdir(), 'preflight-db-'))
+  const db = await openEmbeddedDatabase({ dataDir, socketDir, queryTimeoutMs: options.queryTimeoutMs })
   await migrate(db)
   t.teardown(async () => {
     await db.close()
-    await server.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(socketDir, { recursive: true, force: true })
   })
-  return db
+  return { db, dataDir, socketDir }
 }
 
 /** A PGlite data directory with every migration applied, built once per machine and migration set. */
@@ -61,11 +70,11 @@ async function getEmbeddedTemplate(): Promise<string> {
   const template = join(tmpdir(), `preflight-pglite-template-${tag}`)
   if (existsSync(template)) return template
   const building = mkdtempSync(join(tmpdir(), 'preflight-pglite-build-'))
-  const server = await startEmbeddedPostgres({ dataDir: building })
-  const db = createDatabase({ url: server.url, maxConnections: 1 })
+  const socketDir = mkdtempSync(join(tmpdir(), 'preflight-db-'))
+  const db = await openEmbeddedDatabase({ dataDir: building, socketDir })
   await migrate(db)
   await db.close()
-  await server.close()
+  rmSync(socketDir, { recursive: true, force: true })
   try {
     // Another test process may have won the race; its template is as good as ours.
     renameSync(building, template)

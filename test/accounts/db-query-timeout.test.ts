@@ -1,0 +1,33 @@
+/**
+ * Every query has a deadline: a statement that runs on (a lock never granted, a stuck embedded
+ * database) fails instead of holding its connection, and with it the pool's close and the
+ * service's shutdown, forever. PGlite ignores statement_timeout, so there the driver's own deadline
+ * is what ends the wait; the connection is replaced and the next query works.
+ */
+import t from 'tap'
+import { createDatabase, type Database } from '../../accounts/db/database.js'
+import { createTestEmbeddedDatabase, getDatabaseKinds, type DatabaseKind } from '../helpers/database.js'
+
+const QUERY_TIMEOUT_MS = 300
+
+async function openShortDeadlineDatabase(t: Parameters<typeof createTestEmbeddedDatabase>[0], kind: DatabaseKind): Promise<Database> {
+  if (kind === 'embedded') return (await createTestEmbeddedDatabase(t, { queryTimeoutMs: QUERY_TIMEOUT_MS })).db
+  const db = createDatabase({ url: process.env.DATABASE_URL as string, maxConnections: 2, queryTimeoutMs: QUERY_TIMEOUT_MS })
+  t.teardown(() => db.close())
+  return db
+}
+
+for (const kind of getDatabaseKinds()) {
+  t.test(`${kind}: a statement past its deadline fails, and the pool still closes`, async (t) => {
+    const db = await openShortDeadlineDatabase(t, kind)
+    await t.rejects(db.query('SELECT pg_sleep(2)'), /timeout|canceling statement/i, 'a plain query past the deadline fails')
+    await t.rejects(
+      db.transaction((client) => client.query('SELECT pg_sleep(2)')),
+      /timeout|canceling statement/i,
+      'a statement inside a transaction past the deadline fails (and is rolled back)',
+    )
+    t.same(await db.query<{ one: number }>('SELECT 1 AS one'), [{ one: 1 }], 'the next query is answered')
+    await db.close()
+    t.pass('close finished')
+  })
+}
