@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
  * SOLANA_RPC_URLS names real nodes) whose geyser stream feeds the engine, the engine with its
- * gRPC port, accounts (on DATABASE_URL, or the embedded PGlite under DATA_DIR) with its gRPC
- * port, and the edge calling both in-process.
+ * gRPC port, accounts (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC port only
+ * when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
 import { accountsConfigSchema } from './accounts/config.js'
@@ -77,7 +77,8 @@ logger.info(
   {
     rest: restAddress,
     grpc: grpc.address,
-    accountsGrpc: accounts.grpcAddress,
+    // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
+    accountsGrpc: accounts.grpcAddress ?? null,
     database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,

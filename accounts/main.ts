@@ -2,7 +2,7 @@
  * The accounts process: `npm run start:accounts`. Serves the Accounts interface over gRPC for edges
  * that run apart; with REDIS_URL it publishes credential invalidations there for their auth caches.
  */
-import { readConfig } from '../lib/config.js'
+import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
@@ -12,6 +12,8 @@ import { startAccounts } from './start-accounts.js'
 
 const config = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('accounts', config.logLevel)
+// This process exists to serve its gRPC port, and that port can mint keys for any user.
+if (!config.internalToken) throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')
 const bus = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 if (!bus) logger.warn('REDIS_URL is not set: edges in other processes learn of revoked credentials only when their auth cache expires')
 const started = await startAccounts(config, logger, {
@@ -22,7 +24,7 @@ const started = await startAccounts(config, logger, {
       }
     : undefined,
 })
-const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { logger })
+const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
 logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
 onShutdownSignal(logger, async () => {
   await server.close()

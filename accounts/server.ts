@@ -1,9 +1,12 @@
 /**
  * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
- * (edge/accounts-client.ts). Failures travel as catalogue codes in the `error-code` trailer.
+ * (edge/accounts-client.ts). It can mint keys for any user, so every call must carry the internal
+ * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
+ * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
  */
 import { Server, ServerCredentials, type handleUnaryCall } from '@grpc/grpc-js'
-import { isServiceError } from '../lib/errors.js'
+import { createServiceError, isServiceError } from '../lib/errors.js'
+import { hasInternalToken, MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import type { Logger } from '../lib/logger.js'
@@ -34,21 +37,46 @@ export interface AccountsServer {
   close(): Promise<void>
 }
 
+/** At most one warning about refused calls in this window. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000
+
 export interface AccountsServerOptions {
+  /** The token every call must present (ACCOUNTS_INTERNAL_TOKEN). */
+  internalToken: string
   /** Where failures that are not catalogue errors are logged (their cause never reaches the caller). */
   logger?: Logger
 }
 
-/** Serves `accounts` over gRPC on host:port (port 0 picks a free one). */
+/** Serves `accounts` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
 export async function startAccountsServer(
   accounts: Accounts,
   host: string,
   port: number,
-  { logger }: AccountsServerOptions = {},
+  { internalToken, logger }: AccountsServerOptions,
 ): Promise<AccountsServer> {
+  if (typeof internalToken !== 'string' || internalToken.length < MIN_INTERNAL_TOKEN_LENGTH) {
+    throw new Error(`the accounts gRPC port needs an internal token of at least ${MIN_INTERNAL_TOKEN_LENGTH} characters`)
+  }
+  const expectedToken = Buffer.from(internalToken)
+  // Refusals are worth seeing, but a caller hammering the port must not flood the log with them.
+  let lastRefusalLogMs = -Infinity
+  let refusedSinceLog = 0
+  const logRefusal = (method: string, peer: string) => {
+    refusedSinceLog++
+    const nowMs = Date.now()
+    if (nowMs - lastRefusalLogMs < REFUSAL_LOG_INTERVAL_MS) return
+    logger?.warn({ method, peer, refused: refusedSinceLog }, 'accounts calls without the internal token refused')
+    lastRefusalLogMs = nowMs
+    refusedSinceLog = 0
+  }
+
   /** A unary handler that answers with `work`'s message, or with the catalogue error it throws. */
   function unary<Request, Response>(method: string, work: (request: Request) => Promise<Response>): handleUnaryCall<Request, Response> {
     return (call, callback) => {
+      if (!hasInternalToken(call.metadata, expectedToken)) {
+        logRefusal(method, call.getPeer())
+        return callback(toGrpcError(createServiceError('unauthorized', 'This port takes calls from the service’s own processes only (x-internal-token).')))
+      }
       // Through a promise so a synchronous throw (in a conversion) is answered like a rejection.
       Promise.resolve(call.request)
         .then(work)

@@ -3,7 +3,7 @@
  * In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: accounts on another
  * host). Both pass test/accounts/accounts-contract.test.ts.
  */
-import { credentials, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import type { Accounts } from '../accounts/accounts.js'
 import {
   fromServiceTotalsMessage,
@@ -26,6 +26,7 @@ import { assertProgramIdList } from '../accounts/program-blocks/program-block-id
 import { assertHasCard } from '../accounts/users/card-on-file.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
+import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { AuthenticateApiKeyResponse__Output } from '../proto/gen/preflight/accounts/v1/AuthenticateApiKeyResponse.js'
 import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accounts/v1/GetUserStateResponse.js'
@@ -66,12 +67,14 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
 const DEFAULT_CALL_TIMEOUT_MS = 5_000
 
 export interface GrpcAccountsClientOptions {
+  /** The accounts service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
+  internalToken: string
   /** Deadline of each call; past it the call rejects with `accounts_unavailable`. */
   callTimeoutMs?: number
 }
 
 /** The accounts service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
-export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcAccountsClientOptions = {}): AccountsClient {
+export function createGrpcAccountsClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcAccountsClientOptions): AccountsClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadAccountsProto()
   const client = new proto.preflight.accounts.v1.Accounts(target, credentials.createInsecure(), {
@@ -81,13 +84,16 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   })
 
+  const metadata = new Metadata()
+  metadata.set(INTERNAL_TOKEN_METADATA, internalToken)
+
   /** Starts one call with a fresh deadline and converts its answer; failures become catalogue errors. */
   function call<Message, Result>(
-    start: (options: CallOptions, done: (error: GrpcServiceError | null, message?: Message) => void) => void,
+    start: (metadata: Metadata, options: CallOptions, done: (error: GrpcServiceError | null, message?: Message) => void) => void,
     fromMessage: (message: Message) => Result,
   ): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      start({ deadline: Date.now() + callTimeoutMs }, (error, message) => {
+      start(metadata, { deadline: Date.now() + callTimeoutMs }, (error, message) => {
         if (error) return reject(fromGrpcError(error, 'accounts_unavailable'))
         if (message === undefined) return reject(createServiceError('accounts_unavailable', 'the accounts service sent an empty response'))
         try {
@@ -101,16 +107,16 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
   const toVoid = (): void => undefined
 
   return {
-    register: (credentials) => call((o, done) => client.Register(credentials, o, done), fromAuthResponseMessage),
-    login: (credentials) => call((o, done) => client.Login(credentials, o, done), fromAuthResponseMessage),
-    refresh: (refreshToken) => call((o, done) => client.Refresh({ refresh_token: refreshToken }, o, done), fromAuthResponseMessage),
-    getUser: (userId) => call((o, done) => client.GetUser({ user_id: userId }, o, done), fromUserMessage),
+    register: (credentials) => call((m, o, done) => client.Register(credentials, m, o, done), fromAuthResponseMessage),
+    login: (credentials) => call((m, o, done) => client.Login(credentials, m, o, done), fromAuthResponseMessage),
+    refresh: (refreshToken) => call((m, o, done) => client.Refresh({ refresh_token: refreshToken }, m, o, done), fromAuthResponseMessage),
+    getUser: (userId) => call((m, o, done) => client.GetUser({ user_id: userId }, m, o, done), fromUserMessage),
     getUserState: (userId) =>
       call(
-        (o, done) => client.GetUserState({ user_id: userId }, o, done),
+        (m, o, done) => client.GetUserState({ user_id: userId }, m, o, done),
         ({ state }: GetUserStateResponse__Output) => (state === null ? null : fromUserStateMessage(state)),
       ),
-    deleteUser: (userId) => call((o, done) => client.DeleteUser({ user_id: userId }, o, done), toVoid),
+    deleteUser: (userId) => call((m, o, done) => client.DeleteUser({ user_id: userId }, m, o, done), toVoid),
     setCardOnFile(userId, hasCard) {
       // protobuf would send any truthy value as true; the service's own check answers it here.
       try {
@@ -118,31 +124,31 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
       } catch (error) {
         return Promise.reject(error)
       }
-      return call((o, done) => client.SetCardOnFile({ user_id: userId, has_card: hasCard }, o, done), toVoid)
+      return call((m, o, done) => client.SetCardOnFile({ user_id: userId, has_card: hasCard }, m, o, done), toVoid)
     },
     listApiKeys: (userId) =>
       call(
-        (o, done) => client.ListApiKeys({ user_id: userId }, o, done),
+        (m, o, done) => client.ListApiKeys({ user_id: userId }, m, o, done),
         ({ api_keys }: ListApiKeysResponse__Output) => api_keys.map(fromApiKeyMessage),
       ),
     createApiKey: (userId, request) =>
-      call((o, done) => client.CreateApiKey(toCreateApiKeyRequestMessage(userId, request), o, done), fromApiKeyMessage),
-    revokeApiKey: (userId, apiKeyId) => call((o, done) => client.RevokeApiKey({ user_id: userId, api_key_id: apiKeyId }, o, done), toVoid),
+      call((m, o, done) => client.CreateApiKey(toCreateApiKeyRequestMessage(userId, request), m, o, done), fromApiKeyMessage),
+    revokeApiKey: (userId, apiKeyId) => call((m, o, done) => client.RevokeApiKey({ user_id: userId, api_key_id: apiKeyId }, m, o, done), toVoid),
     rotateApiKey: (userId, apiKeyId) =>
-      call((o, done) => client.RotateApiKey({ user_id: userId, api_key_id: apiKeyId }, o, done), fromApiKeyMessage),
+      call((m, o, done) => client.RotateApiKey({ user_id: userId, api_key_id: apiKeyId }, m, o, done), fromApiKeyMessage),
     authenticateApiKey: (keyHash) =>
       call(
-        (o, done) => client.AuthenticateApiKey({ key_hash: keyHash }, o, done),
+        (m, o, done) => client.AuthenticateApiKey({ key_hash: keyHash }, m, o, done),
         ({ principal }: AuthenticateApiKeyResponse__Output) => (principal === null ? null : fromApiKeyPrincipalMessage(principal)),
       ),
-    recordKeyUsage: (usage) => call((o, done) => client.RecordKeyUsage({ usage: usage.map(toKeyUsageMessage) }, o, done), toVoid),
+    recordKeyUsage: (usage) => call((m, o, done) => client.RecordKeyUsage({ usage: usage.map(toKeyUsageMessage) }, m, o, done), toVoid),
     recordSimulations: (records) =>
-      call((o, done) => client.RecordSimulations({ records: records.map(toSimulationRecordMessage) }, o, done), toVoid),
+      call((m, o, done) => client.RecordSimulations({ records: records.map(toSimulationRecordMessage) }, m, o, done), toVoid),
     listSimulations: (query) =>
-      call((o, done) => client.ListSimulations(toListSimulationsRequestMessage(query), o, done), fromSimulationPageMessage),
-    getUserStats: (userId) => call((o, done) => client.GetUserStats({ user_id: userId }, o, done), fromUserStatsMessage),
-    getServiceTotals: () => call((o, done) => client.GetServiceTotals({}, o, done), fromServiceTotalsMessage),
-    getProgramBlocks: (userId) => call((o, done) => client.GetProgramBlocks({ user_id: userId }, o, done), fromProgramBlocksMessage),
+      call((m, o, done) => client.ListSimulations(toListSimulationsRequestMessage(query), m, o, done), fromSimulationPageMessage),
+    getUserStats: (userId) => call((m, o, done) => client.GetUserStats({ user_id: userId }, m, o, done), fromUserStatsMessage),
+    getServiceTotals: () => call((m, o, done) => client.GetServiceTotals({}, m, o, done), fromServiceTotalsMessage),
+    getProgramBlocks: (userId) => call((m, o, done) => client.GetProgramBlocks({ user_id: userId }, m, o, done), fromProgramBlocksMessage),
     setProgramBlocks(userId, programIds) {
       // A non-array would fail in the message encoder as a TypeError; the service's own check
       // answers it here, so both transports reject it with the same catalogue error.
@@ -151,10 +157,10 @@ export function createGrpcAccountsClient(address: string, { callTimeoutMs = DEFA
       } catch (error) {
         return Promise.reject(error)
       }
-      return call((o, done) => client.SetProgramBlocks({ user_id: userId, program_ids: [...programIds] }, o, done), fromProgramBlocksMessage)
+      return call((m, o, done) => client.SetProgramBlocks({ user_id: userId, program_ids: [...programIds] }, m, o, done), fromProgramBlocksMessage)
     },
     removeProgramBlock: (userId, programId) =>
-      call((o, done) => client.RemoveProgramBlock({ user_id: userId, program_id: programId }, o, done), fromProgramBlocksMessage),
+      call((m, o, done) => client.RemoveProgramBlock({ user_id: userId, program_id: programId }, m, o, done), fromProgramBlocksMessage),
     close: async () => client.close(),
   }
 }

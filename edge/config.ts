@@ -1,5 +1,6 @@
 /** The edge's configuration schema (read from the environment in main.ts only). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
+import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 
 export const edgeConfigSchema = {
   host: { kind: 'string', env: 'HOST', default: '127.0.0.1' },
@@ -12,7 +13,7 @@ export const edgeConfigSchema = {
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
   /** Sent to a remote engine (ENGINE_URL) so its gate trusts the tenant this edge authenticated; the engine must have the same. */
-  engineInternalToken: { kind: 'optional-string', env: 'ENGINE_INTERNAL_TOKEN' },
+  engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   bodyLimitBytes: { kind: 'int', env: 'BODY_LIMIT_BYTES', default: 256 * 1024, min: 4096, max: 16 * 1024 * 1024 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema

@@ -1,6 +1,7 @@
 /**
  * How an edge process reaches accounts: in this process (the embedded default: accounts on
- * DATABASE_URL or PGlite, its gRPC port open too) or a remote accounts service (ACCOUNTS_URL). Also
+ * DATABASE_URL or PGlite; its gRPC port opened only when ACCOUNTS_INTERNAL_TOKEN asks for it, for
+ * engines and edges elsewhere) or a remote accounts service (ACCOUNTS_URL, with that token). Also
  * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
  * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
  */
@@ -19,7 +20,7 @@ export interface ConnectedAccounts {
   signingKey: Uint8Array
   invalidations: InvalidationBus | undefined
   authCacheTtlMs: number
-  /** The in-process accounts' gRPC address, when accounts runs here. */
+  /** The in-process accounts' gRPC address, when accounts runs here and its port was asked for. */
   grpcAddress: string | undefined
   close(): Promise<void>
 }
@@ -32,7 +33,11 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       await invalidations?.close()
       throw new ConfigError('JWT_SECRET', "the accounts service's signing key (JWT_SECRET or JWT_KEY_FILE) when ACCOUNTS_URL is set", '')
     }
-    const accounts = createGrpcAccountsClient(accountsUrl)
+    if (!config.internalToken) {
+      await invalidations?.close()
+      throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
+    }
+    const accounts = createGrpcAccountsClient(accountsUrl, { internalToken: config.internalToken })
     return {
       accounts,
       signingKey: getSigningKey(config),
@@ -51,15 +56,25 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       bus.publish(event).catch((error: unknown) => logger.error({ err: error, event }, 'could not announce an invalidation'))
     },
   })
-  const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { logger })
+  // Nothing in this process needs the port: it is opened only for processes elsewhere, which must
+  // present the token (ACCOUNTS_INTERNAL_TOKEN) — so without one there is nothing to open it for.
+  const server = config.internalToken
+    ? await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
+        async (error: unknown) => {
+          await started.close().catch(() => undefined)
+          await bus.close()
+          throw error
+        },
+      )
+    : undefined
   return {
     accounts: createInProcessAccountsClient(started.accounts),
     signingKey: started.signingKey,
     invalidations: bus,
     authCacheTtlMs: getAuthCacheTtlMs(bus),
-    grpcAddress: server.address,
+    grpcAddress: server?.address,
     async close() {
-      await server.close()
+      await server?.close()
       await started.close()
       await bus.close()
     },

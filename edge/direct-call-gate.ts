@@ -5,15 +5,12 @@
  * apart presents `x-internal-token` instead: it already authenticated and charged its caller, and
  * the tenant it names stands.
  */
-import { timingSafeEqual } from 'node:crypto'
 import type { Metadata } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
+import { hasInternalToken } from '../lib/grpc/internal-token.js'
 import type { DirectCall, DirectCallGate } from '../engine/server.js'
 import type { Principal } from './auth/authenticator.js'
 import type { CallerServices } from './caller-services.js'
-
-/** Metadata an edge running apart sends with every call (ENGINE_INTERNAL_TOKEN). */
-export const INTERNAL_TOKEN_METADATA = 'x-internal-token'
 
 export interface DirectCallGateOptions {
   callers: CallerServices
@@ -29,16 +26,10 @@ export function createInternalOnlyGate(internalToken: string): DirectCallGate {
   const expected = Buffer.from(internalToken)
   return {
     admit(metadata) {
-      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], expected)) return INTERNAL_CALL
+      if (hasInternalToken(metadata, expected)) return INTERNAL_CALL
       throw createServiceError('unauthorized', 'This engine takes calls from its edges only (no accounts service to check API keys).')
     },
   }
-}
-
-function isToken(presented: unknown, expected: Buffer | undefined): boolean {
-  if (!expected || typeof presented !== 'string') return false
-  const bytes = Buffer.from(presented)
-  return bytes.length === expected.length && timingSafeEqual(bytes, expected)
 }
 
 /** Creates the gate for `startEngineServer`. */
@@ -63,7 +54,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
         const principal = callers.authenticator.authenticate({ 'x-api-key': apiKey }, 'either')
         return principal instanceof Promise ? principal.then(admitPrincipal) : admitPrincipal(principal)
       }
-      if (isToken(metadata.get(INTERNAL_TOKEN_METADATA)[0], internalToken)) return INTERNAL_CALL
+      if (hasInternalToken(metadata, internalToken)) return INTERNAL_CALL
       throw createServiceError('unauthorized', 'An API key is required: send it as x-api-key metadata.')
     },
   }

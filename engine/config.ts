@@ -1,5 +1,6 @@
 /** The engine's configuration schema (read from the environment in main.ts only). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
+import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 
 export const engineConfigSchema = {
   rpcUrls: { kind: 'url-list', env: 'SOLANA_RPC_URLS', default: ['http://127.0.0.1:8899'] },
@@ -19,6 +20,8 @@ export const engineConfigSchema = {
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
   /** The accounts service (host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
   accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  /** The accounts service's internal token (required with ACCOUNTS_URL). */
+  accountsInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /**
    * Where accounts announces changed program blocks and revoked keys (Redis pub/sub; without it a
    * cached answer lives 1 s), and where rate limits and quota of direct gRPC callers are kept.
@@ -27,7 +30,7 @@ export const engineConfigSchema = {
   /** `off` turns rate limits and the free quota off on the gRPC port too. */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
   /** The token an edge running apart presents (x-internal-token); unset: every gRPC call needs an API key. */
-  engineInternalToken: { kind: 'optional-string', env: 'ENGINE_INTERNAL_TOKEN' },
+  engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */
   programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
   /** How often the blacklist file is checked for changes. */

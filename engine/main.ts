@@ -1,5 +1,5 @@
 /** The engine process: `npm run start:engine`. Reads the environment, serves gRPC, drains on signals. */
-import { readConfig } from '../lib/config.js'
+import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
@@ -15,9 +15,20 @@ import { createAdmission } from '../lib/limits/create-admission.js'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
+// Every call to the gRPC port is authenticated: by API key (checked with accounts) or by the edges'
+// internal token. With neither there would be no way to tell a caller from anyone on the network.
+if (!config.accountsUrl && !config.engineInternalToken) {
+  throw new ConfigError('ENGINE_INTERNAL_TOKEN', 'the token edges present (or ACCOUNTS_URL, to take API keys)', '')
+}
+if (config.accountsUrl && !config.accountsInternalToken) {
+  throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
+}
 // Tenants' program blocks come from the accounts service, when one is named; changes arrive on
 // Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
-const accounts = config.accountsUrl ? createGrpcAccountsClient(config.accountsUrl) : undefined
+const accounts =
+  config.accountsUrl && config.accountsInternalToken
+    ? createGrpcAccountsClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
+    : undefined
 const invalidations = accounts && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 const tenantBlocks = accounts
   ? createTenantProgramBlocks({ load: (tenantId) => accounts.getProgramBlocks(tenantId), ...(invalidations ? { invalidations } : {}) })
@@ -35,15 +46,10 @@ const callers = accounts
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
     })
   : undefined
-if (!callers && !config.engineInternalToken) {
-  logger.warn('neither ACCOUNTS_URL nor ENGINE_INTERNAL_TOKEN is set: the gRPC port trusts every call as sent')
-}
 const gate = callers
   ? createDirectCallGate({ callers, internalToken: config.engineInternalToken })
-  : config.engineInternalToken
-    ? createInternalOnlyGate(config.engineInternalToken)
-    : undefined
-const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, gate ? { gate } : {})
+  : createInternalOnlyGate(config.engineInternalToken as string)
+const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, { gate })
 logger.info({ grpc: server.address, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
 onShutdownSignal(logger, async () => {
   await server.close()

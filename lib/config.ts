@@ -7,6 +7,8 @@ export type ConfigField =
   | { kind: 'int'; env: string; default: number; min: number; max: number }
   | { kind: 'string'; env: string; default: string; oneOf?: readonly string[] }
   | { kind: 'optional-string'; env: string }
+  /** A shared secret (a token two processes present to each other): unset, or at least `minLength` characters. */
+  | { kind: 'optional-secret'; env: string; minLength: number }
   | { kind: 'url-list'; env: string; default: readonly string[] }
   | { kind: 'optional-url'; env: string }
   | { kind: 'bool'; env: string; default: boolean }
@@ -17,7 +19,7 @@ type ValueOf<F extends ConfigField> = F extends { kind: 'int' }
   ? number
   : F extends { kind: 'string' }
     ? string
-    : F extends { kind: 'optional-string' | 'optional-url' }
+    : F extends { kind: 'optional-string' | 'optional-url' | 'optional-secret' }
       ? string | undefined
       : F extends { kind: 'url-list' }
         ? readonly string[]
@@ -70,6 +72,13 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
       return present ? raw.trim() : undefined
     case 'optional-url':
       return present ? parseUrl(field.env, raw.trim()) : undefined
+    case 'optional-secret': {
+      if (!present) return undefined
+      const value = raw.trim()
+      // The value itself never goes into the error: it is a secret, however short.
+      if (value.length < field.minLength) throw new ConfigError(field.env, `a secret of at least ${field.minLength} characters`, `${value.length} characters`)
+      return value
+    }
     case 'url-list': {
       if (!present) return field.default
       const urls = raw

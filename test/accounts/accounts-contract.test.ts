@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { createAccounts, type Accounts, type AuthInvalidation, type SimulationQuery, type SimulationRecord } from '../../accounts/accounts.js'
 import { startAccountsServer } from '../../accounts/server.js'
+import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { createGrpcAccountsClient, createInProcessAccountsClient, type AccountsClient } from '../../edge/accounts-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
@@ -431,9 +432,9 @@ t.test('Accounts contract', async (t) => {
   const now = () => clock.nowMs
   const accounts = createAccounts({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
   const context: Context = { signingKey, clock, invalidations, reopened: createAccounts({ db, signingKey, now }) }
-  const server = await startAccountsServer(accounts, '127.0.0.1', 0)
+  const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
   const inProcess = createInProcessAccountsClient(accounts)
-  const grpc = createGrpcAccountsClient(server.address)
+  const grpc = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(async () => {
     await inProcess.close()
     await grpc.close()
@@ -509,7 +510,7 @@ t.test('gRPC transport: an unreachable accounts service is accounts_unavailable'
   const address = probe.address()
   await new Promise<void>((resolve) => probe.close(() => resolve()))
   if (!address || typeof address === 'string') throw new Error('no port')
-  const client = createGrpcAccountsClient(`127.0.0.1:${address.port}`, { callTimeoutMs: 1_000 })
+  const client = createGrpcAccountsClient(`127.0.0.1:${address.port}`, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 1_000 })
   t.teardown(() => client.close())
   await assertRejectsWithCode(t, client.getUserState(randomUUID()), 'accounts_unavailable', 'closed port')
   await assertRejectsWithCode(t, client.login({ email: 'a@example.com', password: PASSWORD }), 'accounts_unavailable', 'closed port, again')
@@ -519,8 +520,8 @@ t.test('gRPC transport: a call past its deadline is accounts_unavailable', async
   const never = new Promise<never>(() => undefined)
   // Only the methods this test calls; the server never answers them.
   const stalled = { getServiceTotals: () => never } as unknown as Accounts
-  const server = await startAccountsServer(stalled, '127.0.0.1', 0)
-  const client = createGrpcAccountsClient(server.address, { callTimeoutMs: 200 })
+  const server = await startAccountsServer(stalled, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 200 })
   t.teardown(async () => {
     await client.close()
     await server.close()

@@ -15,10 +15,12 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
     { ...readConfig(accountsConfigSchema, {}) },
     {
       databaseUrl: undefined,
+      databaseQueryTimeoutMs: 10_000,
       dataDir: './data',
       jwtSecret: undefined,
       jwtKeyFile: undefined,
       redisUrl: undefined,
+      internalToken: undefined,
       grpcHost: '127.0.0.1',
       grpcPort: 50052,
       logLevel: 'info',
@@ -26,6 +28,12 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
   )
   t.throws(() => readConfig(accountsConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), { name: 'ConfigError', variable: 'ACCOUNTS_GRPC_PORT' })
   t.throws(() => readConfig(accountsConfigSchema, { REDIS_URL: 'not a url' }), { name: 'ConfigError', variable: 'REDIS_URL' })
+  const shortToken = 'x'.repeat(31)
+  t.throws(
+    () => readConfig(accountsConfigSchema, { ACCOUNTS_INTERNAL_TOKEN: shortToken }),
+    { name: 'ConfigError', variable: 'ACCOUNTS_INTERNAL_TOKEN', got: '31 characters' },
+    'a guessable internal token stops the boot, and the error does not repeat it',
+  )
 })
 
 t.test('embedded: users and the generated signing key survive a restart on the same DATA_DIR', async (t) => {

@@ -13,6 +13,8 @@ import { createGrpcAccountsClient } from '../../edge/accounts-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
 import { getFreePort } from '../../lib/free-port.js'
+import { isServiceError } from '../../lib/errors.js'
+import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 30_000
@@ -52,7 +54,14 @@ async function waitForExit(child: ChildProcess, limitMs: number) {
 t.test('the accounts process serves gRPC on its own and drains on SIGTERM', async (t) => {
   const port = await getFreePort()
   const redisUrl = process.env.REDIS_URL
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.testdir({}), ACCOUNTS_GRPC_PORT: String(port), JWT_SECRET, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: t.testdir({}),
+    ACCOUNTS_GRPC_PORT: String(port),
+    ACCOUNTS_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+  }
   // Embedded PostgreSQL: a DATABASE_URL here would migrate the shared test database's public schema.
   delete env.DATABASE_URL
   delete env.JWT_KEY_FILE
@@ -83,7 +92,12 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
   }
   if (!t.ok(up, `the gRPC port opens within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return
 
-  const client = createGrpcAccountsClient(`127.0.0.1:${port}`)
+  const stranger = createGrpcAccountsClient(`127.0.0.1:${port}`, { internalToken: 'not-the-token-but-just-as-long-as-it' })
+  const refused = await stranger.register({ email: 'stranger@example.com', password: 'correct horse battery staple' }).catch((error: unknown) => error)
+  await stranger.close()
+  t.ok(isServiceError(refused, 'unauthorized'), 'a caller without the internal token is refused', { refused })
+
+  const client = createGrpcAccountsClient(`127.0.0.1:${port}`, { internalToken: TEST_INTERNAL_TOKEN })
   try {
     const credentials = { email: 'e2e@example.com', password: 'correct horse battery staple' }
     const auth = await client.register(credentials)
@@ -107,4 +121,25 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
   t.same(exit, { code: 0, signal: null }, 'exit code 0 after the drain', { output: output.slice(-4000) })
   t.notMatch(output, /shutdown failed|unhandled|"level":50/, 'no error logged', { output: output.slice(-4000) })
   t.notOk(await isListening(port), 'the port is released')
+})
+
+t.test('the accounts process will not serve its port without ACCOUNTS_INTERNAL_TOKEN', async (t) => {
+  const port = await getFreePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.testdir({}), ACCOUNTS_GRPC_PORT: String(port), JWT_SECRET, LOG_LEVEL: 'warn' }
+  delete env.DATABASE_URL
+  delete env.ACCOUNTS_INTERNAL_TOKEN
+  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  t.teardown(async () => {
+    if (child.pid !== undefined && isRunning(child)) {
+      process.kill(-child.pid, 'SIGKILL')
+      await waitForExit(child, 2_000)
+    }
+  })
+  const exit = await waitForExit(child, BOOT_LIMIT_MS)
+  t.ok(exit && exit.code !== 0, 'it exits with an error', { exit, output: output.slice(-2000) })
+  t.match(output, /ACCOUNTS_INTERNAL_TOKEN/, 'naming the variable')
+  t.notOk(await isListening(port), 'the port was never opened')
 })

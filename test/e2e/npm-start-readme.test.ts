@@ -148,12 +148,15 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   }
   // The embedded defaults, as on a fresh machine.
   for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name]
-  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort, ACCOUNTS_GRPC_PORT: accountsPort }
+  for (const name of ['ACCOUNTS_INTERNAL_TOKEN', 'ENGINE_INTERNAL_TOKEN']) delete env[name]
+  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort }
   const rest = `http://127.0.0.1:${port}`
   const rpcUrl = `http://127.0.0.1:${rpcPort}`
 
   const first = await startService(t, env, rest)
   if (!first) return
+  // Everything runs in this one process: the accounts port would only be a door for others.
+  t.ok(await isPortFree(accountsPort), 'the accounts gRPC port is not opened under npm start')
 
   // The README's copy-paste flow: an account, an API key, then simulate with it.
   const email = `e2e-${process.pid}@example.com`

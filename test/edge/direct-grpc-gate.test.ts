@@ -21,9 +21,10 @@ import { createTestAccounts, createTestClock, registerTestUser } from '../helper
 import { getJson, postSimulate } from '../helpers/edge-inject.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
+import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 
 const SYSTEM = '11111111111111111111111111111111'
-const INTERNAL_TOKEN = 'internal-token-for-tests-0123456789'
+const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN
 
 interface CallResult {
   error: GrpcServiceError | null

@@ -23,3 +23,14 @@ t.test('a wrong value names the variable and what is allowed', async (t) => {
   t.throws(() => readConfig(engineConfigSchema, { SOLANA_RPC_URLS: 'not a url' }), ConfigError)
   t.throws(() => readConfig(edgeConfigSchema, { LOG_LEVEL: 'loud' }), /one of/)
 })
+
+t.test('internal tokens: unset, or long enough not to be guessed; the value never appears in the error', async (t) => {
+  t.equal(readConfig(engineConfigSchema, {}).engineInternalToken, undefined)
+  const token = 'a-token-of-exactly-32-characters'
+  t.equal(token.length, 32)
+  t.equal(readConfig(engineConfigSchema, { ENGINE_INTERNAL_TOKEN: ` ${token} ` }).engineInternalToken, token)
+  const short = 'hunter2-hunter2-hunter2'
+  const error = t.throws(() => readConfig(edgeConfigSchema, { ENGINE_INTERNAL_TOKEN: short }), { name: 'ConfigError', variable: 'ENGINE_INTERNAL_TOKEN' }) as Error
+  t.notMatch(error.message, short, 'the short secret is not echoed')
+  t.match(error.message, /at least 32 characters/)
+})

@@ -9,6 +9,7 @@ import t from 'tap'
 import { createAccounts } from '../../../accounts/accounts.js'
 import { createDatabase } from '../../../accounts/db/database.js'
 import { startAccountsServer } from '../../../accounts/server.js'
+import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 import { createGrpcAccountsClient } from '../../../edge/accounts-client.js'
 import { createTenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
 import { isServiceError } from '../../../lib/errors.js'
@@ -90,8 +91,8 @@ t.test('tenant program blocks: loads', async (t) => {
   })
 
   t.test('over gRPC: a stopped accounts service fails the request, not a background reload', async (t) => {
-    const server = await startAccountsServer(accounts, '127.0.0.1', 0)
-    const client = createGrpcAccountsClient(server.address, { callTimeoutMs: 2_000 })
+    const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+    const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
     t.teardown(() => client.close())
     const clock = createTestClock(START_MS)
     const counted = createCountedLoad(client)

@@ -1,0 +1,101 @@
+/**
+ * The accounts gRPC port as an attacker on the network meets it: every method, called with no
+ * metadata, with a wrong token of the right length, or with an API key of a real user instead of
+ * the token, is UNAUTHENTICATED — and nothing changed behind it (no key minted for the victim, no
+ * card set, no blocks replaced, no forged history). The service's own client, with the token, works.
+ */
+import { randomUUID } from 'node:crypto'
+import t from 'tap'
+import { credentials, Metadata, status as GrpcStatus, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { startAccountsServer } from '../../accounts/server.js'
+import { createGrpcAccountsClient } from '../../edge/accounts-client.js'
+import { verifyAccessToken } from '../../lib/access-token.js'
+import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
+import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
+import { createTestAccounts } from '../helpers/accounts.js'
+import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+import { createProgramIds } from './program-block-fixtures.js'
+
+type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
+
+t.test('the accounts gRPC port refuses every call without the internal token', async (t) => {
+  const { accounts, signingKey, clock } = await createTestAccounts(t)
+  const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  t.teardown(() => server.close())
+
+  // The victim, set up through the service itself.
+  const auth = await accounts.register({ email: `victim-${process.pid}@example.com`, password: 'correct horse battery staple' })
+  const victimId = (await verifyAccessToken(signingKey, auth.token, clock.now()))?.userId as string
+  const victimKey = await accounts.createApiKey(victimId, { name: 'own key' })
+  const victimBlocks = createProgramIds(2)
+  await accounts.setProgramBlocks(victimId, victimBlocks)
+
+  const proto = loadAccountsProto()
+  const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client & Record<string, UnaryMethod>
+  t.teardown(() => raw.close())
+  const requests: Record<string, object> = {
+    Register: { email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' },
+    Login: { email: `victim-${process.pid}@example.com`, password: 'correct horse battery staple' },
+    Refresh: { refresh_token: auth.refresh_token },
+    GetUser: { user_id: victimId },
+    GetUserState: { user_id: victimId },
+    DeleteUser: { user_id: victimId },
+    SetCardOnFile: { user_id: victimId, has_card: true },
+    ListApiKeys: { user_id: victimId },
+    CreateApiKey: { user_id: victimId, name: 'attacker key' },
+    RevokeApiKey: { user_id: victimId, api_key_id: victimKey.id },
+    RotateApiKey: { user_id: victimId, api_key_id: victimKey.id },
+    AuthenticateApiKey: { key_hash: 'a'.repeat(64) },
+    RecordKeyUsage: { usage: [{ api_key_id: victimKey.id, count: 1_000_000, last_used_at_ms: clock.now() }] },
+    RecordSimulations: { records: [] },
+    ListSimulations: { user_id: victimId, limit: 10 },
+    GetUserStats: { user_id: victimId },
+    GetServiceTotals: {},
+    GetProgramBlocks: { user_id: victimId },
+    SetProgramBlocks: { user_id: victimId, program_ids: [] },
+    RemoveProgramBlock: { user_id: victimId, program_id: victimBlocks[0] as string },
+  }
+  const methods = Object.keys(proto.preflight.accounts.v1.Accounts.service)
+  t.same(methods.filter((name) => !(name in requests)), [], 'every method of the service is tried')
+
+  const call = (method: string, metadata: Metadata) =>
+    new Promise<GrpcServiceError | null>((resolve) => {
+      ;(raw[method] as UnaryMethod).call(raw, requests[method] as object, metadata, (error) => resolve(error))
+    })
+  const wrongToken = new Metadata()
+  wrongToken.set(INTERNAL_TOKEN_METADATA, 'x'.repeat(TEST_INTERNAL_TOKEN.length))
+  const apiKeyInstead = new Metadata()
+  apiKeyInstead.set('x-api-key', victimKey.key as string)
+  for (const [label, metadata] of [
+    ['no metadata', new Metadata()],
+    ['a wrong token', wrongToken],
+    ["the victim's API key", apiKeyInstead],
+  ] as const) {
+    const codes = new Set<number | undefined>()
+    for (const method of methods) codes.add((await call(method, metadata))?.code)
+    t.same([...codes], [GrpcStatus.UNAUTHENTICATED], `${label}: every method is UNAUTHENTICATED`)
+  }
+
+  // Nothing the refused calls asked for happened.
+  const keys = await accounts.listApiKeys(victimId)
+  t.same(
+    keys.map((key) => ({ id: key.id, requests_count: key.requests_count })),
+    [{ id: victimKey.id, requests_count: 0 }],
+    'no key minted, revoked or counted',
+  )
+  t.match(await accounts.getUserState(victimId), { active: true, hasCard: false }, 'not deleted, no card set')
+  t.same([...(await accounts.getProgramBlocks(victimId))].sort(), [...victimBlocks].sort(), 'blocks untouched')
+  await t.rejects(accounts.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }), 'no attacker account registered')
+
+  // The service's own client presents the token and is served.
+  const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
+  t.teardown(() => client.close())
+  t.equal((await client.getUser(victimId)).id, victimId, 'a call with the token is answered')
+  t.equal(await client.getUserState(randomUUID()), null)
+})
+
+t.test('the accounts gRPC server will not start without a token worth the name', async (t) => {
+  const { accounts } = await createTestAccounts(t)
+  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
+  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
+})
