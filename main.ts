@@ -23,6 +23,8 @@ import { createEdgeServer } from './edge/server.js'
 import { createCallerServices } from './edge/caller-services.js'
 import { createDirectCallGate } from './edge/direct-call-gate.js'
 import { createAdmission } from './lib/limits/create-admission.js'
+import { openHistoryJournal } from './edge/usage/history-journal.js'
+import { join } from 'node:path'
 
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 let engineConfig = readConfig(engineConfigSchema, process.env)
@@ -60,6 +62,7 @@ const callers = createCallerServices({
   logger: logger.child({ service: 'edge' }),
   invalidations: accounts.invalidations,
   authCacheTtlMs: accounts.authCacheTtlMs,
+  journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
 })
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
   gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),

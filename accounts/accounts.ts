@@ -101,6 +101,12 @@ export interface SimulationRecord {
   latencyMs: number
   signature: string | null
   cached: boolean
+  /**
+   * The record's identity, a uuid given when the caller was answered: a record delivered twice (a
+   * journal replayed after a crash, when the first delivery committed but was not marked done) is
+   * stored once. Absent: stored every time it is delivered.
+   */
+  recordId?: string
 }
 
 /** An item of `GET /api/v1/solana/simulations` (SPEC 2.18 leaves the fields open). */

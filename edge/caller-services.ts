@@ -4,6 +4,7 @@
  * recorders of key usage and history. `npm start` builds one and hands it to the edge and the
  * engine's gRPC server, so a user has one budget and one history whichever door they use.
  */
+import { randomUUID } from 'node:crypto'
 import type { Accounts } from '../accounts/accounts.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
@@ -13,7 +14,8 @@ import { type Authenticator, createAuthenticator, type Principal } from './auth/
 import { createKeyUsageCounter, type KeyUsageCounter } from './usage/key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './usage/simulation-history-queue.js'
 import { toSimulationRecord } from './usage/to-simulation-record.js'
-import { attachTransactionBytes, getRecordWithSignature } from './usage/transaction-signature.js'
+import type { HistoryJournal } from './usage/history-journal.js'
+import { attachTransactionBytes, getFirstSignatureBytes, getRecordWithSignature } from './usage/transaction-signature.js'
 
 export interface CallerServices {
   authenticator: Authenticator
@@ -37,6 +39,12 @@ export interface CallerServicesOptions {
   authCacheTtlMs?: number
   /** How often key counts and history are written to accounts. */
   usageFlushIntervalMs?: number
+  /**
+   * Where each record is written before its caller is answered, so an acknowledged simulation
+   * survives a crash; what a previous run left in it is delivered first. Without one, records
+   * wait in memory only (tests).
+   */
+  journal?: HistoryJournal
   now?: () => number
 }
 
@@ -46,11 +54,17 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   const now = options.now ?? Date.now
   const flushIntervalMs = options.usageFlushIntervalMs
   const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
+  const { journal } = options
   const history = createSimulationHistoryQueue({
-    sink: (records) => accounts.recordSimulations(records.map(getRecordWithSignature)),
+    async sink(records) {
+      await accounts.recordSimulations(records.map(getRecordWithSignature))
+      journal?.settle(records)
+    },
     flushIntervalMs,
     logger,
   })
+  // What the last run acknowledged but did not deliver goes first, as it was answered first.
+  for (const record of journal?.recovered ?? []) history.push(record)
   const authenticator = createAuthenticator({
     accounts,
     signingKey: options.signingKey,
@@ -68,6 +82,9 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     now,
     recordSimulation(principal, transaction, response) {
       const record = toSimulationRecord(response, principal, now(), null)
+      record.recordId = randomUUID()
+      // Written before the caller is answered (the caller of this function answers after it returns).
+      journal?.append(record, getFirstSignatureBytes(transaction))
       // base58 is too slow for the request path: the signature is filled in when history flushes.
       attachTransactionBytes(record, transaction)
       history.push(record)
@@ -76,6 +93,8 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
       closing ??= (async () => {
         unsubscribe?.()
         await Promise.all([keyUsage.close(), history.close()])
+        // Whatever was not delivered stays in the journal's files for the next start.
+        journal?.close()
         await admission.close()
       })()
       return closing

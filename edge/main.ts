@@ -18,10 +18,13 @@ import { createEdgeServer } from './server.js'
 import { createCallerServices } from './caller-services.js'
 import { createDirectCallGate } from './direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
+import { openHistoryJournal } from './usage/history-journal.js'
+import { join } from 'node:path'
 
 const config = readConfig(edgeConfigSchema, process.env)
 const logger = createLogger('edge', config.logLevel)
-const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
+const accountsConfig = readConfig(accountsConfigSchema, process.env)
+const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
 const callers = createCallerServices({
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
@@ -29,6 +32,7 @@ const callers = createCallerServices({
   logger,
   invalidations: accounts.invalidations,
   authCacheTtlMs: accounts.authCacheTtlMs,
+  journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
 })
 let engineClient: EngineClient
 let stopEngine = async (): Promise<void> => undefined

@@ -12,6 +12,8 @@ import { createCallerServices } from '../edge/caller-services.js'
 import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
 import { createDirectCallGate, createInternalOnlyGate } from '../edge/direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
+import { openHistoryJournal } from '../edge/usage/history-journal.js'
+import { join } from 'node:path'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
@@ -44,6 +46,8 @@ const callers = accounts
       logger,
       ...(invalidations ? { invalidations } : {}),
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
+      // Its own journal: an edge on the same host and DATA_DIR keeps one too.
+      journal: openHistoryJournal({ dir: join(config.dataDir, 'journal', 'engine-history'), logger }),
     })
   : undefined
 const gate = callers

@@ -35,6 +35,7 @@ export function toSimulationRecordMessage(record: SimulationRecord): SimulationR
     latency_ms: record.latencyMs,
     signature: toOptionalField(record.signature),
     cached: record.cached,
+    record_id: toOptionalField(record.recordId ?? null),
   }
 }
 
@@ -56,6 +57,7 @@ export function fromSimulationRecordMessage(message: SimulationRecordOutput): Si
     latencyMs: message.latency_ms,
     signature: fromOptionalField(message.signature),
     cached: message.cached,
+    ...(message.record_id != null ? { recordId: message.record_id } : {}),
   }
 }
 

@@ -7,14 +7,18 @@
 import type { SimulationRecord } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
+import { isUuid } from '../db/uuid.js'
 
+// A record_id already stored is skipped, not an error: the batch is a redelivery (a journal replay).
 const INSERT_SQL = `INSERT INTO simulations (user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
-  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached)
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id)
 SELECT user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
-  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id
 FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, api_key_id uuid, created_at timestamptz, success boolean,
   decision text, risk_level text, mev_score double precision, mev_level text, failure_code text, failure_reason text,
-  compute_units integer, fee_estimate_sol double precision, latency_ms double precision, signature text, cached boolean)`
+  compute_units integer, fee_estimate_sol double precision, latency_ms double precision, signature text, cached boolean,
+  record_id uuid)
+ON CONFLICT (record_id) DO NOTHING`
 
 /** Inserts `records` (all or none); an empty batch sends no query. */
 export async function insertSimulations(db: Queryable, records: readonly SimulationRecord[]): Promise<void> {
@@ -26,6 +30,9 @@ function toSimulationRow(record: SimulationRecord, index: number) {
   const createdAt = new Date(record.createdAtMs)
   if (!Number.isFinite(record.createdAtMs) || Number.isNaN(createdAt.getTime())) {
     throw createServiceError('validation_error', `records[${index}].createdAtMs: must be epoch milliseconds`)
+  }
+  if (record.recordId !== undefined && !isUuid(record.recordId)) {
+    throw createServiceError('validation_error', `records[${index}].recordId: must be a uuid`)
   }
   return {
     user_id: record.userId,
@@ -43,5 +50,6 @@ function toSimulationRow(record: SimulationRecord, index: number) {
     latency_ms: record.latencyMs,
     signature: record.signature,
     cached: record.cached,
+    record_id: record.recordId ?? null,
   }
 }

@@ -8,15 +8,21 @@ import { toBase58 } from '../../lib/base58.js'
 
 const SIGNATURE_BYTES = 64
 
-/** The first signature of wire-transaction bytes, or null. */
-export function getFirstSignature(transaction: Uint8Array): string | null {
+/** The first signature slot of wire-transaction bytes (a view, not a copy), or null when empty or absent. */
+export function getFirstSignatureBytes(transaction: Uint8Array): Uint8Array | null {
   // The count is a compact-u16; any count ≥ 1 has its low 7 bits or a continuation byte set.
   const count = transaction[0]
   if (count === undefined || count === 0) return null
   const start = count & 0x80 ? ((transaction[1] ?? 0) & 0x80 ? 3 : 2) : 1
   const signature = transaction.subarray(start, start + SIGNATURE_BYTES)
   if (signature.length < SIGNATURE_BYTES || signature.every((byte) => byte === 0)) return null
-  return toBase58(signature)
+  return signature
+}
+
+/** The first signature of wire-transaction bytes, base58, or null. */
+export function getFirstSignature(transaction: Uint8Array): string | null {
+  const signature = getFirstSignatureBytes(transaction)
+  return signature === null ? null : toBase58(signature)
 }
 
 const transactionOfRecord = new WeakMap<SimulationRecord, Uint8Array>()

@@ -221,7 +221,10 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
       createRecord(userId, START_MS - 3000, { signature: 's2', apiKeyId: apiKey.id, cached: true, latencyMs: 1.25 }),
       createRecord(userId, START_MS - 2 * DAY_MS, { signature: 's3', success: false, riskLevel: 'safe' }),
     ]
-    await client.recordSimulations(records)
+    const identified = { ...records[0], recordId: randomUUID() } as SimulationRecord
+    await client.recordSimulations([...records.slice(1), identified])
+    // A journal replay after a crash: the record with an identity is not stored a second time.
+    await client.recordSimulations([identified])
     await client.recordSimulations([])
 
     const all = await client.listSimulations({ userId, limit: 10 })

@@ -17,6 +17,7 @@ export interface SimulationRecord {
   'latency_ms'?: (number | string);
   'signature'?: (string);
   'cached'?: (boolean);
+  'record_id'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -27,6 +28,7 @@ export interface SimulationRecord {
   '_compute_units'?: "compute_units";
   '_fee_estimate_sol'?: "fee_estimate_sol";
   '_signature'?: "signature";
+  '_record_id'?: "record_id";
 }
 
 export interface SimulationRecord__Output {
@@ -45,6 +47,7 @@ export interface SimulationRecord__Output {
   'latency_ms': (number);
   'signature'?: (string);
   'cached': (boolean);
+  'record_id'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -55,4 +58,5 @@ export interface SimulationRecord__Output {
   '_compute_units'?: "compute_units";
   '_fee_estimate_sol'?: "fee_estimate_sol";
   '_signature'?: "signature";
+  '_record_id'?: "record_id";
 }
