@@ -13,11 +13,11 @@ export const FD_RESERVE = 512
 const FALLBACK_OPEN_FILES = 4096
 
 /**
- * The default connection cap, from the text of /proc/self/limits (read when not given). At least
- * half the limit is left to clients, so a small limit still serves.
+ * The default connection cap, from the text of /proc/self/limits (read when not given; empty where
+ * there is none). At least half the limit is left to clients, so a small limit still serves.
  */
-export function getDefaultMaxConnections(limitsText: string | undefined = readProcLimits()): number {
-  const openFiles = (limitsText && getSoftOpenFilesLimit(limitsText)) || FALLBACK_OPEN_FILES
+export function getDefaultMaxConnections(limitsText: string = readProcLimits()): number {
+  const openFiles = getSoftOpenFilesLimit(limitsText) || FALLBACK_OPEN_FILES
   return Math.max(openFiles - FD_RESERVE, Math.floor(openFiles / 2))
 }
 
@@ -27,10 +27,10 @@ function getSoftOpenFilesLimit(limitsText: string): number | undefined {
   return soft === undefined ? undefined : Number(soft)
 }
 
-function readProcLimits(): string | undefined {
+function readProcLimits(): string {
   try {
     return readFileSync('/proc/self/limits', 'utf8')
   } catch {
-    return undefined
+    return ''
   }
 }
