@@ -62,7 +62,8 @@ export interface EdgeServerOptions {
   /**
    * A socket on which nothing moves either way for this long while a request is read or answered
    * is closed without an answer (a silent handler, a client that does not read); default 30 s.
-   * Keep it above requestTimeoutMs, so a stalled body gets its 408 first.
+   * Keep it above requestTimeoutMs plus a second (Node sweeps request timeouts once a second), so a
+   * stalled request gets its 408 before the socket is dropped without one.
    */
   idleTimeoutMs?: number
   /** An idle keep-alive connection is closed after this (default 72 s: above the 60 s of common load balancers, so they close first). */
