@@ -4,9 +4,8 @@
  * the Error envelope on the raw socket, as fastify's routes answer everything else.
  */
 import { randomUUID } from 'node:crypto'
-import type { ServerResponse } from 'node:http'
+import { STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { STATUS_CODES } from 'node:http'
 import type { ConnectionError } from 'fastify'
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/errors.js'
 import type { Logger } from '../lib/logger.js'
@@ -19,7 +18,7 @@ const CLIENT_ERRORS: Readonly<Record<string, ErrorCode>> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 'payload_too_large',
 }
 
-/** Node's own name for its socket, which holds the response in flight on it (if any). */
+/** `_httpMessage`: where Node keeps the response in flight on a socket (undocumented; its own clientError default reads it). */
 type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }
 
 /** Creates fastify's `clientErrorHandler`: the envelope with a fresh request id, then the socket closes. */
@@ -33,7 +32,8 @@ export function createClientErrorHandler(logger: Logger): (error: ConnectionErro
     const code = CLIENT_ERRORS[error.code] ?? 'bad_request'
     const requestId = randomUUID()
     // A client's fault, and a probe can raise thousands a second: below the level a service runs at.
-    logger.debug({ reqId: requestId, code, err: error }, 'client error')
+    // Node's code and message only: the error also holds the raw bytes that failed to parse.
+    logger.debug({ reqId: requestId, code, parserCode: error.code }, error.message)
     // Bytes of a response already on the wire: a second status line would corrupt it (Node's own guard).
     const response = (socket as HttpSocket)._httpMessage
     if (socket.writable && !response?.headersSent) socket.write(toRawResponse(code, requestId))

@@ -20,6 +20,7 @@ export const edgeConfigSchema = {
   headersTimeoutMs: { kind: 'int', env: 'HEADERS_TIMEOUT_MS', default: 5_000, min: 1_000, max: 600_000 },
   /** A socket silent both ways this long while a request is read or answered is closed. */
   idleTimeoutMs: { kind: 'int', env: 'IDLE_TIMEOUT_MS', default: 30_000, min: 1_000, max: 3_600_000 },
+  /** An idle keep-alive connection is closed after this (fastify's 72 s outlasts the 60 s of common load balancers). */
   keepAliveTimeoutMs: { kind: 'int', env: 'KEEP_ALIVE_TIMEOUT_MS', default: 72_000, min: 1_000, max: 3_600_000 },
   /** Client connections held at once; 0: the soft open-files limit minus a reserve (edge/max-connections.ts). */
   maxConnections: { kind: 'int', env: 'MAX_CONNECTIONS', default: 0, min: 0, max: 10_000_000 },

@@ -10,8 +10,6 @@ import { createServiceError, ERROR_CATALOGUE, type ErrorCode } from '../../lib/e
 import { createCaptureLogger, LOG_LEVEL, type LogLine } from '../helpers/capture-logger.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 
-const DEBUG = 20
-
 /** An engine that fails each simulate with the next of `failures`. */
 function createFailingEngine(failures: unknown[]): EngineClient {
   return {
@@ -57,11 +55,11 @@ t.test('over REST and batch: 501 and 4xx below error, 500 and 503 at error', asy
   const notImplemented = await app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: { authorization: `Bearer ${user.token}` } })
   t.equal(notImplemented.statusCode, 501)
   const notImplementedLines = linesOf(lines, notImplemented.headers['x-request-id'])
-  t.same(notImplementedLines.map((line) => [line.level, line.code]), [[DEBUG, 'not_implemented']], '501: one debug line')
+  t.same(notImplementedLines.map((line) => [line.level, line.code]), [[LOG_LEVEL.debug, 'not_implemented']], '501: one debug line')
 
   const invalid = await postSimulate(app, { transaction, timeout_ms: 5 })
   t.equal(invalid.statusCode, 422)
-  t.same(linesOf(lines, invalid.headers['x-request-id']).map((line) => line.level), [DEBUG], '422: one debug line')
+  t.same(linesOf(lines, invalid.headers['x-request-id']).map((line) => line.level), [LOG_LEVEL.debug], '422: one debug line')
 
   failures.push(new Error('disk on fire'))
   const bug = await postSimulate(app, { transaction })
@@ -94,7 +92,7 @@ t.test('over REST and batch: 501 and 4xx below error, 500 and 503 at error', asy
   t.same(
     batchLines.map((line) => [line.index, line.level]),
     [
-      [0, DEBUG],
+      [0, LOG_LEVEL.debug],
       [1, LOG_LEVEL.error],
     ],
     'batch items: 501 at debug, the bug at error',
