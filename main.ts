@@ -74,6 +74,11 @@ const app = createEdgeServer({
   callers,
   logger: logger.child({ service: 'edge' }),
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
+  requestTimeoutMs: edgeConfig.requestTimeoutMs,
+  headersTimeoutMs: edgeConfig.headersTimeoutMs,
+  idleTimeoutMs: edgeConfig.idleTimeoutMs,
+  keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
+  maxConnections: edgeConfig.maxConnections || undefined,
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port })
 logger.info(

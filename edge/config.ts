@@ -15,6 +15,16 @@ export const edgeConfigSchema = {
   /** Sent to a remote engine (ENGINE_URL) so its gate trusts the tenant this edge authenticated; the engine must have the same. */
   engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   bodyLimitBytes: { kind: 'int', env: 'BODY_LIMIT_BYTES', default: 256 * 1024, min: 4096, max: 16 * 1024 * 1024 },
+  /** A request's headers and body must arrive within this, else 408 request_timeout. */
+  requestTimeoutMs: { kind: 'int', env: 'REQUEST_TIMEOUT_MS', default: 10_000, min: 1_000, max: 600_000 },
+  /** The headers alone (and a new connection's first request) within this; capped at REQUEST_TIMEOUT_MS. */
+  headersTimeoutMs: { kind: 'int', env: 'HEADERS_TIMEOUT_MS', default: 5_000, min: 1_000, max: 600_000 },
+  /** A socket silent both ways this long while a request is read or answered is closed. */
+  idleTimeoutMs: { kind: 'int', env: 'IDLE_TIMEOUT_MS', default: 30_000, min: 1_000, max: 3_600_000 },
+  /** An idle keep-alive connection is closed after this (fastify's 72 s outlasts the 60 s of common load balancers). */
+  keepAliveTimeoutMs: { kind: 'int', env: 'KEEP_ALIVE_TIMEOUT_MS', default: 72_000, min: 1_000, max: 3_600_000 },
+  /** Client connections held at once; 0: the soft open-files limit minus a reserve (edge/max-connections.ts). */
+  maxConnections: { kind: 'int', env: 'MAX_CONNECTIONS', default: 0, min: 0, max: 10_000_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -18,17 +18,35 @@ const FASTIFY_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
 }
 
+/** The levels an answered failure is logged at: `error` for the service's faults, `debug` for the rest. */
+export type ErrorLogLevel = 'error' | 'debug'
+
+/**
+ * Whether an answered failure is the service's fault, logged at error with its cause: a 5xx other
+ * than not_implemented (a route whose release is still to come) and shutting_down (a drain, logged
+ * once by the shutdown itself). A client's fault (every 4xx) is logged at debug: a caller can raise
+ * thousands a second, and they would drown the faults that need someone.
+ */
+export function isServiceFault(code: ErrorCode): boolean {
+  return ERROR_CATALOGUE[code].http >= 500 && code !== 'not_implemented' && code !== 'shutting_down'
+}
+
 /**
  * What a client may see of a failure answered outside fastify's error handler (a batch item, a
  * stream message): a catalogue error as it is, anything else — `internal_error` included — as the
- * catalogue's internal_error. What is the service's fault (5xx) is logged through `log`, with its cause.
+ * catalogue's internal_error. Logged through `log`: the service's faults at error with their cause.
  */
-export function toClientError(error: unknown, log: (fields: Record<string, unknown>, message: string) => void, unhandledMessage: string): ServiceError {
+export function toClientError(
+  error: unknown,
+  log: (level: ErrorLogLevel, fields: Record<string, unknown>, message: string) => void,
+  unhandledMessage: string,
+): ServiceError {
   if (isServiceError(error) && error.code !== 'internal_error') {
-    if (ERROR_CATALOGUE[error.code].http >= 500) log({ err: error, cause: error.cause }, error.message)
+    if (isServiceFault(error.code)) log('error', { err: error, cause: error.cause }, error.message)
+    else log('debug', { code: error.code }, error.message)
     return error
   }
-  log({ err: error }, unhandledMessage)
+  log('error', { err: error }, unhandledMessage)
   return createServiceError('internal_error')
 }
 
@@ -41,13 +59,15 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
 /** The error handler of the whole edge. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isServiceError(error)) {
-    if (ERROR_CATALOGUE[error.code].http >= 500) {
-      request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
-    }
+    if (isServiceFault(error.code)) request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
+    else request.log.debug({ reqId: request.id, code: error.code }, error.message)
     if (error.headers) reply.headers(error.headers)
     return sendError(reply, request, error.code, error.message)
   }
   const fastifyError = error as FastifyError
+  if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {
+    request.log.debug({ reqId: request.id, code: fastifyError.code }, fastifyError.message)
+  }
   if (fastifyError.validation) {
     const first = fastifyError.validation[0]
     const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : 'body'

@@ -66,6 +66,11 @@ const app = createEdgeServer({
   callers,
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
+  requestTimeoutMs: config.requestTimeoutMs,
+  headersTimeoutMs: config.headersTimeoutMs,
+  idleTimeoutMs: config.idleTimeoutMs,
+  keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  maxConnections: config.maxConnections || undefined,
 })
 await app.listen({ host: config.host, port: config.port })
 logger.info({ engine: engineClient.transport }, 'edge serving')

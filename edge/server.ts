@@ -10,7 +10,10 @@ import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
 import type { EdgeContext } from './edge-context.js'
 import type { EngineClient } from './engine-client.js'
+import { createClientErrorHandler } from './client-error-handler.js'
+import { edgeConfigSchema } from './config.js'
 import { handleError, sendError } from './http-errors.js'
+import { getDefaultMaxConnections } from './max-connections.js'
 import { registerApiKeyRoutes } from './routes/api-keys.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
@@ -52,16 +55,43 @@ export interface EdgeServerOptions {
   usageFlushIntervalMs?: number
   /** The WebSocket stream's limits (ping interval, in-flight and buffer caps, drain timeout); defaults in edge/ws/stream-route.ts. */
   stream?: StreamRouteOptions
+  /** A request's headers and body must both arrive within this, else 408 request_timeout (default 10 s). */
+  requestTimeoutMs?: number
+  /** Its headers (and a new connection's first request line) within this; capped at requestTimeoutMs (default 5 s). */
+  headersTimeoutMs?: number
+  /**
+   * A socket on which nothing moves either way for this long while a request is read or answered
+   * is closed without an answer (a silent handler, a client that does not read); default 30 s.
+   * Keep it above requestTimeoutMs plus a second (Node sweeps request timeouts once a second), so a
+   * stalled request gets its 408 before the socket is dropped without one.
+   */
+  idleTimeoutMs?: number
+  /** An idle keep-alive connection is closed after this (default 72 s: above the 60 s of common load balancers, so they close first). */
+  keepAliveTimeoutMs?: number
+  /** Client connections (WebSockets included) held at once; past it Node closes new ones at accept (default: getDefaultMaxConnections()). */
+  maxConnections?: number
   now?: () => number
 }
 
 /** What an incoming request id may be: printable ASCII without spaces, at most 128 characters. */
 const SAFE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/
 
+/**
+ * How often Node looks for requests past their headers or request timeout. Node's default (30 s)
+ * would let a 10 s timeout fire up to 40 s late; the sweep only visits requests still arriving.
+ */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
+/** At most one warning per this long while connections are dropped at the cap: a flood must not flood the log too. */
+const DROP_WARNING_INTERVAL_MS = 10_000
+
 /** Creates the edge application with every route registered. */
 export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const { engine, accounts, logger, bodyLimitBytes } = options
   const now = options.now ?? Date.now
+  // The environment's defaults, so an edge built without them (tests) runs as a deployed one.
+  const defaults = edgeConfigSchema
+  const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs.default
+  const headersTimeoutMs = Math.min(options.headersTimeoutMs ?? defaults.headersTimeoutMs.default, requestTimeoutMs)
   const app = Fastify({
     // pino's Logger and fastify's FastifyBaseLogger are the same object under two types.
     loggerInstance: logger as FastifyBaseLogger,
@@ -71,6 +101,13 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     // logged per request carry the request id explicitly (edge/http-errors.ts).
     childLoggerFactory: (logger) => logger,
     bodyLimit: bodyLimitBytes,
+    // fastify's defaults leave a request that never finishes arriving open for good (0: no limit).
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: options.idleTimeoutMs ?? defaults.idleTimeoutMs.default,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? defaults.keepAliveTimeoutMs.default,
+    // Passed to http.createServer: the settings fastify has no option of its own for.
+    http: { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    clientErrorHandler: createClientErrorHandler(logger),
     // An incoming X-Request-Id is honoured only when it is safe to echo in a header and a log line.
     requestIdHeader: false,
     // Requests that arrive while draining get the shutting_down envelope from the hook below.
@@ -89,6 +126,17 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
       // Wrong types are errors, not values to coerce; unknown fields are reported, not dropped.
       customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false },
     },
+  })
+  const maxConnections = options.maxConnections ?? getDefaultMaxConnections()
+  app.server.maxConnections = maxConnections
+  let droppedConnections = 0
+  let dropWarnedAtMs = -Infinity
+  app.server.on('drop', () => {
+    droppedConnections++
+    if (now() - dropWarnedAtMs < DROP_WARNING_INTERVAL_MS) return
+    dropWarnedAtMs = now()
+    logger.warn({ dropped: droppedConnections, maxConnections }, 'connections dropped: the connection cap (MAX_CONNECTIONS) is reached')
+    droppedConnections = 0
   })
   // Only JSON bodies: fastify would otherwise parse text/plain and report a schema error.
   app.removeContentTypeParser('text/plain')

@@ -14,6 +14,13 @@ export const ERROR_CATALOGUE = {
     message: 'The request body must be application/json.',
   },
   payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
+  bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is not valid HTTP/1.1.' },
+  request_timeout: {
+    http: 408,
+    grpc: GrpcStatus.DEADLINE_EXCEEDED,
+    message: 'The request (headers and body) did not arrive in time.',
+  },
+  headers_too_large: { http: 431, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request headers are too large.' },
   invalid_transaction: {
     http: 422,
     grpc: GrpcStatus.INVALID_ARGUMENT,

@@ -7,7 +7,7 @@ export interface LogLine {
   [field: string]: unknown
 }
 
-export const LOG_LEVEL = { warn: 40, error: 50 } as const
+export const LOG_LEVEL = { debug: 20, warn: 40, error: 50 } as const
 
 /** Creates a logger whose lines land, parsed, in `lines`. */
 export function createCaptureLogger(): { logger: Logger; lines: LogLine[] } {

@@ -2,7 +2,8 @@
 import type { Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createEdgeServer } from '../../edge/server.js'
+import { createEdgeServer, type EdgeServerOptions } from '../../edge/server.js'
+import type { Logger } from '../../lib/logger.js'
 import type { Admission } from '../../lib/limits/admission.js'
 import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
@@ -28,6 +29,10 @@ export interface TestEdgeOptions {
   admission?: Admission
   /** The WebSocket stream's limits (a short ping interval, small caps). */
   stream?: StreamRouteOptions
+  /** The HTTP server's timeouts and connection cap (short ones, a small cap). */
+  http?: Pick<EdgeServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'idleTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'>
+  /** Where the edge logs (silent unless a test asserts what is logged). */
+  logger?: Logger
 }
 
 /**
@@ -45,8 +50,9 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
     signingKey: accounts.signingKey,
     invalidations: accounts.bus,
     now: accounts.clock.now,
-    logger: quietLogger,
+    logger: options.logger ?? quietLogger,
     bodyLimitBytes: options.bodyLimitBytes ?? 256 * 1024,
+    ...options.http,
   })
   await app.ready()
   t.teardown(() => app.close())
@@ -82,7 +88,7 @@ export function postSimulate(
 }
 
 /** The parsed JSON body of a response (undefined if it is not JSON); the caller's assertions check the shape. */
-export function getJson<T = unknown>(response: LightMyRequestResponse): T | undefined {
+export function getJson<T = unknown>(response: Pick<LightMyRequestResponse, 'body'>): T | undefined {
   try {
     return JSON.parse(response.body) as T
   } catch {
@@ -99,7 +105,7 @@ export interface ErrorBodyShape {
  * Asserts SPEC 2.1's envelope with `code`, the catalogue's HTTP status, a message, and a non-empty
  * request_id equal to the x-request-id header. Returns the envelope's error.
  */
-export function assertErrorEnvelope(t: Test, response: LightMyRequestResponse, code: ErrorCode, label: string) {
+export function assertErrorEnvelope(t: Test, response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, code: ErrorCode, label: string) {
   const body = getJson<ErrorBodyShape>(response)
   t.not(response.statusCode, 500, `${label}: never a 500`)
   t.equal(response.statusCode, ERROR_CATALOGUE[code].http, `${label}: HTTP ${ERROR_CATALOGUE[code].http}`, { body: response.body })

@@ -1,0 +1,100 @@
+/**
+ * Which answered failures are logged at error: the service's faults (500, a 503 naming a service
+ * that did not answer) with their cause, over REST and batch items alike; a route that is not built
+ * yet (501), a drain (shutting_down) and every 4xx only at debug, so they never drown those faults.
+ */
+import t from 'tap'
+import type { EngineClient } from '../../edge/engine-client.js'
+import { isServiceFault, toClientError, type ErrorLogLevel } from '../../edge/http-errors.js'
+import { createServiceError, ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
+import { createCaptureLogger, LOG_LEVEL, type LogLine } from '../helpers/capture-logger.js'
+import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
+
+/** An engine that fails each simulate with the next of `failures`. */
+function createFailingEngine(failures: unknown[]): EngineClient {
+  return {
+    transport: 'in-process',
+    simulate: async () => {
+      throw failures.shift() ?? new Error('no failure queued')
+    },
+    health: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    close: async () => undefined,
+  }
+}
+
+/** The lines logged for request `reqId`. */
+function linesOf(lines: LogLine[], reqId: unknown): LogLine[] {
+  return lines.filter((line) => line.reqId === reqId)
+}
+
+t.test('isServiceFault: the 5xx that need someone, not 501 or a drain', async (t) => {
+  const faults = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter(isServiceFault)
+  t.same(faults.sort(), ['accounts_unavailable', 'engine_unavailable', 'internal_error', 'simulation_timeout', 'upstream_unavailable'])
+})
+
+t.test('toClientError logs a drain at debug and a fault at error, with its cause', async (t) => {
+  const logged: Array<{ level: ErrorLogLevel; fields: Record<string, unknown> }> = []
+  const log = (level: ErrorLogLevel, fields: Record<string, unknown>) => void logged.push({ level, fields })
+  t.equal(toClientError(createServiceError('shutting_down'), log, 'failed').code, 'shutting_down')
+  t.equal(toClientError(createServiceError('not_implemented'), log, 'failed').code, 'not_implemented')
+  const cause = new Error('connection refused')
+  t.equal(toClientError(createServiceError('engine_unavailable', undefined, cause), log, 'failed').code, 'engine_unavailable')
+  t.equal(toClientError(new Error('bug'), log, 'failed').code, 'internal_error')
+  t.same(logged.map(({ level }) => level), ['debug', 'debug', 'error', 'error'])
+  t.equal(logged[2]?.fields.cause, cause, 'the cause travels with the fault')
+})
+
+t.test('over REST and batch: 501 and 4xx below error, 500 and 503 at error', async (t) => {
+  const { logger, lines } = createCaptureLogger()
+  const failures: unknown[] = []
+  const { app, user } = await createTestEdgeWithUser(t, createFailingEngine(failures), { logger })
+  const transaction = Buffer.alloc(200).toString('base64')
+
+  const notImplemented = await app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: { authorization: `Bearer ${user.token}` } })
+  t.equal(notImplemented.statusCode, 501)
+  const notImplementedLines = linesOf(lines, notImplemented.headers['x-request-id'])
+  t.same(notImplementedLines.map((line) => [line.level, line.code]), [[LOG_LEVEL.debug, 'not_implemented']], '501: one debug line')
+
+  const invalid = await postSimulate(app, { transaction, timeout_ms: 5 })
+  t.equal(invalid.statusCode, 422)
+  t.same(linesOf(lines, invalid.headers['x-request-id']).map((line) => line.level), [LOG_LEVEL.debug], '422: one debug line')
+
+  failures.push(new Error('disk on fire'))
+  const bug = await postSimulate(app, { transaction })
+  t.equal(bug.statusCode, 500)
+  const bugLines = linesOf(lines, bug.headers['x-request-id'])
+  t.same(bugLines.map((line) => line.level), [LOG_LEVEL.error], '500: logged at error')
+  t.match(bugLines[0]?.err, { message: 'disk on fire' }, 'with what failed')
+
+  failures.push(createServiceError('engine_unavailable', undefined, new Error('connection refused')))
+  const unavailable = await postSimulate(app, { transaction })
+  t.equal(unavailable.statusCode, 503)
+  const unavailableLines = linesOf(lines, unavailable.headers['x-request-id'])
+  t.same(unavailableLines.map((line) => line.level), [LOG_LEVEL.error], '503 engine_unavailable: logged at error')
+  // pino's err serializer carries the cause chain (the `cause` field itself serializes as {}).
+  t.match(unavailableLines[0]?.err, { message: /connection refused/ }, 'with its cause')
+
+  failures.push(createServiceError('not_implemented'), new Error('batch bug'))
+  const batch = await app.inject({
+    method: 'POST',
+    url: '/api/v1/solana/tx/simulate-batch',
+    headers: { 'x-api-key': user.apiKey },
+    payload: { transactions: [transaction, transaction] },
+  })
+  t.equal(batch.statusCode, 200)
+  t.same(
+    getJson<{ results: Array<{ error?: { code: string } }> }>(batch)?.results.map((item) => item.error?.code),
+    ['not_implemented', 'internal_error'],
+  )
+  const batchLines = linesOf(lines, batch.headers['x-request-id'])
+  t.same(
+    batchLines.map((line) => [line.index, line.level]),
+    [
+      [0, LOG_LEVEL.debug],
+      [1, LOG_LEVEL.error],
+    ],
+    'batch items: 501 at debug, the bug at error',
+  )
+})
