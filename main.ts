@@ -23,8 +23,11 @@ import { createEdgeServer } from './edge/server.js'
 import { createCallerServices } from './edge/caller-services.js'
 import { createDirectCallGate } from './edge/direct-call-gate.js'
 import { createAdmission } from './lib/limits/create-admission.js'
+import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
+import { toTrustProxy } from './edge/trust-proxy.js'
 
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
+const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
@@ -64,11 +67,14 @@ const callers = createCallerServices({
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
   gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
 })
+const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redisUrl: edgeConfig.redisUrl, logger })
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
   callers,
+  authLimiter,
+  trustProxy,
   logger: logger.child({ service: 'edge' }),
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
 })
@@ -91,6 +97,7 @@ onShutdownSignal(logger, async () => {
   // they counted and recorded is written to accounts.
   await Promise.all([app.close(), grpc.close()])
   await callers.close()
+  await authLimiter?.close()
   tenantBlocks.close()
   await accounts.close()
   engine.stop()

@@ -18,8 +18,11 @@ import { createEdgeServer } from './server.js'
 import { createCallerServices } from './caller-services.js'
 import { createDirectCallGate } from './direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
+import { createAuthLimiter } from './limits/create-auth-limiter.js'
+import { toTrustProxy } from './trust-proxy.js'
 
 const config = readConfig(edgeConfigSchema, process.env)
+const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
 const accounts = await connectAccounts(config.accountsUrl, readConfig(accountsConfigSchema, process.env), logger.child({ service: 'accounts' }))
 const callers = createCallerServices({
@@ -55,11 +58,14 @@ if (config.engineUrl) {
     tenantBlocks.close()
   }
 }
+const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl: config.redisUrl, logger })
 const app = createEdgeServer({
   engine: engineClient,
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
   callers,
+  authLimiter,
+  trustProxy,
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
 })
@@ -69,6 +75,7 @@ onShutdownSignal(logger, async () => {
   // The doors drain first (stopEngine closes the gRPC port), then counts and history are written.
   await Promise.all([app.close(), stopEngine()])
   await callers.close()
+  await authLimiter?.close()
   await accounts.close()
   await engineClient.close()
 })

@@ -4,6 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import type { Admission } from '../../lib/limits/admission.js'
+import type { KeyedLimiter } from '../../lib/limits/keyed-limiter.js'
+import type { TrustProxy } from '../../edge/trust-proxy.js'
 import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
 import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
@@ -28,6 +30,9 @@ export interface TestEdgeOptions {
   admission?: Admission
   /** The WebSocket stream's limits (a short ping interval, small caps). */
   stream?: StreamRouteOptions
+  /** The limits of register, login and refresh; none unless a test is about them. */
+  authLimiter?: KeyedLimiter
+  trustProxy?: TrustProxy
 }
 
 /**
@@ -41,6 +46,8 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
     usageFlushIntervalMs: options.usageFlushIntervalMs,
     admission: options.admission,
     stream: options.stream,
+    authLimiter: options.authLimiter,
+    trustProxy: options.trustProxy,
     accounts: accounts.accounts,
     signingKey: accounts.signingKey,
     invalidations: accounts.bus,
