@@ -7,7 +7,7 @@
  *
  * Login keys by the e-mail whether or not an account has it, and an unknown e-mail fails as a wrong
  * password does, so the lockout answers alike for both and says nothing about which accounts
- * exist. Only a failure that is the caller's guess keeps the account's token (see `isCounted`);
+ * exist. Only a failure that is the caller's guess keeps the account's token (`isCountedFailure`);
  * an outage of accounts gives it back. Address tokens are never given back: every attempt counts.
  *
  * Refresh keys by a hash of the presented token rather than by its user: the user is known only
@@ -32,7 +32,7 @@ import {
 import { toClientAddressKey } from './client-address-key.js'
 
 /** Runs an account route's call within its limits: refused (429) before `attempt` runs, or its answer. */
-export type LimitedAttempt = <T>(clientIp: string, subject: string, attempt: () => Promise<T>) => Promise<T>
+export type LimitedAttempt = <T>(clientIp: string | undefined, subject: string, attempt: () => Promise<T>) => Promise<T>
 
 export interface AuthLimits {
   /** `subject`: the e-mail to register. */
@@ -49,8 +49,10 @@ interface RoutePolicy {
   perSubject: BucketPlan
   /** The subject's key, before hashing. */
   toSubject(subject: string): string
-  /** Whether the attempt's outcome (undefined: it succeeded; else what it threw) spends the subject's token. */
-  isCounted(failure: unknown): boolean
+  /** Whether a successful attempt spends the subject's token. */
+  countsSuccess: boolean
+  /** Whether a failed attempt (what it threw) spends the subject's token. */
+  isCountedFailure(error: unknown): boolean
 }
 
 const REGISTER: RoutePolicy = {
@@ -58,7 +60,8 @@ const REGISTER: RoutePolicy = {
   perAddress: REGISTER_PER_ADDRESS,
   perSubject: REGISTER_PER_EMAIL,
   toSubject: toNormalisedEmail,
-  isCounted: (failure) => !isServiceFault(failure),
+  countsSuccess: true,
+  isCountedFailure: (error) => !isServiceFault(error),
 }
 
 const LOGIN: RoutePolicy = {
@@ -66,8 +69,9 @@ const LOGIN: RoutePolicy = {
   perAddress: LOGIN_PER_ADDRESS,
   perSubject: LOGIN_PER_EMAIL,
   toSubject: toNormalisedEmail,
-  // A guess that failed; a success gives its token back, so only wrong passwords lock.
-  isCounted: (failure) => isServiceError(failure, 'invalid_credentials'),
+  // Only a guess that failed locks: a wrong password, or an e-mail without an account.
+  countsSuccess: false,
+  isCountedFailure: (error) => isServiceError(error, 'invalid_credentials'),
 }
 
 const REFRESH: RoutePolicy = {
@@ -75,7 +79,8 @@ const REFRESH: RoutePolicy = {
   perAddress: REFRESH_PER_ADDRESS,
   perSubject: REFRESH_PER_TOKEN,
   toSubject: (token) => token,
-  isCounted: (failure) => !isServiceFault(failure),
+  countsSuccess: true,
+  isCountedFailure: (error) => !isServiceFault(error),
 }
 
 /** Runs every attempt unlimited: no limiter (AUTH_LIMITS=off, or a test that is not about limits). */
@@ -87,7 +92,7 @@ export function createAuthLimits(options: { limiter: KeyedLimiter | undefined; n
   if (limiter === undefined) return { register: UNLIMITED, login: UNLIMITED, refresh: UNLIMITED }
 
   const createLimitedAttempt = (policy: RoutePolicy): LimitedAttempt =>
-    async function limited<T>(clientIp: string, subject: string, attempt: () => Promise<T>): Promise<T> {
+    async function limited<T>(clientIp: string | undefined, subject: string, attempt: () => Promise<T>): Promise<T> {
       const nowMs = now()
       await limiter.take(`${policy.route}:address:${toClientAddressKey(clientIp)}`, policy.perAddress, nowMs)
       const subjectKey = `${policy.route}:subject:${getHash(policy.toSubject(subject))}`
@@ -96,19 +101,19 @@ export function createAuthLimits(options: { limiter: KeyedLimiter | undefined; n
       try {
         answer = await attempt()
       } catch (error) {
-        if (!policy.isCounted(error)) await limiter.refund(subjectKey, policy.perSubject, now())
+        if (!policy.isCountedFailure(error)) await limiter.refund(subjectKey, policy.perSubject, now())
         throw error
       }
-      if (!policy.isCounted(undefined)) await limiter.refund(subjectKey, policy.perSubject, now())
+      if (!policy.countsSuccess) await limiter.refund(subjectKey, policy.perSubject, now())
       return answer
     }
 
   return { register: createLimitedAttempt(REGISTER), login: createLimitedAttempt(LOGIN), refresh: createLimitedAttempt(REFRESH) }
 }
 
-/** Whether `failure` is the service's fault (5xx, or not a catalogue error): the caller should not pay for it. */
-function isServiceFault(failure: unknown): boolean {
-  return failure !== undefined && (!isServiceError(failure) || ERROR_CATALOGUE[failure.code].http >= 500)
+/** Whether `error` is the service's fault (5xx, or not a catalogue error): the caller should not pay for it. */
+function isServiceFault(error: unknown): boolean {
+  return !isServiceError(error) || ERROR_CATALOGUE[error.code].http >= 500
 }
 
 /** 128 bits of SHA-256: collisions are out of reach, and the store holds no e-mail or token. */

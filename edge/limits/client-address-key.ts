@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 
-/** The limiter key of `ip` (fastify's `request.ip`). */
-export function toClientAddressKey(ip: string): string {
+/** The limiter key of `ip` (fastify's `request.ip`, undefined once the client's socket is gone). */
+export function toClientAddressKey(ip: string | undefined): string {
+  if (ip === undefined) return 'unknown'
   const address = ip.split('%', 1)[0] ?? ''
   if (isIPv4(address)) return address
   if (!isIPv6(address)) {

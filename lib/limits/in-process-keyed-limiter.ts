@@ -2,7 +2,7 @@
  * A KeyedLimiter for one process: each key's bucket lives in an LRU, so memory stays bounded. A
  * full bucket is not stored (a key never seen reads as full), and an evicted key comes back with a
  * full bucket: an attacker who touches more than `maxKeys` other keys between two attempts resets
- * his own buckets, which is why deployments with many clients keep them in Redis. The arithmetic
+ * its own buckets, which is why deployments with many clients keep them in Redis. The arithmetic
  * mirrors the Redis script (redis-keyed-limiter.ts) operation for operation, so both give the same
  * answers to the last bit.
  */

@@ -17,8 +17,7 @@ import { createTestAccounts, type TestClock } from '../helpers/accounts.js'
 import { createTestAuthLimiter } from '../helpers/auth-limiter.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
-// Seven edges on the embedded database (≈2.5 s each to set up) and ~90 argon2 hashes: more than
-// tap's 60 s on a loaded 2-core machine.
+// ~90 argon2 hashes and seven edges: more than tap's 60 s on a loaded 2-core machine.
 t.setTimeout(180_000)
 
 const PASSWORD = 'correct horse battery staple'
@@ -42,9 +41,11 @@ interface LimitedEdge {
   calls: { register: number; login: number; refresh: number }
 }
 
-/** An edge with the auth limits on, on real accounts whose register, login and refresh calls are counted. */
+/** One database for the whole file (each test keeps to its own addresses and e-mails); its clock only moves forward. */
+const base = await createTestAccounts(t)
+
+/** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login and refresh calls are counted. */
 async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; limits?: boolean } = {}): Promise<LimitedEdge> {
-  const base = await createTestAccounts(t)
   const calls = { register: 0, login: 0, refresh: 0 }
   const accounts: Accounts = {
     ...base.accounts,

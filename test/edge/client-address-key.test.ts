@@ -25,6 +25,7 @@ t.test('IPv6 clients count by their /64, however the address is written', async 
 })
 
 t.test('what is no address is counted as given, in bounded length', async (t) => {
+  t.equal(toClientAddressKey(undefined), 'unknown', 'a socket already gone')
   const key = toClientAddressKey('x'.repeat(10_000))
   t.match(key, /^other:[\w-]{22}$/)
   t.equal(toClientAddressKey('x'.repeat(10_000)), key)

@@ -32,6 +32,7 @@ export interface TestEdgeOptions {
   stream?: StreamRouteOptions
   /** The limits of register, login and refresh; none unless a test is about them. */
   authLimiter?: KeyedLimiter
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client; none by default. */
   trustProxy?: TrustProxy
 }
 
