@@ -25,8 +25,11 @@ import { createDirectCallGate } from './edge/direct-call-gate.js'
 import { createAdmission } from './lib/limits/create-admission.js'
 import { openHistoryJournal } from './edge/usage/history-journal.js'
 import { join } from 'node:path'
+import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
+import { toTrustProxy } from './edge/trust-proxy.js'
 
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
+const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
@@ -67,11 +70,14 @@ const callers = createCallerServices({
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
   gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
 })
+const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redisUrl: edgeConfig.redisUrl, logger })
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
   callers,
+  authLimiter,
+  trustProxy,
   logger: logger.child({ service: 'edge' }),
   bodyLimitBytes: edgeConfig.bodyLimitBytes,
   requestTimeoutMs: edgeConfig.requestTimeoutMs,
@@ -100,6 +106,7 @@ onShutdownSignal(logger, async () => {
   // they counted and recorded is written to accounts.
   await Promise.all([app.close(), grpc.close()])
   await callers.close()
+  await authLimiter?.close()
   tenantBlocks.close()
   await accounts.close()
   engine.stop()

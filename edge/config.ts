@@ -12,6 +12,10 @@ export const edgeConfigSchema = {
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /** `off` turns the limits of register, login and refresh off (edge/limits/auth-limit-plans.ts); separate from RATE_LIMITS, a performance knob. */
+  authLimits: { kind: 'string', env: 'AUTH_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /** Proxies whose X-Forwarded-For names the client (edge/trust-proxy.ts); behind a load balancer it must name it. */
+  trustProxy: { kind: 'string', env: 'TRUST_PROXY', default: 'off' },
   /** Sent to a remote engine (ENGINE_URL) so its gate trusts the tenant this edge authenticated; the engine must have the same. */
   engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   bodyLimitBytes: { kind: 'int', env: 'BODY_LIMIT_BYTES', default: 256 * 1024, min: 4096, max: 16 * 1024 * 1024 },

@@ -8,6 +8,7 @@ import type { SimulationHistoryQueue } from './usage/simulation-history-queue.js
 import type { CallerSimulator } from './simulate/caller-simulator.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
+import type { AuthLimits } from './limits/auth-limits.js'
 
 export interface EdgeContext {
   engine: EngineClient
@@ -20,6 +21,8 @@ export interface EdgeContext {
   /** Decodes, simulates for a caller and records history: what simulate, batch and the WebSocket share. */
   simulator: CallerSimulator
   admission: Admission
+  /** The limits of register, login and refresh (client address and account). */
+  authLimits: AuthLimits
   logger: Logger
   now: () => number
 }

@@ -20,8 +20,11 @@ import { createDirectCallGate } from './direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
 import { openHistoryJournal } from './usage/history-journal.js'
 import { join } from 'node:path'
+import { createAuthLimiter } from './limits/create-auth-limiter.js'
+import { toTrustProxy } from './trust-proxy.js'
 
 const config = readConfig(edgeConfigSchema, process.env)
+const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
@@ -59,11 +62,14 @@ if (config.engineUrl) {
     tenantBlocks.close()
   }
 }
+const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl: config.redisUrl, logger })
 const app = createEdgeServer({
   engine: engineClient,
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
   callers,
+  authLimiter,
+  trustProxy,
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
   requestTimeoutMs: config.requestTimeoutMs,
@@ -78,6 +84,7 @@ onShutdownSignal(logger, async () => {
   // The doors drain first (stopEngine closes the gRPC port), then counts and history are written.
   await Promise.all([app.close(), stopEngine()])
   await callers.close()
+  await authLimiter?.close()
   await accounts.close()
   await engineClient.close()
 })

@@ -32,6 +32,9 @@ import { registerSimulateBatchRoute } from './routes/simulate-batch.js'
 import { registerStreamRoute, type StreamRouteOptions } from './ws/stream-route.js'
 import type { Admission } from '../lib/limits/admission.js'
 import { createDisabledAdmission } from '../lib/limits/disabled-admission.js'
+import type { KeyedLimiter } from '../lib/limits/keyed-limiter.js'
+import { createAuthLimits } from './limits/auth-limits.js'
+import type { TrustProxy } from './trust-proxy.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
@@ -53,6 +56,10 @@ export interface EdgeServerOptions {
   authCacheTtlMs?: number
   /** How often key counts and history are written to accounts (tests lengthen it to see the request path alone). */
   usageFlushIntervalMs?: number
+  /** The buckets of register, login and refresh (edge/limits/auth-limits.ts); without it those routes are unlimited. Its owner closes it. */
+  authLimiter?: KeyedLimiter
+  /** Proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); default none: the socket's peer. */
+  trustProxy?: TrustProxy
   /** The WebSocket stream's limits (ping interval, in-flight and buffer caps, drain timeout); defaults in edge/ws/stream-route.ts. */
   stream?: StreamRouteOptions
   /** A request's headers and body must both arrive within this, else 408 request_timeout (default 10 s). */
@@ -108,6 +115,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     // Passed to http.createServer: the settings fastify has no option of its own for.
     http: { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     clientErrorHandler: createClientErrorHandler(logger),
+    trustProxy: options.trustProxy ?? false,
     // An incoming X-Request-Id is honoured only when it is safe to echo in a header and a log line.
     requestIdHeader: false,
     // Requests that arrive while draining get the shutting_down envelope from the hook below.
@@ -191,6 +199,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     history,
     simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
     admission: callers.admission,
+    authLimits: createAuthLimits({ limiter: options.authLimiter, now }),
     logger,
     now,
   }

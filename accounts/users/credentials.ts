@@ -21,6 +21,11 @@ export interface Credentials {
 const EMAIL =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
+/** One address, one form: trimmed and lower-cased (the edge keys its per-account limits by it too). */
+export function toNormalisedEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
 /** Whether `email` (already normalised) is an address an account may have. */
 export function isEmail(email: string): boolean {
   return EMAIL.test(email)
@@ -43,7 +48,7 @@ export function toCredentials(input: { email: unknown; password: unknown }): Cre
 export function toLoginCredentials(input: { email: unknown; password: unknown }): Credentials {
   if (typeof input.email !== 'string') throw createServiceError('validation_error', 'email: must be a string')
   if (typeof input.password !== 'string') throw createServiceError('validation_error', 'password: must be a string')
-  const email = input.email.trim().toLowerCase()
+  const email = toNormalisedEmail(input.email)
   if (email.length > MAX_EMAIL_LENGTH) {
     throw createServiceError('validation_error', `email: must be at most ${MAX_EMAIL_LENGTH} characters`)
   }

@@ -99,7 +99,8 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[]): OpenA
     const { description, ...shape } = schema as Record<string, unknown>
     const authenticated = auth === 'bearer' || auth === 'either'
     const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }
-    if (status === 429) Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, RATE_LIMIT_HEADERS)
+    // The account routes' limits (register, login, refresh) answer a 429 with Retry-After alone.
+    if (status === 429) Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, authenticated ? RATE_LIMIT_HEADERS : {})
     else if (authenticated && status < 300) Object.assign(headers, RATE_LIMIT_HEADERS)
     const text = typeof description === 'string' ? description : status >= 400 ? getErrorDescription(status) : (STATUS_CODES[status] ?? 'OK')
     // A schema that is only a description (101 Switching Protocols) has no body.

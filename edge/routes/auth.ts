@@ -28,22 +28,22 @@ export const refreshBodySchema = {
   properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const
 
-/** Registers the account routes. */
-export function registerAuthRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
+/** Registers the account routes; register, login and refresh run within `authLimits` (after schema validation: a malformed request spends nothing). */
+export function registerAuthRoutes(app: FastifyInstance, { accounts, auth, authLimits }: EdgeContext): void {
   app.post<{ Body: Credentials }>(
     '/auth/register',
     { config: { auth: 'none' }, schema: { summary: 'Create an account', body: credentialsBodySchema, response: registerResponses } },
-    (request) => accounts.register(request.body),
+    (request) => authLimits.register(request.ip, request.body.email, () => accounts.register(request.body)),
   )
   app.post<{ Body: Credentials }>(
     '/auth/login',
     { config: { auth: 'none' }, schema: { summary: 'Sign in', body: credentialsBodySchema, response: loginResponses } },
-    (request) => accounts.login(request.body),
+    (request) => authLimits.login(request.ip, request.body.email, () => accounts.login(request.body)),
   )
   app.post<{ Body: { refresh_token: string } }>(
     '/auth/refresh',
     { config: { auth: 'none' }, schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses } },
-    (request) => accounts.refresh(request.body.refresh_token),
+    (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => accounts.refresh(request.body.refresh_token)),
   )
   app.get(
     '/auth/me',

@@ -39,8 +39,9 @@ const deletedAccountSchema = {
   properties: { message: { type: 'string' } },
 } as const
 
-export const registerResponses = { 200: authResponseSchema, ...createErrorResponses([...BODY_ERRORS, 409, ...SERVER_ERRORS]) }
-export const loginResponses = { 200: authResponseSchema, ...createErrorResponses([...BODY_ERRORS, 401, ...SERVER_ERRORS]) }
+/** 429: the client address's or the account's bucket is empty (edge/limits/auth-limits.ts). */
+export const registerResponses = { 200: authResponseSchema, ...createErrorResponses([...BODY_ERRORS, 409, 429, ...SERVER_ERRORS]) }
+export const loginResponses = { 200: authResponseSchema, ...createErrorResponses([...BODY_ERRORS, 401, 429, ...SERVER_ERRORS]) }
 export const refreshResponses = loginResponses
 export const meResponses = { 200: userSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }
 export const deleteAccountResponses = { 200: deletedAccountSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }

@@ -17,11 +17,12 @@
  * every 10 s. An outage of the limiter's store must not take the API down with it; the price is
  * that nobody is limited (or metered) until Redis is back.
  */
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Logger } from '../logger.js'
 import type { Admission, Admitted } from './admission.js'
 import { createQuotaExceededError, createRateLimitedError, toAdmitted } from './admission-outcome.js'
 import { FREE_DAILY_SIMULATIONS, getMsUntilQuotaReset, getQuotaDay, getRatePlan } from './limit-plans.js'
+import { closeRedisLimitsConnection, createOutageWarning, createRedisLimitsConnection, isRedisUsable } from './redis-limits-connection.js'
 
 export const DEFAULT_ADMISSION_KEY_PREFIX = 'pf:'
 
@@ -75,14 +76,8 @@ end
 return {${STATUS_ADMITTED}, string.format('%.17g', tokens), metered}
 `
 
-/** Where the script answers; a connection in another state is down, and the call fails open at once instead of queueing. */
-const USABLE_STATUSES = new Set(['wait', 'connecting', 'connect', 'ready'])
-
 /** Past the day's midnight, so a process whose clock runs a little behind still finds its count. */
 const QUOTA_TTL_MARGIN_MS = 3_600_000
-
-/** At most one warning about an unreachable Redis in this window. */
-const OUTAGE_WARNING_INTERVAL_MS = 10_000
 
 const FAIL_OPEN: Admitted = Object.freeze({ headers: Object.freeze({}), meteredSimulations: 0 })
 
@@ -118,22 +113,14 @@ export function createRedisAdmission(options: RedisAdmissionOptions): Admission 
   redis.defineCommand('preflightAdmit', { numberOfKeys: 2, lua: ADMIT_SCRIPT })
   const script = redis as unknown as AdmitCommand
 
-  let lastWarningMs = -Infinity
-  /** `detail` is the error, or the connection's status when no command was sent. */
-  const warnOutage = (detail: unknown) => {
-    const now = Date.now()
-    if (now - lastWarningMs < OUTAGE_WARNING_INTERVAL_MS) return
-    lastWarningMs = now
-    const fields = detail instanceof Error ? { err: detail } : { redisStatus: detail }
-    logger.warn(fields, 'rate limit store (Redis) unreachable: admitting every call without limits or metering')
-  }
+  const warnOutage = createOutageWarning(logger, 'rate limit store (Redis) unreachable: admitting every call without limits or metering')
   // Ours to watch: without a listener ioredis prints every reconnection error to the console.
   if (ownsConnection) redis.on('error', warnOutage)
 
   let closing: Promise<void> | null = null
   return {
     async admit(caller, charge, nowMs) {
-      if (!USABLE_STATUSES.has(redis.status)) {
+      if (!isRedisUsable(redis)) {
         if (closing === null) warnOutage(redis.status)
         return FAIL_OPEN
       }
@@ -164,7 +151,7 @@ export function createRedisAdmission(options: RedisAdmissionOptions): Admission 
       return toAdmitted(plan, tokens, Number(metered))
     },
     close() {
-      closing ??= ownsConnection ? closeConnection(redis) : Promise.resolve()
+      closing ??= ownsConnection ? closeRedisLimitsConnection(redis) : Promise.resolve()
       return closing
     },
   }
@@ -172,21 +159,5 @@ export function createRedisAdmission(options: RedisAdmissionOptions): Admission 
 
 function openConnection(options: RedisAdmissionOptions): Redis {
   if (options.redisUrl === undefined) throw new Error('createRedisAdmission needs redisUrl or redis')
-  return new Redis(options.redisUrl, {
-    commandTimeout: options.commandTimeoutMs ?? 200,
-    connectTimeout: options.connectTimeoutMs ?? 1000,
-    // Calls made while the connection is lost fail (open) at the next reconnect attempt instead
-    // of piling up in the offline queue; the ones made while first connecting wait for it.
-    maxRetriesPerRequest: 0,
-  })
-}
-
-/** QUIT waits for the replies already asked for; a connection that cannot take it is dropped. */
-async function closeConnection(connection: Redis): Promise<void> {
-  try {
-    await connection.quit()
-  } catch {
-    // An ended connection is left alone: disconnecting it again arms a 2 s timer in ioredis.
-    if (connection.status !== 'end') connection.disconnect()
-  }
+  return createRedisLimitsConnection(options.redisUrl, options)
 }

@@ -1,8 +1,9 @@
 /**
  * End to end over real sockets: every route of SPEC §4 and every status of SPEC §7 that this
  * release can answer, on the running service (test/helpers/running-service.ts) with rate limits
- * on — REST (fetch), the WebSocket stream (ws) and the engine's gRPC port (grpc-js). The clock is
- * injected: a burst meets a frozen token bucket, and the quota crosses a UTC midnight on demand.
+ * and the account routes' limits on — REST (fetch), the WebSocket stream (ws) and the engine's
+ * gRPC port (grpc-js). The clock is injected: a burst meets a frozen token bucket, and the quota
+ * crosses a UTC midnight on demand.
  */
 import t, { type Test } from 'tap'
 import WebSocket from 'ws'
@@ -328,5 +329,20 @@ t.test('the running service, end to end', async (t) => {
     const limited = await engine.simulate(transactionBytes, {}).catch((error: unknown) => error)
     t.ok(isServiceError(limited, 'rate_limited'), 'the same bucket: rate_limited past it')
     t.equal(isServiceError(limited) ? limited.headers?.['retry-after'] : undefined, '1')
+  })
+
+  t.test('login: five wrong passwords lock an e-mail for a minute, whether or not it has an account', async (t) => {
+    const user = await signUp()
+    const unknown = `e2e-nobody-${process.pid}-${Date.now()}@example.com`
+    for (const email of [user.email, unknown]) {
+      const answers: Answer[] = []
+      for (let i = 0; i < 6; i++) answers.push(await call('POST', '/auth/login', { body: { email, password: 'wrong password!' } }))
+      t.same(answers.map((answer) => answer.status), [401, 401, 401, 401, 401, 429], email === unknown ? 'an unknown e-mail' : 'an account')
+      assertError(t, answers[5] as Answer, 429, 'rate_limited', 'the 6th wrong password')
+      t.equal((answers[5] as Answer).headers.get('retry-after'), '60')
+    }
+    assertError(t, await call('POST', '/auth/login', { body: { email: user.email, password: user.password } }), 429, 'rate_limited', 'the right password, while locked')
+    tick(60)
+    t.equal((await call('POST', '/auth/login', { body: { email: user.email, password: user.password } })).status, 200, 'a minute later the right password works')
   })
 })

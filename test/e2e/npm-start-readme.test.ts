@@ -147,7 +147,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     LOG_LEVEL: 'warn',
   }
   // The embedded defaults, as on a fresh machine.
-  for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name]
+  for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'AUTH_LIMITS', 'TRUST_PROXY']) delete env[name]
   for (const name of ['ACCOUNTS_INTERNAL_TOKEN', 'ENGINE_INTERNAL_TOKEN']) delete env[name]
   const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort }
   const rest = `http://127.0.0.1:${port}`
@@ -232,6 +232,9 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   if (!second) return
   const login = await postJson(`${rest}/auth/login`, { email, password })
   t.equal(login.status, 200, 'the account survived the restart')
+  const guesses: number[] = []
+  for (let i = 0; i < 6; i++) guesses.push((await postJson(`${rest}/auth/login`, { email, password: 'wrong password!' })).status)
+  t.same(guesses, [401, 401, 401, 401, 401, 429], 'wrong passwords lock the account after five (AUTH_LIMITS is on by default)')
   const history = await fetch(`${rest}/api/v1/solana/simulations`, { headers: { 'x-api-key': apiKey } })
   t.equal(history.status, 200, 'the API key survived the restart')
   const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }

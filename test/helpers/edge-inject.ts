@@ -5,6 +5,8 @@ import { createInProcessEngineClient, type EngineClient } from '../../edge/engin
 import { createEdgeServer, type EdgeServerOptions } from '../../edge/server.js'
 import type { Logger } from '../../lib/logger.js'
 import type { Admission } from '../../lib/limits/admission.js'
+import type { KeyedLimiter } from '../../lib/limits/keyed-limiter.js'
+import type { TrustProxy } from '../../edge/trust-proxy.js'
 import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
 import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
@@ -33,6 +35,10 @@ export interface TestEdgeOptions {
   http?: Pick<EdgeServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'idleTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'>
   /** Where the edge logs (silent unless a test asserts what is logged). */
   logger?: Logger
+  /** The limits of register, login and refresh; none unless a test is about them. */
+  authLimiter?: KeyedLimiter
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client; none by default. */
+  trustProxy?: TrustProxy
 }
 
 /**
@@ -46,6 +52,8 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
     usageFlushIntervalMs: options.usageFlushIntervalMs,
     admission: options.admission,
     stream: options.stream,
+    authLimiter: options.authLimiter,
+    trustProxy: options.trustProxy,
     accounts: accounts.accounts,
     signingKey: accounts.signingKey,
     invalidations: accounts.bus,

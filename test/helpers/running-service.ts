@@ -2,7 +2,8 @@
  * The whole service running as `npm start` composes it — localnet, engine (with its gRPC port and
  * gate), accounts, the edge on a real port — in this process, with an injected clock, so an
  * end-to-end test can drive it over real sockets (HTTP, WebSocket, gRPC) and cross a UTC midnight
- * without waiting for one. Rate limits are on: in Redis when REDIS_URL is set, in memory otherwise.
+ * without waiting for one. Rate limits and the account routes' limits are on, with their default
+ * plans: in Redis when REDIS_URL is set, in memory otherwise.
  */
 import type { Test } from 'tap'
 import { createCallerServices, type CallerServices } from '../../edge/caller-services.js'
@@ -14,6 +15,7 @@ import { startEngineServer } from '../../engine/server.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createRedisAdmission } from '../../lib/limits/redis-admission.js'
 import { createTestAccounts, createTestClock, type TestAccounts, type TestClock } from './accounts.js'
+import { createTestAuthLimiter } from './auth-limiter.js'
 import { quietLogger, startStack, type Stack } from './stack.js'
 
 export interface RunningService {
@@ -56,6 +58,8 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
     accounts: accounts.accounts,
     signingKey: accounts.signingKey,
     callers,
+    // A key prefix of its own (in Redis): a rerun within the hour must not find this run's buckets.
+    authLimiter: createTestAuthLimiter(t).limiter,
     logger: quietLogger,
     bodyLimitBytes: 256 * 1024,
     now: clock.now,
