@@ -25,6 +25,7 @@ import { createDirectCallGate } from './edge/direct-call-gate.js'
 import { createAdmission } from './lib/limits/create-admission.js'
 import { openHistoryJournal } from './edge/usage/history-journal.js'
 import { join } from 'node:path'
+import { restoreDailyQuota } from './edge/limits/restore-daily-quota.js'
 import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
 import { toTrustProxy } from './edge/trust-proxy.js'
 
@@ -67,6 +68,7 @@ const callers = createCallerServices({
   authCacheTtlMs: accounts.authCacheTtlMs,
   journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
 })
+await restoreDailyQuota(callers, accounts.accounts, logger)
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
   gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
 })

@@ -199,12 +199,20 @@ export interface IdentityService {
   recordKeyUsage(usage: readonly KeyUsage[]): Promise<void>
 }
 
+/** Simulations one user ran in a window. */
+export interface UserSimulationCount {
+  userId: string
+  simulations: number
+}
+
 /** Simulation history and statistics. */
 export interface HistoryService {
   recordSimulations(records: readonly SimulationRecord[]): Promise<void>
   listSimulations(query: SimulationQuery): Promise<SimulationPage>
   getUserStats(userId: string): Promise<UserStats>
   getServiceTotals(): Promise<ServiceTotals>
+  /** Per user with any, the simulations recorded at or after `sinceMs` (an edge restores its daily quota from it at start). */
+  getSimulationCountsSince(sinceMs: number): Promise<UserSimulationCount[]>
 }
 
 /**

@@ -133,6 +133,9 @@ export async function startAccountsServer(
     ),
     GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await accounts.getUserStats(user_id))),
     GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await accounts.getServiceTotals())),
+    GetSimulationCounts: unary('GetSimulationCounts', async ({ since_ms }) => ({
+      counts: (await accounts.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
+    })),
     GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await accounts.getProgramBlocks(user_id))),
     SetProgramBlocks: unary('SetProgramBlocks', async ({ user_id, program_ids }) =>
       toProgramBlocksMessage(await accounts.setProgramBlocks(user_id, program_ids)),

@@ -31,6 +31,7 @@ import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { AuthenticateApiKeyResponse__Output } from '../proto/gen/preflight/accounts/v1/AuthenticateApiKeyResponse.js'
 import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accounts/v1/GetUserStateResponse.js'
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
+import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
 
 export type AccountsClient = Accounts & {
   close(): Promise<void>
@@ -56,6 +57,7 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
     listSimulations: (query) => accounts.listSimulations(query),
     getUserStats: (userId) => accounts.getUserStats(userId),
     getServiceTotals: () => accounts.getServiceTotals(),
+    getSimulationCountsSince: (sinceMs) => accounts.getSimulationCountsSince(sinceMs),
     getProgramBlocks: (userId) => accounts.getProgramBlocks(userId),
     setProgramBlocks: (userId, programIds) => accounts.setProgramBlocks(userId, programIds),
     removeProgramBlock: (userId, programId) => accounts.removeProgramBlock(userId, programId),
@@ -148,6 +150,11 @@ export function createGrpcAccountsClient(address: string, { internalToken, callT
       call((m, o, done) => client.ListSimulations(toListSimulationsRequestMessage(query), m, o, done), fromSimulationPageMessage),
     getUserStats: (userId) => call((m, o, done) => client.GetUserStats({ user_id: userId }, m, o, done), fromUserStatsMessage),
     getServiceTotals: () => call((m, o, done) => client.GetServiceTotals({}, m, o, done), fromServiceTotalsMessage),
+    getSimulationCountsSince: (sinceMs) =>
+      call(
+        (m, o, done) => client.GetSimulationCounts({ since_ms: sinceMs }, m, o, done),
+        ({ counts }: SimulationCountsOutput) => counts.map((count) => ({ userId: count.user_id, simulations: count.simulations })),
+      ),
     getProgramBlocks: (userId) => call((m, o, done) => client.GetProgramBlocks({ user_id: userId }, m, o, done), fromProgramBlocksMessage),
     setProgramBlocks(userId, programIds) {
       // A non-array would fail in the message encoder as a TypeError; the service's own check

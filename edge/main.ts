@@ -20,6 +20,7 @@ import { createDirectCallGate } from './direct-call-gate.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
 import { openHistoryJournal } from './usage/history-journal.js'
 import { join } from 'node:path'
+import { restoreDailyQuota } from './limits/restore-daily-quota.js'
 import { createAuthLimiter } from './limits/create-auth-limiter.js'
 import { toTrustProxy } from './trust-proxy.js'
 
@@ -37,6 +38,7 @@ const callers = createCallerServices({
   authCacheTtlMs: accounts.authCacheTtlMs,
   journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
 })
+await restoreDailyQuota(callers, accounts.accounts, logger)
 let engineClient: EngineClient
 let stopEngine = async (): Promise<void> => undefined
 if (config.engineUrl) {

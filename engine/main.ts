@@ -14,6 +14,7 @@ import { createDirectCallGate, createInternalOnlyGate } from '../edge/direct-cal
 import { createAdmission } from '../lib/limits/create-admission.js'
 import { openHistoryJournal } from '../edge/usage/history-journal.js'
 import { join } from 'node:path'
+import { restoreDailyQuota } from '../edge/limits/restore-daily-quota.js'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
@@ -50,6 +51,7 @@ const callers = accounts
       journal: openHistoryJournal({ dir: join(config.dataDir, 'journal', 'engine-history'), logger }),
     })
   : undefined
+if (callers && accounts) await restoreDailyQuota(callers, accounts, logger)
 const gate = callers
   ? createDirectCallGate({ callers, internalToken: config.engineInternalToken })
   : createInternalOnlyGate(config.engineInternalToken as string)

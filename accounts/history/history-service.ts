@@ -2,6 +2,7 @@
 import type { HistoryService } from '../accounts.js'
 import type { Database } from '../db/database.js'
 import { getServiceTotals } from './service-totals.js'
+import { getSimulationCountsSince } from './simulation-counts.js'
 import { getSimulationPage } from './simulation-page.js'
 import { insertSimulations } from './simulation-insert.js'
 import { getUserStats } from './user-stats.js'
@@ -19,5 +20,6 @@ export function createHistoryService({ db, now }: HistoryServiceOptions): Histor
     listSimulations: (query) => getSimulationPage(db, query),
     getUserStats: (userId) => getUserStats(db, userId, now()),
     getServiceTotals: () => getServiceTotals(db, now()),
+    getSimulationCountsSince: (sinceMs) => getSimulationCountsSince(db, sinceMs),
   }
 }

@@ -41,6 +41,12 @@ export interface Admission {
    * the hot path); the Redis one fails open (admits, no headers) when Redis does not answer.
    */
   admit(caller: AdmissionCaller, charge: AdmissionCharge, nowMs: number): Admitted | Promise<Admitted>
+  /**
+   * Present where the daily counts live in this process's memory only (not Redis): takes the
+   * simulations each user already ran today, read from history at start, so a restart does not
+   * give everyone a fresh free quota. A count lower than one already held changes nothing.
+   */
+  restoreDailyCounts?(counts: Iterable<{ userId: string; simulations: number }>, nowMs: number): void
   /** Releases what the implementation holds (the Redis connection). */
   close(): Promise<void>
 }

@@ -16,6 +16,7 @@ export const DEFAULT_MAX_USERS = 100_000
 /** The in-process Admission: `admit` answers synchronously, and says how many users it holds. */
 export interface InProcessAdmission extends Admission {
   admit(caller: AdmissionCaller, charge: AdmissionCharge, nowMs: number): Admitted
+  restoreDailyCounts(counts: Iterable<{ userId: string; simulations: number }>, nowMs: number): void
   /** Users currently remembered (at most `maxUsers`). */
   readonly userCount: number
 }
@@ -67,6 +68,19 @@ export function createInProcessAdmission(options: { maxUsers?: number } = {}): I
         if (total > free) metered = total - free
       }
       return toAdmitted(plan, tokens, metered)
+    },
+    restoreDailyCounts(counts, nowMs) {
+      const day = getQuotaDay(nowMs)
+      for (const { userId, simulations } of counts) {
+        if (!Number.isInteger(simulations) || simulations <= 0) continue
+        const budget = users.get(userId)
+        if (budget === undefined) {
+          users.set(userId, { tokens: Infinity, lastMs: nowMs, day, simulations })
+        } else if (budget.day !== day || budget.simulations < simulations) {
+          budget.day = day
+          budget.simulations = simulations
+        }
+      }
     },
     get userCount() {
       return users.size

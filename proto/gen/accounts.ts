@@ -13,6 +13,7 @@ import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, D
 import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from './preflight/accounts/v1/FailureReasonCount';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
+import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from './preflight/accounts/v1/GetSimulationCountsRequest';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from './preflight/accounts/v1/GetUserRequest';
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from './preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from './preflight/accounts/v1/GetUserStateResponse';
@@ -39,10 +40,12 @@ import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTota
 import type { SetCardOnFileRequest as _preflight_accounts_v1_SetCardOnFileRequest, SetCardOnFileRequest__Output as _preflight_accounts_v1_SetCardOnFileRequest__Output } from './preflight/accounts/v1/SetCardOnFileRequest';
 import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileResponse, SetCardOnFileResponse__Output as _preflight_accounts_v1_SetCardOnFileResponse__Output } from './preflight/accounts/v1/SetCardOnFileResponse';
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from './preflight/accounts/v1/SetProgramBlocksRequest';
+import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, SimulationCounts__Output as _preflight_accounts_v1_SimulationCounts__Output } from './preflight/accounts/v1/SimulationCounts';
 import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryItem, SimulationHistoryItem__Output as _preflight_accounts_v1_SimulationHistoryItem__Output } from './preflight/accounts/v1/SimulationHistoryItem';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
 import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from './preflight/accounts/v1/User';
+import type { UserSimulationCount as _preflight_accounts_v1_UserSimulationCount, UserSimulationCount__Output as _preflight_accounts_v1_UserSimulationCount__Output } from './preflight/accounts/v1/UserSimulationCount';
 import type { UserState as _preflight_accounts_v1_UserState, UserState__Output as _preflight_accounts_v1_UserState__Output } from './preflight/accounts/v1/UserState';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from './preflight/accounts/v1/UserStats';
 
@@ -66,6 +69,7 @@ export interface ProtoGrpcType {
         FailureReasonCount: MessageTypeDefinition<_preflight_accounts_v1_FailureReasonCount, _preflight_accounts_v1_FailureReasonCount__Output>
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
+        GetSimulationCountsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_GetSimulationCountsRequest__Output>
         GetUserRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_GetUserRequest__Output>
         GetUserStateRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateRequest__Output>
         GetUserStateResponse: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateResponse__Output>
@@ -92,10 +96,12 @@ export interface ProtoGrpcType {
         SetCardOnFileRequest: MessageTypeDefinition<_preflight_accounts_v1_SetCardOnFileRequest, _preflight_accounts_v1_SetCardOnFileRequest__Output>
         SetCardOnFileResponse: MessageTypeDefinition<_preflight_accounts_v1_SetCardOnFileResponse, _preflight_accounts_v1_SetCardOnFileResponse__Output>
         SetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_SetProgramBlocksRequest__Output>
+        SimulationCounts: MessageTypeDefinition<_preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_SimulationCounts__Output>
         SimulationHistoryItem: MessageTypeDefinition<_preflight_accounts_v1_SimulationHistoryItem, _preflight_accounts_v1_SimulationHistoryItem__Output>
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
         SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
         User: MessageTypeDefinition<_preflight_accounts_v1_User, _preflight_accounts_v1_User__Output>
+        UserSimulationCount: MessageTypeDefinition<_preflight_accounts_v1_UserSimulationCount, _preflight_accounts_v1_UserSimulationCount__Output>
         UserState: MessageTypeDefinition<_preflight_accounts_v1_UserState, _preflight_accounts_v1_UserState__Output>
         UserStats: MessageTypeDefinition<_preflight_accounts_v1_UserStats, _preflight_accounts_v1_UserStats__Output>
       }

@@ -51,6 +51,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     ListSimulations: { user_id: victimId, limit: 10 },
     GetUserStats: { user_id: victimId },
     GetServiceTotals: {},
+    GetSimulationCounts: { since_ms: 0 },
     GetProgramBlocks: { user_id: victimId },
     SetProgramBlocks: { user_id: victimId, program_ids: [] },
     RemoveProgramBlock: { user_id: victimId, program_id: victimBlocks[0] as string },

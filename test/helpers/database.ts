@@ -64,7 +64,7 @@ export async function createTestEmbeddedDatabase(
 }
 
 /** A PGlite data directory with every migration applied, built once per machine and migration set. */
-async function getEmbeddedTemplate(): Promise<string> {
+export async function getEmbeddedTemplate(): Promise<string> {
   const migrations = getMigrations()
   const tag = migrations.map((m) => `${m.version}-${m.sql.length}`).join('_')
   const template = join(tmpdir(), `preflight-pglite-template-${tag}`)

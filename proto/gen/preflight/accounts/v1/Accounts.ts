@@ -11,6 +11,7 @@ import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, Del
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
+import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from '../../../preflight/accounts/v1/GetSimulationCountsRequest';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from '../../../preflight/accounts/v1/GetUserRequest';
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from '../../../preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from '../../../preflight/accounts/v1/GetUserStateResponse';
@@ -34,6 +35,7 @@ import type { ServiceTotals as _preflight_accounts_v1_ServiceTotals, ServiceTota
 import type { SetCardOnFileRequest as _preflight_accounts_v1_SetCardOnFileRequest, SetCardOnFileRequest__Output as _preflight_accounts_v1_SetCardOnFileRequest__Output } from '../../../preflight/accounts/v1/SetCardOnFileRequest';
 import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileResponse, SetCardOnFileResponse__Output as _preflight_accounts_v1_SetCardOnFileResponse__Output } from '../../../preflight/accounts/v1/SetCardOnFileResponse';
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
+import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, SimulationCounts__Output as _preflight_accounts_v1_SimulationCounts__Output } from '../../../preflight/accounts/v1/SimulationCounts';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from '../../../preflight/accounts/v1/UserStats';
@@ -83,6 +85,15 @@ export interface AccountsClient extends grpc.Client {
   getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
   getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
   getServiceTotals(argument: _preflight_accounts_v1_GetServiceTotalsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ServiceTotals__Output>): grpc.ClientUnaryCall;
+  
+  GetSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  GetSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  GetSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  GetSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
   
   GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
@@ -232,6 +243,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   GetServiceTotals: grpc.handleUnaryCall<_preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals>;
   
+  GetSimulationCounts: grpc.handleUnaryCall<_preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts>;
+  
   GetUser: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User>;
   
   GetUserState: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse>;
@@ -270,6 +283,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
+  GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>
   GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
   GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>
   GetUserStats: MethodDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_UserStats, _preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats__Output>

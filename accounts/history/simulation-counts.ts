@@ -1,0 +1,19 @@
+/**
+ * How many simulations each user ran since a moment: what an edge keeping its daily quota in
+ * memory reads at start, so a restart (or a crash) does not hand everyone a fresh day.
+ */
+import type { UserSimulationCount } from '../accounts.js'
+import type { Queryable } from '../db/database.js'
+import { createServiceError } from '../../lib/errors.js'
+import { fromSqlNumber } from './sql-number.js'
+
+// Read through the created_at index: one range of today's rows.
+const COUNTS_SQL = `SELECT user_id, count(*) AS simulations FROM simulations WHERE created_at >= $1::timestamptz GROUP BY user_id ORDER BY user_id`
+
+/** Per user with any, the simulations recorded at or after `sinceMs`. */
+export async function getSimulationCountsSince(db: Queryable, sinceMs: number): Promise<UserSimulationCount[]> {
+  const since = new Date(sinceMs)
+  if (!Number.isFinite(sinceMs) || Number.isNaN(since.getTime())) throw createServiceError('validation_error', 'sinceMs: must be epoch milliseconds')
+  const rows = await db.query<{ user_id: string; simulations: string }>(COUNTS_SQL, [since.toISOString()])
+  return rows.map((row) => ({ userId: row.user_id, simulations: fromSqlNumber(row.simulations) }))
+}
