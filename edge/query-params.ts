@@ -3,6 +3,7 @@
  * number sent as a string is an error in a body), and a query string holds only strings, so its
  * values are read here with the same `validation_error` naming the parameter.
  */
+import { isStorableTimeMs } from '../accounts/db/timestamp.js'
 import { createServiceError } from '../lib/errors.js'
 
 export type Query = Record<string, string | string[] | undefined>
@@ -51,12 +52,13 @@ export function fromIsoDateTime(raw: string): number | undefined {
   return Number.isNaN(value) ? undefined : value
 }
 
-/** An ISO 8601 date-time, as epoch ms. */
+/** An ISO 8601 date-time from year 1 to 9999 (what history can be searched by), as epoch ms. */
 export function getDateTimeParam(query: Query, name: string): number | undefined {
   const raw = getRaw(query, name)
   if (raw === undefined) return undefined
   const value = fromIsoDateTime(raw)
   if (value === undefined) throw createServiceError('validation_error', `${name}: must be an ISO 8601 date-time`)
+  if (!isStorableTimeMs(value)) throw createServiceError('validation_error', `${name}: must be a date-time from 0001-01-01 to 9999-12-31`)
   return value
 }
 

@@ -4,6 +4,7 @@
  * apart never fall into one position and a page boundary between them skips neither.
  */
 import { createServiceError } from '../../lib/errors.js'
+import { isStorableTimeMs } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
 
 /** A row's place in the newest-first order; `createdAt` is UTC with six fraction digits. */
@@ -41,7 +42,7 @@ export function fromHistoryCursor(cursor: string): HistoryPosition {
 function isCalendarTime(createdAt: string): boolean {
   const millis = `${createdAt.slice(0, 23)}Z`
   const date = new Date(millis)
-  return !Number.isNaN(date.getTime()) && date.toISOString() === millis
+  return isStorableTimeMs(date.getTime()) && date.toISOString() === millis
 }
 
 function invalidCursor() {

@@ -4,6 +4,7 @@
  */
 import type { UserSimulationCount } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
+import { isStorableTimeMs } from '../db/timestamp.js'
 import { createServiceError } from '../../lib/errors.js'
 import { fromSqlNumber } from './sql-number.js'
 
@@ -12,8 +13,7 @@ const COUNTS_SQL = `SELECT user_id, count(*) AS simulations FROM simulations WHE
 
 /** Per user with any, the simulations recorded at or after `sinceMs`. */
 export async function getSimulationCountsSince(db: Queryable, sinceMs: number): Promise<UserSimulationCount[]> {
-  const since = new Date(sinceMs)
-  if (!Number.isFinite(sinceMs) || Number.isNaN(since.getTime())) throw createServiceError('validation_error', 'sinceMs: must be epoch milliseconds')
-  const rows = await db.query<{ user_id: string; simulations: string }>(COUNTS_SQL, [since.toISOString()])
+  if (!isStorableTimeMs(sinceMs)) throw createServiceError('validation_error', 'sinceMs: must be epoch milliseconds from year 1 to 9999')
+  const rows = await db.query<{ user_id: string; simulations: string }>(COUNTS_SQL, [new Date(sinceMs).toISOString()])
   return rows.map((row) => ({ userId: row.user_id, simulations: fromSqlNumber(row.simulations) }))
 }

@@ -6,6 +6,7 @@
 import type { SimulationQuery } from '../accounts.js'
 import type { QueryValue } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
+import { isStorableTimeMs } from '../db/timestamp.js'
 import { fromHistoryCursor } from './history-cursor.js'
 import { assertUserId } from './history-user-id.js'
 import { isRiskLevel, RISK_LEVELS } from './risk-levels.js'
@@ -53,9 +54,8 @@ export function toSimulationFilter(query: SimulationQuery): SimulationFilter {
 }
 
 function toTimestamp(ms: number, field: string): string {
-  const date = new Date(ms)
-  if (typeof ms !== 'number' || Number.isNaN(date.getTime())) throw invalid(`${field}: must be a date-time`)
-  return date.toISOString()
+  if (!isStorableTimeMs(ms)) throw invalid(`${field}: must be a date-time from 0001-01-01 to 9999-12-31`)
+  return new Date(ms).toISOString()
 }
 
 function invalid(message: string) {

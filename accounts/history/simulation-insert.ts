@@ -7,6 +7,7 @@
 import type { SimulationRecord } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
+import { isStorableTimeMs } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
 
 // A record_id already stored is skipped, not an error: the batch is a redelivery (a journal replay).
@@ -27,10 +28,10 @@ export async function insertSimulations(db: Queryable, records: readonly Simulat
 }
 
 function toSimulationRow(record: SimulationRecord, index: number) {
-  const createdAt = new Date(record.createdAtMs)
-  if (!Number.isFinite(record.createdAtMs) || Number.isNaN(createdAt.getTime())) {
-    throw createServiceError('validation_error', `records[${index}].createdAtMs: must be epoch milliseconds`)
+  if (!isStorableTimeMs(record.createdAtMs)) {
+    throw createServiceError('validation_error', `records[${index}].createdAtMs: must be epoch milliseconds from year 1 to 9999`)
   }
+  const createdAt = new Date(record.createdAtMs)
   if (record.recordId !== undefined && !isUuid(record.recordId)) {
     throw createServiceError('validation_error', `records[${index}].recordId: must be a uuid`)
   }

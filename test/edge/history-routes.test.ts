@@ -347,6 +347,11 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       ['since=garbage', 'since'],
       ['since=2031-02-30T00:00:00Z', 'since'],
       ['until=yesterday', 'until'],
+      // Outside what PostgreSQL reads back from JavaScript's ISO text: a 500 (22008) before.
+      ['since=0000-01-01', 'since'],
+      ['until=0000-12-31T23:59:59Z', 'until'],
+      ['since=0001-01-01T00:30:00%2B01:00', 'since'],
+      [`cursor=${Buffer.from(`0000-01-01T00:00:00.000000Z|${user.apiKeyId}`).toString('base64url')}`, 'cursor'],
       ['risk_level=bad', 'risk_level'],
       ['risk_level=HIGH', 'risk_level'],
       ['offset=-1', 'offset'],
