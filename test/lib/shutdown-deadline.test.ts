@@ -1,0 +1,48 @@
+/**
+ * Shutdown always finishes: a drain that never settles (a stuck dependency nobody foresaw) is
+ * abandoned at the deadline, with the reason logged and exit code 1, instead of leaving a process
+ * that a supervisor must SIGKILL. A drain that settles exits 0 at once.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import t, { type Test } from 'tap'
+
+const SHUTDOWN_MODULE = fileURLToPath(new URL('../../lib/shutdown.ts', import.meta.url))
+const LOGGER_MODULE = fileURLToPath(new URL('../../lib/logger.ts', import.meta.url))
+
+async function runWithDrain(t: Test, drain: string): Promise<{ code: number | null; output: string }> {
+  const script = join(t.testdir({}), 'service.ts')
+  writeFileSync(
+    script,
+    `import { onShutdownSignal } from ${JSON.stringify(SHUTDOWN_MODULE)}
+import { createLogger } from ${JSON.stringify(LOGGER_MODULE)}
+onShutdownSignal(createLogger('test', 'info'), () => ${drain}, 300)
+setInterval(() => {}, 1_000)
+console.log('ready')
+`,
+  )
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] })
+  t.teardown(() => child.kill('SIGKILL'))
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  while (!output.includes('ready')) await once(child.stdout, 'data')
+  child.kill('SIGTERM')
+  const [code] = (await once(child, 'exit')) as [number | null]
+  return { code, output }
+}
+
+t.test('a drain that never settles is cut at the deadline: exit 1, and why', async (t) => {
+  const { code, output } = await runWithDrain(t, 'new Promise<void>(() => {})')
+  t.equal(code, 1)
+  t.match(output, /shutdown did not finish in time/)
+})
+
+t.test('a drain that settles exits 0', async (t) => {
+  const { code, output } = await runWithDrain(t, 'Promise.resolve()')
+  t.equal(code, 0)
+  t.notMatch(output, /did not finish/)
+})
