@@ -15,6 +15,8 @@ import { getEmbeddedTemplate } from './embedded-template.js'
 
 export interface BenchAccounts extends ConnectedAccounts {
   database: 'postgres' | 'embedded (PGlite, in this process)'
+  /** Its DATA_DIR (removed on close): where the edge keeps its history journal, as under `npm start`. */
+  dataDir: string
 }
 
 /** Starts accounts on `databaseUrl`, or on an embedded database of its own. */
@@ -38,6 +40,7 @@ export async function startBenchAccounts(databaseUrl: string | undefined, logger
   return {
     ...connected,
     database: databaseUrl ? 'postgres' : 'embedded (PGlite, in this process)',
+    dataDir,
     async close() {
       try {
         await connected.close()

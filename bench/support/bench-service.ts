@@ -4,7 +4,8 @@
  * accounts (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
  * user and API key registered through it, and optionally the engine's gRPC server behind the same
  * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
- * with the key is authenticated and recorded in history exactly as a REST simulate. Admission is
+ * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
+ * before the answer, as main.ts does. Admission is
  * disabled on every door (RATE_LIMITS=off, which SPEC §8 allows for benchmarks): the runs send
  * thousands of requests a second for one user.
  */
@@ -25,6 +26,8 @@ import { createCallerServices } from '../../edge/caller-services.js'
 import { createDirectCallGate } from '../../edge/direct-call-gate.js'
 import { createDisabledAdmission } from '../../lib/limits/disabled-admission.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { openHistoryJournal } from '../../edge/usage/history-journal.js'
+import { join } from 'node:path'
 import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
 import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
@@ -115,6 +118,7 @@ export async function startBenchService(
       logger,
       invalidations: accounts.invalidations,
       authCacheTtlMs: AUTH_CACHE_TTL_MS,
+      journal: openHistoryJournal({ dir: join(accounts.dataDir, 'journal', 'history'), logger }),
     })
     closers.push(() => callers.close())
     let grpcAddress: string | undefined

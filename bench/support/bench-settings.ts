@@ -24,6 +24,7 @@ export const PATH_NAMES = [
   'http-floor',
   'auth-key',
   'auth-bearer',
+  'journal-append',
   'litesvm-public',
   'kit-decode',
 ] as const

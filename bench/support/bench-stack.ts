@@ -7,6 +7,7 @@
  */
 import type { Logger } from '../../lib/logger.js'
 import { createBenchAuthenticator } from './bench-authenticator.js'
+import { createBenchJournal } from './bench-journal.js'
 import { getApiKeyHeaders, getBearerHeaders } from './bench-credentials.js'
 import { AUTH_CACHE_TTL_MS, startBenchService } from './bench-service.js'
 import type { BenchSettings } from './bench-settings.js'
@@ -68,8 +69,10 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
       requestHeaders: { host: `127.0.0.1:${edgePort}`, 'content-type': 'application/json' },
     })
     closers.push(() => auth.close())
+    const journal = createBenchJournal()
+    closers.push(() => journal.close())
     return {
-      context: { engine, rest, restBearer, restExternal, httpFloor, httpFloorClient, auth },
+      context: { engine, rest, restBearer, restExternal, httpFloor, httpFloorClient, auth, journal },
       rpcUrl: service.rpcUrl,
       accountsCalls: service.accountsCalls,
       accountsDatabase: accounts.database,

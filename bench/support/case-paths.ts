@@ -11,6 +11,7 @@ import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/si
 
 const SIMULATION_ONLY: SimulateOptions = { vectors: ['simulation'] }
 import type { Principal } from '../../edge/auth/authenticator.js'
+import type { BenchJournal } from './bench-journal.js'
 import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'
 import { EXTRA_PATHS, type BenchSettings, type PathName } from './bench-settings.js'
@@ -32,6 +33,8 @@ export interface BenchContext {
   httpFloorClient: KeepAliveClient
   /** The edge's authenticator alone, warm. */
   auth: BenchAuthenticator
+  /** The history journal alone. */
+  journal: BenchJournal
 }
 
 export interface CaseValidation {
@@ -192,6 +195,10 @@ export async function createCasePaths(
   add('auth-bearer', "the edge's authenticator alone, warm: authenticate(headers, 'either') with a bearer token", {
     kind: 'sync',
     call: context.auth.authenticateBearer,
+  })
+  add('journal-append', 'the history journal alone: one record appended (JSON line, one write(2)), what every simulate pays before its answer', {
+    kind: 'sync',
+    call: context.journal.append,
   })
 
   if (selected.has('litesvm-public')) {
