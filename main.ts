@@ -6,7 +6,7 @@
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
 import { accountsConfigSchema } from './accounts/config.js'
-import { connectAccounts } from './edge/connect-accounts.js'
+import { connectAccounts } from './accounts/connect-accounts.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
 import { onShutdownSignal } from './lib/shutdown.js'
@@ -14,18 +14,12 @@ import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
 import { engineConfigSchema } from './engine/config.js'
-import { createEngine } from './engine/engine.js'
-import { createTenantProgramBlocks } from './engine/programs/tenant-program-blocks.js'
-import { startEngineServer } from './engine/server.js'
+import { startEngine } from './engine/start-engine.js'
 import { edgeConfigSchema } from './edge/config.js'
 import { createInProcessEngineClient } from './edge/engine-client.js'
 import { createEdgeServer } from './edge/server.js'
-import { createCallerServices } from './edge/caller-services.js'
-import { createDirectCallGate } from './edge/direct-call-gate.js'
-import { createAdmission } from './lib/limits/create-admission.js'
-import { openHistoryJournal } from './edge/usage/history-journal.js'
+import { startCallers } from './callers/start-callers.js'
 import { join } from 'node:path'
-import { restoreDailyQuota } from './edge/limits/restore-daily-quota.js'
 import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
 import { toTrustProxy } from './edge/trust-proxy.js'
 
@@ -51,30 +45,28 @@ if (!process.env.SOLANA_RPC_URLS) {
 // Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
 const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
-const tenantBlocks = createTenantProgramBlocks({
-  load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId),
-  invalidations: accounts.invalidations,
-})
-const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
-await engine.start()
-// One set of caller services for both doors: a user has one rate limit, one quota and one
+// One set of caller services for every door: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
-const callers = createCallerServices({
+const callers = await startCallers({
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
-  admission: createAdmission({ rateLimits: edgeConfig.rateLimits, redisUrl: edgeConfig.redisUrl, logger }),
-  logger: logger.child({ service: 'edge' }),
   invalidations: accounts.invalidations,
   authCacheTtlMs: accounts.authCacheTtlMs,
-  journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
+  rateLimits: edgeConfig.rateLimits,
+  redisUrl: edgeConfig.redisUrl,
+  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  logger: logger.child({ service: 'edge' }),
 })
-await restoreDailyQuota(callers, accounts.accounts, logger)
-const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
-  gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
+const engine = await startEngine({
+  config: engineConfig,
+  logger: logger.child({ service: 'engine' }),
+  accounts: accounts.accounts,
+  invalidations: accounts.invalidations,
+  callers,
 })
 const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redisUrl: edgeConfig.redisUrl, logger })
 const app = createEdgeServer({
-  engine: createInProcessEngineClient(engine),
+  engine: createInProcessEngineClient(engine.engine),
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
   callers,
@@ -92,7 +84,7 @@ const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.p
 logger.info(
   {
     rest: restAddress,
-    grpc: grpc.address,
+    grpc: engine.grpcAddress,
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
     accountsGrpc: accounts.grpcAddress ?? null,
     database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
@@ -106,10 +98,9 @@ logger.info(
 onShutdownSignal(logger, async () => {
   // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
   // they counted and recorded is written to accounts.
-  await Promise.all([app.close(), grpc.close()])
+  await Promise.all([app.close(), engine.closePort()])
   await callers.close()
   await authLimiter?.close()
-  tenantBlocks.close()
   await accounts.close()
   engine.stop()
   await localnet?.close()

@@ -1,7 +1,7 @@
 /**
  * The accounts service's contract: users, passwords, tokens, API keys, history and statistics.
  * The edge reaches it through this interface in-process (`createAccounts`) or over gRPC
- * (edge/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
+ * (accounts/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
  * clients are already in SPEC.md's snake_case; the rest are internal and camelCase.
  */
 import type { Database } from './db/database.js'

@@ -1,6 +1,6 @@
 /**
  * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
- * (edge/accounts-client.ts). It can mint keys for any user, so every call must carry the internal
+ * (accounts/accounts-client.ts). It can mint keys for any user, so every call must carry the internal
  * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
  * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
  */

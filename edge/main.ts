@@ -8,19 +8,13 @@ import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { engineConfigSchema } from '../engine/config.js'
-import { createEngine } from '../engine/engine.js'
-import { createTenantProgramBlocks } from '../engine/programs/tenant-program-blocks.js'
-import { startEngineServer } from '../engine/server.js'
+import { startEngine, type StartedEngine } from '../engine/start-engine.js'
 import { edgeConfigSchema } from './config.js'
-import { connectAccounts } from './connect-accounts.js'
+import { connectAccounts } from '../accounts/connect-accounts.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
 import { createEdgeServer } from './server.js'
-import { createCallerServices } from './caller-services.js'
-import { createDirectCallGate } from './direct-call-gate.js'
-import { createAdmission } from '../lib/limits/create-admission.js'
-import { openHistoryJournal } from './usage/history-journal.js'
+import { startCallers } from '../callers/start-callers.js'
 import { join } from 'node:path'
-import { restoreDailyQuota } from './limits/restore-daily-quota.js'
 import { createAuthLimiter } from './limits/create-auth-limiter.js'
 import { toTrustProxy } from './trust-proxy.js'
 
@@ -29,40 +23,32 @@ const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
-const callers = createCallerServices({
+const callers = await startCallers({
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
-  admission: createAdmission({ rateLimits: config.rateLimits, redisUrl: config.redisUrl, logger }),
-  logger,
   invalidations: accounts.invalidations,
   authCacheTtlMs: accounts.authCacheTtlMs,
-  journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
+  rateLimits: config.rateLimits,
+  redisUrl: config.redisUrl,
+  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  logger,
 })
-await restoreDailyQuota(callers, accounts.accounts, logger)
 let engineClient: EngineClient
-let stopEngine = async (): Promise<void> => undefined
+let engine: StartedEngine | undefined
 if (config.engineUrl) {
   if (!config.engineInternalToken) logger.warn('ENGINE_INTERNAL_TOKEN is not set: a remote engine with a gate refuses this edge\'s calls')
   engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
 } else {
-  const engineConfig = readConfig(engineConfigSchema, process.env)
-  // The engine here reads each tenant's program blocks from the accounts this edge uses.
-  const tenantBlocks = createTenantProgramBlocks({
-    load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId),
+  // The engine here reads each tenant's program blocks from the accounts this edge uses, and its
+  // gRPC port shares this edge's authentication, limits, quota and history.
+  engine = await startEngine({
+    config: readConfig(engineConfigSchema, process.env),
+    logger: logger.child({ service: 'engine' }),
+    accounts: accounts.accounts,
     invalidations: accounts.invalidations,
+    callers,
   })
-  const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
-  await engine.start()
-  // The gRPC port shares this edge's authentication, limits, quota and history.
-  const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
-    gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
-  })
-  engineClient = createInProcessEngineClient(engine)
-  stopEngine = async () => {
-    await grpc.close()
-    engine.stop()
-    tenantBlocks.close()
-  }
+  engineClient = createInProcessEngineClient(engine.engine)
 }
 const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl: config.redisUrl, logger })
 const app = createEdgeServer({
@@ -83,10 +69,11 @@ const app = createEdgeServer({
 await app.listen({ host: config.host, port: config.port })
 logger.info({ engine: engineClient.transport }, 'edge serving')
 onShutdownSignal(logger, async () => {
-  // The doors drain first (stopEngine closes the gRPC port), then counts and history are written.
-  await Promise.all([app.close(), stopEngine()])
+  // The doors drain first (REST and the engine's gRPC port), then counts and history are written.
+  await Promise.all([app.close(), engine?.closePort()])
   await callers.close()
   await authLimiter?.close()
   await accounts.close()
+  engine?.stop()
   await engineClient.close()
 })

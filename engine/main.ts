@@ -3,18 +3,12 @@ import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
-import { createGrpcAccountsClient } from '../edge/accounts-client.js'
-import { engineConfigSchema } from './config.js'
-import { createEngine } from './engine.js'
-import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
-import { startEngineServer } from './server.js'
-import { createCallerServices } from '../edge/caller-services.js'
 import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
-import { createDirectCallGate, createInternalOnlyGate } from '../edge/direct-call-gate.js'
-import { createAdmission } from '../lib/limits/create-admission.js'
-import { openHistoryJournal } from '../edge/usage/history-journal.js'
+import { createGrpcAccountsClient } from '../accounts/accounts-client.js'
+import { startCallers } from '../callers/start-callers.js'
+import { engineConfigSchema } from './config.js'
+import { startEngine } from './start-engine.js'
 import { join } from 'node:path'
-import { restoreDailyQuota } from '../edge/limits/restore-daily-quota.js'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
@@ -33,35 +27,26 @@ const accounts =
     ? createGrpcAccountsClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
     : undefined
 const invalidations = accounts && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
-const tenantBlocks = accounts
-  ? createTenantProgramBlocks({ load: (tenantId) => accounts.getProgramBlocks(tenantId), ...(invalidations ? { invalidations } : {}) })
-  : undefined
-const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
-await engine.start()
 // The gate: co-located clients authenticate with x-api-key against the accounts service and are
 // charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
 const callers = accounts
-  ? createCallerServices({
+  ? await startCallers({
       accounts,
-      admission: createAdmission({ rateLimits: config.rateLimits, redisUrl: config.redisUrl, logger }),
-      logger,
-      ...(invalidations ? { invalidations } : {}),
+      invalidations,
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
+      rateLimits: config.rateLimits,
+      redisUrl: config.redisUrl,
       // Its own journal: an edge on the same host and DATA_DIR keeps one too.
-      journal: openHistoryJournal({ dir: join(config.dataDir, 'journal', 'engine-history'), logger }),
+      journalDir: join(config.dataDir, 'journal', 'engine-history'),
+      logger,
     })
   : undefined
-if (callers && accounts) await restoreDailyQuota(callers, accounts, logger)
-const gate = callers
-  ? createDirectCallGate({ callers, internalToken: config.engineInternalToken })
-  : createInternalOnlyGate(config.engineInternalToken as string)
-const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, { gate })
-logger.info({ grpc: server.address, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
+const engine = await startEngine({ config, logger, accounts, invalidations, callers })
+logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
 onShutdownSignal(logger, async () => {
-  await server.close()
+  await engine.closePort()
   await callers?.close()
   engine.stop()
-  tenantBlocks?.close()
   await invalidations?.close()
   await accounts?.close()
 })

@@ -50,9 +50,8 @@ export async function callRpc<T>(url: string, method: string, params: unknown[] 
 }
 
 async function startInProcess(databaseUrl: string | undefined, logger: Logger): Promise<LoadStack> {
-  const service = await startBenchService(databaseUrl, logger, { engineGrpc: true })
+  const service = await startBenchService(databaseUrl, logger)
   const { grpcAddress } = service
-  if (!grpcAddress) throw new Error('the bench service was asked for its gRPC server')
   const chain = service.localnet!.chain // the load benchmark always runs localnet in process
   return {
     kind: 'in-process',

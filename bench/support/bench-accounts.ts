@@ -1,6 +1,6 @@
 /**
  * The accounts service a benchmark's edge authenticates against, started in the benchmark's
- * process as `npm start` does (edge/connect-accounts.ts): on DATABASE_URL when one is given, else
+ * process as `npm start` does (accounts/connect-accounts.ts): on DATABASE_URL when one is given, else
  * on the embedded PGlite in a fresh temporary directory (a copy of a migrated template), removed
  * again on close.
  */
@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { accountsConfigSchema } from '../../accounts/config.js'
-import { connectAccounts, type ConnectedAccounts } from '../../edge/connect-accounts.js'
+import { connectAccounts, type ConnectedAccounts } from '../../accounts/connect-accounts.js'
 import { readConfig } from '../../lib/config.js'
 import type { Logger } from '../../lib/logger.js'
 import { getEmbeddedTemplate } from './embedded-template.js'

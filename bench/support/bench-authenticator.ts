@@ -6,8 +6,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Accounts } from '../../accounts/accounts.js'
-import { createAuthenticator, type Principal } from '../../edge/auth/authenticator.js'
-import { createKeyUsageCounter } from '../../edge/usage/key-usage-counter.js'
+import { createAuthenticator, type Principal } from '../../callers/authenticator.js'
+import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import type { BenchCredentials } from './bench-credentials.js'
 
 export interface BenchAuthenticator {

@@ -1,6 +1,6 @@
 /**
  * The history journal on its own: what `journal-append` times, the cost every simulate now pays
- * before its answer leaves (edge/usage/history-journal.ts): one JSON line of a full record, with
+ * before its answer leaves (callers/history-journal.ts): one JSON line of a full record, with
  * its signature, written with one write(2) to a segment in a fresh temporary directory.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SimulationRecord } from '../../accounts/accounts.js'
-import { openHistoryJournal } from '../../edge/usage/history-journal.js'
+import { openHistoryJournal } from '../../callers/history-journal.js'
 
 export interface BenchJournal {
   /** Appends one record (a realistic one: every field set, a 64-byte signature). */

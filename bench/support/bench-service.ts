@@ -2,7 +2,7 @@
  * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it with a cache that never goes stale during a run,
  * accounts (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
- * user and API key registered through it, and optionally the engine's gRPC server behind the same
+ * user and API key registered through it, and the engine's gRPC server (a free port) behind the same
  * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
  * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
  * before the answer, as main.ts does. Admission is
@@ -15,18 +15,11 @@ import type { Logger } from '../../lib/logger.js'
 import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
-import { createEngine, type Engine } from '../../engine/engine.js'
-import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
-import type { AccountKey } from '../../engine/state/account-key.js'
-
-const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
-import { startEngineServer } from '../../engine/server.js'
+import type { Engine } from '../../engine/engine.js'
+import { startEngine, type StartedEngine } from '../../engine/start-engine.js'
 import { createEdgeServer } from '../../edge/server.js'
-import { createCallerServices } from '../../edge/caller-services.js'
-import { createDirectCallGate } from '../../edge/direct-call-gate.js'
-import { createDisabledAdmission } from '../../lib/limits/disabled-admission.js'
+import { startCallers } from '../../callers/start-callers.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
-import { openHistoryJournal } from '../../edge/usage/history-journal.js'
 import { join } from 'node:path'
 import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
@@ -53,8 +46,8 @@ export interface BenchService {
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
-  /** host:port of the engine's gRPC server, when asked for; it takes the API key as `x-api-key` metadata. */
-  grpcAddress: string | undefined
+  /** host:port of the engine's gRPC server; it takes the API key as `x-api-key` metadata. */
+  grpcAddress: string
   /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), accounts, engine and localnet. */
   close(): Promise<void>
 }
@@ -64,10 +57,8 @@ export async function startBenchService(
   databaseUrl: string | undefined,
   logger: Logger,
   {
-    engineGrpc = false,
     streamTrafficRate,
   }: {
-    engineGrpc?: boolean
     /** Stream mode: localnet apart with slots every 400 ms and this many tx/s landing, the engine on its geyser stream. */
     streamTrafficRate?: number | undefined
   } = {},
@@ -75,8 +66,8 @@ export async function startBenchService(
   const closers: Array<() => unknown> = []
   let localnet: Localnet | undefined
   let remote: RemoteChain | undefined
-  let engine: Engine | undefined
-  // Accounts (PGlite's first start takes seconds) comes up while localnet and the engine do.
+  let engine: StartedEngine | undefined
+  // Accounts (PGlite's first start takes seconds) comes up while localnet does.
   const accountsStarting = startBenchAccounts(databaseUrl, logger)
   accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
@@ -98,37 +89,35 @@ export async function startBenchService(
       rpcUrl = remote.rpcUrl
       streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
     }
-    // As main.ts: each tenant's program blocks from accounts, cached at the engine (bound once accounts is up).
-    let tenantBlocks: TenantProgramBlocks | undefined
-    engine = createEngine(readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }), logger, {
-      getTenantBlocks: (tenantId) => (tenantBlocks ? tenantBlocks.get(tenantId) : NO_BLOCKS),
-    })
-    await engine.start()
     const accounts = await accountsStarting
-    const blocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.invalidations })
-    tenantBlocks = blocks
-    closers.push(() => blocks.close())
     const counted = createCountedAccounts(accounts.accounts)
-    // As main.ts: one authenticator, admission and history for both doors. Closed after both
-    // (closers run in reverse), so what the last requests recorded is written.
-    const callers = createCallerServices({
+    // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
+    // journaled under the accounts' DATA_DIR. Closed after both (closers run in reverse), so what
+    // the last requests recorded is written.
+    const callers = await startCallers({
       accounts: counted.accounts,
       signingKey: accounts.signingKey,
-      admission: createDisabledAdmission(),
-      logger,
       invalidations: accounts.invalidations,
       authCacheTtlMs: AUTH_CACHE_TTL_MS,
-      journal: openHistoryJournal({ dir: join(accounts.dataDir, 'journal', 'history'), logger }),
+      rateLimits: 'off',
+      redisUrl: undefined,
+      journalDir: join(accounts.dataDir, 'journal', 'history'),
+      logger,
     })
     closers.push(() => callers.close())
-    let grpcAddress: string | undefined
-    if (engineGrpc) {
-      const grpc = await startEngineServer(engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
-      closers.push(() => grpc.close())
-      grpcAddress = grpc.address
-    }
+    // As main.ts: the engine with each tenant's program blocks from accounts, and its gRPC port
+    // behind the same gate (a free port: the load runs dial it with the bench user's key).
+    const started = await startEngine({
+      config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),
+      logger,
+      accounts: accounts.accounts,
+      invalidations: accounts.invalidations,
+      callers,
+    })
+    engine = started
+    closers.push(() => started.closePort())
     const edge = createEdgeServer({
-      engine: createInProcessEngineClient(engine),
+      engine: createInProcessEngineClient(started.engine),
       accounts: counted.accounts,
       signingKey: accounts.signingKey,
       callers,
@@ -139,7 +128,17 @@ export async function startBenchService(
     closers.push(() => edge.close())
     const edgePort = (edge.server.address() as AddressInfo).port
     const credentials = await createBenchCredentials(`http://127.0.0.1:${edgePort}`)
-    return { localnet, rpcUrl, engine, accounts, accountsCalls: counted.counts, edgePort, credentials, grpcAddress, close }
+    return {
+      localnet,
+      rpcUrl,
+      engine: started.engine,
+      accounts,
+      accountsCalls: counted.counts,
+      edgePort,
+      credentials,
+      grpcAddress: started.grpcAddress,
+      close,
+    }
   } catch (error) {
     await close()
     throw error

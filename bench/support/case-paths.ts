@@ -10,7 +10,7 @@ import type { Engine } from '../../engine/engine.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
 
 const SIMULATION_ONLY: SimulateOptions = { vectors: ['simulation'] }
-import type { Principal } from '../../edge/auth/authenticator.js'
+import type { Principal } from '../../callers/authenticator.js'
 import type { BenchJournal } from './bench-journal.js'
 import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'

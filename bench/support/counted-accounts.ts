@@ -3,7 +3,7 @@
  * lookups (none once the authenticator is warm) and the simulation history it writes, which leaves
  * the request path but, on the embedded PGlite, still runs on this process's event loop.
  */
-import type { AccountsClient } from '../../edge/accounts-client.js'
+import type { AccountsClient } from '../../accounts/accounts-client.js'
 
 export interface AccountsCallCounts {
   /** authenticateApiKey and getUserState calls: the authenticator's cache misses. */

@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'
-import type { Authenticator, Principal } from './authenticator.js'
+import type { Authenticator, Principal } from '../../callers/authenticator.js'
 
 declare module 'fastify' {
   interface FastifyRequest {

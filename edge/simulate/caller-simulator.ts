@@ -3,12 +3,12 @@
  * base64 transaction, run it on the engine with the caller's tenant, and queue its history record
  * off the hot path. Admission (rate limit, quota) is charged by the door before it calls this.
  */
-import type { Principal } from '../auth/authenticator.js'
+import type { Principal } from '../../callers/authenticator.js'
 import type { EngineClient } from '../engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateResponse, Vector } from '../../engine/simulate/simulate-types.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
-import type { CallerServices } from '../caller-services.js'
+import type { CallerServices } from '../../callers/caller-services.js'
 
 /** SPEC 2.6, already checked against simulateBodySchema (types and ranges). */
 export interface SimulationInput {

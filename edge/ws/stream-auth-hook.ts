@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import { createAuthHook } from '../auth/auth-hook.js'
-import type { Authenticator } from '../auth/authenticator.js'
+import type { Authenticator } from '../../callers/authenticator.js'
 
 /** The headers to authenticate: the request's, or its query's API key when it sent no credential header. */
 function getCredentialHeaders(request: FastifyRequest): IncomingHttpHeaders {

@@ -1,7 +1,7 @@
 /**
  * Each tenant's blocked programs (accounts' `getProgramBlocks`) as sets of AccountKeys, cached for
  * the simulate path: a warm tenant is answered synchronously, with no promise and no base58 (the
- * set is built once per load). The reasoning is the edge's auth cache's (edge/auth/authenticator.ts):
+ * set is built once per load). The reasoning is the edge's auth cache's (callers/authenticator.ts):
  * with an invalidation bus, accounts announces every change (`program_blocks`), so a list is trusted
  * for a long while (60 s) and the TTL is only a backstop for a lost event; without one, nothing
  * announces changes, so a list is trusted 1 s only — the "effective within 1 s" promise.

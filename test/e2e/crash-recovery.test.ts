@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createGrpcAccountsClient } from '../../edge/accounts-client.js'
+import { createGrpcAccountsClient } from '../../accounts/accounts-client.js'
 import { toBase58 } from '../../lib/base58.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { buildTransfer } from '../helpers/localnet-transactions.js'

@@ -6,8 +6,8 @@
  * plans: in Redis when REDIS_URL is set, in memory otherwise.
  */
 import type { Test } from 'tap'
-import { createCallerServices, type CallerServices } from '../../edge/caller-services.js'
-import { createDirectCallGate } from '../../edge/direct-call-gate.js'
+import { createCallerServices, type CallerServices } from '../../callers/caller-services.js'
+import { createDirectCallGate } from '../../engine/grpc/direct-call-gate.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'

@@ -6,7 +6,7 @@
 import t from 'tap'
 import { getApiKeyHash } from '../../lib/api-key.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
-import { createAuthenticator } from '../../edge/auth/authenticator.js'
+import { createAuthenticator } from '../../callers/authenticator.js'
 import { isServiceError } from '../../lib/errors.js'
 import { createTestAccounts } from '../helpers/accounts.js'
 

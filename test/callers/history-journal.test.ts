@@ -10,7 +10,7 @@ import { appendFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import type { SimulationRecord } from '../../accounts/accounts.js'
-import { openHistoryJournal } from '../../edge/usage/history-journal.js'
+import { openHistoryJournal } from '../../callers/history-journal.js'
 import { toBase58 } from '../../lib/base58.js'
 
 function createRecord(index: number): SimulationRecord {

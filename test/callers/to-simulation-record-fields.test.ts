@@ -1,7 +1,7 @@
 /** toSimulationRecord: every history field comes from the response field SPEC names, the caller and the call. */
 import t from 'tap'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
-import { toSimulationRecord } from '../../edge/usage/to-simulation-record.js'
+import { toSimulationRecord } from '../../callers/to-simulation-record.js'
 
 const approved: SimulateResponse = {
   success: true,

@@ -14,9 +14,9 @@
  */
 import { closeSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SimulationRecord } from '../../accounts/accounts.js'
-import { toBase58 } from '../../lib/base58.js'
-import type { Logger } from '../../lib/logger.js'
+import type { SimulationRecord } from '../accounts/accounts.js'
+import { toBase58 } from '../lib/base58.js'
+import type { Logger } from '../lib/logger.js'
 
 export interface HistoryJournal {
   /** Writes `record`, with the signature bytes of its transaction (null when unsigned), before returning. */

@@ -1,5 +1,5 @@
 /**
- * The engine's gRPC port for co-located clients (engine/server.ts + edge/direct-call-gate.ts): an
+ * The engine's gRPC port for co-located clients (engine/server.ts + engine/grpc/direct-call-gate.ts): an
  * `x-api-key` call is authenticated, charged and recorded as REST is — same authenticator, same
  * budget, same history — and its tenant comes from the key, never from the request. An edge
  * running apart passes with the internal token and its tenant stands.
@@ -7,21 +7,21 @@
 import t, { type Test } from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createCallerServices } from '../../edge/caller-services.js'
-import { createDirectCallGate, createInternalOnlyGate } from '../../edge/direct-call-gate.js'
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
-import { createEdgeServer } from '../../edge/server.js'
-import { startEngineServer } from '../../engine/server.js'
-import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
-import { loadEngineProto } from '../../lib/grpc/load-proto.js'
-import { isServiceError } from '../../lib/errors.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
-import type { SimulateResponse__Output } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
-import { createTestAccounts, createTestClock, registerTestUser } from '../helpers/accounts.js'
-import { getJson, postSimulate } from '../helpers/edge-inject.js'
-import { quietLogger, startStack } from '../helpers/stack.js'
-import { buildTransaction, transferSol } from '../helpers/transactions.js'
-import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+import { createCallerServices } from '../../../callers/caller-services.js'
+import { createDirectCallGate, createInternalOnlyGate } from '../../../engine/grpc/direct-call-gate.js'
+import { createGrpcEngineClient } from '../../../edge/engine-client.js'
+import { createEdgeServer } from '../../../edge/server.js'
+import { startEngineServer } from '../../../engine/server.js'
+import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
+import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
+import { isServiceError } from '../../../lib/errors.js'
+import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
+import type { SimulateResponse__Output } from '../../../proto/gen/preflight/engine/v1/SimulateResponse.js'
+import { createTestAccounts, createTestClock, registerTestUser } from '../../helpers/accounts.js'
+import { getJson, postSimulate } from '../../helpers/edge-inject.js'
+import { quietLogger, startStack } from '../../helpers/stack.js'
+import { buildTransaction, transferSol } from '../../helpers/transactions.js'
+import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 
 const SYSTEM = '11111111111111111111111111111111'
 const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN

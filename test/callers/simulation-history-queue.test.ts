@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import type { SimulationRecord } from '../../accounts/accounts.js'
-import { createSimulationHistoryQueue } from '../../edge/usage/simulation-history-queue.js'
+import { createSimulationHistoryQueue } from '../../callers/simulation-history-queue.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 
 const HOUR_MS = 3_600_000

@@ -5,10 +5,10 @@
  * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
  * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
  */
-import type { AccountsConfig } from '../accounts/config.js'
-import { startAccountsServer } from '../accounts/server.js'
-import { startAccounts } from '../accounts/start-accounts.js'
-import { getSigningKey } from '../accounts/tokens/signing-key.js'
+import type { AccountsConfig } from './config.js'
+import { startAccountsServer } from './server.js'
+import { startAccounts } from './start-accounts.js'
+import { getSigningKey } from './tokens/signing-key.js'
 import { createInProcessInvalidationBus, getAuthCacheTtlMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import { ConfigError } from '../lib/config.js'
 import type { Logger } from '../lib/logger.js'

@@ -1,16 +1,16 @@
 /**
  * The gate of the engine's gRPC port (engine/server.ts): a co-located client's `x-api-key`
  * metadata is authenticated, charged and recorded exactly as a REST simulate is — the same
- * authenticator, admission and history as the edge (edge/caller-services.ts). An edge that runs
+ * authenticator, admission and history as the edge (callers/caller-services.ts). An edge that runs
  * apart presents `x-internal-token` instead: it already authenticated and charged its caller, and
  * the tenant it names stands.
  */
 import type { Metadata } from '@grpc/grpc-js'
-import { createServiceError } from '../lib/errors.js'
-import { hasInternalToken } from '../lib/grpc/internal-token.js'
-import type { DirectCall, DirectCallGate } from '../engine/server.js'
-import type { Principal } from './auth/authenticator.js'
-import type { CallerServices } from './caller-services.js'
+import { createServiceError } from '../../lib/errors.js'
+import { hasInternalToken } from '../../lib/grpc/internal-token.js'
+import type { DirectCall, DirectCallGate } from '../server.js'
+import type { Principal } from '../../callers/authenticator.js'
+import type { CallerServices } from '../../callers/caller-services.js'
 
 export interface DirectCallGateOptions {
   callers: CallerServices

@@ -10,12 +10,12 @@ import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
 import type { SimulateResponse } from '../engine/simulate/simulate-types.js'
-import { type Authenticator, createAuthenticator, type Principal } from './auth/authenticator.js'
-import { createKeyUsageCounter, type KeyUsageCounter } from './usage/key-usage-counter.js'
-import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './usage/simulation-history-queue.js'
-import { toSimulationRecord } from './usage/to-simulation-record.js'
-import type { HistoryJournal } from './usage/history-journal.js'
-import { attachTransactionBytes, getFirstSignatureBytes, getRecordWithSignature } from './usage/transaction-signature.js'
+import { type Authenticator, createAuthenticator, type Principal } from './authenticator.js'
+import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter.js'
+import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'
+import { toSimulationRecord } from './to-simulation-record.js'
+import type { HistoryJournal } from './history-journal.js'
+import { attachTransactionBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
 
 export interface CallerServices {
   authenticator: Authenticator

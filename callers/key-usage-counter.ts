@@ -3,8 +3,8 @@
  * in batches (ARCHITECTURE §2 step 6: usage is recorded off the hot path, never lost).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { KeyUsage } from '../../accounts/accounts.js'
-import type { Logger } from '../../lib/logger.js'
+import type { KeyUsage } from '../accounts/accounts.js'
+import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final flush attempts of close(); short, since the process is shutting down. */
 const CLOSE_RETRY_DELAYS_MS = [100, 200, 400] as const

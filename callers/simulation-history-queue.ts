@@ -3,8 +3,8 @@
  * the accounts service in batches, in arrival order (ARCHITECTURE §2 step 6).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { SimulationRecord } from '../../accounts/accounts.js'
-import type { Logger } from '../../lib/logger.js'
+import type { SimulationRecord } from '../accounts/accounts.js'
+import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final drain attempts of close(); short, since the process is shutting down. */
 const CLOSE_RETRY_DELAYS_MS = [100, 200, 400] as const

@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import type { KeyUsage } from '../../accounts/accounts.js'
-import { createKeyUsageCounter } from '../../edge/usage/key-usage-counter.js'
+import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 
 const HOUR_MS = 3_600_000

@@ -4,14 +4,14 @@
  * host). Both pass test/accounts/accounts-contract.test.ts.
  */
 import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import type { Accounts } from '../accounts/accounts.js'
+import type { Accounts } from './accounts.js'
 import {
   fromServiceTotalsMessage,
   fromSimulationPageMessage,
   fromUserStatsMessage,
   toListSimulationsRequestMessage,
   toSimulationRecordMessage,
-} from '../accounts/grpc/history-messages.js'
+} from './grpc/history-messages.js'
 import {
   fromApiKeyMessage,
   fromApiKeyPrincipalMessage,
@@ -20,10 +20,10 @@ import {
   fromUserStateMessage,
   toCreateApiKeyRequestMessage,
   toKeyUsageMessage,
-} from '../accounts/grpc/identity-messages.js'
-import { fromProgramBlocksMessage } from '../accounts/grpc/program-blocks-messages.js'
-import { assertProgramIdList } from '../accounts/program-blocks/program-block-ids.js'
-import { assertHasCard } from '../accounts/users/card-on-file.js'
+} from './grpc/identity-messages.js'
+import { fromProgramBlocksMessage } from './grpc/program-blocks-messages.js'
+import { assertProgramIdList } from './program-blocks/program-block-ids.js'
+import { assertHasCard } from './users/card-on-file.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'

@@ -1,0 +1,42 @@
+/**
+ * The caller services of one process, as every entry point wires them (main.ts, edge/main.ts,
+ * engine/main.ts, the benchmarks): admission from RATE_LIMITS and REDIS_URL, the history journal
+ * in its own directory, and — before any door opens — today's quota restored from history.
+ */
+import type { Accounts } from '../accounts/accounts.js'
+import type { InvalidationBus } from '../lib/auth-invalidation.js'
+import { createAdmission } from '../lib/limits/create-admission.js'
+import type { Logger } from '../lib/logger.js'
+import { createCallerServices, type CallerServices, type CallerServicesOptions } from './caller-services.js'
+import { openHistoryJournal } from './history-journal.js'
+import { restoreDailyQuota } from './restore-daily-quota.js'
+
+export interface StartCallersOptions {
+  accounts: CallerServicesOptions['accounts'] & Pick<Accounts, 'getSimulationCountsSince'>
+  /** The access tokens' key; without it only API keys authenticate (an engine's gRPC port). */
+  signingKey?: Uint8Array
+  invalidations?: InvalidationBus
+  authCacheTtlMs: number
+  /** RATE_LIMITS: `off` admits everything (self-hosted deployments, benchmarks). */
+  rateLimits: string
+  redisUrl: string | undefined
+  /** The journal's own directory under DATA_DIR: one process per journal. */
+  journalDir: string
+  logger: Logger
+}
+
+/** Creates the caller services and restores today's quota; close them after the doors stopped. */
+export async function startCallers(options: StartCallersOptions): Promise<CallerServices> {
+  const { logger } = options
+  const callers = createCallerServices({
+    accounts: options.accounts,
+    signingKey: options.signingKey,
+    admission: createAdmission({ rateLimits: options.rateLimits, redisUrl: options.redisUrl, logger }),
+    logger,
+    invalidations: options.invalidations,
+    authCacheTtlMs: options.authCacheTtlMs,
+    journal: openHistoryJournal({ dir: options.journalDir, logger }),
+  })
+  await restoreDailyQuota(callers, options.accounts, logger)
+  return callers
+}
