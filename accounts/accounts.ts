@@ -4,12 +4,15 @@
  * (accounts/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
  * clients are already in SPEC.md's snake_case; the rest are internal and camelCase.
  */
+import type { Role } from '../lib/access-token.js'
+import type { AuthInvalidation } from '../lib/auth-invalidation.js'
 import type { Database } from './db/database.js'
 import { createHistoryService } from './history/history-service.js'
 import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 
-export type Role = 'user' | 'admin'
+// Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
+export type { AuthInvalidation, Role }
 
 /** SPEC 2.2. */
 export interface User {
@@ -71,18 +74,6 @@ export interface KeyUsage {
   lastUsedAtMs: number
 }
 
-/**
- * Something cached elsewhere changed: a credential stopped working, or a user's card on file
- * changed (`user`, `api_key`: edges drop what they cached for it, within 1 s), or a tenant's
- * program blocks changed (`program_blocks`: engines reload the list; auth caches ignore it).
- * `all` is never published by accounts: a bus raises it locally when it may have missed events (a
- * Redis reconnect), and caches then forget everything.
- */
-export type AuthInvalidation =
-  | { kind: 'user'; userId: string }
-  | { kind: 'api_key'; userId: string; apiKeyId: string }
-  | { kind: 'program_blocks'; userId: string }
-  | { kind: 'all' }
 
 /** One simulate call as history keeps it (written off the hot path, in batches). */
 export interface SimulationRecord {

@@ -4,7 +4,9 @@
  * the key generated under DATA_DIR for the embedded default).
  */
 import { errors as JoseErrors, jwtVerify, SignJWT } from 'jose'
-import type { Role } from '../accounts/accounts.js'
+
+/** A user's role: no endpoint requires `admin` yet. */
+export type Role = 'user' | 'admin'
 
 /** SPEC §5: access tokens live 24 hours. */
 export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60 * 1000

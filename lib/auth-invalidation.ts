@@ -4,10 +4,20 @@
  * process runs accounts and edge); Redis pub/sub in `redis-invalidation-bus.ts` when edges run
  * apart. Both pass test/lib/auth-invalidation-bus.test.ts.
  */
-import type { AuthInvalidation } from '../accounts/accounts.js'
 import type { Logger } from './logger.js'
 
-export type { AuthInvalidation }
+/**
+ * Something cached elsewhere changed: a credential stopped working, or a user's card on file
+ * changed (`user`, `api_key`: edges drop what they cached for it, within 1 s), or a tenant's
+ * program blocks changed (`program_blocks`: engines reload the list; auth caches ignore it).
+ * `all` is never published by accounts: a bus raises it locally when it may have missed events (a
+ * Redis reconnect), and caches then forget everything.
+ */
+export type AuthInvalidation =
+  | { kind: 'user'; userId: string }
+  | { kind: 'api_key'; userId: string; apiKeyId: string }
+  | { kind: 'program_blocks'; userId: string }
+  | { kind: 'all' }
 
 export type InvalidationListener = (event: AuthInvalidation) => void
 

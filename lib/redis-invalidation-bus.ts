@@ -4,7 +4,7 @@
  * auth cache's own TTL stays the bound on staleness.
  */
 import { Redis } from 'ioredis'
-import type { AuthInvalidation } from '../accounts/accounts.js'
+import type { AuthInvalidation } from './auth-invalidation.js'
 import { createInvalidationListeners, type InvalidationBus } from './auth-invalidation.js'
 import type { Logger } from './logger.js'
 

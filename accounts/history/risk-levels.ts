@@ -1,10 +1,15 @@
-/** SPEC 2.10's risk levels, the only values history filters on. */
-import type { RiskLevel } from '../../engine/simulate/simulate-types.js'
+/**
+ * The risk levels history filters on (the engine's verdict levels; the accounts service keeps its
+ * own list, as it runs without the engine — test/accounts/history-risk-levels.test.ts keeps the
+ * two identical).
+ */
 
 /** Least to most severe: the order `risk_distribution` lists them in. */
-export const RISK_LEVELS: readonly RiskLevel[] = ['safe', 'low', 'medium', 'high', 'critical']
+export const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
 
-/** Whether `value` is one of SPEC 2.10's risk levels. */
-export function isRiskLevel(value: unknown): value is RiskLevel {
+export type HistoryRiskLevel = (typeof RISK_LEVELS)[number]
+
+/** Whether `value` is one of the risk levels. */
+export function isRiskLevel(value: unknown): value is HistoryRiskLevel {
   return typeof value === 'string' && (RISK_LEVELS as readonly string[]).includes(value)
 }

@@ -1,0 +1,59 @@
+/**
+ * Which way imports may run between the service folders (`npm run lint:deps`, run by CI).
+ * lib/ is what every process shares and imports no service; the engine never reaches into the
+ * edge; localnet is the independent oracle the engine is checked against, so it imports only lib/;
+ * what every door shares (callers/) knows no door; accounts knows no other service; product code
+ * never imports tests or benchmarks.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'lib-imports-no-service',
+      comment: 'lib/ is shared by every process: it may not depend on one of them.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet)/' },
+    },
+    {
+      name: 'engine-imports-no-edge',
+      comment: 'The engine runs without an edge (npm run start:engine); what both need lives in callers/ or lib/.',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { path: '^edge/' },
+    },
+    {
+      name: 'localnet-imports-only-lib',
+      comment: 'localnet is the chain the engine is checked against: it must not share the engine’s code.',
+      severity: 'error',
+      from: { path: '^localnet/' },
+      to: { path: '^(engine|edge|accounts|callers)/' },
+    },
+    {
+      name: 'callers-import-no-door',
+      comment: 'callers/ is what every door (REST, WebSocket, gRPC) shares: it knows none of them.',
+      severity: 'error',
+      from: { path: '^callers/' },
+      to: { path: '^edge/' },
+    },
+    {
+      name: 'accounts-imports-no-other-service',
+      comment: 'The accounts service runs on its own (npm run start:accounts).',
+      severity: 'error',
+      from: { path: '^accounts/' },
+      to: { path: '^(engine|edge|callers|localnet)/' },
+    },
+    {
+      name: 'product-imports-no-test-or-bench',
+      severity: 'error',
+      from: { path: '^(lib|engine|edge|accounts|callers|localnet|proto)/|^main\\.ts$' },
+      to: { path: '^(test|bench)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^proto/gen/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+}
