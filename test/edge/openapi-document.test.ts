@@ -176,6 +176,19 @@ t.test('the OpenAPI document', async (t) => {
     t.same(callNode.properties.children.items, { $ref: '#/components/schemas/CallNode' }, 'the call tree is recursive')
   })
 
+  t.test("501 routes say what a client can act on, not the project's planning", async (t) => {
+    const unavailable = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.responses['501'])
+        .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const),
+    )
+    t.equal(unavailable.length, 7, 'execute, send, submit and the four billing routes')
+    for (const [label, description] of unavailable) {
+      t.match(description, /not available in this release/i, label)
+      t.notMatch(description, /\bissues?\b/i, `${label}: no issue wording`)
+    }
+  })
+
   t.test('documents request bodies and the history query', async (t) => {
     t.equal(document.paths['/api/v1/solana/tx/simulate']?.post?.requestBody?.required, true, 'simulate needs a body')
     t.equal(document.paths['/api/v1/billing/checkout']?.post?.requestBody?.required, false, "checkout's body is optional")
