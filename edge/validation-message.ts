@@ -22,10 +22,13 @@ function getReportedError(errors: readonly FastifySchemaValidationError[]): Fast
   // With allErrors off, validation stops at the first failing keyword: a union that failed is last.
   const last = errors.at(-1)
   if (!last || !UNION_KEYWORDS.has(last.keyword)) return errors[0]
+  // A oneOf that more than one branch passed: its own message is the true one.
+  if (last.params.passingSchemas) return last
   const prefix = `${last.schemaPath}/`
   const branches = new Map<string, FastifySchemaValidationError[]>()
   for (const error of errors.slice(0, -1)) {
-    if (!error.schemaPath.startsWith(prefix)) continue
+    // An error this function cannot place (a branch behind a $ref): the first error, as ajv lists it.
+    if (!error.schemaPath.startsWith(prefix)) return errors[0]
     const index = error.schemaPath.slice(prefix.length).split('/', 1)[0] as string
     branches.set(index, [...(branches.get(index) ?? []), error])
   }

@@ -53,3 +53,15 @@ t.test('a type no branch takes: the types the union takes', async (t) => {
   t.equal(getMessage({ choice: 42 }), 'choice: must be string or object')
   t.equal(getMessage({ choice: null }), 'choice: must be string or object')
 })
+
+t.test("a oneOf two branches pass: the oneOf's own message", async (t) => {
+  const both = ajv.compile({ oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }, { type: 'integer' }] })
+  t.notOk(both('ab'))
+  t.equal(getValidationMessage(both.errors, 'body'), 'body: must match exactly one schema in oneOf', 'not "must be integer" for a string')
+})
+
+t.test('a branch behind a $ref: the first error, as ajv lists it', async (t) => {
+  const referenced = ajv.compile({ $defs: { short: { type: 'string', maxLength: 2 } }, anyOf: [{ $ref: '#/$defs/short' }, { type: 'null' }] })
+  t.notOk(referenced('abc'))
+  t.equal(getValidationMessage(referenced.errors, 'body'), 'body: must NOT have more than 2 characters')
+})
