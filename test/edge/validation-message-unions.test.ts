@@ -1,5 +1,6 @@
 // A client hears about the branch of a oneOf/anyOf its value's type picks, not about the branches
-// for other types ("must be string" for an object), nor ajv's "must match exactly one schema".
+// for other types ("must be string" for an object), nor ajv's "must match exactly one schema"
+// (unless several branches passed: then that is the truth).
 import { Ajv } from 'ajv'
 import t from 'tap'
 import { getValidationMessage } from '../../edge/validation-message.js'
