@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { createServiceError, ERROR_CATALOGUE, type ErrorCode, isServiceError, type ServiceError } from '../lib/errors.js'
+import { getValidationMessage } from './validation-message.js'
 
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; request_id: string }
@@ -68,17 +69,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {
     request.log.debug({ reqId: request.id, code: fastifyError.code }, fastifyError.message)
   }
-  if (fastifyError.validation) {
-    const first = fastifyError.validation[0]
-    const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : 'body'
-    // ajv reports an unknown field at its parent; the client wants the field's own name.
-    const unknown = first?.keyword === 'additionalProperties' ? first.params.additionalProperty : undefined
-    if (typeof unknown === 'string') {
-      const path = field === 'body' ? unknown : `${field}.${unknown}`
-      return sendError(reply, request, 'validation_error', `${path}: is not a known field`)
-    }
-    return sendError(reply, request, 'validation_error', `${field}: ${first?.message ?? 'is not valid'}`)
-  }
+  if (fastifyError.validation) return sendError(reply, request, 'validation_error', getValidationMessage(fastifyError.validation, 'body'))
   const mapped = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined
   if (mapped) return sendError(reply, request, mapped, fastifyError.message)
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {

@@ -66,7 +66,7 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
     message: 'The free quota of simulations for today is spent; add a card, or retry after 00:00 UTC.',
   },
-  not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available yet.' },
+  not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available in this release.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
 } as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>

@@ -1,7 +1,8 @@
 /**
- * The OpenAPI 3.1 document (SPEC §9: description version 1.0.0) built from the routes the edge
- * registered: their paths, auth modes and JSON schemas. Nothing is written twice: a route's
- * schema is its documentation.
+ * The OpenAPI 3.1 document built from the routes the edge registered: their paths, auth modes and
+ * JSON schemas. Nothing is written twice: a route's schema is its documentation, and `info.version`
+ * is the package's (SPEC §9 names the described service's 1.0.0; this document describes this
+ * release, so it moves with package.json).
  */
 import { STATUS_CODES } from 'node:http'
 import type { FastifySchema } from 'fastify'
@@ -53,6 +54,24 @@ const COMPONENT_HEADERS = {
   RateLimitPolicy: { description: 'The rate and burst, e.g. `10;w=1`.', schema: { type: 'string' } },
 }
 
+/** What the document says of the service itself. */
+export interface OpenApiInfo {
+  /** The package's version (edge/openapi/package-version.ts). */
+  version: string
+}
+
+/**
+ * One relative server: a client resolves `/` against the URL it fetched this document from, so
+ * the document is right behind any proxy or load balancer and the same bytes for every request.
+ * A server built from the request's Host (or X-Forwarded-Host) would advertise whatever name the
+ * request carried (127.0.0.1 behind a proxy that does not forward it, any name a caller makes up)
+ * and could no longer be built once and cached.
+ */
+const SERVERS = [{ url: '/', description: 'The host this document is served from.' }]
+
+/** The repository's LICENSE; OpenAPI 3.1 takes the SPDX identifier in place of a URL. */
+const LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' }
+
 const DESCRIPTION = [
   'Checks Solana transactions before they are sent: simulation on a warm SVM, six detection vectors, a verdict under a policy.',
   'Every error is the Error envelope `{error: {code, message, request_id}}`. Authenticated routes answer with `RateLimit-*` headers;',
@@ -77,7 +96,7 @@ function getErrorDescription(status: number): string {
 }
 
 /** Builds the document from the routes (HEAD routes left out: fastify adds one for every GET). */
-export function createOpenApiDocument(routes: readonly DocumentedRoute[]): OpenApiDocument {
+export function createOpenApiDocument(routes: readonly DocumentedRoute[], { version }: OpenApiInfo): OpenApiDocument {
   const components = createComponentSchemas()
   const paths: OpenApiDocument['paths'] = {}
 
@@ -135,7 +154,8 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[]): OpenA
 
   return {
     openapi: '3.1.0',
-    info: { title: 'Solana pre-flight service', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Solana pre-flight service', version, description: DESCRIPTION, license: LICENSE },
+    servers: SERVERS,
     paths,
     components: {
       schemas: components.schemas,

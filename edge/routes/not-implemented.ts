@@ -1,6 +1,6 @@
 /**
- * Routes of SPEC §4 whose behaviour belongs to later issues: execute, send, submit and billing.
- * Each authenticates and validates like the real route will, then answers `501 not_implemented`,
+ * Routes of SPEC §4 that this release does not provide yet: execute, send, submit and billing.
+ * Each authenticates and validates like the finished route will, then answers `501 not_implemented`,
  * never a fake success, so clients can be written against the contract now.
  */
 import type { FastifyInstance } from 'fastify'
@@ -14,44 +14,42 @@ import {
 } from '../schemas/billing.js'
 import { executeBodySchema, sendBodySchema, submitBodySchema, transactionNotImplementedResponses } from '../schemas/transactions.js'
 
-const EXECUTE_ISSUE = 'the execute and send issue'
-const SUBMIT_ISSUE = 'the relay submit issue'
-const BILLING_ISSUE = 'the billing issue'
+/** What a client reads, in the document and in the answer: no internal planning, just the release. */
+const DESCRIPTION = 'Not available in this release: answers 501 not_implemented once the credential and the body pass.'
 
-/** A handler that refuses with 501, naming what is missing and when it comes. */
-function createNotImplementedHandler(what: string, issue: string) {
+/** A handler that refuses with 501, naming what is missing. */
+function createNotImplementedHandler(what: string) {
   return async (): Promise<never> => {
-    throw createServiceError('not_implemented', `${what} arrives with ${issue}`)
+    throw createServiceError('not_implemented', `${what} is not available in this release.`)
   }
 }
 
 /** Registers execute, send, submit and the billing routes, each answering 501 for now. */
 export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: EdgeContext): void {
-  const transactionRoute = (path: string, body: object, summary: string, what: string, issue: string) =>
+  const transactionRoute = (path: string, body: object, summary: string, what: string) =>
     app.post(
       path,
       {
         onRequest: auth.either,
         config: { auth: 'either' },
-        schema: { summary, description: `Answers 501 not_implemented until ${issue}.`, body, response: transactionNotImplementedResponses },
+        schema: { summary, description: DESCRIPTION, body, response: transactionNotImplementedResponses },
       },
-      createNotImplementedHandler(what, issue),
+      createNotImplementedHandler(what),
     )
-  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit (SPEC 4.4)', 'execute', EXECUTE_ISSUE)
-  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries (SPEC 4.4)', 'send', EXECUTE_ISSUE)
-  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy (ARCHITECTURE §3)', 'submit', SUBMIT_ISSUE)
+  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit (SPEC 4.4)', 'Execute')
+  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries (SPEC 4.4)', 'Send')
+  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy (ARCHITECTURE §3)', 'Submit')
 
-  const billingDescription = `Answers 501 not_implemented until ${BILLING_ISSUE}.`
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(
     '/api/v1/billing/usage',
-    { ...bearer, schema: { summary: 'Usage in the current billing period', description: billingDescription, response: billingNotImplementedResponses } },
-    createNotImplementedHandler('billing usage', BILLING_ISSUE),
+    { ...bearer, schema: { summary: 'Usage in the current billing period', description: DESCRIPTION, response: billingNotImplementedResponses } },
+    createNotImplementedHandler('Billing usage'),
   )
   app.get(
     '/api/v1/billing/subscription',
-    { ...bearer, schema: { summary: "The caller's subscription", description: billingDescription, response: billingNotImplementedResponses } },
-    createNotImplementedHandler('the subscription', BILLING_ISSUE),
+    { ...bearer, schema: { summary: "The caller's subscription", description: DESCRIPTION, response: billingNotImplementedResponses } },
+    createNotImplementedHandler('The subscription'),
   )
   app.post(
     '/api/v1/billing/checkout',
@@ -62,13 +60,13 @@ export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: Edg
         if (request.body === undefined) request.body = {}
         done()
       },
-      schema: { summary: 'A checkout session to add a card', description: billingDescription, body: checkoutBodySchema, response: checkoutNotImplementedResponses },
+      schema: { summary: 'A checkout session to add a card', description: DESCRIPTION, body: checkoutBodySchema, response: checkoutNotImplementedResponses },
     },
-    createNotImplementedHandler('checkout', BILLING_ISSUE),
+    createNotImplementedHandler('Checkout'),
   )
   app.post(
     '/api/v1/billing/portal',
-    { ...bearer, schema: { summary: 'A customer-portal session', description: billingDescription, response: portalNotImplementedResponses } },
-    createNotImplementedHandler('the customer portal', BILLING_ISSUE),
+    { ...bearer, schema: { summary: 'A customer-portal session', description: DESCRIPTION, response: portalNotImplementedResponses } },
+    createNotImplementedHandler('The customer portal'),
   )
 }

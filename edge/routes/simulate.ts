@@ -8,31 +8,37 @@ import type { EdgeContext } from '../edge-context.js'
 import { simulateResponses } from '../schemas/simulate.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 
-/** SPEC 2.13: a preset name, or the fields to change (types here; ranges again in the engine for every transport). */
+/**
+ * SPEC 2.13: a preset name, or the fields to change (types here; ranges again in the engine for
+ * every transport). A oneOf of two types, so generated clients type it (`'strict' | {...}`); an
+ * error names the branch of the value's type (`policy.max_mev_score: must be <= 1`, not "must be
+ * string": edge/validation-message.ts).
+ */
 export const policySchema = {
-  // if/then/else rather than anyOf: an object is checked as an object, so an error names the
-  // field that is wrong (`policy.max_mev_score: must be <= 1`), not "must be string".
-  if: { type: 'string' },
-  then: { type: 'string', enum: [...POLICY_PRESETS] },
-  else: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      preset: { type: 'string', enum: [...POLICY_PRESETS] },
-      require_simulation_pass: { type: 'boolean' },
-      max_risk_level: { type: 'string', enum: [...RISK_LEVELS] },
-      max_mev_score: { type: 'number', minimum: 0, maximum: 1 },
-      relay_threshold: { type: 'number', minimum: 0, maximum: 1 },
-      block_if_known_bots: { type: 'boolean' },
-      force_relay: { type: 'boolean' },
-      block_blacklisted: { type: 'boolean' },
-      block_risky_tokens: { type: 'boolean' },
-      block_token_flags: { type: 'array', maxItems: 16, items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,39}$' } },
-      max_slippage_bps: { type: ['integer', 'null'], minimum: 0, maximum: 10_000 },
-      max_compute_units: { type: ['integer', 'null'], minimum: 0, maximum: 1_400_000 },
-      max_fee_sol: { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
+  $id: 'Policy',
+  description: 'A preset name, or the fields to change (on top of `preset`, `default` when it is left out).',
+  oneOf: [
+    { type: 'string', enum: [...POLICY_PRESETS] },
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        preset: { type: 'string', enum: [...POLICY_PRESETS] },
+        require_simulation_pass: { type: 'boolean' },
+        max_risk_level: { type: 'string', enum: [...RISK_LEVELS] },
+        max_mev_score: { type: 'number', minimum: 0, maximum: 1 },
+        relay_threshold: { type: 'number', minimum: 0, maximum: 1 },
+        block_if_known_bots: { type: 'boolean' },
+        force_relay: { type: 'boolean' },
+        block_blacklisted: { type: 'boolean' },
+        block_risky_tokens: { type: 'boolean' },
+        block_token_flags: { type: 'array', maxItems: 16, items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,39}$' } },
+        max_slippage_bps: { type: ['integer', 'null'], minimum: 0, maximum: 10_000 },
+        max_compute_units: { type: ['integer', 'null'], minimum: 0, maximum: 1_400_000 },
+        max_fee_sol: { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
+      },
     },
-  },
+  ],
 } as const
 
 export const simulateBodySchema = {

@@ -1,9 +1,8 @@
 /**
  * One message of the WebSocket stream: REST's simulate body plus the `id` its answer echoes. The
- * schema is REST's, so both doors take the same fields and limits; errors name the field the way
- * edge/http-errors.ts does for REST.
+ * schema is REST's, so both doors take the same fields and limits; errors name the field as REST's
+ * do (edge/validation-message.ts).
  */
-import type { FastifySchemaValidationError } from 'fastify'
 import { simulateBodySchema } from '../routes/simulate.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 
@@ -37,14 +36,4 @@ export function getStreamMessageId(message: unknown): StreamMessageId | null {
   const id = (message as { id: unknown }).id
   if (typeof id === 'string') return id.length <= MAX_MESSAGE_ID_LENGTH ? id : null
   return Number.isSafeInteger(id) ? (id as number) : null
-}
-
-/** What a client reads about the first schema error: `field: problem`, the message itself being `message`. */
-export function getValidationMessage(errors: readonly FastifySchemaValidationError[] | null | undefined): string {
-  const first = errors?.[0]
-  const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : 'message'
-  // ajv reports an unknown field at its parent; the client wants the field's own name.
-  const unknown = first?.keyword === 'additionalProperties' ? first.params.additionalProperty : undefined
-  if (typeof unknown === 'string') return `${first?.instancePath ? `${field}.${unknown}` : unknown}: is not a known field`
-  return `${field}: ${first?.message ?? 'is not valid'}`
 }

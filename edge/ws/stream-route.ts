@@ -11,9 +11,10 @@ import { WebSocket } from 'ws'
 import { createServiceError } from '../../lib/errors.js'
 import type { EdgeContext } from '../edge-context.js'
 import { streamRouteSchema } from '../schemas/stream.js'
+import { getValidationMessage } from '../validation-message.js'
 import { createStreamAuthHook } from './stream-auth-hook.js'
 import { createStreamConnection, type StreamConnection, type StreamConnectionStats, type StreamLimits } from './stream-connection.js'
-import { getValidationMessage, streamMessageSchema } from './stream-message.js'
+import { streamMessageSchema } from './stream-message.js'
 
 export const STREAM_PATH = '/api/v1/solana/stream'
 
@@ -102,7 +103,7 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
           simulator,
           admission,
           keyUsage,
-          validate: (message) => (check(message) ? null : getValidationMessage(check.errors)),
+          validate: (message) => (check(message) ? null : getValidationMessage(check.errors, 'message')),
           logger,
           now,
           limits,

@@ -27,7 +27,8 @@ interface Operation {
 
 interface OpenApi {
   openapi: string
-  info: { title: string; version: string; description: string }
+  info: { title: string; version: string; description: string; license?: Record<string, unknown> }
+  servers?: Array<Record<string, unknown>>
   paths: Record<string, Record<string, Operation>>
   components: { securitySchemes: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> }
 }
@@ -85,10 +86,15 @@ t.test('the OpenAPI document', async (t) => {
   const again = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(again.body, response.body, 'the same document on every request')
 
-  t.test('is OpenAPI 3.1.0, version 1.0.0, with both credentials', async (t) => {
+  t.test("is OpenAPI 3.1.0, the package's version, a license, a relative server and both credentials", async (t) => {
     t.equal(document.openapi, '3.1.0')
-    t.equal(document.info.version, '1.0.0')
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+    t.equal(document.info.version, version, 'info.version is package.json\'s')
     t.ok(document.info.title && document.info.description, 'a title and a description')
+    t.same(document.info.license, { name: 'Apache-2.0', identifier: 'Apache-2.0' }, 'an SPDX identifier, no URL beside it (OpenAPI 3.1)')
+    t.same(document.servers?.map((server) => server.url), ['/'], 'resolved against where the document was fetched: never a host the edge guessed')
+    const proxied = await app.inject({ method: 'GET', url: '/openapi.json', headers: { host: 'api.example.com', 'x-forwarded-host': 'evil.example' } })
+    t.equal(proxied.body, response.body, 'the same bytes whatever Host a request names')
     t.same(document.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'X-API-Key', description: String(document.components.securitySchemes.ApiKey?.description) })
     t.match(document.components.securitySchemes.Bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
   })
@@ -168,6 +174,19 @@ t.test('the OpenAPI document', async (t) => {
     }
     const callNode = document.components.schemas.CallNode as { properties: { children: { items: unknown } } }
     t.same(callNode.properties.children.items, { $ref: '#/components/schemas/CallNode' }, 'the call tree is recursive')
+  })
+
+  t.test("501 routes say what a client can act on, not the project's planning", async (t) => {
+    const unavailable = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.responses['501'])
+        .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const),
+    )
+    t.equal(unavailable.length, 7, 'execute, send, submit and the four billing routes')
+    for (const [label, description] of unavailable) {
+      t.match(description, /not available in this release/i, label)
+      t.notMatch(description, /\bissues?\b/i, `${label}: no issue wording`)
+    }
   })
 
   t.test('documents request bodies and the history query', async (t) => {

@@ -269,7 +269,8 @@ t.test('every route answers what its schema documents', async (t) => {
       assertErrorEnvelope(t, await call(`${path} without credential`, path, request(good, {}), 401), 'unauthorized', `${path} without credential`)
       const refused = await call(`${path}`, path, request(good, credential), 501)
       assertErrorEnvelope(t, refused, 'not_implemented', path)
-      t.match(refused.json().error.message, /arrives with/, `${path}: says when it arrives`)
+      t.match(refused.json().error.message, /^[A-Z].* is not available in this release\.$/, `${path}: says what a client can act on`)
+      t.notMatch(refused.json().error.message, /\bissues?\b/i, `${path}: no project-management wording`)
       if (bad !== undefined) assertErrorEnvelope(t, await call(`${path}: bad body`, path, request(bad, credential), 422), 'validation_error', `${path}: bad body`)
     }
     assertErrorEnvelope(t, await call('billing: an API key', '/api/v1/billing/usage', { method: 'GET', url: '/api/v1/billing/usage', headers: apiKey }, 401), 'unauthorized', 'billing takes the bearer token only')

@@ -35,8 +35,10 @@ t.test('policy over REST', async (t) => {
   t.test('bad policies: 422 validation_error naming the field, never a 500', async (t) => {
     const bad: Array<[unknown, RegExp]> = [
       ['aggressive', /^policy: must be equal to one of the allowed values/],
-      [[], /^policy: must be object/],
-      [42, /^policy: must be object/],
+      // The schema is a oneOf (a preset name or an object): a value of neither type hears both.
+      [[], /^policy: must be string or object$/],
+      [42, /^policy: must be string or object$/],
+      [null, /^policy: must be string or object$/],
       [{ max_mev_score: 2 }, /^policy\.max_mev_score: must be <= 1/],
       [{ max_risk_level: 'extreme' }, /^policy\.max_risk_level: must be equal to one of the allowed values/],
       [{ unknown_rule: true }, /^policy\.unknown_rule: is not a known field/],
