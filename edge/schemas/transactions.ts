@@ -3,6 +3,7 @@
  * for now: each answers 501 not_implemented once the caller and the body pass, until its issue lands.
  */
 import { policySchema, simulateBodySchema } from '../routes/simulate.js'
+import { SUBMIT_STRATEGY_NAMES } from '../../engine/submit/submit-strategy.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 const transactionSchema = { ...simulateBodySchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
@@ -28,7 +29,6 @@ export const sendBodySchema = {
   },
 } as const
 
-export const SUBMIT_STRATEGIES = ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] as const
 
 /** ARCHITECTURE §3: staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
 export const submitBodySchema = {
@@ -37,7 +37,7 @@ export const submitBodySchema = {
   additionalProperties: false,
   properties: {
     transaction: transactionSchema,
-    strategy: { type: 'string', enum: [...SUBMIT_STRATEGIES] },
+    strategy: { type: 'string', enum: [...SUBMIT_STRATEGY_NAMES] },
     tip_lamports: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
   },
 } as const
