@@ -1,7 +1,7 @@
 // The slippage and MEV vectors on the real Orca SOL/USDC pool (mainnet dumps loaded into
 // localnet). No Whirlpool program binary exists here, so the simulation cannot run the swap; the
 // expected output then comes from the pool state with Orca's own swap math, which on this pool
-// gives exactly 4,028,149 USDC units for 0.1 SOL (fixtures README: as the real program does).
+// gives exactly 4,028,149 USDC units for 0.1 SOL (test/fixtures/PROVENANCE.md: as the real program does).
 import t from 'tap'
 import { address, type Address, type Instruction } from '@solana/kit'
 import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
