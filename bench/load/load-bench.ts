@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../../lib/config.js'
 import { createLogger } from '../../lib/logger.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
+import { toRepositoryPath } from '../support/repository-path.js'
 import { runColdRun } from './cold-run.js'
 import { CACHED_ENGINE_ENV, measureCachedHits } from './cached-latency.js'
 import { measureFloor } from './floor-latency.js'
@@ -213,6 +214,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     versions: { ...machine.versions, ...getPackageVersions(ROOT, LOAD_PACKAGES) },
     settings: {
       ...settings,
+      resultsDir: toRepositoryPath(ROOT, settings.resultsDir),
       external: settings.external ?? null,
       loadAverage: { start: loadAverageStart, end: getLoadAverage() },
       stack:
