@@ -7,7 +7,7 @@ t.test('every code is unique, snake_case, has a 4xx/5xx status and its row in do
   const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8')
   const start = doc.indexOf('\n## Errors\n')
   const errors = doc.slice(start, doc.indexOf('\n## ', start + 1))
-  const documented = new Map([...errors.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1], Number(match[2])]))
+  const documented = new Map([...errors.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1] as string, Number(match[2])]))
   const codes = Object.keys(ERROR_CATALOGUE)
   t.equal(new Set(codes).size, codes.length)
   for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
