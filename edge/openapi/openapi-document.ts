@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document (SPEC §9: description version 1.0.0) built from the routes the edge
+ * The OpenAPI 3.1 document (docs/versioning.md) built from the routes the edge
  * registered: their paths, auth modes and JSON schemas. Nothing is written twice: a route's
  * schema is its documentation.
  */

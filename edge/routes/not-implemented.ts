@@ -1,5 +1,6 @@
 /**
- * Routes of SPEC §4 whose behaviour belongs to later issues: execute, send, submit and billing.
+ * Routes whose behaviour belongs to later issues: execute, send, submit and billing
+ * (docs/api.md#not-available-yet).
  * Each authenticates and validates like the real route will, then answers `501 not_implemented`,
  * never a fake success, so clients can be written against the contract now.
  */
@@ -37,9 +38,9 @@ export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: Edg
       },
       createNotImplementedHandler(what, issue),
     )
-  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit (SPEC 4.4)', 'execute', EXECUTE_ISSUE)
-  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries (SPEC 4.4)', 'send', EXECUTE_ISSUE)
-  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy (ARCHITECTURE §3)', 'submit', SUBMIT_ISSUE)
+  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit', 'execute', EXECUTE_ISSUE)
+  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries', 'send', EXECUTE_ISSUE)
+  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy', 'submit', SUBMIT_ISSUE)
 
   const billingDescription = `Answers 501 not_implemented until ${BILLING_ISSUE}.`
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const

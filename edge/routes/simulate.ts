@@ -1,4 +1,4 @@
-/** `POST /api/v1/solana/tx/simulate` (SPEC 2.6, 2.11, 4.3): either credential; one request and one simulation charged; history recorded off the hot path. */
+/** `POST /api/v1/solana/tx/simulate` (docs/api.md#simulate): either credential; one request and one simulation charged; history recorded off the hot path. */
 import type { FastifyInstance } from 'fastify'
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../engine/simulate/simulate-options.js'
 import { VECTORS } from '../../engine/simulate/simulate-types.js'
@@ -8,7 +8,7 @@ import type { EdgeContext } from '../edge-context.js'
 import { simulateResponses } from '../schemas/simulate.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 
-/** SPEC 2.13: a preset name, or the fields to change (types here; ranges again in the engine for every transport). */
+/** The policy (docs/detection.md#policy-and-verdict): a preset name, or the fields to change (types here; ranges again in the engine for every transport). */
 export const policySchema = {
   // if/then/else rather than anyOf: an object is checked as an object, so an error names the
   // field that is wrong (`policy.max_mev_score: must be <= 1`), not "must be string".

@@ -63,7 +63,7 @@ t.test('JSON1, a Raydium CLMM swap: received 807,769,528,641 against a minimum o
     expected_source: 'simulation',
     hops: 1,
   })
-  t.equal(riskLevel, 'low', 'a simple swap (SPEC 2.10)')
+  t.equal(riskLevel, 'low', 'a simple swap')
   const mev = runMevVector(context, {})
   t.equal(mev.factors?.protection, 'jitodontfront', 'the transaction names jitodontfront111…138623')
   t.equal(mev.factors?.slippage_bps, 92)

@@ -83,7 +83,7 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     t.equal(response.slippage?.bps, Number(((101_000_000n - expectedIn) * 10_000n) / expectedIn))
   })
 
-  t.test('a Jupiter route through two pools: multi-hop is medium risk (SPEC 2.10)', async (t) => {
+  t.test('a Jupiter route through two pools: multi-hop is medium risk', async (t) => {
     const response = await simulate([buildJupiterTwoHopRoute({ inAmount: 100_000_000n, quotedOutAmount: 1_000_000n, slippageBps: 150 })])
     t.equal(response.slippage?.route, 'Jupiter v6: Whirlpool → RaydiumClmm')
     t.equal(response.slippage?.hops, 2)
