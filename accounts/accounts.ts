@@ -2,7 +2,7 @@
  * The accounts service's contract: users, passwords, tokens, API keys, history and statistics.
  * The edge reaches it through this interface in-process (`createAccounts`) or over gRPC
  * (accounts/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
- * clients are already in SPEC.md's snake_case; the rest are internal and camelCase.
+ * clients are already in the API's snake_case (docs/api.md); the rest are internal and camelCase.
  */
 import type { Role } from '../lib/access-token.js'
 import type { AuthInvalidation } from '../lib/auth-invalidation.js'
@@ -14,7 +14,7 @@ import { createProgramBlocksService } from './program-blocks/program-blocks-serv
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
 
-/** SPEC 2.2. */
+/** The User of docs/api.md#accounts-and-tokens. */
 export interface User {
   id: string
   email: string
@@ -25,7 +25,7 @@ export interface User {
   created_at: string
 }
 
-/** SPEC 2.4, plus the access token's lifetime in seconds and its type, as OAuth clients expect. */
+/** The answer of register, login and refresh, with the access token's lifetime in seconds and its type, as OAuth clients expect. */
 export interface AuthResponse {
   token: string
   refresh_token: string
@@ -33,7 +33,7 @@ export interface AuthResponse {
   expires_in: number
 }
 
-/** SPEC 2.5. `prefix` is `pf_live_` (SPEC: a string ending in `_live_`); `last_four` tells keys apart. */
+/** An API key as docs/api.md#api-keys shows it. `prefix` is `pf_live_`; `last_four` tells keys apart. */
 export interface ApiKey {
   id: string
   name: string
@@ -54,7 +54,7 @@ export interface ApiKeyPrincipal {
   apiKeyId: string
   /** Epoch ms after which this secret stops working (rotation grace or `expires_at`); null: no end. */
   validUntilMs: number | null
-  /** A card is on file: the paid rate limit, and simulations past the free quota are metered (SPEC §8). */
+  /** A card is on file: the paid rate limit, and simulations past the free quota are metered (docs/api.md#rate-limits-and-quota). */
   hasCard: boolean
 }
 
@@ -100,7 +100,7 @@ export interface SimulationRecord {
   recordId?: string
 }
 
-/** An item of `GET /api/v1/solana/simulations` (SPEC 2.18 leaves the fields open). */
+/** An item of `GET /api/v1/solana/simulations` (docs/api.md#history-and-statistics). */
 export interface SimulationHistoryItem {
   id: string
   created_at: string
@@ -132,13 +132,13 @@ export interface SimulationQuery {
   riskLevel?: string
 }
 
-/** SPEC 2.18. */
+/** A page of history, newest first (docs/api.md#history-and-statistics). */
 export interface SimulationPage {
   simulations: SimulationHistoryItem[]
   next_cursor: string | null
 }
 
-/** SPEC 2.17 shape B, per user. */
+/** The caller's statistics (docs/api.md#history-and-statistics). */
 export interface UserStats {
   total_simulations: number
   success_count: number
@@ -153,7 +153,7 @@ export interface UserStats {
   simulations_7d: number
 }
 
-/** The figures of SPEC 2.17 shape A that history answers (the edge adds `status` and `uptime_pct`). */
+/** The figures of `GET /api/v1/status` that history answers (the edge adds `status` and `uptime_pct`). */
 export interface ServiceTotals {
   total_simulations: number
   simulations_24h: number

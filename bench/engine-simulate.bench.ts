@@ -21,6 +21,7 @@ import { createGcTracker, type GcTracker } from './support/gc-tracker.js'
 import { getLatencyStats, getTimerOverheadNs } from './support/latency-recorder.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
 import { runPaths } from './support/path-runner.js'
+import { toRepositoryPath } from './support/repository-path.js'
 import { type BenchResult, type CaseResult, formatReport, getCaseFigures, type PathResult, TARGETS, writeResult } from './support/results-report.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -135,6 +136,7 @@ async function main(): Promise<number> {
       timerOverheadNs,
       settings: {
         ...settings,
+        resultsDir: toRepositoryPath(ROOT, settings.resultsDir),
         engineEnv: ENGINE_ENV,
         pollersRunning: settings.stream === 'off',
         geyser: settings.stream === 'traffic' ? { trafficRatePerS: settings.trafficRate, slotMs: 400, localnet: 'separate process' } : null,

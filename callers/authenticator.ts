@@ -1,5 +1,5 @@
 /**
- * Edge authentication (SPEC §5): an API key (`X-API-Key`) or a JWT bearer token
+ * Edge authentication (docs/api.md#authentication): an API key (`X-API-Key`) or a JWT bearer token
  * (`Authorization: Bearer`). Warm, it answers from memory without a promise: key hashes map to
  * principals, verified tokens to their claims, user ids to their state. A miss asks the accounts
  * service once (concurrent misses for the same credential share one call). Invalidations from
@@ -20,7 +20,7 @@ export interface Principal {
   role: Role
   /** The key used, or null for a bearer token. */
   apiKeyId: string | null
-  /** A card is on file: the higher rate limit, and simulations past the free quota are metered instead of refused (SPEC §8). */
+  /** A card is on file: the higher rate limit, and simulations past the free quota are metered instead of refused (docs/api.md#rate-limits-and-quota). */
   hasCard: boolean
 }
 

@@ -1,6 +1,6 @@
 /**
  * Requests per API key, counted in memory on the request path and flushed to the accounts service
- * in batches (ARCHITECTURE §2 step 6: usage is recorded off the hot path, never lost).
+ * in batches (usage is recorded off the hot path, never lost: docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { KeyUsage } from '../accounts/accounts.js'

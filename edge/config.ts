@@ -8,7 +8,7 @@ export const edgeConfigSchema = {
   engineUrl: { kind: 'optional-string', env: 'ENGINE_URL' },
   /** A remote accounts service (host:port); unset: accounts runs in this process. */
   accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
-  /** Rate limits and quota (SPEC §8) are kept in Redis when set, shared by every edge and engine; in this process otherwise. */
+  /** Rate limits and quota (docs/api.md#rate-limits-and-quota) are kept in Redis when set, shared by every edge and engine; in this process otherwise. */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },

@@ -14,7 +14,7 @@ export interface EdgeContext {
   engine: EngineClient
   accounts: Accounts
   authenticator: Authenticator
-  /** onRequest hooks of SPEC §4's `bearer` and `either` routes. */
+  /** onRequest hooks of the `bearer` and `either` routes (docs/api.md#authentication). */
   auth: { bearer: onRequestHookHandler; either: onRequestHookHandler }
   keyUsage: KeyUsageCounter
   history: SimulationHistoryQueue

@@ -1,6 +1,6 @@
 /**
- * The Error envelope of SPEC 2.1 for every failure the edge answers, with the request id. The
- * cause of an internal error is logged, never sent.
+ * The Error envelope (docs/api.md#errors) for every failure the edge answers, with the request id.
+ * The cause of an internal error is logged, never sent.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { createServiceError, ERROR_CATALOGUE, type ErrorCode, isServiceError, type ServiceError } from '../lib/errors.js'

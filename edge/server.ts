@@ -43,7 +43,7 @@ export interface EdgeServerOptions {
   signingKey: Uint8Array
   logger: Logger
   bodyLimitBytes: number
-  /** Rate limits and quota (SPEC §8); `createDisabledAdmission()` for RATE_LIMITS=off. Ignored when `callers` is given. */
+  /** Rate limits and quota (docs/api.md#rate-limits-and-quota); `createDisabledAdmission()` for RATE_LIMITS=off. Ignored when `callers` is given. */
   admission?: Admission
   /**
    * Authentication, admission and recorders shared with other doors (the engine's direct gRPC

@@ -141,7 +141,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
 
   return {
-    // Options are checked here, so the in-process transport enforces SPEC's limits as gRPC does.
+    // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate: async (transaction, options = {}) => resultCache.simulate(transaction, parseSimulateOptions(options)),
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.

@@ -8,7 +8,7 @@ import { errors as JoseErrors, jwtVerify, SignJWT } from 'jose'
 /** A user's role: no endpoint requires `admin` yet. */
 export type Role = 'user' | 'admin'
 
-/** SPEC §5: access tokens live 24 hours. */
+/** Access tokens live 24 hours (docs/api.md#authentication). */
 export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 const ISSUER = 'preflight'
 const AUDIENCE = 'preflight-api'

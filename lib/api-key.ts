@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 
-/** Every API key starts with this (SPEC 2.5: the `prefix` is a string ending in `_live_`). */
+/** Every API key starts with this; listings show it as `prefix` (docs/api.md#api-keys). */
 export const API_KEY_PREFIX = 'pf_live_'
 
 /**

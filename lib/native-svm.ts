@@ -1,9 +1,9 @@
 /**
- * The one module that touches LiteSVM's private native API (`litesvm/dist/internal.js`), for
- * the engine and localnet alike.
- * The public wrapper re-validates addresses and re-encodes transactions: 10 accounts cost
- * 0.4–1.3 ms through it and ≈5 µs here (ARCHITECTURE §2). litesvm is pinned to an exact version
- * and test/engine/svm/native-svm-api.test.ts fails when this surface changes.
+ * The one module that touches LiteSVM's private native API (`litesvm/dist/internal.js`), for the
+ * engine and localnet alike. The public wrapper re-validates addresses and re-encodes transactions:
+ * 10 accounts cost 0.4–1.3 ms through it and ≈5 µs here (docs/architecture.md#hot-path-rules).
+ * litesvm is pinned to an exact version and test/engine/svm/native-svm-api.test.ts fails when this
+ * surface changes.
  */
 import { createRequire } from 'node:module'
 import type * as Internal from 'litesvm/dist/internal.js'
@@ -32,7 +32,7 @@ export const { LiteSvm, Account, Clock, EpochSchedule } = internal
 
 /**
  * Creates a long-lived SVM for simulation: builtins, sysvars and SPL programs as LiteSVM ships
- * them, signature verification off (SPEC §1: signatures are not verified on simulate), LiteSVM's
+ * them, signature verification off (signatures are not verified on simulate), LiteSVM's
  * own blockhash check off (it knows one blockhash; the engine checks against the chain's recent
  * ones), and no transaction history (simulations never commit, and replays must not collide).
  */

@@ -1,7 +1,7 @@
 /**
- * The opaque `next_cursor` of SPEC 2.18: the keyset position (created_at, id) of the last row a page
- * returned. created_at travels at PostgreSQL's full microsecond precision, so two rows a microsecond
- * apart never fall into one position and a page boundary between them skips neither.
+ * The opaque `next_cursor` of a history page: the keyset position (created_at, id) of the last row
+ * a page returned. created_at travels at PostgreSQL's full microsecond precision, so two rows a
+ * microsecond apart never fall into one position and a page boundary between them skips neither.
  */
 import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../db/timestamp.js'

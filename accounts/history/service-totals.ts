@@ -1,4 +1,4 @@
-/** The figures of SPEC 2.17 shape A that history answers, over every user's simulations. */
+/** The figures of `GET /api/v1/status` that history answers, over every user's simulations. */
 import type { ServiceTotals } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'

@@ -11,7 +11,7 @@ import { fromHistoryCursor } from './history-cursor.js'
 import { assertUserId } from './history-user-id.js'
 import { isRiskLevel, RISK_LEVELS } from './risk-levels.js'
 
-/** SPEC §8: a history page holds at most 200 rows. */
+/** A history page holds at most 200 rows (docs/api.md#field-limits). */
 const HISTORY_MAX_LIMIT = 200
 
 export interface SimulationFilter {

@@ -1,4 +1,4 @@
-/** One page of a user's simulation history, newest first, with keyset paging (SPEC 2.18). */
+/** One page of a user's simulation history, newest first, with keyset paging (docs/api.md#history-and-statistics). */
 import type { SimulationHistoryItem, SimulationPage, SimulationQuery } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
 import { toHistoryCursor } from './history-cursor.js'

@@ -1,6 +1,6 @@
 /**
  * pg hands back bigint (count) and numeric as strings, float8 as numbers and NULL as null; the
- * shapes SPEC 2.17 publishes are JSON numbers.
+ * statistics the API answers are JSON numbers.
  */
 
 /** The number a count or aggregate column holds, rounded to `decimals`; 0 for NULL (no rows). */

@@ -1,7 +1,8 @@
 /**
- * SPEC 2.17 shape B for one user, from one statement: the user's rows are read once (a CTE used
- * several times is materialized) and every figure comes from FILTER aggregates or a small GROUP BY
- * over them, all from the same snapshot, so the figures agree with each other under concurrent writes.
+ * One user's statistics (docs/api.md#history-and-statistics), from one statement: the user's rows
+ * are read once (a CTE used several times is materialized) and every figure comes from FILTER
+ * aggregates or a small GROUP BY over them, all from the same snapshot, so the figures agree with
+ * each other under concurrent writes.
  */
 import type { UserStats } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
@@ -75,7 +76,7 @@ export async function getUserStats(db: Queryable, userId: string, nowMs: number)
   }
 }
 
-/** SPEC 2.10's levels least to most severe; a level outside it (older rows) follows, by name. */
+/** The risk levels least to most severe; a level outside it (older rows) follows, by name. */
 function toRiskOrder(counts: [string, number][]): [string, number][] {
   const rank = (level: string) => {
     const index = (RISK_LEVELS as readonly string[]).indexOf(level)

@@ -1,7 +1,7 @@
 /** The body of `POST /api/v1/api-keys`, checked before it reaches the store. */
 import { createServiceError } from '../../lib/errors.js'
 
-/** SPEC §8: a key's name has 1 to 100 characters. */
+/** A key's name has 1 to 100 characters (docs/api.md#field-limits). */
 export const MAX_API_KEY_NAME_LENGTH = 100
 /** The last instant a JS Date can hold (timestamptz reaches further, so the store never refuses it). */
 const MAX_DATE_MS = 8.64e15

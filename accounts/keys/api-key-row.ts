@@ -1,4 +1,4 @@
-/** An `api_keys` row joined with its newest secret, as the store reads it, and SPEC 2.5's shape. */
+/** An `api_keys` row joined with its newest secret, as the store reads it, and the API's shape of a key. */
 import type { ApiKey } from '../accounts.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 
@@ -14,7 +14,7 @@ export interface ApiKeyRow {
   created_at: DbTimestamp
 }
 
-/** SPEC 2.5; `key` only when given (create and rotate). */
+/** The key as docs/api.md#api-keys shows it; `key` only when given (create and rotate). */
 export function toApiKey(row: ApiKeyRow, key?: string): ApiKey {
   return {
     id: row.id,

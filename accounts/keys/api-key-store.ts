@@ -1,7 +1,7 @@
 /**
  * The API keys a user manages: `api_keys` rows with their secrets in `api_key_secrets`. A key's id
- * survives rotation; rotation adds a secret and ends the older ones 24 hours later (SPEC §3).
- * Ids that are not uuids are treated as ids of nothing, before any query.
+ * survives rotation; rotation adds a secret and ends the older ones 24 hours later
+ * (docs/api.md#api-keys). Ids that are not uuids are treated as ids of nothing, before any query.
  */
 import { createServiceError } from '../../lib/errors.js'
 import type { ApiKey } from '../accounts.js'
@@ -11,7 +11,7 @@ import type { ApiKeyRequest } from './api-key-request.js'
 import { toApiKey, type ApiKeyRow } from './api-key-row.js'
 import { createApiKeySecret } from './api-key-secret.js'
 
-/** SPEC §3 and §8: the old secret of a rotated key stays valid 24 hours. */
+/** The old secret of a rotated key stays valid 24 hours (docs/api.md#api-keys). */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000
 
 export interface ApiKeyStore {

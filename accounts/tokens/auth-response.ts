@@ -1,4 +1,4 @@
-/** The answer of register, login and refresh (SPEC 2.4). */
+/** The answer of register, login and refresh (docs/api.md#accounts-and-tokens). */
 import { ACCESS_TOKEN_TTL_MS, createAccessToken } from '../../lib/access-token.js'
 import type { AuthResponse, Role } from '../accounts.js'
 

@@ -8,7 +8,7 @@ import { createServiceError } from '../../lib/errors.js'
 import type { Role } from '../accounts.js'
 import type { Queryable } from '../db/database.js'
 
-/** SPEC §5: refresh tokens live 30 days, counted again from each rotation. */
+/** Refresh tokens live 30 days, counted again from each rotation (docs/api.md#authentication). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** Longer input is a malformed request rather than a wrong token. */
 export const MAX_REFRESH_TOKEN_LENGTH = 256

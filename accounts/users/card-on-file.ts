@@ -1,4 +1,4 @@
-/** The card flag billing sets (SPEC §8: it decides the rate-limit plan and whether the free quota binds). */
+/** The card flag billing sets: it decides the rate-limit plan and whether the free quota binds (docs/api.md#rate-limits-and-quota). */
 import { createServiceError } from '../../lib/errors.js'
 
 /**

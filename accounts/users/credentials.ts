@@ -1,6 +1,7 @@
 /**
- * The credentials of register and login (SPEC 2.3), checked and normalised before anything else
- * sees them: emails are trimmed and lower-cased so one address is one account whatever its case.
+ * The credentials of register and login (docs/api.md#accounts-and-tokens), checked and normalised
+ * before anything else sees them: emails are trimmed and lower-cased so one address is one account
+ * whatever its case.
  */
 import { createServiceError } from '../../lib/errors.js'
 

@@ -15,7 +15,7 @@ export interface UserRow {
   deleted_at: DbTimestamp | null
 }
 
-/** SPEC 2.2 (never the password hash). */
+/** The User of docs/api.md#accounts-and-tokens (never the password hash). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../../lib/config.js'
 import { createLogger } from '../../lib/logger.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
+import { toRepositoryPath } from '../support/repository-path.js'
 import { runColdRun } from './cold-run.js'
 import { CACHED_ENGINE_ENV, measureCachedHits } from './cached-latency.js'
 import { measureFloor } from './floor-latency.js'
@@ -213,6 +214,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     versions: { ...machine.versions, ...getPackageVersions(ROOT, LOAD_PACKAGES) },
     settings: {
       ...settings,
+      resultsDir: toRepositoryPath(ROOT, settings.resultsDir),
       external: settings.external ?? null,
       loadAverage: { start: loadAverageStart, end: getLoadAverage() },
       stack:
@@ -222,7 +224,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
       auth:
         'REST, batch and the WebSocket handshake: X-API-Key of a user registered through the edge at start; gRPC (engine, direct): the same key as x-api-key metadata, ' +
         'through the gate npm start puts on the engine port (createDirectCallGate: authentication and history shared with the edge); JSON-RPC: none',
-      admission: 'disabled on every door (createDisabledAdmission, as RATE_LIMITS=off; SPEC §8 allows it for benchmarks)',
+      admission: 'disabled on every door (createDisabledAdmission, as RATE_LIMITS=off, meant for benchmarks)',
       accounts: stack.accountsDatabase === null ? 'external' : { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
       serverUsage: stack.kind === 'in-process' ? 'process.cpuUsage() and RSS of the benchmark process over each measured window' : 'not measured (external stack): recorded as 0',
       replaceRecentBlockhash: stack.replaceRecentBlockhash,

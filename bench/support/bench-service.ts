@@ -6,7 +6,7 @@
  * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
  * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
  * before the answer, as main.ts does. Admission is
- * disabled on every door (RATE_LIMITS=off, which SPEC §8 allows for benchmarks): the runs send
+ * disabled on every door (RATE_LIMITS=off, meant for benchmarks): the runs send
  * thousands of requests a second for one user.
  */
 import type { AddressInfo } from 'node:net'

@@ -9,7 +9,7 @@ export const CASE_NAMES = ['sol-transfer', 'spl-transfer', 'token-receive'] as c
 export type CaseName = (typeof CASE_NAMES)[number]
 
 /**
- * What each path times, on the same wire bytes. `svm-floor` is the floor of ARCHITECTURE §2;
+ * What each path times, on the same wire bytes. `svm-floor` is the floor (bench/README.md);
  * `http-floor` is the HTTP plumbing alone (same client, same bodies, a server that does nothing);
  * `auth-key` / `auth-bearer` the edge's warm authenticator alone, what authentication adds.
  */

@@ -2,7 +2,7 @@
  * The floor: a bare LiteSVM holding exactly the accounts the engine's SVM was given for a
  * transaction (copied from the engine's cache after a warm simulate), with the engine's clock and
  * settings (lib/native-svm.ts). Timing `simulateVersionedTransaction(bytes)` on it is the least a
- * simulate can cost on this machine (ARCHITECTURE §2). The same accounts also go into LiteSVM's
+ * simulate can cost on this machine (bench/README.md). The same accounts also go into LiteSVM's
  * public wrapper, for the public-API reference path.
  */
 import { type Address, address, lamports } from '@solana/kit'

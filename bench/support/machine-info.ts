@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
+import { toRepositoryPath } from './repository-path.js'
 
 export interface GitState {
   commit: string
@@ -22,6 +23,7 @@ export interface MachineInfo {
   arch: string
   node: string
   v8: string
+  /** Node's flags, paths in them relative to the repository (toRepositoryPath). */
   execArgv: string[]
   /** Whether global.gc was exposed (--expose-gc): the harness then collects between paths. */
   gcExposed: boolean
@@ -51,7 +53,7 @@ export function getMachineInfo(root: string): MachineInfo {
     arch: os.arch(),
     node: process.version,
     v8: process.versions.v8,
-    execArgv: process.execArgv,
+    execArgv: process.execArgv.map((arg) => toRepositoryPath(root, arg)),
     gcExposed: typeof globalThis.gc === 'function',
     versions: Object.fromEntries(PACKAGES.map((name) => [name, readVersion(root, name)])),
   }

@@ -10,7 +10,7 @@ import type { GcStats } from './gc-tracker.js'
 import type { LatencyStats } from './latency-recorder.js'
 import type { GitState, MachineInfo } from './machine-info.js'
 
-/** ARCHITECTURE's aims for this hot path. */
+/** The aims for this hot path (bench/README.md, docs/architecture.md#hot-path-rules). */
 export const TARGETS = { engineOverFloorP50: 3, restP50Us: 250, vectorsOverSimulationP99: 1.5 } as const
 
 export interface PathResult {

@@ -1,6 +1,7 @@
 /**
- * The route hook that enforces a route's auth mode (SPEC §4's Auth column) and leaves the caller on
- * `request.principal`. Callback style: a warm credential resolves without a promise turn.
+ * The route hook that enforces a route's auth mode (the Auth column of docs/api.md#endpoints) and
+ * leaves the caller on `request.principal`. Callback style: a warm credential resolves without a
+ * promise turn.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'

@@ -1,10 +1,10 @@
 /**
- * Charges every authenticated request to its caller's rate limit and, for routes that simulate,
- * to the daily quota (SPEC §8), in one admission check. A preHandler: it runs after the auth hook
- * (401 first) and after schema validation, so a batch's size is known and a malformed request
- * spends no quota. Routes declare their simulations in `config.simulations` (a number, or a
- * function of the validated request). Callback style: the in-process admission answers without
- * a promise.
+ * Charges every authenticated request to its caller's rate limit and, for routes that simulate, to
+ * the daily quota (docs/api.md#rate-limits-and-quota), in one admission check. A preHandler: it
+ * runs after the auth hook (401 first) and after schema validation, so a batch's size is known and
+ * a malformed request spends no quota. Routes declare their simulations in `config.simulations` (a
+ * number, or a function of the validated request). Callback style: the in-process admission answers
+ * without a promise.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from 'fastify'
 import type { Admission, Admitted } from '../../lib/limits/admission.js'

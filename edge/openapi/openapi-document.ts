@@ -1,8 +1,8 @@
 /**
  * The OpenAPI 3.1 document built from the routes the edge registered: their paths, auth modes and
  * JSON schemas. Nothing is written twice: a route's schema is its documentation, and `info.version`
- * is the package's (SPEC §9 names the described service's 1.0.0; this document describes this
- * release, so it moves with package.json).
+ * is the package's (docs/versioning.md: the document describes this release, so it moves with
+ * package.json).
  */
 import { STATUS_CODES } from 'node:http'
 import type { FastifySchema } from 'fastify'

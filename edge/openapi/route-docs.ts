@@ -3,7 +3,7 @@
  * in `config.auth`, and in `schema` a summary, a description and a querystring it parses itself.
  */
 
-/** SPEC §4's Auth column: no credential, the bearer token only, or an API key or bearer token. */
+/** The Auth column of docs/api.md#endpoints: no credential, the bearer token only, or an API key or bearer token. */
 export type AuthMode = 'none' | 'bearer' | 'either'
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-/** SPEC 4.2: the caller's API keys (bearer token only). */
+/** The caller's API keys (bearer token only; docs/api.md#api-keys). */
 import type { FastifyInstance } from 'fastify'
 import { createServiceError } from '../../lib/errors.js'
 import { getPrincipal } from '../auth/auth-hook.js'
@@ -18,9 +18,10 @@ export const createApiKeyBodySchema = {
 } as const
 
 /**
- * Any id that names no live key of the caller is 404, a malformed or overlong one included (SPEC
- * 4.2): accounts treats a non-uuid as the id of nothing before any query, and fastify's router
- * bounds a path parameter (maxParamLength, 100 characters) before this schema sees it.
+ * Any id that names no live key of the caller is 404, a malformed or overlong one included
+ * (docs/api.md#api-keys): accounts treats a non-uuid as the id of nothing before any query, and
+ * fastify's router bounds a path parameter (maxParamLength, 100 characters) before this schema sees
+ * it.
  */
 const idParamsSchema = {
   type: 'object',

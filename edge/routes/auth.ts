@@ -1,4 +1,4 @@
-/** SPEC 4.1 and ARCHITECTURE §3: register, login, refresh, the caller's profile, soft delete. */
+/** Register, login, refresh, the caller's profile, soft delete (docs/api.md#accounts-and-tokens). */
 import type { FastifyInstance } from 'fastify'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
@@ -9,7 +9,7 @@ interface Credentials {
   password: string
 }
 
-/** SPEC 2.3; the upper bounds keep hashing and storage bounded (RFC 5321 caps an address at 254). */
+/** Register and login's body; the upper bounds keep hashing and storage bounded (RFC 5321 caps an address at 254). */
 export const credentialsBodySchema = {
   type: 'object',
   required: ['email', 'password'],

@@ -1,7 +1,8 @@
 /**
- * `GET /health`: liveness (SPEC 4.5), with what a load balancer or operator wants to see. It is
- * 200 whenever this process answers, even with the engine down: liveness is about this process,
- * and restarting the edge would not bring an engine back. `state` says how well it can serve.
+ * `GET /health`: liveness (docs/api.md#status-plans-and-health), with what a load balancer or
+ * operator wants to see. It is 200 whenever this process answers, even with the engine down:
+ * liveness is about this process, and restarting the edge would not bring an engine back. `state`
+ * says how well it can serve.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from '../../lib/logger.js'

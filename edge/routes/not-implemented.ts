@@ -1,5 +1,5 @@
 /**
- * Routes of SPEC §4 that this release does not provide yet: execute, send, submit and billing.
+ * Routes this release does not provide yet (docs/api.md#not-available-yet): execute, send, submit and billing.
  * Each authenticates and validates like the finished route will, then answers `501 not_implemented`,
  * never a fake success, so clients can be written against the contract now.
  */
@@ -36,9 +36,9 @@ export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: Edg
       },
       createNotImplementedHandler(what),
     )
-  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit (SPEC 4.4)', 'Execute')
-  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries (SPEC 4.4)', 'Send')
-  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy (ARCHITECTURE §3)', 'Submit')
+  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit', 'Execute')
+  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries', 'Send')
+  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy', 'Submit')
 
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(

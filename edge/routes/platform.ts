@@ -1,15 +1,15 @@
-/** SPEC 4.5's public platform routes: plans (schedule 1, ARCHITECTURE §3) and status (shape A). */
+/** The public platform routes: plans and status (docs/api.md#status-plans-and-health). */
 import type { FastifyInstance } from 'fastify'
 import { plansResponses, statusResponses } from '../schemas/platform.js'
 import type { ServiceStatusReader } from '../status/service-status.js'
 
-/** SPEC 2.19 under price schedule 1: 1,000 free simulations a day, then 0.002 EUR each. */
+/** The pricing the quota enforces: 1,000 free simulations a day, then 0.002 EUR each. */
 export const PLANS = Object.freeze({ model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 })
 
 /** Registers plans and status. */
 export function registerPlatformRoutes(app: FastifyInstance, status: ServiceStatusReader): void {
   app.get('/api/v1/plans', { config: { auth: 'none' }, schema: { summary: 'Prices', response: plansResponses } }, async () => PLANS)
-  app.get('/api/v1/status', { config: { auth: 'none' }, schema: { summary: 'Service status (SPEC 2.17 shape A)', response: statusResponses } }, () =>
+  app.get('/api/v1/status', { config: { auth: 'none' }, schema: { summary: 'Service status', response: statusResponses } }, () =>
     status.get(),
   )
 }

@@ -1,8 +1,8 @@
 /**
- * `POST /api/v1/solana/tx/simulate-batch` (SPEC 2.16, 4.3): 1–50 transactions simulated in
- * parallel, answered in input order. One request against the rate limit, one simulation per item
- * against the quota. An item that cannot be simulated (undecodable bytes, an engine error) fails
- * only its own slot, as `{index, error: {code, message}}`.
+ * `POST /api/v1/solana/tx/simulate-batch` (docs/api.md#simulate-a-batch): 1–50 transactions
+ * simulated in parallel, answered in input order. One request against the rate limit, one
+ * simulation per item against the quota. An item that cannot be simulated (undecodable bytes, an
+ * engine error) fails only its own slot, as `{index, error: {code, message}}`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../../lib/errors.js'
@@ -14,7 +14,7 @@ import { simulateBatchResponses } from '../schemas/simulate-batch.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 import { simulateBodySchema } from './simulate.js'
 
-/** SPEC §8. */
+/** At most 50 transactions a batch (docs/api.md#field-limits). */
 export const MAX_BATCH_SIZE = 50
 
 type BatchBody = Omit<SimulationInput, 'transaction'> & { transactions: string[] }

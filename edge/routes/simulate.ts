@@ -1,4 +1,4 @@
-/** `POST /api/v1/solana/tx/simulate` (SPEC 2.6, 2.11, 4.3): either credential; one request and one simulation charged; history recorded off the hot path. */
+/** `POST /api/v1/solana/tx/simulate` (docs/api.md#simulate): either credential; one request and one simulation charged; history recorded off the hot path. */
 import type { FastifyInstance } from 'fastify'
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../engine/simulate/simulate-options.js'
 import { VECTORS } from '../../engine/simulate/simulate-types.js'
@@ -9,7 +9,7 @@ import { simulateResponses } from '../schemas/simulate.js'
 import type { SimulationInput } from '../simulate/caller-simulator.js'
 
 /**
- * SPEC 2.13: a preset name, or the fields to change (types here; ranges again in the engine for
+ * The policy (docs/detection.md#policy-and-verdict): a preset name, or the fields to change (types here; ranges again in the engine for
  * every transport). A oneOf of two types, so generated clients type it (`'strict' | {...}`); an
  * error names the branch of the value's type (`policy.max_mev_score: must be <= 1`, not "must be
  * string": edge/validation-message.ts).

@@ -1,4 +1,4 @@
-/** SPEC 4.3: the caller's simulation history and statistics (shape B). */
+/** The caller's simulation history and statistics (docs/api.md#history-and-statistics). */
 import type { FastifyInstance } from 'fastify'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
@@ -13,7 +13,7 @@ import {
 } from '../query-params.js'
 import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses } from '../schemas/simulations.js'
 
-/** ARCHITECTURE §3: default 50, at most 200 (SPEC §8). */
+/** Default 50, at most 200 (docs/api.md#history-and-statistics). */
 export const HISTORY_DEFAULT_LIMIT = 50
 export const HISTORY_MAX_LIMIT = 200
 const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
@@ -40,7 +40,7 @@ export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth
     await history.flush()
     return accounts.listSimulations(parsed)
   })
-  const statsSchema = { summary: 'Your simulation statistics (SPEC 2.17 shape B)', response: simulationStatsResponses }
+  const statsSchema = { summary: 'Your simulation statistics', response: simulationStatsResponses }
   app.get('/api/v1/solana/simulations/stats', { ...either, schema: statsSchema }, async (request) => {
     assertKnownParams(request.query as Query, [])
     await history.flush()

@@ -1,4 +1,4 @@
-/** Response schemas of the API-key routes (SPEC 2.5, 4.2). */
+/** Response schemas of the API-key routes (docs/api.md#api-keys). */
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 const apiKeyProperties = {
@@ -14,7 +14,7 @@ const apiKeyProperties = {
 
 const apiKeyRequired = ['id', 'name', 'prefix', 'last_four', 'requests_count', 'last_used_at', 'expires_at', 'created_at'] as const
 
-/** SPEC 2.5 as listed: never the key itself. */
+/** A key as listed: never the key itself. */
 export const apiKeySchema = {
   $id: 'ApiKey',
   type: 'object',
@@ -23,7 +23,7 @@ export const apiKeySchema = {
   properties: apiKeyProperties,
 } as const
 
-/** SPEC 2.5 as create and rotate answer: with the cleartext key, shown this once. */
+/** A key as create and rotate answer it: with the cleartext key, shown this once. */
 export const issuedApiKeySchema = {
   $id: 'IssuedApiKey',
   type: 'object',

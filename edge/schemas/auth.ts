@@ -1,7 +1,7 @@
-/** Response schemas of the account routes (SPEC 2.2, 2.4, 4.1; refresh per ARCHITECTURE §3). */
+/** Response schemas of the account routes (docs/api.md#accounts-and-tokens). */
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
-/** SPEC 2.4, plus the access token's type and lifetime as OAuth clients expect them. */
+/** The token pair, with the access token's type and lifetime as OAuth clients expect them. */
 export const authResponseSchema = {
   $id: 'AuthResponse',
   type: 'object',
@@ -15,7 +15,7 @@ export const authResponseSchema = {
   },
 } as const
 
-/** SPEC 2.2. */
+/** The caller's profile. */
 export const userSchema = {
   $id: 'User',
   type: 'object',

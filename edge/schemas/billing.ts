@@ -1,7 +1,7 @@
-/** Request schemas of the billing routes (SPEC 4.5) and their responses until billing is built (501). */
+/** Request schemas of the billing routes and their responses until billing is built (501; docs/api.md#not-available-yet). */
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
-/** SPEC 4.5: an optional body; where the payment page sends the user back. */
+/** An optional body: where the payment page sends the user back. */
 export const checkoutBodySchema = {
   type: 'object',
   additionalProperties: false,

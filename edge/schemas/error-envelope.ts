@@ -1,7 +1,7 @@
 /**
- * SPEC 2.1's Error envelope as every error response of the edge sends it (edge/http-errors.ts),
- * and the error statuses routes share. Response schemas document; they never shape a response
- * (edge/server.ts serializes with JSON.stringify).
+ * The Error envelope (docs/api.md#errors) as every error response of the edge sends it
+ * (edge/http-errors.ts), and the error statuses routes share. Response schemas document; they never
+ * shape a response (edge/server.ts serializes with JSON.stringify).
  */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 

@@ -1,7 +1,7 @@
-/** Response schemas of the public platform routes: plans (SPEC 2.19) and status (SPEC 2.17 shape A). */
+/** Response schemas of the public platform routes: plans and status (docs/api.md#status-plans-and-health). */
 import { createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
-/** SPEC 2.19 under price schedule 1. */
+/** The pricing the quota enforces. */
 export const plansSchema = {
   $id: 'PlansResponse',
   type: 'object',
@@ -16,7 +16,7 @@ export const plansSchema = {
 
 const serviceStateSchema = { type: 'string', enum: ['operational', 'degraded', 'down'] } as const
 
-/** SPEC 2.17 shape A: the service's state and the last 24 h of every caller's simulations. */
+/** The service's state and the last 24 h of every caller's simulations. */
 export const serviceStatusSchema = {
   $id: 'ServiceStatus',
   type: 'object',

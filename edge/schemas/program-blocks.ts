@@ -1,4 +1,4 @@
-/** Response schemas of the caller's program blocks (ARCHITECTURE §3). */
+/** Response schemas of the caller's program blocks (docs/api.md#program-blocks). */
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 /** The caller's list after the call, sorted. */

@@ -1,4 +1,4 @@
-/** The batch response (SPEC 2.16 with `index`, `total`, `succeeded`, `failed`) and the batch route's responses. */
+/** The batch response (items with `index`, and `total`, `succeeded`, `failed`) and the batch route's responses. */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 import { simulateResponseSchema } from './simulate.js'

@@ -1,6 +1,6 @@
 /**
- * SimulateResponse (SPEC 2.11 with ARCHITECTURE §3's `decision` and `context_slot`, and every field
- * engine/simulate/simulate-types.ts adds), and the simulate route's responses.
+ * SimulateResponse (docs/api.md#simulate-response: every field engine/simulate/simulate-types.ts
+ * defines), and the simulate route's responses.
  */
 import { RISK_LEVELS } from '../../engine/policy/policy.js'
 import type { FailureCode } from '../../engine/simulate/failure.js'
@@ -15,7 +15,7 @@ void everyFailureCode
 const riskLevelSchema = { type: 'string', enum: [...RISK_LEVELS] } as const
 const amountSchema = { type: 'string', pattern: '^-?[0-9]+$', description: 'Base units as a decimal string (u64 does not fit a JSON number).' } as const
 
-/** SPEC 2.7. */
+/** Priority-fee percentiles (docs/detection.md#the-priority_fee-vector). */
 const priorityFeesSchema = {
   type: 'object',
   required: ['low', 'medium', 'high', 'very_high', 'samples'],
@@ -64,7 +64,7 @@ const slippageSchema = {
   },
 } as const
 
-/** SPEC 2.9, with the evidence behind the flags. */
+/** A received token's risk (docs/detection.md#the-rug-vector), with the evidence behind the flags. */
 const tokenRiskSchema = {
   $id: 'TokenRisk',
   type: 'object',
@@ -96,7 +96,7 @@ const riskSchema = {
     'token_risk', 'token_risks', 'findings', 'mev_factors', 'known_bots', 'risk_level',
   ],
   additionalProperties: false,
-  description: 'SPEC 2.8, plus why each program is listed, every received token, findings, the MEV inputs and known bots.',
+  description: 'What the vectors found (MEV, programs, received tokens), with why each program is listed, every received token, findings, the MEV inputs and known bots.',
   properties: {
     mev_score: { type: 'number', minimum: 0, maximum: 1 },
     mev_level: { type: 'string', enum: ['none', 'low', 'medium', 'high', 'critical'] },
@@ -231,7 +231,7 @@ const landingEstimateSchema = {
   },
 } as const
 
-/** SPEC 2.11 as the engine answers it, over every transport. */
+/** The simulate response as the engine answers it, over every transport. */
 export const simulateResponseSchema = {
   $id: 'SimulateResponse',
   type: 'object',
@@ -280,7 +280,7 @@ export const simulateResponseSchema = {
   },
 } as const
 
-/** SPEC 4.3: 422 for invalid fields or undecodable bytes, 429 with Retry-After, 504 when accounts cannot be loaded in time. */
+/** 422 for invalid fields or undecodable bytes, 429 with Retry-After, 504 when accounts cannot be loaded in time. */
 export const simulateResponses = {
   200: simulateResponseSchema,
   ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 504]),

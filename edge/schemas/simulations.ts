@@ -1,4 +1,4 @@
-/** The history and statistics routes' schemas (SPEC 2.17 shape B, 2.18, 4.3). */
+/** The history and statistics routes' schemas (docs/api.md#history-and-statistics). */
 import { RISK_LEVELS } from '../../engine/policy/policy.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
@@ -47,7 +47,7 @@ const historyItemSchema = {
   },
 } as const
 
-/** SPEC 2.18. */
+/** A page of history. */
 export const simulationPageSchema = {
   $id: 'SimulationListResponse',
   type: 'object',
@@ -61,7 +61,7 @@ export const simulationPageSchema = {
 
 const countSchema = { type: 'integer', minimum: 0 } as const
 
-/** SPEC 2.17 shape B: the caller's own figures. */
+/** The caller's own figures. */
 export const userStatsSchema = {
   $id: 'UserStats',
   type: 'object',

@@ -1,7 +1,7 @@
 /**
- * The WebSocket stream `GET /api/v1/solana/stream` (ARCHITECTURE §3, edge/ws/): its frames and
- * its route schema. OpenAPI cannot describe WebSocket messages, so the route's description names
- * them; the frame schemas are here for clients and for tests.
+ * The WebSocket stream `GET /api/v1/solana/stream` (docs/api.md#websocket-stream, edge/ws/): its
+ * frames and its route schema. OpenAPI cannot describe WebSocket messages, so the route's
+ * description names them; the frame schemas are here for clients and for tests.
  */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { streamMessageSchema } from '../ws/stream-message.js'

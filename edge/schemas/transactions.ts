@@ -1,5 +1,5 @@
 /**
- * Request schemas of execute, send (SPEC 4.4) and submit (ARCHITECTURE §3), and their responses
+ * Request schemas of execute, send and submit (docs/api.md#not-available-yet), and their responses
  * for now: each answers 501 not_implemented once the caller and the body pass, until its issue lands.
  */
 import { policySchema, simulateBodySchema } from '../routes/simulate.js'
@@ -8,7 +8,7 @@ import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from 
 
 const transactionSchema = { ...simulateBodySchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
 
-/** SPEC 4.4: the transaction and, optionally, the SPEC 2.13 policy (its defaults otherwise). */
+/** The transaction and, optionally, the policy (its defaults otherwise). */
 export const executeBodySchema = {
   type: 'object',
   required: ['transaction'],
@@ -16,7 +16,7 @@ export const executeBodySchema = {
   properties: { transaction: transactionSchema, policy: policySchema },
 } as const
 
-/** SPEC 4.4's send table (SPEC §8: at most 5 retries). */
+/** Send's options (at most 5 retries). */
 export const sendBodySchema = {
   type: 'object',
   required: ['transaction'],
@@ -30,7 +30,7 @@ export const sendBodySchema = {
 } as const
 
 
-/** ARCHITECTURE §3: staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
+/** staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
 export const submitBodySchema = {
   type: 'object',
   required: ['transaction', 'strategy'],

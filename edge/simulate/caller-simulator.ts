@@ -10,7 +10,7 @@ import type { SimulateResponse, Vector } from '../../engine/simulate/simulate-ty
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
 import type { CallerServices } from '../../callers/caller-services.js'
 
-/** SPEC 2.6, already checked against simulateBodySchema (types and ranges). */
+/** The simulate request (docs/api.md#simulate-request), already checked against simulateBodySchema (types and ranges). */
 export interface SimulationInput {
   transaction: string
   vectors?: Vector[]

@@ -1,8 +1,8 @@
 /**
- * `GET /api/v1/status` (SPEC 2.17 shape A): the service's state with the last 24 h of history
- * figures. The figures are cached briefly, since the route is public and each answer scans a
- * day of history. `uptime_pct` is the share of the observed minutes of the last 24 h (since this
- * edge started, if later) in which every check found the service operational.
+ * `GET /api/v1/status` (docs/api.md#status-plans-and-health): the service's state with the last
+ * 24 h of history figures. The figures are cached briefly, since the route is public and each answer
+ * scans a day of history. `uptime_pct` is the share of the observed minutes of the last 24 h (since
+ * this edge started, if later) in which every check found the service operational.
  */
 import type { ServiceTotals } from '../../accounts/accounts.js'
 import type { Logger } from '../../lib/logger.js'

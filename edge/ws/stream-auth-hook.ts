@@ -1,7 +1,7 @@
 /**
- * The stream's handshake authentication: SPEC §5's `either` credentials in headers, or an API key
- * in `?api_key=`, because a browser's WebSocket cannot set headers. A header wins over the query.
- * A refusal is the 401 Error envelope, sent before the upgrade.
+ * The stream's handshake authentication: the `either` credentials (docs/api.md#authentication) in
+ * headers, or an API key in `?api_key=`, because a browser's WebSocket cannot set headers. A header
+ * wins over the query. A refusal is the 401 Error envelope, sent before the upgrade.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'

@@ -92,7 +92,7 @@ export interface StreamConnectionOptions {
   limits: StreamLimits
 }
 
-/** Every message costs what a REST simulate costs (SPEC §8): one request, one simulation. */
+/** Every message costs what a REST simulate costs (docs/api.md#rate-limits-and-quota): one request, one simulation. */
 const CHARGE: AdmissionCharge = Object.freeze({ requests: 1, simulations: 1 })
 
 /** Serves one WebSocket until it closes. */

@@ -1,6 +1,6 @@
 /**
- * `GET /api/v1/solana/stream` (ARCHITECTURE §3): a WebSocket of simulate requests. The upgrade
- * request goes through fastify's routing first, so the global hooks run for it (request id,
+ * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate requests. The
+ * upgrade request goes through fastify's routing first, so the global hooks run for it (request id,
  * shutting_down, the admission of one request) and a refused credential is the 401 envelope.
  * Closing the app drains every socket before the HTTP server closes (see `drain`).
  */

@@ -1,7 +1,8 @@
 /**
- * SPEC §1: signature slots "may be empty or zero". Zeroed slots are a normal transaction; a
- * transaction sent with no signature entries at all (count 0, an unsigned message as some
- * clients serialize it) gets its required slots here, zeroed, so the SVM can run it.
+ * Signature slots may be empty or zero on simulate (docs/api.md#simulate-request). Zeroed slots
+ * are a normal transaction; a transaction sent with no signature entries at all (count 0, an
+ * unsigned message as some clients serialize it) gets its required slots here, zeroed, so the SVM
+ * can run it.
  */
 
 /** Solana's largest transaction (PACKET_DATA_SIZE) holds at most 19 signatures: one shortvec byte. */

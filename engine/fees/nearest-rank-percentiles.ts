@@ -1,8 +1,9 @@
 /**
- * The four SPEC 2.7 percentiles by nearest rank, found by selection rather than a full sort: the
- * p-th percentile of n values is the value of rank ceil(p × n / 100) (1-based, at least 1) in
- * ascending order — the definition `getPercentile` of priority-fee-sampler.ts uses, computed in
- * integers so that p × n / 100 never lands a hair above a whole number.
+ * The four priority-fee percentiles (25th, 50th, 75th, 95th) by nearest rank, found by selection
+ * rather than a full sort: the p-th percentile of n values is the value of rank ceil(p × n / 100)
+ * (1-based, at least 1) in ascending order — the definition `getPercentile` of
+ * priority-fee-sampler.ts uses, computed in integers so that p × n / 100 never lands a hair above a
+ * whole number.
  */
 import type { PriorityFees } from '../simulate/simulate-types.js'
 

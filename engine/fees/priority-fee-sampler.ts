@@ -22,7 +22,7 @@ export function getPercentile(sorted: readonly number[], percentile: number): nu
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number
 }
 
-/** The PriorityFees of SPEC 2.7 from per-slot fee samples (micro-lamports per CU). */
+/** The response's `priority_fees` from per-slot fee samples (micro-lamports per CU). */
 export function getPriorityFees(fees: readonly number[]): PriorityFees {
   const sorted = [...fees].sort((a, b) => a - b)
   return {

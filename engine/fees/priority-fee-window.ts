@@ -1,8 +1,9 @@
 /**
- * Priority fees from what lands (SPEC 2.7, issue 5): each landed transaction's compute-unit price
- * is recorded against every account it writes and in a global window of the last slots;
- * `getPriorityFees` answers with the percentiles over the transactions that wrote the accounts a
- * simulated transaction writes, or over the global window when those are too few.
+ * Priority fees from what lands (docs/detection.md#the-priority_fee-vector, issue 5): each landed
+ * transaction's compute-unit price is recorded against every account it writes and in a global
+ * window of the last slots; `getPriorityFees` answers with the percentiles over the transactions
+ * that wrote the accounts a simulated transaction writes, or over the global window when those are
+ * too few.
  *
  * Layout, and why it stays bounded whatever the traffic:
  * - The global window is one ring of at most `maxSamples` landed transactions in preallocated

@@ -1,6 +1,7 @@
 /**
- * Conversions between the engine's SimulateResponse and its gRPC message. The message mirrors
- * SPEC's JSON names; what JSON says with null, proto3 says with an unset optional field.
+ * Conversions between the engine's SimulateResponse and its gRPC message. The message mirrors the
+ * API's JSON names (docs/api.md); what JSON says with null, proto3 says with an unset optional
+ * field.
  */
 import type { SimulateResponse as SimulateResponseMessage } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { SimulateResponse__Output as SimulateResponseOutput } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'

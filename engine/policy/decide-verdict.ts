@@ -1,8 +1,9 @@
 /**
- * The verdict: `block` when any rule of the effective policy (SPEC 2.13) is broken, `warn` when
- * nothing blocks but the transaction carries risk a caller should see (medium or high risk, an MEV
- * score above the relay threshold, a vector that could not answer in time), `approve` otherwise.
- * Every rule that fired is returned with its reason, so a caller knows what to change.
+ * The verdict: `block` when any rule of the effective policy (docs/detection.md#policy-and-verdict)
+ * is broken, `warn` when nothing blocks but the transaction carries risk a caller should see
+ * (medium or high risk, an MEV score above the relay threshold, a vector that could not answer in
+ * time), `approve` otherwise. Every rule that fired is returned with its reason, so a caller knows
+ * what to change.
  */
 import type { Decision, RiskLevel } from '../simulate/simulate-types.js'
 import { isRiskAbove, type Policy } from './policy.js'

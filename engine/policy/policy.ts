@@ -1,6 +1,6 @@
 /**
- * The verdict policy of SPEC 2.13: its fields, their defaults, the three presets ARCHITECTURE §3
- * names (`default`, `strict`, `permissive`), and the validation every transport applies to a
+ * The verdict policy (docs/detection.md#policy-and-verdict): its fields, their defaults, the three
+ * presets (`default`, `strict`, `permissive`), and the validation every transport applies to a
  * policy a request carries. A request sends a preset name, or an object with only the fields to
  * change (optionally on top of a preset named by its `preset` field).
  */
@@ -27,7 +27,7 @@ export interface Policy {
   max_fee_sol: number | null
 }
 
-/** SPEC 2.13's defaults. */
+/** The `default` preset: what applies when a request names no policy. */
 export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   require_simulation_pass: true,
   max_risk_level: 'high',
@@ -153,7 +153,7 @@ export function parsePolicy(input: PolicyInput | undefined): Readonly<Policy> {
   return Object.freeze(policy)
 }
 
-/** Whether `level` is above `max` in SPEC 2.10's order. */
+/** Whether `level` is above `max` in the risk levels' order (safe < low < medium < high < critical). */
 export function isRiskAbove(level: RiskLevel, max: RiskLevel): boolean {
   return RISK_LEVELS.indexOf(level) > RISK_LEVELS.indexOf(max)
 }

@@ -1,9 +1,9 @@
 /**
  * DEX, AMM, aggregator and trading-bot programs by base58 id → display name: the dex-parser
  * registry (dex-programs.ts) plus the venues a sandwich detector watches that it lacks
- * (FixedLocally/sandwich-finder @ 89e85f09, src/events/addresses.rs, via
- * ../shared/fixtures/lists/program-registry-sandwich-finder.tsv; names spelled out from its
- * constant names). What `risk.dex_programs` reports, for top-level instructions and CPIs alike.
+ * (FixedLocally/sandwich-finder @ 89e85f09, src/events/addresses.rs, no licence stated; names
+ * spelled out from its constant names). What `risk.dex_programs` reports, for top-level
+ * instructions and CPIs alike.
  */
 import { DEX_PROGRAMS } from './dex-programs.js'
 

@@ -2,7 +2,7 @@
  * Swap, AMM, aggregator and trading-bot programs by id (base58), with their names and tags: the
  * transactions that invoke them are the ones the engine streams for priority fees (and, later,
  * the MEV vector). From solana-dex-parser @ 5b3f2ff4, src/constants/programId.ts (MIT, © 2025
- * Caspod; see LICENSE-dex-parser beside this file), via ../shared/fixtures/lists/.
+ * Caspod; see LICENSE-dex-parser beside this file).
  */
 
 export interface DexProgram {

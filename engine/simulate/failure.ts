@@ -1,5 +1,6 @@
 /**
- * Maps a failed simulation to SPEC 2.12's failure codes, with a reason a trader can act on.
+ * Maps a failed simulation to the failure codes of docs/api.md#failure-codes, with a reason a
+ * trader can act on.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 
@@ -16,7 +17,7 @@ export interface Failure {
   isTerminal: boolean
 }
 
-/** SPEC 2.12: which codes are terminal (retrying the same transaction cannot help). */
+/** Which codes are terminal (retrying the same transaction cannot help). */
 const TERMINAL: Record<FailureCode, boolean> = {
   insufficient_sol: true,
   insufficient_token_balance: true,
@@ -51,7 +52,7 @@ const MISSING_ACCOUNT_SYMPTOMS = new Set([
   'AccountNotExecutable',
 ])
 
-/** Builds a failure with SPEC 2.12's terminal flag. */
+/** Builds a failure with its code's terminal flag. */
 export function createFailure(code: FailureCode, reason: string): Failure {
   return { code, reason, isTerminal: TERMINAL[code] }
 }

@@ -1,13 +1,13 @@
 /**
- * The engine's result cache (SPEC §1.8: simulations may be cached). A request seen again (the
- * same wire bytes and the same options once parsed, so two spellings of one request are one:
- * request-identity.ts) is simulated once more with its reads recorded and its answer kept; from
- * then on it is answered from cache while the chain is at the slot the answer was computed at and
- * nothing the simulation read has changed since (simulation-reads.ts: account versions, the
- * blockhash status, fees, blocks, pools, liquidity, ...). Only complete answers are kept: none
- * with `timed_out_vectors`, none that used something still loading, no errors. An LRU of
- * `maxEntries`; the entries of a past slot are dropped as soon as the slot moves, since they can
- * never answer again.
+ * The engine's result cache (simulations are idempotent, so an answer may be reused). A request
+ * seen again (the same wire bytes and the same options once parsed, so two spellings of one request
+ * are one: request-identity.ts) is simulated once more with its reads recorded and its answer kept;
+ * from then on it is answered from cache while the chain is at the slot the answer was computed at
+ * and nothing the simulation read has changed since (simulation-reads.ts: account versions, the
+ * blockhash status, fees, blocks, pools, liquidity, ...). Only complete answers are kept: none with
+ * `timed_out_vectors`, none that used something still loading, no errors. An LRU of `maxEntries`;
+ * the entries of a past slot are dropped as soon as the slot moves, since they can never answer
+ * again.
  *
  * Why not keep every answer: nearly every real transaction is simulated once, and a kept answer
  * (with its recorded reads) is old-generation garbage a slot later, which is what sets the p99

@@ -1,6 +1,6 @@
 /**
  * Validation of simulate options for every transport (REST bodies are checked by the edge's JSON
- * schema first; gRPC requests only here), with SPEC 2.6's limits.
+ * schema first; gRPC requests only here), with the limits of docs/api.md#simulate-request.
  */
 import { createServiceError } from '../../lib/errors.js'
 import { parsePolicy, type Policy, type PolicyInput } from '../policy/policy.js'

@@ -1,8 +1,8 @@
 /**
- * One simulate call: decode → load accounts (cache) → check the blockhash → write what changed
- * into the SVM → simulate the raw wire bytes → run the detection vectors → apply the policy →
- * assemble SPEC 2.11's response. Nothing here waits on the network when the accounts, the
- * blockhash and what the vectors read are already known.
+ * One simulate call: decode → load accounts (cache) → check the blockhash → write what changed into
+ * the SVM → simulate the raw wire bytes → run the detection vectors → apply the policy → assemble
+ * the response (docs/api.md#simulate-response). Nothing here waits on the network when the
+ * accounts, the blockhash and what the vectors read are already known.
  */
 import { performance } from 'node:perf_hooks'
 import { createServiceError, isServiceError } from '../../lib/errors.js'

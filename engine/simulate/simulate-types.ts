@@ -1,6 +1,6 @@
 /**
- * The engine's simulate contract: request options and the response (SPEC 2.11 plus
- * ARCHITECTURE §3: `decision`, `context_slot`). Field names are the JSON names SPEC.md uses.
+ * The engine's simulate contract: request options and the response
+ * (docs/api.md#simulate-response). Field names are the API's JSON names.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import type { DecisionReason } from '../policy/decide-verdict.js'
@@ -17,11 +17,11 @@ export type Decision = 'approve' | 'warn' | 'block'
 export interface SimulateOptions {
   /** Vectors whose findings count toward risk and decision; default all. */
   vectors?: readonly Vector[]
-  /** Server-side deadline, 50–800 ms (SPEC 2.6). */
+  /** Server-side deadline, 50–800 ms. */
   timeoutMs?: number
   /** Simulate with the latest blockhash instead of the transaction's (as Solana's RPC option). */
   replaceRecentBlockhash?: boolean
-  /** A preset name or the SPEC 2.13 fields to change; the defaults otherwise. */
+  /** A preset name or the policy fields to change; the defaults otherwise. */
   policy?: PolicyInput
   /** Whose per-tenant program blocks apply (the authenticated user's id). */
   tenantId?: string
@@ -55,7 +55,7 @@ export interface BlacklistedProgram {
   source: string
 }
 
-/** SPEC 2.9, with the evidence behind the flags. */
+/** A received token's risk (docs/detection.md#the-rug-vector), with the evidence behind the flags. */
 export interface TokenRisk {
   mint: string
   symbol: string | null
@@ -75,7 +75,7 @@ export interface TokenRisk {
   reasons: string[]
 }
 
-/** The inputs of the MEV score, so a caller can see why (README: MEV scoring). */
+/** The inputs of the MEV score, so a caller can see why (docs/detection.md#the-mev-vector). */
 export interface MevFactors {
   /** The worst-case slippage the swap accepts, in bps. */
   slippage_bps: number | null
@@ -100,7 +100,7 @@ export interface Risk {
   /** Why each blacklisted program is listed. */
   blacklist_entries: BlacklistedProgram[]
   dex_programs: Array<{ program_id: string; name: string }>
-  /** The riskiest received token (SPEC 2.9); null when the transaction receives none. */
+  /** The riskiest received token; null when the transaction receives none. */
   token_risk: TokenRisk | null
   /** Every received token. */
   token_risks: TokenRisk[]
@@ -125,7 +125,7 @@ export interface Recommendation {
   mint?: string
 }
 
-/** SPEC 2.11's `slippage`: the worst case the swap accepts, and the route it takes. */
+/** The response's `slippage`: the worst case the swap accepts, and the route it takes. */
 export interface Slippage {
   /** Worst-case slippage in bps against the expected amount; null when no expected amount is known. */
   bps: number | null
@@ -146,7 +146,7 @@ export interface Slippage {
   hops: number
 }
 
-/** Where the transaction's compute-unit price stands among recent landed prices (SPEC 2.11's alternative envelope). */
+/** Where the transaction's compute-unit price stands among recent landed prices. */
 export interface LandingEstimate {
   /** `below_p25`, `p25_p50`, `p50_p75`, `p75_p95`, `above_p95`; `no_samples` when nothing landed recently. */
   fee_percentile_bucket: string

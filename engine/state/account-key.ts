@@ -1,6 +1,6 @@
 /**
  * Cache keys for accounts: the 32 raw bytes as a latin1 string. Building one costs a fraction of a
- * microsecond, where base58 would cost ≈23 µs (ARCHITECTURE §2).
+ * microsecond, where base58 would cost ≈23 µs (docs/architecture.md#hot-path-rules).
  */
 import { getBase58Encoder } from '@solana/kit'
 import { toBase58 } from '../../lib/base58.js'

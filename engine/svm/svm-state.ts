@@ -1,9 +1,10 @@
 /**
  * Keeps the long-lived SVM's accounts in step with the account cache. An account is written only
  * when the cached version differs from the one the SVM holds; program accounts are written after
- * every other account of the same call, because a write compiles the ELF from the programdata
- * the SVM holds at that moment (ARCHITECTURE §2: programdata first, then the program account).
- * For the same reason a new programdata version rewrites the program account that points to it.
+ * every other account of the same call, because a write compiles the ELF from the programdata the
+ * SVM holds at that moment (programdata first, then the program account:
+ * docs/architecture.md#hot-path-rules). For the same reason a new programdata version rewrites the
+ * program account that points to it.
  */
 import type { AccountKey } from '../state/account-key.js'
 import { fromAccountKey, toAccountKey } from '../state/account-key.js'

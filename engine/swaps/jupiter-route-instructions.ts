@@ -1,7 +1,7 @@
 /**
  * The Jupiter v6 route instructions the engine decodes: the six of the program's Anchor IDL
  * (jup-ag/jupiter-amm-implementation @ 60e6efe5, jupiter/idl.json; test/engine/swaps checks this
- * table against ../shared/fixtures/idl/jupiter_v6_idl.json) and the four V2 routes of newer
+ * table against test/fixtures/idl/jupiter_v6_idl.json) and the four V2 routes of newer
  * builds (sevenlabs-hq/carbon, decoders/jupiter-swap-decoder/src/instructions/*_v2.rs). Each with
  * its discriminator (sha256("global:<snake_case_name>")[..8]), where its amounts sit, and the
  * positions of the accounts the swap reports.

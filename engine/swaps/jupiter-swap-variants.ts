@@ -2,7 +2,7 @@
  * The variants of Jupiter v6's `Swap` enum, in Borsh index order, with the size of each
  * variant's fields: what a route-plan step needs to be skipped. From the Anchor IDL
  * (jup-ag/jupiter-amm-implementation @ 60e6efe5, jupiter/idl.json; test/engine/swaps checks this
- * table against ../shared/fixtures/idl/jupiter_v6_idl.json). Fields: bool 1, Side (a unit enum) 1,
+ * table against test/fixtures/idl/jupiter_v6_idl.json). Fields: bool 1, Side (a unit enum) 1,
  * u32 4, u64 8. Newer Jupiter builds append variants (RaydiumCP, WhirlpoolSwapV2, PumpSwapBuy, …,
  * some with variable-size fields); an index past this table stops the hop decode.
  */

@@ -1,7 +1,7 @@
 /**
  * Jupiter Aggregator v6 route instructions. Layouts from the program's Anchor IDL
  * (jup-ag/jupiter-amm-implementation @ 60e6efe5, jupiter/idl.json, checked against
- * ../shared/fixtures/idl/jupiter_v6_idl.json by test/engine/swaps) and, for the V2 routes that
+ * test/fixtures/idl/jupiter_v6_idl.json by test/engine/swaps) and, for the V2 routes that
  * newer Jupiter builds emit, sevenlabs-hq/carbon decoders/jupiter-swap-decoder
  * (src/instructions/*_v2.rs, generated from the current IDL).
  *

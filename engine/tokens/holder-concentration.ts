@@ -1,6 +1,6 @@
 /**
- * Top-holder concentration (SPEC 2.9 `top_holder_concentration`): the share of a mint's supply
- * held by its ten largest holders that could sell. Excluded before counting:
+ * Top-holder concentration (`top_holder_concentration` of docs/detection.md#the-rug-vector): the
+ * share of a mint's supply held by its ten largest holders that could sell. Excluded first:
  * - pools: vaults of pools the index found, token accounts owned by a pool program's authority
  *   or by a pool account (holder-owner-kinds.ts). A pool's vault is the liquidity a seller sells
  *   into, not a holder who can dump;

@@ -1,6 +1,6 @@
 /**
- * Turns what the vectors found into the response's `risk` (SPEC 2.8), its overall `risk_level`
- * (the highest any vector reported, SPEC 2.10), `recommendations`, `slippage` and
+ * Turns what the vectors found into the response's `risk`, its overall `risk_level` (the highest
+ * any vector reported: docs/detection.md#risk-levels), `recommendations`, `slippage` and
  * `landing_estimate`. A vector that did not run contributes its neutral value.
  */
 import type { LandingEstimate, Recommendation, Risk, RiskLevel, Slippage } from '../simulate/simulate-types.js'

@@ -4,7 +4,7 @@
  * reserve (price impact to extract), how often this pool was sandwiched recently, and how often the
  * leaders about to produce blocks sandwich. Protection scales the score down: a `jitodontfront`
  * account (the Jito block engine refuses bundles that front-run it) or a bundle tip (sent as a
- * bundle, not through a public path). README "MEV scoring" states the same weights.
+ * bundle, not through a public path). docs/detection.md#the-mev-vector states the same weights.
  */
 import type { MevLevel } from '../simulate/simulate-types.js'
 
@@ -45,7 +45,7 @@ export function getMevScore(inputs: MevInputs): number {
   return Math.round(raw * factor * 1000) / 1000
 }
 
-/** SPEC 2.8's level of a score. */
+/** The `mev_level` of a score. */
 export function getMevLevel(score: number): MevLevel {
   if (score < 0.05) return 'none'
   if (score < 0.25) return 'low'

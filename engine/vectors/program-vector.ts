@@ -3,7 +3,7 @@
  * CPI the simulation logged), which of them are on the curated blacklist or the caller's own
  * block list, which are DEX venues, and what the transaction does to the signers' control and
  * assets (drain-checks.ts). Blacklisted or blocked programs and authority handed away are
- * critical (SPEC 2.10).
+ * critical (docs/detection.md#risk-levels).
  */
 import { DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
 import type { ProgramBlacklist } from '../programs/program-blacklist.js'

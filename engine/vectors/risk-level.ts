@@ -1,6 +1,7 @@
 /**
- * SPEC 2.10's risk levels and their order: safe < low < medium < high < critical. Each vector
- * reports the level of what it found; the response's `risk_level` is the highest of them.
+ * The risk levels (docs/detection.md#risk-levels) and their order: safe < low < medium < high <
+ * critical. Each vector reports the level of what it found; the response's `risk_level` is the
+ * highest of them.
  */
 import type { MevLevel, RiskLevel } from '../simulate/simulate-types.js'
 
@@ -13,7 +14,7 @@ export function getHighestRiskLevel(levels: readonly RiskLevel[]): RiskLevel {
   return RISK_ORDER[highest] as RiskLevel
 }
 
-/** SPEC 2.10: high MEV risk is high; moderate MEV exposure medium; minor exposure low. */
+/** High MEV risk is high; moderate MEV exposure medium; minor exposure low. */
 export function getMevRiskLevel(level: MevLevel): RiskLevel {
   switch (level) {
     case 'critical':

@@ -1,11 +1,11 @@
 /**
- * The `rug` vector: SPEC 2.9's token_risk for every mint the transaction makes its signers receive.
- * From the mint itself (authorities, Token-2022 extensions that trap a holder: mint-risk.ts), the
- * banned-token list, and what the pools and holders say (pool-liquidity-cache.ts: liquidity in a
- * known pool, top-holder concentration, LP burned or locked). Mints and their metadata come from
- * the account cache; liquidity and holders from a per-mint cache filled over RPC off the warm
- * path. What is not known by the request's deadline is reported as null with the reason, and keeps
- * loading for the next request.
+ * The `rug` vector: the token risk (docs/detection.md#the-rug-vector) of every mint the transaction
+ * makes its signers receive. From the mint itself (authorities, Token-2022 extensions that trap a
+ * holder: mint-risk.ts), the banned-token list, and what the pools and holders say
+ * (pool-liquidity-cache.ts: liquidity in a known pool, top-holder concentration, LP burned or
+ * locked). Mints and their metadata come from the account cache; liquidity and holders from a
+ * per-mint cache filled over RPC off the warm path. What is not known by the request's deadline is
+ * reported as null with the reason, and keeps loading for the next request.
  */
 import { performance } from 'node:perf_hooks'
 import type { AccountCache } from '../state/account-cache.js'
@@ -160,7 +160,7 @@ export function getTokenRisk(screening: Screening, deps: Pick<RugVectorDependenc
 }
 
 function toFindings(tokenRisks: TokenRisk[]): RugFindings {
-  // Riskiest first: token_risk (SPEC 2.9's single object) is the first.
+  // Riskiest first: token_risk (the single object of the response) is the first.
   tokenRisks.sort((a, b) => b.risk_score - a.risk_score)
   return { tokenRisks, riskLevel: getHighestRiskLevel(tokenRisks.map((token) => token.risk_level)) }
 }

@@ -1,7 +1,7 @@
 /**
- * The `simulation` vector: what the simulation outcome says about risk (SPEC 2.10: a terminal
- * failure is high risk, any other failure a medium "simulation warning"), and what to do about it
- * (fix the failure, or set a compute-unit limit that fits). The price advice is the priority_fee
+ * The `simulation` vector: what the simulation outcome says about risk (a terminal failure is high
+ * risk, any other failure a medium "simulation warning": docs/detection.md), and what to do about
+ * it (fix the failure, or set a compute-unit limit that fits). The price advice is the priority_fee
  * vector's.
  */
 import type { Failure, FailureCode } from '../simulate/failure.js'

@@ -3,7 +3,7 @@
  * points against what it is expected to get. Expected = what the simulation says it receives
  * (exact in) or pays (exact out); where the simulation could not run the swap, a quote from pool
  * state with the venue's own math (Orca Whirlpool), else the instruction's own quote (Jupiter's
- * slippageBps against its quoted amount). Also the route, and the risk SPEC 2.10 gives swaps:
+ * slippageBps against its quoted amount). Also the route, and the risk a swap carries:
  * low for a simple swap, medium for a multi-hop one.
  */
 import type { Recommendation, RiskLevel, Slippage } from '../simulate/simulate-types.js'

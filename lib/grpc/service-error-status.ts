@@ -6,7 +6,7 @@ import { Metadata, type ServiceError as GrpcServiceError, status as GrpcStatus }
 import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ErrorCode, ServiceError } from '../errors.js'
 
 const ERROR_CODE_KEY = 'error-code'
-/** Trailers that are an error's response headers (SPEC §8: when to retry), carried across as they are. */
+/** Trailers that are an error's response headers (Retry-After and RateLimit-*: when to retry), carried across as they are. */
 const FORWARDED_HEADER = /^(retry-after|ratelimit-[a-z]+)$/
 
 function getForwardedHeaders(metadata: Metadata | undefined): Record<string, string> | undefined {

@@ -1,11 +1,11 @@
 /**
- * Admission (SPEC §8): whether a caller may make a request now. Two checks in one call: the
- * per-user token bucket (10 req/s without a card; 100 req/s, burst 250 with one) and the free daily
- * quota of simulations (1,000 a day, reset at 00:00 UTC; past it, callers without a card are
- * refused until midnight and callers with one pass and are metered). The edge (REST, batch,
- * WebSocket) and the engine's direct gRPC port charge through the same Admission, so a user has
- * one budget whichever door they use. Implementations: in-process (one process) and Redis
- * (`REDIS_URL`: one atomic script per check, shared by every process); both pass
+ * Admission (docs/api.md#rate-limits-and-quota): whether a caller may make a request now. Two
+ * checks in one call: the per-user token bucket (10 req/s without a card; 100 req/s, burst 250 with
+ * one) and the free daily quota of simulations (1,000 a day, reset at 00:00 UTC; past it, callers
+ * without a card are refused until midnight and callers with one pass and are metered). The edge
+ * (REST, batch, WebSocket) and the engine's direct gRPC port charge through the same Admission, so
+ * a user has one budget whichever door they use. Implementations: in-process (one process) and
+ * Redis (`REDIS_URL`: one atomic script per check, shared by every process); both pass
  * test/lib/limits/admission-contract.test.ts.
  */
 

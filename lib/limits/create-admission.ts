@@ -6,7 +6,7 @@ import { createInProcessAdmission } from './in-process-admission.js'
 import { createRedisAdmission } from './redis-admission.js'
 
 /**
- * `RATE_LIMITS=off`: none (self-hosted deployments, benchmarks; SPEC §8). Otherwise Redis when
+ * `RATE_LIMITS=off`: none (self-hosted deployments, benchmarks). Otherwise Redis when
  * REDIS_URL is set — one budget across every edge and engine — else this process's memory.
  */
 export function createAdmission(options: { rateLimits: string; redisUrl: string | undefined; logger: Logger }): Admission {

@@ -1,5 +1,5 @@
 /**
- * A token bucket per key, for limits that are not a user's admission (SPEC §8): the
+ * A token bucket per key, for limits that are not a user's admission (docs/api.md#limits): the
  * unauthenticated account routes key theirs by client address, e-mail or refresh token
  * (edge/limits/auth-limits.ts). Each call takes or gives back one token. Implementations:
  * in-process (an LRU of keys) and Redis (`REDIS_URL`: one atomic script per call, shared by every

@@ -1,6 +1,6 @@
 /**
- * The numbers of SPEC §8 that admission enforces, in one place: the two rate plans (without and
- * with a card on file) and the free daily quota of simulations.
+ * The numbers of docs/api.md#rate-limits-and-quota that admission enforces, in one place: the two
+ * rate plans (without and with a card on file) and the free daily quota of simulations.
  */
 
 /** A token bucket: `burst` tokens at most, refilled continuously at `requestsPerSecond`. */

@@ -384,7 +384,7 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
     t.match(await context.reopened.getUserState(userId), { hasCard: true }, 'it is in the database')
     t.match(await context.reopened.authenticateApiKey(keyHash), { hasCard: true })
     t.match(await client.getUserState(other.userId), { hasCard: false }, "another user's flag is untouched")
-    t.notOk('hasCard' in (await client.getUser(userId)), 'SPEC 2.2 has no card field')
+    t.notOk('hasCard' in (await client.getUser(userId)), 'the User has no card field')
 
     const beforeRepeat = context.invalidations.length
     await client.setCardOnFile(userId, true)

@@ -41,7 +41,7 @@ for (const kind of getDatabaseKinds()) {
       t.equal((await list({ offset: 0 })).simulations.length, 10, 'offset 0 accepted')
     })
 
-    t.test('risk_level must be one of SPEC 2.10', async (t) => {
+    t.test('risk_level must be one of the risk levels', async (t) => {
       const before = db.queryCount
       for (const riskLevel of ['none', 'HIGH', '', ' high', ...INJECTIONS]) {
         await assertValidationError(t, list({ riskLevel }), /^risk_level:/, `risk level ${JSON.stringify(riskLevel)}`)

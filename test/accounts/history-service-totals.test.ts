@@ -1,5 +1,5 @@
 /**
- * getServiceTotals (the history half of SPEC 2.17 shape A) over every user's rows: the lifetime
+ * getServiceTotals (the history half of GET /api/v1/status) over every user's rows: the lifetime
  * total, and the last 24 h's volume, success rate and latency percentiles, checked against a
  * percentile_cont computed here, with the window's edge under the injected clock.
  */

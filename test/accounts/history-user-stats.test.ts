@@ -1,7 +1,7 @@
 /**
- * getUserStats (SPEC 2.17 shape B) against figures computed here from the same records: counts,
- * rates and averages, the distributions and their order, the top five failure reasons, and the
- * "today" (from 00:00 UTC) and 7-day windows at their exact edges under an injected clock.
+ * getUserStats (the caller's statistics) against figures computed here from the same records:
+ * counts, rates and averages, the distributions and their order, the top five failure reasons, and
+ * the "today" (from 00:00 UTC) and 7-day windows at their exact edges under an injected clock.
  */
 import t from 'tap'
 import type { SimulationRecord, UserStats } from '../../accounts/accounts.js'

@@ -1,5 +1,5 @@
 /**
- * Soft delete (SPEC §3, `DELETE /auth/account`): every credential of the account stops at once,
+ * Soft delete (`DELETE /auth/account`): every credential of the account stops at once,
  * its rows are kept, and its address is free for a new account.
  */
 import t from 'tap'

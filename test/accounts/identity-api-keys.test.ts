@@ -1,6 +1,6 @@
 /**
- * API keys through every transition of SPEC §3: create, list, rotate (the old secret works for
- * 24 hours more), revoke, expiry, and another user's key (always `not_found`).
+ * API keys through every transition (docs/api.md#api-keys): create, list, rotate (the old secret
+ * works for 24 hours more), revoke, expiry, and another user's key (always `not_found`).
  */
 import t from 'tap'
 import { getApiKeyHash } from '../../lib/api-key.js'

@@ -1,4 +1,4 @@
-/** Register, login and the profile (SPEC 4.1), on every database kind. */
+/** Register, login and the profile (docs/api.md#accounts-and-tokens), on every database kind. */
 import t from 'tap'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { getDatabaseKinds } from '../helpers/database.js'

@@ -1,5 +1,5 @@
 /**
- * Access and refresh tokens: lifetimes on the injected clock (SPEC §5: 24 hours / 30 days),
+ * Access and refresh tokens: lifetimes on the injected clock (24 hours / 30 days),
  * rotation within a family, reuse detection, and concurrent use of one refresh token.
  */
 import { createHash } from 'node:crypto'

@@ -1,4 +1,4 @@
-/** toSimulationRecord: every history field comes from the response field SPEC names, the caller and the call. */
+/** toSimulationRecord: every history field comes from the response field of the same name, the caller and the call. */
 import t from 'tap'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { toSimulationRecord } from '../../callers/to-simulation-record.js'

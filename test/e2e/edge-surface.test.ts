@@ -1,9 +1,9 @@
 /**
- * End to end over real sockets: every route of SPEC §4 and every status of SPEC §7 that this
- * release can answer, on the running service (test/helpers/running-service.ts) with rate limits
- * and the account routes' limits on — REST (fetch), the WebSocket stream (ws) and the engine's
- * gRPC port (grpc-js). The clock is injected: a burst meets a frozen token bucket, and the quota
- * crosses a UTC midnight on demand.
+ * End to end over real sockets: every route of docs/api.md#endpoints and every status of its errors
+ * that this release can answer, on the running service (test/helpers/running-service.ts) with rate
+ * limits and the account routes' limits on — REST (fetch), the WebSocket stream (ws) and the
+ * engine's gRPC port (grpc-js). The clock is injected: a burst meets a frozen token bucket, and the
+ * quota crosses a UTC midnight on demand.
  */
 import t, { type Test } from 'tap'
 import WebSocket from 'ws'
@@ -79,7 +79,7 @@ t.test('the running service, end to end', async (t) => {
     return { userId: me.body.id, token, apiKey: key.body.key, email, password }
   }
 
-  t.test('accounts and API keys (SPEC 4.1, 4.2)', async (t) => {
+  t.test('accounts and API keys', async (t) => {
     const email = `e2e-accounts-${Date.now()}@example.com`
     const password = 'correct horse battery staple'
     const registered = await call('POST', '/auth/register', { body: { email, password } })
@@ -125,7 +125,7 @@ t.test('the running service, end to end', async (t) => {
     assertError(t, await call('GET', '/auth/me', { headers: bearer }), 401, 'unauthorized', 'the token of a deleted account')
   })
 
-  t.test('simulate, history, statistics, program blocks (SPEC 4.3)', async (t) => {
+  t.test('simulate, history, statistics, program blocks', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
     const first = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { ...key, 'x-request-id': 'client-chosen-id-1' } })

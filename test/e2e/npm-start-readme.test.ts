@@ -1,17 +1,19 @@
 /**
  * `npm start` as a newcomer runs it: the real all-in-one process (localnet + engine + accounts on
  * the embedded PGlite + edge) on free ports, the README's copy-paste flow against it (register, an
- * API key, simulate), the engine's gRPC port dialled directly, then SIGTERM and a clean exit (the
+ * API key, simulate a transaction built with kit and one from `npm run -s localnet:transaction`),
+ * the engine's gRPC port dialled directly, then SIGTERM and a clean exit (the
  * drain completes, code 0) — and a second start on the same DATA_DIR that still knows the user,
  * the key and the history the first one flushed on its way out.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import t, { type Test } from 'tap'
 import {
   appendTransactionMessageInstruction,
@@ -208,6 +210,16 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   t.match(body.call_tree, [{ program_id: '11111111111111111111111111111111', success: true }])
   t.equal(body.decision, 'approve')
 
+  // The README's curl flow takes its transaction from `npm run -s localnet:transaction`.
+  const { stdout: printed } = await promisify(execFile)(`${REPO_ROOT}node_modules/.bin/tsx`, ['localnet/example/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...env, LOCALNET_RPC_URL: rpcUrl },
+    timeout: 30_000,
+  })
+  const example = await postJson(`${rest}/api/v1/solana/tx/simulate`, { transaction: printed.trim(), timeout_ms: 200 }, { 'x-api-key': apiKey })
+  t.equal(example.status, 200, 'the example transaction simulates')
+  t.match(await example.json(), { success: true, compute_units: 150, fee_estimate_sol: 0.000005, decision: 'approve' }, 'as the README says')
+
   // A co-located client dials the engine's gRPC port directly, with its API key.
   const keyless = createGrpcEngineClient(`127.0.0.1:${grpcPort}`)
   const refused = await keyless.simulate(new Uint8Array(Buffer.from(transaction, 'base64')), {}).catch((error: unknown) => error)
@@ -238,7 +250,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   const history = await fetch(`${rest}/api/v1/solana/simulations`, { headers: { 'x-api-key': apiKey } })
   t.equal(history.status, 200, 'the API key survived the restart')
   const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }
-  t.equal(simulations.length, 2, 'the REST and the gRPC simulation recorded before SIGTERM are in the history')
+  t.equal(simulations.length, 3, 'the REST and the gRPC simulations recorded before SIGTERM are in the history')
   t.ok(simulations.every((simulation) => simulation.success))
   t.ok(simulations.every((simulation) => simulation.signature === null), 'the transaction was not signed, so it has no signature')
   const me = await fetch(`${rest}/auth/me`, { headers: { authorization: `Bearer ${token}` } })

@@ -1,8 +1,8 @@
 /**
- * SPEC 4.1 and §5 over REST (fastify inject) on a real accounts service and database: register,
- * login, the profile, refresh-token rotation with family revocation, token lifetimes crossed by
- * moving the clock (never by sleeping), and the soft delete that stops every credential at once
- * while keeping the user's history.
+ * The account routes and authentication (docs/api.md#accounts-and-tokens) over REST (fastify
+ * inject) on a real accounts service and database: register, login, the profile, refresh-token
+ * rotation with family revocation, token lifetimes crossed by moving the clock (never by sleeping),
+ * and the soft delete that stops every credential at once while keeping the user's history.
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
@@ -53,7 +53,7 @@ function post(app: FastifyInstance, url: string, payload: unknown, headers: Reco
 
 const getMe = (app: FastifyInstance, headers: Record<string, string>) => app.inject({ method: 'GET', url: '/auth/me', headers })
 
-/** Asserts SPEC 2.4 (with the token type and lifetime clients expect) and returns the pair. */
+/** Asserts the token pair (with the token type and lifetime clients expect) and returns it. */
 function assertAuthResponse(t: Test, response: LightMyRequestResponse, label: string): AuthBody {
   t.equal(response.statusCode, 200, `${label}: 200`, { body: response.body })
   const body = getJson<AuthBody>(response)
@@ -158,7 +158,7 @@ t.test('account routes', async (t) => {
     )
   })
 
-  t.test('GET /auth/me answers SPEC 2.2 with a bearer token only', async (t) => {
+  t.test('GET /auth/me answers the User with a bearer token only', async (t) => {
     const mixed = `  Me-${process.pid}-${++emailCounter}@Example.COM `
     const registeredAtMs = accounts.clock.nowMs
     const auth = assertAuthResponse(t, await post(app, '/auth/register', { email: mixed, password: PASSWORD }), 'register')
@@ -173,7 +173,7 @@ t.test('account routes', async (t) => {
     t.strictSame(
       Object.keys(user).filter((field) => !allowed.includes(field)),
       [],
-      'only SPEC 2.2 fields',
+      'only the User fields',
     )
     t.notMatch(response.body, /password|hash|\$argon2/i, 'no password or hash anywhere in the body')
     const [row] = await accounts.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
@@ -357,7 +357,7 @@ t.test('account routes', async (t) => {
   })
 })
 
-t.test('token lifetimes (SPEC §5): 24 h access, 30 days refresh, by the clock', async (t) => {
+t.test('token lifetimes: 24 h access, 30 days refresh, by the clock', async (t) => {
   const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
   const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
   const { clock } = accounts

@@ -1,7 +1,7 @@
 /**
- * SPEC 4.2, §3 and §5 over REST (fastify inject) on a real accounts service and database: create,
- * list, rotate (the old key lives exactly 24 h more, by the clock), revoke, expiry, ownership,
- * bearer-only access, and SQL in every text input stored or refused literally.
+ * The API-key routes (docs/api.md#api-keys) over REST (fastify inject) on a real accounts service
+ * and database: create, list, rotate (the old key lives exactly 24 h more, by the clock), revoke,
+ * expiry, ownership, bearer-only access, and SQL in every text input stored or refused literally.
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -108,13 +108,13 @@ t.test('API key routes', async (t) => {
   const { clock } = accounts
   const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
 
-  t.test('create answers SPEC 2.5 with the cleartext key once; list never shows it', async (t) => {
+  t.test('create answers the ApiKey with the cleartext key once; list never shows it', async (t) => {
     const response = await createKey(app, user, { name: 'ci deploys' })
     t.equal(response.statusCode, 200, { body: response.body })
     const created = getKeyBody(response)
     t.match(created.id, UUID, 'id is a uuid')
     t.equal(created.name, 'ci deploys')
-    t.equal(created.prefix, 'pf_live_', 'prefix pf_live_ (SPEC: ends in _live_)')
+    t.equal(created.prefix, 'pf_live_', 'prefix pf_live_')
     t.type(created.key, 'string')
     t.ok(created.key?.startsWith('pf_live_'), 'the key starts with pf_live_')
     t.ok((created.key?.length ?? 0) >= 'pf_live_'.length + 32, 'and carries a long random part')
@@ -143,7 +143,7 @@ t.test('API key routes', async (t) => {
     )
   })
 
-  t.test('name: 1 to 100 characters (SPEC §8)', async (t) => {
+  t.test('name: 1 to 100 characters', async (t) => {
     const hundred = 'n'.repeat(100)
     const ok = await createKey(app, user, { name: hundred })
     t.equal(ok.statusCode, 200, '100 characters are accepted', { body: ok.body })

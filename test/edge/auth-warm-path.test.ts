@@ -1,7 +1,8 @@
 /**
  * The authenticated hot path: once a key and a token are warm, simulate sends no PostgreSQL query
- * (ARCHITECTURE §2: no database wait on the hot path), and `requests_count` stays exact under
- * 1,000 concurrent requests, also when two edges count the same key.
+ * (no database wait on the hot path: docs/architecture.md#the-path-of-a-simulate), and
+ * `requests_count` stays exact under 1,000 concurrent requests, also when two edges count the same
+ * key.
  */
 import t from 'tap'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'

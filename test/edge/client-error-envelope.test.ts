@@ -1,8 +1,9 @@
 /**
- * What Node's HTTP parser refuses before fastify sees a request — a body or headers that stall, oversized
- * headers, a duplicate Content-Length, a malformed request line, a broken chunk — is answered
- * with the README's Error envelope and a fresh request id, then the connection closes. Over real
- * sockets: `inject` bypasses the parser. The database is real (a login follows the refusals).
+ * What Node's HTTP parser refuses before fastify sees a request — a body or headers that stall,
+ * oversized headers, a duplicate Content-Length, a malformed request line, a broken chunk — is
+ * answered with the Error envelope (docs/api.md#errors) and a fresh request id, then the connection
+ * closes. Over real sockets: `inject` bypasses the parser. The database is real (a login follows
+ * the refusals).
  */
 import t from 'tap'
 import type { EngineClient } from '../../edge/engine-client.js'

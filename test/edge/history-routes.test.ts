@@ -1,5 +1,5 @@
 /**
- * SPEC 4.3's history and statistics and 4.5's status and plans over REST (fastify inject), on a real
+ * History, statistics, status and plans (docs/api.md) over REST (fastify inject), on a real
  * stack (localnet + engine) and a real accounts database: simulations run through the simulate
  * route, by API key and by bearer token, succeed and fail, and come back newest first with their
  * outcome, paged, filtered and counted; bad query parameters are 422 naming the parameter; another
@@ -416,7 +416,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     )
   })
 
-  t.test('statistics (SPEC 2.17 shape B) match what was run', async (t) => {
+  t.test('statistics match what was run', async (t) => {
     const response = await get(app, STATS_PATH, byToken)
     t.equal(response.statusCode, 200, { body: response.body })
     const stats = getJson<Record<string, unknown>>(response) ?? {}
@@ -522,7 +522,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     t.ok((status.uptime_pct as number) >= 0 && (status.uptime_pct as number) <= 100, 'uptime_pct is a percentage')
   })
 
-  t.test('GET /api/v1/plans: SPEC 2.19 without credentials', async (t) => {
+  t.test('GET /api/v1/plans without credentials', async (t) => {
     const response = await get(app, '/api/v1/plans')
     t.equal(response.statusCode, 200)
     t.strictSame(

@@ -1,8 +1,7 @@
 /**
- * GET /openapi.json: an OpenAPI 3.1 document that covers every endpoint of SPEC §4's table (read
- * from ../shared/SPEC.md) and the routes ARCHITECTURE §3 adds, each with the security of its auth
- * mode, and that is whole: every operation has responses, every $ref resolves, path parameters
- * are in OpenAPI form, 429s name their headers.
+ * GET /openapi.json: an OpenAPI 3.1 document that covers exactly the endpoints of docs/api.md's
+ * table, each with the security of its auth mode, and that is whole: every operation has
+ * responses, every $ref resolves, path parameters are in OpenAPI form, 429s name their headers.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +12,7 @@ import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../edge/routes/simu
 import { createServiceError } from '../../lib/errors.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 
-const SPEC_PATH = join(import.meta.dirname, '..', '..', '..', 'shared', 'SPEC.md')
+const API_DOC_PATH = join(import.meta.dirname, '..', '..', 'docs', 'api.md')
 
 type AuthMode = 'none' | 'bearer' | 'either'
 
@@ -33,11 +32,12 @@ interface OpenApi {
   components: { securitySchemes: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> }
 }
 
-/** The rows of SPEC §4's endpoint table: `| METHOD | /path | auth |`. */
-function readSpecEndpoints(): Array<{ method: string; path: string; auth: AuthMode }> {
-  const spec = readFileSync(SPEC_PATH, 'utf8')
-  const section = spec.slice(spec.indexOf('## 4. Endpoints'), spec.indexOf('### 4.1'))
-  return [...section.matchAll(/^\| (GET|POST|PUT|DELETE|PATCH) \| (\S+) \| (none|bearer|either) \|$/gm)].map((match) => ({
+/** The rows of docs/api.md's endpoint table: `| METHOD | `/path` | auth | what |`. */
+function readDocumentedEndpoints(): Array<{ method: string; path: string; auth: AuthMode }> {
+  const doc = readFileSync(API_DOC_PATH, 'utf8')
+  const start = doc.indexOf('\n## Endpoints\n')
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1))
+  return [...section.matchAll(/^\| (GET|POST|PUT|DELETE|PATCH) \| `([^`]+)` \| (none|bearer|either) \|/gm)].map((match) => ({
     method: match[1] as string,
     path: match[2] as string,
     auth: match[3] as AuthMode,
@@ -99,17 +99,22 @@ t.test('the OpenAPI document', async (t) => {
     t.match(document.components.securitySchemes.Bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
   })
 
-  t.test("covers SPEC §4's table with each row's security", async (t) => {
-    const endpoints = readSpecEndpoints()
-    t.equal(endpoints.length, 21, "SPEC §4's table is read whole")
+  t.test("covers docs/api.md's endpoint table, and only it, with each row's security", async (t) => {
+    const endpoints = readDocumentedEndpoints()
+    t.equal(endpoints.length, 28, "docs/api.md's table is read whole")
     for (const { method, path, auth } of endpoints) {
       const operation = document.paths[path]?.[method.toLowerCase()]
       t.ok(operation, `${method} ${path} is documented`)
       t.same(operation?.security, SECURITY[auth], `${method} ${path}: ${auth}`)
     }
+    const inTable = new Set(endpoints.map(({ method, path }) => `${method} ${path}`))
+    t.equal(inTable.size, endpoints.length, 'each row once')
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) t.ok(inTable.has(`${method.toUpperCase()} ${path}`), `${method.toUpperCase()} ${path} has its row in docs/api.md`)
+    }
   })
 
-  t.test('covers the routes ARCHITECTURE §3 adds', async (t) => {
+  t.test('covers the routes beyond the first endpoint list: refresh, program blocks, submit, the stream, this document', async (t) => {
     const extra: Array<[string, string, AuthMode]> = [
       ['post', '/auth/refresh', 'none'],
       ['get', '/api/v1/solana/program-blocks', 'either'],
@@ -163,7 +168,7 @@ t.test('the OpenAPI document', async (t) => {
       }
     }
     const error = document.components.schemas.Error as { properties: { error: { required: string[] } } }
-    t.same(error.properties.error.required, ['code', 'message', 'request_id'], "SPEC 2.1's envelope")
+    t.same(error.properties.error.required, ['code', 'message', 'request_id'], 'the Error envelope of docs/api.md#errors')
   })
 
   t.test('every $ref resolves', async (t) => {

@@ -1,8 +1,8 @@
 /**
  * Closing the edge drains: a simulate in flight when close() starts still gets its answer, close()
- * waits for it, and a request that reaches the draining server on a live keep-alive socket gets
- * the README's `shutting_down` envelope (503). Needs a real socket, so the edge listens on port 0.
- * The engine client is the real in-process one behind a gate that holds the first call.
+ * waits for it, and a request that reaches the draining server on a live keep-alive socket gets the
+ * `shutting_down` envelope (503, docs/api.md#errors). Needs a real socket, so the edge listens on
+ * port 0. The engine client is the real in-process one behind a gate that holds the first call.
  */
 import { connect, type Socket } from 'node:net'
 import { once } from 'node:events'
@@ -118,7 +118,7 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
   } catch {
     // asserted below
   }
-  t.equal(envelope.error?.code, 'shutting_down', 'README: shutting_down envelope', { body: b?.body })
+  t.equal(envelope.error?.code, 'shutting_down', 'the shutting_down envelope', { body: b?.body })
   t.equal(envelope.error?.request_id, 'drain-b', 'with the request id')
   t.equal(b?.headers['x-request-id'], 'drain-b', 'and the x-request-id header')
 })

@@ -1,7 +1,7 @@
 /**
- * `POST /api/v1/solana/tx/simulate-batch` (SPEC 2.16, 4.3) on a real stack: results in input order
- * with `index`, counts, one bad item failing only its own slot, 1–50 items, shared options, and
- * the charge (one request, N simulations) against the caller's admission.
+ * `POST /api/v1/solana/tx/simulate-batch` (docs/api.md#simulate-a-batch) on a real stack: results
+ * in input order with `index`, counts, one bad item failing only its own slot, 1–50 items, shared
+ * options, and the charge (one request, N simulations) against the caller's admission.
  */
 import t from 'tap'
 import { DEMO_TOKEN_ACCOUNTS, DEMO_TOKEN_AMOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'

@@ -1,7 +1,7 @@
 /**
- * SPEC 2.12's failure codes over REST, against the real stack (localnet demo state + engine): each
- * code is reachable with a real transaction, answers 200 (SPEC 7.4: simulation failures are not
- * HTTP errors), and carries the README's terminal flag and a blocking decision.
+ * The failure codes (docs/api.md#failure-codes) over REST, against the real stack (localnet demo
+ * state + engine): each code is reachable with a real transaction, answers 200 (simulation failures
+ * are not HTTP errors), and carries the documented terminal flag and a blocking decision.
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
@@ -32,10 +32,10 @@ function assertFailure(t: Test, body: SimulateResponse, code: SimulateResponse['
   t.type(body.failure_reason, 'string')
   t.ok(body.failure_reason && body.failure_reason.length > 0, 'failure_reason is not empty')
   t.equal(body.suggested_compute_limit, null, 'no suggested limit on failure')
-  t.equal(body.risk.risk_level, terminal ? 'high' : 'medium', 'simulation vector: terminal → high, else medium (README)')
+  t.equal(body.risk.risk_level, terminal ? 'high' : 'medium', 'simulation vector: terminal → high, else medium (docs/detection.md)')
 }
 
-t.test('SPEC 2.12 failure codes over REST', async (t) => {
+t.test('failure codes over REST', async (t) => {
   const stack = await startStack(t)
   const app = await createTestEdge(t, stack)
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
@@ -49,7 +49,7 @@ t.test('SPEC 2.12 failure codes over REST', async (t) => {
     ]))
     t.equal(body.success, true, body.failure_reason ?? '')
     t.equal(body.decision, 'approve')
-    // README: SOL changes (mint null) for every writable account, then token changes.
+    // docs/api.md: SOL changes (mint null) for every writable account, then token changes.
     const tokenChanges = body.balance_changes.filter((change) => change.mint !== null)
     t.equal(tokenChanges.length, 2, 'one token change per token account')
     t.same(tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[0])?.delta, String(DEMO_TOKEN_AMOUNTS[2]))

@@ -1,7 +1,7 @@
 /**
  * `POST /api/v1/solana/tx/simulate` request validation through fastify's inject, on a real stack:
- * every rejected request answers SPEC 2.1's envelope with the README's code and status, a request
- * id equal to the x-request-id header, and never a 500.
+ * every rejected request answers the Error envelope with the code and status of docs/api.md#errors,
+ * a request id equal to the x-request-id header, and never a 500.
  */
 import { createHash } from 'node:crypto'
 import t from 'tap'
@@ -52,7 +52,7 @@ t.test('simulate route validation', async (t) => {
     t.equal(body?.compute_units, 150)
     t.equal(body?.decision, 'approve')
     t.equal(body?.failure_code, null)
-    // u64 amounts cross JSON as strings (README), never as numbers.
+    // u64 amounts cross JSON as strings (docs/api.md#conventions), never as numbers.
     t.ok(body?.balance_changes.every((change) => typeof change.delta === 'string'), 'amounts are strings')
     const requestId = response.headers['x-request-id']
     t.type(requestId, 'string')

@@ -110,7 +110,7 @@ export interface ErrorBodyShape {
 }
 
 /**
- * Asserts SPEC 2.1's envelope with `code`, the catalogue's HTTP status, a message, and a non-empty
+ * Asserts the Error envelope with `code`, the catalogue's HTTP status, a message, and a non-empty
  * request_id equal to the x-request-id header. Returns the envelope's error.
  */
 export function assertErrorEnvelope(t: Test, response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, code: ErrorCode, label: string) {

@@ -1,8 +1,8 @@
-/** Paths and readers for the real mainnet fixtures in ../shared/fixtures (never copied here). */
+/** Paths and readers for the real mainnet fixtures in test/fixtures (their origins: test/fixtures/PROVENANCE.md). */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const FIXTURES_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures')
+export const FIXTURES_DIR = join(import.meta.dirname, '..', 'fixtures')
 export const ORCA_ACCOUNTS_DIR = join(FIXTURES_DIR, 'mainnet', 'orca-whirlpool')
 
 export interface AccountDump {

@@ -149,7 +149,7 @@ const ZERO_ADDRESS = '11111111111111111111111111111111'
 /**
  * MintFacts as @solana-program/token-2022's own getMintDecoder reads the same bytes: the oracle
  * the engine's in-place decoder is checked against, and the proof that the client's codecs work
- * on kit 8 (ARCHITECTURE §6). Throws where the client throws.
+ * on kit 8 (package.json pins it to kit 8 with an npm override). Throws where the client throws.
  */
 export function getMintFactsFromClient(tokenProgram: MintFacts['tokenProgram'], data: Uint8Array, epoch: bigint): MintFacts {
   const mint = getMintDecoder().decode(data)

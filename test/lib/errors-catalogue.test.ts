@@ -3,16 +3,20 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError } from '../../lib/errors.js'
 
-t.test('every code is unique, snake_case, has a 4xx/5xx status and is documented in the README', async (t) => {
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
+t.test('every code is unique, snake_case, has a 4xx/5xx status and its row in docs/api.md', async (t) => {
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8')
+  const start = doc.indexOf('\n## Errors\n')
+  const errors = doc.slice(start, doc.indexOf('\n## ', start + 1))
+  const documented = new Map([...errors.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1] as string, Number(match[2])]))
   const codes = Object.keys(ERROR_CATALOGUE)
   t.equal(new Set(codes).size, codes.length)
   for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
     t.match(code, /^[a-z]+(_[a-z]+)*$/, `${code} is snake_case`)
     t.ok(entry.http >= 400 && entry.http < 600, `${code} has an error status`)
     t.ok(entry.message.length > 0)
-    t.ok(readme.includes(`\`${code}\``), `${code} is documented in the README`)
+    t.equal(documented.get(code), entry.http, `${code} is documented in docs/api.md#errors with its status`)
   }
+  t.same([...documented.keys()].filter((code) => !(code in ERROR_CATALOGUE)), [], 'the table names no code the catalogue lacks')
 })
 
 t.test('guards match by code', async (t) => {

@@ -10,20 +10,19 @@ import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet } from '../../localnet/localnet.js'
 import { AccountDumpError, loadAccountsDir, parseAccountDump } from '../../localnet/seed/accounts-dir.js'
 import { DEMO_MINT, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
+import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
-
-const ORCA_DIR = new URL('../../../shared/fixtures/mainnet/orca-whirlpool/', import.meta.url).pathname
 
 type Dump = { pubkey: string; account: { data: [string, string]; lamports: number; owner: string; executable: boolean } }
 
 async function readDumps(): Promise<Dump[]> {
-  const names = (await readdir(ORCA_DIR)).filter((name) => name.endsWith('.json')).sort()
-  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(ORCA_DIR, name), 'utf8')) as Dump))
+  const names = (await readdir(ORCA_ACCOUNTS_DIR)).filter((name) => name.endsWith('.json')).sort()
+  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(ORCA_ACCOUNTS_DIR, name), 'utf8')) as Dump))
 }
 
 t.test('the Orca Whirlpool dumps load and read back byte-exact through getMultipleAccounts', async (t) => {
   const startedAt = Math.floor(Date.now() / 1000)
-  const localnet = await startTestLocalnet(t, { LOCALNET_ACCOUNTS_DIR: ORCA_DIR, LOCALNET_DEMO: 'false' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_ACCOUNTS_DIR: ORCA_ACCOUNTS_DIR, LOCALNET_DEMO: 'false' })
   const dumps = await readDumps()
   t.equal(dumps.length, 37, 'all fixture files')
   const answer = await localnet.call('getMultipleAccounts', [dumps.map((d) => d.pubkey), { encoding: 'base64' }])
@@ -59,7 +58,7 @@ t.test('the Orca Whirlpool dumps load and read back byte-exact through getMultip
 t.test('a bad dump fails with an error naming the file, and nothing is loaded', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'localnet-accounts-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  const good = await readFile(join(ORCA_DIR, (await readdir(ORCA_DIR)).find((n) => n.endsWith('.json')) as string), 'utf8')
+  const good = await readFile(join(ORCA_ACCOUNTS_DIR, (await readdir(ORCA_ACCOUNTS_DIR)).find((n) => n.endsWith('.json')) as string), 'utf8')
   await writeFile(join(dir, 'a-good.json'), good)
   await writeFile(join(dir, 'b-bad.json'), '{"pubkey": "nope", "account": {}}')
   const chain = createLocalChain({ slotMs: 400, autoAdvance: false })

@@ -1,10 +1,10 @@
 /**
- * The recorded mainnet transactions of /work/shared/fixtures/mainnet/transactions: wire bytes
- * from wire.tsv beside the `getTransaction` JSON each line names.
+ * The recorded mainnet transactions of test/fixtures/mainnet/transactions: wire bytes from
+ * wire.tsv beside the `getTransaction` JSON each line names.
  */
 import { readFileSync } from 'node:fs'
 
-const folder = new URL('../../../../shared/fixtures/mainnet/transactions/', import.meta.url)
+export const MAINNET_TRANSACTIONS_DIR = new URL('../../fixtures/mainnet/transactions/', import.meta.url)
 
 export interface MainnetFixture {
   name: string
@@ -24,11 +24,11 @@ export interface MainnetFixture {
 
 /** Every fixture of wire.tsv, in file order. */
 export function readMainnetFixtures(): MainnetFixture[] {
-  const lines = readFileSync(new URL('wire.tsv', folder), 'utf8').trim().split('\n')
+  const lines = readFileSync(new URL('wire.tsv', MAINNET_TRANSACTIONS_DIR), 'utf8').trim().split('\n')
   return lines.map((line) => {
     const [name, base64] = line.split('\t')
     if (name === undefined || base64 === undefined) throw new Error(`malformed wire.tsv line: ${line}`)
-    const json = JSON.parse(readFileSync(new URL(name, folder), 'utf8')) as { result: MainnetFixture['result'] }
+    const json = JSON.parse(readFileSync(new URL(name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: MainnetFixture['result'] }
     return { name, bytes: new Uint8Array(Buffer.from(base64, 'base64')), result: json.result }
   })
 }

@@ -171,7 +171,7 @@ t.test('mainnet JSON4 replayed in LiteSVM: our fee = LiteSVM debit = meta.fee', 
   const json = fixture.result as typeof fixture.result & { meta: { preBalances: number[]; postBalances: number[] } }
   const keys = json.transaction.message.accountKeys as Address[]
   const replay = createNativeSvm()
-  // Its state before is just the two system wallets (fixtures README).
+  // Its state before is just the two system wallets (test/fixtures/PROVENANCE.md).
   replay.airdrop(toAddressBytes(keys[0]!), BigInt(json.meta.preBalances[0]!))
   replay.airdrop(toAddressBytes(keys[1]!), BigInt(json.meta.preBalances[1]!))
   const transferred = BigInt(json.meta.postBalances[1]! - json.meta.preBalances[1]!)

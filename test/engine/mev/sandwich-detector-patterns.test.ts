@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import t from 'tap'
+import { MEV_BOT_LIST_PATH } from '../../../engine/mev/mev-bot-list.js'
 import { createSandwichDetector, type Sandwich } from '../../../engine/mev/sandwich-detector.js'
 import { type AccountKey, fromBase58Address } from '../../../engine/state/account-key.js'
-import { FIXTURES_DIR } from '../../helpers/fixtures.js'
 import { createTestPool, keyOf, signatureOf, swapUpdate, type SwapSpec } from './constructed-updates.js'
 
 const key = (label: string) => Buffer.from(keyOf(label)).toString('latin1') as AccountKey
@@ -119,7 +118,7 @@ t.test('out of stream order, several victims, a back-run in two parts', async (t
 })
 
 t.test('the listed bots are low-confidence known bots', async (t) => {
-  const listed = readFileSync(join(FIXTURES_DIR, 'lists', 'mev-bots-unverified.txt'), 'utf8').split('\n').filter((line) => line.trim() !== '')
+  const listed = readFileSync(MEV_BOT_LIST_PATH, 'utf8').split('\n').filter((line) => line.trim() !== '')
   t.equal(listed.length, 21)
   const detector = createSandwichDetector()
   for (const address of listed) {

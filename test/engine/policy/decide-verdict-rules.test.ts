@@ -1,4 +1,4 @@
-// The verdict: one case per SPEC 2.13 policy field (it blocks past its bound and not within it),
+// The verdict: one case per policy field (it blocks past its bound and not within it),
 // the warnings, and that every rule that fired is named.
 import t from 'tap'
 import { getVerdict, type VerdictInputs } from '../../../engine/policy/decide-verdict.js'

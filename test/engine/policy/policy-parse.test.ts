@@ -1,9 +1,10 @@
-// SPEC 2.13 policies: presets, fields to change, and a clear validation error naming each bad field.
+// Policies (docs/detection.md#policy-and-verdict): presets, fields to change, and a clear
+// validation error naming each bad field.
 import t from 'tap'
 import { isServiceError } from '../../../lib/errors.js'
 import { DEFAULT_POLICY, parsePolicy, PRESET_POLICIES } from '../../../engine/policy/policy.js'
 
-t.test('no policy is SPEC 2.13’s defaults, a preset name is that preset', async (t) => {
+t.test('no policy is the default preset, a preset name is that preset', async (t) => {
   t.same(parsePolicy(undefined), {
     require_simulation_pass: true,
     max_risk_level: 'high',

@@ -1,4 +1,4 @@
-// The result cache (SPEC §1.8): a request seen again is kept, and from then on answered from
+// The result cache: a request seen again is kept, and from then on answered from
 // cache within a slot, as a copy marked `cached`, only while nothing the simulation read has
 // changed; anything else misses. A request seen once keeps nothing.
 import t from 'tap'

@@ -1,4 +1,5 @@
-// Each failure code of SPEC 2.12, produced by real transactions against localnet state.
+// Each failure code (docs/api.md#failure-codes), produced by real transactions against localnet
+// state.
 import t from 'tap'
 import { type Address, generateKeyPairSigner } from '@solana/kit'
 import { DEMO_TOKEN_ACCOUNTS, DEMO_TOKEN_AMOUNTS, DEMO_WALLETS } from '../../../localnet/seed/demo-state.js'
@@ -12,7 +13,7 @@ async function latestBlockhash(stack: Stack): Promise<string> {
   return (await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')).value.blockhash
 }
 
-t.test('SPEC 2.12 failure codes', async (t) => {
+t.test('failure codes', async (t) => {
   const stack = await startStack(t)
   const blockhash = await latestBlockhash(stack)
 

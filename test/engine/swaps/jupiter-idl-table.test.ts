@@ -1,5 +1,5 @@
 // The Jupiter v6 layout the engine embeds, derived again from the program's Anchor IDL
-// (../shared/fixtures/idl/jupiter_v6_idl.json): any difference fails here, not on mainnet.
+// (test/fixtures/idl/jupiter_v6_idl.json): any difference fails here, not on mainnet.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 // Jupiter route instructions encoded from the IDL (a generic Borsh writer driven by
-// ../shared/fixtures/idl/jupiter_v6_idl.json, independent of the engine's table) and decoded back.
+// test/fixtures/idl/jupiter_v6_idl.json, independent of the engine's table) and decoded back.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * The two Orca Whirlpool pools of ../shared/fixtures/mainnet/orca-whirlpool (real mainnet account
+ * The two Orca Whirlpool pools of test/fixtures/mainnet/orca-whirlpool (real mainnet account
  * dumps, Aug 2022) as an account-data reader, and the official client's instructions as the
  * engine receives them (program id, data, raw account keys).
  */

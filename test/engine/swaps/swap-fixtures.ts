@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { type WireTransaction, decodeWireTransaction, getStaticKey } from '../../../engine/decode/wire-transaction.js'
 import { toBase58Address, toAccountKey } from '../../../engine/state/account-key.js'
-import { readMainnetFixtures } from '../decode/mainnet-fixtures.js'
+import { MAINNET_TRANSACTIONS_DIR, readMainnetFixtures } from '../decode/mainnet-fixtures.js'
 
 export interface FixtureInstruction {
   index: number
@@ -57,7 +57,7 @@ export function readSwapFixture(prefix: string): SwapFixture {
     accounts: toAccounts(tx, instruction.accountIndexes),
   }))
   const raw = JSON.parse(
-    readFileSync(new URL(`../../../../shared/fixtures/mainnet/transactions/${fixture.name}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8'),
   ) as {
     result: {
       meta: {

@@ -1,6 +1,6 @@
 // Whirlpool quotes on the real SOL/USDC pool state. The a→b figure, 4,028,149 USDC base units for
 // 0.1 SOL, is what the real Whirlpool program paid for this swap on this state in LiteSVM
-// (../shared/fixtures/README.md).
+// (test/fixtures/PROVENANCE.md).
 import { getTickArrayDecoder, getWhirlpoolDecoder } from '@orca-so/whirlpools-client'
 import t from 'tap'
 import { getSwapTickArrays, getWhirlpoolSwapQuote } from '../../../engine/swaps/whirlpool-quote.js'

@@ -1,7 +1,7 @@
 // The program vector end to end on localnet: a program on the curated blacklist or on the caller's
 // own block list makes the transaction critical and blocks it under the default policy; policies
-// and vector selection change that as SPEC 2.13 says; the tenant's list answers synchronously when
-// cached and is reported in timed_out_vectors when it cannot be loaded in time.
+// and vector selection change that as docs/detection.md says; the tenant's list answers
+// synchronously when cached and is reported in timed_out_vectors when it cannot be loaded in time.
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

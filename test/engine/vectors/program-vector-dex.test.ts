@@ -4,7 +4,7 @@
 import t from 'tap'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE } from '../../../engine/programs/program-blacklist.js'
 import { runProgramVector, type ProgramFindings } from '../../../engine/vectors/program-vector.js'
-import { readMainnetFixtures } from '../decode/mainnet-fixtures.js'
+import { MAINNET_TRANSACTIONS_DIR, readMainnetFixtures } from '../decode/mainnet-fixtures.js'
 import { quietLogger, startStack } from '../../helpers/stack.js'
 import { createTestContext } from './vector-context-fixture.js'
 import { readFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ const byName = (prefix: string) => {
   return found
 }
 const logsOf = (name: string): string[] =>
-  (JSON.parse(readFileSync(new URL(`../../../../shared/fixtures/mainnet/transactions/${name}`, import.meta.url), 'utf8')) as { result: { meta: { logMessages: string[] } } }).result.meta.logMessages
+  (JSON.parse(readFileSync(new URL(name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: { logMessages: string[] } } }).result.meta.logMessages
 
 t.test('the venues of real transactions, their accounts missing on localnet', async (t) => {
   const { engine } = await startStack(t)

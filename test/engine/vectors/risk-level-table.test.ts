@@ -1,7 +1,7 @@
-// SPEC 2.10's risk levels, one row each, end to end through the engine on localnet (with the real
-// Orca pools loaded): safe — nothing found; low — a simple swap; medium — a multi-hop swap, or a
-// simulation warning; high — a terminal simulation failure, or high MEV; critical — a blacklisted
-// program, or rug-pull indicators.
+// The risk levels (docs/detection.md#risk-levels), one row each, end to end through the engine on
+// localnet (with the real Orca pools loaded): safe — nothing found; low — a simple swap; medium — a
+// multi-hop swap, or a simulation warning; high — a terminal simulation failure, or high MEV;
+// critical — a blacklisted program, or rug-pull indicators.
 import t from 'tap'
 import { address, generateKeyPairSigner, type Instruction } from '@solana/kit'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token'
@@ -19,7 +19,7 @@ const NO_SIMULATION = ['program', 'slippage', 'mev', 'rug', 'priority_fee'] as c
 const orcaSwap = (minimumOut: bigint) => buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: minimumOut })
 const jupiterTwoHops = () => buildJupiterTwoHopRoute({ inAmount: 100_000_000n, quotedOutAmount: 1_000_000n, slippageBps: 50 })
 
-t.test('SPEC 2.10, row by row', async (t) => {
+t.test('the risk levels, row by row', async (t) => {
   const { engine, rpc } = await startStack(t, {
     accountsDir: ORCA_ACCOUNTS_DIR,
     engineOptions: { getTenantBlocks: (tenant) => new Set<AccountKey>(tenant === 'blocks-system' ? [fromBase58Address('11111111111111111111111111111111')] : []) },
@@ -70,7 +70,7 @@ t.test('SPEC 2.10, row by row', async (t) => {
     const score = getMevScore({ slippageBps: 500, tradeShareOfPool: 0.05, poolSandwiches: 1, leaderSandwichRate: 0.01, protection: null })
     t.equal(getMevLevel(score), 'high', String(score))
     t.equal(getMevRiskLevel(getMevLevel(score)), 'high')
-    t.equal(getMevRiskLevel('critical'), 'high', 'SPEC 2.10 keeps critical for blacklists and rugs')
+    t.equal(getMevRiskLevel('critical'), 'high', 'critical is kept for blacklists and rugs')
     const medium = await engine.simulate(await build(WALLET.address, [orcaSwap(3_625_334n)]), { vectors: [...NO_SIMULATION] })
     t.equal(medium.risk.mev_level, 'medium', 'a 10 % tolerance on a deep pool')
     t.equal(medium.risk.risk_level, 'medium')

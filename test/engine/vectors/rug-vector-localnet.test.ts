@@ -1,7 +1,7 @@
 // The rug vector end to end on localnet, with the real Orca pools of the fixtures loaded: each mint
-// a transaction makes its signer receive gets SPEC 2.9's token_risk from the mint's authorities and
+// a transaction makes its signer receive gets its token_risk from the mint's authorities and
 // extensions, the banned-token list, liquidity in a known pool and holder concentration; the verdict
-// follows (rug-pull indicators are critical, SPEC 2.10).
+// follows (rug-pull indicators are critical).
 import t from 'tap'
 import { address, generateKeyPairSigner, type Address } from '@solana/kit'
 import { extension } from '@solana-program/token-2022'

@@ -7,7 +7,7 @@ import t from 'tap'
 import { fromBase58Address } from '../../../engine/state/account-key.js'
 import { runMevVector } from '../../../engine/vectors/mev-vector.js'
 import { runSlippageVector } from '../../../engine/vectors/slippage-vector.js'
-import { readMainnetFixtures } from '../decode/mainnet-fixtures.js'
+import { MAINNET_TRANSACTIONS_DIR, readMainnetFixtures } from '../decode/mainnet-fixtures.js'
 import { createTestContext } from './vector-context-fixture.js'
 
 interface TokenBalance {
@@ -28,7 +28,7 @@ interface RecordedMeta {
 /** A context whose "simulation" is what mainnet recorded for the transaction. */
 function recordedContext(prefix: string) {
   const fixture = readMainnetFixtures().find((candidate) => candidate.name.startsWith(prefix))!
-  const meta = (JSON.parse(readFileSync(new URL(`../../../../shared/fixtures/mainnet/transactions/${fixture.name}`, import.meta.url), 'utf8')) as { result: { meta: RecordedMeta } }).result.meta
+  const meta = (JSON.parse(readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: RecordedMeta } }).result.meta
   const payer = fixture.result.transaction.message.accountKeys[0]!
   const indexes = new Set([...meta.preTokenBalances, ...meta.postTokenBalances].map((balance) => balance.accountIndex))
   const amount = (list: TokenBalance[], index: number) => BigInt(list.find((balance) => balance.accountIndex === index)?.uiTokenAmount.amount ?? '0')
@@ -63,7 +63,7 @@ t.test('JSON1, a Raydium CLMM swap: received 807,769,528,641 against a minimum o
     expected_source: 'simulation',
     hops: 1,
   })
-  t.equal(riskLevel, 'low', 'a simple swap (SPEC 2.10)')
+  t.equal(riskLevel, 'low', 'a simple swap')
   const mev = runMevVector(context, {})
   t.equal(mev.factors?.protection, 'jitodontfront', 'the transaction names jitodontfront111…138623')
   t.equal(mev.factors?.slippage_bps, 92)

@@ -1,7 +1,7 @@
 // The slippage and MEV vectors on the real Orca SOL/USDC pool (mainnet dumps loaded into
 // localnet). No Whirlpool program binary exists here, so the simulation cannot run the swap; the
 // expected output then comes from the pool state with Orca's own swap math, which on this pool
-// gives exactly 4,028,149 USDC units for 0.1 SOL (fixtures README: as the real program does).
+// gives exactly 4,028,149 USDC units for 0.1 SOL (test/fixtures/PROVENANCE.md: as the real program does).
 import t from 'tap'
 import { address, type Address, type Instruction } from '@solana/kit'
 import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
@@ -83,7 +83,7 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     t.equal(response.slippage?.bps, Number(((101_000_000n - expectedIn) * 10_000n) / expectedIn))
   })
 
-  t.test('a Jupiter route through two pools: multi-hop is medium risk (SPEC 2.10)', async (t) => {
+  t.test('a Jupiter route through two pools: multi-hop is medium risk', async (t) => {
     const response = await simulate([buildJupiterTwoHopRoute({ inAmount: 100_000_000n, quotedOutAmount: 1_000_000n, slippageBps: 150 })])
     t.equal(response.slippage?.route, 'Jupiter v6: Whirlpool → RaydiumClmm')
     t.equal(response.slippage?.hops, 2)

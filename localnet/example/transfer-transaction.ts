@@ -1,0 +1,38 @@
+/**
+ * An example transaction to paste into a simulate call: a fresh wallet is airdropped 2 SOL on
+ * localnet and sends 0.001 SOL to another fresh address. Unsigned: the signature slot stays zero,
+ * which simulate accepts (signatures are not verified there). Each call makes new wallets, so the
+ * bytes differ from one call to the next.
+ */
+import {
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+
+const AIRDROP_LAMPORTS = 2_000_000_000n
+const TRANSFER_LAMPORTS = 1_000_000n
+
+/** Builds the example transfer against the localnet at `rpcUrl`; resolves to its base64 wire bytes. */
+export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal): Promise<string> {
+  const rpc = createSolanaRpc(rpcUrl)
+  const [payer, recipient] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
+  // localnet credits an airdrop at once: no confirmation to wait for.
+  await rpc.requestAirdrop(payer.address, lamports(AIRDROP_LAMPORTS)).send({ abortSignal: signal })
+  const { value: lifetime } = await rpc.getLatestBlockhash().send({ abortSignal: signal })
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(payer.address, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(TRANSFER_LAMPORTS) }), m),
+  )
+  return getBase64EncodedWireTransaction(compileTransaction(message))
+}
