@@ -9,7 +9,9 @@ import { accountsConfigSchema } from './accounts/config.js'
 import { connectAccounts } from './edge/connect-accounts.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
+import { toListenError } from './lib/listen-error.js'
 import { onShutdownSignal } from './lib/shutdown.js'
+import { createStartupGuard } from './lib/startup-guard.js'
 import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
@@ -34,11 +36,14 @@ const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
+// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
+const startup = createStartupGuard()
 
 let localnet: Localnet | undefined
 if (!process.env.SOLANA_RPC_URLS) {
   const localnetConfig = readConfig(localnetConfigSchema, process.env)
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
+  startup.closeOnFailure(() => localnet?.close())
   // The engine follows localnet as it would mainnet: JSON-RPC for misses, the geyser stream for
   // everything that changes (unless GEYSER_ENDPOINT names another stream).
   engineConfig = Object.freeze({
@@ -51,12 +56,17 @@ if (!process.env.SOLANA_RPC_URLS) {
 // Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
 const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => accounts.close())
 const tenantBlocks = createTenantProgramBlocks({
   load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId),
   invalidations: accounts.invalidations,
 })
 const engine = createEngine(engineConfig, logger.child({ service: 'engine' }), { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) })
 await engine.start()
+startup.closeOnFailure(() => {
+  engine.stop()
+  tenantBlocks.close()
+})
 // One set of caller services for both doors: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
 const callers = createCallerServices({
@@ -68,11 +78,14 @@ const callers = createCallerServices({
   authCacheTtlMs: accounts.authCacheTtlMs,
   journal: openHistoryJournal({ dir: join(accountsConfig.dataDir, 'journal', 'history'), logger }),
 })
+startup.closeOnFailure(() => callers.close())
 await restoreDailyQuota(callers, accounts.accounts, logger)
 const grpc = await startEngineServer(engine, engineConfig.grpcHost, engineConfig.grpcPort, {
   gate: createDirectCallGate({ callers, internalToken: engineConfig.engineInternalToken }),
 })
+startup.closeOnFailure(() => grpc.close())
 const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redisUrl: edgeConfig.redisUrl, logger })
+startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine),
   accounts: accounts.accounts,
@@ -88,7 +101,9 @@ const app = createEdgeServer({
   keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
   maxConnections: edgeConfig.maxConnections || undefined,
 })
-const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port })
+const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
+  throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)
+})
 logger.info(
   {
     rest: restAddress,
@@ -103,6 +118,7 @@ logger.info(
   'preflight serving',
 )
 
+startup.serving()
 onShutdownSignal(logger, async () => {
   // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
   // they counted and recorded is written to accounts.
