@@ -9,7 +9,9 @@ import { accountsConfigSchema } from './accounts/config.js'
 import { connectAccounts } from './accounts/connect-accounts.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
+import { toListenError } from './lib/listen-error.js'
 import { onShutdownSignal } from './lib/shutdown.js'
+import { createStartupGuard } from './lib/startup-guard.js'
 import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
@@ -28,11 +30,14 @@ const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
+// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
+const startup = createStartupGuard()
 
 let localnet: Localnet | undefined
 if (!process.env.SOLANA_RPC_URLS) {
   const localnetConfig = readConfig(localnetConfigSchema, process.env)
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
+  startup.closeOnFailure(() => localnet?.close())
   // The engine follows localnet as it would mainnet: JSON-RPC for misses, the geyser stream for
   // everything that changes (unless GEYSER_ENDPOINT names another stream).
   engineConfig = Object.freeze({
@@ -45,6 +50,7 @@ if (!process.env.SOLANA_RPC_URLS) {
 // Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
 const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => accounts.close())
 // One set of caller services for every door: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
 const callers = await startCallers({
@@ -57,6 +63,7 @@ const callers = await startCallers({
   journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
   logger: logger.child({ service: 'edge' }),
 })
+startup.closeOnFailure(() => callers.close())
 const engine = await startEngine({
   config: engineConfig,
   logger: logger.child({ service: 'engine' }),
@@ -64,7 +71,12 @@ const engine = await startEngine({
   invalidations: accounts.invalidations,
   callers,
 })
+startup.closeOnFailure(async () => {
+  await engine.closePort()
+  engine.stop()
+})
 const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redisUrl: edgeConfig.redisUrl, logger })
+startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine.engine),
   accounts: accounts.accounts,
@@ -80,7 +92,9 @@ const app = createEdgeServer({
   keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
   maxConnections: edgeConfig.maxConnections || undefined,
 })
-const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port })
+const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
+  throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)
+})
 logger.info(
   {
     rest: restAddress,
@@ -95,6 +109,7 @@ logger.info(
   'preflight serving',
 )
 
+startup.serving()
 onShutdownSignal(logger, async () => {
   // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
   // they counted and recorded is written to accounts.

@@ -6,15 +6,19 @@ import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
+import { createStartupGuard } from '../lib/startup-guard.js'
 import { accountsConfigSchema } from './config.js'
 import { startAccountsServer } from './server.js'
 import { startAccounts } from './start-accounts.js'
 
 const config = readConfig(accountsConfigSchema, process.env)
 const logger = createLogger('accounts', config.logLevel)
+// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
+const startup = createStartupGuard()
 // This process exists to serve its gRPC port, and that port can mint keys for any user.
 if (!config.internalToken) throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')
 const bus = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
+startup.closeOnFailure(() => bus?.close())
 if (!bus) logger.warn('REDIS_URL is not set: edges in other processes learn of revoked credentials only when their auth cache expires')
 const started = await startAccounts(config, logger, {
   onInvalidate: bus
@@ -24,8 +28,10 @@ const started = await startAccounts(config, logger, {
       }
     : undefined,
 })
+startup.closeOnFailure(() => started.close())
 const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
 logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
+startup.serving()
 onShutdownSignal(logger, async () => {
   await server.close()
   await started.close()

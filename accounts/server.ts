@@ -4,14 +4,17 @@
  * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
  * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
  */
-import { Server, ServerCredentials, type handleUnaryCall } from '@grpc/grpc-js'
+import { Server, type handleUnaryCall } from '@grpc/grpc-js'
 import { createServiceError, isServiceError } from '../lib/errors.js'
+import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { hasInternalToken, MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
+import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
 import type { Accounts } from './accounts.js'
+import { accountsConfigSchema } from './config.js'
 import {
   fromListSimulationsRequestMessage,
   fromSimulationRecordMessage,
@@ -148,8 +151,8 @@ export async function startAccountsServer(
   const proto = loadAccountsProto()
   const server = new Server()
   server.addService(proto.preflight.accounts.v1.Accounts.service, handlers)
-  const boundPort = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)))
+  const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
+    throw toListenError(error, accountsConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,

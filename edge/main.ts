@@ -6,7 +6,9 @@
 import { accountsConfigSchema } from '../accounts/config.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
+import { toListenError } from '../lib/listen-error.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
+import { createStartupGuard } from '../lib/startup-guard.js'
 import { engineConfigSchema } from '../engine/config.js'
 import { startEngine, type StartedEngine } from '../engine/start-engine.js'
 import { edgeConfigSchema } from './config.js'
@@ -21,8 +23,11 @@ import { toTrustProxy } from './trust-proxy.js'
 const config = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
+// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
+const startup = createStartupGuard()
 const accountsConfig = readConfig(accountsConfigSchema, process.env)
 const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => accounts.close())
 const callers = await startCallers({
   accounts: accounts.accounts,
   signingKey: accounts.signingKey,
@@ -33,11 +38,13 @@ const callers = await startCallers({
   journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
   logger,
 })
+startup.closeOnFailure(() => callers.close())
 let engineClient: EngineClient
 let engine: StartedEngine | undefined
 if (config.engineUrl) {
   if (!config.engineInternalToken) logger.warn('ENGINE_INTERNAL_TOKEN is not set: a remote engine with a gate refuses this edge\'s calls')
   engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
+  startup.closeOnFailure(() => engineClient.close())
 } else {
   // The engine here reads each tenant's program blocks from the accounts this edge uses, and its
   // gRPC port shares this edge's authentication, limits, quota and history.
@@ -48,9 +55,15 @@ if (config.engineUrl) {
     invalidations: accounts.invalidations,
     callers,
   })
+  const started = engine
+  startup.closeOnFailure(async () => {
+    await started.closePort()
+    started.stop()
+  })
   engineClient = createInProcessEngineClient(engine.engine)
 }
 const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl: config.redisUrl, logger })
+startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: engineClient,
   accounts: accounts.accounts,
@@ -66,8 +79,11 @@ const app = createEdgeServer({
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   maxConnections: config.maxConnections || undefined,
 })
-await app.listen({ host: config.host, port: config.port })
+await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+  throw toListenError(error, edgeConfigSchema.port.env, `${config.host}:${config.port}`)
+})
 logger.info({ engine: engineClient.transport }, 'edge serving')
+startup.serving()
 onShutdownSignal(logger, async () => {
   // The doors drain first (REST and the engine's gRPC port), then counts and history are written.
   await Promise.all([app.close(), engine?.closePort()])

@@ -2,6 +2,7 @@
 import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
+import { createStartupGuard } from '../lib/startup-guard.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
 import { createGrpcAccountsClient } from '../accounts/accounts-client.js'
@@ -12,6 +13,8 @@ import { join } from 'node:path'
 
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
+// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
+const startup = createStartupGuard()
 // Every call to the gRPC port is authenticated: by API key (checked with accounts) or by the edges'
 // internal token. With neither there would be no way to tell a caller from anyone on the network.
 if (!config.accountsUrl && !config.engineInternalToken) {
@@ -26,7 +29,9 @@ const accounts =
   config.accountsUrl && config.accountsInternalToken
     ? createGrpcAccountsClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
     : undefined
+startup.closeOnFailure(() => accounts?.close())
 const invalidations = accounts && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
+startup.closeOnFailure(() => invalidations?.close())
 // The gate: co-located clients authenticate with x-api-key against the accounts service and are
 // charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
 const callers = accounts
@@ -41,8 +46,11 @@ const callers = accounts
       logger,
     })
   : undefined
+startup.closeOnFailure(() => callers?.close())
+// startEngine stops what it started itself when its port cannot be bound.
 const engine = await startEngine({ config, logger, accounts, invalidations, callers })
 logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
+startup.serving()
 onShutdownSignal(logger, async () => {
   await engine.closePort()
   await callers?.close()

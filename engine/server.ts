@@ -6,14 +6,17 @@
  * internal token instead and names the tenant it authenticated. Without a gate (tests, a private
  * network) calls are trusted as sent.
  */
-import { Metadata, Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { Metadata, Server, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
+import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
+import { toListenError } from '../lib/listen-error.js'
 import type { HealthRequest__Output } from '../proto/gen/preflight/engine/v1/HealthRequest.js'
 import type { HealthResponse } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { SimulateRequest__Output } from '../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
+import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
 import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
@@ -115,10 +118,8 @@ export async function startEngineServer(engine: Engine, host: string, port: numb
       }
     },
   })
-  const boundPort = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    )
+  const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
+    throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,

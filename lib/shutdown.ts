@@ -8,12 +8,30 @@ import type { Logger } from './logger.js'
  */
 export const SHUTDOWN_DEADLINE_MS = 25_000
 
-/** Calls `drain` on the first SIGINT or SIGTERM and exits when it settles (a second signal, or the deadline, exits at once). */
-export function onShutdownSignal(logger: Logger, drain: () => Promise<void>, deadlineMs = SHUTDOWN_DEADLINE_MS): void {
-  let draining = false
+/**
+ * A second signal this soon after the first is the same request delivered twice, not impatience:
+ * Ctrl-C under `npm start` reaches the process from the terminal (the whole process group) and
+ * again from npm, which forwards SIGINT and SIGTERM to its script.
+ */
+export const REPEATED_SIGNAL_WINDOW_MS = 1_000
+
+/**
+ * Calls `drain` on the first SIGINT or SIGTERM and exits when it settles (0, or 1 if it failed).
+ * A second signal later than `repeatWindowMs`, or the deadline, exits 1 at once.
+ */
+export function onShutdownSignal(
+  logger: Logger,
+  drain: () => Promise<void>,
+  deadlineMs = SHUTDOWN_DEADLINE_MS,
+  repeatWindowMs = REPEATED_SIGNAL_WINDOW_MS,
+): void {
+  let drainStartedAt: number | undefined
   const handler = (signal: NodeJS.Signals) => {
-    if (draining) process.exit(1)
-    draining = true
+    if (drainStartedAt !== undefined) {
+      if (performance.now() - drainStartedAt > repeatWindowMs) process.exit(1)
+      return
+    }
+    drainStartedAt = performance.now()
     logger.info({ signal }, 'shutting down: draining in-flight work')
     setTimeout(() => {
       logger.error({ deadlineMs }, 'shutdown did not finish in time: exiting without the rest of the drain')

@@ -3,9 +3,10 @@
  * over Solana JSON-RPC and a Yellowstone geyser gRPC stream. What development, tests and
  * benchmarks run against instead of mainnet.
  */
+import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
 import { createLocalChain, type LocalChain } from './chain.js'
-import { toLeaderIdentities, toStartUnixTime, type LocalnetConfig } from './config.js'
+import { localnetConfigSchema, toLeaderIdentities, toStartUnixTime, type LocalnetConfig } from './config.js'
 import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js'
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
@@ -47,7 +48,9 @@ export async function createLocalnet(
   let geyser: GeyserServer | undefined
   try {
     // Before seeding, so that the seeded accounts are streamed (and kept for from_slot) too.
-    geyser = await createGeyserServer({ host: config.host, port: config.geyserPort, chain, logger })
+    geyser = await createGeyserServer({ host: config.host, port: config.geyserPort, chain, logger }).catch((error: unknown) => {
+      throw toListenError(error, localnetConfigSchema.geyserPort.env, `${config.host}:${config.geyserPort}`)
+    })
     if (config.demo) seedDemoState(chain)
     if (config.accountsDir) {
       const count = await loadAccountsDir(config.accountsDir, chain)
@@ -63,6 +66,8 @@ export async function createLocalnet(
       dispatcher: createJsonRpcDispatcher(createRpcMethods(chain), logger),
       logger,
       ...(overrides.maxBodyBytes === undefined ? {} : { maxBodyBytes: overrides.maxBodyBytes }),
+    }).catch((error: unknown) => {
+      throw toListenError(error, localnetConfigSchema.rpcPort.env, `${config.host}:${config.rpcPort}`)
     })
     const geyserServer = geyser
     let closed: Promise<void> | undefined

@@ -1,13 +1,17 @@
 /** Standalone localnet: `npm run start:localnet`. The only localnet file that reads process.env. */
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
+import { createStartupGuard } from '../lib/startup-guard.js'
 import { localnetConfigSchema } from './config.js'
 import { createLocalnet } from './localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './seed/demo-state.js'
 
 const config = readConfig(localnetConfigSchema, process.env)
 const logger = createLogger('localnet', config.logLevel)
+// A port in use is one line naming its variable (createLocalnet has closed what it opened).
+const startup = createStartupGuard()
 const localnet = await createLocalnet(config, logger)
+startup.serving()
 const chain = localnet.chain
 
 logger.info(

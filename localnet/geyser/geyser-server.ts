@@ -3,7 +3,8 @@
  * slot statuses, account writes and landed transactions to Subscribe clients, keeps the last
  * slots' updates for `from_slot` replay, and answers the unary methods from the chain.
  */
-import { Server, ServerCredentials, status, type sendUnaryData, type ServerDuplexStream, type ServerUnaryCall } from '@grpc/grpc-js'
+import { Server, status, type sendUnaryData, type ServerDuplexStream, type ServerUnaryCall } from '@grpc/grpc-js'
+import { bindGrpcServer } from '../../lib/grpc/bind-grpc-server.js'
 import type { SubscribeRequest } from './yellowstone-messages.js'
 import type { Logger } from '../../lib/logger.js'
 import type { LocalChain } from '../chain.js'
@@ -108,11 +109,7 @@ export async function createGeyserServer(options: GeyserServerOptions): Promise<
 
   let port: number
   try {
-    port = await new Promise<number>((resolve, reject) => {
-      server.bindAsync(`${options.host}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) =>
-        error ? reject(error) : resolve(bound),
-      )
-    })
+    port = await bindGrpcServer(server, options.host, options.port)
   } catch (error) {
     stopListening()
     server.forceShutdown()

@@ -1,10 +1,13 @@
 /**
  * The whole service as a real process, the way an operator runs it: `node --import tsx main.ts`
- * (one PID: what a supervisor signals, what `kill -9` hits), embedded defaults unless the test
- * says otherwise, on free ports, in its own process group so teardown never leaves it behind.
+ * (one PID: what a supervisor signals, what `kill -9` hits; or `npm start`, or the build's
+ * `node dist/main.js`), embedded defaults unless the test says otherwise, on free ports, in its own
+ * process group so teardown never leaves it behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -91,9 +94,18 @@ export async function waitForExit(child: ChildProcess, limitMs: number): Promise
   }
 }
 
+/** How the service is started: a command and its arguments, run in the repository. */
+export interface ServiceCommand {
+  command: string
+  args: string[]
+}
+
+/** The default: the sources under tsx's loader, in the one node process. */
+export const SOURCE_ENTRY: ServiceCommand = { command: process.execPath, args: ['--import', 'tsx', 'main.ts'] }
+
 /** Starts the service and waits until /health answers; undefined (with a failed assertion) if it never does. */
-export async function startServiceProcess(t: Test, setup: ServiceProcessSetup): Promise<ServiceProcess | undefined> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
+export async function startServiceProcess(t: Test, setup: ServiceProcessSetup, entry: ServiceCommand = SOURCE_ENTRY): Promise<ServiceProcess | undefined> {
+  const child = spawn(entry.command, entry.args, {
     cwd: REPO_ROOT,
     env: setup.env,
     detached: true,
@@ -103,7 +115,8 @@ export async function startServiceProcess(t: Test, setup: ServiceProcessSetup): 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   t.teardown(async () => {
-    if (child.pid !== undefined && isRunning(child)) {
+    // The whole group: under `npm start` the server is npm's child, and may outlive npm.
+    if (child.pid !== undefined && isProcessGroupAlive(child.pid)) {
       process.kill(-child.pid, 'SIGKILL')
       await waitForExit(child, 5_000)
     }
@@ -119,6 +132,49 @@ export async function startServiceProcess(t: Test, setup: ServiceProcessSetup): 
   }
   t.fail(`the service answers /health within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })
   return undefined
+}
+
+/** Whether `port` on 127.0.0.1 can be bound (nothing holds it any more). */
+export async function isPortFree(port: number): Promise<boolean> {
+  const server = createServer()
+  try {
+    server.listen(port, '127.0.0.1')
+    await once(server, 'listening')
+    return true
+  } catch {
+    return false
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+/** Whether any process is left in the process group `pgid` (a detached child's pid). */
+export function isProcessGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * SIGTERM to the started process itself (npm's, under `npm start`), as a supervisor sends it: it
+ * exits 0 within `limitMs`, every port of the service is released, and nothing of its process
+ * group is left running. Needs the setup's LOG_LEVEL at info, to see the drain begin.
+ */
+export async function assertStopsOnSigterm(t: Test, running: ServiceProcess, setup: ServiceProcessSetup, limitMs = 10_000): Promise<void> {
+  const pid = running.child.pid as number
+  process.kill(pid, 'SIGTERM')
+  const exit = await waitForExit(running.child, limitMs)
+  t.same(exit, { code: 0, signal: null }, `exits 0 within ${limitMs} ms of SIGTERM`, { output: running.output().slice(-4000) })
+  t.match(running.output(), /shutting down: draining/, 'the server itself received the signal and drained')
+  t.notMatch(running.output(), /"level":50/, 'no error logged', { output: running.output().slice(-4000) })
+  const { rest, grpc, rpc, geyser } = setup.ports
+  for (const [name, port] of Object.entries({ PORT: rest, ENGINE_GRPC_PORT: grpc, LOCALNET_RPC_PORT: rpc, LOCALNET_GEYSER_PORT: geyser })) {
+    t.ok(await isPortFree(port), `${name} ${port} is released`)
+  }
+  t.notOk(isProcessGroupAlive(pid), 'no process of the group is left (nothing orphaned keeps serving)')
 }
 
 /** POSTs JSON. */

@@ -1,7 +1,9 @@
 /**
  * Shutdown always finishes: a drain that never settles (a stuck dependency nobody foresaw) is
  * abandoned at the deadline, with the reason logged and exit code 1, instead of leaving a process
- * that a supervisor must SIGKILL. A drain that settles exits 0 at once.
+ * that a supervisor must SIGKILL. A drain that settles exits 0 at once. The same signal delivered
+ * twice in a moment (Ctrl-C under `npm start`: from the terminal and forwarded by npm) does not cut
+ * the drain short; a second signal after that window does.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -13,13 +15,20 @@ import t, { type Test } from 'tap'
 const SHUTDOWN_MODULE = fileURLToPath(new URL('../../lib/shutdown.ts', import.meta.url))
 const LOGGER_MODULE = fileURLToPath(new URL('../../lib/logger.ts', import.meta.url))
 
-async function runWithDrain(t: Test, drain: string): Promise<{ code: number | null; output: string }> {
+interface Run {
+  /** Milliseconds after the drain started (its log line was read) to send a second SIGTERM; none when absent. */
+  secondSignalAfterMs?: number
+  deadlineMs?: number
+  repeatWindowMs?: number
+}
+
+async function runWithDrain(t: Test, drain: string, run: Run = {}): Promise<{ code: number | null; output: string }> {
   const script = join(t.testdir({}), 'service.ts')
   writeFileSync(
     script,
     `import { onShutdownSignal } from ${JSON.stringify(SHUTDOWN_MODULE)}
 import { createLogger } from ${JSON.stringify(LOGGER_MODULE)}
-onShutdownSignal(createLogger('test', 'info'), () => ${drain}, 300)
+onShutdownSignal(createLogger('test', 'info'), () => ${drain}, ${run.deadlineMs ?? 300}, ${run.repeatWindowMs ?? 1_000})
 setInterval(() => {}, 1_000)
 console.log('ready')
 `,
@@ -31,6 +40,11 @@ console.log('ready')
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   while (!output.includes('ready')) await once(child.stdout, 'data')
   child.kill('SIGTERM')
+  if (run.secondSignalAfterMs !== undefined) {
+    while (!output.includes('shutting down')) await once(child.stdout, 'data')
+    await new Promise((resolve) => setTimeout(resolve, run.secondSignalAfterMs))
+    child.kill('SIGTERM')
+  }
   const [code] = (await once(child, 'exit')) as [number | null]
   return { code, output }
 }
@@ -45,4 +59,19 @@ t.test('a drain that settles exits 0', async (t) => {
   const { code, output } = await runWithDrain(t, 'Promise.resolve()')
   t.equal(code, 0)
   t.notMatch(output, /did not finish/)
+})
+
+t.test('the same signal again within the window (npm forwarding what the terminal sent) lets the drain finish', async (t) => {
+  const { code, output } = await runWithDrain(t, 'new Promise<void>((resolve) => setTimeout(resolve, 500))', {
+    secondSignalAfterMs: 0,
+    deadlineMs: 10_000,
+    repeatWindowMs: 5_000,
+  })
+  t.equal(code, 0, 'the drain completed', { output })
+})
+
+t.test('a second signal after the window exits 1 at once, without waiting for the drain', async (t) => {
+  const { code, output } = await runWithDrain(t, 'new Promise<void>(() => {})', { secondSignalAfterMs: 300, deadlineMs: 10_000, repeatWindowMs: 100 })
+  t.equal(code, 1)
+  t.notMatch(output, /did not finish in time/, 'not the deadline: the second signal ended it')
 })
