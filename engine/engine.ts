@@ -25,7 +25,8 @@ import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
 import type { GeyserState } from './geyser/geyser-subscription.js'
 import type { EngineHealth } from './engine-health.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
-import type { VectorDependencies } from './vectors/run-detection.js'
+import type { ReadSources } from './vectors/read-sources.js'
+import { createDetector } from './vectors/run-detection.js'
 import { getBannedTokens } from './tokens/banned-tokens.js'
 import { ESTABLISHED_MINTS } from './tokens/established-mints.js'
 import { createPoolLiquidityCache } from './tokens/pool-liquidity-cache.js'
@@ -65,7 +66,7 @@ export interface Engine {
 /** What the engine may be given that lives outside it. */
 export interface EngineOptions {
   /** A tenant's blocked programs (accounts service, cached); without it only the curated blacklist applies. */
-  getTenantBlocks?: VectorDependencies['program']['getTenantBlocks']
+  getTenantBlocks?: NonNullable<ReadSources['tenantBlocks']>
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -122,22 +123,19 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     pollMs: config.programBlacklistPollMs,
     logger,
   })
-  const vectors: VectorDependencies = {
-    program: { blacklist, ...(engineOptions.getTenantBlocks ? { getTenantBlocks: engineOptions.getTenantBlocks } : {}) },
-    rug: {
-      cache,
-      symbols: createTokenSymbols({ cache }),
-      liquidity: createPoolLiquidityCache({ rpc }),
-      banned: getBannedTokens(),
-      established: ESTABLISHED_MINTS,
-    },
-    mev: {
-      getPoolActivity: (pool) => sandwiches.getPoolActivity(pool),
-      getUpcomingLeaderRate: createUpcomingLeaderRate(leaderSchedule, leaderRates),
-    },
-    logger,
+  const sources: ReadSources = {
+    accounts: cache,
+    programBlacklist: blacklist,
+    tenantBlocks: engineOptions.getTenantBlocks,
+    poolActivity: (pool) => sandwiches.getPoolActivity(pool),
+    upcomingLeaderRate: createUpcomingLeaderRate(leaderSchedule, leaderRates),
+    tokenSymbols: createTokenSymbols({ cache }),
+    poolLiquidity: createPoolLiquidityCache({ rpc }),
+    bannedTokens: getBannedTokens(),
+    establishedMints: ESTABLISHED_MINTS,
   }
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, vectors }
+  const detector = createDetector(sources, logger)
+  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
 
   return {

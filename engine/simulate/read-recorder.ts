@@ -8,13 +8,13 @@
  * check (nothing is overwritten), so a stray one can cost that answer its keeping or its reuse,
  * never make it stale.
  */
-import type { PoolKey } from '../mev/pool-key.js'
 import type { AccountCache } from '../state/account-cache.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
-import type { VectorDependencies } from '../vectors/run-detection.js'
+import type { ReadSources } from '../vectors/read-sources.js'
+import { createDetector } from '../vectors/run-detection.js'
 import type { SimulateDependencies } from './simulate-transaction.js'
 import type { SimulationReads } from './simulation-reads.js'
 
@@ -160,57 +160,51 @@ function createRecordingLiquidity(liquidity: PoolLiquidityCache, recording: Reco
   }
 }
 
-function createRecordingVectors(vectors: VectorDependencies, cache: AccountCache, recording: Recording): VectorDependencies {
-  const { getTenantBlocks } = vectors.program
-  const { getPoolActivity, getUpcomingLeaderRate } = vectors.mev
-  const { liquidity } = vectors.rug
+/**
+ * The read sources a recorded simulation's vectors use. Every source is named here (the type has
+ * no optional keys): one that can change is wrapped to record what was read, one that cannot is
+ * passed through with the reason — a source added to ReadSources does not compile until it is one
+ * or the other, so the result cache cannot miss a read by omission.
+ */
+function createRecordingSources(sources: ReadSources, cache: AccountCache, recording: Recording): ReadSources {
+  const { tenantBlocks, poolActivity, upcomingLeaderRate, poolLiquidity } = sources
   return {
-    ...vectors,
-    program: {
-      ...vectors.program,
-      ...(getTenantBlocks
-        ? {
-            getTenantBlocks(tenantId: string) {
-              const blocks = getTenantBlocks(tenantId)
-              if (!(blocks instanceof Promise)) {
-                recording.reads.tenantBlocks.push({ tenantId, blocks })
-                return blocks
-              }
-              return blocks.then((loaded) => {
-                recording.reads.tenantBlocks.push({ tenantId, blocks: loaded })
-                return loaded
-              })
-            },
+    // The recording cache: every entry handed out is recorded with its version.
+    accounts: cache,
+    // Recorded by its version when the recording starts.
+    programBlacklist: sources.programBlacklist,
+    tenantBlocks: tenantBlocks
+      ? (tenantId) => {
+          const blocks = tenantBlocks(tenantId)
+          if (!(blocks instanceof Promise)) {
+            recording.reads.tenantBlocks.push({ tenantId, blocks })
+            return blocks
           }
-        : {}),
-    },
-    rug: {
-      ...vectors.rug,
-      cache,
-      symbols: createRecordingSymbols(vectors.rug.symbols, recording),
-      ...(liquidity ? { liquidity: createRecordingLiquidity(liquidity, recording) } : {}),
-    },
-    mev: {
-      ...vectors.mev,
-      ...(getPoolActivity
-        ? {
-            getPoolActivity(pool: PoolKey) {
-              const activity = getPoolActivity(pool)
-              recording.reads.pools.push({ pool, activity })
-              return activity
-            },
-          }
-        : {}),
-      ...(getUpcomingLeaderRate
-        ? {
-            getUpcomingLeaderRate(slot: number) {
-              const rate = getUpcomingLeaderRate(slot)
-              recording.reads.leaderRates.push({ slot, rate })
-              return rate
-            },
-          }
-        : {}),
-    },
+          return blocks.then((loaded) => {
+            recording.reads.tenantBlocks.push({ tenantId, blocks: loaded })
+            return loaded
+          })
+        }
+      : undefined,
+    poolActivity: poolActivity
+      ? (pool) => {
+          const activity = poolActivity(pool)
+          recording.reads.pools.push({ pool, activity })
+          return activity
+        }
+      : undefined,
+    upcomingLeaderRate: upcomingLeaderRate
+      ? (slot) => {
+          const rate = upcomingLeaderRate(slot)
+          recording.reads.leaderRates.push({ slot, rate })
+          return rate
+        }
+      : undefined,
+    tokenSymbols: createRecordingSymbols(sources.tokenSymbols, recording),
+    poolLiquidity: poolLiquidity ? createRecordingLiquidity(poolLiquidity, recording) : undefined,
+    // Shipped lists: fixed while the process runs.
+    bannedTokens: sources.bannedTokens,
+    establishedMints: sources.establishedMints,
   }
 }
 
@@ -219,6 +213,7 @@ export function createReadRecorder(deps: SimulateDependencies): ReadRecorder {
   const recording: Recording = { reads: createReads() }
   const { onAccountsUsed } = deps
   const cache = createRecordingCache(deps.cache, recording)
+  const recordingSources = createRecordingSources(deps.sources, cache, recording)
   const recordingDeps: SimulateDependencies = {
     ...deps,
     cache,
@@ -242,7 +237,8 @@ export function createReadRecorder(deps: SimulateDependencies): ReadRecorder {
           onAccountsUsed(accounts)
         }
       : undefined,
-    vectors: createRecordingVectors(deps.vectors, cache, recording),
+    sources: recordingSources,
+    detector: createDetector(recordingSources, deps.logger),
   }
   return {
     deps: recordingDeps,
@@ -253,7 +249,7 @@ export function createReadRecorder(deps: SimulateDependencies): ReadRecorder {
       reads.slot = chain.slot
       reads.clock = chain.clock
       reads.latestBlockhash = options.replaceRecentBlockhash === true ? chain.latestBlockhash : undefined
-      reads.blacklistVersion = deps.vectors.program.blacklist.version
+      reads.blacklistVersion = deps.sources.programBlacklist.version
       reads.complete = reads.clock !== undefined
       return reads
     },

@@ -22,7 +22,9 @@ import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SvmState } from '../svm/svm-state.js'
 import { getVerdict } from '../policy/decide-verdict.js'
 import { assembleFindings } from '../vectors/assemble-findings.js'
-import { runDetection, type VectorDependencies } from '../vectors/run-detection.js'
+import type { ReadSources } from '../vectors/read-sources.js'
+import type { Detector } from '../vectors/run-detection.js'
+import type { Logger } from '../../lib/logger.js'
 import type { InnerInstruction, VectorContext } from '../vectors/vector-context.js'
 import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount, type TokenDelta } from './balance-changes.js'
 import { getCallTree, getProgramBreakdown } from './call-tree.js'
@@ -46,7 +48,10 @@ export interface SimulateDependencies {
   /** Told which accounts a simulation used (the geyser hot set); must not allocate per key. */
   onAccountsUsed?: ((accounts: LoadedAccounts) => void) | undefined
   /** What the detection vectors read besides the simulation (blacklist, tenant blocks, ...). */
-  vectors: VectorDependencies
+  sources: ReadSources
+  /** The registered vectors, bound to `sources`. */
+  detector: Detector
+  logger?: Logger | undefined
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
@@ -232,7 +237,7 @@ export async function simulateTransaction(
     deadline: startedAt + timeoutMs,
     getInnerInstructions: () => (inner ??= simulatedMeta ? toInnerInstructions(simulatedMeta) : NO_INNER),
   }
-  let detection = runDetection(context, vectors, deps.vectors)
+  let detection = deps.detector.detect(context, vectors)
   if (detection instanceof Promise) detection = await detection
   const findings = assembleFindings(detection)
   const verdict = getVerdict(

@@ -76,17 +76,17 @@ function isSameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): bool
 export function isSimulationCurrent(reads: SimulationReads, deps: SimulateDependencies, asRead: boolean): boolean {
   const { chain } = deps
   if (chain.slot !== reads.slot || chain.clock !== reads.clock) return false
-  if (deps.vectors.program.blacklist.version !== reads.blacklistVersion) return false
+  const { sources } = deps
+  if (sources.programBlacklist.version !== reads.blacklistVersion) return false
   if (reads.latestBlockhash !== undefined && !isSameBytes(chain.latestBlockhash, reads.latestBlockhash)) return false
   for (const { blockhash, status } of reads.blockhashes) if (chain.getBlockhashStatus(blockhash) !== status) return false
   for (let i = 0; i < reads.absent.length; i++) if (deps.cache.peek(reads.absent[i] as AccountKey) !== undefined) return false
   for (const { keys, writable, answer } of reads.priorityFees) if (!isSameFees(deps.priorityFees.get(keys, writable), answer)) return false
-  const { mev, rug, program } = deps.vectors
-  for (const { pool, activity } of reads.pools) if (mev.getPoolActivity?.(pool) !== activity) return false
-  for (const { slot, rate } of reads.leaderRates) if (mev.getUpcomingLeaderRate?.(slot) !== rate) return false
-  for (const { mint, value } of reads.liquidity) if (rug.liquidity?.get(mint) !== value) return false
+  for (const { pool, activity } of reads.pools) if (sources.poolActivity?.(pool) !== activity) return false
+  for (const { slot, rate } of reads.leaderRates) if (sources.upcomingLeaderRate?.(slot) !== rate) return false
+  for (const { mint, value } of reads.liquidity) if (sources.poolLiquidity?.get(mint) !== value) return false
   for (const { mint, facts, symbol } of reads.symbols) {
-    const now = rug.symbols.get(mint, facts)
+    const now = sources.tokenSymbols.get(mint, facts)
     if (now instanceof Promise) {
       now.catch(ignore) // the simulation that follows shares the read
       return false
@@ -94,7 +94,7 @@ export function isSimulationCurrent(reads: SimulationReads, deps: SimulateDepend
     if (now !== symbol) return false
   }
   for (const { tenantId, blocks } of reads.tenantBlocks) {
-    const now = program.getTenantBlocks?.(tenantId)
+    const now = sources.tenantBlocks?.(tenantId)
     if (now instanceof Promise) {
       now.catch(ignore)
       return false

@@ -1,11 +1,14 @@
 /**
  * Turns what the vectors found into the response's `risk`, its overall `risk_level` (the highest
  * any vector reported: docs/detection.md#risk-levels), `recommendations`, `slippage` and
- * `landing_estimate`. A vector that did not run contributes its neutral value.
+ * `landing_estimate`: each registered vector contributes its part (vector-registry.ts), in the
+ * registry's order. A vector that did not run leaves its fields at their neutral values.
  */
-import type { LandingEstimate, Recommendation, Risk, RiskLevel, Slippage } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation, Risk, Slippage } from '../simulate/simulate-types.js'
+import type { FindingsDraft } from './detection-vector.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { Detection } from './run-detection.js'
+import { DETECTION_VECTORS } from './vector-registry.js'
 
 export interface AssembledFindings {
   risk: Risk
@@ -16,48 +19,49 @@ export interface AssembledFindings {
 
 /** Assembles the response fields of a detection. */
 export function assembleFindings(detection: Detection): AssembledFindings {
-  const { program, priority_fee: priorityFee, simulation, rug, slippage, mev } = detection.results
-  const levels: RiskLevel[] = []
-  const recommendations: Recommendation[] = []
-  if (simulation) {
-    levels.push(simulation.riskLevel)
-    recommendations.push(...simulation.recommendations)
+  const draft: FindingsDraft = {
+    levels: [],
+    recommendations: [],
+    risk: {
+      mev_score: 0,
+      mev_level: 'none',
+      mev_type: null,
+      blacklist_entries: [],
+      dex_programs: [],
+      token_risk: null,
+      token_risks: [],
+      findings: [],
+      mev_factors: null,
+      known_bots: [],
+    },
+    slippage: null,
+    landingEstimate: null,
   }
-  if (program) levels.push(program.riskLevel)
-  if (rug) levels.push(rug.riskLevel)
-  if (slippage) {
-    levels.push(slippage.riskLevel)
-    // A named missing account says more than the simulation's generic advice.
-    if (slippage.recommendations.some((advice) => advice.code === 'create_missing_account')) {
-      const generic = recommendations.findIndex((advice) => advice.code === 'create_missing_account' && advice.account === undefined)
-      if (generic !== -1) recommendations.splice(generic, 1)
-    }
-    recommendations.push(...slippage.recommendations)
+  const results = detection.results as Record<string, unknown>
+  for (const vector of DETECTION_VECTORS) {
+    const findings = results[vector.name]
+    // Each vector's findings are its own type; the registry pairs them by name.
+    if (findings !== undefined) vector.contribute(findings as never, draft)
   }
-  if (mev) {
-    levels.push(mev.riskLevel)
-    recommendations.push(...mev.recommendations)
-  }
-  if (priorityFee?.recommendation) recommendations.push(priorityFee.recommendation)
-  const blacklisted = program?.blacklisted ?? []
+  const { risk } = draft
   return {
     risk: {
-      mev_score: mev?.score ?? 0,
-      mev_level: mev?.level ?? 'none',
-      mev_type: mev?.type ?? null,
-      has_blacklisted_program: blacklisted.length > 0,
-      blacklisted_programs: blacklisted.map((entry) => entry.program_id),
-      blacklist_entries: blacklisted,
-      dex_programs: program?.dexPrograms ?? [],
-      token_risk: rug?.tokenRisks[0] ?? null,
-      token_risks: rug?.tokenRisks ?? [],
-      findings: program?.findings ?? [],
-      mev_factors: mev?.factors ?? null,
-      known_bots: mev?.knownBots ?? [],
-      risk_level: getHighestRiskLevel(levels),
+      mev_score: risk.mev_score,
+      mev_level: risk.mev_level,
+      mev_type: risk.mev_type,
+      has_blacklisted_program: risk.blacklist_entries.length > 0,
+      blacklisted_programs: risk.blacklist_entries.map((entry) => entry.program_id),
+      blacklist_entries: risk.blacklist_entries,
+      dex_programs: risk.dex_programs,
+      token_risk: risk.token_risk,
+      token_risks: risk.token_risks,
+      findings: risk.findings,
+      mev_factors: risk.mev_factors,
+      known_bots: risk.known_bots,
+      risk_level: getHighestRiskLevel(draft.levels),
     },
-    recommendations,
-    slippage: slippage?.slippage ?? null,
-    landingEstimate: priorityFee?.landingEstimate ?? null,
+    recommendations: draft.recommendations,
+    slippage: draft.slippage,
+    landingEstimate: draft.landingEstimate,
   }
 }

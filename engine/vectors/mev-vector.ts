@@ -17,6 +17,7 @@ import { getMevRiskLevel } from './risk-level.js'
 import { getSwapSlippage } from './slippage-vector.js'
 import { getSwapAnalysis, readTransactionAccount, type SwapAnalysis } from './swap-analysis.js'
 import type { VectorContext } from './vector-context.js'
+import { defineDetectionVector } from './detection-vector.js'
 
 export interface MevVectorDependencies {
   /** Recent sandwiches on a pool (by its two vaults); absent without a geyser stream. */
@@ -129,3 +130,25 @@ export function runMevVector(context: VectorContext, deps: MevVectorDependencies
     recommendations,
   }
 }
+
+/** The `mev` vector (registry entry): what the geyser stream shows about the pool and the leaders. */
+export const mevVector = defineDetectionVector({
+  name: 'mev',
+  reads: ['poolActivity', 'upcomingLeaderRate'],
+  bind(sources) {
+    const deps: MevVectorDependencies = {
+      ...(sources.poolActivity ? { getPoolActivity: sources.poolActivity } : {}),
+      ...(sources.upcomingLeaderRate ? { getUpcomingLeaderRate: sources.upcomingLeaderRate } : {}),
+    }
+    return (context) => runMevVector(context, deps)
+  },
+  contribute(findings, draft) {
+    draft.levels.push(findings.riskLevel)
+    draft.recommendations.push(...findings.recommendations)
+    draft.risk.mev_score = findings.score
+    draft.risk.mev_level = findings.level
+    draft.risk.mev_type = findings.type
+    draft.risk.mev_factors = findings.factors
+    draft.risk.known_bots = findings.knownBots
+  },
+})

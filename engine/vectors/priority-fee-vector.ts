@@ -6,6 +6,7 @@
 import { getPriorityFeeRecommendation } from '../fees/priority-fee-recommendation.js'
 import type { LandingEstimate, Recommendation } from '../simulate/simulate-types.js'
 import type { VectorContext } from './vector-context.js'
+import { defineDetectionVector } from './detection-vector.js'
 
 export interface PriorityFeeFindings {
   landingEstimate: LandingEstimate
@@ -36,3 +37,14 @@ export function runPriorityFeeVector(context: VectorContext): PriorityFeeFinding
     recommendation: getPriorityFeeRecommendation(price, fees, source),
   }
 }
+
+/** The `priority_fee` vector (registry entry): its percentiles arrive in the VectorContext (recorded with the simulation). */
+export const priorityFeeVector = defineDetectionVector({
+  name: 'priority_fee',
+  reads: [],
+  bind: () => runPriorityFeeVector,
+  contribute(findings, draft) {
+    if (findings.recommendation) draft.recommendations.push(findings.recommendation)
+    draft.landingEstimate = findings.landingEstimate
+  },
+})

@@ -13,6 +13,7 @@ import type { AccountKey } from '../state/account-key.js'
 import { getDrainFindings } from './drain-checks.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { VectorContext } from './vector-context.js'
+import { defineDetectionVector } from './detection-vector.js'
 
 export interface ProgramVectorDependencies {
   blacklist: ProgramBlacklist
@@ -90,3 +91,22 @@ export function runProgramVector(context: VectorContext, deps: ProgramVectorDepe
   if (tenantBlocks instanceof Promise) return tenantBlocks.then((blocks) => toFindings(context, deps.blacklist, blocks, invoked))
   return toFindings(context, deps.blacklist, tenantBlocks, invoked)
 }
+
+/** The `program` vector (registry entry): the curated blacklist and the tenant's own blocks. */
+export const programVector = defineDetectionVector({
+  name: 'program',
+  reads: ['programBlacklist', 'tenantBlocks'],
+  bind(sources) {
+    const deps: ProgramVectorDependencies = {
+      blacklist: sources.programBlacklist,
+      ...(sources.tenantBlocks ? { getTenantBlocks: sources.tenantBlocks } : {}),
+    }
+    return (context) => runProgramVector(context, deps)
+  },
+  contribute(findings, draft) {
+    draft.levels.push(findings.riskLevel)
+    draft.risk.blacklist_entries = findings.blacklisted
+    draft.risk.dex_programs = findings.dexPrograms
+    draft.risk.findings = findings.findings
+  },
+})

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import type { AccountCache } from '../state/account-cache.js'
-import type { AccountKey } from '../state/account-key.js'
+import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { RiskLevel, TokenRisk } from '../simulate/simulate-types.js'
 import { decodeMintFacts, type MintFacts } from '../tokens/mint-facts.js'
@@ -19,6 +19,9 @@ import type { MintLiquidity } from '../tokens/pool-liquidity.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { VectorContext } from './vector-context.js'
+import { defineDetectionVector } from './detection-vector.js'
+import { getReceivedMints } from './received-mints.js'
+import { getSwapAnalysis } from './swap-analysis.js'
 
 export interface RugVectorDependencies {
   cache: AccountCache
@@ -197,3 +200,29 @@ async function screenAsync(context: VectorContext, deps: RugVectorDependencies, 
   )
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
+
+/** The `rug` vector (registry entry): screens the tokens the signers receive. */
+export const rugVector = defineDetectionVector({
+  name: 'rug',
+  reads: ['accounts', 'tokenSymbols', 'poolLiquidity', 'bannedTokens', 'establishedMints'],
+  bind(sources) {
+    const deps: RugVectorDependencies = {
+      cache: sources.accounts,
+      symbols: sources.tokenSymbols,
+      ...(sources.poolLiquidity ? { liquidity: sources.poolLiquidity } : {}),
+      banned: sources.bannedTokens,
+      established: sources.establishedMints,
+    }
+    return (context) => {
+      // A swap the simulation could not run still names the mint it would pay out.
+      const analysis = getSwapAnalysis(context)
+      const outputMints = [analysis.outputMint, ...analysis.swaps.map((swap) => (swap.outputMint ? toAccountKey(swap.outputMint) : null))]
+      return runRugVector(context, deps, getReceivedMints(context, outputMints))
+    }
+  },
+  contribute(findings, draft) {
+    draft.levels.push(findings.riskLevel)
+    draft.risk.token_risk = findings.tokenRisks[0] ?? null
+    draft.risk.token_risks = findings.tokenRisks
+  },
+})

@@ -6,6 +6,7 @@
  */
 import type { Failure, FailureCode } from '../simulate/failure.js'
 import type { Recommendation, RiskLevel } from '../simulate/simulate-types.js'
+import { defineDetectionVector } from './detection-vector.js'
 
 export interface SimulationFindings {
   success: boolean
@@ -70,3 +71,30 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
   }
   return out
 }
+
+/** What the `simulation` vector reports: its risk level and its advice. */
+export interface SimulationVectorFindings {
+  riskLevel: RiskLevel
+  recommendations: Recommendation[]
+}
+
+/** The `simulation` vector (registry entry): reads nothing beyond the simulation itself. */
+export const simulationVector = defineDetectionVector({
+  name: 'simulation',
+  reads: [],
+  bind: () => (context): SimulationVectorFindings => ({
+    riskLevel: getSimulationRiskLevel(context),
+    recommendations: getSimulationRecommendations({
+      success: context.success,
+      failure: context.failure,
+      computeUnits: context.computeUnits,
+      suggestedComputeLimit: context.suggestedComputeLimit,
+      requestedComputeLimit: context.budget.unitLimit,
+      effectiveComputeLimit: context.fee.computeUnitLimit,
+    }),
+  }),
+  contribute(findings, draft) {
+    draft.levels.push(findings.riskLevel)
+    draft.recommendations.push(...findings.recommendations)
+  },
+})

@@ -11,6 +11,7 @@ import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { getWhirlpoolSwapQuote, type DecodedSwap } from '../swaps/index.js'
 import { getSwapAnalysis, readTransactionAccount, type SwapAnalysis } from './swap-analysis.js'
 import type { VectorContext } from './vector-context.js'
+import { defineDetectionVector } from './detection-vector.js'
 
 export interface SlippageFindings {
   slippage: Slippage | null
@@ -135,3 +136,20 @@ export function runSlippageVector(context: VectorContext): SlippageFindings {
     recommendations: missing ? [missing] : [],
   }
 }
+
+/** The `slippage` vector (registry entry): reads nothing beyond the transaction and its simulation. */
+export const slippageVector = defineDetectionVector({
+  name: 'slippage',
+  reads: [],
+  bind: () => runSlippageVector,
+  contribute(findings, draft) {
+    draft.levels.push(findings.riskLevel)
+    // A named missing account says more than the simulation's generic advice.
+    if (findings.recommendations.some((advice) => advice.code === 'create_missing_account')) {
+      const generic = draft.recommendations.findIndex((advice) => advice.code === 'create_missing_account' && advice.account === undefined)
+      if (generic !== -1) draft.recommendations.splice(generic, 1)
+    }
+    draft.recommendations.push(...findings.recommendations)
+    draft.slippage = findings.slippage
+  },
+})

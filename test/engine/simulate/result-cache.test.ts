@@ -207,7 +207,8 @@ function createStubDependencies(): { deps: SimulateDependencies; setVersion(key:
     cache: { getMany: (keys: readonly AccountKey[]) => keys.map(getEntry), peek: (key: AccountKey) => (key === 'absent' ? undefined : getEntry(key)) },
     priorityFees: { get: () => ({ source: 'sampled', fees: {} }), invalidate: () => undefined },
     getDecimals: () => undefined,
-    vectors: { program: { blacklist: { version: 1 } }, rug: { symbols: { get: () => null } }, mev: {} },
+    sources: { programBlacklist: { version: 1 }, tokenSymbols: { get: () => null } },
+    detector: { detect: () => ({ results: {}, timedOut: [] }) },
   } as unknown as SimulateDependencies
   return { deps, setVersion: (key, version) => versions.set(key, version) }
 }
