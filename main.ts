@@ -5,8 +5,8 @@
  * when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
-import { accountsConfigSchema } from './accounts/config.js'
-import { connectAccounts } from './accounts/connect-accounts.js'
+import { userServiceConfigSchema } from './accounts/config.js'
+import { connectUserService } from './accounts/connect-user-service.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
 import { toListenError } from './lib/listen-error.js'
@@ -28,7 +28,7 @@ import { toTrustProxy } from './edge/trust-proxy.js'
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
-const accountsConfig = readConfig(accountsConfigSchema, process.env)
+const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
@@ -49,7 +49,7 @@ if (!process.env.SOLANA_RPC_URLS) {
 
 // Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
-const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
+const accounts = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => accounts.close())
 // One set of caller services for every door: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
@@ -60,7 +60,7 @@ const callers = await startCallers({
   authCacheTtlMs: accounts.authCacheTtlMs,
   rateLimits: edgeConfig.rateLimits,
   redisUrl: edgeConfig.redisUrl,
-  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger: logger.child({ service: 'edge' }),
 })
 startup.closeOnFailure(() => callers.close())
@@ -101,7 +101,7 @@ logger.info(
     grpc: engine.grpcAddress,
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
     accountsGrpc: accounts.grpcAddress ?? null,
-    database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
+    database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),

@@ -1,6 +1,6 @@
 /**
  * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
- * (accounts/accounts-client.ts). It can mint keys for any user, so every call must carry the internal
+ * (accounts/user-service-client.ts). It can mint keys for any user, so every call must carry the internal
  * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
  * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
  */
@@ -13,8 +13,8 @@ import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
-import type { Accounts } from './accounts.js'
-import { accountsConfigSchema } from './config.js'
+import type { UserService } from './user-service.js'
+import { userServiceConfigSchema } from './config.js'
 import {
   fromListSimulationsRequestMessage,
   fromSimulationRecordMessage,
@@ -33,7 +33,7 @@ import {
 } from './grpc/identity-messages.js'
 import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 
-export interface AccountsServer {
+export interface UserServiceServer {
   /** The bound address, e.g. 127.0.0.1:50052. */
   readonly address: string
   /** Stops accepting calls and waits for the ones in flight. */
@@ -43,7 +43,7 @@ export interface AccountsServer {
 /** At most one warning about refused calls in this window. */
 const REFUSAL_LOG_INTERVAL_MS = 10_000
 
-export interface AccountsServerOptions {
+export interface UserServiceServerOptions {
   /** The token every call must present (ACCOUNTS_INTERNAL_TOKEN). */
   internalToken: string
   /** Where failures that are not catalogue errors are logged (their cause never reaches the caller). */
@@ -51,12 +51,12 @@ export interface AccountsServerOptions {
 }
 
 /** Serves `accounts` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
-export async function startAccountsServer(
-  accounts: Accounts,
+export async function startUserServiceServer(
+  accounts: UserService,
   host: string,
   port: number,
-  { internalToken, logger }: AccountsServerOptions,
-): Promise<AccountsServer> {
+  { internalToken, logger }: UserServiceServerOptions,
+): Promise<UserServiceServer> {
   if (typeof internalToken !== 'string' || internalToken.length < MIN_INTERNAL_TOKEN_LENGTH) {
     throw new Error(`the accounts gRPC port needs an internal token of at least ${MIN_INTERNAL_TOKEN_LENGTH} characters`)
   }
@@ -152,7 +152,7 @@ export async function startAccountsServer(
   const server = new Server()
   server.addService(proto.preflight.accounts.v1.Accounts.service, handlers)
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
-    throw toListenError(error, accountsConfigSchema.grpcPort.env, `${host}:${port}`)
+    throw toListenError(error, userServiceConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,

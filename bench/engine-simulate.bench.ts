@@ -16,7 +16,7 @@ import { readBenchSettings, USAGE, type BenchSettings } from './support/bench-se
 import { AUTH_CACHE_TTL_MS, ENGINE_ENV } from './support/bench-service.js'
 import { startBenchStack } from './support/bench-stack.js'
 import { BenchValidationError, createCasePaths, type BenchContext } from './support/case-paths.js'
-import type { AccountsCallCounts } from './support/counted-accounts.js'
+import type { UserServiceCallCounts } from './support/counted-user-service.js'
 import { createGcTracker, type GcTracker } from './support/gc-tracker.js'
 import { getLatencyStats, getTimerOverheadNs } from './support/latency-recorder.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
@@ -39,7 +39,7 @@ async function getLatestBlockhash(rpcUrl: string): Promise<string> {
 
 async function measureCase(
   context: BenchContext,
-  accountsCalls: AccountsCallCounts,
+  accountsCalls: UserServiceCallCounts,
   blockhash: string,
   caseName: BenchSettings['cases'][number],
   settings: BenchSettings,

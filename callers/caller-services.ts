@@ -5,7 +5,7 @@
  * engine's gRPC server, so a user has one budget and one history whichever door they use.
  */
 import { randomUUID } from 'node:crypto'
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
@@ -30,7 +30,7 @@ export interface CallerServices {
 }
 
 export interface CallerServicesOptions {
-  accounts: Pick<Accounts, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
+  accounts: Pick<UserService, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
   /** The access tokens' HS256 key; without it bearer tokens are refused (the gRPC port takes API keys only). */
   signingKey?: Uint8Array
   admission: Admission

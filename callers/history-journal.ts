@@ -14,7 +14,7 @@
  */
 import { closeSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SimulationRecord } from '../accounts/accounts.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import { toBase58 } from '../lib/base58.js'
 import type { Logger } from '../lib/logger.js'
 

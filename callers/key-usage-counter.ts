@@ -3,7 +3,7 @@
  * in batches (usage is recorded off the hot path, never lost: docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { KeyUsage } from '../accounts/accounts.js'
+import type { KeyUsage } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final flush attempts of close(); short, since the process is shutting down. */

@@ -3,7 +3,7 @@
  * the accounts service in batches, in arrival order (docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { SimulationRecord } from '../accounts/accounts.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final drain attempts of close(); short, since the process is shutting down. */

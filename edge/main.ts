@@ -3,7 +3,7 @@
  * without it, it runs an engine in this process (whose gRPC port is open as well). Likewise
  * ACCOUNTS_URL names a remote accounts service, else accounts runs here.
  */
-import { accountsConfigSchema } from '../accounts/config.js'
+import { userServiceConfigSchema } from '../accounts/config.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { toListenError } from '../lib/listen-error.js'
@@ -12,7 +12,7 @@ import { createStartupGuard } from '../lib/startup-guard.js'
 import { engineConfigSchema } from '../engine/config.js'
 import { startEngine, type StartedEngine } from '../engine/start-engine.js'
 import { edgeConfigSchema } from './config.js'
-import { connectAccounts } from '../accounts/connect-accounts.js'
+import { connectUserService } from '../accounts/connect-user-service.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
 import { createEdgeServer } from './server.js'
 import { startCallers } from '../callers/start-callers.js'
@@ -25,8 +25,8 @@ const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
-const accountsConfig = readConfig(accountsConfigSchema, process.env)
-const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
+const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
+const accounts = await connectUserService(config.accountsUrl, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => accounts.close())
 const callers = await startCallers({
   accounts: accounts.accounts,
@@ -35,7 +35,7 @@ const callers = await startCallers({
   authCacheTtlMs: accounts.authCacheTtlMs,
   rateLimits: config.rateLimits,
   redisUrl: config.redisUrl,
-  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger,
 })
 startup.closeOnFailure(() => callers.close())

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
@@ -38,7 +38,7 @@ import type { TrustProxy } from './trust-proxy.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
-  accounts: Accounts
+  accounts: UserService
   /** The access tokens' HS256 key (the accounts service signs with the same one). */
   signingKey: Uint8Array
   logger: Logger

@@ -5,7 +5,7 @@ import { onShutdownSignal } from '../lib/shutdown.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
-import { createGrpcAccountsClient } from '../accounts/accounts-client.js'
+import { createGrpcUserServiceClient } from '../accounts/user-service-client.js'
 import { startCallers } from '../callers/start-callers.js'
 import { engineConfigSchema } from './config.js'
 import { startEngine } from './start-engine.js'
@@ -27,7 +27,7 @@ if (config.accountsUrl && !config.accountsInternalToken) {
 // Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
 const accounts =
   config.accountsUrl && config.accountsInternalToken
-    ? createGrpcAccountsClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
+    ? createGrpcUserServiceClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
     : undefined
 startup.closeOnFailure(() => accounts?.close())
 const invalidations = accounts && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined

@@ -2,9 +2,9 @@
  * Starts an engine the way every entry point runs one (main.ts, edge/main.ts, engine/main.ts, the
  * benchmarks): each tenant's program blocks read from accounts (cached, kept current by the
  * invalidation bus), the engine itself, and its gRPC port behind the gate — API keys through the
- * shared caller services, and/or the edges' internal token. Beside accounts/start-accounts.ts.
+ * shared caller services, and/or the edges' internal token. Beside accounts/start-user-service.ts.
  */
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { CallerServices } from '../callers/caller-services.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
@@ -18,7 +18,7 @@ export interface StartEngineOptions {
   config: EngineConfig
   logger: Logger
   /** Where tenants' program blocks come from; none: the curated blacklist alone applies. */
-  accounts?: Pick<Accounts, 'getProgramBlocks'>
+  accounts?: Pick<UserService, 'getProgramBlocks'>
   /** Where accounts announces changed program blocks; without it a cached list is trusted 1 s. */
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */

@@ -6,7 +6,7 @@ import type { RateStep } from './max-rate-search.js'
 import { P99_LIMIT_MS } from './max-rate-search.js'
 import type { ColdRunOutcome } from './cold-run.js'
 import type { GcPauseStats } from './gc-pauses.js'
-import type { AccountsCallCounts } from '../support/counted-accounts.js'
+import type { UserServiceCallCounts } from '../support/counted-user-service.js'
 
 /** Per run, what explains its figures but is not part of the result format. */
 export interface RunDiagnostics {
@@ -25,7 +25,7 @@ export interface ReportExtras {
   /** Account-cache RPC calls of the serving engine during the load runs (a warm run makes none). */
   warmCacheRpcCalls: number | null
   /** What the serving edge asked of accounts during the load runs (a warm run looks up no credential); null when external. */
-  accountsCalls: AccountsCallCounts | null
+  accountsCalls: UserServiceCallCounts | null
   serverMeasured: boolean
 }
 

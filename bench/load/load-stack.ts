@@ -17,7 +17,7 @@ import type { LoadSettings } from './load-settings.js'
 import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
 import { createBenchCredentials, getApiKeyHeaders } from '../support/bench-credentials.js'
 import { ENGINE_ENV, startBenchService } from '../support/bench-service.js'
-import type { AccountsCallCounts } from '../support/counted-accounts.js'
+import type { UserServiceCallCounts } from '../support/counted-user-service.js'
 
 export interface LoadStack {
   kind: 'in-process' | 'external'
@@ -30,7 +30,7 @@ export interface LoadStack {
   /** Where the in-process accounts keeps its data; null for an external stack. */
   accountsDatabase: string | null
   /** What the in-process edge asked of accounts so far (credential lookups, history writes); null when external. */
-  accountsCalls: AccountsCallCounts | null
+  accountsCalls: UserServiceCallCounts | null
   /** host:port of the engine's gRPC server. */
   grpcAddress: string
   /** localnet's JSON-RPC URL. */

@@ -5,7 +5,7 @@
  * accounts and fills the cache. Every later call is the synchronous, warm answer.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import { createAuthenticator, type Principal } from '../../callers/authenticator.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import type { BenchCredentials } from './bench-credentials.js'
@@ -20,7 +20,7 @@ export interface BenchAuthenticator {
 }
 
 export interface BenchAuthenticatorOptions {
-  accounts: Accounts
+  accounts: UserService
   signingKey: Uint8Array
   credentials: BenchCredentials
   /** As the edge's: long enough that nothing expires during the run. */

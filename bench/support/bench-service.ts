@@ -21,9 +21,9 @@ import { createEdgeServer } from '../../edge/server.js'
 import { startCallers } from '../../callers/start-callers.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { join } from 'node:path'
-import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
+import { type BenchUserService, startBenchUserService } from './bench-user-service.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
-import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
+import { type UserServiceCallCounts, createCountedUserService } from './counted-user-service.js'
 import { startRemoteChain, type RemoteChain } from './remote-chain.js'
 
 /**
@@ -40,9 +40,9 @@ export interface BenchService {
   localnet: Localnet | undefined
   rpcUrl: string
   engine: Engine
-  accounts: BenchAccounts
+  accounts: BenchUserService
   /** What the edge asked of accounts so far (credential lookups, history writes). */
-  accountsCalls: AccountsCallCounts
+  accountsCalls: UserServiceCallCounts
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
@@ -68,7 +68,7 @@ export async function startBenchService(
   let remote: RemoteChain | undefined
   let engine: StartedEngine | undefined
   // Accounts (PGlite's first start takes seconds) comes up while localnet does.
-  const accountsStarting = startBenchAccounts(databaseUrl, logger)
+  const accountsStarting = startBenchUserService(databaseUrl, logger)
   accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
@@ -90,7 +90,7 @@ export async function startBenchService(
       streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
     }
     const accounts = await accountsStarting
-    const counted = createCountedAccounts(accounts.accounts)
+    const counted = createCountedUserService(accounts.accounts)
     // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
     // journaled under the accounts' DATA_DIR. Closed after both (closers run in reverse), so what
     // the last requests recorded is written.

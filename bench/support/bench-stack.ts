@@ -12,7 +12,7 @@ import { getApiKeyHeaders, getBearerHeaders } from './bench-credentials.js'
 import { AUTH_CACHE_TTL_MS, startBenchService } from './bench-service.js'
 import type { BenchSettings } from './bench-settings.js'
 import type { BenchContext } from './case-paths.js'
-import type { AccountsCallCounts } from './counted-accounts.js'
+import type { UserServiceCallCounts } from './counted-user-service.js'
 import { createExternalClient } from './external-client.js'
 import { createHttpFloorServer } from './http-floor-server.js'
 import { createKeepAliveClient, createUndiciKeepAliveClient } from './keep-alive-client.js'
@@ -25,7 +25,7 @@ export interface BenchStack {
   /** localnet's JSON-RPC URL. */
   rpcUrl: string
   /** What the edge asked of accounts so far. */
-  accountsCalls: AccountsCallCounts
+  accountsCalls: UserServiceCallCounts
   accountsDatabase: string
   close(): Promise<void>
 }

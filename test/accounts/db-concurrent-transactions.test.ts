@@ -9,7 +9,7 @@
 import t from 'tap'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { getApiKeyHash } from '../../lib/api-key.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createProgramIds } from './program-block-fixtures.js'
 
@@ -19,7 +19,7 @@ const PASSWORD = 'correct horse battery staple'
 
 for (const kind of getDatabaseKinds()) {
   t.test(`${kind}: concurrent transactions never leak or lose another caller's rows`, async (t) => {
-    const { accounts, db, signingKey, clock } = await createTestAccounts(t, { kind })
+    const { accounts, db, signingKey, clock } = await createTestUserService(t, { kind })
 
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, index) => {

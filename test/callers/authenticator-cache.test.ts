@@ -8,10 +8,10 @@ import { getApiKeyHash } from '../../lib/api-key.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createAuthenticator } from '../../callers/authenticator.js'
 import { isServiceError } from '../../lib/errors.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 
 t.test('authenticator caching', async (t) => {
-  const { accounts, db, signingKey, clock } = await createTestAccounts(t)
+  const { accounts, db, signingKey, clock } = await createTestUserService(t)
   const { token } = await accounts.register({ email: `cache-${process.pid}@example.com`, password: 'long enough password' })
   const claims = await verifyAccessToken(signingKey, token, clock.nowMs)
   const user = await accounts.getUser(claims?.userId ?? '')

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, createTestClock, registerTestUser, type TestAccounts } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser, type TestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const SECOND_MS = 1000
@@ -72,13 +72,13 @@ function assertAuthResponse(t: Test, response: LightMyRequestResponse, label: st
   return body
 }
 
-async function countRows(accounts: TestAccounts, sql: string, values: string[]): Promise<number> {
+async function countRows(accounts: TestUserService, sql: string, values: string[]): Promise<number> {
   const [row] = await accounts.db.query<{ n: string }>(sql, values)
   return Number(row?.n)
 }
 
 t.test('account routes', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
+  const accounts = await createTestUserService(t, { clock: createTestClock(START_MS) })
   const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
 
   t.test('register answers an AuthResponse whose token works on /auth/me', async (t) => {
@@ -358,7 +358,7 @@ t.test('account routes', async (t) => {
 })
 
 t.test('token lifetimes: 24 h access, 30 days refresh, by the clock', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
+  const accounts = await createTestUserService(t, { clock: createTestClock(START_MS) })
   const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
   const { clock } = accounts
   const email = createEmail('lifetime')

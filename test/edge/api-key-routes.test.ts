@@ -7,7 +7,7 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, createTestClock, registerTestUser, type TestAccounts, type TestUser } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser, type TestUserService, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const HOUR_MS = 3_600_000
@@ -87,7 +87,7 @@ interface TableCounts {
   revoked: number
 }
 
-async function getTableCounts(accounts: TestAccounts): Promise<TableCounts> {
+async function getTableCounts(accounts: TestUserService): Promise<TableCounts> {
   const [row] = await accounts.db.query<Record<keyof TableCounts, string>>(
     `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM refresh_tokens) AS refresh_tokens,
             (SELECT count(*) FROM api_keys) AS api_keys, (SELECT count(*) FROM api_key_secrets) AS api_key_secrets,
@@ -104,7 +104,7 @@ async function getTableCounts(accounts: TestAccounts): Promise<TableCounts> {
 }
 
 t.test('API key routes', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
+  const accounts = await createTestUserService(t, { clock: createTestClock(START_MS) })
   const { clock } = accounts
   const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
 

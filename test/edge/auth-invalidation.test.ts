@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { createAccounts } from '../../accounts/accounts.js'
+import { createUserService } from '../../accounts/user-service.js'
 import { createEdgeServer } from '../../edge/server.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
-import { createTestClock, registerTestUser, type TestUser } from '../helpers/accounts.js'
+import { createTestClock, registerTestUser, type TestUser } from '../helpers/user-service.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { quietLogger } from '../helpers/stack.js'
 
@@ -47,7 +47,7 @@ async function createEdges(t: Test, redisUrl: string | undefined) {
   const { createInProcessInvalidationBus } = await import('../../lib/auth-invalidation.js')
   const publisher = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : createInProcessInvalidationBus()
   t.teardown(() => publisher.close())
-  const accounts = createAccounts({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
+  const accounts = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
   const apps: FastifyInstance[] = []
   for (let i = 0; i < 2; i++) {
     // Across processes each edge has its own connection; in one process they share the bus.

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { createTestAuthLimiter } from '../helpers/auth-limiter.js'
 import { quietLogger } from '../helpers/stack.js'
 
@@ -34,9 +34,9 @@ function countStatuses(statuses: number[]): Record<number, number> {
 }
 
 t.test('concurrent registrations and wrong passwords over HTTP never pass more than the buckets hold', async (t) => {
-  const base = await createTestAccounts(t)
+  const base = await createTestUserService(t)
   const calls = { register: 0, login: 0 }
-  const accounts: Accounts = {
+  const accounts: UserService = {
     ...base.accounts,
     register: (credentials) => (calls.register++, base.accounts.register(credentials)),
     login: (credentials) => (calls.login++, base.accounts.login(credentials)),

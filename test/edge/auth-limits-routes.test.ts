@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import type { TrustProxy } from '../../edge/trust-proxy.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, type TestClock } from '../helpers/accounts.js'
+import { createTestUserService, type TestClock } from '../helpers/user-service.js'
 import { createTestAuthLimiter } from '../helpers/auth-limiter.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
@@ -42,12 +42,12 @@ interface LimitedEdge {
 }
 
 /** One database for the whole file (each test keeps to its own addresses and e-mails); its clock only moves forward. */
-const base = await createTestAccounts(t)
+const base = await createTestUserService(t)
 
 /** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login and refresh calls are counted. */
 async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; limits?: boolean } = {}): Promise<LimitedEdge> {
   const calls = { register: 0, login: 0, refresh: 0 }
-  const accounts: Accounts = {
+  const accounts: UserService = {
     ...base.accounts,
     register: (credentials) => (calls.register++, base.accounts.register(credentials)),
     login: (credentials) => (calls.login++, base.accounts.login(credentials)),

@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -15,7 +15,7 @@ const HOUR_MS = 3_600_000
 
 t.test('warm authenticated simulate performs no database query; counts are exact', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t)
+  const accounts = await createTestUserService(t)
   // Flushes only when asked: every query seen below comes from the request path itself.
   const edge = await createTestEdgeWithUser(t, stack, { accounts, usageFlushIntervalMs: HOUR_MS })
   const second = await createTestEdgeWithUser(t, stack, { accounts, usageFlushIntervalMs: HOUR_MS })

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { EngineHealth } from '../../engine/engine-health.js'
 import { startEngineServer } from '../../engine/server.js'
 import { createGrpcEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
@@ -55,7 +55,7 @@ async function createGrpcClientFor(t: Test, engine: Parameters<typeof startEngin
   return client
 }
 
-const accounts = await createTestAccounts(t)
+const accounts = await createTestUserService(t)
 
 t.test('a connected geyser stream: operational, fresh from the stream', async (t) => {
   const stack = await startStack(t, { geyser: true })

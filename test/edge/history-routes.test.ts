@@ -9,10 +9,10 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { generateKeyPairSigner, getBase58Decoder, getTransactionDecoder, type Address, type KeyPairSigner } from '@solana/kit'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { createTestAccounts, createTestClock, registerTestUser } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -116,7 +116,7 @@ async function getAllPages(t: Test, app: FastifyInstance, query: string, headers
 
 t.test('history, statistics, status and plans over REST', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
+  const accounts = await createTestUserService(t, { clock: createTestClock(START_MS) })
   const { clock } = accounts
   const { app, user } = await createTestEdgeWithUser(t, stack, { accounts })
   const byKey = { 'x-api-key': user.apiKey }

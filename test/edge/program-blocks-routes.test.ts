@@ -6,7 +6,7 @@
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createAccounts } from '../../accounts/accounts.js'
+import { createUserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createInProcessInvalidationBus, type AuthInvalidation } from '../../lib/auth-invalidation.js'
 import { createServiceError } from '../../lib/errors.js'
@@ -21,7 +21,7 @@ import {
   TOKEN_PROGRAM,
   toBase58OfLength,
 } from '../accounts/program-block-fixtures.js'
-import { createTestAccounts, registerTestUser, type TestUser } from '../helpers/accounts.js'
+import { createTestUserService, registerTestUser, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const PATH = '/api/v1/solana/program-blocks'
@@ -58,7 +58,7 @@ function getIds(t: Test, response: LightMyRequestResponse, label: string): strin
 }
 
 t.test('program-block routes', async (t) => {
-  const accounts = await createTestAccounts(t)
+  const accounts = await createTestUserService(t)
   // Long flush intervals: the only queries are the ones the requests make.
   const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts, usageFlushIntervalMs: 60_000 })
   const other = await registerTestUser(app, 'other')
@@ -181,7 +181,7 @@ t.test('program-block routes', async (t) => {
       accounts: {
         ...accounts,
         bus,
-        accounts: createAccounts({ db: accounts.db, signingKey: accounts.signingKey, now: accounts.clock.now, onInvalidate: (e) => void bus.publish(e) }),
+        accounts: createUserService({ db: accounts.db, signingKey: accounts.signingKey, now: accounts.clock.now, onInvalidate: (e) => void bus.publish(e) }),
       },
     })
     t.strictSame(getIds(t, await getBlocks(restarted.app, apiKey(user)), 'GET after the restart'), [SYSTEM_PROGRAM, JUPITER_V6], 'the list is still there')

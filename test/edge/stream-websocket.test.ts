@@ -15,7 +15,7 @@ import { createInProcessEngineClient, type EngineClient } from '../../edge/engin
 import { createStreamConnection, type StreamSocket } from '../../edge/ws/stream-connection.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -169,7 +169,7 @@ function assertErrorFrame(t: Test, frame: Frame | undefined, id: unknown, code: 
 
 t.test('WebSocket stream', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t)
+  const accounts = await createTestUserService(t)
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
   await stack.rpc('requestAirdrop', [payer.address, 2_000_000_000])

@@ -9,7 +9,7 @@ import type { KeyedLimiter } from '../../lib/limits/keyed-limiter.js'
 import type { TrustProxy } from '../../edge/trust-proxy.js'
 import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
-import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
+import { createTestUserService, registerTestUser, type TestUserService, type TestUser } from './user-service.js'
 import { quietLogger, type Stack } from './stack.js'
 
 export const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
@@ -20,12 +20,12 @@ const defaultUsers = new WeakMap<FastifyInstance, TestUser>()
 export interface TestEdge {
   app: FastifyInstance
   user: TestUser
-  accounts: TestAccounts
+  accounts: TestUserService
 }
 
 export interface TestEdgeOptions {
   bodyLimitBytes?: number
-  accounts?: TestAccounts
+  accounts?: TestUserService
   usageFlushIntervalMs?: number
   /** Rate limits and quota; none (limits off) unless a test is about them. */
   admission?: Admission
@@ -46,7 +46,7 @@ export interface TestEdgeOptions {
  * test database and a registered user; closed with the test.
  */
 export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClient, options: TestEdgeOptions = {}): Promise<TestEdge> {
-  const accounts = options.accounts ?? (await createTestAccounts(t))
+  const accounts = options.accounts ?? (await createTestUserService(t))
   const app = createEdgeServer({
     engine: 'localnet' in engine ? createInProcessEngineClient(engine.engine) : engine,
     usageFlushIntervalMs: options.usageFlushIntervalMs,

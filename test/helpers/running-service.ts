@@ -14,13 +14,13 @@ import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engin
 import { startEngineServer } from '../../engine/server.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createRedisAdmission } from '../../lib/limits/redis-admission.js'
-import { createTestAccounts, createTestClock, type TestAccounts, type TestClock } from './accounts.js'
+import { createTestUserService, createTestClock, type TestUserService, type TestClock } from './user-service.js'
 import { createTestAuthLimiter } from './auth-limiter.js'
 import { quietLogger, startStack, type Stack } from './stack.js'
 
 export interface RunningService {
   stack: Stack
-  accounts: TestAccounts
+  accounts: TestUserService
   callers: CallerServices
   clock: TestClock
   /** http://127.0.0.1:port */
@@ -38,7 +38,7 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
   const clock = createTestClock(startMs)
-  const accounts = await createTestAccounts(t, { clock })
+  const accounts = await createTestUserService(t, { clock })
   tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
   const callers = createCallerServices({
     accounts: accounts.accounts,

@@ -17,7 +17,7 @@ import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import type { SimulateResponse__Output } from '../../../proto/gen/preflight/engine/v1/SimulateResponse.js'
-import { createTestAccounts, createTestClock, registerTestUser } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser } from '../../helpers/user-service.js'
 import { getJson, postSimulate } from '../../helpers/edge-inject.js'
 import { quietLogger, startStack } from '../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
@@ -36,7 +36,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
   // Noon UTC: the clock moves by seconds only, never across a midnight.
-  const accounts = await createTestAccounts(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
+  const accounts = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
   tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
   t.teardown(() => tenantBlocks?.close())
   const callers = createCallerServices({

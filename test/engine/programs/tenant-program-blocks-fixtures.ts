@@ -1,8 +1,8 @@
 /** What the tenant-program-blocks tests share: a load over real accounts that counts its calls. */
 import { getAddressEncoder } from '@solana/kit'
-import type { Accounts } from '../../../accounts/accounts.js'
+import type { UserService } from '../../../accounts/user-service.js'
 import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
-import type { TestAccounts } from '../../helpers/accounts.js'
+import type { TestUserService } from '../../helpers/user-service.js'
 
 export interface CountedLoad {
   load: (tenantId: string) => Promise<readonly string[]>
@@ -13,7 +13,7 @@ export interface CountedLoad {
 }
 
 /** `accounts.getProgramBlocks`, counted. */
-export function createCountedLoad(accounts: Pick<Accounts, 'getProgramBlocks'>): CountedLoad {
+export function createCountedLoad(accounts: Pick<UserService, 'getProgramBlocks'>): CountedLoad {
   let count = 0
   let last: Promise<unknown> = Promise.resolve()
   return {
@@ -45,7 +45,7 @@ let tenantCounter = 0
  * Inserts `count` live users straight into the accounts database (no argon2 hash to pay for: these
  * tenants never log in); returns their ids.
  */
-export async function createTenants(testAccounts: TestAccounts, count: number): Promise<string[]> {
+export async function createTenants(testAccounts: TestUserService, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
     const [row] = await testAccounts.db.query<{ id: string }>(

@@ -5,14 +5,14 @@
  */
 import t from 'tap'
 import { createTenantProgramBlocks, INFORMED_TRUST_MS, UNINFORMED_TRUST_MS } from '../../../engine/programs/tenant-program-blocks.js'
-import { createTestAccounts, createTestClock } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock } from '../../helpers/user-service.js'
 import { JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../accounts/program-block-fixtures.js'
 import { createCountedLoad, createTenants, toKey } from './tenant-program-blocks-fixtures.js'
 
 const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
 
 t.test('tenant program blocks: freshness', async (t) => {
-  const testAccounts = await createTestAccounts(t)
+  const testAccounts = await createTestUserService(t)
   const { accounts } = testAccounts
   const [alice, bob, carol] = (await createTenants(testAccounts, 3)) as [string, string, string]
 

@@ -6,15 +6,15 @@
  * reload keeps serving the old list.
  */
 import t from 'tap'
-import { createAccounts } from '../../../accounts/accounts.js'
+import { createUserService } from '../../../accounts/user-service.js'
 import { createDatabase } from '../../../accounts/db/database.js'
-import { startAccountsServer } from '../../../accounts/server.js'
+import { startUserServiceServer } from '../../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
-import { createGrpcAccountsClient } from '../../../accounts/accounts-client.js'
+import { createGrpcUserServiceClient } from '../../../accounts/user-service-client.js'
 import { createTenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { getFreePort } from '../../../lib/free-port.js'
-import { createTestAccounts, createTestClock } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock } from '../../helpers/user-service.js'
 import { JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../accounts/program-block-fixtures.js'
 import { createCountedLoad, createTenants, toKey } from './tenant-program-blocks-fixtures.js'
 
@@ -31,7 +31,7 @@ async function getRejectionCode(work: unknown): Promise<string> {
 }
 
 t.test('tenant program blocks: loads', async (t) => {
-  const testAccounts = await createTestAccounts(t)
+  const testAccounts = await createTestUserService(t)
   const { accounts } = testAccounts
   const tenants = await createTenants(testAccounts, 4)
   const [alice, bob, carol, dave] = tenants as [string, string, string, string]
@@ -91,8 +91,8 @@ t.test('tenant program blocks: loads', async (t) => {
   })
 
   t.test('over gRPC: a stopped accounts service fails the request, not a background reload', async (t) => {
-    const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
-    const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
+    const server = await startUserServiceServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+    const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
     t.teardown(() => client.close())
     const clock = createTestClock(START_MS)
     const counted = createCountedLoad(client)
@@ -120,7 +120,7 @@ t.test('tenant program blocks: loads', async (t) => {
   t.test('in-process on an unreachable database: a driver error becomes accounts_unavailable', async (t) => {
     const db = createDatabase({ url: `postgres://postgres@127.0.0.1:${await getFreePort()}/none`, maxConnections: 1 })
     t.teardown(() => db.close())
-    const broken = createAccounts({ db, signingKey: testAccounts.signingKey })
+    const broken = createUserService({ db, signingKey: testAccounts.signingKey })
     const blocks = createTenantProgramBlocks({ load: (id) => broken.getProgramBlocks(id) })
     t.teardown(() => blocks.close())
     const failure = await Promise.resolve(blocks.get(alice)).then(

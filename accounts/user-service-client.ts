@@ -1,10 +1,10 @@
 /**
  * How the edge reaches the accounts service: the Accounts interface itself, over two transports.
  * In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: accounts on another
- * host). Both pass test/accounts/accounts-contract.test.ts.
+ * host). Both pass test/accounts/user-service-contract.test.ts.
  */
 import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import type { Accounts } from './accounts.js'
+import type { UserService } from './user-service.js'
 import {
   fromServiceTotalsMessage,
   fromSimulationPageMessage,
@@ -33,12 +33,12 @@ import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accoun
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
 import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
 
-export type AccountsClient = Accounts & {
+export type UserServiceClient = UserService & {
   close(): Promise<void>
 }
 
 /** The accounts service called directly in this process. */
-export function createInProcessAccountsClient(accounts: Accounts): AccountsClient {
+export function createInProcessUserServiceClient(accounts: UserService): UserServiceClient {
   return {
     register: (credentials) => accounts.register(credentials),
     login: (credentials) => accounts.login(credentials),
@@ -68,7 +68,7 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
 /** How long one call may take, transport included: argon2 on login is the slowest, far below this. */
 const DEFAULT_CALL_TIMEOUT_MS = 5_000
 
-export interface GrpcAccountsClientOptions {
+export interface GrpcUserServiceClientOptions {
   /** The accounts service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
   internalToken: string
   /** Deadline of each call; past it the call rejects with `accounts_unavailable`. */
@@ -76,7 +76,7 @@ export interface GrpcAccountsClientOptions {
 }
 
 /** The accounts service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
-export function createGrpcAccountsClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcAccountsClientOptions): AccountsClient {
+export function createGrpcUserServiceClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcUserServiceClientOptions): UserServiceClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadAccountsProto()
   const client = new proto.preflight.accounts.v1.Accounts(target, credentials.createInsecure(), {

@@ -3,9 +3,9 @@
  * lookups (none once the authenticator is warm) and the simulation history it writes, which leaves
  * the request path but, on the embedded PGlite, still runs on this process's event loop.
  */
-import type { AccountsClient } from '../../accounts/accounts-client.js'
+import type { UserServiceClient } from '../../accounts/user-service-client.js'
 
-export interface AccountsCallCounts {
+export interface UserServiceCallCounts {
   /** authenticateApiKey and getUserState calls: the authenticator's cache misses. */
   lookups: number
   historyBatches: number
@@ -15,8 +15,8 @@ export interface AccountsCallCounts {
 }
 
 /** Wraps `accounts` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
-export function createCountedAccounts(accounts: AccountsClient): { accounts: AccountsClient; counts: AccountsCallCounts } {
-  const counts: AccountsCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
+export function createCountedUserService(accounts: UserServiceClient): { accounts: UserServiceClient; counts: UserServiceCallCounts } {
+  const counts: UserServiceCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
   return {
     counts,
     accounts: {

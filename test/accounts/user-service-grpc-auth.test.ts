@@ -7,20 +7,20 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import { startAccountsServer } from '../../accounts/server.js'
-import { createGrpcAccountsClient } from '../../accounts/accounts-client.js'
+import { startUserServiceServer } from '../../accounts/server.js'
+import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { createProgramIds } from './program-block-fixtures.js'
 
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
 
 t.test('the accounts gRPC port refuses every call without the internal token', async (t) => {
-  const { accounts, signingKey, clock } = await createTestAccounts(t)
-  const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const { accounts, signingKey, clock } = await createTestUserService(t)
+  const server = await startUserServiceServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(() => server.close())
 
   // The victim, set up through the service itself.
@@ -89,14 +89,14 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   await t.rejects(accounts.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }), 'no attacker account registered')
 
   // The service's own client presents the token and is served.
-  const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
+  const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(() => client.close())
   t.equal((await client.getUser(victimId)).id, victimId, 'a call with the token is answered')
   t.equal(await client.getUserState(randomUUID()), null)
 })
 
 t.test('the accounts gRPC server will not start without a token worth the name', async (t) => {
-  const { accounts } = await createTestAccounts(t)
-  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
-  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
+  const { accounts } = await createTestUserService(t)
+  await t.rejects(startUserServiceServer(accounts, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
+  await t.rejects(startUserServiceServer(accounts, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
 })

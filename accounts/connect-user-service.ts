@@ -5,18 +5,18 @@
  * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
  * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
  */
-import type { AccountsConfig } from './config.js'
-import { startAccountsServer } from './server.js'
-import { startAccounts } from './start-accounts.js'
+import type { UserServiceConfig } from './config.js'
+import { startUserServiceServer } from './server.js'
+import { startUserService } from './start-user-service.js'
 import { getSigningKey } from './tokens/signing-key.js'
 import { createInProcessInvalidationBus, getAuthCacheTtlMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import { ConfigError } from '../lib/config.js'
 import type { Logger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
-import { type AccountsClient, createGrpcAccountsClient, createInProcessAccountsClient } from './accounts-client.js'
+import { type UserServiceClient, createGrpcUserServiceClient, createInProcessUserServiceClient } from './user-service-client.js'
 
-export interface ConnectedAccounts {
-  accounts: AccountsClient
+export interface ConnectedUserService {
+  accounts: UserServiceClient
   signingKey: Uint8Array
   invalidations: InvalidationBus | undefined
   authCacheTtlMs: number
@@ -26,7 +26,7 @@ export interface ConnectedAccounts {
 }
 
 /** Connects to (or starts) accounts per `accountsUrl` and `config`. */
-export async function connectAccounts(accountsUrl: string | undefined, config: AccountsConfig, logger: Logger): Promise<ConnectedAccounts> {
+export async function connectUserService(accountsUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
   if (accountsUrl) {
     if (!config.jwtSecret && !config.jwtKeyFile) {
@@ -37,7 +37,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       await invalidations?.close()
       throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
     }
-    const accounts = createGrpcAccountsClient(accountsUrl, { internalToken: config.internalToken })
+    const accounts = createGrpcUserServiceClient(accountsUrl, { internalToken: config.internalToken })
     return {
       accounts,
       signingKey: getSigningKey(config),
@@ -51,7 +51,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
     }
   }
   const bus = invalidations ?? createInProcessInvalidationBus({ logger })
-  const started = await startAccounts(config, logger, {
+  const started = await startUserService(config, logger, {
     onInvalidate: (event) => {
       bus.publish(event).catch((error: unknown) => logger.error({ err: error, event }, 'could not announce an invalidation'))
     },
@@ -59,7 +59,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
   // Nothing in this process needs the port: it is opened only for processes elsewhere, which must
   // present the token (ACCOUNTS_INTERNAL_TOKEN) — so without one there is nothing to open it for.
   const server = config.internalToken
-    ? await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
+    ? await startUserServiceServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
         async (error: unknown) => {
           await started.close().catch(() => undefined)
           await bus.close()
@@ -68,7 +68,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       )
     : undefined
   return {
-    accounts: createInProcessAccountsClient(started.accounts),
+    accounts: createInProcessUserServiceClient(started.accounts),
     signingKey: started.signingKey,
     invalidations: bus,
     authCacheTtlMs: getAuthCacheTtlMs(bus),
