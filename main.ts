@@ -49,15 +49,15 @@ if (!process.env.SOLANA_RPC_URLS) {
 
 // Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
-const accounts = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
-startup.closeOnFailure(() => accounts.close())
+const users = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => users.close())
 // One set of caller services for every door: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
 const callers = await startCallers({
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  userService: users.userService,
+  signingKey: users.signingKey,
+  invalidations: users.invalidations,
+  authCacheTtlMs: users.authCacheTtlMs,
   rateLimits: edgeConfig.rateLimits,
   redisUrl: edgeConfig.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
@@ -67,8 +67,8 @@ startup.closeOnFailure(() => callers.close())
 const engine = await startEngine({
   config: engineConfig,
   logger: logger.child({ service: 'engine' }),
-  accounts: accounts.accounts,
-  invalidations: accounts.invalidations,
+  userService: users.userService,
+  invalidations: users.invalidations,
   callers,
 })
 startup.closeOnFailure(async () => {
@@ -79,8 +79,8 @@ const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redis
 startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine.engine),
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
+  userService: users.userService,
+  signingKey: users.signingKey,
   callers,
   authLimiter,
   trustProxy,
@@ -100,7 +100,7 @@ logger.info(
     rest: restAddress,
     grpc: engine.grpcAddress,
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
-    accountsGrpc: accounts.grpcAddress ?? null,
+    accountsGrpc: users.grpcAddress ?? null,
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,
@@ -116,7 +116,7 @@ onShutdownSignal(logger, async () => {
   await Promise.all([app.close(), engine.closePort()])
   await callers.close()
   await authLimiter?.close()
-  await accounts.close()
+  await users.close()
   engine.stop()
   await localnet?.close()
 })

@@ -16,7 +16,7 @@ import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { type UserServiceClient, createGrpcUserServiceClient, createInProcessUserServiceClient } from './user-service-client.js'
 
 export interface ConnectedUserService {
-  accounts: UserServiceClient
+  userService: UserServiceClient
   signingKey: Uint8Array
   invalidations: InvalidationBus | undefined
   authCacheTtlMs: number
@@ -25,10 +25,10 @@ export interface ConnectedUserService {
   close(): Promise<void>
 }
 
-/** Connects to (or starts) accounts per `accountsUrl` and `config`. */
-export async function connectUserService(accountsUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
+/** Connects to (or starts) accounts per `userServiceUrl` and `config`. */
+export async function connectUserService(userServiceUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
-  if (accountsUrl) {
+  if (userServiceUrl) {
     if (!config.jwtSecret && !config.jwtKeyFile) {
       await invalidations?.close()
       throw new ConfigError('JWT_SECRET', "the accounts service's signing key (JWT_SECRET or JWT_KEY_FILE) when ACCOUNTS_URL is set", '')
@@ -37,15 +37,15 @@ export async function connectUserService(accountsUrl: string | undefined, config
       await invalidations?.close()
       throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
     }
-    const accounts = createGrpcUserServiceClient(accountsUrl, { internalToken: config.internalToken })
+    const userService = createGrpcUserServiceClient(userServiceUrl, { internalToken: config.internalToken })
     return {
-      accounts,
+      userService,
       signingKey: getSigningKey(config),
       invalidations,
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
       grpcAddress: undefined,
       async close() {
-        await accounts.close()
+        await userService.close()
         await invalidations?.close()
       },
     }
@@ -59,7 +59,7 @@ export async function connectUserService(accountsUrl: string | undefined, config
   // Nothing in this process needs the port: it is opened only for processes elsewhere, which must
   // present the token (ACCOUNTS_INTERNAL_TOKEN) — so without one there is nothing to open it for.
   const server = config.internalToken
-    ? await startUserServiceServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
+    ? await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
         async (error: unknown) => {
           await started.close().catch(() => undefined)
           await bus.close()
@@ -68,7 +68,7 @@ export async function connectUserService(accountsUrl: string | undefined, config
       )
     : undefined
   return {
-    accounts: createInProcessUserServiceClient(started.accounts),
+    userService: createInProcessUserServiceClient(started.userService),
     signingKey: started.signingKey,
     invalidations: bus,
     authCacheTtlMs: getAuthCacheTtlMs(bus),

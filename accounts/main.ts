@@ -29,7 +29,7 @@ const started = await startUserService(config, logger, {
     : undefined,
 })
 startup.closeOnFailure(() => started.close())
-const server = await startUserServiceServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
+const server = await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
 logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
 startup.serving()
 onShutdownSignal(logger, async () => {

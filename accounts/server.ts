@@ -52,7 +52,7 @@ export interface UserServiceServerOptions {
 
 /** Serves `accounts` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
 export async function startUserServiceServer(
-  accounts: UserService,
+  userService: UserService,
   host: string,
   port: number,
   { internalToken, logger }: UserServiceServerOptions,
@@ -94,57 +94,57 @@ export async function startUserServiceServer(
   }
 
   const handlers: AccountsHandlers = {
-    Register: unary('Register', async ({ email, password }) => toAuthResponseMessage(await accounts.register({ email, password }))),
-    Login: unary('Login', async ({ email, password }) => toAuthResponseMessage(await accounts.login({ email, password }))),
-    Refresh: unary('Refresh', async ({ refresh_token }) => toAuthResponseMessage(await accounts.refresh(refresh_token))),
-    GetUser: unary('GetUser', async ({ user_id }) => toUserMessage(await accounts.getUser(user_id))),
+    Register: unary('Register', async ({ email, password }) => toAuthResponseMessage(await userService.register({ email, password }))),
+    Login: unary('Login', async ({ email, password }) => toAuthResponseMessage(await userService.login({ email, password }))),
+    Refresh: unary('Refresh', async ({ refresh_token }) => toAuthResponseMessage(await userService.refresh(refresh_token))),
+    GetUser: unary('GetUser', async ({ user_id }) => toUserMessage(await userService.getUser(user_id))),
     GetUserState: unary('GetUserState', async ({ user_id }) => {
-      const state = await accounts.getUserState(user_id)
+      const state = await userService.getUserState(user_id)
       return { state: state === null ? null : toUserStateMessage(state) }
     }),
     DeleteUser: unary('DeleteUser', async ({ user_id }) => {
-      await accounts.deleteUser(user_id)
+      await userService.deleteUser(user_id)
       return {}
     }),
     SetCardOnFile: unary('SetCardOnFile', async ({ user_id, has_card }) => {
-      await accounts.setCardOnFile(user_id, has_card)
+      await userService.setCardOnFile(user_id, has_card)
       return {}
     }),
-    ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await accounts.listApiKeys(user_id)).map(toApiKeyMessage) })),
+    ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await userService.listApiKeys(user_id)).map(toApiKeyMessage) })),
     CreateApiKey: unary('CreateApiKey', async (request) =>
-      toApiKeyMessage(await accounts.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),
+      toApiKeyMessage(await userService.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),
     ),
     RevokeApiKey: unary('RevokeApiKey', async ({ user_id, api_key_id }) => {
-      await accounts.revokeApiKey(user_id, api_key_id)
+      await userService.revokeApiKey(user_id, api_key_id)
       return {}
     }),
-    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await accounts.rotateApiKey(user_id, api_key_id))),
+    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await userService.rotateApiKey(user_id, api_key_id))),
     AuthenticateApiKey: unary('AuthenticateApiKey', async ({ key_hash }) => {
-      const principal = await accounts.authenticateApiKey(key_hash)
+      const principal = await userService.authenticateApiKey(key_hash)
       return { principal: principal === null ? null : toApiKeyPrincipalMessage(principal) }
     }),
     RecordKeyUsage: unary('RecordKeyUsage', async ({ usage }) => {
-      await accounts.recordKeyUsage(usage.map(fromKeyUsageMessage))
+      await userService.recordKeyUsage(usage.map(fromKeyUsageMessage))
       return {}
     }),
     RecordSimulations: unary('RecordSimulations', async ({ records }) => {
-      await accounts.recordSimulations(records.map(fromSimulationRecordMessage))
+      await userService.recordSimulations(records.map(fromSimulationRecordMessage))
       return {}
     }),
     ListSimulations: unary('ListSimulations', async (request) =>
-      toSimulationPageMessage(await accounts.listSimulations(fromListSimulationsRequestMessage(request))),
+      toSimulationPageMessage(await userService.listSimulations(fromListSimulationsRequestMessage(request))),
     ),
-    GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await accounts.getUserStats(user_id))),
-    GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await accounts.getServiceTotals())),
+    GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await userService.getUserStats(user_id))),
+    GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await userService.getServiceTotals())),
     GetSimulationCounts: unary('GetSimulationCounts', async ({ since_ms }) => ({
-      counts: (await accounts.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
+      counts: (await userService.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
     })),
-    GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await accounts.getProgramBlocks(user_id))),
+    GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await userService.getProgramBlocks(user_id))),
     SetProgramBlocks: unary('SetProgramBlocks', async ({ user_id, program_ids }) =>
-      toProgramBlocksMessage(await accounts.setProgramBlocks(user_id, program_ids)),
+      toProgramBlocksMessage(await userService.setProgramBlocks(user_id, program_ids)),
     ),
     RemoveProgramBlock: unary('RemoveProgramBlock', async ({ user_id, program_id }) =>
-      toProgramBlocksMessage(await accounts.removeProgramBlock(user_id, program_id)),
+      toProgramBlocksMessage(await userService.removeProgramBlock(user_id, program_id)),
     ),
   }
 

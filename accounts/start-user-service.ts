@@ -20,7 +20,7 @@ export interface StartUserServiceOptions {
 }
 
 export interface StartedUserService {
-  accounts: UserService
+  userService: UserService
   /** The key access tokens are signed with; edges in this process verify with it. */
   signingKey: Uint8Array
   db: Database
@@ -48,6 +48,6 @@ export async function startUserService(
     await close().catch(() => undefined)
     throw error
   }
-  const accounts = createUserService({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
-  return { accounts, signingKey, db, close }
+  const userService = createUserService({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
+  return { userService, signingKey, db, close }
 }

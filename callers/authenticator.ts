@@ -25,7 +25,7 @@ export interface Principal {
 }
 
 export interface AuthenticatorOptions {
-  accounts: Pick<IdentityService, 'authenticateApiKey' | 'getUserState'>
+  userService: Pick<IdentityService, 'authenticateApiKey' | 'getUserState'>
   /** The access tokens' HS256 key; without it every bearer token is refused. */
   signingKey?: Uint8Array | undefined
   now?: () => number
@@ -79,7 +79,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     let pending = pendingKeys.get(hash)
     if (!pending) {
       const startedAt = generation
-      pending = options.accounts.authenticateApiKey(hash).finally(() => pendingKeys.delete(hash))
+      pending = options.userService.authenticateApiKey(hash).finally(() => pendingKeys.delete(hash))
       pending.then(
         (principal) => {
           if (startedAt !== generation) return
@@ -105,7 +105,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (!pending) {
       const startedAt = generation
       const userId = claims.userId
-      pending = options.accounts.getUserState(userId).finally(() => pendingUsers.delete(userId))
+      pending = options.userService.getUserState(userId).finally(() => pendingUsers.delete(userId))
       pending.then(
         (state) => {
           if (state && startedAt === generation) users.set(userId, state)

@@ -30,7 +30,7 @@ export interface CallerServices {
 }
 
 export interface CallerServicesOptions {
-  accounts: Pick<UserService, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
+  userService: Pick<UserService, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
   /** The access tokens' HS256 key; without it bearer tokens are refused (the gRPC port takes API keys only). */
   signingKey?: Uint8Array
   admission: Admission
@@ -50,14 +50,14 @@ export interface CallerServicesOptions {
 
 /** Creates the shared caller services. */
 export function createCallerServices(options: CallerServicesOptions): CallerServices {
-  const { accounts, logger, admission } = options
+  const { userService, logger, admission } = options
   const now = options.now ?? Date.now
   const flushIntervalMs = options.usageFlushIntervalMs
-  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => userService.recordKeyUsage(usage), flushIntervalMs, logger })
   const { journal } = options
   const history = createSimulationHistoryQueue({
     async sink(records) {
-      await accounts.recordSimulations(records.map(getRecordWithSignature))
+      await userService.recordSimulations(records.map(getRecordWithSignature))
       journal?.settle(records)
     },
     flushIntervalMs,
@@ -66,7 +66,7 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   // What the last run acknowledged but did not deliver goes first, as it was answered first.
   for (const record of journal?.recovered ?? []) history.push(record)
   const authenticator = createAuthenticator({
-    accounts,
+    userService,
     signingKey: options.signingKey,
     now,
     cacheTtlMs: options.authCacheTtlMs,

@@ -11,7 +11,7 @@ import type { CallerServices } from './caller-services.js'
 /** Restores today's per-user simulation counts into `callers.admission`, when it keeps them in memory. */
 export async function restoreDailyQuota(
   callers: Pick<CallerServices, 'admission' | 'history' | 'now'>,
-  accounts: Pick<UserService, 'getSimulationCountsSince'>,
+  userService: Pick<UserService, 'getSimulationCountsSince'>,
   logger: Logger,
 ): Promise<void> {
   const { admission } = callers
@@ -19,7 +19,7 @@ export async function restoreDailyQuota(
   const nowMs = callers.now()
   try {
     await callers.history.flush()
-    const counts = await accounts.getSimulationCountsSince(getQuotaDay(nowMs) * DAY_MS)
+    const counts = await userService.getSimulationCountsSince(getQuotaDay(nowMs) * DAY_MS)
     admission.restoreDailyCounts(counts, nowMs)
     logger.info({ users: counts.length }, "today's free quota restored from history")
   } catch (error) {

@@ -12,7 +12,7 @@ import type { AuthLimits } from './limits/auth-limits.js'
 
 export interface EdgeContext {
   engine: EngineClient
-  accounts: UserService
+  userService: UserService
   authenticator: Authenticator
   /** onRequest hooks of the `bearer` and `either` routes (docs/api.md#authentication). */
   auth: { bearer: onRequestHookHandler; either: onRequestHookHandler }

@@ -26,13 +26,13 @@ const logger = createLogger('edge', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
-const accounts = await connectUserService(config.accountsUrl, userServiceConfig, logger.child({ service: 'accounts' }))
-startup.closeOnFailure(() => accounts.close())
+const users = await connectUserService(config.userServiceUrl, userServiceConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => users.close())
 const callers = await startCallers({
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  userService: users.userService,
+  signingKey: users.signingKey,
+  invalidations: users.invalidations,
+  authCacheTtlMs: users.authCacheTtlMs,
   rateLimits: config.rateLimits,
   redisUrl: config.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
@@ -51,8 +51,8 @@ if (config.engineUrl) {
   engine = await startEngine({
     config: readConfig(engineConfigSchema, process.env),
     logger: logger.child({ service: 'engine' }),
-    accounts: accounts.accounts,
-    invalidations: accounts.invalidations,
+    userService: users.userService,
+    invalidations: users.invalidations,
     callers,
   })
   const started = engine
@@ -66,8 +66,8 @@ const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl:
 startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: engineClient,
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
+  userService: users.userService,
+  signingKey: users.signingKey,
   callers,
   authLimiter,
   trustProxy,
@@ -89,7 +89,7 @@ onShutdownSignal(logger, async () => {
   await Promise.all([app.close(), engine?.closePort()])
   await callers.close()
   await authLimiter?.close()
-  await accounts.close()
+  await users.close()
   engine?.stop()
   await engineClient.close()
 })

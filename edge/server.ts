@@ -38,7 +38,7 @@ import type { TrustProxy } from './trust-proxy.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
-  accounts: UserService
+  userService: UserService
   /** The access tokens' HS256 key (the accounts service signs with the same one). */
   signingKey: Uint8Array
   logger: Logger
@@ -93,7 +93,7 @@ const DROP_WARNING_INTERVAL_MS = 10_000
 
 /** Creates the edge application with every route registered. */
 export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
-  const { engine, accounts, logger, bodyLimitBytes } = options
+  const { engine, userService, logger, bodyLimitBytes } = options
   const now = options.now ?? Date.now
   // The environment's defaults, so an edge built without them (tests) runs as a deployed one.
   const defaults = edgeConfigSchema
@@ -180,7 +180,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const callers =
     options.callers ??
     createCallerServices({
-      accounts,
+      userService,
       signingKey: options.signingKey,
       admission: options.admission ?? createDisabledAdmission(),
       logger,
@@ -192,7 +192,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const { authenticator, keyUsage, history } = callers
   const context: EdgeContext = {
     engine,
-    accounts,
+    userService,
     authenticator,
     auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
     keyUsage,
@@ -222,7 +222,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerProgramBlockRoutes(app, context)
   registerNotImplementedRoutes(app, context)
   const status = createServiceStatus({
-    getTotals: () => accounts.getServiceTotals(),
+    getTotals: () => userService.getServiceTotals(),
     getComponentStates: async () => [(await getEngineState(engine, logger)).state],
     now,
     logger,

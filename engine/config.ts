@@ -19,11 +19,11 @@ export const engineConfigSchema = {
   geyserToken: { kind: 'optional-string', env: 'GEYSER_TOKEN' },
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
   /** The accounts service (host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
-  accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  userServiceUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
   /** Where the history journal of direct gRPC callers lives (with ACCOUNTS_URL). */
   dataDir: { kind: 'string', env: 'DATA_DIR', default: './data' },
   /** The accounts service's internal token (required with ACCOUNTS_URL). */
-  accountsInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
+  userServiceInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /**
    * Where accounts announces changed program blocks and revoked keys (Redis pub/sub; without it a
    * cached answer lives 1 s), and where rate limits and quota of direct gRPC callers are kept.

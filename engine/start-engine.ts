@@ -18,7 +18,7 @@ export interface StartEngineOptions {
   config: EngineConfig
   logger: Logger
   /** Where tenants' program blocks come from; none: the curated blacklist alone applies. */
-  accounts?: Pick<UserService, 'getProgramBlocks'>
+  userService?: Pick<UserService, 'getProgramBlocks'>
   /** Where accounts announces changed program blocks; without it a cached list is trusted 1 s. */
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */
@@ -37,14 +37,14 @@ export interface StartedEngine {
 
 /** Starts the engine and opens its gate-kept gRPC port; on a failure, what was started is stopped. */
 export async function startEngine(options: StartEngineOptions): Promise<StartedEngine> {
-  const { config, logger, accounts, callers } = options
+  const { config, logger, userService, callers } = options
   const internalToken = config.engineInternalToken
   // Every call is authenticated: by API key (callers) or by the internal token; with neither the
   // port could not tell a caller from anyone on the network.
   const gate = callers ? createDirectCallGate({ callers, internalToken }) : internalToken ? createInternalOnlyGate(internalToken) : undefined
   if (!gate) throw new Error('the engine gRPC port needs caller services (API keys) or ENGINE_INTERNAL_TOKEN')
-  const tenantBlocks = accounts
-    ? createTenantProgramBlocks({ load: (tenantId) => accounts.getProgramBlocks(tenantId), ...(options.invalidations ? { invalidations: options.invalidations } : {}) })
+  const tenantBlocks = userService
+    ? createTenantProgramBlocks({ load: (tenantId) => userService.getProgramBlocks(tenantId), ...(options.invalidations ? { invalidations: options.invalidations } : {}) })
     : undefined
   const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
   try {

@@ -20,7 +20,7 @@ export interface BenchAuthenticator {
 }
 
 export interface BenchAuthenticatorOptions {
-  accounts: UserService
+  userService: UserService
   signingKey: Uint8Array
   credentials: BenchCredentials
   /** As the edge's: long enough that nothing expires during the run. */
@@ -31,10 +31,10 @@ export interface BenchAuthenticatorOptions {
 
 /** Creates the authenticator and makes its first, cold call for each credential. */
 export async function createBenchAuthenticator(options: BenchAuthenticatorOptions): Promise<BenchAuthenticator> {
-  const { accounts, credentials } = options
-  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage) })
+  const { userService, credentials } = options
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => userService.recordKeyUsage(usage) })
   const authenticator = createAuthenticator({
-    accounts,
+    userService,
     signingKey: options.signingKey,
     cacheTtlMs: options.cacheTtlMs,
     onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),

@@ -40,9 +40,9 @@ export interface BenchService {
   localnet: Localnet | undefined
   rpcUrl: string
   engine: Engine
-  accounts: BenchUserService
+  users: BenchUserService
   /** What the edge asked of accounts so far (credential lookups, history writes). */
-  accountsCalls: UserServiceCallCounts
+  userServiceCalls: UserServiceCallCounts
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
@@ -68,12 +68,12 @@ export async function startBenchService(
   let remote: RemoteChain | undefined
   let engine: StartedEngine | undefined
   // Accounts (PGlite's first start takes seconds) comes up while localnet does.
-  const accountsStarting = startBenchUserService(databaseUrl, logger)
-  accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
+  const usersStarting = startBenchUserService(databaseUrl, logger)
+  usersStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
     // After the doors and the caller services, whose close writes the last key counts and history.
-    await (await accountsStarting.catch(() => undefined))?.close()
+    await (await usersStarting.catch(() => undefined))?.close()
     engine?.stop()
     await localnet?.close()
     await remote?.close()
@@ -89,19 +89,19 @@ export async function startBenchService(
       rpcUrl = remote.rpcUrl
       streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
     }
-    const accounts = await accountsStarting
-    const counted = createCountedUserService(accounts.accounts)
+    const users = await usersStarting
+    const counted = createCountedUserService(users.userService)
     // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
     // journaled under the accounts' DATA_DIR. Closed after both (closers run in reverse), so what
     // the last requests recorded is written.
     const callers = await startCallers({
-      accounts: counted.accounts,
-      signingKey: accounts.signingKey,
-      invalidations: accounts.invalidations,
+      userService: counted.userService,
+      signingKey: users.signingKey,
+      invalidations: users.invalidations,
       authCacheTtlMs: AUTH_CACHE_TTL_MS,
       rateLimits: 'off',
       redisUrl: undefined,
-      journalDir: join(accounts.dataDir, 'journal', 'history'),
+      journalDir: join(users.dataDir, 'journal', 'history'),
       logger,
     })
     closers.push(() => callers.close())
@@ -110,16 +110,16 @@ export async function startBenchService(
     const started = await startEngine({
       config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),
       logger,
-      accounts: accounts.accounts,
-      invalidations: accounts.invalidations,
+      userService: users.userService,
+      invalidations: users.invalidations,
       callers,
     })
     engine = started
     closers.push(() => started.closePort())
     const edge = createEdgeServer({
       engine: createInProcessEngineClient(started.engine),
-      accounts: counted.accounts,
-      signingKey: accounts.signingKey,
+      userService: counted.userService,
+      signingKey: users.signingKey,
       callers,
       logger,
       bodyLimitBytes: 262_144,
@@ -132,8 +132,8 @@ export async function startBenchService(
       localnet,
       rpcUrl,
       engine: started.engine,
-      accounts,
-      accountsCalls: counted.counts,
+      users,
+      userServiceCalls: counted.counts,
       edgePort,
       credentials,
       grpcAddress: started.grpcAddress,

@@ -25,8 +25,8 @@ export interface BenchStack {
   /** localnet's JSON-RPC URL. */
   rpcUrl: string
   /** What the edge asked of accounts so far. */
-  accountsCalls: UserServiceCallCounts
-  accountsDatabase: string
+  userServiceCalls: UserServiceCallCounts
+  userServiceDatabase: string
   close(): Promise<void>
 }
 
@@ -43,7 +43,7 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     await service.close()
   }
   try {
-    const { engine, edgePort, credentials, accounts } = service
+    const { engine, edgePort, credentials, users } = service
     const httpFloor = await createHttpFloorServer()
     closers.push(() => httpFloor.close())
     const createClient = (port: number, headers: Record<string, string>) =>
@@ -62,8 +62,8 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     const httpFloorClient = await createClient(httpFloor.port, getApiKeyHeaders(credentials))
     closers.push(() => httpFloorClient.close())
     const auth = await createBenchAuthenticator({
-      accounts: accounts.accounts,
-      signingKey: accounts.signingKey,
+      userService: users.userService,
+      signingKey: users.signingKey,
       credentials,
       cacheTtlMs: AUTH_CACHE_TTL_MS,
       requestHeaders: { host: `127.0.0.1:${edgePort}`, 'content-type': 'application/json' },
@@ -74,8 +74,8 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     return {
       context: { engine, rest, restBearer, restExternal, httpFloor, httpFloorClient, auth, journal },
       rpcUrl: service.rpcUrl,
-      accountsCalls: service.accountsCalls,
-      accountsDatabase: accounts.database,
+      userServiceCalls: service.userServiceCalls,
+      userServiceDatabase: users.database,
       close,
     }
   } catch (error) {

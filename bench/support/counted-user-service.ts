@@ -15,24 +15,24 @@ export interface UserServiceCallCounts {
 }
 
 /** Wraps `accounts` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
-export function createCountedUserService(accounts: UserServiceClient): { accounts: UserServiceClient; counts: UserServiceCallCounts } {
+export function createCountedUserService(userService: UserServiceClient): { userService: UserServiceClient; counts: UserServiceCallCounts } {
   const counts: UserServiceCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
   return {
     counts,
-    accounts: {
-      ...accounts,
+    userService: {
+      ...userService,
       authenticateApiKey(keyHash) {
         counts.lookups++
-        return accounts.authenticateApiKey(keyHash)
+        return userService.authenticateApiKey(keyHash)
       },
       getUserState(userId) {
         counts.lookups++
-        return accounts.getUserState(userId)
+        return userService.getUserState(userId)
       },
       async recordSimulations(records) {
         const start = performance.now()
         try {
-          await accounts.recordSimulations(records)
+          await userService.recordSimulations(records)
           counts.historyBatches++
           counts.historyRecords += records.length
         } finally {

@@ -42,7 +42,7 @@ t.test('embedded: users and the generated signing key survive a restart on the s
   const first = await startUserService(config, logger)
   let token: string
   try {
-    token = (await first.accounts.register(credentials)).token
+    token = (await first.userService.register(credentials)).token
   } finally {
     await first.close()
   }
@@ -53,7 +53,7 @@ t.test('embedded: users and the generated signing key survive a restart on the s
   t.same(second.signingKey, first.signingKey, 'the same key after the restart')
   const claims = await verifyAccessToken(second.signingKey, token, Date.now())
   t.ok(claims, 'a token issued before the restart still verifies')
-  const login = await second.accounts.login(credentials)
+  const login = await second.userService.login(credentials)
   t.equal((await verifyAccessToken(second.signingKey, login.token, Date.now()))?.userId, claims?.userId, 'the user is still there')
 })
 

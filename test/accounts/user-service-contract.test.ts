@@ -433,10 +433,10 @@ t.test('UserService contract', async (t) => {
   const clock = { nowMs: START_MS }
   const invalidations: AuthInvalidation[] = []
   const now = () => clock.nowMs
-  const accounts = createUserService({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
+  const userService = createUserService({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
   const context: Context = { signingKey, clock, invalidations, reopened: createUserService({ db, signingKey, now }) }
-  const server = await startUserServiceServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
-  const inProcess = createInProcessUserServiceClient(accounts)
+  const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const inProcess = createInProcessUserServiceClient(userService)
   const grpc = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(async () => {
     await inProcess.close()

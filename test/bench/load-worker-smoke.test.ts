@@ -46,23 +46,23 @@ t.test('an answer frame gives its id and kind from its first bytes, in both enco
 
 t.test('the load worker drives every door on a schedule, in a closed loop and as a stream', async (t) => {
   const { engine, rpc } = await startStack(t)
-  const testAccounts = await createTestUserService(t)
-  const counted = createCountedUserService(createInProcessUserServiceClient(testAccounts.accounts))
+  const users = await createTestUserService(t)
+  const counted = createCountedUserService(createInProcessUserServiceClient(users.userService))
   // As main.ts and bench/support/bench-service.ts: the gRPC port takes the key through the gate.
   const callers = createCallerServices({
-    accounts: counted.accounts,
-    signingKey: testAccounts.signingKey,
+    userService: counted.userService,
+    signingKey: users.signingKey,
     admission: createDisabledAdmission(),
     logger: quietLogger,
-    invalidations: testAccounts.bus,
+    invalidations: users.bus,
   })
   t.teardown(() => callers.close())
   const grpc = await startEngineServer(engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
   t.teardown(() => grpc.close())
   const edge = createEdgeServer({
     engine: createInProcessEngineClient(engine),
-    accounts: testAccounts.accounts,
-    signingKey: testAccounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     callers,
     logger: quietLogger,
     bodyLimitBytes: 262_144,

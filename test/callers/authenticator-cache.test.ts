@@ -11,13 +11,13 @@ import { isServiceError } from '../../lib/errors.js'
 import { createTestUserService } from '../helpers/user-service.js'
 
 t.test('authenticator caching', async (t) => {
-  const { accounts, db, signingKey, clock } = await createTestUserService(t)
-  const { token } = await accounts.register({ email: `cache-${process.pid}@example.com`, password: 'long enough password' })
+  const { userService, db, signingKey, clock } = await createTestUserService(t)
+  const { token } = await userService.register({ email: `cache-${process.pid}@example.com`, password: 'long enough password' })
   const claims = await verifyAccessToken(signingKey, token, clock.nowMs)
-  const user = await accounts.getUser(claims?.userId ?? '')
-  const key = await accounts.createApiKey(user.id, { name: 'cache test' })
+  const user = await userService.getUser(claims?.userId ?? '')
+  const key = await userService.createApiKey(user.id, { name: 'cache test' })
   const used: string[] = []
-  const authenticator = createAuthenticator({ accounts, signingKey, now: clock.now, onApiKeyUse: (id) => used.push(id) })
+  const authenticator = createAuthenticator({ userService, signingKey, now: clock.now, onApiKeyUse: (id) => used.push(id) })
   const byKey = { 'x-api-key': key.key as string }
   const byToken = { authorization: `Bearer ${token}` }
 

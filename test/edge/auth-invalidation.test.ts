@@ -47,13 +47,13 @@ async function createEdges(t: Test, redisUrl: string | undefined) {
   const { createInProcessInvalidationBus } = await import('../../lib/auth-invalidation.js')
   const publisher = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : createInProcessInvalidationBus()
   t.teardown(() => publisher.close())
-  const accounts = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
+  const userService = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
   const apps: FastifyInstance[] = []
   for (let i = 0; i < 2; i++) {
     // Across processes each edge has its own connection; in one process they share the bus.
     const bus = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : publisher
     if (redisUrl) t.teardown(() => bus.close())
-    const app = createEdgeServer({ engine: unusedEngine, accounts, signingKey, invalidations: bus, now: clock.now, logger: quietLogger, bodyLimitBytes: 65_536 })
+    const app = createEdgeServer({ engine: unusedEngine, userService, signingKey, invalidations: bus, now: clock.now, logger: quietLogger, bodyLimitBytes: 65_536 })
     await app.ready()
     t.teardown(() => app.close())
     apps.push(app)

@@ -47,14 +47,14 @@ const base = await createTestUserService(t)
 /** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login and refresh calls are counted. */
 async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; limits?: boolean } = {}): Promise<LimitedEdge> {
   const calls = { register: 0, login: 0, refresh: 0 }
-  const accounts: UserService = {
-    ...base.accounts,
-    register: (credentials) => (calls.register++, base.accounts.register(credentials)),
-    login: (credentials) => (calls.login++, base.accounts.login(credentials)),
-    refresh: (token) => (calls.refresh++, base.accounts.refresh(token)),
+  const userService: UserService = {
+    ...base.userService,
+    register: (credentials) => (calls.register++, base.userService.register(credentials)),
+    login: (credentials) => (calls.login++, base.userService.login(credentials)),
+    refresh: (token) => (calls.refresh++, base.userService.refresh(token)),
   }
   const authLimiter = options.limits === false ? undefined : createTestAuthLimiter(t).limiter
-  const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts: { ...base, accounts }, authLimiter, trustProxy: options.trustProxy })
+  const { app } = await createTestEdgeWithUser(t, unusedEngine, { users: { ...base, userService }, authLimiter, trustProxy: options.trustProxy })
   // The edge's own test user (registered from 127.0.0.1) is not one of the calls a test counts.
   calls.register = 0
   return { app, clock: base.clock, calls }

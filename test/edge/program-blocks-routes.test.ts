@@ -58,12 +58,12 @@ function getIds(t: Test, response: LightMyRequestResponse, label: string): strin
 }
 
 t.test('program-block routes', async (t) => {
-  const accounts = await createTestUserService(t)
+  const users = await createTestUserService(t)
   // Long flush intervals: the only queries are the ones the requests make.
-  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts, usageFlushIntervalMs: 60_000 })
+  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { users, usageFlushIntervalMs: 60_000 })
   const other = await registerTestUser(app, 'other')
   const events: AuthInvalidation[] = []
-  accounts.bus.subscribe((event) => events.push(event))
+  users.bus.subscribe((event) => events.push(event))
 
   t.test('GET, PUT and DELETE with either credential', async (t) => {
     t.strictSame(getIds(t, await getBlocks(app, apiKey(user)), 'empty, key'), [], 'a new user blocks nothing')
@@ -154,9 +154,9 @@ t.test('program-block routes', async (t) => {
     await getBlocks(app, apiKey(user))
     await getBlocks(app, bearer(user))
     const queriesOf = async (headers: Headers) => {
-      const before = accounts.db.queryCount
+      const before = users.db.queryCount
       t.equal((await getBlocks(app, headers)).statusCode, 200)
-      return accounts.db.queryCount - before
+      return users.db.queryCount - before
     }
     t.equal(await queriesOf(apiKey(user)), 1, 'a warm GET with the key: the list query alone')
     t.equal(await queriesOf(bearer(user)), 1, 'and with the bearer')
@@ -174,14 +174,14 @@ t.test('program-block routes', async (t) => {
   t.test('the list survives an edge restart on the same database', async (t) => {
     await putBlocks(app, apiKey(user), { program_ids: [JUPITER_V6, SYSTEM_PROGRAM] })
     await app.close()
-    // A new accounts service and edge on the same database and signing key, as after a restart.
+    // A new user service and edge on the same database and signing key, as after a restart.
     const bus = createInProcessInvalidationBus()
     t.teardown(() => bus.close())
     const restarted = await createTestEdgeWithUser(t, unusedEngine, {
-      accounts: {
-        ...accounts,
+      users: {
+        ...users,
         bus,
-        accounts: createUserService({ db: accounts.db, signingKey: accounts.signingKey, now: accounts.clock.now, onInvalidate: (e) => void bus.publish(e) }),
+        userService: createUserService({ db: users.db, signingKey: users.signingKey, now: users.clock.now, onInvalidate: (e) => void bus.publish(e) }),
       },
     })
     t.strictSame(getIds(t, await getBlocks(restarted.app, apiKey(user)), 'GET after the restart'), [SYSTEM_PROGRAM, JUPITER_V6], 'the list is still there')

@@ -90,7 +90,7 @@ function createResponseChecker(document: OpenApi) {
 
 t.test('every route answers what its schema documents', async (t) => {
   const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR })
-  const { app, user, accounts } = await createTestEdgeWithUser(t, stack)
+  const { app, user, users } = await createTestEdgeWithUser(t, stack)
   const documentResponse = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(documentResponse.statusCode, 200)
   const document = documentResponse.json() as OpenApi
@@ -284,10 +284,10 @@ t.test('every route answers what its schema documents', async (t) => {
     // Limits on, and the test clock stands still: the free plan's 10 tokens do not refill.
     const limited = createEdgeServer({
       engine: createInProcessEngineClient(stack.engine),
-      accounts: accounts.accounts,
-      signingKey: accounts.signingKey,
-      invalidations: accounts.bus,
-      now: accounts.clock.now,
+      userService: users.userService,
+      signingKey: users.signingKey,
+      invalidations: users.bus,
+      now: users.clock.now,
       logger: quietLogger,
       bodyLimitBytes: 256 * 1024,
       admission: createInProcessAdmission(),

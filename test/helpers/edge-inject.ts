@@ -20,12 +20,12 @@ const defaultUsers = new WeakMap<FastifyInstance, TestUser>()
 export interface TestEdge {
   app: FastifyInstance
   user: TestUser
-  accounts: TestUserService
+  users: TestUserService
 }
 
 export interface TestEdgeOptions {
   bodyLimitBytes?: number
-  accounts?: TestUserService
+  users?: TestUserService
   usageFlushIntervalMs?: number
   /** Rate limits and quota; none (limits off) unless a test is about them. */
   admission?: Admission
@@ -46,7 +46,7 @@ export interface TestEdgeOptions {
  * test database and a registered user; closed with the test.
  */
 export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClient, options: TestEdgeOptions = {}): Promise<TestEdge> {
-  const accounts = options.accounts ?? (await createTestUserService(t))
+  const users = options.users ?? (await createTestUserService(t))
   const app = createEdgeServer({
     engine: 'localnet' in engine ? createInProcessEngineClient(engine.engine) : engine,
     usageFlushIntervalMs: options.usageFlushIntervalMs,
@@ -54,10 +54,10 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
     stream: options.stream,
     authLimiter: options.authLimiter,
     trustProxy: options.trustProxy,
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
-    invalidations: accounts.bus,
-    now: accounts.clock.now,
+    userService: users.userService,
+    signingKey: users.signingKey,
+    invalidations: users.bus,
+    now: users.clock.now,
     logger: options.logger ?? quietLogger,
     bodyLimitBytes: options.bodyLimitBytes ?? 256 * 1024,
     ...options.http,
@@ -66,7 +66,7 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
   t.teardown(() => app.close())
   const user = await registerTestUser(app)
   defaultUsers.set(app, user)
-  return { app, user, accounts }
+  return { app, user, users }
 }
 
 /** An edge on `stack` whose simulate calls postSimulate authenticates with a test user's key. */

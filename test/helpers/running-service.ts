@@ -20,7 +20,7 @@ import { quietLogger, startStack, type Stack } from './stack.js'
 
 export interface RunningService {
   stack: Stack
-  accounts: TestUserService
+  users: TestUserService
   callers: CallerServices
   clock: TestClock
   /** http://127.0.0.1:port */
@@ -38,25 +38,25 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
   const clock = createTestClock(startMs)
-  const accounts = await createTestUserService(t, { clock })
-  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
+  const users = await createTestUserService(t, { clock })
+  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
   const callers = createCallerServices({
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     // A loaded CI machine can take Redis past the production 200 ms fail-open timeout; the
     // assertions here are about the limits, so they wait for Redis instead of failing open.
     admission: process.env.REDIS_URL
       ? createRedisAdmission({ redisUrl: process.env.REDIS_URL, logger: quietLogger, commandTimeoutMs: 5_000 })
       : createInProcessAdmission(),
     logger: quietLogger,
-    invalidations: accounts.bus,
+    invalidations: users.bus,
     now: clock.now,
   })
   const grpc = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
   const app = createEdgeServer({
     engine: createInProcessEngineClient(stack.engine),
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     callers,
     // A key prefix of its own (in Redis): a rerun within the hour must not find this run's buckets.
     authLimiter: createTestAuthLimiter(t).limiter,
@@ -75,5 +75,5 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
     return closed
   }
   t.teardown(close)
-  return { stack, accounts, callers, clock, restUrl: address, wsUrl: address.replace(/^http/, 'ws'), grpcAddress: grpc.address, close }
+  return { stack, users, callers, clock, restUrl: address, wsUrl: address.replace(/^http/, 'ws'), grpcAddress: grpc.address, close }
 }

@@ -22,7 +22,7 @@ export function createTestClock(startMs = Date.now()): TestClock {
 }
 
 export interface TestUserService {
-  accounts: UserService
+  userService: UserService
   db: Database
   signingKey: Uint8Array
   bus: InvalidationBus
@@ -35,9 +35,9 @@ export async function createTestUserService(t: Test, options: { kind?: DatabaseK
   const clock = options.clock ?? createTestClock()
   const bus = createInProcessInvalidationBus()
   const signingKey = randomBytes(32)
-  const accounts = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
+  const userService = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
   t.teardown(() => bus.close())
-  return { accounts, db, signingKey, bus, clock }
+  return { userService, db, signingKey, bus, clock }
 }
 
 export interface TestUser {
