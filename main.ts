@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
  * SOLANA_RPC_URLS names real nodes) whose geyser stream feeds the engine, the engine with its
- * gRPC port, accounts (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC port only
+ * gRPC port, the user service (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC port only
  * when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
@@ -47,7 +47,7 @@ if (!process.env.SOLANA_RPC_URLS) {
   })
 }
 
-// Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
+// The user service first: the engine reads each tenant's program blocks from it (cached, kept current by
 // the same invalidation bus as revoked credentials).
 const users = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => users.close())
@@ -112,7 +112,7 @@ logger.info(
 startup.serving()
 onShutdownSignal(logger, async () => {
   // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
-  // they counted and recorded is written to accounts.
+  // they counted and recorded is written to the user service.
   await Promise.all([app.close(), engine.closePort()])
   await callers.close()
   await authLimiter?.close()

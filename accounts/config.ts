@@ -1,4 +1,4 @@
-/** The accounts service's configuration schema (read from the environment in main.ts only). */
+/** The user service's configuration schema (read from the environment in main.ts only; the variables keep their ACCOUNTS_ names). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 

@@ -1,9 +1,9 @@
 /**
- * How an edge process reaches accounts: in this process (the embedded default: accounts on
+ * How an edge process reaches the user service: in this process (the embedded default: on
  * DATABASE_URL or PGlite; its gRPC port opened only when ACCOUNTS_INTERNAL_TOKEN asks for it, for
- * engines and edges elsewhere) or a remote accounts service (ACCOUNTS_URL, with that token). Also
+ * engines and edges elsewhere) or a remote accounts process (ACCOUNTS_URL, with that token). Also
  * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
- * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
+ * remote user service and no Redis, nothing carries them, so cached credentials live 1 s only.
  */
 import type { UserServiceConfig } from './config.js'
 import { startUserServiceServer } from './server.js'
@@ -20,12 +20,12 @@ export interface ConnectedUserService {
   signingKey: Uint8Array
   invalidations: InvalidationBus | undefined
   authCacheTtlMs: number
-  /** The in-process accounts' gRPC address, when accounts runs here and its port was asked for. */
+  /** The in-process user service's gRPC address, when it runs here and its port was asked for. */
   grpcAddress: string | undefined
   close(): Promise<void>
 }
 
-/** Connects to (or starts) accounts per `userServiceUrl` and `config`. */
+/** Connects to (or starts) the user service per `userServiceUrl` (ACCOUNTS_URL) and `config`. */
 export async function connectUserService(userServiceUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
   if (userServiceUrl) {

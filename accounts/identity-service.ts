@@ -32,7 +32,7 @@ export interface IdentityServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The identity half of the accounts service on a migrated `db`. */
+/** The identity part of the user service on a migrated `db`. */
 export function createIdentityService({ db, signingKey, now, onInvalidate }: IdentityServiceOptions): IdentityService {
   const users = createUserStore(db)
   const refreshTokens = createRefreshTokens({ db, now })

@@ -1,6 +1,7 @@
 /**
- * The accounts process: `npm run start:accounts`. Serves the Accounts interface over gRPC for edges
- * that run apart; with REDIS_URL it publishes credential invalidations there for their auth caches.
+ * The accounts process: `npm run start:accounts`. Serves the user service (UserService) over gRPC
+ * for edges and engines that run apart; with REDIS_URL it publishes credential invalidations there
+ * for their auth caches.
  */
 import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'

@@ -1,8 +1,10 @@
 /**
- * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
- * (accounts/user-service-client.ts). It can mint keys for any user, so every call must carry the internal
- * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
- * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
+ * The user service's gRPC server: the UserService interface for edges and engines that run apart
+ * from it (accounts/user-service-client.ts), served as the proto's `Accounts` service, whose name
+ * stays (proto/accounts.proto). It can mint keys for any user, so every call must carry the
+ * internal token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is
+ * UNAUTHENTICATED before anything is read. Failures travel as catalogue codes in the `error-code`
+ * trailer.
  */
 import { Server, type handleUnaryCall } from '@grpc/grpc-js'
 import { createServiceError, isServiceError } from '../lib/errors.js'
@@ -50,7 +52,7 @@ export interface UserServiceServerOptions {
   logger?: Logger
 }
 
-/** Serves `accounts` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
+/** Serves `userService` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
 export async function startUserServiceServer(
   userService: UserService,
   host: string,

@@ -1,7 +1,7 @@
 /**
- * Starts the accounts service on its configuration: the database (DATABASE_URL, or the embedded
+ * Starts the user service on its configuration: the database (DATABASE_URL, or the embedded
  * PGlite under DATA_DIR), its migrations, the signing key, and the UserService on top. Used by the
- * accounts process (accounts/main.ts) and by any process that runs accounts inside itself.
+ * accounts process (accounts/main.ts) and by any process that runs the user service inside itself.
  */
 import { join } from 'node:path'
 import type { Logger } from '../lib/logger.js'

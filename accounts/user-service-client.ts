@@ -1,7 +1,7 @@
 /**
- * How the edge reaches the accounts service: the Accounts interface itself, over two transports.
- * In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: accounts on another
- * host). Both pass test/accounts/user-service-contract.test.ts.
+ * How the edge (and the engine) reach the user service: the UserService interface itself, over two
+ * transports. In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: the
+ * accounts process on another host). Both pass test/accounts/user-service-contract.test.ts.
  */
 import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import type { UserService } from './user-service.js'
@@ -37,7 +37,7 @@ export type UserServiceClient = UserService & {
   close(): Promise<void>
 }
 
-/** The accounts service called directly in this process. */
+/** The user service called directly in this process. */
 export function createInProcessUserServiceClient(userService: UserService): UserServiceClient {
   return {
     register: (credentials) => userService.register(credentials),
@@ -69,16 +69,18 @@ export function createInProcessUserServiceClient(userService: UserService): User
 const DEFAULT_CALL_TIMEOUT_MS = 5_000
 
 export interface GrpcUserServiceClientOptions {
-  /** The accounts service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
+  /** The user service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
   internalToken: string
   /** Deadline of each call; past it the call rejects with `accounts_unavailable`. */
   callTimeoutMs?: number
 }
 
-/** The accounts service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
+/** The user service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
 export function createGrpcUserServiceClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcUserServiceClientOptions): UserServiceClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadAccountsProto()
+  // On the wire the service is still preflight.accounts.v1.Accounts (proto/accounts.proto): a
+  // renamed gRPC service would change every method's path and break running peers.
   const client = new proto.preflight.accounts.v1.Accounts(target, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_permit_without_calls': 1,

@@ -1,8 +1,9 @@
 /**
- * The accounts service's contract: users, passwords, tokens, API keys, history and statistics.
- * The edge reaches it through this interface in-process (`createUserService`) or over gRPC
- * (accounts/user-service-client.ts); both pass test/accounts/user-service-contract.test.ts. Shapes that reach
- * clients are already in the API's snake_case (docs/api.md); the rest are internal and camelCase.
+ * The user service's contract (the accounts process: docs/architecture.md#vocabulary): users,
+ * passwords, tokens, API keys, history, statistics and program blocks. The edge reaches it through
+ * this interface in-process (`createUserService`) or over gRPC (accounts/user-service-client.ts);
+ * both pass test/accounts/user-service-contract.test.ts. Shapes that reach clients are already in
+ * the API's snake_case (docs/api.md); the rest are internal and camelCase.
  */
 import type { Role } from '../lib/access-token.js'
 import type { AuthInvalidation } from '../lib/auth-invalidation.js'
@@ -232,7 +233,7 @@ export interface UserServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The accounts service on `db` (migrated beforehand). */
+/** The user service on `db` (migrated beforehand). */
 export function createUserService(options: UserServiceOptions): UserService {
   const now = options.now ?? Date.now
   return {

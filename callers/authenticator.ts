@@ -1,9 +1,9 @@
 /**
  * Edge authentication (docs/api.md#authentication): an API key (`X-API-Key`) or a JWT bearer token
  * (`Authorization: Bearer`). Warm, it answers from memory without a promise: key hashes map to
- * principals, verified tokens to their claims, user ids to their state. A miss asks the accounts
- * service once (concurrent misses for the same credential share one call). Invalidations from
- * accounts (revoke, rotate, soft delete) drop what was cached, so they take effect at once.
+ * principals, verified tokens to their claims, user ids to their state. A miss asks the user
+ * service once (concurrent misses for the same credential share one call). Invalidations from the
+ * user service (revoke, rotate, soft delete) drop what was cached, so they take effect at once.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
@@ -50,7 +50,7 @@ const NEGATIVE_TTL_MS = 5_000
 
 const unauthorized = (message: string) => createServiceError('unauthorized', message)
 
-/** Creates an authenticator over `accounts`. */
+/** Creates an authenticator over `userService`. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const now = options.now ?? Date.now
   const ttl = options.cacheTtlMs ?? 60_000

@@ -37,7 +37,7 @@ export interface CallerServicesOptions {
   logger: Logger
   invalidations?: InvalidationBus
   authCacheTtlMs?: number
-  /** How often key counts and history are written to accounts. */
+  /** How often key counts and history are written to the user service. */
   usageFlushIntervalMs?: number
   /**
    * Where each record is written before its caller is answered, so an acknowledged simulation

@@ -1,6 +1,6 @@
 /**
- * Requests per API key, counted in memory on the request path and flushed to the accounts service
- * in batches (usage is recorded off the hot path, never lost: docs/architecture.md).
+ * Requests per API key, counted in memory on the request path and flushed to the user service in
+ * batches (usage is recorded off the hot path, never lost: docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { KeyUsage } from '../accounts/user-service.js'

@@ -1,6 +1,6 @@
 /**
  * The queue that takes simulate calls' history records off the request path and writes them to
- * the accounts service in batches, in arrival order (docs/architecture.md).
+ * the user service in batches, in arrival order (docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SimulationRecord } from '../accounts/user-service.js'

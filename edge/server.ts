@@ -39,7 +39,7 @@ import type { TrustProxy } from './trust-proxy.js'
 export interface EdgeServerOptions {
   engine: EngineClient
   userService: UserService
-  /** The access tokens' HS256 key (the accounts service signs with the same one). */
+  /** The access tokens' HS256 key (the user service signs with the same one). */
   signingKey: Uint8Array
   logger: Logger
   bodyLimitBytes: number
@@ -50,11 +50,11 @@ export interface EdgeServerOptions {
    * port); their owner closes them. Without it the edge builds its own and closes them itself.
    */
   callers?: CallerServices
-  /** Where accounts announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
+  /** Where the user service announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
   invalidations?: InvalidationBus
   /** How long a cached credential is trusted without an invalidation (default 60 s). */
   authCacheTtlMs?: number
-  /** How often key counts and history are written to accounts (tests lengthen it to see the request path alone). */
+  /** How often key counts and history are written to the user service (tests lengthen it to see the request path alone). */
   usageFlushIntervalMs?: number
   /** The buckets of register, login and refresh (edge/limits/auth-limits.ts); without it those routes are unlimited. Its owner closes it. */
   authLimiter?: KeyedLimiter

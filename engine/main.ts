@@ -15,16 +15,17 @@ const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
-// Every call to the gRPC port is authenticated: by API key (checked with accounts) or by the edges'
-// internal token. With neither there would be no way to tell a caller from anyone on the network.
+// Every call to the gRPC port is authenticated: by API key (checked with the user service) or by
+// the edges' internal token. With neither there would be no way to tell a caller from anyone on
+// the network.
 if (!config.userServiceUrl && !config.engineInternalToken) {
   throw new ConfigError('ENGINE_INTERNAL_TOKEN', 'the token edges present (or ACCOUNTS_URL, to take API keys)', '')
 }
 if (config.userServiceUrl && !config.userServiceInternalToken) {
   throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
 }
-// Tenants' program blocks come from the accounts service, when one is named; changes arrive on
-// Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
+// Tenants' program blocks come from the user service (ACCOUNTS_URL), when one is named; changes
+// arrive on Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
 const userService =
   config.userServiceUrl && config.userServiceInternalToken
     ? createGrpcUserServiceClient(config.userServiceUrl, { internalToken: config.userServiceInternalToken })
@@ -32,7 +33,7 @@ const userService =
 startup.closeOnFailure(() => userService?.close())
 const invalidations = userService && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 startup.closeOnFailure(() => invalidations?.close())
-// The gate: co-located clients authenticate with x-api-key against the accounts service and are
+// The gate: co-located clients authenticate with x-api-key against the user service and are
 // charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
 const callers = userService
   ? await startCallers({

@@ -1,6 +1,6 @@
 /**
  * Starts an engine the way every entry point runs one (main.ts, edge/main.ts, engine/main.ts, the
- * benchmarks): each tenant's program blocks read from accounts (cached, kept current by the
+ * benchmarks): each tenant's program blocks read from the user service (cached, kept current by the
  * invalidation bus), the engine itself, and its gRPC port behind the gate — API keys through the
  * shared caller services, and/or the edges' internal token. Beside accounts/start-user-service.ts.
  */
@@ -19,7 +19,7 @@ export interface StartEngineOptions {
   logger: Logger
   /** Where tenants' program blocks come from; none: the curated blacklist alone applies. */
   userService?: Pick<UserService, 'getProgramBlocks'>
-  /** Where accounts announces changed program blocks; without it a cached list is trusted 1 s. */
+  /** Where the user service announces changed program blocks; without it a cached list is trusted 1 s. */
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */
   callers?: CallerServices

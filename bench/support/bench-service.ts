@@ -1,7 +1,7 @@
 /**
  * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it with a cache that never goes stale during a run,
- * accounts (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
+ * the user service (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
  * user and API key registered through it, and the engine's gRPC server (a free port) behind the same
  * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
  * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
@@ -32,7 +32,7 @@ import { startRemoteChain, type RemoteChain } from './remote-chain.js'
  * simulations, not cache hits (bench/load measures those apart).
  */
 export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000', RESULT_CACHE_MAX_ENTRIES: '0' } as const
-/** Likewise for credentials: no warm request goes back to accounts (the service's default is 60 s). */
+/** Likewise for credentials: no warm request goes back to the user service (the service's default is 60 s). */
 export const AUTH_CACHE_TTL_MS = 3_600_000
 
 export interface BenchService {
@@ -41,14 +41,14 @@ export interface BenchService {
   rpcUrl: string
   engine: Engine
   users: BenchUserService
-  /** What the edge asked of accounts so far (credential lookups, history writes). */
+  /** What the edge asked of the user service so far (credential lookups, history writes). */
   userServiceCalls: UserServiceCallCounts
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
   /** host:port of the engine's gRPC server; it takes the API key as `x-api-key` metadata. */
   grpcAddress: string
-  /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), accounts, engine and localnet. */
+  /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), the user service, engine and localnet. */
   close(): Promise<void>
 }
 
@@ -67,7 +67,7 @@ export async function startBenchService(
   let localnet: Localnet | undefined
   let remote: RemoteChain | undefined
   let engine: StartedEngine | undefined
-  // Accounts (PGlite's first start takes seconds) comes up while localnet does.
+  // The user service (PGlite's first start takes seconds) comes up while localnet does.
   const usersStarting = startBenchUserService(databaseUrl, logger)
   usersStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
@@ -92,7 +92,7 @@ export async function startBenchService(
     const users = await usersStarting
     const counted = createCountedUserService(users.userService)
     // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
-    // journaled under the accounts' DATA_DIR. Closed after both (closers run in reverse), so what
+    // journaled under the user service's DATA_DIR. Closed after both (closers run in reverse), so what
     // the last requests recorded is written.
     const callers = await startCallers({
       userService: counted.userService,
@@ -105,7 +105,7 @@ export async function startBenchService(
       logger,
     })
     closers.push(() => callers.close())
-    // As main.ts: the engine with each tenant's program blocks from accounts, and its gRPC port
+    // As main.ts: the engine with each tenant's program blocks from the user service, and its gRPC port
     // behind the same gate (a free port: the load runs dial it with the bench user's key).
     const started = await startEngine({
       config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),

@@ -1,7 +1,7 @@
 /**
  * What the micro benchmark runs against, all in this process, nothing mocked: localnet (slots
- * advance only on demand), the engine reading it, accounts (DATABASE_URL or an embedded PGlite of
- * its own), the edge on a free loopback port with a user and API key registered through it, the
+ * advance only on demand), the engine reading it, the user service (DATABASE_URL or an embedded
+ * PGlite of its own), the edge on a free loopback port with a user and API key registered through it, the
  * HTTP floor server, the REST clients (API key, bearer token, another process) and the edge's
  * authenticator on its own.
  */
@@ -24,7 +24,7 @@ export interface BenchStack {
   context: BenchContext
   /** localnet's JSON-RPC URL. */
   rpcUrl: string
-  /** What the edge asked of accounts so far. */
+  /** What the edge asked of the user service so far. */
   userServiceCalls: UserServiceCallCounts
   userServiceDatabase: string
   close(): Promise<void>

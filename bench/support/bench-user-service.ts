@@ -1,6 +1,6 @@
 /**
- * The accounts service a benchmark's edge authenticates against, started in the benchmark's
- * process as `npm start` does (accounts/connect-user-service.ts): on DATABASE_URL when one is given, else
+ * The user service a benchmark's edge authenticates against, started in the benchmark's process
+ * as `npm start` does (accounts/connect-user-service.ts): on DATABASE_URL when one is given, else
  * on the embedded PGlite in a fresh temporary directory (a copy of a migrated template), removed
  * again on close.
  */
@@ -19,7 +19,7 @@ export interface BenchUserService extends ConnectedUserService {
   dataDir: string
 }
 
-/** Starts accounts on `databaseUrl`, or on an embedded database of its own. */
+/** Starts the user service on `databaseUrl`, or on an embedded database of its own. */
 export async function startBenchUserService(databaseUrl: string | undefined, logger: Logger): Promise<BenchUserService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-bench-accounts-'))
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })

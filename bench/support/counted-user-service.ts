@@ -1,5 +1,5 @@
 /**
- * The accounts client the benchmark's edge is given, counting what the edge asks of it: credential
+ * The user service client the benchmark's edge is given, counting what the edge asks of it: credential
  * lookups (none once the authenticator is warm) and the simulation history it writes, which leaves
  * the request path but, on the embedded PGlite, still runs on this process's event loop.
  */
@@ -14,7 +14,7 @@ export interface UserServiceCallCounts {
   historyWriteMs: number
 }
 
-/** Wraps `accounts` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
+/** Wraps `userService` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
 export function createCountedUserService(userService: UserServiceClient): { userService: UserServiceClient; counts: UserServiceCallCounts } {
   const counts: UserServiceCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
   return {

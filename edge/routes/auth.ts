@@ -20,7 +20,7 @@ export const credentialsBodySchema = {
   },
 } as const
 
-/** The bound matches accounts' MAX_REFRESH_TOKEN_LENGTH (tokens are `pfr_` + 43 characters), so one limit answers. */
+/** The bound matches the user service's MAX_REFRESH_TOKEN_LENGTH (tokens are `pfr_` + 43 characters), so one limit answers. */
 export const refreshBodySchema = {
   type: 'object',
   required: ['refresh_token'],

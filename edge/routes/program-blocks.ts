@@ -1,8 +1,8 @@
 /**
  * The caller's program blocks (issue 6, program vector): a simulate whose transaction invokes one of
  * these programs is reported like a blacklisted program. Either credential; each user sees and
- * changes only their own list. The schema bounds the body; accounts checks each id decodes to
- * exactly 32 bytes, which 32–44 characters alone do not promise.
+ * changes only their own list. The schema bounds the body; the user service checks each id
+ * decodes to exactly 32 bytes, which 32–44 characters alone do not promise.
  */
 import type { FastifyInstance } from 'fastify'
 import { MAX_PROGRAM_BLOCKS } from '../../accounts/program-blocks/program-block-ids.js'

@@ -1,8 +1,9 @@
 /**
- * The UserService contract: one suite, run against both transports the edge may use — in-process and
- * gRPC to a real accounts server — on one service and one test database, as the engine's client
- * contract does. Errors must arrive as the same catalogue codes, and null must stay null (never
- * undefined, 0 or "") over gRPC; where answers are deterministic the two transports must be equal.
+ * The UserService contract: one suite, run against both transports the edge may use — in-process
+ * and gRPC to a real server (accounts/server.ts) — on one service and one test database, as the
+ * engine's client contract does. Errors must arrive as the same catalogue codes, and null must stay
+ * null (never undefined, 0 or "") over gRPC; where answers are deterministic the two transports
+ * must be equal.
  */
 import { createServer } from 'node:net'
 import { once } from 'node:events'
@@ -427,7 +428,7 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
   })
 }
 
-t.test('UserService contract', async (t) => {
+t.test('user service contract', async (t) => {
   const db = await createTestDatabase(t)
   const signingKey = randomBytes(32)
   const clock = { nowMs: START_MS }
@@ -509,7 +510,7 @@ t.test('UserService contract', async (t) => {
   })
 })
 
-t.test('gRPC transport: an unreachable accounts service is accounts_unavailable', async (t) => {
+t.test('gRPC transport: an unreachable user service is accounts_unavailable', async (t) => {
   const probe = createServer().listen(0, '127.0.0.1')
   await once(probe, 'listening')
   const address = probe.address()

@@ -1,5 +1,5 @@
 /**
- * The edge's authenticator on a real accounts service: concurrent misses share one lookup, warm
+ * The edge's authenticator on a real user service: concurrent misses share one lookup, warm
  * answers cost no query, unknown keys are remembered briefly, and a `kind: 'all'` invalidation (a
  * bus that may have missed events) makes every credential be looked up again.
  */

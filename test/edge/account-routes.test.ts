@@ -1,6 +1,6 @@
 /**
  * The account routes and authentication (docs/api.md#accounts-and-tokens) over REST (fastify
- * inject) on a real accounts service and database: register, login, the profile, refresh-token
+ * inject) on a real user service and database: register, login, the profile, refresh-token
  * rotation with family revocation, token lifetimes crossed by moving the clock (never by sleeping),
  * and the soft delete that stops every credential at once while keeping the user's history.
  */

@@ -1,5 +1,5 @@
 /**
- * The API-key routes (docs/api.md#api-keys) over REST (fastify inject) on a real accounts service
+ * The API-key routes (docs/api.md#api-keys) over REST (fastify inject) on a real user service
  * and database: create, list, rotate (the old key lives exactly 24 h more, by the clock), revoke,
  * expiry, ownership, bearer-only access, and SQL in every text input stored or refused literally.
  */

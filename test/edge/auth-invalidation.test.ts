@@ -1,7 +1,7 @@
 /**
  * Revocation, rotation and soft delete reach every edge's warm auth cache: at once in one process
  * (in-process bus), and within 1 s across processes through Redis pub/sub (REDIS_URL) — here two
- * edges with their own caches and their own Redis connections, one accounts service publishing.
+ * edges with their own caches and their own Redis connections, one user service publishing.
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'

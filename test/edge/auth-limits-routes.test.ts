@@ -1,6 +1,6 @@
 /**
  * The limits of register, login and refresh over REST (fastify inject, which sets the client
- * address) on a real accounts service, with the limiter in Redis when REDIS_URL is set: per-address
+ * address) on a real user service, with the limiter in Redis when REDIS_URL is set: per-address
  * exhaustion answers 429 `rate_limited` with Retry-After in the Error envelope; wrong passwords lock
  * an e-mail whether or not an account has it, with identical answers, before accounts is asked; the
  * lock lifts on the injected clock; addresses are independent (an IPv6 client by its /64); and

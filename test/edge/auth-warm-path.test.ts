@@ -66,7 +66,7 @@ t.test('warm authenticated simulate performs no database query; counts are exact
     t.equal(responses.filter((response) => response.statusCode === 200).length, 1000, 'all 1,000 answered')
     // Each edge flushes what it counted when asked; the counts add up in the database.
     const viaSecond = await second.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })
-    t.equal(viaSecond.statusCode, 200, 'the second edge flushed its counts (one accounts service behind both)')
+    t.equal(viaSecond.statusCode, 200, 'the second edge flushed its counts (one user service behind both)')
     const after = await edge.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })
     const key = (after.json() as { keys: { id: string; requests_count: number; last_used_at: string | null }[] }).keys.find(
       (entry) => entry.id === edge.user.apiKeyId,

@@ -3,7 +3,7 @@
  * localnet's geyser stream (operational), one whose stream never connects (degraded), one without
  * a stream (operational on RPC), and a gRPC engine client that reaches nothing (down). Every
  * scenario builds its own edge, so the status cache of one never answers for another; they share
- * one accounts service (a database costs seconds to start).
+ * one user service (a database costs seconds to start).
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'

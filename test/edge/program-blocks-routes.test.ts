@@ -1,5 +1,5 @@
 /**
- * The program-block routes over REST (fastify inject) on a real accounts service and database:
+ * The program-block routes over REST (fastify inject) on a real user service and database:
  * each method, both credentials, one user never seeing or changing another's list, validation at
  * the schema and in accounts, replace semantics, the change announced on the bus without cooling
  * the edge's credential cache, and the list surviving an edge restart on the same database.

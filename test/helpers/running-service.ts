@@ -1,6 +1,6 @@
 /**
  * The whole service running as `npm start` composes it — localnet, engine (with its gRPC port and
- * gate), accounts, the edge on a real port — in this process, with an injected clock, so an
+ * gate), the user service, the edge on a real port — in this process, with an injected clock, so an
  * end-to-end test can drive it over real sockets (HTTP, WebSocket, gRPC) and cross a UTC midnight
  * without waiting for one. Rate limits and the account routes' limits are on, with their default
  * plans: in Redis when REDIS_URL is set, in memory otherwise.

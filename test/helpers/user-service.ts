@@ -1,5 +1,5 @@
 /**
- * A real accounts service for a test (on a fresh database from test/helpers/database.ts), the
+ * A real user service for a test (on a fresh database from test/helpers/database.ts), the
  * in-process invalidation bus it announces on, and a mutable clock.
  */
 import { randomBytes } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * How fresh the engine's cache of tenants' program blocks is, on a real accounts service and
+ * How fresh the engine's cache of tenants' program blocks is, on a real user service and
  * database, with the cache's clock moved by hand (no sleeping): without a bus a change is served
  * within 1 s, with the bus at once; a warm tenant is answered synchronously, from one set per load.
  */

@@ -1,5 +1,5 @@
 /**
- * The loads behind the engine's cache of tenants' program blocks, on real accounts services: misses
+ * The loads behind the engine's cache of tenants' program blocks, on real user services: misses
  * for one tenant share one load, an invalidation during a load keeps its answer out of the cache,
  * the tenants kept are bounded, and failures reach the request as catalogue errors — over gRPC to
  * a stopped accounts server and in-process on an unreachable database — while a failed background
@@ -90,7 +90,7 @@ t.test('tenant program blocks: loads', async (t) => {
     t.strictSame([...(await blocks.get(dave))], [], 'a tenant with no list gets an empty set')
   })
 
-  t.test('over gRPC: a stopped accounts service fails the request, not a background reload', async (t) => {
+  t.test('over gRPC: a stopped user service fails the request, not a background reload', async (t) => {
     const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
     const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
     t.teardown(() => client.close())
