@@ -1,5 +1,5 @@
 /**
- * Null in the Accounts interface is an unset `optional` field in its gRPC messages (proto3 has no
+ * Null in the UserService interface is an unset `optional` field in its gRPC messages (proto3 has no
  * null); these two convert at that boundary.
  */
 

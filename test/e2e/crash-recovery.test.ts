@@ -59,13 +59,13 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
 
   const loader = await registerCaller(setup.restUrl, 'loader')
   const quotaUser = await registerCaller(setup.restUrl, 'quota')
-  const accountsClient = createGrpcUserServiceClient(`127.0.0.1:${setup.ports.accountsGrpc}`, { internalToken: TEST_INTERNAL_TOKEN })
+  const userServiceClient = createGrpcUserServiceClient(`127.0.0.1:${setup.ports.accountsGrpc}`, { internalToken: TEST_INTERNAL_TOKEN })
   try {
     const me = await fetch(`${setup.restUrl}/auth/me`, { headers: { authorization: `Bearer ${loader.token}` } })
     const { id: loaderId } = (await me.json()) as { id: string }
-    await accountsClient.setCardOnFile(loaderId, true)
+    await userServiceClient.setCardOnFile(loaderId, true)
   } finally {
-    await accountsClient.close()
+    await userServiceClient.close()
   }
 
   const payer = await generateKeyPairSigner()
