@@ -18,7 +18,7 @@ export interface ProgramBlocksServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The program-blocks part of the accounts service on `db`. */
+/** The program-blocks part of the user service on `db`. */
 export function createProgramBlocksService({ db, now, onInvalidate }: ProgramBlocksServiceOptions): ProgramBlocksService {
   const store = createProgramBlockStore({ db, now })
   return {
