@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
  * SOLANA_RPC_URLS names real nodes) whose geyser stream feeds the engine, the engine with its
- * gRPC port, the user service (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC port only
- * when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
+ * gRPC port, the user service (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC
+ * port only when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
 import { userServiceConfigSchema } from './accounts/config.js'
@@ -47,8 +47,8 @@ if (!process.env.SOLANA_RPC_URLS) {
   })
 }
 
-// The user service first: the engine reads each tenant's program blocks from it (cached, kept current by
-// the same invalidation bus as revoked credentials).
+// The user service first: the engine reads each tenant's program blocks from it (cached, kept
+// current by the same invalidation bus as revoked credentials).
 const users = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => users.close())
 // One set of caller services for every door: a user has one rate limit, one quota and one

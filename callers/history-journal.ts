@@ -1,8 +1,8 @@
 /**
  * The history journal: every simulation's record is appended to a local file before its caller is
  * answered, so what was acknowledged survives `kill -9` (the history queue writes to the user
- * service only every 200 ms). One `write(2)` of one line, no fsync: the page cache outlives the process, not the
- * machine — a power cut can still lose the last seconds.
+ * service only every 200 ms). One `write(2)` of one line, no fsync: the page cache outlives the
+ * process, not the machine — a power cut can still lose the last seconds.
  *
  * The journal is a directory of segment files (`segment-<n>.jsonl`, one JSON line a record). A
  * segment is deleted once every record in it reached the database (`settle`); at the next start,

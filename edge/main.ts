@@ -1,7 +1,8 @@
 /**
  * The edge process: `npm run start:edge`. With ENGINE_URL it calls a remote engine over gRPC;
  * without it, it runs an engine in this process (whose gRPC port is open as well). Likewise
- * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs here.
+ * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs
+ * here.
  */
 import { userServiceConfigSchema } from '../accounts/config.js'
 import { readConfig } from '../lib/config.js'
@@ -46,8 +47,8 @@ if (config.engineUrl) {
   engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
   startup.closeOnFailure(() => engineClient.close())
 } else {
-  // The engine here reads each tenant's program blocks from the user service this edge uses, and its
-  // gRPC port shares this edge's authentication, limits, quota and history.
+  // The engine here reads each tenant's program blocks from the user service this edge uses, and
+  // its gRPC port shares this edge's authentication, limits, quota and history.
   engine = await startEngine({
     config: readConfig(engineConfigSchema, process.env),
     logger: logger.child({ service: 'engine' }),

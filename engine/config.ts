@@ -25,8 +25,9 @@ export const engineConfigSchema = {
   /** The user service's internal token (required with ACCOUNTS_URL). */
   userServiceInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /**
-   * Where the user service announces changed program blocks and revoked keys (Redis pub/sub; without it a
-   * cached answer lives 1 s), and where rate limits and quota of direct gRPC callers are kept.
+   * Where the user service announces changed program blocks and revoked keys (Redis pub/sub;
+   * without it a cached answer lives 1 s), and where rate limits and quota of direct gRPC callers
+   * are kept.
    */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off on the gRPC port too. */

@@ -19,9 +19,9 @@ export const createApiKeyBodySchema = {
 
 /**
  * Any id that names no live key of the caller is 404, a malformed or overlong one included
- * (docs/api.md#api-keys): the user service treats a non-uuid as the id of nothing before any query, and
- * fastify's router bounds a path parameter (maxParamLength, 100 characters) before this schema sees
- * it.
+ * (docs/api.md#api-keys): the user service treats a non-uuid as the id of nothing before any
+ * query, and fastify's router bounds a path parameter (maxParamLength, 100 characters) before this
+ * schema sees it.
  */
 const idParamsSchema = {
   type: 'object',
