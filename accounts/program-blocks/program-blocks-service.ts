@@ -1,7 +1,8 @@
 /**
- * Per-tenant program blocks (the ProgramBlocksService of user-service.ts): the lists' rules, their store,
- * and the `program_blocks` invalidation every committed write announces, so the engines' caches
- * (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their TTL.
+ * Per-tenant program blocks (the ProgramBlocksService of user-service.ts): the lists' rules, their
+ * store, and the `program_blocks` invalidation every committed write announces, so the engines'
+ * caches (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their
+ * TTL.
  */
 import { createServiceError } from '../../lib/errors.js'
 import type { AuthInvalidation, ProgramBlocksService } from '../user-service.js'

@@ -1,8 +1,8 @@
 /**
  * The edge's authenticator on its own: what authentication adds to a REST request, without HTTP
- * around it. Built as edge/server.ts builds the edge's (same user service, same signing key, API key
- * use counted for `requests_count`), and warmed with one call per credential: the miss that asks
- * the user service and fills the cache. Every later call is the synchronous, warm answer.
+ * around it. Built as edge/server.ts builds the edge's (same user service, same signing key, API
+ * key use counted for `requests_count`), and warmed with one call per credential: the miss that
+ * asks the user service and fills the cache. Every later call is the synchronous, warm answer.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { UserService } from '../../accounts/user-service.js'

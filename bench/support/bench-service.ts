@@ -1,9 +1,9 @@
 /**
  * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it with a cache that never goes stale during a run,
- * the user service (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
- * user and API key registered through it, and the engine's gRPC server (a free port) behind the same
- * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
+ * the user service (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback
+ * port with a user and API key registered through it, and the engine's gRPC server (a free port)
+ * behind the same gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
  * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
  * before the answer, as main.ts does. Admission is
  * disabled on every door (RATE_LIMITS=off, meant for benchmarks): the runs send
@@ -92,8 +92,8 @@ export async function startBenchService(
     const users = await usersStarting
     const counted = createCountedUserService(users.userService)
     // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
-    // journaled under the user service's DATA_DIR. Closed after both (closers run in reverse), so what
-    // the last requests recorded is written.
+    // journaled under the user service's DATA_DIR. Closed after both (closers run in reverse), so
+    // what the last requests recorded is written.
     const callers = await startCallers({
       userService: counted.userService,
       signingKey: users.signingKey,
@@ -105,8 +105,8 @@ export async function startBenchService(
       logger,
     })
     closers.push(() => callers.close())
-    // As main.ts: the engine with each tenant's program blocks from the user service, and its gRPC port
-    // behind the same gate (a free port: the load runs dial it with the bench user's key).
+    // As main.ts: the engine with each tenant's program blocks from the user service, and its gRPC
+    // port behind the same gate (a free port: the load runs dial it with the bench user's key).
     const started = await startEngine({
       config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),
       logger,

@@ -1,9 +1,9 @@
 /**
  * What the micro benchmark runs against, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it, the user service (DATABASE_URL or an embedded
- * PGlite of its own), the edge on a free loopback port with a user and API key registered through it, the
- * HTTP floor server, the REST clients (API key, bearer token, another process) and the edge's
- * authenticator on its own.
+ * PGlite of its own), the edge on a free loopback port with a user and API key registered through
+ * it, the HTTP floor server, the REST clients (API key, bearer token, another process) and the
+ * edge's authenticator on its own.
  */
 import type { Logger } from '../../lib/logger.js'
 import { createBenchAuthenticator } from './bench-authenticator.js'

@@ -30,7 +30,8 @@ export async function startBenchUserService(databaseUrl: string | undefined, log
   })
   let connected: ConnectedUserService
   try {
-    // start-user-service.ts opens the embedded database in DATA_DIR/pglite: a migrated copy skips initdb.
+    // start-user-service.ts opens the embedded database in DATA_DIR/pglite: a migrated copy skips
+    // initdb.
     if (!databaseUrl) cpSync(await getEmbeddedTemplate(), join(dataDir, 'pglite'), { recursive: true })
     connected = await connectUserService(undefined, config, logger)
   } catch (error) {

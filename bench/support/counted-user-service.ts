@@ -1,7 +1,8 @@
 /**
- * The user service client the benchmark's edge is given, counting what the edge asks of it: credential
- * lookups (none once the authenticator is warm) and the simulation history it writes, which leaves
- * the request path but, on the embedded PGlite, still runs on this process's event loop.
+ * The user service client the benchmark's edge is given, counting what the edge asks of it:
+ * credential lookups (none once the authenticator is warm) and the simulation history it writes,
+ * which leaves the request path but, on the embedded PGlite, still runs on this process's event
+ * loop.
  */
 import type { UserServiceClient } from '../../accounts/user-service-client.js'
 

@@ -42,8 +42,8 @@ export interface TestEdgeOptions {
 }
 
 /**
- * An edge on `stack`'s engine (in-process) or on the given engine client, with a real user service on
- * a test database and a registered user; closed with the test.
+ * An edge on `stack`'s engine (in-process) or on the given engine client, with a real user service
+ * on a test database and a registered user; closed with the test.
  */
 export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClient, options: TestEdgeOptions = {}): Promise<TestEdge> {
   const users = options.users ?? (await createTestUserService(t))
