@@ -1,12 +1,12 @@
 /**
  * `npm start`: the whole service in one Node process on embedded defaults — localnet (unless
  * SOLANA_RPC_URLS names real nodes) whose geyser stream feeds the engine, the engine with its
- * gRPC port, accounts (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC port only
- * when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
+ * gRPC port, the user service (on DATABASE_URL, or the embedded PGlite under DATA_DIR; its gRPC
+ * port only when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
-import { accountsConfigSchema } from './accounts/config.js'
-import { connectAccounts } from './accounts/connect-accounts.js'
+import { userServiceConfigSchema } from './accounts/config.js'
+import { connectUserService } from './accounts/connect-user-service.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
 import { toListenError } from './lib/listen-error.js'
@@ -28,7 +28,7 @@ import { toTrustProxy } from './edge/trust-proxy.js'
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
-const accountsConfig = readConfig(accountsConfigSchema, process.env)
+const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
@@ -47,28 +47,28 @@ if (!process.env.SOLANA_RPC_URLS) {
   })
 }
 
-// Accounts first: the engine reads each tenant's program blocks from it (cached, kept current by
-// the same invalidation bus as revoked credentials).
-const accounts = await connectAccounts(undefined, accountsConfig, logger.child({ service: 'accounts' }))
-startup.closeOnFailure(() => accounts.close())
+// The user service first: the engine reads each tenant's program blocks from it (cached, kept
+// current by the same invalidation bus as revoked credentials).
+const users = await connectUserService(undefined, userServiceConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => users.close())
 // One set of caller services for every door: a user has one rate limit, one quota and one
 // history whether they call REST, the WebSocket or the gRPC port.
 const callers = await startCallers({
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  userService: users.userService,
+  signingKey: users.signingKey,
+  invalidations: users.invalidations,
+  authCacheTtlMs: users.authCacheTtlMs,
   rateLimits: edgeConfig.rateLimits,
   redisUrl: edgeConfig.redisUrl,
-  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger: logger.child({ service: 'edge' }),
 })
 startup.closeOnFailure(() => callers.close())
 const engine = await startEngine({
   config: engineConfig,
   logger: logger.child({ service: 'engine' }),
-  accounts: accounts.accounts,
-  invalidations: accounts.invalidations,
+  userService: users.userService,
+  invalidations: users.invalidations,
   callers,
 })
 startup.closeOnFailure(async () => {
@@ -79,8 +79,8 @@ const authLimiter = createAuthLimiter({ authLimits: edgeConfig.authLimits, redis
 startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: createInProcessEngineClient(engine.engine),
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
+  userService: users.userService,
+  signingKey: users.signingKey,
   callers,
   authLimiter,
   trustProxy,
@@ -100,8 +100,8 @@ logger.info(
     rest: restAddress,
     grpc: engine.grpcAddress,
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
-    accountsGrpc: accounts.grpcAddress ?? null,
-    database: accountsConfig.databaseUrl ? 'postgres' : `embedded (${accountsConfig.dataDir})`,
+    accountsGrpc: users.grpcAddress ?? null,
+    database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
@@ -112,11 +112,11 @@ logger.info(
 startup.serving()
 onShutdownSignal(logger, async () => {
   // The doors first (in-flight requests, WebSocket messages and gRPC calls finish), then what
-  // they counted and recorded is written to accounts.
+  // they counted and recorded is written to the user service.
   await Promise.all([app.close(), engine.closePort()])
   await callers.close()
   await authLimiter?.close()
-  await accounts.close()
+  await users.close()
   engine.stop()
   await localnet?.close()
 })

@@ -1,8 +1,8 @@
-/** The accounts service's configuration schema (read from the environment in main.ts only). */
+/** The user service's configuration schema (read from the environment in main.ts only; the variables keep their ACCOUNTS_ names). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 
-export const accountsConfigSchema = {
+export const userServiceConfigSchema = {
   /** A PostgreSQL server; unset: the embedded PGlite under DATA_DIR. */
   databaseUrl: { kind: 'optional-string', env: 'DATABASE_URL' },
   /** A statement running longer is cancelled (and its connection dropped when the server cannot cancel it). */
@@ -24,4 +24,4 @@ export const accountsConfigSchema = {
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 
-export type AccountsConfig = ConfigOf<typeof accountsConfigSchema>
+export type UserServiceConfig = ConfigOf<typeof userServiceConfigSchema>

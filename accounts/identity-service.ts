@@ -1,11 +1,11 @@
 /**
- * Users, passwords, tokens and API keys (the IdentityService of accounts.ts), composed from the
+ * Users, passwords, tokens and API keys (the IdentityService of user-service.ts), composed from the
  * stores under users/, tokens/ and keys/. Every change that makes a credential stop working, or
  * changes what its cached principal says (the card on file), is reported through `onInvalidate`
  * once it is committed, so edges can drop what they cached.
  */
 import { createServiceError } from '../lib/errors.js'
-import type { AuthInvalidation, AuthResponse, IdentityService } from './accounts.js'
+import type { AuthInvalidation, AuthResponse, IdentityService } from './user-service.js'
 import type { Database } from './db/database.js'
 import { isUuid } from './db/uuid.js'
 import { getApiKeyPrincipal } from './keys/api-key-principal.js'
@@ -32,7 +32,7 @@ export interface IdentityServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The identity half of the accounts service on a migrated `db`. */
+/** The identity part of the user service on a migrated `db`. */
 export function createIdentityService({ db, signingKey, now, onInvalidate }: IdentityServiceOptions): IdentityService {
   const users = createUserStore(db)
   const refreshTokens = createRefreshTokens({ db, now })

@@ -1,17 +1,18 @@
 /**
- * The accounts process: `npm run start:accounts`. Serves the Accounts interface over gRPC for edges
- * that run apart; with REDIS_URL it publishes credential invalidations there for their auth caches.
+ * The accounts process: `npm run start:accounts`. Serves the user service (UserService) over gRPC
+ * for edges and engines that run apart; with REDIS_URL it publishes credential invalidations there
+ * for their auth caches.
  */
 import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
-import { accountsConfigSchema } from './config.js'
-import { startAccountsServer } from './server.js'
-import { startAccounts } from './start-accounts.js'
+import { userServiceConfigSchema } from './config.js'
+import { startUserServiceServer } from './server.js'
+import { startUserService } from './start-user-service.js'
 
-const config = readConfig(accountsConfigSchema, process.env)
+const config = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('accounts', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
@@ -20,7 +21,7 @@ if (!config.internalToken) throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the
 const bus = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 startup.closeOnFailure(() => bus?.close())
 if (!bus) logger.warn('REDIS_URL is not set: edges in other processes learn of revoked credentials only when their auth cache expires')
-const started = await startAccounts(config, logger, {
+const started = await startUserService(config, logger, {
   onInvalidate: bus
     ? (event) => {
         // The change is committed already; a lost event leaves edges on their cache TTL, so it is logged, not retried.
@@ -29,7 +30,7 @@ const started = await startAccounts(config, logger, {
     : undefined,
 })
 startup.closeOnFailure(() => started.close())
-const server = await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
+const server = await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
 logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
 startup.serving()
 onShutdownSignal(logger, async () => {

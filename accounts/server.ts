@@ -1,8 +1,10 @@
 /**
- * The accounts service's gRPC server: the Accounts interface for edges that run apart from it
- * (accounts/accounts-client.ts). It can mint keys for any user, so every call must carry the internal
- * token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is UNAUTHENTICATED before
- * anything is read. Failures travel as catalogue codes in the `error-code` trailer.
+ * The user service's gRPC server: the UserService interface for edges and engines that run apart
+ * from it (accounts/user-service-client.ts), served as the proto's `Accounts` service, whose name
+ * stays (proto/accounts.proto). It can mint keys for any user, so every call must carry the
+ * internal token (`x-internal-token`, ACCOUNTS_INTERNAL_TOKEN); a call without it is
+ * UNAUTHENTICATED before anything is read. Failures travel as catalogue codes in the `error-code`
+ * trailer.
  */
 import { Server, type handleUnaryCall } from '@grpc/grpc-js'
 import { createServiceError, isServiceError } from '../lib/errors.js'
@@ -13,8 +15,8 @@ import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
-import type { Accounts } from './accounts.js'
-import { accountsConfigSchema } from './config.js'
+import type { UserService } from './user-service.js'
+import { userServiceConfigSchema } from './config.js'
 import {
   fromListSimulationsRequestMessage,
   fromSimulationRecordMessage,
@@ -33,7 +35,7 @@ import {
 } from './grpc/identity-messages.js'
 import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 
-export interface AccountsServer {
+export interface UserServiceServer {
   /** The bound address, e.g. 127.0.0.1:50052. */
   readonly address: string
   /** Stops accepting calls and waits for the ones in flight. */
@@ -43,20 +45,20 @@ export interface AccountsServer {
 /** At most one warning about refused calls in this window. */
 const REFUSAL_LOG_INTERVAL_MS = 10_000
 
-export interface AccountsServerOptions {
+export interface UserServiceServerOptions {
   /** The token every call must present (ACCOUNTS_INTERNAL_TOKEN). */
   internalToken: string
   /** Where failures that are not catalogue errors are logged (their cause never reaches the caller). */
   logger?: Logger
 }
 
-/** Serves `accounts` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
-export async function startAccountsServer(
-  accounts: Accounts,
+/** Serves `userService` over gRPC on host:port (port 0 picks a free one) to callers presenting `internalToken`. */
+export async function startUserServiceServer(
+  userService: UserService,
   host: string,
   port: number,
-  { internalToken, logger }: AccountsServerOptions,
-): Promise<AccountsServer> {
+  { internalToken, logger }: UserServiceServerOptions,
+): Promise<UserServiceServer> {
   if (typeof internalToken !== 'string' || internalToken.length < MIN_INTERNAL_TOKEN_LENGTH) {
     throw new Error(`the accounts gRPC port needs an internal token of at least ${MIN_INTERNAL_TOKEN_LENGTH} characters`)
   }
@@ -94,57 +96,57 @@ export async function startAccountsServer(
   }
 
   const handlers: AccountsHandlers = {
-    Register: unary('Register', async ({ email, password }) => toAuthResponseMessage(await accounts.register({ email, password }))),
-    Login: unary('Login', async ({ email, password }) => toAuthResponseMessage(await accounts.login({ email, password }))),
-    Refresh: unary('Refresh', async ({ refresh_token }) => toAuthResponseMessage(await accounts.refresh(refresh_token))),
-    GetUser: unary('GetUser', async ({ user_id }) => toUserMessage(await accounts.getUser(user_id))),
+    Register: unary('Register', async ({ email, password }) => toAuthResponseMessage(await userService.register({ email, password }))),
+    Login: unary('Login', async ({ email, password }) => toAuthResponseMessage(await userService.login({ email, password }))),
+    Refresh: unary('Refresh', async ({ refresh_token }) => toAuthResponseMessage(await userService.refresh(refresh_token))),
+    GetUser: unary('GetUser', async ({ user_id }) => toUserMessage(await userService.getUser(user_id))),
     GetUserState: unary('GetUserState', async ({ user_id }) => {
-      const state = await accounts.getUserState(user_id)
+      const state = await userService.getUserState(user_id)
       return { state: state === null ? null : toUserStateMessage(state) }
     }),
     DeleteUser: unary('DeleteUser', async ({ user_id }) => {
-      await accounts.deleteUser(user_id)
+      await userService.deleteUser(user_id)
       return {}
     }),
     SetCardOnFile: unary('SetCardOnFile', async ({ user_id, has_card }) => {
-      await accounts.setCardOnFile(user_id, has_card)
+      await userService.setCardOnFile(user_id, has_card)
       return {}
     }),
-    ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await accounts.listApiKeys(user_id)).map(toApiKeyMessage) })),
+    ListApiKeys: unary('ListApiKeys', async ({ user_id }) => ({ api_keys: (await userService.listApiKeys(user_id)).map(toApiKeyMessage) })),
     CreateApiKey: unary('CreateApiKey', async (request) =>
-      toApiKeyMessage(await accounts.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),
+      toApiKeyMessage(await userService.createApiKey(request.user_id, fromCreateApiKeyRequestMessage(request))),
     ),
     RevokeApiKey: unary('RevokeApiKey', async ({ user_id, api_key_id }) => {
-      await accounts.revokeApiKey(user_id, api_key_id)
+      await userService.revokeApiKey(user_id, api_key_id)
       return {}
     }),
-    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await accounts.rotateApiKey(user_id, api_key_id))),
+    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await userService.rotateApiKey(user_id, api_key_id))),
     AuthenticateApiKey: unary('AuthenticateApiKey', async ({ key_hash }) => {
-      const principal = await accounts.authenticateApiKey(key_hash)
+      const principal = await userService.authenticateApiKey(key_hash)
       return { principal: principal === null ? null : toApiKeyPrincipalMessage(principal) }
     }),
     RecordKeyUsage: unary('RecordKeyUsage', async ({ usage }) => {
-      await accounts.recordKeyUsage(usage.map(fromKeyUsageMessage))
+      await userService.recordKeyUsage(usage.map(fromKeyUsageMessage))
       return {}
     }),
     RecordSimulations: unary('RecordSimulations', async ({ records }) => {
-      await accounts.recordSimulations(records.map(fromSimulationRecordMessage))
+      await userService.recordSimulations(records.map(fromSimulationRecordMessage))
       return {}
     }),
     ListSimulations: unary('ListSimulations', async (request) =>
-      toSimulationPageMessage(await accounts.listSimulations(fromListSimulationsRequestMessage(request))),
+      toSimulationPageMessage(await userService.listSimulations(fromListSimulationsRequestMessage(request))),
     ),
-    GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await accounts.getUserStats(user_id))),
-    GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await accounts.getServiceTotals())),
+    GetUserStats: unary('GetUserStats', async ({ user_id }) => toUserStatsMessage(await userService.getUserStats(user_id))),
+    GetServiceTotals: unary('GetServiceTotals', async () => toServiceTotalsMessage(await userService.getServiceTotals())),
     GetSimulationCounts: unary('GetSimulationCounts', async ({ since_ms }) => ({
-      counts: (await accounts.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
+      counts: (await userService.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
     })),
-    GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await accounts.getProgramBlocks(user_id))),
+    GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await userService.getProgramBlocks(user_id))),
     SetProgramBlocks: unary('SetProgramBlocks', async ({ user_id, program_ids }) =>
-      toProgramBlocksMessage(await accounts.setProgramBlocks(user_id, program_ids)),
+      toProgramBlocksMessage(await userService.setProgramBlocks(user_id, program_ids)),
     ),
     RemoveProgramBlock: unary('RemoveProgramBlock', async ({ user_id, program_id }) =>
-      toProgramBlocksMessage(await accounts.removeProgramBlock(user_id, program_id)),
+      toProgramBlocksMessage(await userService.removeProgramBlock(user_id, program_id)),
     ),
   }
 
@@ -152,7 +154,7 @@ export async function startAccountsServer(
   const server = new Server()
   server.addService(proto.preflight.accounts.v1.Accounts.service, handlers)
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
-    throw toListenError(error, accountsConfigSchema.grpcPort.env, `${host}:${port}`)
+    throw toListenError(error, userServiceConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,

@@ -16,7 +16,7 @@ import { readBenchSettings, USAGE, type BenchSettings } from './support/bench-se
 import { AUTH_CACHE_TTL_MS, ENGINE_ENV } from './support/bench-service.js'
 import { startBenchStack } from './support/bench-stack.js'
 import { BenchValidationError, createCasePaths, type BenchContext } from './support/case-paths.js'
-import type { AccountsCallCounts } from './support/counted-accounts.js'
+import type { UserServiceCallCounts } from './support/counted-user-service.js'
 import { createGcTracker, type GcTracker } from './support/gc-tracker.js'
 import { getLatencyStats, getTimerOverheadNs } from './support/latency-recorder.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
@@ -39,7 +39,7 @@ async function getLatestBlockhash(rpcUrl: string): Promise<string> {
 
 async function measureCase(
   context: BenchContext,
-  accountsCalls: AccountsCallCounts,
+  userServiceCalls: UserServiceCallCounts,
   blockhash: string,
   caseName: BenchSettings['cases'][number],
   settings: BenchSettings,
@@ -56,7 +56,7 @@ async function measureCase(
     writes: engine.svmState.stats.accountWrites,
     programs: engine.svmState.stats.programWrites,
     restSockets: getRestSockets(),
-    accounts: { ...accountsCalls },
+    userService: { ...userServiceCalls },
   }
   const measured = await runPaths(caseName, paths, settings.rounds, gc)
   const counts = {
@@ -64,12 +64,12 @@ async function measureCase(
     svmAccountWrites: engine.svmState.stats.accountWrites - before.writes,
     svmProgramWrites: engine.svmState.stats.programWrites - before.programs,
     restSocketsOpened: getRestSockets() - before.restSockets,
-    accountsLookups: accountsCalls.lookups - before.accounts.lookups,
+    accountsLookups: userServiceCalls.lookups - before.userService.lookups,
   }
   const history = {
-    records: accountsCalls.historyRecords - before.accounts.historyRecords,
-    batches: accountsCalls.historyBatches - before.accounts.historyBatches,
-    writeMs: Math.round(accountsCalls.historyWriteMs - before.accounts.historyWriteMs),
+    records: userServiceCalls.historyRecords - before.userService.historyRecords,
+    batches: userServiceCalls.historyBatches - before.userService.historyBatches,
+    writeMs: Math.round(userServiceCalls.historyWriteMs - before.userService.historyWriteMs),
   }
   // The state must still simulate successfully after the run, and every REST answer was a 200.
   const after = await engine.simulate(benchCase.bytes)
@@ -123,7 +123,7 @@ async function main(): Promise<number> {
     for (const caseName of settings.cases) {
       // Per case: with slots advancing (stream mode) a blockhash lives 150 slots, about 60 s.
       const blockhash = await getLatestBlockhash(stack.rpcUrl)
-      cases.push(await measureCase(stack.context, stack.accountsCalls, blockhash, caseName, settings, gc))
+      cases.push(await measureCase(stack.context, stack.userServiceCalls, blockhash, caseName, settings, gc))
     }
 
     const result: BenchResult = {
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
         engineEnv: ENGINE_ENV,
         pollersRunning: settings.stream === 'off',
         geyser: settings.stream === 'traffic' ? { trafficRatePerS: settings.trafficRate, slotMs: 400, localnet: 'separate process' } : null,
-        accounts: { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
+        accounts: { database: stack.userServiceDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
       },
       targets: TARGETS,
       cases,

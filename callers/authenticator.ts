@@ -1,13 +1,13 @@
 /**
  * Edge authentication (docs/api.md#authentication): an API key (`X-API-Key`) or a JWT bearer token
  * (`Authorization: Bearer`). Warm, it answers from memory without a promise: key hashes map to
- * principals, verified tokens to their claims, user ids to their state. A miss asks the accounts
- * service once (concurrent misses for the same credential share one call). Invalidations from
- * accounts (revoke, rotate, soft delete) drop what was cached, so they take effect at once.
+ * principals, verified tokens to their claims, user ids to their state. A miss asks the user
+ * service once (concurrent misses for the same credential share one call). Invalidations from the
+ * user service (revoke, rotate, soft delete) drop what was cached, so they take effect at once.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import type { ApiKeyPrincipal, AuthInvalidation, IdentityService, Role, UserState } from '../accounts/accounts.js'
+import type { ApiKeyPrincipal, AuthInvalidation, IdentityService, Role, UserState } from '../accounts/user-service.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../lib/api-key.js'
 import { createServiceError } from '../lib/errors.js'
 import { type AccessTokenClaims, verifyAccessToken } from '../lib/access-token.js'
@@ -25,7 +25,7 @@ export interface Principal {
 }
 
 export interface AuthenticatorOptions {
-  accounts: Pick<IdentityService, 'authenticateApiKey' | 'getUserState'>
+  userService: Pick<IdentityService, 'authenticateApiKey' | 'getUserState'>
   /** The access tokens' HS256 key; without it every bearer token is refused. */
   signingKey?: Uint8Array | undefined
   now?: () => number
@@ -50,7 +50,7 @@ const NEGATIVE_TTL_MS = 5_000
 
 const unauthorized = (message: string) => createServiceError('unauthorized', message)
 
-/** Creates an authenticator over `accounts`. */
+/** Creates an authenticator over `userService`. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const now = options.now ?? Date.now
   const ttl = options.cacheTtlMs ?? 60_000
@@ -79,7 +79,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     let pending = pendingKeys.get(hash)
     if (!pending) {
       const startedAt = generation
-      pending = options.accounts.authenticateApiKey(hash).finally(() => pendingKeys.delete(hash))
+      pending = options.userService.authenticateApiKey(hash).finally(() => pendingKeys.delete(hash))
       pending.then(
         (principal) => {
           if (startedAt !== generation) return
@@ -105,7 +105,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (!pending) {
       const startedAt = generation
       const userId = claims.userId
-      pending = options.accounts.getUserState(userId).finally(() => pendingUsers.delete(userId))
+      pending = options.userService.getUserState(userId).finally(() => pendingUsers.delete(userId))
       pending.then(
         (state) => {
           if (state && startedAt === generation) users.set(userId, state)

@@ -5,7 +5,7 @@
  * engine's gRPC server, so a user has one budget and one history whichever door they use.
  */
 import { randomUUID } from 'node:crypto'
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
@@ -30,14 +30,14 @@ export interface CallerServices {
 }
 
 export interface CallerServicesOptions {
-  accounts: Pick<Accounts, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
+  userService: Pick<UserService, 'authenticateApiKey' | 'getUserState' | 'recordKeyUsage' | 'recordSimulations'>
   /** The access tokens' HS256 key; without it bearer tokens are refused (the gRPC port takes API keys only). */
   signingKey?: Uint8Array
   admission: Admission
   logger: Logger
   invalidations?: InvalidationBus
   authCacheTtlMs?: number
-  /** How often key counts and history are written to accounts. */
+  /** How often key counts and history are written to the user service. */
   usageFlushIntervalMs?: number
   /**
    * Where each record is written before its caller is answered, so an acknowledged simulation
@@ -50,14 +50,14 @@ export interface CallerServicesOptions {
 
 /** Creates the shared caller services. */
 export function createCallerServices(options: CallerServicesOptions): CallerServices {
-  const { accounts, logger, admission } = options
+  const { userService, logger, admission } = options
   const now = options.now ?? Date.now
   const flushIntervalMs = options.usageFlushIntervalMs
-  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage), flushIntervalMs, logger })
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => userService.recordKeyUsage(usage), flushIntervalMs, logger })
   const { journal } = options
   const history = createSimulationHistoryQueue({
     async sink(records) {
-      await accounts.recordSimulations(records.map(getRecordWithSignature))
+      await userService.recordSimulations(records.map(getRecordWithSignature))
       journal?.settle(records)
     },
     flushIntervalMs,
@@ -66,7 +66,7 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   // What the last run acknowledged but did not deliver goes first, as it was answered first.
   for (const record of journal?.recovered ?? []) history.push(record)
   const authenticator = createAuthenticator({
-    accounts,
+    userService,
     signingKey: options.signingKey,
     now,
     cacheTtlMs: options.authCacheTtlMs,

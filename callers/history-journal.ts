@@ -1,8 +1,8 @@
 /**
  * The history journal: every simulation's record is appended to a local file before its caller is
- * answered, so what was acknowledged survives `kill -9` (the history queue writes to accounts only
- * every 200 ms). One `write(2)` of one line, no fsync: the page cache outlives the process, not the
- * machine — a power cut can still lose the last seconds.
+ * answered, so what was acknowledged survives `kill -9` (the history queue writes to the user
+ * service only every 200 ms). One `write(2)` of one line, no fsync: the page cache outlives the
+ * process, not the machine — a power cut can still lose the last seconds.
  *
  * The journal is a directory of segment files (`segment-<n>.jsonl`, one JSON line a record). A
  * segment is deleted once every record in it reached the database (`settle`); at the next start,
@@ -14,7 +14,7 @@
  */
 import { closeSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SimulationRecord } from '../accounts/accounts.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import { toBase58 } from '../lib/base58.js'
 import type { Logger } from '../lib/logger.js'
 

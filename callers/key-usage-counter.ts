@@ -1,9 +1,9 @@
 /**
- * Requests per API key, counted in memory on the request path and flushed to the accounts service
- * in batches (usage is recorded off the hot path, never lost: docs/architecture.md).
+ * Requests per API key, counted in memory on the request path and flushed to the user service in
+ * batches (usage is recorded off the hot path, never lost: docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { KeyUsage } from '../accounts/accounts.js'
+import type { KeyUsage } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final flush attempts of close(); short, since the process is shutting down. */

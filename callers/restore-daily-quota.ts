@@ -3,7 +3,7 @@
  * Redis), it is restored from history, so a restart — or a crash — does not give every user a
  * fresh 1,000. The journal's recovered records are delivered first, so they are counted once.
  */
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import { DAY_MS, getQuotaDay } from '../lib/limits/limit-plans.js'
 import type { Logger } from '../lib/logger.js'
 import type { CallerServices } from './caller-services.js'
@@ -11,7 +11,7 @@ import type { CallerServices } from './caller-services.js'
 /** Restores today's per-user simulation counts into `callers.admission`, when it keeps them in memory. */
 export async function restoreDailyQuota(
   callers: Pick<CallerServices, 'admission' | 'history' | 'now'>,
-  accounts: Pick<Accounts, 'getSimulationCountsSince'>,
+  userService: Pick<UserService, 'getSimulationCountsSince'>,
   logger: Logger,
 ): Promise<void> {
   const { admission } = callers
@@ -19,7 +19,7 @@ export async function restoreDailyQuota(
   const nowMs = callers.now()
   try {
     await callers.history.flush()
-    const counts = await accounts.getSimulationCountsSince(getQuotaDay(nowMs) * DAY_MS)
+    const counts = await userService.getSimulationCountsSince(getQuotaDay(nowMs) * DAY_MS)
     admission.restoreDailyCounts(counts, nowMs)
     logger.info({ users: counts.length }, "today's free quota restored from history")
   } catch (error) {

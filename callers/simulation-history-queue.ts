@@ -1,9 +1,9 @@
 /**
  * The queue that takes simulate calls' history records off the request path and writes them to
- * the accounts service in batches, in arrival order (docs/architecture.md).
+ * the user service in batches, in arrival order (docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { SimulationRecord } from '../accounts/accounts.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
 
 /** Pauses between the final drain attempts of close(); short, since the process is shutting down. */

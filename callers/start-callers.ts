@@ -3,7 +3,7 @@
  * engine/main.ts, the benchmarks): admission from RATE_LIMITS and REDIS_URL, the history journal
  * in its own directory, and — before any door opens — today's quota restored from history.
  */
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
 import type { Logger } from '../lib/logger.js'
@@ -12,7 +12,7 @@ import { openHistoryJournal } from './history-journal.js'
 import { restoreDailyQuota } from './restore-daily-quota.js'
 
 export interface StartCallersOptions {
-  accounts: CallerServicesOptions['accounts'] & Pick<Accounts, 'getSimulationCountsSince'>
+  userService: CallerServicesOptions['userService'] & Pick<UserService, 'getSimulationCountsSince'>
   /** The access tokens' key; without it only API keys authenticate (an engine's gRPC port). */
   signingKey?: Uint8Array
   invalidations?: InvalidationBus
@@ -29,7 +29,7 @@ export interface StartCallersOptions {
 export async function startCallers(options: StartCallersOptions): Promise<CallerServices> {
   const { logger } = options
   const callers = createCallerServices({
-    accounts: options.accounts,
+    userService: options.userService,
     signingKey: options.signingKey,
     admission: createAdmission({ rateLimits: options.rateLimits, redisUrl: options.redisUrl, logger }),
     logger,
@@ -37,6 +37,6 @@ export async function startCallers(options: StartCallersOptions): Promise<Caller
     authCacheTtlMs: options.authCacheTtlMs,
     journal: openHistoryJournal({ dir: options.journalDir, logger }),
   })
-  await restoreDailyQuota(callers, options.accounts, logger)
+  await restoreDailyQuota(callers, options.userService, logger)
   return callers
 }

@@ -1,5 +1,5 @@
 /** The history record of one simulate call, from the response the caller got. */
-import type { SimulationRecord } from '../accounts/accounts.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import type { SimulateResponse } from '../engine/simulate/simulate-types.js'
 
 /** Maps a simulate response and its caller to the record history keeps. */

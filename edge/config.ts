@@ -6,8 +6,8 @@ export const edgeConfigSchema = {
   host: { kind: 'string', env: 'HOST', default: '127.0.0.1' },
   port: { kind: 'int', env: 'PORT', default: 8080, min: 0, max: 65535 },
   engineUrl: { kind: 'optional-string', env: 'ENGINE_URL' },
-  /** A remote accounts service (host:port); unset: accounts runs in this process. */
-  accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  /** A remote user service (the accounts process, host:port); unset: the user service runs in this process. */
+  userServiceUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
   /** Rate limits and quota (docs/api.md#rate-limits-and-quota) are kept in Redis when set, shared by every edge and engine; in this process otherwise. */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */

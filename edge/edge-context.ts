@@ -1,6 +1,6 @@
 /** What the edge's routes share: the clients they call and the off-hot-path recorders. */
 import type { onRequestHookHandler } from 'fastify'
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { EngineClient } from './engine-client.js'
 import type { Authenticator } from '../callers/authenticator.js'
 import type { KeyUsageCounter } from '../callers/key-usage-counter.js'
@@ -12,7 +12,7 @@ import type { AuthLimits } from './limits/auth-limits.js'
 
 export interface EdgeContext {
   engine: EngineClient
-  accounts: Accounts
+  userService: UserService
   authenticator: Authenticator
   /** onRequest hooks of the `bearer` and `either` routes (docs/api.md#authentication). */
   auth: { bearer: onRequestHookHandler; either: onRequestHookHandler }

@@ -1,9 +1,10 @@
 /**
  * The edge process: `npm run start:edge`. With ENGINE_URL it calls a remote engine over gRPC;
  * without it, it runs an engine in this process (whose gRPC port is open as well). Likewise
- * ACCOUNTS_URL names a remote accounts service, else accounts runs here.
+ * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs
+ * here.
  */
-import { accountsConfigSchema } from '../accounts/config.js'
+import { userServiceConfigSchema } from '../accounts/config.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { toListenError } from '../lib/listen-error.js'
@@ -12,7 +13,7 @@ import { createStartupGuard } from '../lib/startup-guard.js'
 import { engineConfigSchema } from '../engine/config.js'
 import { startEngine, type StartedEngine } from '../engine/start-engine.js'
 import { edgeConfigSchema } from './config.js'
-import { connectAccounts } from '../accounts/connect-accounts.js'
+import { connectUserService } from '../accounts/connect-user-service.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from './engine-client.js'
 import { createEdgeServer } from './server.js'
 import { startCallers } from '../callers/start-callers.js'
@@ -25,17 +26,17 @@ const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
-const accountsConfig = readConfig(accountsConfigSchema, process.env)
-const accounts = await connectAccounts(config.accountsUrl, accountsConfig, logger.child({ service: 'accounts' }))
-startup.closeOnFailure(() => accounts.close())
+const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
+const users = await connectUserService(config.userServiceUrl, userServiceConfig, logger.child({ service: 'accounts' }))
+startup.closeOnFailure(() => users.close())
 const callers = await startCallers({
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
-  invalidations: accounts.invalidations,
-  authCacheTtlMs: accounts.authCacheTtlMs,
+  userService: users.userService,
+  signingKey: users.signingKey,
+  invalidations: users.invalidations,
+  authCacheTtlMs: users.authCacheTtlMs,
   rateLimits: config.rateLimits,
   redisUrl: config.redisUrl,
-  journalDir: join(accountsConfig.dataDir, 'journal', 'history'),
+  journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger,
 })
 startup.closeOnFailure(() => callers.close())
@@ -46,13 +47,13 @@ if (config.engineUrl) {
   engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
   startup.closeOnFailure(() => engineClient.close())
 } else {
-  // The engine here reads each tenant's program blocks from the accounts this edge uses, and its
-  // gRPC port shares this edge's authentication, limits, quota and history.
+  // The engine here reads each tenant's program blocks from the user service this edge uses, and
+  // its gRPC port shares this edge's authentication, limits, quota and history.
   engine = await startEngine({
     config: readConfig(engineConfigSchema, process.env),
     logger: logger.child({ service: 'engine' }),
-    accounts: accounts.accounts,
-    invalidations: accounts.invalidations,
+    userService: users.userService,
+    invalidations: users.invalidations,
     callers,
   })
   const started = engine
@@ -66,8 +67,8 @@ const authLimiter = createAuthLimiter({ authLimits: config.authLimits, redisUrl:
 startup.closeOnFailure(() => authLimiter?.close())
 const app = createEdgeServer({
   engine: engineClient,
-  accounts: accounts.accounts,
-  signingKey: accounts.signingKey,
+  userService: users.userService,
+  signingKey: users.signingKey,
   callers,
   authLimiter,
   trustProxy,
@@ -89,7 +90,7 @@ onShutdownSignal(logger, async () => {
   await Promise.all([app.close(), engine?.closePort()])
   await callers.close()
   await authLimiter?.close()
-  await accounts.close()
+  await users.close()
   engine?.stop()
   await engineClient.close()
 })

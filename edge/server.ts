@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
@@ -38,8 +38,8 @@ import type { TrustProxy } from './trust-proxy.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
-  accounts: Accounts
-  /** The access tokens' HS256 key (the accounts service signs with the same one). */
+  userService: UserService
+  /** The access tokens' HS256 key (the user service signs with the same one). */
   signingKey: Uint8Array
   logger: Logger
   bodyLimitBytes: number
@@ -50,11 +50,11 @@ export interface EdgeServerOptions {
    * port); their owner closes them. Without it the edge builds its own and closes them itself.
    */
   callers?: CallerServices
-  /** Where accounts announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
+  /** Where the user service announces revoked keys and deleted users; without it, cached answers expire after `authCacheTtlMs`. */
   invalidations?: InvalidationBus
   /** How long a cached credential is trusted without an invalidation (default 60 s). */
   authCacheTtlMs?: number
-  /** How often key counts and history are written to accounts (tests lengthen it to see the request path alone). */
+  /** How often key counts and history are written to the user service (tests lengthen it to see the request path alone). */
   usageFlushIntervalMs?: number
   /** The buckets of register, login and refresh (edge/limits/auth-limits.ts); without it those routes are unlimited. Its owner closes it. */
   authLimiter?: KeyedLimiter
@@ -93,7 +93,7 @@ const DROP_WARNING_INTERVAL_MS = 10_000
 
 /** Creates the edge application with every route registered. */
 export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
-  const { engine, accounts, logger, bodyLimitBytes } = options
+  const { engine, userService, logger, bodyLimitBytes } = options
   const now = options.now ?? Date.now
   // The environment's defaults, so an edge built without them (tests) runs as a deployed one.
   const defaults = edgeConfigSchema
@@ -180,7 +180,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const callers =
     options.callers ??
     createCallerServices({
-      accounts,
+      userService,
       signingKey: options.signingKey,
       admission: options.admission ?? createDisabledAdmission(),
       logger,
@@ -192,7 +192,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const { authenticator, keyUsage, history } = callers
   const context: EdgeContext = {
     engine,
-    accounts,
+    userService,
     authenticator,
     auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
     keyUsage,
@@ -222,7 +222,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerProgramBlockRoutes(app, context)
   registerNotImplementedRoutes(app, context)
   const status = createServiceStatus({
-    getTotals: () => accounts.getServiceTotals(),
+    getTotals: () => userService.getServiceTotals(),
     getComponentStates: async () => [(await getEngineState(engine, logger)).state],
     now,
     logger,

@@ -18,15 +18,16 @@ export const engineConfigSchema = {
   geyserEndpoints: { kind: 'url-list', env: 'GEYSER_ENDPOINT', default: [] },
   geyserToken: { kind: 'optional-string', env: 'GEYSER_TOKEN' },
   geyserStallMs: { kind: 'int', env: 'GEYSER_STALL_MS', default: 5_000, min: 50, max: 600_000 },
-  /** The accounts service (host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
-  accountsUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
+  /** The user service (the accounts process, host:port) to read tenants' program blocks from; none: only the curated blacklist applies. */
+  userServiceUrl: { kind: 'optional-string', env: 'ACCOUNTS_URL' },
   /** Where the history journal of direct gRPC callers lives (with ACCOUNTS_URL). */
   dataDir: { kind: 'string', env: 'DATA_DIR', default: './data' },
-  /** The accounts service's internal token (required with ACCOUNTS_URL). */
-  accountsInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
+  /** The user service's internal token (required with ACCOUNTS_URL). */
+  userServiceInternalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /**
-   * Where accounts announces changed program blocks and revoked keys (Redis pub/sub; without it a
-   * cached answer lives 1 s), and where rate limits and quota of direct gRPC callers are kept.
+   * Where the user service announces changed program blocks and revoked keys (Redis pub/sub;
+   * without it a cached answer lives 1 s), and where rate limits and quota of direct gRPC callers
+   * are kept.
    */
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off on the gRPC port too. */

@@ -5,7 +5,7 @@ import { onShutdownSignal } from '../lib/shutdown.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
 import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
-import { createGrpcAccountsClient } from '../accounts/accounts-client.js'
+import { createGrpcUserServiceClient } from '../accounts/user-service-client.js'
 import { startCallers } from '../callers/start-callers.js'
 import { engineConfigSchema } from './config.js'
 import { startEngine } from './start-engine.js'
@@ -15,28 +15,29 @@ const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
-// Every call to the gRPC port is authenticated: by API key (checked with accounts) or by the edges'
-// internal token. With neither there would be no way to tell a caller from anyone on the network.
-if (!config.accountsUrl && !config.engineInternalToken) {
+// Every call to the gRPC port is authenticated: by API key (checked with the user service) or by
+// the edges' internal token. With neither there would be no way to tell a caller from anyone on
+// the network.
+if (!config.userServiceUrl && !config.engineInternalToken) {
   throw new ConfigError('ENGINE_INTERNAL_TOKEN', 'the token edges present (or ACCOUNTS_URL, to take API keys)', '')
 }
-if (config.accountsUrl && !config.accountsInternalToken) {
+if (config.userServiceUrl && !config.userServiceInternalToken) {
   throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
 }
-// Tenants' program blocks come from the accounts service, when one is named; changes arrive on
-// Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
-const accounts =
-  config.accountsUrl && config.accountsInternalToken
-    ? createGrpcAccountsClient(config.accountsUrl, { internalToken: config.accountsInternalToken })
+// Tenants' program blocks come from the user service (ACCOUNTS_URL), when one is named; changes
+// arrive on Redis pub/sub (REDIS_URL), else a cached list is trusted for 1 s only.
+const userService =
+  config.userServiceUrl && config.userServiceInternalToken
+    ? createGrpcUserServiceClient(config.userServiceUrl, { internalToken: config.userServiceInternalToken })
     : undefined
-startup.closeOnFailure(() => accounts?.close())
-const invalidations = accounts && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
+startup.closeOnFailure(() => userService?.close())
+const invalidations = userService && config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 startup.closeOnFailure(() => invalidations?.close())
-// The gate: co-located clients authenticate with x-api-key against the accounts service and are
+// The gate: co-located clients authenticate with x-api-key against the user service and are
 // charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
-const callers = accounts
+const callers = userService
   ? await startCallers({
-      accounts,
+      userService,
       invalidations,
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
       rateLimits: config.rateLimits,
@@ -48,13 +49,13 @@ const callers = accounts
   : undefined
 startup.closeOnFailure(() => callers?.close())
 // startEngine stops what it started itself when its port cannot be bound.
-const engine = await startEngine({ config, logger, accounts, invalidations, callers })
-logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.accountsUrl ?? null }, 'engine serving')
+const engine = await startEngine({ config, logger, userService, invalidations, callers })
+logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.userServiceUrl ?? null }, 'engine serving')
 startup.serving()
 onShutdownSignal(logger, async () => {
   await engine.closePort()
   await callers?.close()
   engine.stop()
   await invalidations?.close()
-  await accounts?.close()
+  await userService?.close()
 })

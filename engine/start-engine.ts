@@ -1,10 +1,10 @@
 /**
  * Starts an engine the way every entry point runs one (main.ts, edge/main.ts, engine/main.ts, the
- * benchmarks): each tenant's program blocks read from accounts (cached, kept current by the
+ * benchmarks): each tenant's program blocks read from the user service (cached, kept current by the
  * invalidation bus), the engine itself, and its gRPC port behind the gate — API keys through the
- * shared caller services, and/or the edges' internal token. Beside accounts/start-accounts.ts.
+ * shared caller services, and/or the edges' internal token. Beside accounts/start-user-service.ts.
  */
-import type { Accounts } from '../accounts/accounts.js'
+import type { UserService } from '../accounts/user-service.js'
 import type { CallerServices } from '../callers/caller-services.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
@@ -18,8 +18,8 @@ export interface StartEngineOptions {
   config: EngineConfig
   logger: Logger
   /** Where tenants' program blocks come from; none: the curated blacklist alone applies. */
-  accounts?: Pick<Accounts, 'getProgramBlocks'>
-  /** Where accounts announces changed program blocks; without it a cached list is trusted 1 s. */
+  userService?: Pick<UserService, 'getProgramBlocks'>
+  /** Where the user service announces changed program blocks; without it a cached list is trusted 1 s. */
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */
   callers?: CallerServices
@@ -37,14 +37,14 @@ export interface StartedEngine {
 
 /** Starts the engine and opens its gate-kept gRPC port; on a failure, what was started is stopped. */
 export async function startEngine(options: StartEngineOptions): Promise<StartedEngine> {
-  const { config, logger, accounts, callers } = options
+  const { config, logger, userService, callers } = options
   const internalToken = config.engineInternalToken
   // Every call is authenticated: by API key (callers) or by the internal token; with neither the
   // port could not tell a caller from anyone on the network.
   const gate = callers ? createDirectCallGate({ callers, internalToken }) : internalToken ? createInternalOnlyGate(internalToken) : undefined
   if (!gate) throw new Error('the engine gRPC port needs caller services (API keys) or ENGINE_INTERNAL_TOKEN')
-  const tenantBlocks = accounts
-    ? createTenantProgramBlocks({ load: (tenantId) => accounts.getProgramBlocks(tenantId), ...(options.invalidations ? { invalidations: options.invalidations } : {}) })
+  const tenantBlocks = userService
+    ? createTenantProgramBlocks({ load: (tenantId) => userService.getProgramBlocks(tenantId), ...(options.invalidations ? { invalidations: options.invalidations } : {}) })
     : undefined
   const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
   try {

@@ -1,5 +1,5 @@
 /**
- * JWT access tokens (HS256, jose): signed by the accounts service, verified by the edge on every
+ * JWT access tokens (HS256, jose): signed by the user service, verified by the edge on every
  * bearer request without asking anyone. Both sides hold the same key (JWT_SECRET, a key file, or
  * the key generated under DATA_DIR for the embedded default).
  */

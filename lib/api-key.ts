@@ -1,5 +1,5 @@
 /**
- * What the accounts service (which stores keys) and the edge (which looks them up) must agree on
+ * What the user service (which stores keys) and the edge (which looks them up) must agree on
  * about an API key: its prefix and how it is hashed.
  */
 import { createHash } from 'node:crypto'

@@ -1,8 +1,8 @@
 /**
- * The bus that carries `AuthInvalidation` events from the accounts service to every edge's auth
+ * The bus that carries `AuthInvalidation` events from the user service to every edge's auth
  * cache, and `program_blocks` changes to the engines' block-list caches. In-process here (one
- * process runs accounts and edge); Redis pub/sub in `redis-invalidation-bus.ts` when edges run
- * apart. Both pass test/lib/auth-invalidation-bus.test.ts.
+ * process runs the user service and the edge); Redis pub/sub in `redis-invalidation-bus.ts` when
+ * edges run apart. Both pass test/lib/auth-invalidation-bus.test.ts.
  */
 import type { Logger } from './logger.js'
 

@@ -1,8 +1,8 @@
 /**
- * Conversions between the history half of the Accounts interface (simulation records, pages,
+ * Conversions between the history half of the UserService interface (simulation records, pages,
  * statistics) and its gRPC messages (proto/accounts.proto), used by the server and the client alike.
  */
-import type { ServiceTotals, SimulationHistoryItem, SimulationPage, SimulationQuery, SimulationRecord, UserStats } from '../accounts.js'
+import type { ServiceTotals, SimulationHistoryItem, SimulationPage, SimulationQuery, SimulationRecord, UserStats } from '../user-service.js'
 import type {
   ListSimulationsRequest as ListSimulationsRequestMessage,
   ListSimulationsRequest__Output as ListSimulationsRequestOutput,

@@ -1,6 +1,6 @@
 /**
- * Null in the Accounts interface is an unset `optional` field in its gRPC messages (proto3 has no
- * null); these two convert at that boundary.
+ * Null in the UserService interface is an unset `optional` field in its gRPC messages (proto3 has
+ * no null); these two convert at that boundary.
  */
 
 /** The field value to send for `value`: unset (undefined) for null. */

@@ -1,5 +1,5 @@
 /**
- * The risk levels history filters on (the engine's verdict levels; the accounts service keeps its
+ * The risk levels history filters on (the engine's verdict levels; the user service keeps its
  * own list, as it runs without the engine — test/accounts/history-risk-levels.test.ts keeps the
  * two identical).
  */

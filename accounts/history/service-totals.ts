@@ -1,5 +1,5 @@
 /** The figures of `GET /api/v1/status` that history answers, over every user's simulations. */
-import type { ServiceTotals } from '../accounts.js'
+import type { ServiceTotals } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'
 

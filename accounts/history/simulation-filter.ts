@@ -3,7 +3,7 @@
  * rejecting what a client could send wrong with `validation_error` before any SQL runs. Every value
  * travels as a bind parameter; the SQL text is built only from the constants below.
  */
-import type { SimulationQuery } from '../accounts.js'
+import type { SimulationQuery } from '../user-service.js'
 import type { QueryValue } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../db/timestamp.js'

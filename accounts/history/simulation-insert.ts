@@ -4,7 +4,7 @@
  * 65,535 bind-parameter limit (15 columns × 1,000 rows would as multi-row VALUES), and unlike
  * unnest over text arrays it carries NULLs, numbers and booleans with their types.
  */
-import type { SimulationRecord } from '../accounts.js'
+import type { SimulationRecord } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../db/timestamp.js'

@@ -1,5 +1,5 @@
 /** One page of a user's simulation history, newest first, with keyset paging (docs/api.md#history-and-statistics). */
-import type { SimulationHistoryItem, SimulationPage, SimulationQuery } from '../accounts.js'
+import type { SimulationHistoryItem, SimulationPage, SimulationQuery } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
 import { toHistoryCursor } from './history-cursor.js'
 import { toSimulationFilter } from './simulation-filter.js'

@@ -4,7 +4,7 @@
  * aggregates or a small GROUP BY over them, all from the same snapshot, so the figures agree with
  * each other under concurrent writes.
  */
-import type { UserStats } from '../accounts.js'
+import type { UserStats } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
 import { assertUserId } from './history-user-id.js'
 import { RISK_LEVELS } from './risk-levels.js'

@@ -1,6 +1,6 @@
 /**
  * The rules of a tenant's program-block list: an array of at most 1,000 base58 addresses of
- * exactly 32 bytes. Checked by the accounts service whatever the transport, so an edge's JSON
+ * exactly 32 bytes. Checked by the user service whatever the transport, so an edge's JSON
  * schema and a gRPC caller meet the same limits and the same messages.
  */
 import { isAddress } from '@solana/kit'

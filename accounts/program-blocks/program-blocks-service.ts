@@ -1,10 +1,11 @@
 /**
- * Per-tenant program blocks (the ProgramBlocksService of accounts.ts): the lists' rules, their store,
- * and the `program_blocks` invalidation every committed write announces, so the engines' caches
- * (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their TTL.
+ * Per-tenant program blocks (the ProgramBlocksService of user-service.ts): the lists' rules, their
+ * store, and the `program_blocks` invalidation every committed write announces, so the engines'
+ * caches (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their
+ * TTL.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { AuthInvalidation, ProgramBlocksService } from '../accounts.js'
+import type { AuthInvalidation, ProgramBlocksService } from '../user-service.js'
 import type { Database } from '../db/database.js'
 import { isProgramId, toProgramBlockIds } from './program-block-ids.js'
 import { createProgramBlockStore, NOT_ON_LIST_MESSAGE } from './program-block-store.js'
@@ -18,7 +19,7 @@ export interface ProgramBlocksServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The program-blocks part of the accounts service on `db`. */
+/** The program-blocks part of the user service on `db`. */
 export function createProgramBlocksService({ db, now, onInvalidate }: ProgramBlocksServiceOptions): ProgramBlocksService {
   const store = createProgramBlockStore({ db, now })
   return {

@@ -1,5 +1,5 @@
 /**
- * The HS256 key of the access tokens, which the accounts service signs with and every edge verifies
+ * The HS256 key of the access tokens, which the user service signs with and every edge verifies
  * with: JWT_SECRET, else the contents of JWT_KEY_FILE, else a key generated once into DATA_DIR so
  * that the embedded default needs no setup and its tokens survive a restart.
  */

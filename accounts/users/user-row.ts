@@ -1,5 +1,5 @@
 /** A `users` row as the store reads it, and the shapes the service answers with. */
-import type { Role, User, UserState } from '../accounts.js'
+import type { Role, User, UserState } from '../user-service.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 
 export interface UserRow {

@@ -148,7 +148,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   log(`priming every path for 1 s (unmeasured) …`)
   await runner.prime(targets, settings.concurrency)
   const cacheCallsBefore = stack.engine.cache.stats.rpcCalls
-  const accountsCallsBefore = stack.accountsCalls ? { ...stack.accountsCalls } : null
+  const userServiceCallsBefore = stack.userServiceCalls ? { ...stack.userServiceCalls } : null
   const runs: LoadRun[] = []
   for (const ratePerS of settings.rates) {
     for (const [path, target] of targets) {
@@ -188,13 +188,13 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     )
   }
   const warmCacheRpcCalls = stack.kind === 'in-process' ? stack.engine.cache.stats.rpcCalls - cacheCallsBefore : null
-  const accountsCalls =
-    stack.accountsCalls && accountsCallsBefore
+  const userServiceCalls =
+    stack.userServiceCalls && userServiceCallsBefore
       ? {
-          lookups: stack.accountsCalls.lookups - accountsCallsBefore.lookups,
-          historyRecords: stack.accountsCalls.historyRecords - accountsCallsBefore.historyRecords,
-          historyBatches: stack.accountsCalls.historyBatches - accountsCallsBefore.historyBatches,
-          historyWriteMs: Math.round(stack.accountsCalls.historyWriteMs - accountsCallsBefore.historyWriteMs),
+          lookups: stack.userServiceCalls.lookups - userServiceCallsBefore.lookups,
+          historyRecords: stack.userServiceCalls.historyRecords - userServiceCallsBefore.historyRecords,
+          historyBatches: stack.userServiceCalls.historyBatches - userServiceCallsBefore.historyBatches,
+          historyWriteMs: Math.round(stack.userServiceCalls.historyWriteMs - userServiceCallsBefore.historyWriteMs),
         }
       : null
   runner.stop()
@@ -225,7 +225,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
         'REST, batch and the WebSocket handshake: X-API-Key of a user registered through the edge at start; gRPC (engine, direct): the same key as x-api-key metadata, ' +
         'through the gate npm start puts on the engine port (createDirectCallGate: authentication and history shared with the edge); JSON-RPC: none',
       admission: 'disabled on every door (createDisabledAdmission, as RATE_LIMITS=off, meant for benchmarks)',
-      accounts: stack.accountsDatabase === null ? 'external' : { database: stack.accountsDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
+      accounts: stack.userServiceDatabase === null ? 'external' : { database: stack.userServiceDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
       serverUsage: stack.kind === 'in-process' ? 'process.cpuUsage() and RSS of the benchmark process over each measured window' : 'not measured (external stack): recorded as 0',
       replaceRecentBlockhash: stack.replaceRecentBlockhash,
       engineEnv: { ACCOUNT_CACHE_FRESH_MS: ENGINE_ENV.ACCOUNT_CACHE_FRESH_MS, RESULT_CACHE_MAX_ENTRIES: ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES },
@@ -252,7 +252,7 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     cold: cold.cold,
     unavailable: mix.unavailable,
   }
-  log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, accountsCalls, serverMeasured: stack.kind === 'in-process' })}`)
+  log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, userServiceCalls, serverMeasured: stack.kind === 'in-process' })}`)
   if (settings.write) {
     const file = writeLoadResult(ROOT, settings.resultsDir, result)
     log(`\nwrote ${file}\nwrote ${writeLatencyChart(file)}`)

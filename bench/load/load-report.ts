@@ -6,7 +6,7 @@ import type { RateStep } from './max-rate-search.js'
 import { P99_LIMIT_MS } from './max-rate-search.js'
 import type { ColdRunOutcome } from './cold-run.js'
 import type { GcPauseStats } from './gc-pauses.js'
-import type { AccountsCallCounts } from '../support/counted-accounts.js'
+import type { UserServiceCallCounts } from '../support/counted-user-service.js'
 
 /** Per run, what explains its figures but is not part of the result format. */
 export interface RunDiagnostics {
@@ -25,7 +25,7 @@ export interface ReportExtras {
   /** Account-cache RPC calls of the serving engine during the load runs (a warm run makes none). */
   warmCacheRpcCalls: number | null
   /** What the serving edge asked of accounts during the load runs (a warm run looks up no credential); null when external. */
-  accountsCalls: AccountsCallCounts | null
+  userServiceCalls: UserServiceCallCounts | null
   serverMeasured: boolean
 }
 
@@ -158,10 +158,10 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
   )
   if (extras.cold.firstError) out.push(`cold: first error: ${extras.cold.firstError}`)
   if (extras.warmCacheRpcCalls !== null) out.push(`warm check: ${extras.warmCacheRpcCalls} account-cache RPC calls by the serving engine during the load runs`)
-  const accounts = extras.accountsCalls
-  if (accounts) {
+  const userService = extras.userServiceCalls
+  if (userService) {
     out.push(
-      `accounts during the load runs: ${accounts.lookups} credential lookups (0 = warm); simulation history ${accounts.historyRecords} records in ${accounts.historyBatches} writes, ${accounts.historyWriteMs} ms`,
+      `accounts during the load runs: ${userService.lookups} credential lookups (0 = warm); simulation history ${userService.historyRecords} records in ${userService.historyBatches} writes, ${userService.historyWriteMs} ms`,
     )
   }
   if (result.unavailable.length > 0) out.push('', 'not measured:', ...result.unavailable.map((entry) => `  ${entry.path}: ${entry.reason}`))

@@ -17,7 +17,7 @@ import type { LoadSettings } from './load-settings.js'
 import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
 import { createBenchCredentials, getApiKeyHeaders } from '../support/bench-credentials.js'
 import { ENGINE_ENV, startBenchService } from '../support/bench-service.js'
-import type { AccountsCallCounts } from '../support/counted-accounts.js'
+import type { UserServiceCallCounts } from '../support/counted-user-service.js'
 
 export interface LoadStack {
   kind: 'in-process' | 'external'
@@ -28,9 +28,9 @@ export interface LoadStack {
   /** What every REST request sends to authenticate: the benchmark user's `x-api-key`. */
   restHeaders: Record<string, string>
   /** Where the in-process accounts keeps its data; null for an external stack. */
-  accountsDatabase: string | null
+  userServiceDatabase: string | null
   /** What the in-process edge asked of accounts so far (credential lookups, history writes); null when external. */
-  accountsCalls: AccountsCallCounts | null
+  userServiceCalls: UserServiceCallCounts | null
   /** host:port of the engine's gRPC server. */
   grpcAddress: string
   /** localnet's JSON-RPC URL. */
@@ -58,8 +58,8 @@ async function startInProcess(databaseUrl: string | undefined, logger: Logger): 
     engine: service.engine,
     restOrigin: `http://127.0.0.1:${service.edgePort}`,
     restHeaders: getApiKeyHeaders(service.credentials),
-    accountsDatabase: service.accounts.database,
-    accountsCalls: service.accountsCalls,
+    userServiceDatabase: service.users.database,
+    userServiceCalls: service.userServiceCalls,
     grpcAddress,
     rpcUrl: service.rpcUrl,
     setAccount: (address, account) => chain.setAccount(address, account),
@@ -83,8 +83,8 @@ async function startExternal(target: NonNullable<LoadSettings['external']>, logg
     engine,
     restOrigin: target.url,
     restHeaders: getApiKeyHeaders(credentials),
-    accountsDatabase: null,
-    accountsCalls: null,
+    userServiceDatabase: null,
+    userServiceCalls: null,
     grpcAddress: target.grpc.replace(/^grpc:\/\//, ''),
     rpcUrl: target.rpcUrl,
     setAccount: undefined,

@@ -1,11 +1,11 @@
 /**
  * The edge's authenticator on its own: what authentication adds to a REST request, without HTTP
- * around it. Built as edge/server.ts builds the edge's (same accounts, same signing key, API key
- * use counted for `requests_count`), and warmed with one call per credential: the miss that asks
- * accounts and fills the cache. Every later call is the synchronous, warm answer.
+ * around it. Built as edge/server.ts builds the edge's (same user service, same signing key, API
+ * key use counted for `requests_count`), and warmed with one call per credential: the miss that
+ * asks the user service and fills the cache. Every later call is the synchronous, warm answer.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import { createAuthenticator, type Principal } from '../../callers/authenticator.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import type { BenchCredentials } from './bench-credentials.js'
@@ -20,7 +20,7 @@ export interface BenchAuthenticator {
 }
 
 export interface BenchAuthenticatorOptions {
-  accounts: Accounts
+  userService: UserService
   signingKey: Uint8Array
   credentials: BenchCredentials
   /** As the edge's: long enough that nothing expires during the run. */
@@ -31,10 +31,10 @@ export interface BenchAuthenticatorOptions {
 
 /** Creates the authenticator and makes its first, cold call for each credential. */
 export async function createBenchAuthenticator(options: BenchAuthenticatorOptions): Promise<BenchAuthenticator> {
-  const { accounts, credentials } = options
-  const keyUsage = createKeyUsageCounter({ sink: (usage) => accounts.recordKeyUsage(usage) })
+  const { userService, credentials } = options
+  const keyUsage = createKeyUsageCounter({ sink: (usage) => userService.recordKeyUsage(usage) })
   const authenticator = createAuthenticator({
-    accounts,
+    userService,
     signingKey: options.signingKey,
     cacheTtlMs: options.cacheTtlMs,
     onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),

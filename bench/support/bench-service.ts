@@ -1,9 +1,9 @@
 /**
  * The service both benchmarks measure, all in this process, nothing mocked: localnet (slots
  * advance only on demand), the engine reading it with a cache that never goes stale during a run,
- * accounts (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback port with a
- * user and API key registered through it, and the engine's gRPC server (a free port) behind the same
- * gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
+ * the user service (DATABASE_URL or an embedded PGlite of its own), the edge on a free loopback
+ * port with a user and API key registered through it, and the engine's gRPC server (a free port)
+ * behind the same gate as `npm start` (main.ts): one set of caller services shared with the edge, so a gRPC call
  * with the key is authenticated and recorded in history exactly as a REST simulate — journaled
  * before the answer, as main.ts does. Admission is
  * disabled on every door (RATE_LIMITS=off, meant for benchmarks): the runs send
@@ -21,9 +21,9 @@ import { createEdgeServer } from '../../edge/server.js'
 import { startCallers } from '../../callers/start-callers.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { join } from 'node:path'
-import { type BenchAccounts, startBenchAccounts } from './bench-accounts.js'
+import { type BenchUserService, startBenchUserService } from './bench-user-service.js'
 import { type BenchCredentials, createBenchCredentials } from './bench-credentials.js'
-import { type AccountsCallCounts, createCountedAccounts } from './counted-accounts.js'
+import { type UserServiceCallCounts, createCountedUserService } from './counted-user-service.js'
 import { startRemoteChain, type RemoteChain } from './remote-chain.js'
 
 /**
@@ -32,7 +32,7 @@ import { startRemoteChain, type RemoteChain } from './remote-chain.js'
  * simulations, not cache hits (bench/load measures those apart).
  */
 export const ENGINE_ENV = { ENGINE_GRPC_PORT: '0', ACCOUNT_CACHE_FRESH_MS: '3600000', RESULT_CACHE_MAX_ENTRIES: '0' } as const
-/** Likewise for credentials: no warm request goes back to accounts (the service's default is 60 s). */
+/** Likewise for credentials: no warm request goes back to the user service (the service's default is 60 s). */
 export const AUTH_CACHE_TTL_MS = 3_600_000
 
 export interface BenchService {
@@ -40,15 +40,15 @@ export interface BenchService {
   localnet: Localnet | undefined
   rpcUrl: string
   engine: Engine
-  accounts: BenchAccounts
-  /** What the edge asked of accounts so far (credential lookups, history writes). */
-  accountsCalls: AccountsCallCounts
+  users: BenchUserService
+  /** What the edge asked of the user service so far (credential lookups, history writes). */
+  userServiceCalls: UserServiceCallCounts
   edgePort: number
   /** A user registered through the edge, with an API key and a bearer token. */
   credentials: BenchCredentials
   /** host:port of the engine's gRPC server; it takes the API key as `x-api-key` metadata. */
   grpcAddress: string
-  /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), accounts, engine and localnet. */
+  /** Closes the edge and the gRPC server, then the caller services (which write the last key counts and history), the user service, engine and localnet. */
   close(): Promise<void>
 }
 
@@ -67,13 +67,13 @@ export async function startBenchService(
   let localnet: Localnet | undefined
   let remote: RemoteChain | undefined
   let engine: StartedEngine | undefined
-  // Accounts (PGlite's first start takes seconds) comes up while localnet does.
-  const accountsStarting = startBenchAccounts(databaseUrl, logger)
-  accountsStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
+  // The user service (PGlite's first start takes seconds) comes up while localnet does.
+  const usersStarting = startBenchUserService(databaseUrl, logger)
+  usersStarting.catch(() => undefined) // awaited below, and closed even when localnet fails first
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
     // After the doors and the caller services, whose close writes the last key counts and history.
-    await (await accountsStarting.catch(() => undefined))?.close()
+    await (await usersStarting.catch(() => undefined))?.close()
     engine?.stop()
     await localnet?.close()
     await remote?.close()
@@ -89,37 +89,37 @@ export async function startBenchService(
       rpcUrl = remote.rpcUrl
       streamEnv = { GEYSER_ENDPOINT: remote.geyserUrl }
     }
-    const accounts = await accountsStarting
-    const counted = createCountedAccounts(accounts.accounts)
+    const users = await usersStarting
+    const counted = createCountedUserService(users.userService)
     // As main.ts: one authenticator, admission (off: RATE_LIMITS=off) and history for both doors,
-    // journaled under the accounts' DATA_DIR. Closed after both (closers run in reverse), so what
-    // the last requests recorded is written.
+    // journaled under the user service's DATA_DIR. Closed after both (closers run in reverse), so
+    // what the last requests recorded is written.
     const callers = await startCallers({
-      accounts: counted.accounts,
-      signingKey: accounts.signingKey,
-      invalidations: accounts.invalidations,
+      userService: counted.userService,
+      signingKey: users.signingKey,
+      invalidations: users.invalidations,
       authCacheTtlMs: AUTH_CACHE_TTL_MS,
       rateLimits: 'off',
       redisUrl: undefined,
-      journalDir: join(accounts.dataDir, 'journal', 'history'),
+      journalDir: join(users.dataDir, 'journal', 'history'),
       logger,
     })
     closers.push(() => callers.close())
-    // As main.ts: the engine with each tenant's program blocks from accounts, and its gRPC port
-    // behind the same gate (a free port: the load runs dial it with the bench user's key).
+    // As main.ts: the engine with each tenant's program blocks from the user service, and its gRPC
+    // port behind the same gate (a free port: the load runs dial it with the bench user's key).
     const started = await startEngine({
       config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),
       logger,
-      accounts: accounts.accounts,
-      invalidations: accounts.invalidations,
+      userService: users.userService,
+      invalidations: users.invalidations,
       callers,
     })
     engine = started
     closers.push(() => started.closePort())
     const edge = createEdgeServer({
       engine: createInProcessEngineClient(started.engine),
-      accounts: counted.accounts,
-      signingKey: accounts.signingKey,
+      userService: counted.userService,
+      signingKey: users.signingKey,
       callers,
       logger,
       bodyLimitBytes: 262_144,
@@ -132,8 +132,8 @@ export async function startBenchService(
       localnet,
       rpcUrl,
       engine: started.engine,
-      accounts,
-      accountsCalls: counted.counts,
+      users,
+      userServiceCalls: counted.counts,
       edgePort,
       credentials,
       grpcAddress: started.grpcAddress,

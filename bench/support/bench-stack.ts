@@ -1,9 +1,9 @@
 /**
  * What the micro benchmark runs against, all in this process, nothing mocked: localnet (slots
- * advance only on demand), the engine reading it, accounts (DATABASE_URL or an embedded PGlite of
- * its own), the edge on a free loopback port with a user and API key registered through it, the
- * HTTP floor server, the REST clients (API key, bearer token, another process) and the edge's
- * authenticator on its own.
+ * advance only on demand), the engine reading it, the user service (DATABASE_URL or an embedded
+ * PGlite of its own), the edge on a free loopback port with a user and API key registered through
+ * it, the HTTP floor server, the REST clients (API key, bearer token, another process) and the
+ * edge's authenticator on its own.
  */
 import type { Logger } from '../../lib/logger.js'
 import { createBenchAuthenticator } from './bench-authenticator.js'
@@ -12,7 +12,7 @@ import { getApiKeyHeaders, getBearerHeaders } from './bench-credentials.js'
 import { AUTH_CACHE_TTL_MS, startBenchService } from './bench-service.js'
 import type { BenchSettings } from './bench-settings.js'
 import type { BenchContext } from './case-paths.js'
-import type { AccountsCallCounts } from './counted-accounts.js'
+import type { UserServiceCallCounts } from './counted-user-service.js'
 import { createExternalClient } from './external-client.js'
 import { createHttpFloorServer } from './http-floor-server.js'
 import { createKeepAliveClient, createUndiciKeepAliveClient } from './keep-alive-client.js'
@@ -24,9 +24,9 @@ export interface BenchStack {
   context: BenchContext
   /** localnet's JSON-RPC URL. */
   rpcUrl: string
-  /** What the edge asked of accounts so far. */
-  accountsCalls: AccountsCallCounts
-  accountsDatabase: string
+  /** What the edge asked of the user service so far. */
+  userServiceCalls: UserServiceCallCounts
+  userServiceDatabase: string
   close(): Promise<void>
 }
 
@@ -43,7 +43,7 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     await service.close()
   }
   try {
-    const { engine, edgePort, credentials, accounts } = service
+    const { engine, edgePort, credentials, users } = service
     const httpFloor = await createHttpFloorServer()
     closers.push(() => httpFloor.close())
     const createClient = (port: number, headers: Record<string, string>) =>
@@ -62,8 +62,8 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     const httpFloorClient = await createClient(httpFloor.port, getApiKeyHeaders(credentials))
     closers.push(() => httpFloorClient.close())
     const auth = await createBenchAuthenticator({
-      accounts: accounts.accounts,
-      signingKey: accounts.signingKey,
+      userService: users.userService,
+      signingKey: users.signingKey,
       credentials,
       cacheTtlMs: AUTH_CACHE_TTL_MS,
       requestHeaders: { host: `127.0.0.1:${edgePort}`, 'content-type': 'application/json' },
@@ -74,8 +74,8 @@ export async function startBenchStack(settings: BenchSettings, databaseUrl: stri
     return {
       context: { engine, rest, restBearer, restExternal, httpFloor, httpFloorClient, auth, journal },
       rpcUrl: service.rpcUrl,
-      accountsCalls: service.accountsCalls,
-      accountsDatabase: accounts.database,
+      userServiceCalls: service.userServiceCalls,
+      userServiceDatabase: users.database,
       close,
     }
   } catch (error) {

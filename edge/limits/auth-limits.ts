@@ -1,18 +1,19 @@
 /**
- * The limits of the unauthenticated account routes, charged before accounts is called: one token
- * from the client address's bucket, then one from the bucket of the account the request names —
- * the normalised e-mail for register and login, the presented token for refresh. Either refusal
- * is `429 rate_limited` with Retry-After, and accounts never sees the request: a locked e-mail
- * costs no argon2 verification.
+ * The limits of the unauthenticated account routes, charged before the user service is called:
+ * one token from the client address's bucket, then one from the bucket of the account the request
+ * names — the normalised e-mail for register and login, the presented token for refresh. Either
+ * refusal is `429 rate_limited` with Retry-After, and the user service never sees the request: a
+ * locked e-mail costs no argon2 verification.
  *
  * Login keys by the e-mail whether or not an account has it, and an unknown e-mail fails as a wrong
  * password does, so the lockout answers alike for both and says nothing about which accounts
  * exist. Only a failure that is the caller's guess keeps the account's token (`isCountedFailure`);
- * an outage of accounts gives it back. Address tokens are never given back: every attempt counts.
+ * an outage of the user service gives it back. Address tokens are never given back: every attempt
+ * counts.
  *
  * Refresh keys by a hash of the presented token rather than by its user: the user is known only
- * once accounts has spent the token and issued the next, too late to refuse without losing the
- * client's session. Per token it bounds retries of one token; a user's chain of refreshes (each
+ * once the user service has spent the token and issued the next, too late to refuse without losing
+ * the client's session. Per token it bounds retries of one token; a user's chain of refreshes (each
  * with a new token) is bounded by the address limit.
  *
  * E-mails and tokens reach the limiter's store (Redis) only as truncated SHA-256 hashes.

@@ -19,9 +19,9 @@ export const createApiKeyBodySchema = {
 
 /**
  * Any id that names no live key of the caller is 404, a malformed or overlong one included
- * (docs/api.md#api-keys): accounts treats a non-uuid as the id of nothing before any query, and
- * fastify's router bounds a path parameter (maxParamLength, 100 characters) before this schema sees
- * it.
+ * (docs/api.md#api-keys): the user service treats a non-uuid as the id of nothing before any
+ * query, and fastify's router bounds a path parameter (maxParamLength, 100 characters) before this
+ * schema sees it.
  */
 const idParamsSchema = {
   type: 'object',
@@ -30,12 +30,12 @@ const idParamsSchema = {
 } as const
 
 /** Registers the API-key routes. */
-export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, keyUsage }: EdgeContext): void {
+export function registerApiKeyRoutes(app: FastifyInstance, { userService, auth, keyUsage }: EdgeContext): void {
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get('/api/v1/api-keys', { ...bearer, schema: { summary: 'List your API keys', response: listApiKeysResponses } }, async (request) => {
     // Counts recorded by this edge so far are written first, so the listing includes them.
     await keyUsage.flush()
-    return { keys: await accounts.listApiKeys(getPrincipal(request).userId) }
+    return { keys: await userService.listApiKeys(getPrincipal(request).userId) }
   })
   app.post<{ Body: { name: string; expires_at?: string | null } }>(
     '/api/v1/api-keys',
@@ -48,20 +48,20 @@ export function registerApiKeyRoutes(app: FastifyInstance, { accounts, auth, key
         if (parsed === undefined) throw createServiceError('validation_error', 'expires_at: must be an ISO 8601 date-time')
         expiresAtMs = parsed
       }
-      return accounts.createApiKey(getPrincipal(request).userId, { name, expiresAtMs })
+      return userService.createApiKey(getPrincipal(request).userId, { name, expiresAtMs })
     },
   )
   app.delete<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id',
     { ...bearer, schema: { summary: 'Revoke an API key', params: idParamsSchema, response: revokeApiKeyResponses } },
     async (request) => {
-      await accounts.revokeApiKey(getPrincipal(request).userId, request.params.id)
+      await userService.revokeApiKey(getPrincipal(request).userId, request.params.id)
       return { id: request.params.id, revoked: true }
     },
   )
   app.post<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id/rotate',
     { ...bearer, schema: { summary: 'Rotate an API key (the old secret works 24 h more)', params: idParamsSchema, response: rotateApiKeyResponses } },
-    (request) => accounts.rotateApiKey(getPrincipal(request).userId, request.params.id),
+    (request) => userService.rotateApiKey(getPrincipal(request).userId, request.params.id),
   )
 }

@@ -20,7 +20,7 @@ export const credentialsBodySchema = {
   },
 } as const
 
-/** The bound matches accounts' MAX_REFRESH_TOKEN_LENGTH (tokens are `pfr_` + 43 characters), so one limit answers. */
+/** The bound matches the user service's MAX_REFRESH_TOKEN_LENGTH (tokens are `pfr_` + 43 characters), so one limit answers. */
 export const refreshBodySchema = {
   type: 'object',
   required: ['refresh_token'],
@@ -29,32 +29,32 @@ export const refreshBodySchema = {
 } as const
 
 /** Registers the account routes; register, login and refresh run within `authLimits` (after schema validation: a malformed request spends nothing). */
-export function registerAuthRoutes(app: FastifyInstance, { accounts, auth, authLimits }: EdgeContext): void {
+export function registerAuthRoutes(app: FastifyInstance, { userService, auth, authLimits }: EdgeContext): void {
   app.post<{ Body: Credentials }>(
     '/auth/register',
     { config: { auth: 'none' }, schema: { summary: 'Create an account', body: credentialsBodySchema, response: registerResponses } },
-    (request) => authLimits.register(request.ip, request.body.email, () => accounts.register(request.body)),
+    (request) => authLimits.register(request.ip, request.body.email, () => userService.register(request.body)),
   )
   app.post<{ Body: Credentials }>(
     '/auth/login',
     { config: { auth: 'none' }, schema: { summary: 'Sign in', body: credentialsBodySchema, response: loginResponses } },
-    (request) => authLimits.login(request.ip, request.body.email, () => accounts.login(request.body)),
+    (request) => authLimits.login(request.ip, request.body.email, () => userService.login(request.body)),
   )
   app.post<{ Body: { refresh_token: string } }>(
     '/auth/refresh',
     { config: { auth: 'none' }, schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses } },
-    (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => accounts.refresh(request.body.refresh_token)),
+    (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => userService.refresh(request.body.refresh_token)),
   )
   app.get(
     '/auth/me',
     { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: "The caller's profile", response: meResponses } },
-    (request) => accounts.getUser(getPrincipal(request).userId),
+    (request) => userService.getUser(getPrincipal(request).userId),
   )
   app.delete(
     '/auth/account',
     { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: 'Delete the account (soft)', response: deleteAccountResponses } },
     async (request) => {
-      await accounts.deleteUser(getPrincipal(request).userId)
+      await userService.deleteUser(getPrincipal(request).userId)
       return { message: 'The account is deleted: its tokens and API keys no longer work. Its history is kept.' }
     },
   )

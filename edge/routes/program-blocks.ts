@@ -1,8 +1,8 @@
 /**
  * The caller's program blocks (issue 6, program vector): a simulate whose transaction invokes one of
  * these programs is reported like a blacklisted program. Either credential; each user sees and
- * changes only their own list. The schema bounds the body; accounts checks each id decodes to
- * exactly 32 bytes, which 32–44 characters alone do not promise.
+ * changes only their own list. The schema bounds the body; the user service checks each id
+ * decodes to exactly 32 bytes, which 32–44 characters alone do not promise.
  */
 import type { FastifyInstance } from 'fastify'
 import { MAX_PROGRAM_BLOCKS } from '../../accounts/program-blocks/program-block-ids.js'
@@ -33,21 +33,21 @@ const programIdParamsSchema = {
 } as const
 
 /** Registers the program-block routes. */
-export function registerProgramBlockRoutes(app: FastifyInstance, { accounts, auth }: EdgeContext): void {
+export function registerProgramBlockRoutes(app: FastifyInstance, { userService, auth }: EdgeContext): void {
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
   app.get(PROGRAM_BLOCKS_PATH, { ...either, schema: { summary: 'Your program blocks', response: getProgramBlocksResponses } }, async (request) => ({
-    program_ids: await accounts.getProgramBlocks(getPrincipal(request).userId),
+    program_ids: await userService.getProgramBlocks(getPrincipal(request).userId),
   }))
   app.put<{ Body: { program_ids: string[] } }>(
     PROGRAM_BLOCKS_PATH,
     { ...either, schema: { summary: 'Replace your program blocks', body: putProgramBlocksBodySchema, response: putProgramBlocksResponses } },
-    async (request) => ({ program_ids: await accounts.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
+    async (request) => ({ program_ids: await userService.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
   )
   app.delete<{ Params: { program_id: string } }>(
     `${PROGRAM_BLOCKS_PATH}/:program_id`,
     { ...either, schema: { summary: 'Remove one program block', params: programIdParamsSchema, response: deleteProgramBlockResponses } },
     async (request) => ({
-      program_ids: await accounts.removeProgramBlock(getPrincipal(request).userId, request.params.program_id),
+      program_ids: await userService.removeProgramBlock(getPrincipal(request).userId, request.params.program_id),
     }),
   )
 }

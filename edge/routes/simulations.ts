@@ -20,7 +20,7 @@ const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
 const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level']
 
 /** Registers the history and statistics routes. */
-export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth, history }: EdgeContext): void {
+export function registerSimulationsRoutes(app: FastifyInstance, { userService, auth, history }: EdgeContext): void {
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
   const listSchema = { summary: 'Your simulation history, newest first', documentedQuerystring: historyQuerySchema, response: listSimulationsResponses }
   app.get('/api/v1/solana/simulations', { ...either, schema: listSchema }, async (request) => {
@@ -38,12 +38,12 @@ export function registerSimulationsRoutes(app: FastifyInstance, { accounts, auth
     }
     // The caller reads their own writes: simulations this edge still queues are written first.
     await history.flush()
-    return accounts.listSimulations(parsed)
+    return userService.listSimulations(parsed)
   })
   const statsSchema = { summary: 'Your simulation statistics', response: simulationStatsResponses }
   app.get('/api/v1/solana/simulations/stats', { ...either, schema: statsSchema }, async (request) => {
     assertKnownParams(request.query as Query, [])
     await history.flush()
-    return accounts.getUserStats(getPrincipal(request).userId)
+    return userService.getUserStats(getPrincipal(request).userId)
   })
 }

@@ -21,7 +21,7 @@ export interface DirectCallGateOptions {
 /** What an edge's call is let in as: its tenant_id stands, and the edge itself charged and recorded it. */
 const INTERNAL_CALL: DirectCall = Object.freeze({ tenantId: undefined, headers: Object.freeze({}), record: () => undefined })
 
-/** A gate that lets in only an edge presenting `internalToken` (an engine with no accounts service to check keys against). */
+/** A gate that lets in only an edge presenting `internalToken` (an engine with no user service to check keys against). */
 export function createInternalOnlyGate(internalToken: string): DirectCallGate {
   const expected = Buffer.from(internalToken)
   return {

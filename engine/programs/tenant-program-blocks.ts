@@ -1,10 +1,11 @@
 /**
- * Each tenant's blocked programs (accounts' `getProgramBlocks`) as sets of AccountKeys, cached for
- * the simulate path: a warm tenant is answered synchronously, with no promise and no base58 (the
- * set is built once per load). The reasoning is the edge's auth cache's (callers/authenticator.ts):
- * with an invalidation bus, accounts announces every change (`program_blocks`), so a list is trusted
- * for a long while (60 s) and the TTL is only a backstop for a lost event; without one, nothing
- * announces changes, so a list is trusted 1 s only — the "effective within 1 s" promise.
+ * Each tenant's blocked programs (the user service's `getProgramBlocks`) as sets of AccountKeys,
+ * cached for the simulate path: a warm tenant is answered synchronously, with no promise and no
+ * base58 (the set is built once per load). The reasoning is the edge's auth cache's
+ * (callers/authenticator.ts): with an invalidation bus, the user service announces every change
+ * (`program_blocks`), so a list is trusted for a long while (60 s) and the TTL is only a backstop
+ * for a lost event; without one, nothing announces changes, so a list is trusted 1 s only — the
+ * "effective within 1 s" promise.
  *
  * A list past `refreshMs` is reloaded in the background while still served, so a busy tenant never
  * waits; a failed background reload keeps the old list until it is too old to trust. Misses for one
@@ -29,9 +30,9 @@ export interface TenantProgramBlocks {
 }
 
 export interface TenantProgramBlocksOptions {
-  /** The tenant's program ids in base58: accounts.getProgramBlocks (in-process or over gRPC). */
+  /** The tenant's program ids in base58: userService.getProgramBlocks (in-process or over gRPC). */
   load: (tenantId: string) => Promise<readonly string[]>
-  /** Where accounts announces changes (`program_blocks`, and `all` after a missed stretch); subscribed until close(). */
+  /** Where the user service announces changes (`program_blocks`, and `all` after a missed stretch); subscribed until close(). */
   invalidations?: InvalidationBus
   /** How long a loaded list is trusted: default 60 s with `invalidations`, 1 s without. */
   trustMs?: number
@@ -65,7 +66,7 @@ const ignore = (): void => undefined
 function toKeySet(programIds: readonly string[]): ReadonlySet<AccountKey> {
   const keys = new Set<AccountKey>()
   for (const id of programIds) {
-    // Accounts stores only validated ids; one that is not an address anyway cannot match a
+    // The user service stores only validated ids; one that is not an address anyway cannot match a
     // program, so it is skipped rather than failing every simulate of the tenant.
     try {
       keys.add(fromBase58Address(id))

@@ -15,7 +15,7 @@ export function loadEngineProto(): EngineProto {
   return loadPackageDefinition(definition) as unknown as EngineProto
 }
 
-/** The accounts contract's package (service constructors and definitions). */
+/** The accounts contract's package (service constructors and definitions): the user service's, whose proto names stay `accounts`. */
 export function loadAccountsProto(): AccountsProto {
   const definition = loadSync(join(protoDir, 'accounts.proto'), PROTO_LOADER_OPTIONS)
   return loadPackageDefinition(definition) as unknown as AccountsProto

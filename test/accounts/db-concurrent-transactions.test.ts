@@ -9,7 +9,7 @@
 import t from 'tap'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { getApiKeyHash } from '../../lib/api-key.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createProgramIds } from './program-block-fixtures.js'
 
@@ -19,17 +19,17 @@ const PASSWORD = 'correct horse battery staple'
 
 for (const kind of getDatabaseKinds()) {
   t.test(`${kind}: concurrent transactions never leak or lose another caller's rows`, async (t) => {
-    const { accounts, db, signingKey, clock } = await createTestAccounts(t, { kind })
+    const { userService, db, signingKey, clock } = await createTestUserService(t, { kind })
 
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, index) => {
-        const auth = await accounts.register({ email: `owner-${index}-${process.pid}@example.com`, password: PASSWORD })
+        const auth = await userService.register({ email: `owner-${index}-${process.pid}@example.com`, password: PASSWORD })
         const claims = await verifyAccessToken(signingKey, auth.token, clock.now())
         if (!claims) throw new Error('the token of a fresh registration did not verify')
         const userId = claims.userId
-        const keys = [await accounts.createApiKey(userId, { name: 'a' }), await accounts.createApiKey(userId, { name: 'b' })]
+        const keys = [await userService.createApiKey(userId, { name: 'a' }), await userService.createApiKey(userId, { name: 'b' })]
         const blocks = createProgramIds(3)
-        await accounts.setProgramBlocks(userId, blocks)
+        await userService.setProgramBlocks(userId, blocks)
         return { userId, keyIds: keys.map((key) => key.id).sort(), secrets: keys.map((key) => key.key as string), blockLists: [blocks] }
       }),
     )
@@ -47,29 +47,29 @@ for (const kind of getDatabaseKinds()) {
     const writer = async (round: number, user: (typeof users)[number]) => {
       const next = createProgramIds(2 + (round % 3))
       recordBlocks(user.userId, next)
-      const written = await accounts.setProgramBlocks(user.userId, next)
+      const written = await userService.setProgramBlocks(user.userId, next)
       check([...written].sort().join() === [...next].sort().join(), `setProgramBlocks answered another list for ${user.userId}`)
       user.blockLists.push(next)
-      const rotated = await accounts.rotateApiKey(user.userId, user.keyIds[round % 2] as string)
+      const rotated = await userService.rotateApiKey(user.userId, user.keyIds[round % 2] as string)
       check(user.keyIds.includes(rotated.id), `rotate answered a key that is not ${user.userId}'s`)
       user.secrets.push(rotated.key as string)
-      await accounts.register({ email: `newcomer-${kind}-${round}-${user.userId}@example.com`, password: PASSWORD })
+      await userService.register({ email: `newcomer-${kind}-${round}-${user.userId}@example.com`, password: PASSWORD })
       writes += 3
     }
 
     const reader = async (user: (typeof users)[number]) => {
-      const keys = await accounts.listApiKeys(user.userId)
+      const keys = await userService.listApiKeys(user.userId)
       check(keys.map((key) => key.id).sort().join() === user.keyIds.join(), `listApiKeys(${user.userId}) answered ${keys.length} keys, not its own 2`)
-      const blocks = await accounts.getProgramBlocks(user.userId)
+      const blocks = await userService.getProgramBlocks(user.userId)
       check(blocks.length > 0, `getProgramBlocks(${user.userId}) answered an empty list`)
       check(
         blocks.every((id) => ownerOfBlock.get(id) === user.userId),
         `getProgramBlocks(${user.userId}) answered programs of another user`,
       )
       const secret = user.secrets[user.secrets.length - 1] as string
-      const principal = await accounts.authenticateApiKey(getApiKeyHash(secret))
+      const principal = await userService.authenticateApiKey(getApiKeyHash(secret))
       check(principal?.userId === user.userId, `a key of ${user.userId} authenticated as ${principal?.userId ?? 'nobody'}`)
-      const profile = await accounts.getUser(user.userId)
+      const profile = await userService.getUser(user.userId)
       check(profile.id === user.userId, `getUser(${user.userId}) answered ${profile.id}`)
       reads += 4
     }
@@ -94,7 +94,7 @@ for (const kind of getDatabaseKinds()) {
 
     // What the transactions committed is all there, and nothing of anyone else's.
     for (const user of users) {
-      const blocks = await accounts.getProgramBlocks(user.userId)
+      const blocks = await userService.getProgramBlocks(user.userId)
       t.same([...blocks].sort(), [...(user.blockLists[user.blockLists.length - 1] as string[])].sort(), `${user.userId}'s last list stands`)
     }
     const [{ count }] = (await db.query<{ count: string }>("SELECT count(*) AS count FROM users WHERE email LIKE 'newcomer-%'")) as [{ count: string }]

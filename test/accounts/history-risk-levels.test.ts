@@ -1,5 +1,5 @@
 /**
- * The accounts service keeps its own list of risk levels (it runs without the engine); it must be
+ * The user service keeps its own list of risk levels (it runs without the engine); it must be
  * the engine's, value for value and in severity order. The type assertions fail the typecheck,
  * the runtime one the test, when either side gains or loses a level.
  */

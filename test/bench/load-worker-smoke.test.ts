@@ -9,17 +9,17 @@ import { fileURLToPath } from 'node:url'
 import { Packr } from 'msgpackr'
 import { createEdgeServer } from '../../edge/server.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
-import { createInProcessAccountsClient } from '../../accounts/accounts-client.js'
+import { createInProcessUserServiceClient } from '../../accounts/user-service-client.js'
 import { createCallerServices } from '../../callers/caller-services.js'
 import { createDirectCallGate } from '../../engine/grpc/direct-call-gate.js'
 import { startEngineServer } from '../../engine/server.js'
 import { createDisabledAdmission } from '../../lib/limits/disabled-admission.js'
 import { createBenchCase } from '../../bench/support/bench-cases.js'
-import { createCountedAccounts } from '../../bench/support/counted-accounts.js'
+import { createCountedUserService } from '../../bench/support/counted-user-service.js'
 import { createLoadWorker } from '../../bench/load/load-worker-client.js'
 import type { LoadRunSpec, LoadTarget } from '../../bench/load/load-run-spec.js'
 import { readStreamAnswer } from '../../bench/load/stream-answer.js'
-import { createTestAccounts, registerTestUser } from '../helpers/accounts.js'
+import { createTestUserService, registerTestUser } from '../helpers/user-service.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -46,23 +46,23 @@ t.test('an answer frame gives its id and kind from its first bytes, in both enco
 
 t.test('the load worker drives every door on a schedule, in a closed loop and as a stream', async (t) => {
   const { engine, rpc } = await startStack(t)
-  const testAccounts = await createTestAccounts(t)
-  const counted = createCountedAccounts(createInProcessAccountsClient(testAccounts.accounts))
+  const users = await createTestUserService(t)
+  const counted = createCountedUserService(createInProcessUserServiceClient(users.userService))
   // As main.ts and bench/support/bench-service.ts: the gRPC port takes the key through the gate.
   const callers = createCallerServices({
-    accounts: counted.accounts,
-    signingKey: testAccounts.signingKey,
+    userService: counted.userService,
+    signingKey: users.signingKey,
     admission: createDisabledAdmission(),
     logger: quietLogger,
-    invalidations: testAccounts.bus,
+    invalidations: users.bus,
   })
   t.teardown(() => callers.close())
   const grpc = await startEngineServer(engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
   t.teardown(() => grpc.close())
   const edge = createEdgeServer({
     engine: createInProcessEngineClient(engine),
-    accounts: testAccounts.accounts,
-    signingKey: testAccounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     callers,
     logger: quietLogger,
     bodyLimitBytes: 262_144,

@@ -227,7 +227,7 @@ t.test('the printed load report gives batches in simulations/s, the stream\'s to
     stream,
   ])
   const cold = { cold: result.cold, rpcCallsPerSimulate: 1, concurrentSucceeded: 8, firstError: null }
-  const report = formatLoadReport(result, { diagnostics: new Map(), searches: new Map(), cold, warmCacheRpcCalls: 0, accountsCalls: null, serverMeasured: true })
+  const report = formatLoadReport(result, { diagnostics: new Map(), searches: new Map(), cold, warmCacheRpcCalls: 0, userServiceCalls: null, serverMeasured: true })
   t.match(report, 'batch of 50, 20/s: 20.0 batches/s = 1000 simulations/s; per batch p50 12.0 / p99 40.0 ms')
   t.match(report, 'websocket stream: 10000 messages on one socket in 4 s = 2500/s, at most 9000 unanswered')
   t.match(report, /websocket +stream +10000 msg/, 'the table names the stream by its messages')

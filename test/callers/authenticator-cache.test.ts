@@ -1,5 +1,5 @@
 /**
- * The edge's authenticator on a real accounts service: concurrent misses share one lookup, warm
+ * The edge's authenticator on a real user service: concurrent misses share one lookup, warm
  * answers cost no query, unknown keys are remembered briefly, and a `kind: 'all'` invalidation (a
  * bus that may have missed events) makes every credential be looked up again.
  */
@@ -8,16 +8,16 @@ import { getApiKeyHash } from '../../lib/api-key.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createAuthenticator } from '../../callers/authenticator.js'
 import { isServiceError } from '../../lib/errors.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 
 t.test('authenticator caching', async (t) => {
-  const { accounts, db, signingKey, clock } = await createTestAccounts(t)
-  const { token } = await accounts.register({ email: `cache-${process.pid}@example.com`, password: 'long enough password' })
+  const { userService, db, signingKey, clock } = await createTestUserService(t)
+  const { token } = await userService.register({ email: `cache-${process.pid}@example.com`, password: 'long enough password' })
   const claims = await verifyAccessToken(signingKey, token, clock.nowMs)
-  const user = await accounts.getUser(claims?.userId ?? '')
-  const key = await accounts.createApiKey(user.id, { name: 'cache test' })
+  const user = await userService.getUser(claims?.userId ?? '')
+  const key = await userService.createApiKey(user.id, { name: 'cache test' })
   const used: string[] = []
-  const authenticator = createAuthenticator({ accounts, signingKey, now: clock.now, onApiKeyUse: (id) => used.push(id) })
+  const authenticator = createAuthenticator({ userService, signingKey, now: clock.now, onApiKeyUse: (id) => used.push(id) })
   const byKey = { 'x-api-key': key.key as string }
   const byToken = { authorization: `Bearer ${token}` }
 

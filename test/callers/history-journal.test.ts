@@ -9,7 +9,7 @@ import { once } from 'node:events'
 import { appendFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import { openHistoryJournal } from '../../callers/history-journal.js'
 import { toBase58 } from '../../lib/base58.js'
 

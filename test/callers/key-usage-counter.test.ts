@@ -4,7 +4,7 @@
  * The timer is set to an hour except where it is the subject, so flushes happen only when called.
  */
 import t from 'tap'
-import type { KeyUsage } from '../../accounts/accounts.js'
+import type { KeyUsage } from '../../accounts/user-service.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 

@@ -5,7 +5,7 @@
  * is the subject; "not yet sent" is checked after the event loop turned, never after a sleep.
  */
 import t from 'tap'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import { createSimulationHistoryQueue } from '../../callers/simulation-history-queue.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 

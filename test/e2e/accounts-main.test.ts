@@ -8,8 +8,8 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import type { AuthInvalidation } from '../../accounts/accounts.js'
-import { createGrpcAccountsClient } from '../../accounts/accounts-client.js'
+import type { AuthInvalidation } from '../../accounts/user-service.js'
+import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
 import { getFreePort } from '../../lib/free-port.js'
@@ -92,12 +92,12 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
   }
   if (!t.ok(up, `the gRPC port opens within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return
 
-  const stranger = createGrpcAccountsClient(`127.0.0.1:${port}`, { internalToken: 'not-the-token-but-just-as-long-as-it' })
+  const stranger = createGrpcUserServiceClient(`127.0.0.1:${port}`, { internalToken: 'not-the-token-but-just-as-long-as-it' })
   const refused = await stranger.register({ email: 'stranger@example.com', password: 'correct horse battery staple' }).catch((error: unknown) => error)
   await stranger.close()
   t.ok(isServiceError(refused, 'unauthorized'), 'a caller without the internal token is refused', { refused })
 
-  const client = createGrpcAccountsClient(`127.0.0.1:${port}`, { internalToken: TEST_INTERNAL_TOKEN })
+  const client = createGrpcUserServiceClient(`127.0.0.1:${port}`, { internalToken: TEST_INTERNAL_TOKEN })
   try {
     const credentials = { email: 'e2e@example.com', password: 'correct horse battery staple' }
     const auth = await client.register(credentials)

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createGrpcAccountsClient } from '../../accounts/accounts-client.js'
+import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { toBase58 } from '../../lib/base58.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { buildTransfer } from '../helpers/localnet-transactions.js'
@@ -59,13 +59,13 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
 
   const loader = await registerCaller(setup.restUrl, 'loader')
   const quotaUser = await registerCaller(setup.restUrl, 'quota')
-  const accountsClient = createGrpcAccountsClient(`127.0.0.1:${setup.ports.accountsGrpc}`, { internalToken: TEST_INTERNAL_TOKEN })
+  const userServiceClient = createGrpcUserServiceClient(`127.0.0.1:${setup.ports.accountsGrpc}`, { internalToken: TEST_INTERNAL_TOKEN })
   try {
     const me = await fetch(`${setup.restUrl}/auth/me`, { headers: { authorization: `Bearer ${loader.token}` } })
     const { id: loaderId } = (await me.json()) as { id: string }
-    await accountsClient.setCardOnFile(loaderId, true)
+    await userServiceClient.setCardOnFile(loaderId, true)
   } finally {
-    await accountsClient.close()
+    await userServiceClient.close()
   }
 
   const payer = await generateKeyPairSigner()

@@ -220,7 +220,7 @@ t.test('the running service, end to end', async (t) => {
   t.test('quota: 1,000 simulations a day, reset at 00:00 UTC', async (t) => {
     const user = await signUp()
     const withCard = await signUp()
-    await service.accounts.accounts.setCardOnFile(withCard.userId, true)
+    await service.users.userService.setCardOnFile(withCard.userId, true)
     service.clock.nowMs = Date.UTC(2026, 10, 25, 23, 30)
     const batch = (caller: Caller, count: number) =>
       call('POST', '/api/v1/solana/tx/simulate-batch', { body: { transactions: Array.from({ length: count }, () => transaction) }, headers: { 'x-api-key': caller.apiKey } })
@@ -272,7 +272,7 @@ t.test('the running service, end to end', async (t) => {
   t.test('WebSocket: a client sends 100 requests without reading, then reads every answer', async (t) => {
     const user = await signUp()
     // 100 messages at once need the card plan's burst of 250.
-    await service.accounts.accounts.setCardOnFile(user.userId, true)
+    await service.users.userService.setCardOnFile(user.userId, true)
     const socket = new WebSocket(`${service.wsUrl}/api/v1/solana/stream`, { headers: { 'x-api-key': user.apiKey } })
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve())

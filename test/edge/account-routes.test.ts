@@ -1,16 +1,16 @@
 /**
  * The account routes and authentication (docs/api.md#accounts-and-tokens) over REST (fastify
- * inject) on a real accounts service and database: register, login, the profile, refresh-token
+ * inject) on a real user service and database: register, login, the profile, refresh-token
  * rotation with family revocation, token lifetimes crossed by moving the clock (never by sleeping),
  * and the soft delete that stops every credential at once while keeping the user's history.
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, createTestClock, registerTestUser, type TestAccounts } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser, type TestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const SECOND_MS = 1000
@@ -72,14 +72,14 @@ function assertAuthResponse(t: Test, response: LightMyRequestResponse, label: st
   return body
 }
 
-async function countRows(accounts: TestAccounts, sql: string, values: string[]): Promise<number> {
-  const [row] = await accounts.db.query<{ n: string }>(sql, values)
+async function countRows(users: TestUserService, sql: string, values: string[]): Promise<number> {
+  const [row] = await users.db.query<{ n: string }>(sql, values)
   return Number(row?.n)
 }
 
 t.test('account routes', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
-  const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
+  const users = await createTestUserService(t, { clock: createTestClock(START_MS) })
+  const { app } = await createTestEdgeWithUser(t, unusedEngine, { users })
 
   t.test('register answers an AuthResponse whose token works on /auth/me', async (t) => {
     const email = createEmail('register')
@@ -111,7 +111,7 @@ t.test('account routes', async (t) => {
   t.test('a second registration of an address is 409 email_taken, whatever its case and padding', async (t) => {
     const email = createEmail('taken')
     assertAuthResponse(t, await post(app, '/auth/register', { email, password: PASSWORD }), 'first registration')
-    const usersBefore = await countRows(accounts, 'SELECT count(*) AS n FROM users', [])
+    const usersBefore = await countRows(users, 'SELECT count(*) AS n FROM users', [])
     for (const [label, variant] of [
       ['same address', email],
       ['upper case', email.toUpperCase()],
@@ -121,12 +121,12 @@ t.test('account routes', async (t) => {
       const response = await post(app, '/auth/register', { email: variant, password: `other ${PASSWORD}` })
       assertErrorEnvelope(t, response, 'email_taken', label)
     }
-    t.equal(await countRows(accounts, 'SELECT count(*) AS n FROM users', []), usersBefore, 'no account was added')
+    t.equal(await countRows(users, 'SELECT count(*) AS n FROM users', []), usersBefore, 'no account was added')
     assertAuthResponse(t, await post(app, '/auth/login', { email, password: PASSWORD }), 'the first password still logs in')
   })
 
   t.test('register validation: 422 validation_error naming the field, nothing stored', async (t) => {
-    const usersBefore = await countRows(accounts, 'SELECT count(*) AS n FROM users', [])
+    const usersBefore = await countRows(users, 'SELECT count(*) AS n FROM users', [])
     const cases: [label: string, body: unknown, field: string][] = [
       ['password of 7 characters', { email: createEmail('short'), password: '1234567' }, 'password'],
       ['empty password', { email: createEmail('empty'), password: '' }, 'password'],
@@ -149,7 +149,7 @@ t.test('account routes', async (t) => {
       const error = assertErrorEnvelope(t, response, 'validation_error', label)
       t.match(error?.message, new RegExp(`\\b${field}\\b`), `${label}: the message names ${field}`, { got: error?.message })
     }
-    t.equal(await countRows(accounts, 'SELECT count(*) AS n FROM users', []), usersBefore, 'no account was stored')
+    t.equal(await countRows(users, 'SELECT count(*) AS n FROM users', []), usersBefore, 'no account was stored')
     // The boundary: 8 characters are enough.
     assertAuthResponse(
       t,
@@ -160,7 +160,7 @@ t.test('account routes', async (t) => {
 
   t.test('GET /auth/me answers the User with a bearer token only', async (t) => {
     const mixed = `  Me-${process.pid}-${++emailCounter}@Example.COM `
-    const registeredAtMs = accounts.clock.nowMs
+    const registeredAtMs = users.clock.nowMs
     const auth = assertAuthResponse(t, await post(app, '/auth/register', { email: mixed, password: PASSWORD }), 'register')
     const response = await getMe(app, bearer(auth.token))
     t.equal(response.statusCode, 200)
@@ -176,7 +176,7 @@ t.test('account routes', async (t) => {
       'only the User fields',
     )
     t.notMatch(response.body, /password|hash|\$argon2/i, 'no password or hash anywhere in the body')
-    const [row] = await accounts.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+    const [row] = await users.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
       user.id as string,
     ])
     t.match(row?.password_hash, /^\$argon2id\$/, 'the stored password is an argon2id hash')
@@ -195,7 +195,7 @@ t.test('account routes', async (t) => {
     const email = createEmail('refresh')
     const first = assertAuthResponse(t, await post(app, '/auth/register', { email, password: PASSWORD }), 'register')
     // A JWT signed in the same second for the same user would be the very same string.
-    accounts.clock.nowMs += 2 * SECOND_MS
+    users.clock.nowMs += 2 * SECOND_MS
     const second = assertAuthResponse(t, await post(app, '/auth/refresh', { refresh_token: first.refresh_token }), 'refresh')
     t.not(second.refresh_token, first.refresh_token, 'a new refresh token')
     t.not(second.token, first.token, 'a new access token')
@@ -248,7 +248,7 @@ t.test('account routes', async (t) => {
     const records: SimulationRecord[] = [true, false, true].map((success, i) => ({
       userId,
       apiKeyId: i === 0 ? null : victim.apiKeyId,
-      createdAtMs: accounts.clock.nowMs - i * SECOND_MS,
+      createdAtMs: users.clock.nowMs - i * SECOND_MS,
       success,
       decision: success ? 'approve' : 'block',
       riskLevel: success ? 'low' : 'high',
@@ -262,7 +262,7 @@ t.test('account routes', async (t) => {
       signature: null,
       cached: false,
     }))
-    await accounts.accounts.recordSimulations(records)
+    await users.userService.recordSimulations(records)
 
     assertErrorEnvelope(
       t,
@@ -319,14 +319,14 @@ t.test('account routes', async (t) => {
     )
 
     const sql = 'SELECT count(*) AS n FROM simulations WHERE user_id = $1'
-    t.equal(await countRows(accounts, sql, [userId]), records.length, 'the history rows remain')
+    t.equal(await countRows(users, sql, [userId]), records.length, 'the history rows remain')
     t.equal(
-      await countRows(accounts, 'SELECT count(*) AS n FROM users WHERE id = $1 AND deleted_at IS NOT NULL', [userId]),
+      await countRows(users, 'SELECT count(*) AS n FROM users WHERE id = $1 AND deleted_at IS NOT NULL', [userId]),
       1,
       'the user row remains, marked deleted',
     )
     t.equal(
-      await countRows(accounts, 'SELECT count(*) AS n FROM api_keys WHERE user_id = $1', [userId]),
+      await countRows(users, 'SELECT count(*) AS n FROM api_keys WHERE user_id = $1', [userId]),
       1,
       'the key row remains',
     )
@@ -358,9 +358,9 @@ t.test('account routes', async (t) => {
 })
 
 t.test('token lifetimes: 24 h access, 30 days refresh, by the clock', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
-  const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
-  const { clock } = accounts
+  const users = await createTestUserService(t, { clock: createTestClock(START_MS) })
+  const { app } = await createTestEdgeWithUser(t, unusedEngine, { users })
+  const { clock } = users
   const email = createEmail('lifetime')
   const issuedAtMs = clock.nowMs
   const auth = assertAuthResponse(t, await post(app, '/auth/register', { email, password: PASSWORD }), 'register')

@@ -1,5 +1,5 @@
 /**
- * The API-key routes (docs/api.md#api-keys) over REST (fastify inject) on a real accounts service
+ * The API-key routes (docs/api.md#api-keys) over REST (fastify inject) on a real user service
  * and database: create, list, rotate (the old key lives exactly 24 h more, by the clock), revoke,
  * expiry, ownership, bearer-only access, and SQL in every text input stored or refused literally.
  */
@@ -7,7 +7,7 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, createTestClock, registerTestUser, type TestAccounts, type TestUser } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser, type TestUserService, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const HOUR_MS = 3_600_000
@@ -87,8 +87,8 @@ interface TableCounts {
   revoked: number
 }
 
-async function getTableCounts(accounts: TestAccounts): Promise<TableCounts> {
-  const [row] = await accounts.db.query<Record<keyof TableCounts, string>>(
+async function getTableCounts(users: TestUserService): Promise<TableCounts> {
+  const [row] = await users.db.query<Record<keyof TableCounts, string>>(
     `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM refresh_tokens) AS refresh_tokens,
             (SELECT count(*) FROM api_keys) AS api_keys, (SELECT count(*) FROM api_key_secrets) AS api_key_secrets,
             (SELECT count(*) FROM api_keys WHERE revoked_at IS NOT NULL) AS revoked`,
@@ -104,9 +104,9 @@ async function getTableCounts(accounts: TestAccounts): Promise<TableCounts> {
 }
 
 t.test('API key routes', async (t) => {
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
-  const { clock } = accounts
-  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts })
+  const users = await createTestUserService(t, { clock: createTestClock(START_MS) })
+  const { clock } = users
+  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { users })
 
   t.test('create answers the ApiKey with the cleartext key once; list never shows it', async (t) => {
     const response = await createKey(app, user, { name: 'ci deploys' })
@@ -148,7 +148,7 @@ t.test('API key routes', async (t) => {
     const ok = await createKey(app, user, { name: hundred })
     t.equal(ok.statusCode, 200, '100 characters are accepted', { body: ok.body })
     t.equal(getKeyBody(ok).name, hundred)
-    const before = await getTableCounts(accounts)
+    const before = await getTableCounts(users)
     const cases: [string, unknown][] = [
       ['empty name', { name: '' }],
       ['blank name', { name: '   ' }],
@@ -169,11 +169,11 @@ t.test('API key routes', async (t) => {
       'an unknown field',
     )
     t.match(extra?.message, /^user_id\b/, 'the message names the unknown field', { got: extra?.message })
-    t.strictSame(await getTableCounts(accounts), before, 'nothing was stored')
+    t.strictSame(await getTableCounts(users), before, 'nothing was stored')
   })
 
   t.test('expires_at: a future date-time is honoured; past or garbage is 422', async (t) => {
-    const before = await getTableCounts(accounts)
+    const before = await getTableCounts(users)
     const cases: [string, unknown][] = [
       ['in the past', new Date(clock.nowMs - 1000).toISOString()],
       ['now', new Date(clock.nowMs).toISOString()],
@@ -193,7 +193,7 @@ t.test('API key routes', async (t) => {
       )
       t.match(error?.message, /^expires_at\b/, `${label}: the message names expires_at`, { got: error?.message })
     }
-    t.strictSame(await getTableCounts(accounts), before, 'nothing was stored')
+    t.strictSame(await getTableCounts(users), before, 'nothing was stored')
 
     const explicitNull = await createKey(app, user, { name: 'no end', expires_at: null })
     t.equal(explicitNull.statusCode, 200, 'null means no expiry')
@@ -386,7 +386,7 @@ t.test('API key routes', async (t) => {
       ['revoke', (headers: Record<string, string>) => revokeKey(app, id, headers)],
       ['rotate', (headers: Record<string, string>) => rotateKey(app, id, headers)],
     ] as const
-    const before = await getTableCounts(accounts)
+    const before = await getTableCounts(users)
     for (const [label, call] of routes) {
       assertErrorEnvelope(t, await call({ 'x-api-key': user.apiKey }), 'unauthorized', `${label} with an API key`)
       assertErrorEnvelope(t, await call({}), 'unauthorized', `${label} with no credential`)
@@ -397,12 +397,12 @@ t.test('API key routes', async (t) => {
         `${label} with the API key as a bearer token`,
       )
     }
-    t.strictSame(await getTableCounts(accounts), before, 'nothing changed')
+    t.strictSame(await getTableCounts(users), before, 'nothing changed')
     t.equal((await useKey(app, user.apiKey)).statusCode, 200, 'the key was neither revoked nor rotated')
   })
 
   t.test('SQL as a name is the name; as an id it finds nothing; the tables are intact', async (t) => {
-    const before = await getTableCounts(accounts)
+    const before = await getTableCounts(users)
     const created: ApiKeyBody[] = []
     for (const name of INJECTIONS) {
       const response = await createKey(app, user, { name })
@@ -420,7 +420,7 @@ t.test('API key routes', async (t) => {
       assertErrorEnvelope(t, await rotateKey(app, id, bearer(user)), 'not_found', `id ${id} (rotate)`)
     }
 
-    const after = await getTableCounts(accounts)
+    const after = await getTableCounts(users)
     t.strictSame(
       after,
       { ...before, api_keys: before.api_keys + INJECTIONS.length, api_key_secrets: before.api_key_secrets + INJECTIONS.length },

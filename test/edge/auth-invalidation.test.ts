@@ -1,16 +1,16 @@
 /**
  * Revocation, rotation and soft delete reach every edge's warm auth cache: at once in one process
  * (in-process bus), and within 1 s across processes through Redis pub/sub (REDIS_URL) — here two
- * edges with their own caches and their own Redis connections, one accounts service publishing.
+ * edges with their own caches and their own Redis connections, one user service publishing.
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { createAccounts } from '../../accounts/accounts.js'
+import { createUserService } from '../../accounts/user-service.js'
 import { createEdgeServer } from '../../edge/server.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
-import { createTestClock, registerTestUser, type TestUser } from '../helpers/accounts.js'
+import { createTestClock, registerTestUser, type TestUser } from '../helpers/user-service.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { quietLogger } from '../helpers/stack.js'
 
@@ -47,13 +47,13 @@ async function createEdges(t: Test, redisUrl: string | undefined) {
   const { createInProcessInvalidationBus } = await import('../../lib/auth-invalidation.js')
   const publisher = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : createInProcessInvalidationBus()
   t.teardown(() => publisher.close())
-  const accounts = createAccounts({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
+  const userService = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void publisher.publish(event) })
   const apps: FastifyInstance[] = []
   for (let i = 0; i < 2; i++) {
     // Across processes each edge has its own connection; in one process they share the bus.
     const bus = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : publisher
     if (redisUrl) t.teardown(() => bus.close())
-    const app = createEdgeServer({ engine: unusedEngine, accounts, signingKey, invalidations: bus, now: clock.now, logger: quietLogger, bodyLimitBytes: 65_536 })
+    const app = createEdgeServer({ engine: unusedEngine, userService, signingKey, invalidations: bus, now: clock.now, logger: quietLogger, bodyLimitBytes: 65_536 })
     await app.ready()
     t.teardown(() => app.close())
     apps.push(app)

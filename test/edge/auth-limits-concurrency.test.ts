@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { createTestAuthLimiter } from '../helpers/auth-limiter.js'
 import { quietLogger } from '../helpers/stack.js'
 
@@ -34,17 +34,17 @@ function countStatuses(statuses: number[]): Record<number, number> {
 }
 
 t.test('concurrent registrations and wrong passwords over HTTP never pass more than the buckets hold', async (t) => {
-  const base = await createTestAccounts(t)
+  const base = await createTestUserService(t)
   const calls = { register: 0, login: 0 }
-  const accounts: Accounts = {
-    ...base.accounts,
-    register: (credentials) => (calls.register++, base.accounts.register(credentials)),
-    login: (credentials) => (calls.login++, base.accounts.login(credentials)),
+  const userService: UserService = {
+    ...base.userService,
+    register: (credentials) => (calls.register++, base.userService.register(credentials)),
+    login: (credentials) => (calls.login++, base.userService.login(credentials)),
   }
   const { limiter, kind } = createTestAuthLimiter(t)
   const app = createEdgeServer({
     engine: unusedEngine,
-    accounts,
+    userService,
     signingKey: base.signingKey,
     authLimiter: limiter,
     now: base.clock.now,
@@ -61,7 +61,7 @@ t.test('concurrent registrations and wrong passwords over HTTP never pass more t
 
   // The victim's account exists before the burst, made without the edge (no token of 127.0.0.1 spent).
   const victim = `victim-${process.pid}-${randomBytes(4).toString('hex')}@example.com`
-  await base.accounts.register({ email: victim, password: PASSWORD })
+  await base.userService.register({ email: victim, password: PASSWORD })
 
   const registrations = await Promise.all(
     Array.from({ length: 25 }, (_, i) => post('/auth/register', { email: `flood-${process.pid}-${i}-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD })),

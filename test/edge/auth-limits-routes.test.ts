@@ -1,6 +1,6 @@
 /**
  * The limits of register, login and refresh over REST (fastify inject, which sets the client
- * address) on a real accounts service, with the limiter in Redis when REDIS_URL is set: per-address
+ * address) on a real user service, with the limiter in Redis when REDIS_URL is set: per-address
  * exhaustion answers 429 `rate_limited` with Retry-After in the Error envelope; wrong passwords lock
  * an e-mail whether or not an account has it, with identical answers, before accounts is asked; the
  * lock lifts on the injected clock; addresses are independent (an IPv6 client by its /64); and
@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { Accounts } from '../../accounts/accounts.js'
+import type { UserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import type { TrustProxy } from '../../edge/trust-proxy.js'
 import { createServiceError } from '../../lib/errors.js'
-import { createTestAccounts, type TestClock } from '../helpers/accounts.js'
+import { createTestUserService, type TestClock } from '../helpers/user-service.js'
 import { createTestAuthLimiter } from '../helpers/auth-limiter.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
@@ -42,19 +42,19 @@ interface LimitedEdge {
 }
 
 /** One database for the whole file (each test keeps to its own addresses and e-mails); its clock only moves forward. */
-const base = await createTestAccounts(t)
+const base = await createTestUserService(t)
 
 /** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login and refresh calls are counted. */
 async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; limits?: boolean } = {}): Promise<LimitedEdge> {
   const calls = { register: 0, login: 0, refresh: 0 }
-  const accounts: Accounts = {
-    ...base.accounts,
-    register: (credentials) => (calls.register++, base.accounts.register(credentials)),
-    login: (credentials) => (calls.login++, base.accounts.login(credentials)),
-    refresh: (token) => (calls.refresh++, base.accounts.refresh(token)),
+  const userService: UserService = {
+    ...base.userService,
+    register: (credentials) => (calls.register++, base.userService.register(credentials)),
+    login: (credentials) => (calls.login++, base.userService.login(credentials)),
+    refresh: (token) => (calls.refresh++, base.userService.refresh(token)),
   }
   const authLimiter = options.limits === false ? undefined : createTestAuthLimiter(t).limiter
-  const { app } = await createTestEdgeWithUser(t, unusedEngine, { accounts: { ...base, accounts }, authLimiter, trustProxy: options.trustProxy })
+  const { app } = await createTestEdgeWithUser(t, unusedEngine, { users: { ...base, userService }, authLimiter, trustProxy: options.trustProxy })
   // The edge's own test user (registered from 127.0.0.1) is not one of the calls a test counts.
   calls.register = 0
   return { app, clock: base.clock, calls }

@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -15,10 +15,10 @@ const HOUR_MS = 3_600_000
 
 t.test('warm authenticated simulate performs no database query; counts are exact', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t)
+  const users = await createTestUserService(t)
   // Flushes only when asked: every query seen below comes from the request path itself.
-  const edge = await createTestEdgeWithUser(t, stack, { accounts, usageFlushIntervalMs: HOUR_MS })
-  const second = await createTestEdgeWithUser(t, stack, { accounts, usageFlushIntervalMs: HOUR_MS })
+  const edge = await createTestEdgeWithUser(t, stack, { users, usageFlushIntervalMs: HOUR_MS })
+  const second = await createTestEdgeWithUser(t, stack, { users, usageFlushIntervalMs: HOUR_MS })
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const body = {
     transaction: toBase64(
@@ -37,20 +37,20 @@ t.test('warm authenticated simulate performs no database query; counts are exact
     const response = await postSimulate(edge.app, body, headers)
     t.equal(response.statusCode, 200, 'warm-up answered', { body: response.body.slice(0, 300) })
   }
-  const before = accounts.db.queryCount
+  const before = users.db.queryCount
   for (let i = 0; i < 100; i++) {
     const response = await postSimulate(edge.app, body, i % 2 === 0 ? byKey : byToken)
     if (response.statusCode !== 200) t.fail(`request ${i}: ${response.statusCode} ${response.body.slice(0, 200)}`)
   }
-  t.equal(accounts.db.queryCount - before, 0, '100 warm authenticated simulations sent no query')
+  t.equal(users.db.queryCount - before, 0, '100 warm authenticated simulations sent no query')
 
   // History is written in one batch when flushed, not per request.
-  const beforeFlush = accounts.db.queryCount
+  const beforeFlush = users.db.queryCount
   const list = await edge.app.inject({ method: 'GET', url: '/api/v1/solana/simulations?limit=200', headers: byKey })
   t.equal(list.statusCode, 200)
   const simulations = (list.json() as { simulations: unknown[] }).simulations
   t.equal(simulations.length, 102, 'every simulation is in the history')
-  t.ok(accounts.db.queryCount - beforeFlush <= 3, `one insert, one key-usage update and the page read (${accounts.db.queryCount - beforeFlush} queries)`)
+  t.ok(users.db.queryCount - beforeFlush <= 3, `one insert, one key-usage update and the page read (${users.db.queryCount - beforeFlush} queries)`)
 
   t.test('1,000 concurrent requests on one key across two edges count exactly', async (t) => {
     const keysBefore = await edge.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })
@@ -59,14 +59,14 @@ t.test('warm authenticated simulate performs no database query; counts are exact
     )?.requests_count
     // 51 simulations plus the list request above, all with the key.
     t.equal(countBefore, 52, 'the count so far includes every request made with the key')
-    const startedAtMs = accounts.clock.nowMs
+    const startedAtMs = users.clock.nowMs
     const responses = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => postSimulate(i % 2 === 0 ? edge.app : second.app, body, byKey)),
     )
     t.equal(responses.filter((response) => response.statusCode === 200).length, 1000, 'all 1,000 answered')
     // Each edge flushes what it counted when asked; the counts add up in the database.
     const viaSecond = await second.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })
-    t.equal(viaSecond.statusCode, 200, 'the second edge flushed its counts (one accounts service behind both)')
+    t.equal(viaSecond.statusCode, 200, 'the second edge flushed its counts (one user service behind both)')
     const after = await edge.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })
     const key = (after.json() as { keys: { id: string; requests_count: number; last_used_at: string | null }[] }).keys.find(
       (entry) => entry.id === edge.user.apiKeyId,

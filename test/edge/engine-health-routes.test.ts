@@ -3,14 +3,14 @@
  * localnet's geyser stream (operational), one whose stream never connects (degraded), one without
  * a stream (operational on RPC), and a gRPC engine client that reaches nothing (down). Every
  * scenario builds its own edge, so the status cache of one never answers for another; they share
- * one accounts service (a database costs seconds to start).
+ * one user service (a database costs seconds to start).
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import type { EngineHealth } from '../../engine/engine-health.js'
 import { startEngineServer } from '../../engine/server.js'
 import { createGrpcEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
@@ -55,12 +55,12 @@ async function createGrpcClientFor(t: Test, engine: Parameters<typeof startEngin
   return client
 }
 
-const accounts = await createTestAccounts(t)
+const users = await createTestUserService(t)
 
 t.test('a connected geyser stream: operational, fresh from the stream', async (t) => {
   const stack = await startStack(t, { geyser: true })
   await waitUntil(() => stack.engine.getHealth().status === 'operational', 10_000, 'geyser stream connected')
-  const { app } = await createTestEdgeWithUser(t, stack, { accounts })
+  const { app } = await createTestEdgeWithUser(t, stack, { users })
   const health = await getHealth(t, app)
   t.equal(health.state, 'operational')
   t.equal(health.engine_transport, 'in-process')
@@ -78,8 +78,8 @@ t.test('a geyser endpoint that never answers: degraded, on RPC, over both transp
   const stack = await startStack(t, { engineEnv: { GEYSER_ENDPOINT: endpoint } })
   t.equal(stack.engine.getHealth().status, 'degraded', 'the engine itself says degraded')
   const edges = [
-    (await createTestEdgeWithUser(t, stack, { accounts })).app,
-    (await createTestEdgeWithUser(t, await createGrpcClientFor(t, stack.engine), { accounts })).app,
+    (await createTestEdgeWithUser(t, stack, { users })).app,
+    (await createTestEdgeWithUser(t, await createGrpcClientFor(t, stack.engine), { users })).app,
   ]
   for (const app of edges) {
     const health = await getHealth(t, app)
@@ -93,7 +93,7 @@ t.test('a geyser endpoint that never answers: degraded, on RPC, over both transp
 
 t.test('no geyser endpoint configured: operational on RPC by choice', async (t) => {
   const stack = await startStack(t)
-  const { app } = await createTestEdgeWithUser(t, stack, { accounts })
+  const { app } = await createTestEdgeWithUser(t, stack, { users })
   const health = await getHealth(t, app)
   t.equal(health.state, 'operational')
   t.match(health.details.engine, { status: 'operational', freshness: 'rpc' })
@@ -104,7 +104,7 @@ t.test('no geyser endpoint configured: operational on RPC by choice', async (t) 
 t.test('a gRPC engine client that reaches nothing: down, engine null, still 200', async (t) => {
   const client = createGrpcEngineClient(`127.0.0.1:${await getFreePort()}`)
   t.teardown(() => client.close())
-  const { app } = await createTestEdgeWithUser(t, client, { accounts })
+  const { app } = await createTestEdgeWithUser(t, client, { users })
   const health = await getHealth(t, app)
   t.equal(health.engine_transport, 'grpc')
   t.equal(health.state, 'down')
@@ -117,13 +117,13 @@ t.test('an engine lost after a check: /api/v1/status says down once the cache ha
   const server = await startEngineServer(stack.engine, '127.0.0.1', 0)
   const client = createGrpcEngineClient(server.address)
   t.teardown(() => client.close())
-  const { app } = await createTestEdgeWithUser(t, client, { accounts })
+  const { app } = await createTestEdgeWithUser(t, client, { users })
   t.equal(await getServiceState(t, app), 'operational')
   t.equal((await getHealth(t, app)).state, 'operational')
 
   await server.close()
   t.equal((await getHealth(t, app)).state, 'down', '/health is never cached')
   t.equal(await getServiceState(t, app), 'operational', 'the status answer is cached for 5 s')
-  accounts.clock.nowMs += STATUS_CACHE_MS
+  users.clock.nowMs += STATUS_CACHE_MS
   t.equal(await getServiceState(t, app), 'down', 'after the cache expired, the lost engine shows')
 })

@@ -9,10 +9,10 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { generateKeyPairSigner, getBase58Decoder, getTransactionDecoder, type Address, type KeyPairSigner } from '@solana/kit'
-import type { SimulationRecord } from '../../accounts/accounts.js'
+import type { SimulationRecord } from '../../accounts/user-service.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { createTestAccounts, createTestClock, registerTestUser } from '../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -116,9 +116,9 @@ async function getAllPages(t: Test, app: FastifyInstance, query: string, headers
 
 t.test('history, statistics, status and plans over REST', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t, { clock: createTestClock(START_MS) })
-  const { clock } = accounts
-  const { app, user } = await createTestEdgeWithUser(t, stack, { accounts })
+  const users = await createTestUserService(t, { clock: createTestClock(START_MS) })
+  const { clock } = users
+  const { app, user } = await createTestEdgeWithUser(t, stack, { users })
   const byKey = { 'x-api-key': user.apiKey }
   const byToken = { authorization: `Bearer ${user.token}` }
 
@@ -208,7 +208,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     signature: null,
     cached: false,
   }))
-  await accounts.accounts.recordSimulations(bulk)
+  await users.userService.recordSimulations(bulk)
 
   t.test('the list holds every simulation newest first, with its outcome, signature and key', async (t) => {
     const page = await getPage(t, app, '?limit=200', byToken)
@@ -334,7 +334,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   })
 
   t.test('bad query parameters: 422 validation_error naming the parameter; the table is intact', async (t) => {
-    const [before] = await accounts.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
+    const [before] = await users.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
     const cases: [query: string, param: string][] = [
       ['limit=0', 'limit'],
       ['limit=201', 'limit'],
@@ -375,7 +375,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       'stats take no parameter',
     )
     t.match(statsError?.message, /^limit\b/, 'the message names it')
-    const [after] = await accounts.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
+    const [after] = await users.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
     t.equal(after?.n, before?.n, 'the simulations table is intact')
     t.equal((await getPage(t, app, '?limit=200', byKey)).simulations.length, plan.length, 'and the history unchanged')
   })

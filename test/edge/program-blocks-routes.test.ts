@@ -1,12 +1,12 @@
 /**
- * The program-block routes over REST (fastify inject) on a real accounts service and database:
+ * The program-block routes over REST (fastify inject) on a real user service and database:
  * each method, both credentials, one user never seeing or changing another's list, validation at
  * the schema and in accounts, replace semantics, the change announced on the bus without cooling
  * the edge's credential cache, and the list surviving an edge restart on the same database.
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createAccounts } from '../../accounts/accounts.js'
+import { createUserService } from '../../accounts/user-service.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createInProcessInvalidationBus, type AuthInvalidation } from '../../lib/auth-invalidation.js'
 import { createServiceError } from '../../lib/errors.js'
@@ -21,7 +21,7 @@ import {
   TOKEN_PROGRAM,
   toBase58OfLength,
 } from '../accounts/program-block-fixtures.js'
-import { createTestAccounts, registerTestUser, type TestUser } from '../helpers/accounts.js'
+import { createTestUserService, registerTestUser, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'
 
 const PATH = '/api/v1/solana/program-blocks'
@@ -58,12 +58,12 @@ function getIds(t: Test, response: LightMyRequestResponse, label: string): strin
 }
 
 t.test('program-block routes', async (t) => {
-  const accounts = await createTestAccounts(t)
+  const users = await createTestUserService(t)
   // Long flush intervals: the only queries are the ones the requests make.
-  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { accounts, usageFlushIntervalMs: 60_000 })
+  const { app, user } = await createTestEdgeWithUser(t, unusedEngine, { users, usageFlushIntervalMs: 60_000 })
   const other = await registerTestUser(app, 'other')
   const events: AuthInvalidation[] = []
-  accounts.bus.subscribe((event) => events.push(event))
+  users.bus.subscribe((event) => events.push(event))
 
   t.test('GET, PUT and DELETE with either credential', async (t) => {
     t.strictSame(getIds(t, await getBlocks(app, apiKey(user)), 'empty, key'), [], 'a new user blocks nothing')
@@ -154,9 +154,9 @@ t.test('program-block routes', async (t) => {
     await getBlocks(app, apiKey(user))
     await getBlocks(app, bearer(user))
     const queriesOf = async (headers: Headers) => {
-      const before = accounts.db.queryCount
+      const before = users.db.queryCount
       t.equal((await getBlocks(app, headers)).statusCode, 200)
-      return accounts.db.queryCount - before
+      return users.db.queryCount - before
     }
     t.equal(await queriesOf(apiKey(user)), 1, 'a warm GET with the key: the list query alone')
     t.equal(await queriesOf(bearer(user)), 1, 'and with the bearer')
@@ -174,14 +174,14 @@ t.test('program-block routes', async (t) => {
   t.test('the list survives an edge restart on the same database', async (t) => {
     await putBlocks(app, apiKey(user), { program_ids: [JUPITER_V6, SYSTEM_PROGRAM] })
     await app.close()
-    // A new accounts service and edge on the same database and signing key, as after a restart.
+    // A new user service and edge on the same database and signing key, as after a restart.
     const bus = createInProcessInvalidationBus()
     t.teardown(() => bus.close())
     const restarted = await createTestEdgeWithUser(t, unusedEngine, {
-      accounts: {
-        ...accounts,
+      users: {
+        ...users,
         bus,
-        accounts: createAccounts({ db: accounts.db, signingKey: accounts.signingKey, now: accounts.clock.now, onInvalidate: (e) => void bus.publish(e) }),
+        userService: createUserService({ db: users.db, signingKey: users.signingKey, now: users.clock.now, onInvalidate: (e) => void bus.publish(e) }),
       },
     })
     t.strictSame(getIds(t, await getBlocks(restarted.app, apiKey(user)), 'GET after the restart'), [SYSTEM_PROGRAM, JUPITER_V6], 'the list is still there')

@@ -5,7 +5,7 @@ import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
-import { createTestAccounts, registerTestUser } from '../helpers/accounts.js'
+import { createTestUserService, registerTestUser } from '../helpers/user-service.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -15,10 +15,10 @@ const SYSTEM = '11111111111111111111111111111111'
 t.test('program blocks reach the verdict of the caller who set them, and only theirs', async (t) => {
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
-  const accounts = await createTestAccounts(t)
-  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
+  const users = await createTestUserService(t)
+  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
   t.teardown(() => tenantBlocks?.close())
-  const { app, user } = await createTestEdgeWithUser(t, stack, { accounts })
+  const { app, user } = await createTestEdgeWithUser(t, stack, { users })
   const other = await registerTestUser(app, 'other')
 
   const payer = await generateKeyPairSigner()

@@ -18,7 +18,7 @@ import { createEdgeServer } from '../../edge/server.js'
 import { streamErrorFrameSchema, streamResultFrameSchema } from '../../edge/schemas/stream.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { registerTestUser } from '../helpers/accounts.js'
+import { registerTestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
@@ -90,7 +90,7 @@ function createResponseChecker(document: OpenApi) {
 
 t.test('every route answers what its schema documents', async (t) => {
   const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR })
-  const { app, user, accounts } = await createTestEdgeWithUser(t, stack)
+  const { app, user, users } = await createTestEdgeWithUser(t, stack)
   const documentResponse = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(documentResponse.statusCode, 200)
   const document = documentResponse.json() as OpenApi
@@ -284,10 +284,10 @@ t.test('every route answers what its schema documents', async (t) => {
     // Limits on, and the test clock stands still: the free plan's 10 tokens do not refill.
     const limited = createEdgeServer({
       engine: createInProcessEngineClient(stack.engine),
-      accounts: accounts.accounts,
-      signingKey: accounts.signingKey,
-      invalidations: accounts.bus,
-      now: accounts.clock.now,
+      userService: users.userService,
+      signingKey: users.signingKey,
+      invalidations: users.bus,
+      now: users.clock.now,
       logger: quietLogger,
       bodyLimitBytes: 256 * 1024,
       admission: createInProcessAdmission(),

@@ -15,7 +15,7 @@ import { createInProcessEngineClient, type EngineClient } from '../../edge/engin
 import { createStreamConnection, type StreamSocket } from '../../edge/ws/stream-connection.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -169,7 +169,7 @@ function assertErrorFrame(t: Test, frame: Frame | undefined, id: unknown, code: 
 
 t.test('WebSocket stream', async (t) => {
   const stack = await startStack(t)
-  const accounts = await createTestAccounts(t)
+  const users = await createTestUserService(t)
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
   await stack.rpc('requestAirdrop', [payer.address, 2_000_000_000])
@@ -178,7 +178,7 @@ t.test('WebSocket stream', async (t) => {
     await buildTransaction({ feePayer: payer.address, blockhash: value.blockhash, instructions: [transferSol(payer.address, recipient.address, 1_000_000n)] }),
   )
 
-  const { app, user } = await createTestEdgeWithUser(t, stack, { accounts })
+  const { app, user } = await createTestEdgeWithUser(t, stack, { users })
   const port = await listen(app)
   const byKey = { 'x-api-key': user.apiKey }
 
@@ -301,7 +301,7 @@ t.test('WebSocket stream', async (t) => {
   })
 
   t.test("each message counts as a request of the caller's API key", async (t) => {
-    const counted = await createTestEdgeWithUser(t, stack, { accounts, usageFlushIntervalMs: 20 })
+    const counted = await createTestEdgeWithUser(t, stack, { users, usageFlushIntervalMs: 20 })
     const countedPort = await listen(counted.app)
     const getCount = async () => {
       const response = await counted.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: { authorization: `Bearer ${counted.user.token}` } })
@@ -330,7 +330,7 @@ t.test('WebSocket stream', async (t) => {
   })
 
   t.test('each message is charged like a REST simulate: the same rate limit', async (t) => {
-    const limited = await createTestEdgeWithUser(t, stack, { accounts, admission: createInProcessAdmission() })
+    const limited = await createTestEdgeWithUser(t, stack, { users, admission: createInProcessAdmission() })
     const limitedPort = await listen(limited.app)
     // The test clock stands still: a card-less user's bucket of 10 never refills here.
     const { socket, inbox } = await openStream(limitedPort, { headers: { 'x-api-key': limited.user.apiKey } })
@@ -359,7 +359,7 @@ t.test('WebSocket stream', async (t) => {
     const gated = createGatedEngine(createInProcessEngineClient(stack.engine))
     const maxInFlight = 4
     const maxBufferedBytes = 8 * 1024
-    const slow = await createTestEdgeWithUser(t, gated.client, { accounts, stream: { maxInFlight, maxBufferedBytes } })
+    const slow = await createTestEdgeWithUser(t, gated.client, { users, stream: { maxInFlight, maxBufferedBytes } })
     const slowPort = await listen(slow.app)
     const { socket, inbox } = await openStream(slowPort, { headers: { 'x-api-key': slow.user.apiKey } })
     t.teardown(() => socket.terminate())
@@ -403,7 +403,7 @@ t.test('WebSocket stream', async (t) => {
   })
 
   t.test('keep-alive: a ponging client stays, a silent one is terminated', async (t) => {
-    const pinging = await createTestEdgeWithUser(t, stack, { accounts, stream: { pingIntervalMs: 200 } })
+    const pinging = await createTestEdgeWithUser(t, stack, { users, stream: { pingIntervalMs: 200 } })
     const pingPort = await listen(pinging.app)
     const credential = { 'x-api-key': pinging.user.apiKey }
 
@@ -429,7 +429,7 @@ t.test('WebSocket stream', async (t) => {
 
   t.test('app.close() answers what is in flight, refuses new messages, then closes with 1001', async (t) => {
     const gated = createGatedEngine(createInProcessEngineClient(stack.engine))
-    const closing = await createTestEdgeWithUser(t, gated.client, { accounts })
+    const closing = await createTestEdgeWithUser(t, gated.client, { users })
     const closingPort = await listen(closing.app)
     const { socket, inbox } = await openStream(closingPort, { headers: { 'x-api-key': closing.user.apiKey } })
     t.teardown(() => socket.terminate())

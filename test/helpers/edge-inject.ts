@@ -9,7 +9,7 @@ import type { KeyedLimiter } from '../../lib/limits/keyed-limiter.js'
 import type { TrustProxy } from '../../edge/trust-proxy.js'
 import type { StreamRouteOptions } from '../../edge/ws/stream-route.js'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
-import { createTestAccounts, registerTestUser, type TestAccounts, type TestUser } from './accounts.js'
+import { createTestUserService, registerTestUser, type TestUserService, type TestUser } from './user-service.js'
 import { quietLogger, type Stack } from './stack.js'
 
 export const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
@@ -20,12 +20,12 @@ const defaultUsers = new WeakMap<FastifyInstance, TestUser>()
 export interface TestEdge {
   app: FastifyInstance
   user: TestUser
-  accounts: TestAccounts
+  users: TestUserService
 }
 
 export interface TestEdgeOptions {
   bodyLimitBytes?: number
-  accounts?: TestAccounts
+  users?: TestUserService
   usageFlushIntervalMs?: number
   /** Rate limits and quota; none (limits off) unless a test is about them. */
   admission?: Admission
@@ -42,11 +42,11 @@ export interface TestEdgeOptions {
 }
 
 /**
- * An edge on `stack`'s engine (in-process) or on the given engine client, with real accounts on a
- * test database and a registered user; closed with the test.
+ * An edge on `stack`'s engine (in-process) or on the given engine client, with a real user service
+ * on a test database and a registered user; closed with the test.
  */
 export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClient, options: TestEdgeOptions = {}): Promise<TestEdge> {
-  const accounts = options.accounts ?? (await createTestAccounts(t))
+  const users = options.users ?? (await createTestUserService(t))
   const app = createEdgeServer({
     engine: 'localnet' in engine ? createInProcessEngineClient(engine.engine) : engine,
     usageFlushIntervalMs: options.usageFlushIntervalMs,
@@ -54,10 +54,10 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
     stream: options.stream,
     authLimiter: options.authLimiter,
     trustProxy: options.trustProxy,
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
-    invalidations: accounts.bus,
-    now: accounts.clock.now,
+    userService: users.userService,
+    signingKey: users.signingKey,
+    invalidations: users.bus,
+    now: users.clock.now,
     logger: options.logger ?? quietLogger,
     bodyLimitBytes: options.bodyLimitBytes ?? 256 * 1024,
     ...options.http,
@@ -66,7 +66,7 @@ export async function createTestEdgeWithUser(t: Test, engine: Stack | EngineClie
   t.teardown(() => app.close())
   const user = await registerTestUser(app)
   defaultUsers.set(app, user)
-  return { app, user, accounts }
+  return { app, user, users }
 }
 
 /** An edge on `stack` whose simulate calls postSimulate authenticates with a test user's key. */

@@ -1,6 +1,6 @@
 /**
  * The whole service running as `npm start` composes it — localnet, engine (with its gRPC port and
- * gate), accounts, the edge on a real port — in this process, with an injected clock, so an
+ * gate), the user service, the edge on a real port — in this process, with an injected clock, so an
  * end-to-end test can drive it over real sockets (HTTP, WebSocket, gRPC) and cross a UTC midnight
  * without waiting for one. Rate limits and the account routes' limits are on, with their default
  * plans: in Redis when REDIS_URL is set, in memory otherwise.
@@ -14,13 +14,13 @@ import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engin
 import { startEngineServer } from '../../engine/server.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createRedisAdmission } from '../../lib/limits/redis-admission.js'
-import { createTestAccounts, createTestClock, type TestAccounts, type TestClock } from './accounts.js'
+import { createTestUserService, createTestClock, type TestUserService, type TestClock } from './user-service.js'
 import { createTestAuthLimiter } from './auth-limiter.js'
 import { quietLogger, startStack, type Stack } from './stack.js'
 
 export interface RunningService {
   stack: Stack
-  accounts: TestAccounts
+  users: TestUserService
   callers: CallerServices
   clock: TestClock
   /** http://127.0.0.1:port */
@@ -38,25 +38,25 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
   const clock = createTestClock(startMs)
-  const accounts = await createTestAccounts(t, { clock })
-  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
+  const users = await createTestUserService(t, { clock })
+  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
   const callers = createCallerServices({
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     // A loaded CI machine can take Redis past the production 200 ms fail-open timeout; the
     // assertions here are about the limits, so they wait for Redis instead of failing open.
     admission: process.env.REDIS_URL
       ? createRedisAdmission({ redisUrl: process.env.REDIS_URL, logger: quietLogger, commandTimeoutMs: 5_000 })
       : createInProcessAdmission(),
     logger: quietLogger,
-    invalidations: accounts.bus,
+    invalidations: users.bus,
     now: clock.now,
   })
   const grpc = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
   const app = createEdgeServer({
     engine: createInProcessEngineClient(stack.engine),
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     callers,
     // A key prefix of its own (in Redis): a rerun within the hour must not find this run's buckets.
     authLimiter: createTestAuthLimiter(t).limiter,
@@ -75,5 +75,5 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
     return closed
   }
   t.teardown(close)
-  return { stack, accounts, callers, clock, restUrl: address, wsUrl: address.replace(/^http/, 'ws'), grpcAddress: grpc.address, close }
+  return { stack, users, callers, clock, restUrl: address, wsUrl: address.replace(/^http/, 'ws'), grpcAddress: grpc.address, close }
 }

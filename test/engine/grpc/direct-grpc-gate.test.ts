@@ -17,7 +17,7 @@ import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import type { SimulateResponse__Output } from '../../../proto/gen/preflight/engine/v1/SimulateResponse.js'
-import { createTestAccounts, createTestClock, registerTestUser } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock, registerTestUser } from '../../helpers/user-service.js'
 import { getJson, postSimulate } from '../../helpers/edge-inject.js'
 import { quietLogger, startStack } from '../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
@@ -36,26 +36,26 @@ t.test('direct gRPC with x-api-key', async (t) => {
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
   // Noon UTC: the clock moves by seconds only, never across a midnight.
-  const accounts = await createTestAccounts(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => accounts.accounts.getProgramBlocks(tenantId), invalidations: accounts.bus })
+  const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
+  tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
   t.teardown(() => tenantBlocks?.close())
   const callers = createCallerServices({
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     admission: createInProcessAdmission(),
     logger: quietLogger,
-    invalidations: accounts.bus,
+    invalidations: users.bus,
     usageFlushIntervalMs: 60_000,
-    now: accounts.clock.now,
+    now: users.clock.now,
   })
   const app = createEdgeServer({
     engine: { simulate: (tx, options) => stack.engine.simulate(tx, options), health: async () => stack.engine.getHealth(), close: async () => undefined, transport: 'in-process' },
-    accounts: accounts.accounts,
-    signingKey: accounts.signingKey,
+    userService: users.userService,
+    signingKey: users.signingKey,
     callers,
     logger: quietLogger,
     bodyLimitBytes: 256 * 1024,
-    now: accounts.clock.now,
+    now: users.clock.now,
   })
   await app.ready()
   const server = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers, internalToken: INTERNAL_TOKEN }) })
@@ -110,7 +110,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   })
 
   t.test("the tenant is the key's user, whatever tenant_id the request names", async (t) => {
-    accounts.clock.nowMs += 2_000
+    users.clock.nowMs += 2_000
     const own = await call({ 'x-api-key': blocker.apiKey })
     t.equal(own.error, null)
     t.equal(own.response?.decision, 'block', "the key's user blocks the System program")
@@ -124,7 +124,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   })
 
   t.test('one budget with REST: a burst shared by both doors ends in RESOURCE_EXHAUSTED with retry-after', async (t) => {
-    accounts.clock.nowMs += 10_000
+    users.clock.nowMs += 10_000
     const user = await registerTestUser(app, 'burst')
     let restOk = 0
     for (let i = 0; i < 5; i++) if ((await postSimulate(app, { transaction: Buffer.from(transaction).toString('base64') }, { 'x-api-key': user.apiKey })).statusCode === 200) restOk++
@@ -141,7 +141,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   })
 
   t.test('gRPC calls are recorded in the caller history', async (t) => {
-    accounts.clock.nowMs += 10_000
+    users.clock.nowMs += 10_000
     const user = await registerTestUser(app, 'history')
     t.equal((await call({ 'x-api-key': user.apiKey })).error, null)
     await callers.history.flush()

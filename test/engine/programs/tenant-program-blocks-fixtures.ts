@@ -1,8 +1,8 @@
 /** What the tenant-program-blocks tests share: a load over real accounts that counts its calls. */
 import { getAddressEncoder } from '@solana/kit'
-import type { Accounts } from '../../../accounts/accounts.js'
+import type { UserService } from '../../../accounts/user-service.js'
 import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
-import type { TestAccounts } from '../../helpers/accounts.js'
+import type { TestUserService } from '../../helpers/user-service.js'
 
 export interface CountedLoad {
   load: (tenantId: string) => Promise<readonly string[]>
@@ -13,13 +13,13 @@ export interface CountedLoad {
 }
 
 /** `accounts.getProgramBlocks`, counted. */
-export function createCountedLoad(accounts: Pick<Accounts, 'getProgramBlocks'>): CountedLoad {
+export function createCountedLoad(userService: Pick<UserService, 'getProgramBlocks'>): CountedLoad {
   let count = 0
   let last: Promise<unknown> = Promise.resolve()
   return {
     load(tenantId) {
       count++
-      const loading = accounts.getProgramBlocks(tenantId)
+      const loading = userService.getProgramBlocks(tenantId)
       last = loading.catch(() => undefined)
       return loading
     },
@@ -45,12 +45,12 @@ let tenantCounter = 0
  * Inserts `count` live users straight into the accounts database (no argon2 hash to pay for: these
  * tenants never log in); returns their ids.
  */
-export async function createTenants(testAccounts: TestAccounts, count: number): Promise<string[]> {
+export async function createTenants(users: TestUserService, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
-    const [row] = await testAccounts.db.query<{ id: string }>(
+    const [row] = await users.db.query<{ id: string }>(
       'INSERT INTO users (email, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id',
-      [`tenant-${++tenantCounter}@example.com`, 'not a hash: never logs in', new Date(testAccounts.clock.now())],
+      [`tenant-${++tenantCounter}@example.com`, 'not a hash: never logs in', new Date(users.clock.now())],
     )
     if (!row) throw new Error('no user inserted')
     ids.push(row.id)

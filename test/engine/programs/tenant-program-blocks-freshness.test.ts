@@ -1,25 +1,25 @@
 /**
- * How fresh the engine's cache of tenants' program blocks is, on a real accounts service and
+ * How fresh the engine's cache of tenants' program blocks is, on a real user service and
  * database, with the cache's clock moved by hand (no sleeping): without a bus a change is served
  * within 1 s, with the bus at once; a warm tenant is answered synchronously, from one set per load.
  */
 import t from 'tap'
 import { createTenantProgramBlocks, INFORMED_TRUST_MS, UNINFORMED_TRUST_MS } from '../../../engine/programs/tenant-program-blocks.js'
-import { createTestAccounts, createTestClock } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock } from '../../helpers/user-service.js'
 import { JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../accounts/program-block-fixtures.js'
 import { createCountedLoad, createTenants, toKey } from './tenant-program-blocks-fixtures.js'
 
 const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
 
 t.test('tenant program blocks: freshness', async (t) => {
-  const testAccounts = await createTestAccounts(t)
-  const { accounts } = testAccounts
-  const [alice, bob, carol] = (await createTenants(testAccounts, 3)) as [string, string, string]
+  const users = await createTestUserService(t)
+  const { userService } = users
+  const [alice, bob, carol] = (await createTenants(users, 3)) as [string, string, string]
 
   t.test('without a bus: served synchronously, a change visible within 1 s', async (t) => {
-    await accounts.setProgramBlocks(alice, [TOKEN_PROGRAM, SYSTEM_PROGRAM])
+    await userService.setProgramBlocks(alice, [TOKEN_PROGRAM, SYSTEM_PROGRAM])
     const clock = createTestClock(START_MS)
-    const counted = createCountedLoad(accounts)
+    const counted = createCountedLoad(userService)
     // refreshMs = trustMs: no background reload, so only the trust bound is at work.
     const blocks = createTenantProgramBlocks({ load: counted.load, trustMs: UNINFORMED_TRUST_MS, refreshMs: UNINFORMED_TRUST_MS, now: clock.now })
     t.teardown(() => blocks.close())
@@ -34,7 +34,7 @@ t.test('tenant program blocks: freshness', async (t) => {
     t.equal(warm, keys, 'the same set: built once per load, not per request')
 
     clock.nowMs += 10
-    await accounts.setProgramBlocks(alice, [JUPITER_V6])
+    await userService.setProgramBlocks(alice, [JUPITER_V6])
     clock.nowMs = START_MS + UNINFORMED_TRUST_MS - 1
     t.equal(blocks.get(alice), keys, 'just under 1 s after the load: the old list is still trusted')
     t.equal(counted.count, 1, 'with no load')
@@ -46,9 +46,9 @@ t.test('tenant program blocks: freshness', async (t) => {
   })
 
   t.test('the defaults: 1 s of trust without a bus, reloaded in the background after 0.5 s', async (t) => {
-    await accounts.setProgramBlocks(bob, [TOKEN_PROGRAM])
+    await userService.setProgramBlocks(bob, [TOKEN_PROGRAM])
     const clock = createTestClock(START_MS)
-    const counted = createCountedLoad(accounts)
+    const counted = createCountedLoad(userService)
     const blocks = createTenantProgramBlocks({ load: counted.load, now: clock.now })
     t.teardown(() => blocks.close())
     const keys = await blocks.get(bob)
@@ -56,7 +56,7 @@ t.test('tenant program blocks: freshness', async (t) => {
     clock.nowMs = START_MS + 499
     t.equal(blocks.get(bob), keys, 'before half the trust: served, no reload')
     t.equal(counted.count, 1)
-    await accounts.setProgramBlocks(bob, [JUPITER_V6])
+    await userService.setProgramBlocks(bob, [JUPITER_V6])
     clock.nowMs = START_MS + 500
     t.equal(blocks.get(bob), keys, 'past half the trust: the old list is still served at once')
     t.equal(counted.count, 2, 'while one background reload starts')
@@ -71,11 +71,11 @@ t.test('tenant program blocks: freshness', async (t) => {
   })
 
   t.test('with the bus: trusted 60 s, a change served at once', async (t) => {
-    await accounts.setProgramBlocks(carol, [TOKEN_PROGRAM])
-    await accounts.setProgramBlocks(alice, [SYSTEM_PROGRAM])
+    await userService.setProgramBlocks(carol, [TOKEN_PROGRAM])
+    await userService.setProgramBlocks(alice, [SYSTEM_PROGRAM])
     const clock = createTestClock(START_MS)
-    const counted = createCountedLoad(accounts)
-    const blocks = createTenantProgramBlocks({ load: counted.load, invalidations: testAccounts.bus, now: clock.now })
+    const counted = createCountedLoad(userService)
+    const blocks = createTenantProgramBlocks({ load: counted.load, invalidations: users.bus, now: clock.now })
     const keys = await blocks.get(carol)
     const aliceKeys = await blocks.get(alice)
 
@@ -83,17 +83,17 @@ t.test('tenant program blocks: freshness', async (t) => {
     t.equal(blocks.get(carol), keys, 'no change, no reload for almost 30 s')
     t.equal(counted.count, 2)
 
-    await accounts.setProgramBlocks(carol, [JUPITER_V6, TOKEN_PROGRAM])
+    await userService.setProgramBlocks(carol, [JUPITER_V6, TOKEN_PROGRAM])
     const afterSet = blocks.get(carol)
     t.ok(afterSet instanceof Promise, "the bus event dropped carol's list")
     t.strictSame([...(await afterSet)].sort(), [toKey(JUPITER_V6), toKey(TOKEN_PROGRAM)].sort(), 'the change is served at once')
     t.equal(blocks.get(alice), aliceKeys, "another tenant's list stays cached")
 
-    await accounts.removeProgramBlock(carol, TOKEN_PROGRAM)
+    await userService.removeProgramBlock(carol, TOKEN_PROGRAM)
     t.strictSame([...(await blocks.get(carol))], [toKey(JUPITER_V6)], 'a removal is served at once too')
     t.equal(counted.count, 4, 'one load per change, none for the untouched tenant')
 
-    await testAccounts.bus.publish({ kind: 'all' })
+    await users.bus.publish({ kind: 'all' })
     t.ok(blocks.get(alice) instanceof Promise, "'all' (a bus that may have missed events) drops every list")
     await counted.settled()
 
@@ -101,7 +101,7 @@ t.test('tenant program blocks: freshness', async (t) => {
     const afterClose = blocks.get(carol)
     t.ok(afterClose instanceof Promise, 'close() forgets every list')
     await afterClose
-    await accounts.setProgramBlocks(carol, [])
+    await userService.setProgramBlocks(carol, [])
     t.notOk(blocks.get(carol) instanceof Promise, 'and leaves the bus: events no longer reach it')
   })
 

@@ -1,20 +1,20 @@
 /**
- * The loads behind the engine's cache of tenants' program blocks, on real accounts services: misses
+ * The loads behind the engine's cache of tenants' program blocks, on real user services: misses
  * for one tenant share one load, an invalidation during a load keeps its answer out of the cache,
  * the tenants kept are bounded, and failures reach the request as catalogue errors — over gRPC to
  * a stopped accounts server and in-process on an unreachable database — while a failed background
  * reload keeps serving the old list.
  */
 import t from 'tap'
-import { createAccounts } from '../../../accounts/accounts.js'
+import { createUserService } from '../../../accounts/user-service.js'
 import { createDatabase } from '../../../accounts/db/database.js'
-import { startAccountsServer } from '../../../accounts/server.js'
+import { startUserServiceServer } from '../../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
-import { createGrpcAccountsClient } from '../../../accounts/accounts-client.js'
+import { createGrpcUserServiceClient } from '../../../accounts/user-service-client.js'
 import { createTenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { getFreePort } from '../../../lib/free-port.js'
-import { createTestAccounts, createTestClock } from '../../helpers/accounts.js'
+import { createTestUserService, createTestClock } from '../../helpers/user-service.js'
 import { JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../accounts/program-block-fixtures.js'
 import { createCountedLoad, createTenants, toKey } from './tenant-program-blocks-fixtures.js'
 
@@ -31,16 +31,16 @@ async function getRejectionCode(work: unknown): Promise<string> {
 }
 
 t.test('tenant program blocks: loads', async (t) => {
-  const testAccounts = await createTestAccounts(t)
-  const { accounts } = testAccounts
-  const tenants = await createTenants(testAccounts, 4)
+  const users = await createTestUserService(t)
+  const { userService } = users
+  const tenants = await createTenants(users, 4)
   const [alice, bob, carol, dave] = tenants as [string, string, string, string]
-  await accounts.setProgramBlocks(alice, [TOKEN_PROGRAM])
-  await accounts.setProgramBlocks(bob, [JUPITER_V6])
-  await accounts.setProgramBlocks(carol, [SYSTEM_PROGRAM])
+  await userService.setProgramBlocks(alice, [TOKEN_PROGRAM])
+  await userService.setProgramBlocks(bob, [JUPITER_V6])
+  await userService.setProgramBlocks(carol, [SYSTEM_PROGRAM])
 
   t.test('concurrent misses for one tenant share one load', async (t) => {
-    const counted = createCountedLoad(accounts)
+    const counted = createCountedLoad(userService)
     const blocks = createTenantProgramBlocks({ load: counted.load })
     t.teardown(() => blocks.close())
     const pending = Array.from({ length: 20 }, () => blocks.get(alice))
@@ -54,7 +54,7 @@ t.test('tenant program blocks: loads', async (t) => {
   })
 
   t.test('an invalidation during a load keeps its answer out of the cache', async (t) => {
-    const counted = createCountedLoad(accounts)
+    const counted = createCountedLoad(userService)
     const blocks = createTenantProgramBlocks({ load: counted.load })
     t.teardown(() => blocks.close())
     const inFlight = blocks.get(alice)
@@ -73,7 +73,7 @@ t.test('tenant program blocks: loads', async (t) => {
   })
 
   t.test('the tenants kept are bounded (LRU)', async (t) => {
-    const counted = createCountedLoad(accounts)
+    const counted = createCountedLoad(userService)
     const blocks = createTenantProgramBlocks({ load: counted.load, maxTenants: 2 })
     t.teardown(() => blocks.close())
     await blocks.get(alice)
@@ -90,9 +90,9 @@ t.test('tenant program blocks: loads', async (t) => {
     t.strictSame([...(await blocks.get(dave))], [], 'a tenant with no list gets an empty set')
   })
 
-  t.test('over gRPC: a stopped accounts service fails the request, not a background reload', async (t) => {
-    const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
-    const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
+  t.test('over gRPC: a stopped user service fails the request, not a background reload', async (t) => {
+    const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+    const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 2_000 })
     t.teardown(() => client.close())
     const clock = createTestClock(START_MS)
     const counted = createCountedLoad(client)
@@ -120,7 +120,7 @@ t.test('tenant program blocks: loads', async (t) => {
   t.test('in-process on an unreachable database: a driver error becomes accounts_unavailable', async (t) => {
     const db = createDatabase({ url: `postgres://postgres@127.0.0.1:${await getFreePort()}/none`, maxConnections: 1 })
     t.teardown(() => db.close())
-    const broken = createAccounts({ db, signingKey: testAccounts.signingKey })
+    const broken = createUserService({ db, signingKey: users.signingKey })
     const blocks = createTenantProgramBlocks({ load: (id) => broken.getProgramBlocks(id) })
     t.teardown(() => blocks.close())
     const failure = await Promise.resolve(blocks.get(alice)).then(

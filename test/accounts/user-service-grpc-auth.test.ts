@@ -7,28 +7,28 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import { startAccountsServer } from '../../accounts/server.js'
-import { createGrpcAccountsClient } from '../../accounts/accounts-client.js'
+import { startUserServiceServer } from '../../accounts/server.js'
+import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
-import { createTestAccounts } from '../helpers/accounts.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { createProgramIds } from './program-block-fixtures.js'
 
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
 
 t.test('the accounts gRPC port refuses every call without the internal token', async (t) => {
-  const { accounts, signingKey, clock } = await createTestAccounts(t)
-  const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const { userService, signingKey, clock } = await createTestUserService(t)
+  const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(() => server.close())
 
   // The victim, set up through the service itself.
-  const auth = await accounts.register({ email: `victim-${process.pid}@example.com`, password: 'correct horse battery staple' })
+  const auth = await userService.register({ email: `victim-${process.pid}@example.com`, password: 'correct horse battery staple' })
   const victimId = (await verifyAccessToken(signingKey, auth.token, clock.now()))?.userId as string
-  const victimKey = await accounts.createApiKey(victimId, { name: 'own key' })
+  const victimKey = await userService.createApiKey(victimId, { name: 'own key' })
   const victimBlocks = createProgramIds(2)
-  await accounts.setProgramBlocks(victimId, victimBlocks)
+  await userService.setProgramBlocks(victimId, victimBlocks)
 
   const proto = loadAccountsProto()
   const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client & Record<string, UnaryMethod>
@@ -78,25 +78,25 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   }
 
   // Nothing the refused calls asked for happened.
-  const keys = await accounts.listApiKeys(victimId)
+  const keys = await userService.listApiKeys(victimId)
   t.same(
     keys.map((key) => ({ id: key.id, requests_count: key.requests_count })),
     [{ id: victimKey.id, requests_count: 0 }],
     'no key minted, revoked or counted',
   )
-  t.match(await accounts.getUserState(victimId), { active: true, hasCard: false }, 'not deleted, no card set')
-  t.same([...(await accounts.getProgramBlocks(victimId))].sort(), [...victimBlocks].sort(), 'blocks untouched')
-  await t.rejects(accounts.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }), 'no attacker account registered')
+  t.match(await userService.getUserState(victimId), { active: true, hasCard: false }, 'not deleted, no card set')
+  t.same([...(await userService.getProgramBlocks(victimId))].sort(), [...victimBlocks].sort(), 'blocks untouched')
+  await t.rejects(userService.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }), 'no attacker account registered')
 
   // The service's own client presents the token and is served.
-  const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
+  const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(() => client.close())
   t.equal((await client.getUser(victimId)).id, victimId, 'a call with the token is answered')
   t.equal(await client.getUserState(randomUUID()), null)
 })
 
 t.test('the accounts gRPC server will not start without a token worth the name', async (t) => {
-  const { accounts } = await createTestAccounts(t)
-  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
-  await t.rejects(startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
+  const { userService } = await createTestUserService(t)
+  await t.rejects(startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
+  await t.rejects(startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
 })

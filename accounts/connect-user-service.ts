@@ -1,34 +1,34 @@
 /**
- * How an edge process reaches accounts: in this process (the embedded default: accounts on
+ * How an edge process reaches the user service: in this process (the embedded default: on
  * DATABASE_URL or PGlite; its gRPC port opened only when ACCOUNTS_INTERNAL_TOKEN asks for it, for
- * engines and edges elsewhere) or a remote accounts service (ACCOUNTS_URL, with that token). Also
+ * engines and edges elsewhere) or a remote accounts process (ACCOUNTS_URL, with that token). Also
  * where revocations travel: Redis pub/sub when REDIS_URL is set, else in-process — and with a
- * remote accounts and no Redis, nothing carries them, so cached credentials live 1 s only.
+ * remote user service and no Redis, nothing carries them, so cached credentials live 1 s only.
  */
-import type { AccountsConfig } from './config.js'
-import { startAccountsServer } from './server.js'
-import { startAccounts } from './start-accounts.js'
+import type { UserServiceConfig } from './config.js'
+import { startUserServiceServer } from './server.js'
+import { startUserService } from './start-user-service.js'
 import { getSigningKey } from './tokens/signing-key.js'
 import { createInProcessInvalidationBus, getAuthCacheTtlMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import { ConfigError } from '../lib/config.js'
 import type { Logger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
-import { type AccountsClient, createGrpcAccountsClient, createInProcessAccountsClient } from './accounts-client.js'
+import { type UserServiceClient, createGrpcUserServiceClient, createInProcessUserServiceClient } from './user-service-client.js'
 
-export interface ConnectedAccounts {
-  accounts: AccountsClient
+export interface ConnectedUserService {
+  userService: UserServiceClient
   signingKey: Uint8Array
   invalidations: InvalidationBus | undefined
   authCacheTtlMs: number
-  /** The in-process accounts' gRPC address, when accounts runs here and its port was asked for. */
+  /** The in-process user service's gRPC address, when it runs here and its port was asked for. */
   grpcAddress: string | undefined
   close(): Promise<void>
 }
 
-/** Connects to (or starts) accounts per `accountsUrl` and `config`. */
-export async function connectAccounts(accountsUrl: string | undefined, config: AccountsConfig, logger: Logger): Promise<ConnectedAccounts> {
+/** Connects to (or starts) the user service per `userServiceUrl` (ACCOUNTS_URL) and `config`. */
+export async function connectUserService(userServiceUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
-  if (accountsUrl) {
+  if (userServiceUrl) {
     if (!config.jwtSecret && !config.jwtKeyFile) {
       await invalidations?.close()
       throw new ConfigError('JWT_SECRET', "the accounts service's signing key (JWT_SECRET or JWT_KEY_FILE) when ACCOUNTS_URL is set", '')
@@ -37,21 +37,21 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       await invalidations?.close()
       throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', "the accounts service's internal token when ACCOUNTS_URL is set", '')
     }
-    const accounts = createGrpcAccountsClient(accountsUrl, { internalToken: config.internalToken })
+    const userService = createGrpcUserServiceClient(userServiceUrl, { internalToken: config.internalToken })
     return {
-      accounts,
+      userService,
       signingKey: getSigningKey(config),
       invalidations,
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
       grpcAddress: undefined,
       async close() {
-        await accounts.close()
+        await userService.close()
         await invalidations?.close()
       },
     }
   }
   const bus = invalidations ?? createInProcessInvalidationBus({ logger })
-  const started = await startAccounts(config, logger, {
+  const started = await startUserService(config, logger, {
     onInvalidate: (event) => {
       bus.publish(event).catch((error: unknown) => logger.error({ err: error, event }, 'could not announce an invalidation'))
     },
@@ -59,7 +59,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
   // Nothing in this process needs the port: it is opened only for processes elsewhere, which must
   // present the token (ACCOUNTS_INTERNAL_TOKEN) — so without one there is nothing to open it for.
   const server = config.internalToken
-    ? await startAccountsServer(started.accounts, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
+    ? await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
         async (error: unknown) => {
           await started.close().catch(() => undefined)
           await bus.close()
@@ -68,7 +68,7 @@ export async function connectAccounts(accountsUrl: string | undefined, config: A
       )
     : undefined
   return {
-    accounts: createInProcessAccountsClient(started.accounts),
+    userService: createInProcessUserServiceClient(started.userService),
     signingKey: started.signingKey,
     invalidations: bus,
     authCacheTtlMs: getAuthCacheTtlMs(bus),

@@ -1,8 +1,9 @@
 /**
- * The accounts service's contract: users, passwords, tokens, API keys, history and statistics.
- * The edge reaches it through this interface in-process (`createAccounts`) or over gRPC
- * (accounts/accounts-client.ts); both pass test/accounts/accounts-contract.test.ts. Shapes that reach
- * clients are already in the API's snake_case (docs/api.md); the rest are internal and camelCase.
+ * The user service's contract (the accounts process: docs/architecture.md#vocabulary): users,
+ * passwords, tokens, API keys, history, statistics and program blocks. The edge reaches it through
+ * this interface in-process (`createUserService`) or over gRPC (accounts/user-service-client.ts);
+ * both pass test/accounts/user-service-contract.test.ts. Shapes that reach clients are already in
+ * the API's snake_case (docs/api.md); the rest are internal and camelCase.
  */
 import type { Role } from '../lib/access-token.js'
 import type { AuthInvalidation } from '../lib/auth-invalidation.js'
@@ -220,9 +221,9 @@ export interface ProgramBlocksService {
   removeProgramBlock(userId: string, programId: string): Promise<string[]>
 }
 
-export interface Accounts extends IdentityService, HistoryService, ProgramBlocksService {}
+export interface UserService extends IdentityService, HistoryService, ProgramBlocksService {}
 
-export interface AccountsOptions {
+export interface UserServiceOptions {
   db: Database
   /** HS256 key of the access tokens (≥ 32 bytes). */
   signingKey: Uint8Array
@@ -232,8 +233,8 @@ export interface AccountsOptions {
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-/** The accounts service on `db` (migrated beforehand). */
-export function createAccounts(options: AccountsOptions): Accounts {
+/** The user service on `db` (migrated beforehand). */
+export function createUserService(options: UserServiceOptions): UserService {
   const now = options.now ?? Date.now
   return {
     ...createIdentityService({ ...options, now }),

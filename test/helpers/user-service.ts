@@ -1,11 +1,11 @@
 /**
- * A real accounts service for a test (on a fresh database from test/helpers/database.ts), the
+ * A real user service for a test (on a fresh database from test/helpers/database.ts), the
  * in-process invalidation bus it announces on, and a mutable clock.
  */
 import { randomBytes } from 'node:crypto'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { type Accounts, createAccounts } from '../../accounts/accounts.js'
+import { type UserService, createUserService } from '../../accounts/user-service.js'
 import type { Database } from '../../accounts/db/database.js'
 import { createInProcessInvalidationBus, type InvalidationBus } from '../../lib/auth-invalidation.js'
 import { createTestDatabase, type DatabaseKind } from './database.js'
@@ -21,23 +21,23 @@ export function createTestClock(startMs = Date.now()): TestClock {
   return clock
 }
 
-export interface TestAccounts {
-  accounts: Accounts
+export interface TestUserService {
+  userService: UserService
   db: Database
   signingKey: Uint8Array
   bus: InvalidationBus
   clock: TestClock
 }
 
-/** Accounts on a migrated test database, announcing invalidations on an in-process bus. */
-export async function createTestAccounts(t: Test, options: { kind?: DatabaseKind; clock?: TestClock } = {}): Promise<TestAccounts> {
+/** A user service on a migrated test database, announcing invalidations on an in-process bus. */
+export async function createTestUserService(t: Test, options: { kind?: DatabaseKind; clock?: TestClock } = {}): Promise<TestUserService> {
   const db = await createTestDatabase(t, options.kind)
   const clock = options.clock ?? createTestClock()
   const bus = createInProcessInvalidationBus()
   const signingKey = randomBytes(32)
-  const accounts = createAccounts({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
+  const userService = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
   t.teardown(() => bus.close())
-  return { accounts, db, signingKey, bus, clock }
+  return { userService, db, signingKey, bus, clock }
 }
 
 export interface TestUser {

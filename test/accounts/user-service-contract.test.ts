@@ -1,17 +1,18 @@
 /**
- * The Accounts contract: one suite, run against both transports the edge may use — in-process and
- * gRPC to a real accounts server — on one service and one test database, as the engine's client
- * contract does. Errors must arrive as the same catalogue codes, and null must stay null (never
- * undefined, 0 or "") over gRPC; where answers are deterministic the two transports must be equal.
+ * The UserService contract: one suite, run against both transports the edge may use — in-process
+ * and gRPC to a real server (accounts/server.ts) — on one service and one test database, as the
+ * engine's client contract does. Errors must arrive as the same catalogue codes, and null must stay
+ * null (never undefined, 0 or "") over gRPC; where answers are deterministic the two transports
+ * must be equal.
  */
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
-import { createAccounts, type Accounts, type AuthInvalidation, type SimulationQuery, type SimulationRecord } from '../../accounts/accounts.js'
-import { startAccountsServer } from '../../accounts/server.js'
+import { createUserService, type UserService, type AuthInvalidation, type SimulationQuery, type SimulationRecord } from '../../accounts/user-service.js'
+import { startUserServiceServer } from '../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
-import { createGrpcAccountsClient, createInProcessAccountsClient, type AccountsClient } from '../../accounts/accounts-client.js'
+import { createGrpcUserServiceClient, createInProcessUserServiceClient, type UserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
@@ -39,7 +40,7 @@ interface Context {
   clock: { nowMs: number }
   invalidations: AuthInvalidation[]
   /** A second service on the same database, as after a restart: what it reads was stored. */
-  reopened: Accounts
+  reopened: UserService
 }
 
 /** Asserts that `work` rejects with catalogue code `code`; returns the code and message to compare transports by. */
@@ -58,7 +59,7 @@ async function assertRejectsWithCode(t: Test, work: Promise<unknown>, code: Erro
 }
 
 /** Registers `email` and returns the user id its access token names. */
-async function registerUser(client: Accounts, context: Context, email: string) {
+async function registerUser(client: UserService, context: Context, email: string) {
   const auth = await client.register({ email, password: PASSWORD })
   const claims = await verifyAccessToken(context.signingKey, auth.token, context.clock.nowMs)
   if (!claims) throw new Error('register answered a token that does not verify')
@@ -87,8 +88,8 @@ function createRecord(userId: string, createdAtMs: number, fields: Partial<Simul
   }
 }
 
-/** The contract every Accounts transport honours; `label` keeps its users apart from the other run's. */
-function runAccountsSuite(t: Test, client: AccountsClient, context: Context, label: string) {
+/** The contract every UserService transport honours; `label` keeps its users apart from the other run's. */
+function runUserServiceSuite(t: Test, client: UserServiceClient, context: Context, label: string) {
   const email = (name: string) => `${label}-${name}@example.com`
 
   t.test('register, getUser, getUserState, login and refresh', async (t) => {
@@ -427,25 +428,25 @@ function runAccountsSuite(t: Test, client: AccountsClient, context: Context, lab
   })
 }
 
-t.test('Accounts contract', async (t) => {
+t.test('user service contract', async (t) => {
   const db = await createTestDatabase(t)
   const signingKey = randomBytes(32)
   const clock = { nowMs: START_MS }
   const invalidations: AuthInvalidation[] = []
   const now = () => clock.nowMs
-  const accounts = createAccounts({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
-  const context: Context = { signingKey, clock, invalidations, reopened: createAccounts({ db, signingKey, now }) }
-  const server = await startAccountsServer(accounts, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
-  const inProcess = createInProcessAccountsClient(accounts)
-  const grpc = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
+  const userService = createUserService({ db, signingKey, now, onInvalidate: (event) => invalidations.push(event) })
+  const context: Context = { signingKey, clock, invalidations, reopened: createUserService({ db, signingKey, now }) }
+  const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const inProcess = createInProcessUserServiceClient(userService)
+  const grpc = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(async () => {
     await inProcess.close()
     await grpc.close()
     await server.close()
   })
 
-  t.test('transport: in-process', async (t) => runAccountsSuite(t, inProcess, context, 'in-process'))
-  t.test('transport: grpc', async (t) => runAccountsSuite(t, grpc, context, 'grpc'))
+  t.test('transport: in-process', async (t) => runUserServiceSuite(t, inProcess, context, 'in-process'))
+  t.test('transport: grpc', async (t) => runUserServiceSuite(t, grpc, context, 'grpc'))
 
   t.test('both transports answer identically', async (t) => {
     const { userId } = await registerUser(inProcess, context, 'both@example.com')
@@ -459,7 +460,7 @@ t.test('Accounts contract', async (t) => {
       createRecord(userId, START_MS - 20, { apiKeyId: created.id, computeUnits: 0, feeEstimateSol: 0, signature: 'both-1' }),
       createRecord(userId, START_MS - 30),
     ])
-    const reads: [string, (client: Accounts) => Promise<unknown>][] = [
+    const reads: [string, (client: UserService) => Promise<unknown>][] = [
       ['getUser', (c) => c.getUser(userId)],
       ['getUserState', (c) => c.getUserState(userId)],
       ['getUserState of nobody', (c) => c.getUserState(randomUUID())],
@@ -482,7 +483,7 @@ t.test('Accounts contract', async (t) => {
     const cursor = page.next_cursor as string
     t.strictSame(await grpc.listSimulations({ userId, limit: 2, cursor }), await inProcess.listSimulations({ userId, limit: 2, cursor }), 'second page')
 
-    const failures: [ErrorCode, string, (client: Accounts) => Promise<unknown>][] = [
+    const failures: [ErrorCode, string, (client: UserService) => Promise<unknown>][] = [
       ['validation_error', 'register with a bad email', (c) => c.register({ email: 'nope', password: PASSWORD })],
       ['email_taken', 'register twice', (c) => c.register({ email: 'both@example.com', password: PASSWORD })],
       ['invalid_credentials', 'login with a wrong password', (c) => c.login({ email: 'both@example.com', password: 'wrong password' })],
@@ -509,13 +510,13 @@ t.test('Accounts contract', async (t) => {
   })
 })
 
-t.test('gRPC transport: an unreachable accounts service is accounts_unavailable', async (t) => {
+t.test('gRPC transport: an unreachable user service is accounts_unavailable', async (t) => {
   const probe = createServer().listen(0, '127.0.0.1')
   await once(probe, 'listening')
   const address = probe.address()
   await new Promise<void>((resolve) => probe.close(() => resolve()))
   if (!address || typeof address === 'string') throw new Error('no port')
-  const client = createGrpcAccountsClient(`127.0.0.1:${address.port}`, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 1_000 })
+  const client = createGrpcUserServiceClient(`127.0.0.1:${address.port}`, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 1_000 })
   t.teardown(() => client.close())
   await assertRejectsWithCode(t, client.getUserState(randomUUID()), 'accounts_unavailable', 'closed port')
   await assertRejectsWithCode(t, client.login({ email: 'a@example.com', password: PASSWORD }), 'accounts_unavailable', 'closed port, again')
@@ -524,9 +525,9 @@ t.test('gRPC transport: an unreachable accounts service is accounts_unavailable'
 t.test('gRPC transport: a call past its deadline is accounts_unavailable', async (t) => {
   const never = new Promise<never>(() => undefined)
   // Only the methods this test calls; the server never answers them.
-  const stalled = { getServiceTotals: () => never } as unknown as Accounts
-  const server = await startAccountsServer(stalled, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
-  const client = createGrpcAccountsClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 200 })
+  const stalled = { getServiceTotals: () => never } as unknown as UserService
+  const server = await startUserServiceServer(stalled, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 200 })
   t.teardown(async () => {
     await client.close()
     await server.close()

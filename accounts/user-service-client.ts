@@ -1,10 +1,10 @@
 /**
- * How the edge reaches the accounts service: the Accounts interface itself, over two transports.
- * In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: accounts on another
- * host). Both pass test/accounts/accounts-contract.test.ts.
+ * How the edge (and the engine) reach the user service: the UserService interface itself, over two
+ * transports. In-process (the default: one process runs both) and gRPC (`ACCOUNTS_URL`: the
+ * accounts process on another host). Both pass test/accounts/user-service-contract.test.ts.
  */
 import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import type { Accounts } from './accounts.js'
+import type { UserService } from './user-service.js'
 import {
   fromServiceTotalsMessage,
   fromSimulationPageMessage,
@@ -33,34 +33,34 @@ import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accoun
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
 import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
 
-export type AccountsClient = Accounts & {
+export type UserServiceClient = UserService & {
   close(): Promise<void>
 }
 
-/** The accounts service called directly in this process. */
-export function createInProcessAccountsClient(accounts: Accounts): AccountsClient {
+/** The user service called directly in this process. */
+export function createInProcessUserServiceClient(userService: UserService): UserServiceClient {
   return {
-    register: (credentials) => accounts.register(credentials),
-    login: (credentials) => accounts.login(credentials),
-    refresh: (refreshToken) => accounts.refresh(refreshToken),
-    getUser: (userId) => accounts.getUser(userId),
-    getUserState: (userId) => accounts.getUserState(userId),
-    deleteUser: (userId) => accounts.deleteUser(userId),
-    setCardOnFile: (userId, hasCard) => accounts.setCardOnFile(userId, hasCard),
-    listApiKeys: (userId) => accounts.listApiKeys(userId),
-    createApiKey: (userId, request) => accounts.createApiKey(userId, request),
-    revokeApiKey: (userId, apiKeyId) => accounts.revokeApiKey(userId, apiKeyId),
-    rotateApiKey: (userId, apiKeyId) => accounts.rotateApiKey(userId, apiKeyId),
-    authenticateApiKey: (keyHash) => accounts.authenticateApiKey(keyHash),
-    recordKeyUsage: (usage) => accounts.recordKeyUsage(usage),
-    recordSimulations: (records) => accounts.recordSimulations(records),
-    listSimulations: (query) => accounts.listSimulations(query),
-    getUserStats: (userId) => accounts.getUserStats(userId),
-    getServiceTotals: () => accounts.getServiceTotals(),
-    getSimulationCountsSince: (sinceMs) => accounts.getSimulationCountsSince(sinceMs),
-    getProgramBlocks: (userId) => accounts.getProgramBlocks(userId),
-    setProgramBlocks: (userId, programIds) => accounts.setProgramBlocks(userId, programIds),
-    removeProgramBlock: (userId, programId) => accounts.removeProgramBlock(userId, programId),
+    register: (credentials) => userService.register(credentials),
+    login: (credentials) => userService.login(credentials),
+    refresh: (refreshToken) => userService.refresh(refreshToken),
+    getUser: (userId) => userService.getUser(userId),
+    getUserState: (userId) => userService.getUserState(userId),
+    deleteUser: (userId) => userService.deleteUser(userId),
+    setCardOnFile: (userId, hasCard) => userService.setCardOnFile(userId, hasCard),
+    listApiKeys: (userId) => userService.listApiKeys(userId),
+    createApiKey: (userId, request) => userService.createApiKey(userId, request),
+    revokeApiKey: (userId, apiKeyId) => userService.revokeApiKey(userId, apiKeyId),
+    rotateApiKey: (userId, apiKeyId) => userService.rotateApiKey(userId, apiKeyId),
+    authenticateApiKey: (keyHash) => userService.authenticateApiKey(keyHash),
+    recordKeyUsage: (usage) => userService.recordKeyUsage(usage),
+    recordSimulations: (records) => userService.recordSimulations(records),
+    listSimulations: (query) => userService.listSimulations(query),
+    getUserStats: (userId) => userService.getUserStats(userId),
+    getServiceTotals: () => userService.getServiceTotals(),
+    getSimulationCountsSince: (sinceMs) => userService.getSimulationCountsSince(sinceMs),
+    getProgramBlocks: (userId) => userService.getProgramBlocks(userId),
+    setProgramBlocks: (userId, programIds) => userService.setProgramBlocks(userId, programIds),
+    removeProgramBlock: (userId, programId) => userService.removeProgramBlock(userId, programId),
     close: async () => undefined,
   }
 }
@@ -68,17 +68,19 @@ export function createInProcessAccountsClient(accounts: Accounts): AccountsClien
 /** How long one call may take, transport included: argon2 on login is the slowest, far below this. */
 const DEFAULT_CALL_TIMEOUT_MS = 5_000
 
-export interface GrpcAccountsClientOptions {
-  /** The accounts service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
+export interface GrpcUserServiceClientOptions {
+  /** The user service's internal token (ACCOUNTS_INTERNAL_TOKEN), sent with every call. */
   internalToken: string
   /** Deadline of each call; past it the call rejects with `accounts_unavailable`. */
   callTimeoutMs?: number
 }
 
-/** The accounts service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
-export function createGrpcAccountsClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcAccountsClientOptions): AccountsClient {
+/** The user service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
+export function createGrpcUserServiceClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcUserServiceClientOptions): UserServiceClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadAccountsProto()
+  // On the wire the service is still preflight.accounts.v1.Accounts (proto/accounts.proto): a
+  // renamed gRPC service would change every method's path and break running peers.
   const client = new proto.preflight.accounts.v1.Accounts(target, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_permit_without_calls': 1,

@@ -1,26 +1,26 @@
 /**
- * Starts the accounts service on its configuration: the database (DATABASE_URL, or the embedded
- * PGlite under DATA_DIR), its migrations, the signing key, and the Accounts on top. Used by the
- * accounts process (accounts/main.ts) and by any process that runs accounts inside itself.
+ * Starts the user service on its configuration: the database (DATABASE_URL, or the embedded
+ * PGlite under DATA_DIR), its migrations, the signing key, and the UserService on top. Used by the
+ * accounts process (accounts/main.ts) and by any process that runs the user service inside itself.
  */
 import { join } from 'node:path'
 import type { Logger } from '../lib/logger.js'
-import { createAccounts, type Accounts, type AuthInvalidation } from './accounts.js'
-import type { AccountsConfig } from './config.js'
+import { createUserService, type UserService, type AuthInvalidation } from './user-service.js'
+import type { UserServiceConfig } from './config.js'
 import { createDatabase, type Database } from './db/database.js'
 import { openEmbeddedDatabase } from './db/embedded-database.js'
 import { migrate } from './db/migrate.js'
 import { getSigningKey } from './tokens/signing-key.js'
 
-export interface StartAccountsOptions {
+export interface StartUserServiceOptions {
   /** Epoch ms (tests). */
   now?: () => number
   /** Told of every credential that stops working, for the edges' caches. */
   onInvalidate?: (event: AuthInvalidation) => void
 }
 
-export interface StartedAccounts {
-  accounts: Accounts
+export interface StartedUserService {
+  userService: UserService
   /** The key access tokens are signed with; edges in this process verify with it. */
   signingKey: Uint8Array
   db: Database
@@ -28,12 +28,12 @@ export interface StartedAccounts {
   close(): Promise<void>
 }
 
-/** Opens and migrates the database, resolves the signing key and builds the Accounts on them. */
-export async function startAccounts(
-  config: Pick<AccountsConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'>,
+/** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
+export async function startUserService(
+  config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'>,
   logger: Logger,
-  options: StartAccountsOptions = {},
-): Promise<StartedAccounts> {
+  options: StartUserServiceOptions = {},
+): Promise<StartedUserService> {
   // A bad key is a configuration error: found before any database is opened or created.
   const signingKey = getSigningKey(config)
   const queryTimeoutMs = config.databaseQueryTimeoutMs
@@ -48,6 +48,6 @@ export async function startAccounts(
     await close().catch(() => undefined)
     throw error
   }
-  const accounts = createAccounts({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
-  return { accounts, signingKey, db, close }
+  const userService = createUserService({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
+  return { userService, signingKey, db, close }
 }
