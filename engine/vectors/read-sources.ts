@@ -19,7 +19,7 @@ export interface ReadSources {
   accounts: AccountCache
   /** The curated blacklist: recorded by its version. */
   programBlacklist: ProgramBlacklist
-  /** A tenant's own blocked programs: recorded per tenant; undefined with no accounts service. */
+  /** A tenant's own blocked programs: recorded per tenant; undefined with no user service. */
   tenantBlocks: ((tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>) | undefined
   /** Recent sandwiches on a pool (by its two vaults): recorded per pool; undefined without a geyser stream. */
   poolActivity: ((pool: PoolKey) => Pick<PoolActivity, 'sandwiches' | 'attackers'> | undefined) | undefined
