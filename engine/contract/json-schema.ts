@@ -36,6 +36,6 @@ export function Reference<Schema extends TSchema>(schema: Schema): TUnsafe<Stati
 }
 
 /** `Type.Array(items)` typed as a readonly array: for values the engine freezes (the policy's token flags). */
-export function ReadonlyArray<Items extends TSchema>(items: Items, options: SchemaOptions = {}): TUnsafe<ReadonlyArray<Static<Items>>> {
-  return Type.Unsafe<ReadonlyArray<Static<Items>>>(Type.Array(items, options))
+export function FrozenArray<Items extends TSchema>(items: Items, options: SchemaOptions = {}): TUnsafe<readonly Static<Items>[]> {
+  return Type.Unsafe<readonly Static<Items>[]>(Type.Array(items, options))
 }

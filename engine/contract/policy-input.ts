@@ -6,7 +6,7 @@
  * come from here.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, OneOf, ReadonlyArray, StringEnum } from './json-schema.js'
+import { FrozenArray, Nullable, OneOf, StringEnum } from './json-schema.js'
 import { riskLevelSchema } from './risk-levels.js'
 
 export const POLICY_PRESETS = ['default', 'strict', 'permissive'] as const
@@ -34,14 +34,14 @@ const policyFieldSchemas = {
   force_relay: Type.Boolean(),
   block_blacklisted: Type.Boolean(),
   block_risky_tokens: Type.Boolean(),
-  block_token_flags: ReadonlyArray(Type.String({ pattern: TOKEN_FLAG_PATTERN }), { maxItems: POLICY_LIMITS.blockTokenFlags }),
+  block_token_flags: FrozenArray(Type.String({ pattern: TOKEN_FLAG_PATTERN }), { maxItems: POLICY_LIMITS.blockTokenFlags }),
   max_slippage_bps: Nullable(Type.Integer({ minimum: 0, maximum: POLICY_LIMITS.maxSlippageBps })),
   max_compute_units: Nullable(Type.Integer({ minimum: 0, maximum: POLICY_LIMITS.maxComputeUnits })),
   max_fee_sol: Nullable(Type.Number({ minimum: 0, maximum: POLICY_LIMITS.maxFeeSol })),
 }
 
 /** A policy with every field set: a preset, or what applies to a request once its changes are made. */
-export const policyFieldsSchema = Type.Object(policyFieldSchemas, { additionalProperties: false })
+const policyFieldsSchema = Type.Object(policyFieldSchemas, { additionalProperties: false })
 export type Policy = Static<typeof policyFieldsSchema>
 
 const policyPresetSchema = StringEnum(POLICY_PRESETS)
