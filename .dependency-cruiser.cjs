@@ -1,9 +1,10 @@
 /**
  * Which way imports may run between the service folders (`npm run lint:deps`, run by CI).
  * lib/ is what every process shares and imports no service; the engine never reaches into the
- * edge; localnet is the independent oracle the engine is checked against, so it imports only lib/;
- * what every door shares (callers/) knows no door; accounts knows no other service; product code
- * never imports tests or benchmarks.
+ * edge, and the edge knows the engine by its contract (engine/contract/), which itself imports
+ * nothing of the engine; localnet is the independent oracle the engine is checked against, so it
+ * imports only lib/; what every door shares (callers/) knows no door; accounts knows no other
+ * service; product code never imports tests or benchmarks.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,6 +22,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^engine/' },
       to: { path: '^edge/' },
+    },
+    {
+      name: 'edge-imports-engine-contract-only',
+      comment:
+        'The edge knows the engine by its contract (engine/contract/: the request and response shapes, their schemas ' +
+        'and types), never by its internals, so the engine can change inside without the edge following. Besides the ' +
+        'contract it may import only what runs or reaches an engine: engine.ts (the Engine type of the in-process ' +
+        'transport), start-engine.ts and config.ts (edge/main.ts starts one in-process when ENGINE_URL is unset) and ' +
+        'the two gRPC mappers (grpc/simulate-message.ts, grpc/health-message.ts) the gRPC transport decodes answers with.',
+      severity: 'error',
+      from: { path: '^edge/' },
+      to: {
+        path: '^engine/',
+        pathNot: '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health)-message[.]ts$)',
+      },
+    },
+    {
+      name: 'engine-contract-imports-only-lib',
+      comment: 'engine/contract/ is what the edge may know of the engine: it must not bring the engine’s internals along.',
+      severity: 'error',
+      from: { path: '^engine/contract/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet)/', pathNot: '^engine/contract/' },
     },
     {
       name: 'localnet-imports-only-lib',

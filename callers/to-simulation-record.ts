@@ -1,6 +1,6 @@
 /** The history record of one simulate call, from the response the caller got. */
 import type { SimulationRecord } from '../accounts/user-service.js'
-import type { SimulateResponse } from '../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../engine/contract/simulate-response.js'
 
 /** Maps a simulate response and its caller to the record history keeps. */
 export function toSimulationRecord(

@@ -23,7 +23,7 @@ import type { SimulateOptions, SimulateResponse } from './simulate/simulate-type
 import type { LoadedAccounts } from './simulate/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
 import type { GeyserState } from './geyser/geyser-subscription.js'
-import type { EngineHealth } from './engine-health.js'
+import type { EngineHealth } from './contract/engine-health.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
 import type { ReadSources } from './vectors/read-sources.js'
 import { createDetector } from './vectors/run-detection.js'

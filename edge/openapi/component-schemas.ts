@@ -11,7 +11,8 @@ export interface ComponentSchemas {
   toOpenApiSchema(schema: unknown): unknown
 }
 
-const ID_REFERENCE = /^([A-Za-z][\w.-]*)#$/
+/** `Name#` or `Name`: a reference to the schema whose `$id` is Name (TypeBox writes the latter). */
+const ID_REFERENCE = /^([A-Za-z][\w.-]*)#?$/
 
 function toComponentReference(name: string): { $ref: string } {
   return { $ref: `#/components/schemas/${name}` }

@@ -6,18 +6,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../../lib/errors.js'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import { simulateRequestSchema, type SimulateRequest } from '../../engine/contract/simulate-request.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
 import { toClientError } from '../http-errors.js'
 import { simulateBatchResponses } from '../schemas/simulate-batch.js'
-import type { SimulationInput } from '../simulate/caller-simulator.js'
-import { simulateBodySchema } from './simulate.js'
 
 /** At most 50 transactions a batch (docs/api.md#field-limits). */
 export const MAX_BATCH_SIZE = 50
 
-type BatchBody = Omit<SimulationInput, 'transaction'> & { transactions: string[] }
+type BatchBody = Omit<SimulateRequest, 'transaction'> & { transactions: string[] }
 
 /** An item the engine answered, or the error of an item that could not be simulated. */
 export type BatchItem = ({ index: number } & SimulateResponse) | { index: number; error: { code: ErrorCode; message: string } }
@@ -31,7 +30,7 @@ export interface BatchResponse {
   failed: number
 }
 
-const { transaction: transactionSchema, ...optionSchemas } = simulateBodySchema.properties
+const { transaction: transactionSchema, ...optionSchemas } = simulateRequestSchema.properties
 
 export const simulateBatchBodySchema = {
   type: 'object',

@@ -1,41 +1,7 @@
-/** `GET /health`'s response: liveness, beside the engine's own report (engine/engine-health.ts). */
+/** `GET /health`'s response: liveness, beside the engine's own report (engine/contract/engine-health.ts). */
+import { engineHealthSchema } from '../../engine/contract/engine-health.js'
+import { Nullable } from '../../engine/contract/json-schema.js'
 import { createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
-
-const geyserStateSchema = { type: 'string', enum: ['connected', 'connecting', 'disconnected'] } as const
-
-const engineHealthSchema = {
-  type: ['object', 'null'],
-  required: ['status', 'slot', 'freshness', 'geyser'],
-  additionalProperties: false,
-  description: "The engine's report; null when it did not answer.",
-  properties: {
-    status: { type: 'string', enum: ['operational', 'degraded'] },
-    slot: { type: 'integer', minimum: 0, description: 'The latest slot the engine knows.' },
-    freshness: { type: 'string', enum: ['geyser', 'rpc'] },
-    geyser: {
-      type: ['object', 'null'],
-      required: ['state', 'endpoints'],
-      additionalProperties: false,
-      description: 'null without GEYSER_ENDPOINT.',
-      properties: {
-        state: geyserStateSchema,
-        endpoints: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['endpoint', 'state', 'last_slot'],
-            additionalProperties: false,
-            properties: {
-              endpoint: { type: 'string' },
-              state: geyserStateSchema,
-              last_slot: { type: 'integer', minimum: 0, description: '0 until the endpoint streamed a slot.' },
-            },
-          },
-        },
-      },
-    },
-  },
-} as const
 
 export const healthSchema = {
   $id: 'Health',
@@ -51,7 +17,7 @@ export const healthSchema = {
       type: 'object',
       required: ['engine'],
       additionalProperties: false,
-      properties: { engine: engineHealthSchema },
+      properties: { engine: Nullable(engineHealthSchema, { description: "The engine's report; null when it did not answer." }) },
     },
   },
 } as const

@@ -1,7 +1,7 @@
 /** The batch response (items with `index`, and `total`, `succeeded`, `failed`) and the batch route's responses. */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
-import { simulateResponseSchema } from './simulate.js'
+import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
 
 const indexSchema = { type: 'integer', minimum: 0, description: "The item's position in `transactions`." } as const
 

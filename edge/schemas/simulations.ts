@@ -1,5 +1,5 @@
 /** The history and statistics routes' schemas (docs/api.md#history-and-statistics). */
-import { RISK_LEVELS } from '../../engine/policy/policy.js'
+import { RISK_LEVELS } from '../../engine/contract/risk-levels.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 /**

@@ -6,7 +6,7 @@
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { streamMessageSchema } from '../ws/stream-message.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
-import { simulateResponseSchema } from './simulate.js'
+import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
 
 const { $id: _simulateResponseId, ...simulateResponseShape } = simulateResponseSchema
 

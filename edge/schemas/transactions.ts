@@ -2,11 +2,12 @@
  * Request schemas of execute, send and submit (docs/api.md#not-available-yet), and their responses
  * for now: each answers 501 not_implemented once the caller and the body pass, until its issue lands.
  */
-import { policySchema, simulateBodySchema } from '../routes/simulate.js'
-import { SUBMIT_STRATEGY_NAMES } from '../../engine/submit/submit-strategy.js'
+import { policySchema } from '../../engine/contract/policy-input.js'
+import { simulateRequestSchema } from '../../engine/contract/simulate-request.js'
+import { SUBMIT_STRATEGY_NAMES } from '../../engine/contract/submit-strategies.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
-const transactionSchema = { ...simulateBodySchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
+const transactionSchema = { ...simulateRequestSchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
 
 /** The transaction and, optionally, the policy (its defaults otherwise). */
 export const executeBodySchema = {

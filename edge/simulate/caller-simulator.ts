@@ -6,22 +6,17 @@
 import type { Principal } from '../../callers/authenticator.js'
 import type { EngineClient } from '../engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import type { SimulateResponse, Vector } from '../../engine/simulate/simulate-types.js'
+import type { SimulateRequest } from '../../engine/contract/simulate-request.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
 import type { CallerServices } from '../../callers/caller-services.js'
 
-/** The simulate request (docs/api.md#simulate-request), already checked against simulateBodySchema (types and ranges). */
-export interface SimulationInput {
-  transaction: string
-  vectors?: Vector[]
-  timeout_ms?: number
-  replace_recent_blockhash?: boolean
-  policy?: string | Record<string, unknown>
-}
-
 export interface CallerSimulator {
-  /** Simulates for `principal`; rejects with a catalogue ServiceError (`invalid_transaction`, engine errors). */
-  simulate(principal: Principal, input: SimulationInput): Promise<SimulateResponse>
+  /**
+   * Simulates for `principal` a request already checked against simulateRequestSchema (types and
+   * ranges); rejects with a catalogue ServiceError (`invalid_transaction`, engine errors).
+   */
+  simulate(principal: Principal, input: SimulateRequest): Promise<SimulateResponse>
 }
 
 /** The wire bytes of a request's base64 transaction; throws `invalid_transaction`. */

@@ -2,7 +2,7 @@
  * The engine's part in the edge's `/health` and `/api/v1/status`: its own report (operational or
  * degraded), or `down` when it does not answer (over gRPC: not within the health deadline).
  */
-import type { EngineHealth } from '../../engine/engine-health.js'
+import type { EngineHealth } from '../../engine/contract/engine-health.js'
 import type { Logger } from '../../lib/logger.js'
 import type { EngineClient } from '../engine-client.js'
 import type { ServiceState } from './service-status.js'

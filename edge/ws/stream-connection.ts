@@ -12,10 +12,11 @@ import { type RawData, WebSocket } from 'ws'
 import { type ErrorCode, createServiceError } from '../../lib/errors.js'
 import type { Admission, AdmissionCharge, Admitted } from '../../lib/limits/admission.js'
 import type { Logger } from '../../lib/logger.js'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateRequest } from '../../engine/contract/simulate-request.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import type { Principal } from '../../callers/authenticator.js'
 import { toClientError } from '../http-errors.js'
-import type { CallerSimulator, SimulationInput } from '../simulate/caller-simulator.js'
+import type { CallerSimulator } from '../simulate/caller-simulator.js'
 import type { KeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { decodeStreamMessage, encodeStreamFrame, type StreamFormat } from './stream-codec.js'
 import { getStreamMessageId, type StreamMessage, type StreamMessageId } from './stream-message.js'
@@ -146,7 +147,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     pump()
   }
 
-  const simulate = (id: StreamMessageId, input: SimulationInput, format: StreamFormat) => {
+  const simulate = (id: StreamMessageId, input: SimulateRequest, format: StreamFormat) => {
     let pending: Promise<SimulateResponse>
     try {
       pending = simulator.simulate(principal, input)

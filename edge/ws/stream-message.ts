@@ -3,13 +3,12 @@
  * schema is REST's, so both doors take the same fields and limits; errors name the field as REST's
  * do (edge/validation-message.ts).
  */
-import { simulateBodySchema } from '../routes/simulate.js'
-import type { SimulationInput } from '../simulate/caller-simulator.js'
+import { simulateRequestSchema, type SimulateRequest } from '../../engine/contract/simulate-request.js'
 
 /** A client's correlation id: a string of at most 128 characters, or an integer JSON and every client decode exactly. */
 export type StreamMessageId = string | number
 
-export interface StreamMessage extends SimulationInput {
+export interface StreamMessage extends SimulateRequest {
   id: StreamMessageId
 }
 
@@ -25,9 +24,9 @@ const idSchema = {
 } as const
 
 export const streamMessageSchema = {
-  ...simulateBodySchema,
-  required: ['id', ...simulateBodySchema.required],
-  properties: { id: idSchema, ...simulateBodySchema.properties },
+  ...simulateRequestSchema,
+  required: ['id', ...simulateRequestSchema.required],
+  properties: { id: idSchema, ...simulateRequestSchema.properties },
 } as const
 
 /** The message's id if it is a valid one (to echo on an error), else null. */

@@ -11,6 +11,7 @@
  * cache trusts an entry without asking RPC only while it is covered.
  */
 import type { Logger } from '../../lib/logger.js'
+import type { GeyserState } from '../contract/engine-health.js'
 import type { AccountKey } from '../state/account-key.js'
 import { getReconnectDelayMs } from './reconnect-delay.js'
 import {
@@ -23,7 +24,8 @@ import {
   toSubscribeRequest,
 } from './yellowstone-client.js'
 
-export type GeyserState = 'connected' | 'connecting' | 'disconnected'
+/** A stream's state, as the engine's health reports it (engine/contract/engine-health.ts). */
+export type { GeyserState }
 
 export type GeyserAccountUpdate = NonNullable<SubscribeUpdate['account']>
 export type GeyserBlockMeta = NonNullable<SubscribeUpdate['blockMeta']>

@@ -4,8 +4,7 @@
  */
 import type { HealthResponse as HealthResponseMessage } from '../../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { HealthResponse__Output as HealthResponseOutput } from '../../proto/gen/preflight/engine/v1/HealthResponse.js'
-import type { GeyserState } from '../geyser/geyser-subscription.js'
-import type { EngineHealth } from '../engine-health.js'
+import type { EngineHealth, GeyserState } from '../contract/engine-health.js'
 
 /** The gRPC message of the engine's health. */
 export function toHealthResponseMessage(health: EngineHealth): HealthResponseMessage {

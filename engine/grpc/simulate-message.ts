@@ -1,26 +1,27 @@
 /**
- * Conversions between the engine's SimulateResponse and its gRPC message. The message mirrors the
- * API's JSON names (docs/api.md); what JSON says with null, proto3 says with an unset optional
- * field.
+ * Conversions between the engine's SimulateResponse (engine/contract/simulate-response.ts) and its
+ * gRPC message. The message mirrors the API's JSON names (docs/api.md); what JSON says with null,
+ * proto3 says with an unset optional field. test/engine/grpc/proto-contract-fields.test.ts checks
+ * that the message and the contract have the same fields.
  */
 import type { SimulateResponse as SimulateResponseMessage } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { SimulateResponse__Output as SimulateResponseOutput } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { CallNode__Output } from '../../proto/gen/preflight/engine/v1/CallNode.js'
 import type { TokenRisk__Output } from '../../proto/gen/preflight/engine/v1/TokenRisk.js'
 import type { Recommendation__Output } from '../../proto/gen/preflight/engine/v1/Recommendation.js'
-import type { CallNode } from '../simulate/call-tree.js'
-import type { FailureCode } from '../simulate/failure.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 import type {
+  CallNode,
   Decision,
+  FailureCode,
   MevFactors,
   MevLevel,
   Recommendation,
-  RiskLevel,
   SimulateResponse,
   Slippage,
   TokenRisk,
-  Vector,
-} from '../simulate/simulate-types.js'
+} from '../contract/simulate-response.js'
+import type { Vector } from '../contract/vectors.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)

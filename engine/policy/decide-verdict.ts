@@ -5,7 +5,8 @@
  * time), `approve` otherwise. Every rule that fired is returned with its reason, so a caller knows
  * what to change.
  */
-import type { Decision, RiskLevel } from '../simulate/simulate-types.js'
+import type { Decision, DecisionReason } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 import { isRiskAbove, type Policy } from './policy.js'
 
 export interface VerdictInputs {
@@ -23,12 +24,6 @@ export interface VerdictInputs {
   computeUnits: number | null
   feeSol: number | null
   timedOutVectors: readonly string[]
-}
-
-export interface DecisionReason {
-  /** The policy field (or, for a warning, the finding) behind the verdict. */
-  rule: string
-  message: string
 }
 
 export interface Verdict {

@@ -1,31 +1,24 @@
 /**
- * The verdict policy (docs/detection.md#policy-and-verdict): its fields, their defaults, the three
- * presets (`default`, `strict`, `permissive`), and the validation every transport applies to a
- * policy a request carries. A request sends a preset name, or an object with only the fields to
- * change (optionally on top of a preset named by its `preset` field).
+ * The verdict policy (docs/detection.md#policy-and-verdict): the defaults, the three presets
+ * (`default`, `strict`, `permissive`), and the validation every transport applies to a policy a
+ * request carries. A request sends a preset name, or an object with only the fields to change
+ * (optionally on top of a preset named by its `preset` field). The fields, their types and limits
+ * are the contract's (engine/contract/policy-input.ts).
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { RiskLevel } from '../simulate/simulate-types.js'
+import {
+  POLICY_LIMITS,
+  POLICY_PRESETS,
+  TOKEN_FLAG_PATTERN,
+  type Policy,
+  type PolicyInput,
+  type PolicyPreset,
+} from '../contract/policy-input.js'
+import { RISK_LEVELS, type RiskLevel } from '../contract/risk-levels.js'
 
-export const RISK_LEVELS: readonly RiskLevel[] = ['safe', 'low', 'medium', 'high', 'critical']
+export type { Policy, PolicyInput }
+
 export const TOKEN_FLAGS_FOR_POLICY = ['rug_pull', 'honeypot', 'freeze_authority'] as const
-export const POLICY_PRESETS = ['default', 'strict', 'permissive'] as const
-export type PolicyPreset = (typeof POLICY_PRESETS)[number]
-
-export interface Policy {
-  require_simulation_pass: boolean
-  max_risk_level: RiskLevel
-  max_mev_score: number
-  relay_threshold: number
-  block_if_known_bots: boolean
-  force_relay: boolean
-  block_blacklisted: boolean
-  block_risky_tokens: boolean
-  block_token_flags: readonly string[]
-  max_slippage_bps: number | null
-  max_compute_units: number | null
-  max_fee_sol: number | null
-}
 
 /** The `default` preset: what applies when a request names no policy. */
 export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
@@ -68,11 +61,7 @@ export const PRESET_POLICIES: Readonly<Record<PolicyPreset, Readonly<Policy>>> =
   }),
 })
 
-/** What a request may carry: a preset name, or the fields to change (plus an optional `preset`). */
-export type PolicyInput = string | Readonly<Record<string, unknown>>
-
-const MAX_COMPUTE_UNITS = 1_400_000
-const MAX_BLOCK_TOKEN_FLAGS = 16
+const TOKEN_FLAG = new RegExp(TOKEN_FLAG_PATTERN)
 
 function fail(field: string, rule: string): never {
   throw createServiceError('validation_error', `policy.${field}: ${rule}`)
@@ -101,9 +90,9 @@ function readRiskLevel(value: unknown, field: string): RiskLevel {
 }
 
 function readTokenFlags(value: unknown, field: string): readonly string[] {
-  if (!Array.isArray(value) || value.length > MAX_BLOCK_TOKEN_FLAGS) fail(field, `must be an array of at most ${MAX_BLOCK_TOKEN_FLAGS} flags`)
+  if (!Array.isArray(value) || value.length > POLICY_LIMITS.blockTokenFlags) fail(field, `must be an array of at most ${POLICY_LIMITS.blockTokenFlags} flags`)
   for (const flag of value) {
-    if (typeof flag !== 'string' || !/^[a-z][a-z0-9_]{0,39}$/.test(flag)) fail(field, 'must hold flag names such as rug_pull, honeypot, freeze_authority')
+    if (typeof flag !== 'string' || !TOKEN_FLAG.test(flag)) fail(field, 'must hold flag names such as rug_pull, honeypot, freeze_authority')
   }
   return Object.freeze([...new Set(value as string[])])
 }
@@ -118,9 +107,9 @@ const FIELD_READERS: { [K in keyof Policy]: (value: unknown, field: K) => Policy
   block_blacklisted: readBoolean,
   block_risky_tokens: readBoolean,
   block_token_flags: readTokenFlags,
-  max_slippage_bps: (value, field) => readLimit(value, field, 10_000, true),
-  max_compute_units: (value, field) => readLimit(value, field, MAX_COMPUTE_UNITS, true),
-  max_fee_sol: (value, field) => readLimit(value, field, 1_000_000, false),
+  max_slippage_bps: (value, field) => readLimit(value, field, POLICY_LIMITS.maxSlippageBps, true),
+  max_compute_units: (value, field) => readLimit(value, field, POLICY_LIMITS.maxComputeUnits, true),
+  max_fee_sol: (value, field) => readLimit(value, field, POLICY_LIMITS.maxFeeSol, false),
 }
 
 function readPreset(value: unknown, field: string): PolicyPreset {

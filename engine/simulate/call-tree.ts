@@ -3,23 +3,9 @@
  * instruction and CPI with its program, stack depth, compute units and outcome. Builtin programs
  * log no "consumed" line, so their cost comes from the runtime's fixed builtin costs.
  */
+import type { CallNode, ProgramUsage } from '../contract/simulate-response.js'
 
-export interface CallNode {
-  program_id: string
-  depth: number
-  /** Compute units the invocation used, including its CPIs; null when the logs do not tell. */
-  compute_units: number | null
-  success: boolean
-  error: string | null
-  children: CallNode[]
-}
-
-export interface ProgramUsage {
-  program_id: string
-  /** Compute units spent in the program itself (its CPIs are counted under their own programs). */
-  compute_units: number
-  invocations: number
-}
+export type { CallNode, ProgramUsage }
 
 /** Fixed compute costs of builtin programs (Agave's DEFAULT_COMPUTE_UNITS of each builtin). */
 const BUILTIN_COMPUTE_UNITS: Record<string, number> = {

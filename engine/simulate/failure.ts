@@ -3,13 +3,9 @@
  * trader can act on.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
+import type { FailureCode } from '../contract/simulate-response.js'
 
-export type FailureCode =
-  | 'insufficient_sol'
-  | 'insufficient_token_balance'
-  | 'account_not_found'
-  | 'blockhash_expired'
-  | 'program_error'
+export type { FailureCode }
 
 export interface Failure {
   code: FailureCode

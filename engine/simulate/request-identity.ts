@@ -7,7 +7,8 @@
  * for every request, most of which are never seen again.
  */
 import { DEFAULT_POLICY, type Policy } from '../policy/policy.js'
-import { MAX_TIMEOUT_MS, type ParsedSimulateOptions } from './simulate-options.js'
+import { MAX_TIMEOUT_MS } from '../contract/simulate-request.js'
+import type { ParsedSimulateOptions } from './simulate-options.js'
 import { VECTORS, type Vector } from './simulate-types.js'
 
 /** A request as the cache keeps it, to compare a later one with. */

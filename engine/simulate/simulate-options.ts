@@ -1,13 +1,11 @@
 /**
  * Validation of simulate options for every transport (REST bodies are checked by the edge's JSON
- * schema first; gRPC requests only here), with the limits of docs/api.md#simulate-request.
+ * schema first; gRPC requests only here), with the limits of docs/api.md#simulate-request (engine/contract/simulate-request.ts).
  */
 import { createServiceError } from '../../lib/errors.js'
+import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../contract/simulate-request.js'
 import { parsePolicy, type Policy, type PolicyInput } from '../policy/policy.js'
 import { type SimulateOptions, type Vector, VECTORS } from './simulate-types.js'
-
-export const MIN_TIMEOUT_MS = 50
-export const MAX_TIMEOUT_MS = 800
 
 /** Options as the simulation runs them: validated, the policy resolved to its effective fields. */
 export interface ParsedSimulateOptions extends Omit<SimulateOptions, 'policy'> {

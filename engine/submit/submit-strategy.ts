@@ -4,11 +4,7 @@
  * A strategy only lands bytes: signatures are verified, the policy applied and the outcome tracked
  * by its caller, the same for every strategy.
  */
-
-/** The strategies `POST /api/v1/solana/tx/submit` names (its body schema takes this list). */
-export const SUBMIT_STRATEGY_NAMES = ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] as const
-
-export type SubmitStrategyName = (typeof SUBMIT_STRATEGY_NAMES)[number]
+import type { SubmitStrategyName } from '../contract/submit-strategies.js'
 
 /** Strategies billed per call (0.003 EUR each); direct and auto_direct are free. Relay tips pass through at cost. */
 export const BILLABLE_SUBMIT_STRATEGIES: ReadonlySet<SubmitStrategyName> = new Set(['staked_sender', 'managed_tip_bundle'])

@@ -7,7 +7,7 @@
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { EngineHealth } from '../../engine/engine-health.js'
+import type { EngineHealth } from '../../engine/contract/engine-health.js'
 import { startEngineServer } from '../../engine/server.js'
 import { createGrpcEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createTestUserService } from '../helpers/user-service.js'

@@ -1,0 +1,38 @@
+/**
+ * What the engine tells `/health` and `/api/v1/status` about itself: whether its state is kept
+ * fresh by a geyser stream (operational) or has fallen back to RPC reads because every configured
+ * stream is down (degraded). An engine without GEYSER_ENDPOINT follows the chain over RPC by
+ * choice and is operational. The edge's `/health` schema embeds this one.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, StringEnum } from './json-schema.js'
+
+export const GEYSER_STATES = ['connected', 'connecting', 'disconnected'] as const
+export type GeyserState = (typeof GEYSER_STATES)[number]
+
+const geyserStateSchema = StringEnum(GEYSER_STATES)
+const closed = { additionalProperties: false } as const
+
+export const geyserEndpointHealthSchema = Type.Object(
+  {
+    endpoint: Type.String(),
+    state: geyserStateSchema,
+    last_slot: Type.Integer({ minimum: 0, description: '0 until the endpoint streamed a slot.' }),
+  },
+  closed,
+)
+export type GeyserEndpointHealth = Static<typeof geyserEndpointHealthSchema>
+
+export const engineHealthSchema = Type.Object(
+  {
+    status: StringEnum(['operational', 'degraded']),
+    slot: Type.Integer({ minimum: 0, description: 'The latest slot the engine knows.' }),
+    /** Where fresh account state and blockhashes come from right now. */
+    freshness: StringEnum(['geyser', 'rpc']),
+    geyser: Nullable(Type.Object({ state: geyserStateSchema, endpoints: Type.Array(geyserEndpointHealthSchema) }, closed), {
+      description: 'null without GEYSER_ENDPOINT.',
+    }),
+  },
+  closed,
+)
+export type EngineHealth = Static<typeof engineHealthSchema>
