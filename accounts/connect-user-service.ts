@@ -26,7 +26,11 @@ export interface ConnectedUserService {
 }
 
 /** Connects to (or starts) the user service per `userServiceUrl` (ACCOUNTS_URL) and `config`. */
-export async function connectUserService(userServiceUrl: string | undefined, config: UserServiceConfig, logger: Logger): Promise<ConnectedUserService> {
+export async function connectUserService(
+  userServiceUrl: string | undefined,
+  config: UserServiceConfig,
+  logger: Logger,
+): Promise<ConnectedUserService> {
   const invalidations = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
   if (userServiceUrl) {
     if (!config.jwtSecret && !config.jwtKeyFile) {
@@ -59,13 +63,14 @@ export async function connectUserService(userServiceUrl: string | undefined, con
   // Nothing in this process needs the port: it is opened only for processes elsewhere, which must
   // present the token (ACCOUNTS_INTERNAL_TOKEN) — so without one there is nothing to open it for.
   const server = config.internalToken
-    ? await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger }).catch(
-        async (error: unknown) => {
-          await started.close().catch(() => undefined)
-          await bus.close()
-          throw error
-        },
-      )
+    ? await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, {
+        internalToken: config.internalToken,
+        logger,
+      }).catch(async (error: unknown) => {
+        await started.close().catch(() => undefined)
+        await bus.close()
+        throw error
+      })
     : undefined
   return {
     userService: createInProcessUserServiceClient(started.userService),

@@ -17,7 +17,8 @@ const logger = createLogger('accounts', config.logLevel)
 // Until it serves, a failure closes what has started (a port in use: one line naming its variable).
 const startup = createStartupGuard()
 // This process exists to serve its gRPC port, and that port can mint keys for any user.
-if (!config.internalToken) throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')
+if (!config.internalToken)
+  throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')
 const bus = config.redisUrl ? await createRedisInvalidationBus(config.redisUrl, { logger }) : undefined
 startup.closeOnFailure(() => bus?.close())
 if (!bus) logger.warn('REDIS_URL is not set: edges in other processes learn of revoked credentials only when their auth cache expires')
@@ -30,7 +31,10 @@ const started = await startUserService(config, logger, {
     : undefined,
 })
 startup.closeOnFailure(() => started.close())
-const server = await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, { internalToken: config.internalToken, logger })
+const server = await startUserServiceServer(started.userService, config.grpcHost, config.grpcPort, {
+  internalToken: config.internalToken,
+  logger,
+})
 logger.info({ grpc: server.address, invalidations: bus ? 'redis' : 'none' }, 'accounts serving')
 startup.serving()
 onShutdownSignal(logger, async () => {

@@ -80,7 +80,11 @@ export async function startUserServiceServer(
     return (call, callback) => {
       if (!hasInternalToken(call.metadata, expectedToken)) {
         logRefusal(method, call.getPeer())
-        return callback(toGrpcError(createServiceError('unauthorized', 'This port takes calls from the service’s own processes only (x-internal-token).')))
+        return callback(
+          toGrpcError(
+            createServiceError('unauthorized', 'This port takes calls from the service’s own processes only (x-internal-token).'),
+          ),
+        )
       }
       // Through a promise so a synchronous throw (in a conversion) is answered like a rejection.
       Promise.resolve(call.request)
@@ -120,7 +124,9 @@ export async function startUserServiceServer(
       await userService.revokeApiKey(user_id, api_key_id)
       return {}
     }),
-    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) => toApiKeyMessage(await userService.rotateApiKey(user_id, api_key_id))),
+    RotateApiKey: unary('RotateApiKey', async ({ user_id, api_key_id }) =>
+      toApiKeyMessage(await userService.rotateApiKey(user_id, api_key_id)),
+    ),
     AuthenticateApiKey: unary('AuthenticateApiKey', async ({ key_hash }) => {
       const principal = await userService.authenticateApiKey(key_hash)
       return { principal: principal === null ? null : toApiKeyPrincipalMessage(principal) }

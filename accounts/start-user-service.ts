@@ -39,7 +39,11 @@ export async function startUserService(
   const queryTimeoutMs = config.databaseQueryTimeoutMs
   const db: Database = config.databaseUrl
     ? createDatabase({ url: config.databaseUrl, queryTimeoutMs })
-    : await openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite'), socketDir: join(config.dataDir, 'pglite-socket'), queryTimeoutMs })
+    : await openEmbeddedDatabase({
+        dataDir: join(config.dataDir, 'pglite'),
+        socketDir: join(config.dataDir, 'pglite-socket'),
+        queryTimeoutMs,
+      })
   const close = () => db.close()
   try {
     const applied = await migrate(db)

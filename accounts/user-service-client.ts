@@ -76,7 +76,10 @@ export interface GrpcUserServiceClientOptions {
 }
 
 /** The user service over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one kept-alive channel. */
-export function createGrpcUserServiceClient(address: string, { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcUserServiceClientOptions): UserServiceClient {
+export function createGrpcUserServiceClient(
+  address: string,
+  { internalToken, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS }: GrpcUserServiceClientOptions,
+): UserServiceClient {
   const target = address.replace(/^grpc:\/\//, '')
   const proto = loadAccountsProto()
   // On the wire the service is still preflight.accounts.v1.Accounts (proto/accounts.proto): a
@@ -137,7 +140,8 @@ export function createGrpcUserServiceClient(address: string, { internalToken, ca
       ),
     createApiKey: (userId, request) =>
       call((m, o, done) => client.CreateApiKey(toCreateApiKeyRequestMessage(userId, request), m, o, done), fromApiKeyMessage),
-    revokeApiKey: (userId, apiKeyId) => call((m, o, done) => client.RevokeApiKey({ user_id: userId, api_key_id: apiKeyId }, m, o, done), toVoid),
+    revokeApiKey: (userId, apiKeyId) =>
+      call((m, o, done) => client.RevokeApiKey({ user_id: userId, api_key_id: apiKeyId }, m, o, done), toVoid),
     rotateApiKey: (userId, apiKeyId) =>
       call((m, o, done) => client.RotateApiKey({ user_id: userId, api_key_id: apiKeyId }, m, o, done), fromApiKeyMessage),
     authenticateApiKey: (keyHash) =>
@@ -166,7 +170,10 @@ export function createGrpcUserServiceClient(address: string, { internalToken, ca
       } catch (error) {
         return Promise.reject(error)
       }
-      return call((m, o, done) => client.SetProgramBlocks({ user_id: userId, program_ids: [...programIds] }, m, o, done), fromProgramBlocksMessage)
+      return call(
+        (m, o, done) => client.SetProgramBlocks({ user_id: userId, program_ids: [...programIds] }, m, o, done),
+        fromProgramBlocksMessage,
+      )
     },
     removeProgramBlock: (userId, programId) =>
       call((m, o, done) => client.RemoveProgramBlock({ user_id: userId, program_id: programId }, m, o, done), fromProgramBlocksMessage),

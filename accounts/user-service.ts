@@ -75,7 +75,6 @@ export interface KeyUsage {
   lastUsedAtMs: number
 }
 
-
 /** One simulate call as history keeps it (written off the hot path, in batches). */
 export interface SimulationRecord {
   userId: string

@@ -36,7 +36,10 @@ function getFrameKey(frame: CallFrame): string {
 }
 
 /** Self and inclusive microseconds per function key, over samples (optionally under `under`). */
-function getProfileTimes(profile: CpuProfile, under?: string): { self: Map<string, number>; total: Map<string, number>; sampledUs: number } {
+function getProfileTimes(
+  profile: CpuProfile,
+  under?: string,
+): { self: Map<string, number>; total: Map<string, number>; sampledUs: number } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
@@ -64,7 +67,8 @@ function getProfileTimes(profile: CpuProfile, under?: string): { self: Map<strin
 function printTop(title: string, times: Map<string, number>, sampledUs: number, top: number): void {
   console.log(`\n${title}`)
   const rows = [...times.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
-  for (const [key, us] of rows) console.log(`${((us / sampledUs) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(1).padStart(9)} ms  ${key}`)
+  for (const [key, us] of rows)
+    console.log(`${((us / sampledUs) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(1).padStart(9)} ms  ${key}`)
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string' }, under: { type: 'string' } } })

@@ -22,7 +22,15 @@ import { getLatencyStats, getTimerOverheadNs } from './support/latency-recorder.
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
 import { runPaths } from './support/path-runner.js'
 import { toRepositoryPath } from './support/repository-path.js'
-import { type BenchResult, type CaseResult, formatReport, getCaseFigures, type PathResult, TARGETS, writeResult } from './support/results-report.js'
+import {
+  type BenchResult,
+  type CaseResult,
+  formatReport,
+  getCaseFigures,
+  type PathResult,
+  TARGETS,
+  writeResult,
+} from './support/results-report.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -75,7 +83,11 @@ async function measureCase(
   const after = await engine.simulate(benchCase.bytes)
   if (!after.success) throw new BenchValidationError(caseName, 'engine', `failed after the run: ${after.failure_reason}`)
   if (counters.restNon200 > 0 || counters.httpFloorNon200 > 0) {
-    throw new BenchValidationError(caseName, 'rest', `${counters.restNon200} REST and ${counters.httpFloorNon200} HTTP-floor answers were not 200`)
+    throw new BenchValidationError(
+      caseName,
+      'rest',
+      `${counters.restNon200} REST and ${counters.httpFloorNon200} HTTP-floor answers were not 200`,
+    )
   }
 
   await gc.flush()

@@ -93,7 +93,10 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
     if (segment.outstanding === 0) unlinkSync(segment.path)
   }
   if (recovered.length > 0 || unreadable > 0) {
-    logger?.info({ recovered: recovered.length, unreadable, segments: names.length }, 'history journal: records a previous run left undelivered are delivered again')
+    logger?.info(
+      { recovered: recovered.length, unreadable, segments: names.length },
+      'history journal: records a previous run left undelivered are delivered again',
+    )
   }
 
   let current: Segment | null = null
@@ -118,7 +121,10 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
           if (current !== null) seal(current)
           current = openSegment()
         }
-        const line: JournalLine = { r: record, s: signature === null ? null : Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString('base64') }
+        const line: JournalLine = {
+          r: record,
+          s: signature === null ? null : Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString('base64'),
+        }
         const text = `${JSON.stringify(line)}\n`
         current.bytes += writeSync(current.fd as number, text)
         current.outstanding++
@@ -167,7 +173,7 @@ function fromJournalLine(line: string): SimulationRecord | null {
     const record = parsed.r
     if (typeof record !== 'object' || record === null || typeof record.userId !== 'string') return null
     const signature = typeof parsed.s === 'string' ? Buffer.from(parsed.s, 'base64') : null
-    return { ...record, signature: signature !== null && signature.length === 64 ? toBase58(signature) : record.signature ?? null }
+    return { ...record, signature: signature !== null && signature.length === 64 ? toBase58(signature) : (record.signature ?? null) }
   } catch {
     return null
   }
@@ -185,7 +191,9 @@ function takeLock(lockPath: string): void {
   // process's, or a live one's.
   const holder = Number(readFileSync(lockPath, 'utf8').trim())
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-    throw new Error(`the history journal ${lockPath.slice(0, -'/LOCK'.length)} is in use by process ${holder}; give each process its own DATA_DIR`)
+    throw new Error(
+      `the history journal ${lockPath.slice(0, -'/LOCK'.length)} is in use by process ${holder}; give each process its own DATA_DIR`,
+    )
   }
   writeFileSync(lockPath, `${process.pid}\n`, { mode: 0o600 })
 }

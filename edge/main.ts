@@ -43,7 +43,7 @@ startup.closeOnFailure(() => callers.close())
 let engineClient: EngineClient
 let engine: StartedEngine | undefined
 if (config.engineUrl) {
-  if (!config.engineInternalToken) logger.warn('ENGINE_INTERNAL_TOKEN is not set: a remote engine with a gate refuses this edge\'s calls')
+  if (!config.engineInternalToken) logger.warn("ENGINE_INTERNAL_TOKEN is not set: a remote engine with a gate refuses this edge's calls")
   engineClient = createGrpcEngineClient(config.engineUrl, { internalToken: config.engineInternalToken })
   startup.closeOnFailure(() => engineClient.close())
 } else {

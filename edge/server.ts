@@ -113,7 +113,11 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     connectionTimeout: options.idleTimeoutMs ?? defaults.idleTimeoutMs.default,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? defaults.keepAliveTimeoutMs.default,
     // Passed to http.createServer: the settings fastify has no option of its own for.
-    http: { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
     clientErrorHandler: createClientErrorHandler(logger),
     trustProxy: options.trustProxy ?? false,
     // An incoming X-Request-Id is honoured only when it is safe to echo in a header and a log line.

@@ -65,7 +65,12 @@ export interface EngineServer {
 }
 
 /** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
-export async function startEngineServer(engine: Engine, host: string, port: number, serverOptions: EngineServerOptions = {}): Promise<EngineServer> {
+export async function startEngineServer(
+  engine: Engine,
+  host: string,
+  port: number,
+  serverOptions: EngineServerOptions = {},
+): Promise<EngineServer> {
   const { gate } = serverOptions
   const proto = loadEngineProto()
   const server = new Server()

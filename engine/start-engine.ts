@@ -41,10 +41,17 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
   const internalToken = config.engineInternalToken
   // Every call is authenticated: by API key (callers) or by the internal token; with neither the
   // port could not tell a caller from anyone on the network.
-  const gate = callers ? createDirectCallGate({ callers, internalToken }) : internalToken ? createInternalOnlyGate(internalToken) : undefined
+  const gate = callers
+    ? createDirectCallGate({ callers, internalToken })
+    : internalToken
+      ? createInternalOnlyGate(internalToken)
+      : undefined
   if (!gate) throw new Error('the engine gRPC port needs caller services (API keys) or ENGINE_INTERNAL_TOKEN')
   const tenantBlocks = userService
-    ? createTenantProgramBlocks({ load: (tenantId) => userService.getProgramBlocks(tenantId), ...(options.invalidations ? { invalidations: options.invalidations } : {}) })
+    ? createTenantProgramBlocks({
+        load: (tenantId) => userService.getProgramBlocks(tenantId),
+        ...(options.invalidations ? { invalidations: options.invalidations } : {}),
+      })
     : undefined
   const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
   try {

@@ -76,7 +76,8 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
       if (!present) return undefined
       const value = raw.trim()
       // The value itself never goes into the error: it is a secret, however short.
-      if (value.length < field.minLength) throw new ConfigError(field.env, `a secret of at least ${field.minLength} characters`, `${value.length} characters`)
+      if (value.length < field.minLength)
+        throw new ConfigError(field.env, `a secret of at least ${field.minLength} characters`, `${value.length} characters`)
       return value
     }
     case 'url-list': {
@@ -99,10 +100,7 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
 }
 
 /** Builds a frozen config object from `env` (pass `process.env` from main.ts only). */
-export function readConfig<S extends ConfigSchema>(
-  schema: S,
-  env: Readonly<Record<string, string | undefined>>,
-): ConfigOf<S> {
+export function readConfig<S extends ConfigSchema>(schema: S, env: Readonly<Record<string, string | undefined>>): ConfigOf<S> {
   const out: Record<string, unknown> = {}
   for (const [key, field] of Object.entries(schema)) out[key] = readField(field, env[field.env])
   return Object.freeze(out) as ConfigOf<S>

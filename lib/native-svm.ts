@@ -21,11 +21,7 @@ export type NativeMetadata = Internal.TransactionMetadata
 export type NativeTransactionError = ReturnType<Internal.FailedTransactionMetadata['err']>
 
 export type NativeLiteSvm = Internal.LiteSvm
-export type {
-  FailedTransactionMetadata,
-  SimulatedTransactionInfo,
-  TransactionMetadata,
-} from 'litesvm/dist/internal.js'
+export type { FailedTransactionMetadata, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm/dist/internal.js'
 
 /** The native classes localnet builds its chain from (the engine uses the factories below). */
 export const { LiteSvm, Account, Clock, EpochSchedule } = internal
@@ -75,7 +71,5 @@ export function setNativeClock(
   svm: NativeSvm,
   clock: { slot: bigint; epochStartTimestamp: bigint; epoch: bigint; leaderScheduleEpoch: bigint; unixTimestamp: bigint },
 ): void {
-  svm.setClock(
-    new internal.Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp),
-  )
+  svm.setClock(new internal.Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp))
 }

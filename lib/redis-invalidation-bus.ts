@@ -51,6 +51,8 @@ export async function createRedisInvalidationBus(
   } catch (error) {
     // An ended connection is left alone: disconnecting it again arms a 2 s timer in ioredis.
     for (const connection of [publisher, subscriber]) if (connection.status !== 'end') connection.disconnect()
+    // The connection's own error event, when there was one, says more than the rejection it caused.
+    // eslint-disable-next-line preserve-caught-error -- the cause is that earlier error, else the caught one
     throw new Error('cannot reach Redis for the auth invalidation bus', { cause: bootError ?? error })
   }
   started = true
@@ -64,7 +66,10 @@ export async function createRedisInvalidationBus(
   subscriber.off('error', onBootError)
   if (logger) {
     // Without a logger, ioredis prints connection errors to the console itself.
-    for (const [role, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+    for (const [role, connection] of [
+      ['publisher', publisher],
+      ['subscriber', subscriber],
+    ] as const) {
       connection.on('error', (error: unknown) => {
         logger.warn({ err: error, role, channel }, 'auth invalidation Redis connection error; ioredis reconnects')
       })

@@ -276,9 +276,7 @@ export function createLocalChain(options: LocalChainOptions) {
       const result = toExecutionResult(native, facts.signature, { innerInstructions: false })
       // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
       // a duplicate must not overwrite the status of the original.
-      const landed =
-        !isFailedResult(native) ||
-        (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
+      const landed = !isFailedResult(native) || (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
       if (landed) {
         statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
         const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
@@ -329,8 +327,7 @@ export function createLocalChain(options: LocalChainOptions) {
 
     getSignatureStatus: (signature: string): SignatureStatus | undefined => statuses.get(signature),
     /** Per-slot fees over the blockhash window, oldest first. */
-    getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] =>
-      fees.getFees(window.getSlots(), accounts),
+    getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] => fees.getFees(window.getSlots(), accounts),
     /** Observes blocks, landed transactions and account writes as they happen (see chain-events.ts). */
     listen: (listener: ChainEventListener): (() => void) => events.listen(listener),
     stop(): void {

@@ -33,11 +33,7 @@ export type LocalnetOverrides = {
 }
 
 /** Starts a localnet: seeds the chain, then listens. */
-export async function createLocalnet(
-  config: LocalnetConfig,
-  logger: Logger,
-  overrides: LocalnetOverrides = {},
-): Promise<Localnet> {
+export async function createLocalnet(config: LocalnetConfig, logger: Logger, overrides: LocalnetOverrides = {}): Promise<Localnet> {
   const startUnixTime = toStartUnixTime(config)
   const chain = createLocalChain({
     slotMs: config.slotMs,

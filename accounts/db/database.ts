@@ -77,7 +77,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   ): Promise<Row[]> => {
     queryCount++
     const config: pg.QueryConfig = { text, values: values as unknown[] | undefined }
-    const result = await client.query<Row>(clientDeadlineMs === undefined ? config : { ...config, query_timeout: clientDeadlineMs } as pg.QueryConfig)
+    const result = await client.query<Row>(
+      clientDeadlineMs === undefined ? config : ({ ...config, query_timeout: clientDeadlineMs } as pg.QueryConfig),
+    )
     return result.rows
   }
   return {

@@ -95,7 +95,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         const deadline = new Promise<void>((resolveDeadline) => {
           timer = setTimeout(resolveDeadline, CLOSE_TIMEOUT_MS)
         })
-        const closed = next().then(() => undefined, () => undefined)
+        const closed = next().then(
+          () => undefined,
+          () => undefined,
+        )
         worker.postMessage('close')
         await Promise.race([closed, deadline])
         clearTimeout(timer)

@@ -34,20 +34,23 @@ export function getMigrations(dir = migrationsDir): Migration[] {
 
 /** Applies the migrations `db` lacks; returns the versions it applied. */
 export async function migrate(db: Database, migrations = getMigrations()): Promise<number[]> {
-  return db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-    )
-    const rows = await client.query<{ version: number }>('SELECT version FROM schema_migrations')
-    const applied = new Set(rows.map((row) => row.version))
-    const done: number[] = []
-    for (const migration of migrations) {
-      if (applied.has(migration.version)) continue
-      await client.query(migration.sql)
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
-      done.push(migration.version)
-    }
-    return done
-  }, { queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS })
+  return db.transaction(
+    async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      )
+      const rows = await client.query<{ version: number }>('SELECT version FROM schema_migrations')
+      const applied = new Set(rows.map((row) => row.version))
+      const done: number[] = []
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue
+        await client.query(migration.sql)
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+        done.push(migration.version)
+      }
+      return done
+    },
+    { queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS },
+  )
 }

@@ -7,14 +7,23 @@ import type {
   ListSimulationsRequest as ListSimulationsRequestMessage,
   ListSimulationsRequest__Output as ListSimulationsRequestOutput,
 } from '../../proto/gen/preflight/accounts/v1/ListSimulationsRequest.js'
-import type { ServiceTotals as ServiceTotalsMessage, ServiceTotals__Output as ServiceTotalsOutput } from '../../proto/gen/preflight/accounts/v1/ServiceTotals.js'
+import type {
+  ServiceTotals as ServiceTotalsMessage,
+  ServiceTotals__Output as ServiceTotalsOutput,
+} from '../../proto/gen/preflight/accounts/v1/ServiceTotals.js'
 import type { SimulationHistoryItem__Output as SimulationHistoryItemOutput } from '../../proto/gen/preflight/accounts/v1/SimulationHistoryItem.js'
-import type { SimulationPage as SimulationPageMessage, SimulationPage__Output as SimulationPageOutput } from '../../proto/gen/preflight/accounts/v1/SimulationPage.js'
+import type {
+  SimulationPage as SimulationPageMessage,
+  SimulationPage__Output as SimulationPageOutput,
+} from '../../proto/gen/preflight/accounts/v1/SimulationPage.js'
 import type {
   SimulationRecord as SimulationRecordMessage,
   SimulationRecord__Output as SimulationRecordOutput,
 } from '../../proto/gen/preflight/accounts/v1/SimulationRecord.js'
-import type { UserStats as UserStatsMessage, UserStats__Output as UserStatsOutput } from '../../proto/gen/preflight/accounts/v1/UserStats.js'
+import type {
+  UserStats as UserStatsMessage,
+  UserStats__Output as UserStatsOutput,
+} from '../../proto/gen/preflight/accounts/v1/UserStats.js'
 import { fromOptionalField, toOptionalField } from './optional-field.js'
 
 /** The message of one simulation record. */

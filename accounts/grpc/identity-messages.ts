@@ -10,14 +10,20 @@ import type {
   ApiKeyPrincipal as ApiKeyPrincipalMessage,
   ApiKeyPrincipal__Output as ApiKeyPrincipalOutput,
 } from '../../proto/gen/preflight/accounts/v1/ApiKeyPrincipal.js'
-import type { AuthResponse as AuthResponseMessage, AuthResponse__Output as AuthResponseOutput } from '../../proto/gen/preflight/accounts/v1/AuthResponse.js'
+import type {
+  AuthResponse as AuthResponseMessage,
+  AuthResponse__Output as AuthResponseOutput,
+} from '../../proto/gen/preflight/accounts/v1/AuthResponse.js'
 import type {
   CreateApiKeyRequest as CreateApiKeyRequestMessage,
   CreateApiKeyRequest__Output as CreateApiKeyRequestOutput,
 } from '../../proto/gen/preflight/accounts/v1/CreateApiKeyRequest.js'
 import type { KeyUsage as KeyUsageMessage, KeyUsage__Output as KeyUsageOutput } from '../../proto/gen/preflight/accounts/v1/KeyUsage.js'
 import type { User as UserMessage, User__Output as UserOutput } from '../../proto/gen/preflight/accounts/v1/User.js'
-import type { UserState as UserStateMessage, UserState__Output as UserStateOutput } from '../../proto/gen/preflight/accounts/v1/UserState.js'
+import type {
+  UserState as UserStateMessage,
+  UserState__Output as UserStateOutput,
+} from '../../proto/gen/preflight/accounts/v1/UserState.js'
 import { fromOptionalField, toOptionalField } from './optional-field.js'
 
 /** What `IdentityService.createApiKey` takes besides the user id. */

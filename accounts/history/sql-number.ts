@@ -14,5 +14,5 @@ export function fromSqlNumber(value: unknown, decimals?: number): number {
 /** `value` rounded half away from zero to `decimals` places (aggregates differ in the last bits). */
 export function toRounded(value: number, decimals: number): number {
   const scale = 10 ** decimals
-  return Math.sign(value) * Math.round(Math.abs(value) * scale) / scale || 0
+  return (Math.sign(value) * Math.round(Math.abs(value) * scale)) / scale || 0
 }

@@ -5,6 +5,7 @@ import { createServiceError } from '../../lib/errors.js'
 export const MAX_API_KEY_NAME_LENGTH = 100
 /** The last instant a JS Date can hold (timestamptz reaches further, so the store never refuses it). */
 const MAX_DATE_MS = 8.64e15
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: a name may not hold them
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 
 export interface ApiKeyRequest {

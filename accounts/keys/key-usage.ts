@@ -32,10 +32,6 @@ export async function recordKeyUsage(db: Queryable, usage: readonly KeyUsage[]):
      SET requests_count = k.requests_count + v.n, last_used_at = GREATEST(k.last_used_at, v.ts)
      FROM v JOIN locked USING (id)
      WHERE k.id = v.id`,
-    [
-      usage.map((u) => u.apiKeyId),
-      usage.map((u) => String(u.count)),
-      usage.map((u) => new Date(u.lastUsedAtMs).toISOString()),
-    ],
+    [usage.map((u) => u.apiKeyId), usage.map((u) => String(u.count)), usage.map((u) => new Date(u.lastUsedAtMs).toISOString())],
   )
 }

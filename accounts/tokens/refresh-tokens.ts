@@ -29,10 +29,13 @@ export function createRefreshTokens({ db, now }: { db: Queryable; now: () => num
   async function insert(userId: string, familyId: string): Promise<string> {
     const token = createRefreshTokenValue()
     const nowMs = now()
-    await db.query(
-      `INSERT INTO refresh_tokens (family_id, user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [familyId, userId, getTokenHash(token), new Date(nowMs), new Date(nowMs + REFRESH_TOKEN_TTL_MS)],
-    )
+    await db.query(`INSERT INTO refresh_tokens (family_id, user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      familyId,
+      userId,
+      getTokenHash(token),
+      new Date(nowMs),
+      new Date(nowMs + REFRESH_TOKEN_TTL_MS),
+    ])
     return token
   }
 
@@ -78,10 +81,7 @@ export function createRefreshTokens({ db, now }: { db: Queryable; now: () => num
     },
 
     async revokeForUser(userId) {
-      await db.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [
-        userId,
-        new Date(now()),
-      ])
+      await db.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, new Date(now())])
     },
   }
 }

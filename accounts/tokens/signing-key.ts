@@ -26,7 +26,8 @@ export function getSigningKey({ jwtSecret, jwtKeyFile, dataDir }: SigningKeyOpti
   if (jwtSecret !== undefined) {
     const key = Buffer.from(jwtSecret, 'utf8')
     // The secret itself never goes into the error (it would reach the logs): only its length.
-    if (key.length < MIN_SIGNING_KEY_BYTES) throw new ConfigError('JWT_SECRET', `at least ${MIN_SIGNING_KEY_BYTES} bytes`, `${key.length} bytes`)
+    if (key.length < MIN_SIGNING_KEY_BYTES)
+      throw new ConfigError('JWT_SECRET', `at least ${MIN_SIGNING_KEY_BYTES} bytes`, `${key.length} bytes`)
     return new Uint8Array(key)
   }
   if (jwtKeyFile !== undefined) {
@@ -54,6 +55,7 @@ function fromKeyFileContents(contents: Buffer): Uint8Array {
     return new Uint8Array(contents)
   }
   // Random binary keys almost never decode as UTF-8; one that does still has control characters.
+  // eslint-disable-next-line no-control-regex -- control characters are what tells a binary key from text
   if (/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text)) return new Uint8Array(contents)
   return new Uint8Array(Buffer.from(text.trim(), 'utf8'))
 }
@@ -90,7 +92,9 @@ function readKeyFile(path: string): Uint8Array | null {
     throw error
   }
   if (contents.length < MIN_SIGNING_KEY_BYTES) {
-    throw new Error(`${path} holds ${contents.length} bytes, not a signing key; delete it to generate a new one (tokens it signed stop working)`)
+    throw new Error(
+      `${path} holds ${contents.length} bytes, not a signing key; delete it to generate a new one (tokens it signed stop working)`,
+    )
   }
   return new Uint8Array(contents)
 }

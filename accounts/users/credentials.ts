@@ -19,8 +19,7 @@ export interface Credentials {
 // The WHATWG form-validation address (lower case only, since it runs after lower-casing), with a
 // dot required in the domain. It admits no whitespace or control characters, so nothing it
 // accepts can upset a text column.
-const EMAIL =
-  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
+const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
 /** One address, one form: trimmed and lower-cased (the edge keys its per-account limits by it too). */
 export function toNormalisedEmail(email: string): string {

@@ -9,6 +9,7 @@ export function getAnswerProblem(target: Pick<HttpTarget, 'answer' | 'expectEnd'
   // A JSON-RPC error is an HTTP 200 too; a simulation, failed or not, is a `result`.
   if (target.answer === 'json-rpc' && !body.includes('"result":')) return `JSON-RPC error: ${body.slice(0, 200)}`
   // A batch is a 200 even when items could not be simulated: its counts say so.
-  if (target.expectEnd !== undefined && !body.endsWith(target.expectEnd)) return `unexpected answer (want …${target.expectEnd}): …${body.slice(-200)}`
+  if (target.expectEnd !== undefined && !body.endsWith(target.expectEnd))
+    return `unexpected answer (want …${target.expectEnd}): …${body.slice(-200)}`
   return undefined
 }

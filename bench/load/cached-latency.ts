@@ -35,7 +35,8 @@ export interface CachedLatencyOptions {
 async function fill(engine: Engine, entry: LoadMixEntry, options: { replaceRecentBlockhash: boolean }): Promise<void> {
   const deadline = Date.now() + FILL_TIMEOUT_MS
   while (!(await engine.simulate(entry.bytes, options)).cached) {
-    if (Date.now() > deadline) throw new LoadBenchError(`cached / ${entry.name}: not answered from the result cache within ${FILL_TIMEOUT_MS} ms`)
+    if (Date.now() > deadline)
+      throw new LoadBenchError(`cached / ${entry.name}: not answered from the result cache within ${FILL_TIMEOUT_MS} ms`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

@@ -57,7 +57,9 @@ export async function runColdRun(options: ColdRunOptions): Promise<ColdRunOutcom
     const sharedPayer = getRandomAddress()
     const sharedRecipient = getRandomAddress()
     await stack.fund(sharedPayer, PAYER_LAMPORTS)
-    const together = Array.from({ length: options.concurrent }, (_, i) => buildSolTransfer(sharedPayer, sharedRecipient, TRANSFER_LAMPORTS + BigInt(i), blockhash))
+    const together = Array.from({ length: options.concurrent }, (_, i) =>
+      buildSolTransfer(sharedPayer, sharedRecipient, TRANSFER_LAMPORTS + BigInt(i), blockhash),
+    )
 
     const histogram = createLatencyHistogram()
     let errors = 0
@@ -65,7 +67,9 @@ export async function runColdRun(options: ColdRunOptions): Promise<ColdRunOutcom
     const callsBefore = engine.cache.stats.rpcCalls
     for (const bytes of sequential) {
       const start = performance.now()
-      const response = await engine.simulate(bytes, simulateOptions).catch((error: unknown) => ({ success: false, failure_reason: String(error) }))
+      const response = await engine
+        .simulate(bytes, simulateOptions)
+        .catch((error: unknown) => ({ success: false, failure_reason: String(error) }))
       recordMs(histogram, performance.now() - start)
       if (!response.success) {
         errors++

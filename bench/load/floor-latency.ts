@@ -27,7 +27,9 @@ export function measureFloor(engine: Engine, entries: readonly LoadMixEntry[], i
   for (const entry of entries) {
     const result = svm.simulateVersionedTransaction(entry.bytes)
     if (isNativeFailure(result) === entry.success) {
-      throw new LoadBenchError(`floor / ${entry.name}: raw LiteSVM ${entry.success ? 'failed' : 'succeeded'}: ${result.meta().logs().slice(-2).join(' | ')}`)
+      throw new LoadBenchError(
+        `floor / ${entry.name}: raw LiteSVM ${entry.success ? 'failed' : 'succeeded'}: ${result.meta().logs().slice(-2).join(' | ')}`,
+      )
     }
   }
   const histogram = createLatencyHistogram()

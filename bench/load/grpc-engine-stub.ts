@@ -30,7 +30,12 @@ export async function createGrpcEngineStub(target: GrpcTarget): Promise<GrpcEngi
   const { service } = loadEngineProto().preflight.engine.v1.Engine
   const method = service.Simulate
   const requests = target.transactions.map((base64) =>
-    method.requestSerialize({ transaction: Buffer.from(base64, 'base64'), vectors: [], timeout_ms: 0, replace_recent_blockhash: target.replaceRecentBlockhash }),
+    method.requestSerialize({
+      transaction: Buffer.from(base64, 'base64'),
+      vectors: [],
+      timeout_ms: 0,
+      replace_recent_blockhash: target.replaceRecentBlockhash,
+    }),
   )
   if (requests.length === 0) throw new Error('no gRPC request to send')
   // A local subchannel pool: each stub gets a connection of its own instead of sharing one.
@@ -44,8 +49,14 @@ export async function createGrpcEngineStub(target: GrpcTarget): Promise<GrpcEngi
       let cancel = () => undefined as void
       const promise = new Promise<string | undefined>((resolve) => {
         const request = requests[index % requests.length] as Buffer
-        const call = client.makeUnaryRequest(method.path, identity, identity, request, metadata, { deadline: Date.now() + deadlineMs }, (error) =>
-          resolve(error ? toGrpcProblem(error) : undefined),
+        const call = client.makeUnaryRequest(
+          method.path,
+          identity,
+          identity,
+          request,
+          metadata,
+          { deadline: Date.now() + deadlineMs },
+          (error) => resolve(error ? toGrpcProblem(error) : undefined),
         )
         cancel = () => call.cancel()
       })

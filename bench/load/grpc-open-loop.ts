@@ -9,7 +9,11 @@ type OpenSpec = Extract<LoadRunSpec, { mode: 'open' }>
 const CALL_DEADLINE_MS = 30_000
 
 /** Runs `spec` against the engine at `target.address`. */
-export async function runGrpcOpenLoop(spec: OpenSpec, target: Extract<LoadTarget, { kind: 'grpc' }>, hooks: WindowHooks): Promise<OpenLoopOutcome> {
+export async function runGrpcOpenLoop(
+  spec: OpenSpec,
+  target: Extract<LoadTarget, { kind: 'grpc' }>,
+  hooks: WindowHooks,
+): Promise<OpenLoopOutcome> {
   const stub = await createGrpcEngineStub(target)
   const calls = new Set<{ cancel(): void }>()
   try {

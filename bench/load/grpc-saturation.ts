@@ -6,10 +6,20 @@ import type { LoadRunSpec, LoadTarget, WindowHooks } from './load-run-spec.js'
 type SaturationSpec = Extract<LoadRunSpec, { mode: 'saturation' }>
 
 /** Runs `spec` against the engine at `target.address`: warm-up, then the measured window. */
-export async function runGrpcSaturation(spec: SaturationSpec, target: Extract<LoadTarget, { kind: 'grpc' }>, hooks: WindowHooks): Promise<ClosedLoopOutcome> {
+export async function runGrpcSaturation(
+  spec: SaturationSpec,
+  target: Extract<LoadTarget, { kind: 'grpc' }>,
+  hooks: WindowHooks,
+): Promise<ClosedLoopOutcome> {
   const stub = await createGrpcEngineStub(target)
   try {
-    return await runClosedLoop({ ...hooks, concurrency: spec.concurrency, warmupMs: spec.warmupMs, durationS: spec.durationS, send: (index) => stub.call(index, 30_000) })
+    return await runClosedLoop({
+      ...hooks,
+      concurrency: spec.concurrency,
+      warmupMs: spec.warmupMs,
+      durationS: spec.durationS,
+      send: (index) => stub.call(index, 30_000),
+    })
   } finally {
     stub.close()
   }

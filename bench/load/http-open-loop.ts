@@ -7,7 +7,11 @@ import { runOpenLoop, type OpenLoopOutcome } from './open-loop.js'
 type OpenSpec = Extract<LoadRunSpec, { mode: 'open' }>
 
 /** Runs `spec` against `target`; a pool of `spec.connections` keeps a slow answer from holding the schedule. */
-export async function runHttpOpenLoop(spec: OpenSpec, target: Extract<LoadTarget, { kind: 'http' }>, hooks: WindowHooks): Promise<OpenLoopOutcome> {
+export async function runHttpOpenLoop(
+  spec: OpenSpec,
+  target: Extract<LoadTarget, { kind: 'http' }>,
+  hooks: WindowHooks,
+): Promise<OpenLoopOutcome> {
   const pool = new Pool(target.origin, { connections: spec.connections, pipelining: 1 })
   const bodies = target.bodies.map((body) => Buffer.from(body))
   const headers = { ...target.headers, 'content-type': 'application/json' }

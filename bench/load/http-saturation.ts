@@ -38,7 +38,11 @@ async function runAutocannon(options: autocannon.Options): Promise<RawResult> {
 }
 
 /** Runs `spec`; autocannon's durations are whole seconds (it stops on its 1 s sampling tick). */
-export async function runHttpSaturation(spec: SaturationSpec, target: Extract<LoadTarget, { kind: 'http' }>, hooks: WindowHooks): Promise<ClosedLoopOutcome> {
+export async function runHttpSaturation(
+  spec: SaturationSpec,
+  target: Extract<LoadTarget, { kind: 'http' }>,
+  hooks: WindowHooks,
+): Promise<ClosedLoopOutcome> {
   const headers = { ...target.headers, 'content-type': 'application/json' }
   const requests = target.bodies.map((body) => ({ method: 'POST' as const, path: target.path, headers, body }))
   const common = { url: target.origin, connections: spec.concurrency, pipelining: 1, requests, timeout: 10 }

@@ -109,7 +109,13 @@ function openSpec(target: LoadTarget, settings: LoadSettings, ratePerS: number, 
 function setRatios(runs: LoadRun[], floor: LatencySummary): void {
   for (const run of runs) {
     if (run.path === 'batch' || run.mode === 'stream') continue
-    const rpc = runs.find((other) => other.path === 'json-rpc' && other.mode === run.mode && other.targetRatePerS === run.targetRatePerS && other.concurrency === run.concurrency)
+    const rpc = runs.find(
+      (other) =>
+        other.path === 'json-rpc' &&
+        other.mode === run.mode &&
+        other.targetRatePerS === run.targetRatePerS &&
+        other.concurrency === run.concurrency,
+    )
     run.ratios = {
       toJsonRpc: rpc && rpc.latency.p50Ms > 0 ? round(run.latency.p50Ms / rpc.latency.p50Ms, 3) : null,
       toFloor: floor.p50Ms > 0 ? round(run.latency.p50Ms / floor.p50Ms, 3) : null,
@@ -117,17 +123,26 @@ function setRatios(runs: LoadRun[], floor: LatencySummary): void {
   }
 }
 
-async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: LoadWorker, logger: ReturnType<typeof createLogger>): Promise<void> {
+async function runBenchmark(
+  settings: LoadSettings,
+  stack: LoadStack,
+  worker: LoadWorker,
+  logger: ReturnType<typeof createLogger>,
+): Promise<void> {
   const startedAt = new Date()
   const loadAverageStart = getLoadAverage()
   const mix = await createLoadMix(stack)
-  log(`mix: ${mix.entries.map((entry) => `${entry.name} (${entry.success ? 'ok' : entry.failureCode}, ${entry.computeUnits} CU)`).join(', ')}`)
+  log(
+    `mix: ${mix.entries.map((entry) => `${entry.name} (${entry.success ? 'ok' : entry.failureCode}, ${entry.computeUnits} CU)`).join(', ')}`,
+  )
   const targets = new Map<RunnablePath, LoadTarget>()
   for (const path of settings.paths) {
     const target = createPathTarget(path, stack, mix, { batchSize: settings.batchSize, wsSockets: settings.wsSockets })
     const { cachedAnswers } = await assertPathAnswers(path, target, mix)
     if (cachedAnswers > 0) {
-      log(`warning: ${path}: ${cachedAnswers} answers of the check came from the result cache: the runs will time cache hits, not simulations (start the service with RESULT_CACHE_MAX_ENTRIES=0)`)
+      log(
+        `warning: ${path}: ${cachedAnswers} answers of the check came from the result cache: the runs will time cache hits, not simulations (start the service with RESULT_CACHE_MAX_ENTRIES=0)`,
+      )
     }
     targets.set(path, target)
   }
@@ -141,7 +156,9 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     replaceRecentBlockhash: stack.replaceRecentBlockhash,
     logger,
   })
-  log(`cached: hits p50 ${cached.hits.p50Ms} ms, p99 ${cached.hits.p99Ms} ms (${cached.misses} misses); simulated p50 ${cached.simulated.p50Ms} ms, p99 ${cached.simulated.p99Ms} ms`)
+  log(
+    `cached: hits p50 ${cached.hits.p50Ms} ms, p99 ${cached.hits.p99Ms} ms (${cached.misses} misses); simulated p50 ${cached.simulated.p50Ms} ms, p99 ${cached.simulated.p99Ms} ms`,
+  )
 
   const runner = createRunner(worker, stack, settings.batchSize)
   const { measure } = runner
@@ -157,13 +174,29 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   }
   const batch = targets.get('batch')
   // A batch is 50 simulations: its rates are batches/s, far below the others'.
-  for (const ratePerS of batch ? settings.batchRates : []) runs.push(await measure('batch', openSpec(batch!, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
+  for (const ratePerS of batch ? settings.batchRates : [])
+    runs.push(await measure('batch', openSpec(batch!, settings, ratePerS, settings.durationS, DRAIN_TIMEOUT_MS.run)))
   for (const [path, target] of targets) {
-    runs.push(await measure(path, { target, mode: 'saturation', concurrency: settings.concurrency, warmupMs: Math.max(1_000, settings.warmupMs), durationS: settings.saturationDurationS }))
+    runs.push(
+      await measure(path, {
+        target,
+        mode: 'saturation',
+        concurrency: settings.concurrency,
+        warmupMs: Math.max(1_000, settings.warmupMs),
+        durationS: settings.saturationDurationS,
+      }),
+    )
   }
   const websocket = targets.get('websocket')
   if (websocket && settings.streamMessages > 0) {
-    runs.push(await measure('websocket', { target: websocket, mode: 'stream', count: settings.streamMessages, drainTimeoutMs: DRAIN_TIMEOUT_MS.stream }))
+    runs.push(
+      await measure('websocket', {
+        target: websocket,
+        mode: 'stream',
+        count: settings.streamMessages,
+        drainTimeoutMs: DRAIN_TIMEOUT_MS.stream,
+      }),
+    )
   }
   const maxRates: Partial<Record<LoadPath, number>> = {}
   const searches = new Map<string, RateStep[]>()
@@ -200,8 +233,17 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
   runner.stop()
   setRatios(runs, floor)
 
-  log(`cold: ${settings.coldCount} sequential simulates, then ${settings.coldConcurrent} at once, +${settings.rpcLatencyMs} ms per RPC request …`)
-  const cold = await runColdRun({ stack, blockhash: mix.blockhash, latencyMs: settings.rpcLatencyMs, count: settings.coldCount, concurrent: settings.coldConcurrent, logger })
+  log(
+    `cold: ${settings.coldCount} sequential simulates, then ${settings.coldConcurrent} at once, +${settings.rpcLatencyMs} ms per RPC request …`,
+  )
+  const cold = await runColdRun({
+    stack,
+    blockhash: mix.blockhash,
+    latencyMs: settings.rpcLatencyMs,
+    count: settings.coldCount,
+    concurrent: settings.coldConcurrent,
+    logger,
+  })
 
   const machine = getMachineInfo(ROOT)
   const git = getGitState(ROOT)
@@ -210,7 +252,13 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     startedAt: startedAt.toISOString(),
     durationS: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
     git: { commit: git.commit, dirty: git.dirty },
-    machine: { cpuModel: machine.cpuModel, cpus: machine.cpuCount, memoryGb: machine.totalMemoryGiB, node: machine.node, platform: `${machine.platform} ${machine.release} ${machine.arch}` },
+    machine: {
+      cpuModel: machine.cpuModel,
+      cpus: machine.cpuCount,
+      memoryGb: machine.totalMemoryGiB,
+      node: machine.node,
+      platform: `${machine.platform} ${machine.release} ${machine.arch}`,
+    },
     versions: { ...machine.versions, ...getPackageVersions(ROOT, LOAD_PACKAGES) },
     settings: {
       ...settings,
@@ -225,22 +273,30 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
         'REST, batch and the WebSocket handshake: X-API-Key of a user registered through the edge at start; gRPC (engine, direct): the same key as x-api-key metadata, ' +
         'through the gate npm start puts on the engine port (createDirectCallGate: authentication and history shared with the edge); JSON-RPC: none',
       admission: 'disabled on every door (createDisabledAdmission, as RATE_LIMITS=off, meant for benchmarks)',
-      accounts: stack.userServiceDatabase === null ? 'external' : { database: stack.userServiceDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
-      serverUsage: stack.kind === 'in-process' ? 'process.cpuUsage() and RSS of the benchmark process over each measured window' : 'not measured (external stack): recorded as 0',
+      accounts:
+        stack.userServiceDatabase === null ? 'external' : { database: stack.userServiceDatabase, authCacheTtlMs: AUTH_CACHE_TTL_MS },
+      serverUsage:
+        stack.kind === 'in-process'
+          ? 'process.cpuUsage() and RSS of the benchmark process over each measured window'
+          : 'not measured (external stack): recorded as 0',
       replaceRecentBlockhash: stack.replaceRecentBlockhash,
-      engineEnv: { ACCOUNT_CACHE_FRESH_MS: ENGINE_ENV.ACCOUNT_CACHE_FRESH_MS, RESULT_CACHE_MAX_ENTRIES: ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES },
+      engineEnv: {
+        ACCOUNT_CACHE_FRESH_MS: ENGINE_ENV.ACCOUNT_CACHE_FRESH_MS,
+        RESULT_CACHE_MAX_ENTRIES: ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES,
+      },
       cachedPath: `engine.simulate() in process on a second engine with RESULT_CACHE_MAX_ENTRIES=${CACHED_ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES}, each call a repeat within the slot; baseline: the serving engine simulating the same requests, turn by turn`,
       generators: {
         open:
           `load worker process: undici Pool (HTTP, ${settings.connections} connections) / grpc-js (gRPC, one channel) / ws (WebSocket, ${settings.wsSockets} socket(s), messages round-robin); ` +
-          'latency from each request\'s intended start on the fixed schedule; HDR histogram, µs',
+          "latency from each request's intended start on the fixed schedule; HDR histogram, µs",
         saturation:
           `load worker process: autocannon (HTTP, ${settings.concurrency} connections) / grpc-js closed loop (${settings.concurrency} callers, one channel) / ` +
           `ws closed loop (${settings.concurrency} callers over ${Math.min(settings.wsSockets, settings.concurrency)} socket(s))`,
         stream: `load worker process: ws, one socket, ${settings.streamMessages} messages (the mix in turn) written while the socket holds under 64 KiB unsent; latency from each message's send to its answer`,
         batch: `REST simulate-batch with ${settings.batchSize} transactions (the mix repeated); latency per batch, simulations/s = batches/s × ${settings.batchSize}`,
       },
-      floorPath: 'raw LiteSVM simulateVersionedTransaction(bytes) in process, accounts copied from the engine cache (bench/support/floor-svm.ts); HDR histogram, ns',
+      floorPath:
+        'raw LiteSVM simulateVersionedTransaction(bytes) in process, accounts copied from the engine cache (bench/support/floor-svm.ts); HDR histogram, ns',
       coldPath: 'engine.simulate() in process on a second engine with an empty cache behind a delaying JSON-RPC proxy',
       ratios: 'run p50 / JSON-RPC p50 at the same mode and rate (or concurrency); run p50 / floor p50',
     },
@@ -252,7 +308,9 @@ async function runBenchmark(settings: LoadSettings, stack: LoadStack, worker: Lo
     cold: cold.cold,
     unavailable: mix.unavailable,
   }
-  log(`\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, userServiceCalls, serverMeasured: stack.kind === 'in-process' })}`)
+  log(
+    `\n${formatLoadReport(result, { diagnostics: runner.diagnostics, searches, cold, warmCacheRpcCalls, userServiceCalls, serverMeasured: stack.kind === 'in-process' })}`,
+  )
   if (settings.write) {
     const file = writeLoadResult(ROOT, settings.resultsDir, result)
     log(`\nwrote ${file}\nwrote ${writeLatencyChart(file)}`)
@@ -267,7 +325,9 @@ async function main(): Promise<number> {
   }
   const logger = createLogger('bench-load', 'warn')
   const stack = await startLoadStack(settings, process.env.DATABASE_URL, logger)
-  log(`stack (${stack.kind}): REST ${stack.restOrigin}, gRPC ${stack.grpcAddress}, JSON-RPC ${stack.rpcUrl}${settings.quick ? ' — quick run' : ''}`)
+  log(
+    `stack (${stack.kind}): REST ${stack.restOrigin}, gRPC ${stack.grpcAddress}, JSON-RPC ${stack.rpcUrl}${settings.quick ? ' — quick run' : ''}`,
+  )
   const worker = createLoadWorker(ROOT)
   try {
     await runBenchmark(settings, stack, worker, logger)
@@ -286,7 +346,8 @@ main().then(
   },
   (error: unknown) => {
     if (error instanceof LoadBenchError || error instanceof ConfigError) console.error(`load benchmark aborted: ${error.message}`)
-    else if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}\n\n${USAGE}`)
+    else if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(error as Error).message}\n\n${USAGE}`)
     else console.error('load benchmark failed:', error)
     process.exitCode = 1
   },

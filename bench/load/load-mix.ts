@@ -3,7 +3,6 @@
  * transactions built once with @solana/kit on localnet's demo state and one blockhash. Each must
  * give the engine the expected outcome before anything is timed, or the benchmark aborts.
  */
-import type { Address } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferInstruction } from '@solana-program/token'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
@@ -40,7 +39,8 @@ interface PlannedEntry {
 
 /** A v0 transaction whose three SOL recipients come from a lookup table written into the chain. */
 function planLookupTableEntry(stack: LoadStack, blockhash: string): PlannedEntry | string {
-  if (!stack.setAccount) return 'a running localnet takes no account writes over JSON-RPC, so the lookup table cannot be seeded (in-process runs have it)'
+  if (!stack.setAccount)
+    return 'a running localnet takes no account writes over JSON-RPC, so the lookup table cannot be seeded (in-process runs have it)'
   const payer = DEMO_WALLETS[2]
   const table = getLabelAddress('load-bench-lookup-table')
   const recipients = [1, 2, 3].map((i) => getLabelAddress(`load-bench-table-recipient-${i}`))
@@ -56,7 +56,8 @@ function planLookupTableEntry(stack: LoadStack, blockhash: string): PlannedEntry
   )
   const bytes = buildV0(payer, blockhash, instructions, { [table]: recipients })
   const decoded = decodeWireTransaction(bytes)
-  if (decoded.lookups.length !== 1 || decoded.loadedKeyCount !== 3) throw new LoadBenchError('v0-lookup-table: kit did not put the recipients in the lookup table')
+  if (decoded.lookups.length !== 1 || decoded.loadedKeyCount !== 3)
+    throw new LoadBenchError('v0-lookup-table: kit did not put the recipients in the lookup table')
   return {
     name: 'v0-lookup-table',
     description: 'v0, three SOL transfers from demo wallet 2 to recipients held in an address lookup table',

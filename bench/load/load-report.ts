@@ -29,7 +29,25 @@ export interface ReportExtras {
   serverMeasured: boolean
 }
 
-const COLUMNS = ['path', 'mode', 'rate/conc', 'achieved/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors', 'srv CPU%', 'RSS MB', 'srv GC', 'gen CPU%', 'gen GC', '×JSON-RPC', '×floor'] as const
+const COLUMNS = [
+  'path',
+  'mode',
+  'rate/conc',
+  'achieved/s',
+  'p50',
+  'p90',
+  'p99',
+  'p99.9',
+  'max',
+  'errors',
+  'srv CPU%',
+  'RSS MB',
+  'srv GC',
+  'gen CPU%',
+  'gen GC',
+  '×JSON-RPC',
+  '×floor',
+] as const
 
 function ms(value: number): string {
   if (value === 0) return '0'
@@ -78,7 +96,8 @@ function toRow(run: LoadRun, extras: ReportExtras): string[] {
 
 function formatTable(rows: string[][]): string {
   const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? '').length)))
-  const line = (cells: readonly string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')
   return [line(COLUMNS), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }
 
@@ -143,11 +162,19 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
   out.push('', `max open-loop rate with p99 < ${P99_LIMIT_MS} ms and no errors:`)
   const pathWidth = Math.max(8, ...[...extras.searches.keys()].map((path) => path.length))
   for (const [path, steps] of extras.searches) {
-    const trail = steps.map((step) => `${step.ratePerS} ${step.held ? '✓' : '✗'} (p99 ${ms(step.run.latency.p99Ms)}${step.run.latency.errors ? `, ${step.run.latency.errors} err` : ''})`).join(' → ')
+    const trail = steps
+      .map(
+        (step) =>
+          `${step.ratePerS} ${step.held ? '✓' : '✗'} (p99 ${ms(step.run.latency.p99Ms)}${step.run.latency.errors ? `, ${step.run.latency.errors} err` : ''})`,
+      )
+      .join(' → ')
     const max = result.maxRateUnder10MsP99[path as keyof LoadBenchResult['maxRateUnder10MsP99']]
     // The run kept at that rate (longer than a step, unless it was one of the fixed rates or --quick).
     const kept = result.runs.find((run) => run.path === path && run.mode === 'open' && run.targetRatePerS === max)
-    const confirmation = kept && !steps.some((step) => step.run === kept) ? `; over ${kept.durationS} s at that rate: p99 ${ms(kept.latency.p99Ms)}${kept.latency.p99Ms < P99_LIMIT_MS ? '' : ' (did not hold)'}` : ''
+    const confirmation =
+      kept && !steps.some((step) => step.run === kept)
+        ? `; over ${kept.durationS} s at that rate: p99 ${ms(kept.latency.p99Ms)}${kept.latency.p99Ms < P99_LIMIT_MS ? '' : ' (did not hold)'}`
+        : ''
     out.push(`  ${path.padEnd(pathWidth)} ${max === undefined ? 'none held' : `${max}/s`}   ${trail}${confirmation}`)
   }
   const { cold } = result
@@ -157,7 +184,8 @@ export function formatLoadReport(result: LoadBenchResult, extras: ReportExtras):
     `coalescing: ${cold.coalescing.concurrent} simultaneous simulates of one unseen account set → ${cold.coalescing.rpcCalls} RPC call(s), ${cold.coalescing.keysFetched} keys fetched (${extras.cold.concurrentSucceeded}/${cold.coalescing.concurrent} succeeded)`,
   )
   if (extras.cold.firstError) out.push(`cold: first error: ${extras.cold.firstError}`)
-  if (extras.warmCacheRpcCalls !== null) out.push(`warm check: ${extras.warmCacheRpcCalls} account-cache RPC calls by the serving engine during the load runs`)
+  if (extras.warmCacheRpcCalls !== null)
+    out.push(`warm check: ${extras.warmCacheRpcCalls} account-cache RPC calls by the serving engine during the load runs`)
   const userService = extras.userServiceCalls
   if (userService) {
     out.push(

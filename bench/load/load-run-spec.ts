@@ -94,10 +94,7 @@ export interface WorkerRunResult {
 }
 
 export type WorkerMessage =
-  | { type: 'measuring' }
-  | { type: 'measured' }
-  | { type: 'result'; result: WorkerRunResult }
-  | { type: 'error'; message: string }
+  { type: 'measuring' } | { type: 'measured' } | { type: 'result'; result: WorkerRunResult } | { type: 'error'; message: string }
 
 /** Hooks a generator calls at the edges of its measured window. */
 export interface WindowHooks {

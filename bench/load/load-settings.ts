@@ -146,9 +146,13 @@ export interface LoadSettings {
 }
 
 function toPaths<P extends RunnablePath>(raw: string, allowed: readonly P[], variable: string, allowEmpty = false): P[] {
-  const names = raw.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  const names = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
   const unknown = names.filter((name) => !(allowed as readonly string[]).includes(name))
-  if ((names.length === 0 && !allowEmpty) || unknown.length > 0) throw new ConfigError(variable, `a comma-separated subset of ${allowed.join(', ')}`, raw)
+  if ((names.length === 0 && !allowEmpty) || unknown.length > 0)
+    throw new ConfigError(variable, `a comma-separated subset of ${allowed.join(', ')}`, raw)
   return allowed.filter((name) => names.includes(name))
 }
 

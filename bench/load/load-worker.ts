@@ -122,7 +122,10 @@ async function runSaturation(spec: Extract<LoadRunSpec, { mode: 'saturation' }>,
     case 'grpc':
       return [`grpc-js, one channel, ${spec.concurrency} callers`, fromClosedLoop(await runGrpcSaturation(spec, target, hooks))]
     case 'websocket':
-      return [`${getSockets(target, spec.concurrency)}, ${spec.concurrency} callers`, fromClosedLoop(await runWebSocketSaturation(spec, target, hooks))]
+      return [
+        `${getSockets(target, spec.concurrency)}, ${spec.concurrency} callers`,
+        fromClosedLoop(await runWebSocketSaturation(spec, target, hooks)),
+      ]
   }
 }
 

@@ -33,7 +33,12 @@ export function asSigner(address: Address): TransactionSigner {
 }
 
 /** The wire bytes of an unsigned v0 transaction, its accounts compressed into `tables` when given. */
-export function buildV0(feePayer: Address, blockhash: string, instructions: Instruction[], tables?: Record<Address, Address[]>): Uint8Array {
+export function buildV0(
+  feePayer: Address,
+  blockhash: string,
+  instructions: Instruction[],
+  tables?: Record<Address, Address[]>,
+): Uint8Array {
   let message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(feePayer, m),

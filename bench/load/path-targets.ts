@@ -36,7 +36,12 @@ function createBatchTarget(stack: LoadStack, mix: LoadMix, size: number): HttpTa
     kind: 'http',
     origin: stack.restOrigin,
     path: BATCH_PATH,
-    bodies: [JSON.stringify({ transactions: items.map((entry) => entry.base64), ...(stack.replaceRecentBlockhash ? { replace_recent_blockhash: true } : {}) })],
+    bodies: [
+      JSON.stringify({
+        transactions: items.map((entry) => entry.base64),
+        ...(stack.replaceRecentBlockhash ? { replace_recent_blockhash: true } : {}),
+      }),
+    ],
     answer: 'rest',
     headers: stack.restHeaders,
     // The route writes the counts last: an item that could not be simulated shows in them.
@@ -54,7 +59,9 @@ export function createPathTarget(path: RunnablePath, stack: LoadStack, mix: Load
         kind: 'http',
         origin: stack.restOrigin,
         path: SIMULATE_PATH,
-        bodies: mix.entries.map((entry) => JSON.stringify({ transaction: entry.base64, ...(replace ? { replace_recent_blockhash: true } : {}) })),
+        bodies: mix.entries.map((entry) =>
+          JSON.stringify({ transaction: entry.base64, ...(replace ? { replace_recent_blockhash: true } : {}) }),
+        ),
         answer: 'rest',
         headers: stack.restHeaders,
       }
@@ -78,7 +85,13 @@ export function createPathTarget(path: RunnablePath, stack: LoadStack, mix: Load
       }
     }
     case 'grpc':
-      return { kind: 'grpc', address: stack.grpcAddress, transactions, replaceRecentBlockhash: replace, apiKey: stack.restHeaders['x-api-key'] }
+      return {
+        kind: 'grpc',
+        address: stack.grpcAddress,
+        transactions,
+        replaceRecentBlockhash: replace,
+        apiKey: stack.restHeaders['x-api-key'],
+      }
     case 'websocket':
     case 'websocket-msgpack':
       return {
@@ -94,7 +107,11 @@ export function createPathTarget(path: RunnablePath, stack: LoadStack, mix: Load
 }
 
 async function postJson(target: HttpTarget, body: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${target.origin}${target.path}`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body })
+  const response = await fetch(`${target.origin}${target.path}`, {
+    method: 'POST',
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    body,
+  })
   return { status: response.status, json: (await response.json()) as Record<string, unknown> }
 }
 
@@ -124,17 +141,27 @@ async function getOutcomes(path: RunnablePath, target: LoadTarget, mix: LoadMix)
     const { status, json } = await postJson(target, body)
     if (status !== 200) throw new LoadBenchError(`${path}: HTTP ${status} ${JSON.stringify(json).slice(0, 300)}`)
     if (path === 'batch') {
-      const results = json.results as Array<{ index: number; success?: boolean; failure_code?: string | null; cached?: boolean; error?: { code: string } }>
+      const results = json.results as Array<{
+        index: number
+        success?: boolean
+        failure_code?: string | null
+        cached?: boolean
+        error?: { code: string }
+      }>
       for (const [position, item] of results.entries()) {
         const entry = getBatchEntry(mix, position)
-        if (item.index !== position || item.error) throw new LoadBenchError(`${path} / item ${position} (${entry.name}): ${JSON.stringify(item).slice(0, 300)}`)
+        if (item.index !== position || item.error)
+          throw new LoadBenchError(`${path} / item ${position} (${entry.name}): ${JSON.stringify(item).slice(0, 300)}`)
         outcomes.push([entry, { success: item.success === true, failureCode: item.failure_code, cached: item.cached === true }])
       }
       continue
     }
     const entry = mix.entries[index] as LoadMixEntry
     if (path === 'rest') {
-      outcomes.push([entry, { success: json.success === true, failureCode: json.failure_code as string | null, cached: json.cached === true }])
+      outcomes.push([
+        entry,
+        { success: json.success === true, failureCode: json.failure_code as string | null, cached: json.cached === true },
+      ])
       continue
     }
     const result = json.result as { value?: { err: unknown } } | undefined
@@ -157,7 +184,9 @@ export async function assertPathAnswers(path: RunnablePath, target: LoadTarget, 
       const codeMatches = outcome.failureCode === undefined || outcome.failureCode === entry.failureCode
       if (outcome.success !== entry.success || !codeMatches) {
         const got = outcome.success ? 'success' : `failure ${outcome.failureCode ?? ''}`
-        throw new LoadBenchError(`${path} / ${entry.name}: answered ${got}; expected ${entry.success ? 'success' : `failure ${entry.failureCode}`}`)
+        throw new LoadBenchError(
+          `${path} / ${entry.name}: answered ${got}; expected ${entry.success ? 'success' : `failure ${entry.failureCode}`}`,
+        )
       }
       if (outcome.cached) cachedAnswers++
     }

@@ -10,7 +10,11 @@ import { createWebSocketLoadClient } from './websocket-load-client.js'
 type OpenSpec = Extract<LoadRunSpec, { mode: 'open' }>
 
 /** Runs `spec` against the stream at `target.url`. */
-export async function runWebSocketOpenLoop(spec: OpenSpec, target: Extract<LoadTarget, { kind: 'websocket' }>, hooks: WindowHooks): Promise<OpenLoopOutcome> {
+export async function runWebSocketOpenLoop(
+  spec: OpenSpec,
+  target: Extract<LoadTarget, { kind: 'websocket' }>,
+  hooks: WindowHooks,
+): Promise<OpenLoopOutcome> {
   const client = await createWebSocketLoadClient(target)
   let abandoned = false
   try {

@@ -36,7 +36,10 @@ export async function getWebSocketOutcomes(target: Extract<LoadTarget, { kind: '
     return await new Promise<Outcome[]>((resolve, reject) => {
       const outcomes: Outcome[] = []
       let answered = 0
-      const timer = setTimeout(() => reject(new LoadBenchError(`${label}: ${count - answered} of ${count} answers missing after ${TIMEOUT_MS} ms`)), TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new LoadBenchError(`${label}: ${count - answered} of ${count} answers missing after ${TIMEOUT_MS} ms`)),
+        TIMEOUT_MS,
+      )
       const fail = (message: string) => {
         clearTimeout(timer)
         reject(new LoadBenchError(`${label}: ${message}`))
@@ -46,13 +49,17 @@ export async function getWebSocketOutcomes(target: Extract<LoadTarget, { kind: '
       socket.once('open', () => {
         const options = target.replaceRecentBlockhash ? { replace_recent_blockhash: true } : {}
         for (let id = 0; id < count; id++) {
-          socket.send(encodeStreamMessage({ id, transaction: target.transactions[id], ...options }, target.format), { binary: target.format === 'msgpack' })
+          socket.send(encodeStreamMessage({ id, transaction: target.transactions[id], ...options }, target.format), {
+            binary: target.format === 'msgpack',
+          })
         }
       })
       socket.on('message', (data: Buffer, isBinary) => {
-        if (isBinary !== (target.format === 'msgpack')) return fail(`an answer came in the other encoding (${isBinary ? 'binary' : 'text'})`)
+        if (isBinary !== (target.format === 'msgpack'))
+          return fail(`an answer came in the other encoding (${isBinary ? 'binary' : 'text'})`)
         const frame = (isBinary ? packr.unpack(data) : JSON.parse(data.toString('utf8'))) as AnswerFrame
-        if (typeof frame.id !== 'number' || frame.id < 0 || frame.id >= count) return fail(`answer with an unknown id: ${JSON.stringify(frame).slice(0, 300)}`)
+        if (typeof frame.id !== 'number' || frame.id < 0 || frame.id >= count)
+          return fail(`answer with an unknown id: ${JSON.stringify(frame).slice(0, 300)}`)
         if (frame.error) return fail(`message ${frame.id}: ${frame.error.code}: ${frame.error.message}`)
         outcomes[frame.id] = { success: frame.success === true, failureCode: frame.failure_code, cached: frame.cached === true }
         if (++answered === count) {

@@ -10,7 +10,11 @@ import { createWebSocketLoadClient } from './websocket-load-client.js'
 type SaturationSpec = Extract<LoadRunSpec, { mode: 'saturation' }>
 
 /** Runs `spec`: warm-up, then the measured window. */
-export async function runWebSocketSaturation(spec: SaturationSpec, target: Extract<LoadTarget, { kind: 'websocket' }>, hooks: WindowHooks): Promise<ClosedLoopOutcome> {
+export async function runWebSocketSaturation(
+  spec: SaturationSpec,
+  target: Extract<LoadTarget, { kind: 'websocket' }>,
+  hooks: WindowHooks,
+): Promise<ClosedLoopOutcome> {
   // No more sockets than callers: a socket with nothing outstanding measures nothing.
   const client = await createWebSocketLoadClient(target, Math.min(target.sockets, spec.concurrency))
   try {

@@ -29,7 +29,11 @@ export interface StreamOutcome {
 const HIGH_WATER_BYTES = 64 * 1024
 
 /** Streams `spec.count` messages on one socket of `target`. */
-export async function runWebSocketStream(spec: StreamSpec, target: Extract<LoadTarget, { kind: 'websocket' }>, hooks: WindowHooks): Promise<StreamOutcome> {
+export async function runWebSocketStream(
+  spec: StreamSpec,
+  target: Extract<LoadTarget, { kind: 'websocket' }>,
+  hooks: WindowHooks,
+): Promise<StreamOutcome> {
   const client = await createWebSocketLoadClient(target, 1)
   const histogram = createLatencyHistogram()
   let errors = 0
@@ -90,5 +94,13 @@ export async function runWebSocketStream(spec: StreamSpec, target: Extract<LoadT
   } else {
     await client.close()
   }
-  return { histogram, sent: next, errors, timeouts, firstError: firstError ?? client.strayProblem, totalMs: endedAt - startedAt, peakUnanswered }
+  return {
+    histogram,
+    sent: next,
+    errors,
+    timeouts,
+    firstError: firstError ?? client.strayProblem,
+    totalMs: endedAt - startedAt,
+    peakUnanswered,
+  }
 }

@@ -48,7 +48,10 @@ export function getPercentileAxis(percentiles: readonly number[]): PercentileAxi
   const needed = Number.isFinite(highest) ? Math.ceil(highest - 1e-6) : 4
   const decades = Math.min(MAX_PERCENTILE_DECADES, Math.max(2, needed))
   // 0 % gets a grid line but no label: with six nines it would touch the 50 % label.
-  const ticks = [{ x: 0, label: '' }, { x: toHdrPercentileX(50), label: '50%' }]
+  const ticks = [
+    { x: 0, label: '' },
+    { x: toHdrPercentileX(50), label: '50%' },
+  ]
   for (let decade = 1; decade <= decades; decade++) ticks.push({ x: decade, label: toNinesLabel(decade) })
   // Wide enough that the "max" label clears the last nines' label however many decades share the width.
   const maxX = hasMax ? decades + Math.max(0.5, 0.12 * decades) : decades

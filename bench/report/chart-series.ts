@@ -120,7 +120,14 @@ export function getChartSeries(result: LoadBenchResult, options: ChartSeriesOpti
     }
   })
   if (options.floor ?? true) {
-    series.push({ label: 'floor (raw LiteSVM)', colour: FLOOR_COLOUR, dash: '6 4', widthPx: 1.75, points: getPoints(result.floor), p99Ms: result.floor.p99Ms })
+    series.push({
+      label: 'floor (raw LiteSVM)',
+      colour: FLOOR_COLOUR,
+      dash: '6 4',
+      widthPx: 1.75,
+      points: getPoints(result.floor),
+      p99Ms: result.floor.p99Ms,
+    })
   }
   if (options.cold ?? true) {
     const injected = result.cold.injectedRpcLatencyMs

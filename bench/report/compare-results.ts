@@ -93,7 +93,12 @@ export function compareResults(a: LoadBenchResult, b: LoadBenchResult): Comparis
   const maxB = b.maxRateUnder10MsP99
   const paths = [...new Set([...Object.keys(maxA), ...Object.keys(maxB)])] as LoadPath[]
   for (const path of paths) {
-    rows.push({ kind: 'max-rate', key: `max-rate|${path}`, label: `${path} max rate, p99 < 10 ms`, ratePerS: compareMetric(maxA[path], maxB[path], 'higher') })
+    rows.push({
+      kind: 'max-rate',
+      key: `max-rate|${path}`,
+      label: `${path} max rate, p99 < 10 ms`,
+      ratePerS: compareMetric(maxA[path], maxB[path], 'higher'),
+    })
   }
   return rows
 }

@@ -28,10 +28,15 @@ function describe(name: string, file: string, result: LoadBenchResult): string {
 /** What a reader should know before trusting a ratio: other hardware, other settings, uncommitted code. */
 function getCaveats(a: LoadBenchResult, b: LoadBenchResult): string[] {
   const caveats: string[] = []
-  if (a.machine?.cpuModel !== b.machine?.cpuModel || a.machine?.cpus !== b.machine?.cpus) caveats.push('the two ran on different machines: ratios mix code and hardware')
+  if (a.machine?.cpuModel !== b.machine?.cpuModel || a.machine?.cpus !== b.machine?.cpus)
+    caveats.push('the two ran on different machines: ratios mix code and hardware')
   if (a.machine?.node !== b.machine?.node) caveats.push(`different Node versions (${a.machine?.node} → ${b.machine?.node})`)
   if (JSON.stringify(a.settings) !== JSON.stringify(b.settings)) caveats.push('the load settings differ (see each file\'s "settings")')
-  for (const [name, result] of [['A', a], ['B', b]] as const) if (result.git.dirty) caveats.push(`${name} ran with uncommitted changes`)
+  for (const [name, result] of [
+    ['A', a],
+    ['B', b],
+  ] as const)
+    if (result.git.dirty) caveats.push(`${name} ran with uncommitted changes`)
   return caveats
 }
 

@@ -17,11 +17,39 @@ export function formatChange(metric: MetricComparison): string {
 
 type Column = { group: string; title: string; align: 'left' | 'right'; cell: (row: ComparisonRow) => string }
 
-function metricColumns(group: string, pick: (row: ComparisonRow) => MetricComparison | undefined, format: (value: number | null) => string): Column[] {
+function metricColumns(
+  group: string,
+  pick: (row: ComparisonRow) => MetricComparison | undefined,
+  format: (value: number | null) => string,
+): Column[] {
   return [
-    { group, title: 'A', align: 'right', cell: (row) => { const metric = pick(row); return metric === undefined ? '' : format(metric.a) } },
-    { group, title: 'B', align: 'right', cell: (row) => { const metric = pick(row); return metric === undefined ? '' : format(metric.b) } },
-    { group, title: 'B/A', align: 'left', cell: (row) => { const metric = pick(row); return metric === undefined ? '' : formatChange(metric) } },
+    {
+      group,
+      title: 'A',
+      align: 'right',
+      cell: (row) => {
+        const metric = pick(row)
+        return metric === undefined ? '' : format(metric.a)
+      },
+    },
+    {
+      group,
+      title: 'B',
+      align: 'right',
+      cell: (row) => {
+        const metric = pick(row)
+        return metric === undefined ? '' : format(metric.b)
+      },
+    },
+    {
+      group,
+      title: 'B/A',
+      align: 'left',
+      cell: (row) => {
+        const metric = pick(row)
+        return metric === undefined ? '' : formatChange(metric)
+      },
+    },
   ]
 }
 
@@ -38,7 +66,11 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 
 /** The rows as an aligned plain-text table (runs, then floor and cold, then max rates), with a key to the arrows. */
 export function formatComparison(rows: readonly ComparisonRow[]): string {
-  const sections = [rows.filter((row) => row.kind === 'run'), rows.filter((row) => row.kind === 'floor' || row.kind === 'cold'), rows.filter((row) => row.kind === 'max-rate')]
+  const sections = [
+    rows.filter((row) => row.kind === 'run'),
+    rows.filter((row) => row.kind === 'floor' || row.kind === 'cold'),
+    rows.filter((row) => row.kind === 'max-rate'),
+  ]
   const cells = rows.map((row) => COLUMNS.map((column) => column.cell(row)))
   const widths = COLUMNS.map((column, index) => Math.max(column.title.length, ...cells.map((line) => (line[index] ?? '').length)))
   // A group's title spans its three columns, so those must together be at least as wide as the title.
@@ -71,6 +103,9 @@ export function formatComparison(rows: readonly ComparisonRow[]): string {
     lines.push('', 'failed requests:')
     for (const row of withErrors) lines.push(`  ${row.label}: A ${row.errors?.a ?? '—'}, B ${row.errors?.b ?? '—'}`)
   }
-  lines.push('', `B/A: ↑ B is higher, ↓ lower, ≈ within ${SAME_WITHIN * 100} %; latency lower is better, answers/s higher is better; — not in that result.`)
+  lines.push(
+    '',
+    `B/A: ↑ B is higher, ↓ lower, ≈ within ${SAME_WITHIN * 100} %; latency lower is better, answers/s higher is better; — not in that result.`,
+  )
   return lines.join('\n') + '\n'
 }

@@ -79,15 +79,27 @@ export function renderLatencyChart(result: LoadBenchResult, options: LatencyChar
   // Grid: minor lines at 2–9 of each decade, major lines and labels at the decades and percentiles.
   out.push('<g stroke-width="1" fill="none">')
   for (const tick of yAxis.ticksMs.slice(0, -1)) {
-    for (let step = 2; step <= 9; step++) out.push(`<line x1="${px(plot.left)}" x2="${px(plot.right)}" y1="${px(pointY(tick * step))}" y2="${px(pointY(tick * step))}" stroke="#f1f1f1"/>`)
+    for (let step = 2; step <= 9; step++)
+      out.push(
+        `<line x1="${px(plot.left)}" x2="${px(plot.right)}" y1="${px(pointY(tick * step))}" y2="${px(pointY(tick * step))}" stroke="#f1f1f1"/>`,
+      )
   }
-  for (const tick of yAxis.ticksMs) out.push(`<line x1="${px(plot.left)}" x2="${px(plot.right)}" y1="${px(pointY(tick))}" y2="${px(pointY(tick))}" stroke="#d9d9d9"/>`)
-  for (const tick of xAxis.ticks) out.push(`<line x1="${px(toX(tick.x))}" x2="${px(toX(tick.x))}" y1="${px(plot.top)}" y2="${px(plot.bottom)}" stroke="${tick.label === 'max' ? '#bbbbbb' : '#d9d9d9'}"${tick.label === 'max' ? ' stroke-dasharray="2 3"' : ''}/>`)
-  out.push(`<rect x="${px(plot.left)}" y="${px(plot.top)}" width="${px(plot.right - plot.left)}" height="${px(plot.bottom - plot.top)}" stroke="#999999"/>`, '</g>')
+  for (const tick of yAxis.ticksMs)
+    out.push(`<line x1="${px(plot.left)}" x2="${px(plot.right)}" y1="${px(pointY(tick))}" y2="${px(pointY(tick))}" stroke="#d9d9d9"/>`)
+  for (const tick of xAxis.ticks)
+    out.push(
+      `<line x1="${px(toX(tick.x))}" x2="${px(toX(tick.x))}" y1="${px(plot.top)}" y2="${px(plot.bottom)}" stroke="${tick.label === 'max' ? '#bbbbbb' : '#d9d9d9'}"${tick.label === 'max' ? ' stroke-dasharray="2 3"' : ''}/>`,
+    )
+  out.push(
+    `<rect x="${px(plot.left)}" y="${px(plot.top)}" width="${px(plot.right - plot.left)}" height="${px(plot.bottom - plot.top)}" stroke="#999999"/>`,
+    '</g>',
+  )
 
   out.push('<g fill="#444">')
-  for (const tick of yAxis.ticksMs) out.push(`<text x="${px(plot.left - 8)}" y="${px(pointY(tick) + 4)}" text-anchor="end">${formatTickMs(tick)}</text>`)
-  for (const tick of xAxis.ticks) out.push(`<text x="${px(toX(tick.x))}" y="${px(plot.bottom + 18)}" text-anchor="middle">${tick.label}</text>`)
+  for (const tick of yAxis.ticksMs)
+    out.push(`<text x="${px(plot.left - 8)}" y="${px(pointY(tick) + 4)}" text-anchor="end">${formatTickMs(tick)}</text>`)
+  for (const tick of xAxis.ticks)
+    out.push(`<text x="${px(toX(tick.x))}" y="${px(plot.bottom + 18)}" text-anchor="middle">${tick.label}</text>`)
   out.push(
     `<text x="${px((plot.left + plot.right) / 2)}" y="${px(plot.bottom + 42)}" text-anchor="middle" fill="#222">percentile (log scale of 1/(1−p): each step one more nine)</text>`,
     `<text transform="translate(${px(MARGIN.left - 48)} ${px((plot.top + plot.bottom) / 2)}) rotate(-90)" text-anchor="middle" fill="#222">latency, ms (log scale)</text>`,
@@ -100,7 +112,9 @@ export function renderLatencyChart(result: LoadBenchResult, options: LatencyChar
   for (const line of drawOrder) out.push(renderPolyline(line, pointX, pointY))
   out.push('</g>')
   if (allPoints.length === 0) {
-    out.push(`<text x="${px((plot.left + plot.right) / 2)}" y="${px((plot.top + plot.bottom) / 2)}" text-anchor="middle" font-size="14" fill="#888">no latency data in this result</text>`)
+    out.push(
+      `<text x="${px((plot.left + plot.right) / 2)}" y="${px((plot.top + plot.bottom) / 2)}" text-anchor="middle" font-size="14" fill="#888">no latency data in this result</text>`,
+    )
   }
 
   out.push(renderLegend(series, plot.right + 24, width - MARGIN.right, plot.top))

@@ -86,7 +86,10 @@ function latencySummary(file: string, where: string, value: unknown): void {
   array(file, `${where}.distribution`, fields.distribution).forEach((point, index) => {
     const pair = array(file, `${where}.distribution[${index}]`, point)
     if (pair.length !== 2) fail(file, `${where}.distribution[${index}]`, 'a [percentile, ms] pair', pair)
-    for (const [slot, name] of [[0, 'percentile'], [1, 'ms']] as const) {
+    for (const [slot, name] of [
+      [0, 'percentile'],
+      [1, 'ms'],
+    ] as const) {
       if (pair[slot] === null) pair[slot] = Number.NaN
       else if (typeof pair[slot] !== 'number') fail(file, `${where}.distribution[${index}] ${name}`, 'a number', pair[slot])
     }

@@ -28,7 +28,9 @@ export function resolveResultPath(arg: string, resultsDir: string = RESULTS_DIR)
   }
   let names: string[]
   try {
-    names = readdirSync(resultsDir).filter((name) => name.endsWith('.json') && matchesPrefix(name, arg)).sort()
+    names = readdirSync(resultsDir)
+      .filter((name) => name.endsWith('.json') && matchesPrefix(name, arg))
+      .sort()
   } catch (cause) {
     throw new LoadResultError('result_missing', arg, `${arg}: no such file, and ${resultsDir} cannot be listed`, { cause })
   }
@@ -44,7 +46,15 @@ export function resolveResultPath(arg: string, resultsDir: string = RESULTS_DIR)
   if (loads.length === 1) return join(resultsDir, loads[0] as string)
   if (loads.length === 0) {
     const others = names.length === 0 ? '' : ` (${names.join(', ')} matched, but none is a readable load result)`
-    throw new LoadResultError('result_missing', arg, `${arg}: no such file, and no load result in ${resultsDir} matches it as a date or commit prefix${others}`)
+    throw new LoadResultError(
+      'result_missing',
+      arg,
+      `${arg}: no such file, and no load result in ${resultsDir} matches it as a date or commit prefix${others}`,
+    )
   }
-  throw new LoadResultError('result_ambiguous', arg, `${arg}: matches ${loads.length} load results, say which: ${loads.map((name) => basename(name)).join(', ')}`)
+  throw new LoadResultError(
+    'result_ambiguous',
+    arg,
+    `${arg}: matches ${loads.length} load results, say which: ${loads.map((name) => basename(name)).join(', ')}`,
+  )
 }

@@ -62,7 +62,11 @@ export function createBenchCase(name: CaseName, blockhash: string): BenchCase {
     case 'sol-transfer': {
       const payer = DEMO_WALLETS[1]
       const recipient = getLabelAddress('engine-simulate-bench-recipient')
-      const bytes = buildV0(payer, blockhash, getTransferSolInstruction({ source: asSigner(payer), destination: recipient, amount: 1_000_000n }))
+      const bytes = buildV0(
+        payer,
+        blockhash,
+        getTransferSolInstruction({ source: asSigner(payer), destination: recipient, amount: 1_000_000n }),
+      )
       return { name, description: 'v0 SOL transfer, demo wallet 1 → a new address, 0.001 SOL', bytes, restBody: toRestBody(bytes) }
     }
     case 'spl-transfer': {
@@ -74,7 +78,12 @@ export function createBenchCase(name: CaseName, blockhash: string): BenchCase {
         amount: 1_000_000n,
       })
       const bytes = buildV0(owner, blockhash, instruction)
-      return { name, description: 'v0 SPL Token transfer, demo token account 0 → 1, owner/fee payer demo wallet 0, 1 token', bytes, restBody: toRestBody(bytes) }
+      return {
+        name,
+        description: 'v0 SPL Token transfer, demo token account 0 → 1, owner/fee payer demo wallet 0, 1 token',
+        bytes,
+        restBody: toRestBody(bytes),
+      }
     }
     case 'token-receive': {
       // The receiver pays and signs: the rug vector screens the mint it receives (the demo mint,
@@ -86,7 +95,12 @@ export function createBenchCase(name: CaseName, blockhash: string): BenchCase {
         amount: 1_000_000n,
       })
       const bytes = buildV0(DEMO_WALLETS[1], blockhash, instruction)
-      return { name, description: 'v0 SPL Token transfer received by the fee payer (demo wallet 1), sent by demo wallet 0: every vector runs', bytes, restBody: toRestBody(bytes) }
+      return {
+        name,
+        description: 'v0 SPL Token transfer received by the fee payer (demo wallet 1), sent by demo wallet 0: every vector runs',
+        bytes,
+        restBody: toRestBody(bytes),
+      }
     }
   }
 }

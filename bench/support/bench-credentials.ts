@@ -12,7 +12,11 @@ export interface BenchCredentials {
 }
 
 async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
   const text = await response.text()
   if (response.status !== 200) throw new Error(`POST ${new URL(url).pathname}: HTTP ${response.status} ${text.slice(0, 300)}`)
   return JSON.parse(text) as T

@@ -65,7 +65,8 @@ function assertEngineSuccess(caseName: string, path: PathName, response: Simulat
     const reason = response.failure_reason ?? `compute_units=${response.compute_units}`
     throw new BenchValidationError(caseName, path, `simulation did not succeed (${response.failure_code ?? 'no code'}: ${reason})`)
   }
-  if (response.cached) throw new BenchValidationError(caseName, path, 'answered from the result cache: the engine must run with RESULT_CACHE_MAX_ENTRIES=0')
+  if (response.cached)
+    throw new BenchValidationError(caseName, path, 'answered from the result cache: the engine must run with RESULT_CACHE_MAX_ENTRIES=0')
   return response.compute_units
 }
 
@@ -101,13 +102,15 @@ export async function createCasePaths(
   const computeUnits = assertEngineSuccess(caseName, 'engine', first)
   assertEngineSuccess(caseName, 'engine', await engine.simulate(bytes))
   const unitsMismatch = (path: PathName, units: bigint | number) => {
-    if (Number(units) !== computeUnits) throw new BenchValidationError(caseName, path, `compute units ${units}, engine says ${computeUnits}`)
+    if (Number(units) !== computeUnits)
+      throw new BenchValidationError(caseName, path, `compute units ${units}, engine says ${computeUnits}`)
   }
 
   const copied = copyEngineAccounts(engine, bytes)
   const floorSvm = createFloorSvm(engine, copied)
   const floorResult = floorSvm.simulateVersionedTransaction(bytes)
-  if (isNativeFailure(floorResult)) throw new BenchValidationError(caseName, 'svm-floor', `simulation failed: ${floorResult.meta().logs().join(' | ')}`)
+  if (isNativeFailure(floorResult))
+    throw new BenchValidationError(caseName, 'svm-floor', `simulation failed: ${floorResult.meta().logs().join(' | ')}`)
   unitsMismatch('svm-floor', floorResult.meta().computeUnitsConsumed())
 
   const assertRestAnswer = async (path: PathName, client: KeepAliveClient) => {
@@ -128,7 +131,8 @@ export async function createCasePaths(
       principal.catch(() => undefined) // the run aborts on the miss itself; its outcome does not matter
       throw new BenchValidationError(caseName, path, 'answered with a promise: the credential is not cached')
     }
-    if ((principal.apiKeyId !== null) !== apiKey) throw new BenchValidationError(caseName, path, `authenticated as ${JSON.stringify(principal)}`)
+    if ((principal.apiKeyId !== null) !== apiKey)
+      throw new BenchValidationError(caseName, path, `authenticated as ${JSON.stringify(principal)}`)
   }
   if (selected.has('auth-key')) assertWarmPrincipal('auth-key', context.auth.authenticateApiKey, true)
   if (selected.has('auth-bearer')) assertWarmPrincipal('auth-bearer', context.auth.authenticateBearer, false)
@@ -196,10 +200,14 @@ export async function createCasePaths(
     kind: 'sync',
     call: context.auth.authenticateBearer,
   })
-  add('journal-append', 'the history journal alone: one record appended (JSON line, one write(2)), what every simulate pays before its answer', {
-    kind: 'sync',
-    call: context.journal.append,
-  })
+  add(
+    'journal-append',
+    'the history journal alone: one record appended (JSON line, one write(2)), what every simulate pays before its answer',
+    {
+      kind: 'sync',
+      call: context.journal.append,
+    },
+  )
 
   if (selected.has('litesvm-public')) {
     const kitTransaction = getTransactionDecoder().decode(bytes)

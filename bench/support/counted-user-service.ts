@@ -16,7 +16,10 @@ export interface UserServiceCallCounts {
 }
 
 /** Wraps `userService` (a plain object, as the in-process client is); `counts` grows as the edge calls it. */
-export function createCountedUserService(userService: UserServiceClient): { userService: UserServiceClient; counts: UserServiceCallCounts } {
+export function createCountedUserService(userService: UserServiceClient): {
+  userService: UserServiceClient
+  counts: UserServiceCallCounts
+} {
   const counts: UserServiceCallCounts = { lookups: 0, historyBatches: 0, historyRecords: 0, historyWriteMs: 0 }
   return {
     counts,

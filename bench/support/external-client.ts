@@ -19,7 +19,12 @@ export interface ExternalClient {
 }
 
 /** A REST client process posting to http://host:port{path}, with `headers` on every request. */
-export function createExternalClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): ExternalClient {
+export function createExternalClient(
+  host: string,
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): ExternalClient {
   const script = join(import.meta.dirname, 'rest-client-process.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script, host, String(port), path], {
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -24,7 +24,12 @@ const EMPTY = Buffer.alloc(0)
 const ignore = () => undefined
 
 /** A client POSTing JSON to `http://host:port{path}`, with `headers` (e.g. `x-api-key`) on every request. */
-export function createKeepAliveClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): KeepAliveClient {
+export function createKeepAliveClient(
+  host: string,
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): KeepAliveClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const seen = new WeakSet<Socket>()
   let socketsOpened = 0
@@ -33,7 +38,14 @@ export function createKeepAliveClient(host: string, port: number, path: string, 
   function getOptions(length: number): RequestOptions {
     let options = optionsByLength.get(length)
     if (!options) {
-      options = { agent, host, port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) } }
+      options = {
+        agent,
+        host,
+        port,
+        path,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) },
+      }
       optionsByLength.set(length, options)
     }
     return options
@@ -74,7 +86,12 @@ interface UndiciBody {
   arrayBuffer(): Promise<ArrayBuffer>
 }
 interface UndiciClient {
-  request(options: { path: string; method: string; headers: Record<string, string>; body: Buffer }): Promise<{ statusCode: number; body: UndiciBody }>
+  request(options: {
+    path: string
+    method: string
+    headers: Record<string, string>
+    body: Buffer
+  }): Promise<{ statusCode: number; body: UndiciBody }>
   on(event: 'connect', listener: () => void): unknown
   close(): Promise<void>
 }
@@ -97,7 +114,7 @@ export async function createUndiciKeepAliveClient(
   try {
     undici = (await import(moduleName)) as UndiciModule
   } catch (error) {
-    throw new Error(`--http-client=undici needs undici in node_modules (${(error as Error).message})`)
+    throw new Error(`--http-client=undici needs undici in node_modules (${(error as Error).message})`, { cause: error })
   }
   const client = new undici.Client(`http://${host}:${port}`, { pipelining: 1, keepAliveTimeout: 120_000 })
   let socketsOpened = 0

@@ -67,7 +67,11 @@ export function getGitState(root: string): GitState {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
   try {
     const changed = git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
-    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: changed !== '', changedFiles: changed === '' ? 0 : changed.split('\n').length }
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: changed !== '',
+      changedFiles: changed === '' ? 0 : changed.split('\n').length,
+    }
   } catch {
     return { commit: 'nogit', dirty: true, changedFiles: 0 }
   }

@@ -5,7 +5,15 @@
  */
 import type { PathName } from './bench-settings.js'
 import type { GcTracker } from './gc-tracker.js'
-import { createLatencyRecorder, type LatencyRecorder, recordAsync, recordExternal, recordSync, warmUpAsync, warmUpSync } from './latency-recorder.js'
+import {
+  createLatencyRecorder,
+  type LatencyRecorder,
+  recordAsync,
+  recordExternal,
+  recordSync,
+  warmUpAsync,
+  warmUpSync,
+} from './latency-recorder.js'
 
 export type PathCall =
   | { kind: 'sync'; call: () => unknown }

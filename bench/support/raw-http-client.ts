@@ -10,7 +10,12 @@ const HEADER_END = Buffer.from('\r\n\r\n')
 const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i
 
 /** A raw keep-alive client POSTing JSON to http://host:port{path}, with `headers` on every request. */
-export async function createRawHttpClient(host: string, port: number, path: string, headers: Readonly<Record<string, string>> = {}): Promise<KeepAliveClient> {
+export async function createRawHttpClient(
+  host: string,
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<KeepAliveClient> {
   const socket: Socket = connect({ host, port, noDelay: true })
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve)

@@ -18,7 +18,6 @@ export interface RemoteChain {
   close(): Promise<void>
 }
 
-
 function start(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,

@@ -135,10 +135,18 @@ const fmt = (value: number) => (value >= 1000 ? value.toFixed(0) : value >= 100 
 export function formatReport(result: BenchResult): string {
   const { machine, git, settings } = result
   const lines: string[] = []
-  lines.push(`engine-simulate benchmark — ${result.startedAt}, commit ${git.commit}${git.dirty ? ` (dirty: ${git.changedFiles} changed files)` : ''}`)
-  lines.push(`machine: ${machine.cpuModel}, ${machine.cpuCount} CPUs (${machine.availableParallelism} usable), ${machine.totalMemoryGiB} GiB, ${machine.platform} ${machine.release} ${machine.arch}`)
+  lines.push(
+    `engine-simulate benchmark — ${result.startedAt}, commit ${git.commit}${git.dirty ? ` (dirty: ${git.changedFiles} changed files)` : ''}`,
+  )
+  lines.push(
+    `machine: ${machine.cpuModel}, ${machine.cpuCount} CPUs (${machine.availableParallelism} usable), ${machine.totalMemoryGiB} GiB, ${machine.platform} ${machine.release} ${machine.arch}`,
+  )
   lines.push(`runtime: node ${machine.node} (V8 ${machine.v8}), execArgv [${machine.execArgv.join(' ')}], gc exposed: ${machine.gcExposed}`)
-  lines.push(`versions: ${Object.entries(machine.versions).map(([name, version]) => `${name} ${version}`).join(', ')}`)
+  lines.push(
+    `versions: ${Object.entries(machine.versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')}`,
+  )
   lines.push(
     `settings: ${settings.iterations} calls (+${settings.warmup} warm-up) per path, ${settings.extraIterations} (+${settings.extraWarmup}) for reference paths, ${settings.rounds} interleaved rounds; timer overhead ≈${result.timerOverheadNs.toFixed(0)} ns/call`,
   )
@@ -146,7 +154,19 @@ export function formatReport(result: BenchResult): string {
   lines.push(
     `auth: REST requests carry X-API-Key (rest-bearer: Authorization: Bearer); accounts on ${settings.accounts.database}, credentials cached ${settings.accounts.authCacheTtlMs / 60_000} min`,
   )
-  const header = [pad('case', 13, true), pad('path', 15, true), pad('n', 6), pad('p50', 8), pad('p90', 8), pad('p99', 8), pad('p99.9', 8), pad('max', 8), pad('calls/s', 8), pad('×floor', 7), pad('gc n/ms', 11)]
+  const header = [
+    pad('case', 13, true),
+    pad('path', 15, true),
+    pad('n', 6),
+    pad('p50', 8),
+    pad('p90', 8),
+    pad('p99', 8),
+    pad('p99.9', 8),
+    pad('max', 8),
+    pad('calls/s', 8),
+    pad('×floor', 7),
+    pad('gc n/ms', 11),
+  ]
   lines.push('', `latency in µs, one sequential caller${' '.repeat(4)}`, header.join(' '))
   lines.push('-'.repeat(header.join(' ').length))
   for (const c of result.cases) {
@@ -174,9 +194,15 @@ export function formatReport(result: BenchResult): string {
     const t = c.targets
     const b = c.breakdownP50Us
     const verdict = (ok: boolean | null) => (ok === null ? 'not run' : ok ? 'ok' : 'OVER')
-    lines.push(`${c.case}: ${c.validation.computeUnits} CU, ${c.validation.accountsCopied} account(s) copied into the floor SVM, ${c.transactionBytes}-byte transaction`)
-    lines.push(`  engine / floor p50 = ${t.engineOverFloorP50 ?? '-'}× (aim ≤ ${TARGETS.engineOverFloorP50}×: ${verdict(t.engineWithin3x)}); REST p50 = ${t.restP50Us ?? '-'} µs (aim < ${TARGETS.restP50Us} µs: ${verdict(t.restUnder250Us)})`)
-    lines.push(`  all six vectors / simulation alone: p99 ${t.vectorsOverSimulationP99 ?? '-'}× (aim ≤ ${TARGETS.vectorsOverSimulationP99}×: ${verdict(t.vectorsWithin1_5x)}), p50 ${t.vectorsOverSimulationP50 ?? '-'}×`)
+    lines.push(
+      `${c.case}: ${c.validation.computeUnits} CU, ${c.validation.accountsCopied} account(s) copied into the floor SVM, ${c.transactionBytes}-byte transaction`,
+    )
+    lines.push(
+      `  engine / floor p50 = ${t.engineOverFloorP50 ?? '-'}× (aim ≤ ${TARGETS.engineOverFloorP50}×: ${verdict(t.engineWithin3x)}); REST p50 = ${t.restP50Us ?? '-'} µs (aim < ${TARGETS.restP50Us} µs: ${verdict(t.restUnder250Us)})`,
+    )
+    lines.push(
+      `  all six vectors / simulation alone: p99 ${t.vectorsOverSimulationP99 ?? '-'}× (aim ≤ ${TARGETS.vectorsOverSimulationP99}×: ${verdict(t.vectorsWithin1_5x)}), p50 ${t.vectorsOverSimulationP50 ?? '-'}×`,
+    )
     lines.push(
       `  p50 breakdown (µs): floor→engine +${b.engineOverFloor ?? '-'} (of which reading the native result ≈${b.resultReadOverFloor ?? '-'}), engine→REST +${b.restOverEngine ?? '-'} = HTTP plumbing ${b.httpFloor ?? '-'} + fastify route ${b.edgeOverHttpFloorAndEngine ?? '-'} (of which authentication ≈${b.authApiKey ?? '-'})`,
     )
@@ -193,7 +219,9 @@ export function formatReport(result: BenchResult): string {
       `  warm checks: cache RPC calls ${k.cacheRpcCalls}, SVM account writes ${k.svmAccountWrites}, program writes ${k.svmProgramWrites}, accounts lookups ${k.accountsLookups}, non-200 REST ${k.restNon200}, new REST connections ${k.restSocketsOpened}`,
     )
     const h = c.history
-    lines.push(`  history written meanwhile: ${h.records} records in ${h.batches} batches, ${h.writeMs.toFixed(0)} ms (${h.records > 0 ? ((h.writeMs * 1000) / h.records).toFixed(0) : '-'} µs a record)`)
+    lines.push(
+      `  history written meanwhile: ${h.records} records in ${h.batches} batches, ${h.writeMs.toFixed(0)} ms (${h.records > 0 ? ((h.writeMs * 1000) / h.records).toFixed(0) : '-'} µs a record)`,
+    )
   }
   return lines.join('\n')
 }

@@ -21,7 +21,10 @@ export function toClientAddressKey(ip: string | undefined): string {
     const [high = 0, low = 0] = groups.slice(6)
     return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (the URL parser writes it canonically, dotted tail in hex). */

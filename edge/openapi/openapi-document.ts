@@ -46,7 +46,10 @@ const RATE_LIMIT_HEADERS = {
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } })
 
 const COMPONENT_HEADERS = {
-  RequestId: { description: "The request's id, also in an error's `request_id`; send your own X-Request-Id to correlate.", schema: { type: 'string' } },
+  RequestId: {
+    description: "The request's id, also in an error's `request_id`; send your own X-Request-Id to correlate.",
+    schema: { type: 'string' },
+  },
   RetryAfter: integerHeader('Seconds to wait before retrying: until the bucket refills (rate_limited) or 00:00 UTC (quota_exceeded).'),
   RateLimitLimit: integerHeader("The caller's burst: requests the bucket holds when full (IETF RateLimit draft)."),
   RateLimitRemaining: integerHeader('Requests left in the bucket now.'),
@@ -84,7 +87,9 @@ function toOpenApiPath(url: string): string {
 }
 
 function toOperationId(method: string, path: string): string {
-  return method.toLowerCase() + path.replace(/[^A-Za-z0-9]+([A-Za-z0-9])?/g, (_, next: string | undefined) => (next ? next.toUpperCase() : ''))
+  return (
+    method.toLowerCase() + path.replace(/[^A-Za-z0-9]+([A-Za-z0-9])?/g, (_, next: string | undefined) => (next ? next.toUpperCase() : ''))
+  )
 }
 
 /** The codes of the catalogue a status can carry, for its description. */
@@ -119,9 +124,11 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     const authenticated = auth === 'bearer' || auth === 'either'
     const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }
     // The account routes' limits (register, login, refresh) answer a 429 with Retry-After alone.
-    if (status === 429) Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, authenticated ? RATE_LIMIT_HEADERS : {})
+    if (status === 429)
+      Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, authenticated ? RATE_LIMIT_HEADERS : {})
     else if (authenticated && status < 300) Object.assign(headers, RATE_LIMIT_HEADERS)
-    const text = typeof description === 'string' ? description : status >= 400 ? getErrorDescription(status) : (STATUS_CODES[status] ?? 'OK')
+    const text =
+      typeof description === 'string' ? description : status >= 400 ? getErrorDescription(status) : (STATUS_CODES[status] ?? 'OK')
     // A schema that is only a description (101 Switching Protocols) has no body.
     if (Object.keys(shape).length === 0) return { description: text, headers }
     return { description: text, headers, content: { 'application/json': { schema: components.toOpenApiSchema(schema) } } }
@@ -162,7 +169,12 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
       headers: COMPONENT_HEADERS,
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (`pf_live_…`) from POST /api/v1/api-keys.' },
-        Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /auth/login, /auth/register or /auth/refresh.' },
+        Bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An access token from POST /auth/login, /auth/register or /auth/refresh.',
+        },
       },
     },
   }

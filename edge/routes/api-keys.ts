@@ -61,7 +61,10 @@ export function registerApiKeyRoutes(app: FastifyInstance, { userService, auth, 
   )
   app.post<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id/rotate',
-    { ...bearer, schema: { summary: 'Rotate an API key (the old secret works 24 h more)', params: idParamsSchema, response: rotateApiKeyResponses } },
+    {
+      ...bearer,
+      schema: { summary: 'Rotate an API key (the old secret works 24 h more)', params: idParamsSchema, response: rotateApiKeyResponses },
+    },
     (request) => userService.rotateApiKey(getPrincipal(request).userId, request.params.id),
   )
 }

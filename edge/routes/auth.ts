@@ -42,7 +42,10 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
   )
   app.post<{ Body: { refresh_token: string } }>(
     '/auth/refresh',
-    { config: { auth: 'none' }, schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses } },
+    {
+      config: { auth: 'none' },
+      schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses },
+    },
     (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => userService.refresh(request.body.refresh_token)),
   )
   app.get(
@@ -52,7 +55,11 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
   )
   app.delete(
     '/auth/account',
-    { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: 'Delete the account (soft)', response: deleteAccountResponses } },
+    {
+      onRequest: auth.bearer,
+      config: { auth: 'bearer' },
+      schema: { summary: 'Delete the account (soft)', response: deleteAccountResponses },
+    },
     async (request) => {
       await userService.deleteUser(getPrincipal(request).userId)
       return { message: 'The account is deleted: its tokens and API keys no longer work. Its history is kept.' }

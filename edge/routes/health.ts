@@ -13,14 +13,18 @@ import { getEngineState } from '../status/engine-state.js'
 /** Registers the health route. */
 export function registerHealthRoute(app: FastifyInstance, engine: EngineClient, logger: Logger): void {
   const startedAt = Date.now()
-  app.get('/health', { config: { auth: 'none' }, schema: { summary: "Liveness, with the engine's state", response: healthResponses } }, async () => {
-    const { state, health } = await getEngineState(engine, logger)
-    return {
-      status: 'ok',
-      uptime_s: Math.round((Date.now() - startedAt) / 1000),
-      engine_transport: engine.transport,
-      state,
-      details: { engine: health },
-    }
-  })
+  app.get(
+    '/health',
+    { config: { auth: 'none' }, schema: { summary: "Liveness, with the engine's state", response: healthResponses } },
+    async () => {
+      const { state, health } = await getEngineState(engine, logger)
+      return {
+        status: 'ok',
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        engine_transport: engine.transport,
+        state,
+        details: { engine: health },
+      }
+    },
+  )
 }

@@ -43,7 +43,10 @@ export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: Edg
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(
     '/api/v1/billing/usage',
-    { ...bearer, schema: { summary: 'Usage in the current billing period', description: DESCRIPTION, response: billingNotImplementedResponses } },
+    {
+      ...bearer,
+      schema: { summary: 'Usage in the current billing period', description: DESCRIPTION, response: billingNotImplementedResponses },
+    },
     createNotImplementedHandler('Billing usage'),
   )
   app.get(
@@ -60,7 +63,12 @@ export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: Edg
         if (request.body === undefined) request.body = {}
         done()
       },
-      schema: { summary: 'A checkout session to add a card', description: DESCRIPTION, body: checkoutBodySchema, response: checkoutNotImplementedResponses },
+      schema: {
+        summary: 'A checkout session to add a card',
+        description: DESCRIPTION,
+        body: checkoutBodySchema,
+        response: checkoutNotImplementedResponses,
+      },
     },
     createNotImplementedHandler('Checkout'),
   )

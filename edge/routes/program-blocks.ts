@@ -35,12 +35,19 @@ const programIdParamsSchema = {
 /** Registers the program-block routes. */
 export function registerProgramBlockRoutes(app: FastifyInstance, { userService, auth }: EdgeContext): void {
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
-  app.get(PROGRAM_BLOCKS_PATH, { ...either, schema: { summary: 'Your program blocks', response: getProgramBlocksResponses } }, async (request) => ({
-    program_ids: await userService.getProgramBlocks(getPrincipal(request).userId),
-  }))
+  app.get(
+    PROGRAM_BLOCKS_PATH,
+    { ...either, schema: { summary: 'Your program blocks', response: getProgramBlocksResponses } },
+    async (request) => ({
+      program_ids: await userService.getProgramBlocks(getPrincipal(request).userId),
+    }),
+  )
   app.put<{ Body: { program_ids: string[] } }>(
     PROGRAM_BLOCKS_PATH,
-    { ...either, schema: { summary: 'Replace your program blocks', body: putProgramBlocksBodySchema, response: putProgramBlocksResponses } },
+    {
+      ...either,
+      schema: { summary: 'Replace your program blocks', body: putProgramBlocksBodySchema, response: putProgramBlocksResponses },
+    },
     async (request) => ({ program_ids: await userService.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
   )
   app.delete<{ Params: { program_id: string } }>(

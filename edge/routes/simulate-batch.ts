@@ -60,7 +60,11 @@ export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulat
           simulator.simulate(principal, { ...options, transaction }).then(
             (response): BatchItem => ({ index, ...response }),
             (error: unknown): BatchItem => {
-              const { code, message } = toClientError(error, (level, fields, text) => logger[level]({ reqId: request.id, index, ...fields }, text), 'batch item failed')
+              const { code, message } = toClientError(
+                error,
+                (level, fields, text) => logger[level]({ reqId: request.id, index, ...fields }, text),
+                'batch item failed',
+              )
               return { index, error: { code, message } }
             },
           ),

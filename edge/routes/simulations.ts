@@ -22,7 +22,11 @@ const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until'
 /** Registers the history and statistics routes. */
 export function registerSimulationsRoutes(app: FastifyInstance, { userService, auth, history }: EdgeContext): void {
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
-  const listSchema = { summary: 'Your simulation history, newest first', documentedQuerystring: historyQuerySchema, response: listSimulationsResponses }
+  const listSchema = {
+    summary: 'Your simulation history, newest first',
+    documentedQuerystring: historyQuerySchema,
+    response: listSimulationsResponses,
+  }
   app.get('/api/v1/solana/simulations', { ...either, schema: listSchema }, async (request) => {
     const query = request.query as Query
     assertKnownParams(query, HISTORY_PARAMS)

@@ -29,7 +29,10 @@ export const issuedApiKeySchema = {
   type: 'object',
   required: [...apiKeyRequired, 'key'],
   additionalProperties: false,
-  properties: { ...apiKeyProperties, key: { type: 'string', pattern: '^pf_live_', description: 'The cleartext key (X-API-Key); shown only here.' } },
+  properties: {
+    ...apiKeyProperties,
+    key: { type: 'string', pattern: '^pf_live_', description: 'The cleartext key (X-API-Key); shown only here.' },
+  },
 } as const
 
 const apiKeyListSchema = {
@@ -47,6 +50,9 @@ const revokedSchema = {
 } as const
 
 export const listApiKeysResponses = { 200: apiKeyListSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }
-export const createApiKeyResponses = { 200: issuedApiKeySchema, ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]) }
+export const createApiKeyResponses = {
+  200: issuedApiKeySchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]),
+}
 export const revokeApiKeyResponses = { 200: revokedSchema, ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]) }
 export const rotateApiKeyResponses = { 200: issuedApiKeySchema, ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]) }

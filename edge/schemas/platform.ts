@@ -20,7 +20,16 @@ const serviceStateSchema = { type: 'string', enum: ['operational', 'degraded', '
 export const serviceStatusSchema = {
   $id: 'ServiceStatus',
   type: 'object',
-  required: ['status', 'total_simulations', 'simulations_24h', 'success_rate_24h', 'latency_p50_ms', 'latency_p95_ms', 'latency_p99_ms', 'uptime_pct'],
+  required: [
+    'status',
+    'total_simulations',
+    'simulations_24h',
+    'success_rate_24h',
+    'latency_p50_ms',
+    'latency_p95_ms',
+    'latency_p99_ms',
+    'uptime_pct',
+  ],
   additionalProperties: false,
   properties: {
     status: serviceStateSchema,
@@ -30,7 +39,12 @@ export const serviceStatusSchema = {
     latency_p50_ms: { type: 'number', minimum: 0 },
     latency_p95_ms: { type: 'number', minimum: 0 },
     latency_p99_ms: { type: 'number', minimum: 0 },
-    uptime_pct: { type: 'number', minimum: 0, maximum: 100, description: 'Share of the observed minutes of the last 24 h in which the service was operational.' },
+    uptime_pct: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'Share of the observed minutes of the last 24 h in which the service was operational.',
+    },
   },
 } as const
 

@@ -12,5 +12,8 @@ export const programBlocksSchema = {
 
 export const getProgramBlocksResponses = { 200: programBlocksSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }
 /** 422 also when an id does not decode to 32 bytes (the user service checks it). */
-export const putProgramBlocksResponses = { 200: programBlocksSchema, ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]) }
+export const putProgramBlocksResponses = {
+  200: programBlocksSchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]),
+}
 export const deleteProgramBlockResponses = { 200: programBlocksSchema, ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]) }

@@ -50,4 +50,7 @@ export const batchResponseSchema = {
   },
 } as const
 
-export const simulateBatchResponses = { 200: batchResponseSchema, ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]) }
+export const simulateBatchResponses = {
+  200: batchResponseSchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS]),
+}

@@ -24,8 +24,21 @@ export const historyQuerySchema = {
 const historyItemSchema = {
   type: 'object',
   required: [
-    'id', 'created_at', 'success', 'decision', 'risk_level', 'mev_score', 'mev_level', 'failure_code', 'failure_reason',
-    'compute_units', 'fee_estimate_sol', 'latency_ms', 'signature', 'api_key_id', 'cached',
+    'id',
+    'created_at',
+    'success',
+    'decision',
+    'risk_level',
+    'mev_score',
+    'mev_level',
+    'failure_code',
+    'failure_reason',
+    'compute_units',
+    'fee_estimate_sol',
+    'latency_ms',
+    'signature',
+    'api_key_id',
+    'cached',
   ],
   additionalProperties: false,
   properties: {
@@ -66,8 +79,17 @@ export const userStatsSchema = {
   $id: 'UserStats',
   type: 'object',
   required: [
-    'total_simulations', 'success_count', 'fail_count', 'success_rate', 'avg_latency_ms', 'avg_mev_score', 'mev_distribution',
-    'top_failure_reasons', 'risk_distribution', 'simulations_today', 'simulations_7d',
+    'total_simulations',
+    'success_count',
+    'fail_count',
+    'success_rate',
+    'avg_latency_ms',
+    'avg_mev_score',
+    'mev_distribution',
+    'top_failure_reasons',
+    'risk_distribution',
+    'simulations_today',
+    'simulations_7d',
   ],
   additionalProperties: false,
   properties: {
@@ -80,7 +102,12 @@ export const userStatsSchema = {
     mev_distribution: { type: 'object', additionalProperties: countSchema, description: 'MEV level → simulations.' },
     top_failure_reasons: {
       type: 'array',
-      items: { type: 'object', required: ['code', 'count'], additionalProperties: false, properties: { code: { type: 'string' }, count: countSchema } },
+      items: {
+        type: 'object',
+        required: ['code', 'count'],
+        additionalProperties: false,
+        properties: { code: { type: 'string' }, count: countSchema },
+      },
     },
     risk_distribution: {
       type: 'array',

@@ -32,7 +32,11 @@ export const streamErrorFrameSchema = {
         code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
         message: { type: 'string' },
         request_id: { type: 'string' },
-        retry_after: { type: 'integer', minimum: 1, description: 'Seconds, with rate_limited and quota_exceeded (a frame has no headers).' },
+        retry_after: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Seconds, with rate_limited and quota_exceeded (a frame has no headers).',
+        },
       },
     },
   },

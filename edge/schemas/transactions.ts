@@ -30,7 +30,6 @@ export const sendBodySchema = {
   },
 } as const
 
-
 /** staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
 export const submitBodySchema = {
   type: 'object',

@@ -30,7 +30,10 @@ export function decodeRequestTransaction(base64: string): Uint8Array {
 }
 
 /** Creates the simulator every door shares; `recordSimulation` is CallerServices'. */
-export function createCallerSimulator(options: { engine: EngineClient; recordSimulation: CallerServices['recordSimulation'] }): CallerSimulator {
+export function createCallerSimulator(options: {
+  engine: EngineClient
+  recordSimulation: CallerServices['recordSimulation']
+}): CallerSimulator {
   const { engine, recordSimulation } = options
   return {
     async simulate(principal, input) {

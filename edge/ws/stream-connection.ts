@@ -113,7 +113,11 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
   const closed = new Promise<void>((resolve) => (markClosed = resolve))
 
   const toErrorFrame = (id: StreamMessageId | null, error: unknown): StreamFrame => {
-    const shown = toClientError(error, (level, fields, text) => logger[level]({ reqId: requestId, messageId: id, ...fields }, text), 'stream message failed')
+    const shown = toClientError(
+      error,
+      (level, fields, text) => logger[level]({ reqId: requestId, messageId: id, ...fields }, text),
+      'stream message failed',
+    )
     const body: StreamError = { code: shown.code, message: shown.message, request_id: requestId }
     // REST sends it as the Retry-After header; a frame has no headers.
     const retryAfter = shown.headers?.['retry-after']

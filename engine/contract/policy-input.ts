@@ -41,6 +41,7 @@ const policyFieldSchemas = {
 }
 
 /** A policy with every field set: a preset, or what applies to a request once its changes are made. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is the contract's (see the file's header)
 const policyFieldsSchema = Type.Object(policyFieldSchemas, { additionalProperties: false })
 export type Policy = Static<typeof policyFieldsSchema>
 
@@ -52,10 +53,7 @@ const policyPresetSchema = StringEnum(POLICY_PRESETS)
  * be <= 1`, not "must be string": edge/validation-message.ts).
  */
 export const policySchema = OneOf(
-  [
-    policyPresetSchema,
-    Type.Partial(Type.Object({ preset: policyPresetSchema, ...policyFieldSchemas }), { additionalProperties: false }),
-  ],
+  [policyPresetSchema, Type.Partial(Type.Object({ preset: policyPresetSchema, ...policyFieldSchemas }), { additionalProperties: false })],
   { $id: 'Policy', description: 'A preset name, or the fields to change (on top of `preset`, `default` when it is left out).' },
 )
 export type PolicyInput = Static<typeof policySchema>

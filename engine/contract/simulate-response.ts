@@ -12,7 +12,13 @@ import { riskLevelSchema } from './risk-levels.js'
 import { vectorSchema } from './vectors.js'
 
 /** docs/api.md#failure-codes; engine/simulate/failure.ts maps a failed simulation to one. */
-export const FAILURE_CODES = ['insufficient_sol', 'insufficient_token_balance', 'account_not_found', 'blockhash_expired', 'program_error'] as const
+export const FAILURE_CODES = [
+  'insufficient_sol',
+  'insufficient_token_balance',
+  'account_not_found',
+  'blockhash_expired',
+  'program_error',
+] as const
 export type FailureCode = (typeof FAILURE_CODES)[number]
 
 export const MEV_LEVELS = ['none', 'low', 'medium', 'high', 'critical'] as const
@@ -154,7 +160,9 @@ export const riskSchema = Type.Object(
     /** Why each blacklisted program is listed. */
     blacklist_entries: Type.Array(blacklistedProgramSchema),
     dex_programs: Type.Array(Type.Object({ program_id: Type.String(), name: Type.String() }, closed)),
-    token_risk: Type.Union([Reference(tokenRiskSchema), Type.Null()], { description: 'The riskiest received token; null when none is received.' }),
+    token_risk: Type.Union([Reference(tokenRiskSchema), Type.Null()], {
+      description: 'The riskiest received token; null when none is received.',
+    }),
     /** Every received token. */
     token_risks: Type.Array(tokenRiskSchema),
     /** What the transaction does to the signers' control and assets (program vector). */
@@ -263,7 +271,9 @@ export const simulateResponseSchema = Type.Object(
     fee_estimate_sol: Nullable(Type.Number({ minimum: 0 })),
     fee_details: Nullable(feeDetailsSchema),
     priority_fees: priorityFeesSchema,
-    slippage: Nullable(slippageSchema, { description: 'The main swap: the worst case it accepts and the route it takes; null when nothing is swapped.' }),
+    slippage: Nullable(slippageSchema, {
+      description: 'The main swap: the worst case it accepts and the route it takes; null when nothing is swapped.',
+    }),
     risk: riskSchema,
     recommendations: Type.Array(recommendationSchema),
     program_breakdown: Type.Array(programUsageSchema),
@@ -274,7 +284,7 @@ export const simulateResponseSchema = Type.Object(
     is_terminal: Nullable(Type.Boolean()),
     /** Solana's JSON shape of the transaction error, as simulateTransaction would return it. */
     transaction_error: Type.Unsafe<TransactionErrorJson | null>({
-      description: "Solana's JSON shape of the transaction error (e.g. `{\"InstructionError\":[0,{\"Custom\":1}]}`), or null.",
+      description: 'Solana\'s JSON shape of the transaction error (e.g. `{"InstructionError":[0,{"Custom":1}]}`), or null.',
     }),
     logs: Type.Array(Type.String()),
     latency_ms: Type.Number({ minimum: 0 }),
@@ -286,7 +296,9 @@ export const simulateResponseSchema = Type.Object(
     min_account_slot: Nullable(count()),
     /** The blockhash simulated with, when replace_recent_blockhash was set. */
     replacement_blockhash: Nullable(Type.String()),
-    landing_estimate: Nullable(landingEstimateSchema, { description: "The priority_fee vector's view of the transaction's own price; null when it did not run." }),
+    landing_estimate: Nullable(landingEstimateSchema, {
+      description: "The priority_fee vector's view of the transaction's own price; null when it did not run.",
+    }),
     /** Vectors that did not answer within timeout_ms; the others still did. */
     timed_out_vectors: Type.Array(vectorSchema),
     decision: StringEnum(DECISIONS),

@@ -4,12 +4,7 @@
  * then every lookup's readonly addresses. Keys are 32-byte views into the transaction bytes and
  * into the table data, never copies.
  */
-import {
-  decodeLookupTable,
-  getActiveAddressCount,
-  getLookupTableLayoutError,
-  LOOKUP_TABLE_META_SIZE,
-} from './lookup-table.js'
+import { decodeLookupTable, getActiveAddressCount, getLookupTableLayoutError, LOOKUP_TABLE_META_SIZE } from './lookup-table.js'
 import { isStaticKeyWritable, type WireTransaction } from './wire-transaction.js'
 
 /**

@@ -132,8 +132,7 @@ export function getComputeBudget(tx: WireTransaction): ComputeBudget {
   if (error === undefined && loadedLimit === 0) error = 'loaded accounts data size limit of 0 is invalid'
 
   const requested =
-    unitLimit ??
-    builtinCount * MAX_BUILTIN_ALLOCATION_COMPUTE_UNIT_LIMIT + otherCount * DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT
+    unitLimit ?? builtinCount * MAX_BUILTIN_ALLOCATION_COMPUTE_UNIT_LIMIT + otherCount * DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT
   const budget: ComputeBudget = {
     unitLimit,
     unitPriceMicroLamports: unitPrice ?? 0n,

@@ -72,7 +72,5 @@ export function getLookupTableAddress(table: LookupTable, i: number): Uint8Array
  * slot are not visible until the next one (Agave `get_active_addresses_len`).
  */
 export function getActiveAddressCount(table: LookupTable, currentSlot: bigint): number {
-  return currentSlot > table.lastExtendedSlot
-    ? table.addressCount
-    : Math.min(table.lastExtendedSlotStartIndex, table.addressCount)
+  return currentSlot > table.lastExtendedSlot ? table.addressCount : Math.min(table.lastExtendedSlotStartIndex, table.addressCount)
 }

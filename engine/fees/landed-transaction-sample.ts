@@ -8,12 +8,7 @@
  * and getRecentPrioritizationFees counts the message's write locks the same way.
  */
 import { getComputeBudget } from '../decode/compute-budget.js'
-import {
-  decodeWireTransaction,
-  getStaticKey,
-  isStaticKeyWritable,
-  type WireTransaction,
-} from '../decode/wire-transaction.js'
+import { decodeWireTransaction, getStaticKey, isStaticKeyWritable, type WireTransaction } from '../decode/wire-transaction.js'
 import type { LandedTransactionSample } from './priority-fee-window.js'
 
 /**

@@ -45,10 +45,7 @@ export function createPriorityFeeSampler(options: {
   let timer: NodeJS.Timeout | undefined
 
   async function refresh(): Promise<void> {
-    const result = await options.rpc.call<Array<{ slot: number; prioritizationFee: number }>>(
-      'getRecentPrioritizationFees',
-      [],
-    )
+    const result = await options.rpc.call<Array<{ slot: number; prioritizationFee: number }>>('getRecentPrioritizationFees', [])
     current = getPriorityFees(result.map((sample) => sample.prioritizationFee))
   }
 

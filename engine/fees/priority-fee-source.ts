@@ -43,7 +43,7 @@ function toAnswer({ source, low, medium, high, very_high, samples }: WindowPrior
 export function createPriorityFeeSource(options: PriorityFeeSourceOptions): PriorityFeeSource {
   const maxCached = options.maxCached ?? 10_000
   let cached = new Map<string, SourcedPriorityFees>()
-  let writableKeys: AccountKey[] = []
+  const writableKeys: AccountKey[] = []
   let sampled: PriorityFees | undefined
   let sampledAnswer: SourcedPriorityFees | undefined
 

@@ -16,12 +16,7 @@ import { type AccountKey, fromBase58Address, toAccountKey, toBase58Address } fro
 import { CLOCK_SYSVAR_ADDRESS, type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
-import {
-  createGeyserSubscription,
-  type GeyserState,
-  type GeyserSubscription,
-  type GeyserTransactionUpdate,
-} from './geyser-subscription.js'
+import { createGeyserSubscription, type GeyserState, type GeyserSubscription, type GeyserTransactionUpdate } from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
 import { createRecentSignatures } from './recent-signatures.js'
 

@@ -157,9 +157,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       accounts: accountFilters,
       // Failed transactions too: they landed, paid their price and competed for the same locks.
       transactions:
-        programs.length === 0
-          ? {}
-          : { landed: { vote: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
+        programs.length === 0 ? {} : { landed: { vote: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
       ...(fromSlot === undefined ? {} : { fromSlot: String(fromSlot) }),
     }
   }

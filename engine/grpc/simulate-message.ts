@@ -79,7 +79,8 @@ function fromTokenRiskMessage(token: TokenRisk__Output): TokenRisk {
 function fromRecommendationMessage(message: Recommendation__Output): Recommendation {
   const out: Recommendation = { code: message.code, message: message.message }
   if (message.compute_unit_limit !== undefined) out.compute_unit_limit = message.compute_unit_limit
-  if (message.compute_unit_price_micro_lamports !== undefined) out.compute_unit_price_micro_lamports = message.compute_unit_price_micro_lamports
+  if (message.compute_unit_price_micro_lamports !== undefined)
+    out.compute_unit_price_micro_lamports = message.compute_unit_price_micro_lamports
   if (message.priority_level !== undefined) out.priority_level = message.priority_level
   if (message.slippage_bps !== undefined) out.slippage_bps = message.slippage_bps
   if (message.account !== undefined) out.account = message.account
@@ -222,7 +223,9 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     failure_code: orNull(message.failure_code) as FailureCode | null,
     is_terminal: orNull(message.is_terminal),
     transaction_error:
-      message.transaction_error_json === undefined ? null : (JSON.parse(message.transaction_error_json) as SimulateResponse['transaction_error']),
+      message.transaction_error_json === undefined
+        ? null
+        : (JSON.parse(message.transaction_error_json) as SimulateResponse['transaction_error']),
     logs: message.logs,
     latency_ms: message.latency_ms,
     context_slot: message.context_slot,

@@ -68,7 +68,9 @@ export function createLeaderSandwichRates(options: LeaderSandwichRatesOptions = 
       const streamed = options.getStreamStats?.().get(leader)
       const n = streamed?.slots ?? 0
       if (n === 0) {
-        return seed ? { rate: seed.rate, source: 'report', slots: seed.slots, lowerBound: seed.lowerBound, upperBound: seed.upperBound } : undefined
+        return seed
+          ? { rate: seed.rate, source: 'report', slots: seed.slots, lowerBound: seed.lowerBound, upperBound: seed.upperBound }
+          : undefined
       }
       const k = streamed?.sandwichSlots ?? 0
       const w = seed ? Math.min(seed.slots, maxReportSlots) : 0

@@ -96,7 +96,8 @@ export function createLeaderSchedule(options: LeaderScheduleOptions): LeaderSche
       .catch((error: unknown) => {
         stats.failures++
         // Once, then every 60th: an RPC without getSlotLeaders must not fill the log every second.
-        if (stats.failures === 1 || stats.failures % 60 === 0) logger.warn({ err: error, from, failures: stats.failures }, 'leader schedule refresh failed')
+        if (stats.failures === 1 || stats.failures % 60 === 0)
+          logger.warn({ err: error, from, failures: stats.failures }, 'leader schedule refresh failed')
       })
       .finally(() => {
         inFlight = undefined

@@ -330,7 +330,11 @@ export function createSandwichDetector(options: SandwichDetectorOptions = {}): S
     getPoolActivity(pool) {
       const state = pools.get(pool)
       if (!state) return undefined
-      state.view ??= Object.freeze({ sandwiches: state.sandwiches, lastSlot: state.lastSlot, attackers: Object.freeze([...state.attackers.keys()]) })
+      state.view ??= Object.freeze({
+        sandwiches: state.sandwiches,
+        lastSlot: state.lastSlot,
+        attackers: Object.freeze([...state.attackers.keys()]),
+      })
       return state.view
     },
     isKnownBot: (wallet) => observedBots.has(wallet) || listed.has(wallet),

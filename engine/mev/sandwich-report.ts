@@ -79,7 +79,13 @@ export function decodeSandwichReport(text: string): SandwichReport {
     if (index < 0) throw new Error(`sandwich report: no ${name} column`)
     return index
   }
-  const [leaderAt, rateAt, lowerAt, upperAt, slotsAt] = ['leader', 'Sc_p', 'Sc_p_lb', 'Sc_p_ub', 'slots'].map(column) as [number, number, number, number, number]
+  const [leaderAt, rateAt, lowerAt, upperAt, slotsAt] = ['leader', 'Sc_p', 'Sc_p_lb', 'Sc_p_ub', 'slots'].map(column) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const leaders = new Map<AccountKey, ReportedLeaderRate>()
   let clusterRate = Number.NaN
   for (let i = 1; i < rows.length; i++) {
@@ -90,7 +96,8 @@ export function decodeSandwichReport(text: string): SandwichReport {
     if (first.includes(' ')) continue // the cluster-wide rows
     if (fields.length !== header.length) throw new Error(`sandwich report row ${i}: ${fields.length} fields, expected ${header.length}`)
     const slots = Number(fields[slotsAt])
-    if (!Number.isSafeInteger(slots) || slots <= 0) throw new Error(`sandwich report row ${i}: slots is not a positive integer: ${fields[slotsAt]}`)
+    if (!Number.isSafeInteger(slots) || slots <= 0)
+      throw new Error(`sandwich report row ${i}: slots is not a positive integer: ${fields[slotsAt]}`)
     leaders.set(fromBase58Address(first), {
       rate: toRate(fields[rateAt], 'Sc_p', i),
       lowerBound: toRate(fields[lowerAt], 'Sc_p_lb', i),

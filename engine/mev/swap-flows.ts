@@ -77,13 +77,26 @@ function collectMoves(pre: readonly TokenBalance[], post: readonly TokenBalance[
   const moves = new Map<number, TokenMove>()
   for (let i = 0; i < pre.length; i++) {
     const balance = pre[i] as TokenBalance
-    moves.set(balance.accountIndex, { index: balance.accountIndex, mint: balance.mint, owner: balance.owner, pre: toAmount(balance), post: 0n })
+    moves.set(balance.accountIndex, {
+      index: balance.accountIndex,
+      mint: balance.mint,
+      owner: balance.owner,
+      pre: toAmount(balance),
+      post: 0n,
+    })
   }
   for (let i = 0; i < post.length; i++) {
     const balance = post[i] as TokenBalance
     const move = moves.get(balance.accountIndex)
     if (move) move.post = toAmount(balance)
-    else moves.set(balance.accountIndex, { index: balance.accountIndex, mint: balance.mint, owner: balance.owner, pre: 0n, post: toAmount(balance) })
+    else
+      moves.set(balance.accountIndex, {
+        index: balance.accountIndex,
+        mint: balance.mint,
+        owner: balance.owner,
+        pre: 0n,
+        post: toAmount(balance),
+      })
   }
   return moves
 }

@@ -58,7 +58,10 @@ export function getVerdict(inputs: VerdictInputs, policy: Readonly<Policy>): Ver
   const listed = inputs.tokenFlags.filter((flag) => policy.block_token_flags.includes(flag))
   if (listed.length > 0) blocks.push({ rule: 'block_token_flags', message: `a received token is flagged ${listed.join(', ')}` })
   if (policy.max_slippage_bps !== null && inputs.slippageBps !== null && inputs.slippageBps > policy.max_slippage_bps) {
-    blocks.push({ rule: 'max_slippage_bps', message: `the swap accepts ${inputs.slippageBps} bps of slippage, above ${policy.max_slippage_bps}` })
+    blocks.push({
+      rule: 'max_slippage_bps',
+      message: `the swap accepts ${inputs.slippageBps} bps of slippage, above ${policy.max_slippage_bps}`,
+    })
   }
   if (policy.max_compute_units !== null && inputs.computeUnits !== null && inputs.computeUnits > policy.max_compute_units) {
     blocks.push({ rule: 'max_compute_units', message: `${inputs.computeUnits} compute units is above ${policy.max_compute_units}` })
@@ -71,7 +74,10 @@ export function getVerdict(inputs: VerdictInputs, policy: Readonly<Policy>): Ver
   const warnings: DecisionReason[] = []
   if (isRiskAbove(inputs.riskLevel, 'low')) warnings.push({ rule: 'risk_level', message: `risk level ${inputs.riskLevel}` })
   if (inputs.mevScore > policy.relay_threshold) {
-    warnings.push({ rule: 'relay_threshold', message: `MEV score ${inputs.mevScore} is above ${policy.relay_threshold}: send through a bundle relay` })
+    warnings.push({
+      rule: 'relay_threshold',
+      message: `MEV score ${inputs.mevScore} is above ${policy.relay_threshold}: send through a bundle relay`,
+    })
   }
   if (inputs.timedOutVectors.length > 0) {
     warnings.push({ rule: 'timed_out_vectors', message: `not checked in time: ${inputs.timedOutVectors.join(', ')}` })

@@ -85,12 +85,14 @@ function readLimit(value: unknown, field: string, max: number, integer: boolean)
 }
 
 function readRiskLevel(value: unknown, field: string): RiskLevel {
-  if (typeof value !== 'string' || !(RISK_LEVELS as readonly string[]).includes(value)) fail(field, `must be one of ${RISK_LEVELS.join(', ')}`)
+  if (typeof value !== 'string' || !(RISK_LEVELS as readonly string[]).includes(value))
+    fail(field, `must be one of ${RISK_LEVELS.join(', ')}`)
   return value as RiskLevel
 }
 
 function readTokenFlags(value: unknown, field: string): readonly string[] {
-  if (!Array.isArray(value) || value.length > POLICY_LIMITS.blockTokenFlags) fail(field, `must be an array of at most ${POLICY_LIMITS.blockTokenFlags} flags`)
+  if (!Array.isArray(value) || value.length > POLICY_LIMITS.blockTokenFlags)
+    fail(field, `must be an array of at most ${POLICY_LIMITS.blockTokenFlags} flags`)
   for (const flag of value) {
     if (typeof flag !== 'string' || !TOKEN_FLAG.test(flag)) fail(field, 'must hold flag names such as rug_pull, honeypot, freeze_authority')
   }

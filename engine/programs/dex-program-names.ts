@@ -41,6 +41,11 @@ export const DEX_PROGRAM_NAMES: ReadonlyMap<string, string> = new Map([
 export const AMM_PROGRAM_IDS: ReadonlySet<string> = new Set([
   ...DEX_PROGRAMS.filter((program) => program.tags.includes('amm')).map((program) => program.programId),
   ...SANDWICH_FINDER_EXTRA.map(([id]) => id).filter(
-    (id) => !['61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH', 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'].includes(id),
+    (id) =>
+      ![
+        '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH',
+        'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu',
+        'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH',
+      ].includes(id),
   ),
 ])

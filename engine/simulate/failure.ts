@@ -94,10 +94,7 @@ function classifyInstructionError(index: number, err: unknown, context: FailureC
     }
   }
   const log = getLastProgramLog(context.logs)
-  return createFailure(
-    'program_error',
-    `instruction ${index}: program ${programId} failed: ${described}${log ? ` (${log})` : ''}`,
-  )
+  return createFailure('program_error', `instruction ${index}: program ${programId} failed: ${described}${log ? ` (${log})` : ''}`)
 }
 
 /** Classifies a transaction error returned by the SVM. */

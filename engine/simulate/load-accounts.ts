@@ -58,7 +58,11 @@ function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>)
 
 type KeyFailure = Extract<LoadResult, { ok: false }>
 
-function resolveKeys(tx: WireTransaction, tables: AccountEntry[], slot: bigint): KeyFailure | { ok: true; keys: Uint8Array[]; writable: boolean[] } {
+function resolveKeys(
+  tx: WireTransaction,
+  tables: AccountEntry[],
+  slot: bigint,
+): KeyFailure | { ok: true; keys: Uint8Array[]; writable: boolean[] } {
   const byKey = new Map<AccountKey, AccountEntry>()
   for (const table of tables) byKey.set(table.key, table)
   for (const table of tables) {
@@ -85,7 +89,11 @@ function resolveKeys(tx: WireTransaction, tables: AccountEntry[], slot: bigint):
         tables,
       }
     case 'lookup_table_invalid':
-      return { ok: false, failure: createFailure('program_error', `transaction rejected: InvalidAddressLookupTableData (${resolved.message})`), tables }
+      return {
+        ok: false,
+        failure: createFailure('program_error', `transaction rejected: InvalidAddressLookupTableData (${resolved.message})`),
+        tables,
+      }
     case 'duplicate_account_key':
       return { ok: false, failure: createFailure('program_error', 'transaction rejected: AccountLoadedTwice'), tables }
   }

@@ -102,7 +102,12 @@ function toInnerInstructions(meta: NativeMetadata): ReadonlyArray<ReadonlyArray<
   return meta.innerInstructions().map((list) =>
     list.map((inner) => {
       const compiled = inner.instruction()
-      return { programIdIndex: compiled.programIdIndex(), accountIndexes: compiled.accounts(), data: compiled.data(), stackHeight: inner.stackHeight() }
+      return {
+        programIdIndex: compiled.programIdIndex(),
+        accountIndexes: compiled.accounts(),
+        data: compiled.data(),
+        stackHeight: inner.stackHeight(),
+      }
     }),
   )
 }
@@ -179,15 +184,18 @@ export async function simulateTransaction(
       }
     } else {
       post = toPostAccountMap(result.postAccounts())
-      balanceChanges = getBalanceChanges({
-        keys: accounts.keys,
-        writable: accounts.writable,
-        pre: accounts.entries,
-        post,
-        mayChangeTokens: accounts.keys.includes(TOKEN_PROGRAM) || accounts.keys.includes(TOKEN_2022_PROGRAM),
-        getDecimals: deps.getDecimals,
-        name: deps.name,
-      }, tokenDeltas)
+      balanceChanges = getBalanceChanges(
+        {
+          keys: accounts.keys,
+          writable: accounts.writable,
+          pre: accounts.entries,
+          post,
+          mayChangeTokens: accounts.keys.includes(TOKEN_PROGRAM) || accounts.keys.includes(TOKEN_2022_PROGRAM),
+          getDecimals: deps.getDecimals,
+          name: deps.name,
+        },
+        tokenDeltas,
+      )
     }
   }
   // The chain would refuse a stale blockhash before running anything; the run above still tells

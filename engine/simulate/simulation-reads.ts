@@ -58,7 +58,12 @@ function isSameFees(a: SourcedPriorityFees, b: SourcedPriorityFees): boolean {
   const x = a.fees
   const y = b.fees
   return (
-    a.source === b.source && x.low === y.low && x.medium === y.medium && x.high === y.high && x.very_high === y.very_high && x.samples === y.samples
+    a.source === b.source &&
+    x.low === y.low &&
+    x.medium === y.medium &&
+    x.high === y.high &&
+    x.very_high === y.very_high &&
+    x.samples === y.samples
   )
 }
 

@@ -161,4 +161,3 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     },
   }
 }
-

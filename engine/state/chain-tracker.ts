@@ -108,9 +108,7 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
   async function refresh(): Promise<void> {
     stats.polls++
     const [blockhashResult, clockResult] = await Promise.all([
-      rpc.call<{ context: { slot: number }; value: { blockhash: string } }>('getLatestBlockhash', [
-        { commitment: 'confirmed' },
-      ]),
+      rpc.call<{ context: { slot: number }; value: { blockhash: string } }>('getLatestBlockhash', [{ commitment: 'confirmed' }]),
       rpc.call<{ context: { slot: number }; value: { data: [string, string] } | null }>('getAccountInfo', [
         CLOCK_SYSVAR_ADDRESS,
         { encoding: 'base64', commitment: 'confirmed' },

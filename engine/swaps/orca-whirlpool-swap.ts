@@ -167,9 +167,7 @@ export const decodeOrcaWhirlpoolSwap: SwapDecoder = (data, accounts, instruction
       vaultIn: getAccount(accounts, 9),
       vaultOut: getAccount(accounts, 12),
       // Pool one's vaults; which is A depends on aToBOne.
-      poolVaults: aToBOne
-        ? [getAccount(accounts, 9), getAccount(accounts, 10)]
-        : [getAccount(accounts, 10), getAccount(accounts, 9)],
+      poolVaults: aToBOne ? [getAccount(accounts, 9), getAccount(accounts, 10)] : [getAccount(accounts, 10), getAccount(accounts, 9)],
     }
   } else {
     // tokenProgram, tokenAuthority, whirlpoolOne, whirlpoolTwo, ownerOneA, vaultOneA, ownerOneB,

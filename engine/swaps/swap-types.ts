@@ -5,14 +5,7 @@
  */
 
 export type SwapVenue =
-  | 'jupiter_v6'
-  | 'raydium_amm_v4'
-  | 'raydium_cpmm'
-  | 'raydium_clmm'
-  | 'orca_whirlpool'
-  | 'meteora_dlmm'
-  | 'pumpfun'
-  | 'pumpswap'
+  'jupiter_v6' | 'raydium_amm_v4' | 'raydium_cpmm' | 'raydium_clmm' | 'orca_whirlpool' | 'meteora_dlmm' | 'pumpfun' | 'pumpswap'
 
 export type SwapMode = 'exact_in' | 'exact_out'
 

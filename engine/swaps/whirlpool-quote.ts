@@ -73,14 +73,12 @@ const decodedTickArrays = new WeakMap<Uint8Array, TickArrayFacade | null>()
 
 let isWasmCorrupt = false
 // The tsconfig's lib has no WebAssembly types; Node has the class.
-const WasmRuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: ErrorConstructor } }).WebAssembly
-  .RuntimeError
+const WasmRuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: ErrorConstructor } }).WebAssembly.RuntimeError
 
 function decodeWhirlpool(data: Uint8Array): WhirlpoolFacade | null {
   let whirlpool = decodedWhirlpools.get(data)
   if (whirlpool === undefined) {
-    whirlpool =
-      data.length >= WHIRLPOOL_SIZE && hasDiscriminator(data, WHIRLPOOL_DISCRIMINATOR) ? whirlpoolDecoder.decode(data) : null
+    whirlpool = data.length >= WHIRLPOOL_SIZE && hasDiscriminator(data, WHIRLPOOL_DISCRIMINATOR) ? whirlpoolDecoder.decode(data) : null
     decodedWhirlpools.set(data, whirlpool)
   }
   return whirlpool

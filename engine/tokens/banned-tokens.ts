@@ -16,7 +16,13 @@ export function parseBannedTokens(text: string): Map<AccountKey, string> {
     if (index === 0 && /^mint\s*,/i.test(line)) continue
     const comma = line.indexOf(',')
     const mint = (comma === -1 ? line : line.slice(0, comma)).trim()
-    const reason = comma === -1 ? 'listed as banned' : line.slice(comma + 1).trim().replace(/^"|"$/g, '')
+    const reason =
+      comma === -1
+        ? 'listed as banned'
+        : line
+            .slice(comma + 1)
+            .trim()
+            .replace(/^"|"$/g, '')
     if (mint === '') continue
     banned.set(fromBase58Address(mint), reason || 'listed as banned')
   }

@@ -51,17 +51,47 @@ interface OwnerAccountKind {
 /** Pool and locker accounts that own token accounts themselves. */
 const OWNER_ACCOUNT_KINDS: readonly OwnerAccountKind[] = [
   // orca-so/whirlpools: token_vault_a/b are owned by the Whirlpool account.
-  { program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', discriminator: [63, 149, 209, 12, 225, 128, 99, 9], kind: 'pool', name: 'orca_whirlpool' },
+  {
+    program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+    discriminator: [63, 149, 209, 12, 225, 128, 99, 9],
+    kind: 'pool',
+    name: 'orca_whirlpool',
+  },
   // pump-fun/pump-public-docs pump_amm.json: pool_base/quote_token_account are the Pool's ATAs.
-  { program: 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA', discriminator: [241, 154, 109, 4, 17, 177, 109, 188], kind: 'pool', name: 'pumpswap' },
+  {
+    program: 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA',
+    discriminator: [241, 154, 109, 4, 17, 177, 109, 188],
+    kind: 'pool',
+    name: 'pumpswap',
+  },
   // raydium-io/raydium-clmm: token_vault_0/1 are owned by the PoolState account.
-  { program: 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK', discriminator: [247, 237, 227, 245, 215, 195, 222, 70], kind: 'pool', name: 'raydium_clmm' },
+  {
+    program: 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+    discriminator: [247, 237, 227, 245, 215, 195, 222, 70],
+    kind: 'pool',
+    name: 'raydium_clmm',
+  },
   // MeteoraAg/dlmm-sdk: reserve_x/y are owned by the LbPair account.
-  { program: 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo', discriminator: [33, 11, 49, 98, 181, 101, 177, 13], kind: 'pool', name: 'meteora_dlmm' },
+  {
+    program: 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
+    discriminator: [33, 11, 49, 98, 181, 101, 177, 13],
+    kind: 'pool',
+    name: 'meteora_dlmm',
+  },
   // pump-fun/pump-public-docs pump.json: the bonding curve's tokens sit in its ATA.
-  { program: '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P', discriminator: [23, 183, 248, 55, 96, 216, 172, 96], kind: 'pool', name: 'pumpfun_bonding_curve' },
+  {
+    program: '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P',
+    discriminator: [23, 183, 248, 55, 96, 216, 172, 96],
+    kind: 'pool',
+    name: 'pumpfun_bonding_curve',
+  },
   // jup-ag/jup-lock create_vesting_escrow: escrow_token is the ATA of the VestingEscrow account.
-  { program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn', discriminator: [244, 119, 183, 4, 73, 116, 135, 195], kind: 'locker', name: 'jupiter_lock' },
+  {
+    program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn',
+    discriminator: [244, 119, 183, 4, 73, 116, 135, 195],
+    kind: 'locker',
+    name: 'jupiter_lock',
+  },
 ]
 
 function isTag(tag: Uint8Array | null, discriminator: readonly number[]): boolean {

@@ -12,7 +12,14 @@ import { toAccountKey } from '../state/account-key.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { readU16, readU32, readU64 } from '../decode/little-endian.js'
 import { readNonZeroKey, readU32String } from './mint-bytes.js'
-import { ExtensionCode, MINT_SIZE, getExtensionTypeName, getMintTlvEntries, isKnownExtensionType, type TlvEntry } from './token-2022-extensions.js'
+import {
+  ExtensionCode,
+  MINT_SIZE,
+  getExtensionTypeName,
+  getMintTlvEntries,
+  isKnownExtensionType,
+  type TlvEntry,
+} from './token-2022-extensions.js'
 
 export interface TransferFeeFacts {
   /** Basis points of each transfer withheld, before the cap. */

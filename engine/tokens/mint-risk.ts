@@ -67,20 +67,34 @@ export function getMintRisk(facts: MintFacts, options: MintRiskOptions = {}): Mi
   const scheduled = facts.scheduledTransferFee
   const scheduledBps = scheduled && scheduled.maximumFee > 0n ? scheduled.bps : 0
   const worstFeeBps = Math.max(fee, scheduledBps)
-  if (fee > 0) add('transfer_fee', `a ${toPercent(fee)} transfer fee is withheld from every transfer (at most ${facts.transferFee?.maximumFee} base units)`)
-  if (worstFeeBps > thresholdBps) add('high_transfer_fee', `the transfer fee of ${toPercent(worstFeeBps)} is above ${toPercent(thresholdBps)}`)
-  if (scheduled && scheduledBps > fee) add('transfer_fee_increase', `the transfer fee rises to ${toPercent(scheduledBps)} at epoch ${scheduled.epoch}`)
+  if (fee > 0)
+    add(
+      'transfer_fee',
+      `a ${toPercent(fee)} transfer fee is withheld from every transfer (at most ${facts.transferFee?.maximumFee} base units)`,
+    )
+  if (worstFeeBps > thresholdBps)
+    add('high_transfer_fee', `the transfer fee of ${toPercent(worstFeeBps)} is above ${toPercent(thresholdBps)}`)
+  if (scheduled && scheduledBps > fee)
+    add('transfer_fee_increase', `the transfer fee rises to ${toPercent(scheduledBps)} at epoch ${scheduled.epoch}`)
 
   if (facts.defaultAccountStateFrozen) {
-    add('default_frozen', facts.freezeAuthority
-      ? 'new token accounts start frozen; only the freeze authority can thaw them'
-      : 'new token accounts start frozen and no freeze authority is left to thaw them')
+    add(
+      'default_frozen',
+      facts.freezeAuthority
+        ? 'new token accounts start frozen; only the freeze authority can thaw them'
+        : 'new token accounts start frozen and no freeze authority is left to thaw them',
+    )
   }
   if (facts.nonTransferable) add('non_transferable', 'the token cannot be transferred by its holders')
-  if (facts.pausable) add('pausable', facts.pausable.authority ? 'an authority can pause every transfer, mint and burn' : 'the token has a pausable configuration')
+  if (facts.pausable)
+    add(
+      'pausable',
+      facts.pausable.authority ? 'an authority can pause every transfer, mint and burn' : 'the token has a pausable configuration',
+    )
   if (facts.pausable?.paused) add('paused', 'transfers, mints and burns are paused now')
   if (facts.mintCloseAuthority) add('mint_close_authority', 'an authority can close the mint account once its supply is zero')
-  if (facts.unknownExtensionTypes.length > 0) add('unknown_extension', `extension types this service cannot read: ${facts.unknownExtensionTypes.join(', ')}`)
+  if (facts.unknownExtensionTypes.length > 0)
+    add('unknown_extension', `extension types this service cannot read: ${facts.unknownExtensionTypes.join(', ')}`)
 
   const traps: string[] = []
   if (facts.defaultAccountStateFrozen) traps.push('accounts start frozen')

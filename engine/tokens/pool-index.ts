@@ -110,7 +110,8 @@ export async function getPoolsForMint(
     }
   })
   const vaults = pools.flatMap((pool) => [pool.vault, pool.otherVault])
-  const balances = vaults.length > 0 ? await getAccountSlices(rpc, vaults, AMOUNT_SLICE, options.signal) : { slot: Number.MAX_SAFE_INTEGER, accounts: [] }
+  const balances =
+    vaults.length > 0 ? await getAccountSlices(rpc, vaults, AMOUNT_SLICE, options.signal) : { slot: Number.MAX_SAFE_INTEGER, accounts: [] }
   const balanceOf = (i: number): bigint | null => {
     const account = balances.accounts[i]
     return account && account.data.length === AMOUNT_SLICE.length ? readU64(account.data, 0) : null

@@ -40,7 +40,6 @@ export interface PoolLiquidityCache {
 
 type Entry = { ok: true; value: MintLiquidity } | { ok: false; error: unknown }
 
-
 /** Creates the per-mint liquidity cache. */
 export function createPoolLiquidityCache(options: PoolLiquidityCacheOptions): PoolLiquidityCache {
   const ttlMs = options.ttlMs ?? 300_000

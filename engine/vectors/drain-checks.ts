@@ -213,13 +213,28 @@ function compareAuthorities(
     findings.push({ code, severity, message, instruction_index: null, accounts: [accountName, context.name(to)] })
   }
   if (now.owner !== was.owner && !isSignerKey(context, now.owner)) {
-    report('token_authority_transferred', 'critical', `a program the transaction calls makes ${context.name(now.owner)} the owner of the signer's token account`, now.owner)
+    report(
+      'token_authority_transferred',
+      'critical',
+      `a program the transaction calls makes ${context.name(now.owner)} the owner of the signer's token account`,
+      now.owner,
+    )
   }
   if (now.delegate !== null && now.delegate !== was.delegate && !isSignerKey(context, now.delegate)) {
-    report('token_delegate_approved', 'high', `a program the transaction calls lets ${context.name(now.delegate)} spend the signer's tokens`, now.delegate)
+    report(
+      'token_delegate_approved',
+      'high',
+      `a program the transaction calls lets ${context.name(now.delegate)} spend the signer's tokens`,
+      now.delegate,
+    )
   }
   if (now.closeAuthority !== null && now.closeAuthority !== was.closeAuthority && !isSignerKey(context, now.closeAuthority)) {
-    report('token_authority_transferred', 'critical', `a program the transaction calls gives ${context.name(now.closeAuthority)} the close authority of the signer's token account`, now.closeAuthority)
+    report(
+      'token_authority_transferred',
+      'critical',
+      `a program the transaction calls gives ${context.name(now.closeAuthority)} the close authority of the signer's token account`,
+      now.closeAuthority,
+    )
   }
 }
 

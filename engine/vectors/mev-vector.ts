@@ -6,7 +6,7 @@
  * the upcoming leaders sandwich. Nothing here waits: stream facts are in memory.
  */
 import type { MevFactors, MevLevel, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
-import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
+import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { getPoolReserves } from '../swaps/index.js'
 import { getPoolVaults, toPoolKey, type PoolKey } from '../mev/pool-key.js'
 import type { PoolActivity } from '../mev/sandwich-detector.js'
@@ -101,7 +101,8 @@ export function runMevVector(context: VectorContext, deps: MevVectorDependencies
   if (score > 0.4 && inputs.protection === null) {
     recommendations.push({
       code: 'use_relay',
-      message: 'Send through a bundle relay (Jito) with a tip, or add a jitodontfront account to the swap instruction, so that no bundle can front-run it.',
+      message:
+        'Send through a bundle relay (Jito) with a tip, or add a jitodontfront account to the swap instruction, so that no bundle can front-run it.',
     })
   }
   if (inputs.slippageBps !== null && inputs.slippageBps > 100 && score >= 0.25) {

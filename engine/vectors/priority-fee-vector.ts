@@ -14,7 +14,10 @@ export interface PriorityFeeFindings {
 }
 
 /** The percentile bucket of `price` among the window's percentiles. */
-export function getFeePercentileBucket(price: number, fees: { low: number; medium: number; high: number; very_high: number; samples: number }): string {
+export function getFeePercentileBucket(
+  price: number,
+  fees: { low: number; medium: number; high: number; very_high: number; samples: number },
+): string {
   if (fees.samples === 0) return 'no_samples'
   if (price < fees.low) return 'below_p25'
   if (price < fees.medium) return 'p25_p50'

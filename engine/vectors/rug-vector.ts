@@ -83,7 +83,11 @@ interface Screening {
 }
 
 /** The token risk of one screened mint. */
-export function getTokenRisk(screening: Screening, deps: Pick<RugVectorDependencies, 'banned' | 'established'>, name: (key: AccountKey) => string): TokenRisk {
+export function getTokenRisk(
+  screening: Screening,
+  deps: Pick<RugVectorDependencies, 'banned' | 'established'>,
+  name: (key: AccountKey) => string,
+): TokenRisk {
   const { mint, facts, liquidity } = screening
   const reasons: string[] = []
   if (!facts) {
@@ -169,7 +173,11 @@ function toFindings(tokenRisks: TokenRisk[]): RugFindings {
 }
 
 /** Screens `mints`; synchronous when their mints, symbols and liquidity are all cached. */
-export function runRugVector(context: VectorContext, deps: RugVectorDependencies, mints: readonly AccountKey[]): RugFindings | Promise<RugFindings> {
+export function runRugVector(
+  context: VectorContext,
+  deps: RugVectorDependencies,
+  mints: readonly AccountKey[],
+): RugFindings | Promise<RugFindings> {
   if (mints.length === 0) return { tokenRisks: [], riskLevel: 'safe' }
   const entries = deps.cache.getMany(mints)
   if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, mints, loaded))
@@ -185,7 +193,12 @@ export function runRugVector(context: VectorContext, deps: RugVectorDependencies
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
 
-async function screenAsync(context: VectorContext, deps: RugVectorDependencies, mints: readonly AccountKey[], entries: readonly AccountEntry[]): Promise<RugFindings> {
+async function screenAsync(
+  context: VectorContext,
+  deps: RugVectorDependencies,
+  mints: readonly AccountKey[],
+  entries: readonly AccountEntry[],
+): Promise<RugFindings> {
   const screenings = await Promise.all(
     mints.map(async (mint, i): Promise<Screening> => {
       const facts = getMintFacts(entries[i], context.epoch)

@@ -55,7 +55,11 @@ export function getSimulationRecommendations(findings: SimulationFindings): Reco
   const suggested = findings.suggestedComputeLimit
   const requested = findings.requestedComputeLimit
   // Worth saying only when the limit is far above the need: the priority fee is paid on the limit.
-  if (suggested !== null && findings.effectiveComputeLimit > 2 * suggested && findings.effectiveComputeLimit - suggested >= MIN_LIMIT_SAVING) {
+  if (
+    suggested !== null &&
+    findings.effectiveComputeLimit > 2 * suggested &&
+    findings.effectiveComputeLimit - suggested >= MIN_LIMIT_SAVING
+  ) {
     out.push({
       code: 'set_compute_unit_limit',
       compute_unit_limit: suggested,
@@ -82,17 +86,19 @@ export interface SimulationVectorFindings {
 export const simulationVector = defineDetectionVector({
   name: 'simulation',
   reads: [],
-  bind: () => (context): SimulationVectorFindings => ({
-    riskLevel: getSimulationRiskLevel(context),
-    recommendations: getSimulationRecommendations({
-      success: context.success,
-      failure: context.failure,
-      computeUnits: context.computeUnits,
-      suggestedComputeLimit: context.suggestedComputeLimit,
-      requestedComputeLimit: context.budget.unitLimit,
-      effectiveComputeLimit: context.fee.computeUnitLimit,
+  bind:
+    () =>
+    (context): SimulationVectorFindings => ({
+      riskLevel: getSimulationRiskLevel(context),
+      recommendations: getSimulationRecommendations({
+        success: context.success,
+        failure: context.failure,
+        computeUnits: context.computeUnits,
+        suggestedComputeLimit: context.suggestedComputeLimit,
+        requestedComputeLimit: context.budget.unitLimit,
+        effectiveComputeLimit: context.fee.computeUnitLimit,
+      }),
     }),
-  }),
   contribute(findings, draft) {
     draft.levels.push(findings.riskLevel)
     draft.recommendations.push(...findings.recommendations)

@@ -55,7 +55,11 @@ function quoteWhirlpool(context: VectorContext, swap: DecodedSwap): bigint | nul
   return swap.mode === 'exact_in' ? quote.amountOut : quote.amountIn
 }
 
-function getExpected(context: VectorContext, analysis: SwapAnalysis, swap: DecodedSwap): { amount: bigint | null; source: Slippage['expected_source'] } {
+function getExpected(
+  context: VectorContext,
+  analysis: SwapAnalysis,
+  swap: DecodedSwap,
+): { amount: bigint | null; source: Slippage['expected_source'] } {
   const simulated = swap.mode === 'exact_in' ? analysis.simulatedOut : analysis.simulatedIn
   if (simulated !== null) return { amount: simulated, source: 'simulation' }
   // An inner swap's accounts are not its top-level instruction's: only a top-level one is quoted.

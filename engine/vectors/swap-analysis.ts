@@ -161,8 +161,12 @@ export function getSwapAnalysis(context: VectorContext): SwapAnalysis {
   } else {
     const decodedHops = swaps.reduce((sum, swap) => sum + Math.max(1, swap.hops.length), 0)
     const vaults = getSwapVaults(main, (key) => readTransactionAccount(context, key))
-    const outputMint = main.outputMint ? toAccountKey(main.outputMint) : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
-    const inputMint = main.inputMint ? toAccountKey(main.inputMint) : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, main.userSource))
+    const outputMint = main.outputMint
+      ? toAccountKey(main.outputMint)
+      : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
+    const inputMint = main.inputMint
+      ? toAccountKey(main.inputMint)
+      : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, main.userSource))
     const received = getSignerDelta(context, outputMint)
     const paid = getSignerDelta(context, inputMint)
     analysis = {

@@ -13,15 +13,10 @@ const NONCE_STATE_INITIALIZED = 1
 const base58 = getBase58Decoder()
 
 /** Whether the transaction's lifetime token is the current value of its nonce account. */
-export function isDurableNonceValid(
-  facts: TransactionFacts,
-  getAccount: (address: Address) => LocalAccount | null,
-): boolean {
+export function isDurableNonceValid(facts: TransactionFacts, getAccount: (address: Address) => LocalAccount | null): boolean {
   if (!facts.nonceAccount) return false
   const nonce = getAccount(facts.nonceAccount)
   if (!nonce || nonce.owner !== SYSTEM_PROGRAM_ADDRESS || nonce.data.length !== NONCE_ACCOUNT_SIZE) return false
   const view = new DataView(nonce.data.buffer, nonce.data.byteOffset, nonce.data.byteLength)
-  return (
-    view.getUint32(4, true) === NONCE_STATE_INITIALIZED && base58.decode(nonce.data.subarray(40, 72)) === facts.lifetimeToken
-  )
+  return view.getUint32(4, true) === NONCE_STATE_INITIALIZED && base58.decode(nonce.data.subarray(40, 72)) === facts.lifetimeToken
 }

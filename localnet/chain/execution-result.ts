@@ -55,11 +55,7 @@ function readInnerInstructions(meta: TransactionMetadata): InnerInstructions[] {
 }
 
 /** Reads a LiteSVM result into an ExecutionResult. */
-export function toExecutionResult(
-  result: NativeResult,
-  signature: string,
-  options: { innerInstructions: boolean },
-): ExecutionResult {
+export function toExecutionResult(result: NativeResult, signature: string, options: { innerInstructions: boolean }): ExecutionResult {
   const meta = getMeta(result)
   const returned = meta.returnData()
   const returnedData = returned.data()

@@ -3,12 +3,7 @@
  * instructions, lookups, and the addresses its lookup tables resolved to. Decoded with kit only
  * when someone listens, so the send path pays nothing otherwise.
  */
-import {
-  getBase58Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type Address,
-} from '@solana/kit'
+import { getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit'
 import { fromAddressBytes } from './local-account.js'
 
 /** An address lookup table's data starts with this fixed-size header, then 32-byte addresses. */
@@ -57,10 +52,7 @@ function resolve(data: Uint8Array | undefined, indexes: readonly number[]): Addr
 }
 
 /** Decodes a wire transaction the chain accepted; lookup tables are read through `getAccountData`. */
-export function decodeLandedMessage(
-  bytes: Uint8Array,
-  getAccountData: (address: Address) => Uint8Array | undefined,
-): LandedMessage {
+export function decodeLandedMessage(bytes: Uint8Array, getAccountData: (address: Address) => Uint8Array | undefined): LandedMessage {
   const transaction = transactionDecoder.decode(bytes)
   const message = messageDecoder.decode(transaction.messageBytes)
   const signatures = Object.values(transaction.signatures).map((s) => (s ? new Uint8Array(s) : new Uint8Array(64)))

@@ -78,7 +78,9 @@ function getMintDecimals(mint: string, readAccount: RawAccountReader): number | 
   const account = readAccount(mint as Address)
   if (!account || getTokenProgram(account.owner) === undefined) return undefined
   const data = account.data
-  const isMint = data.length === MINT_SIZE || (data.length > ACCOUNT_SIZE && data.length !== MULTISIG_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
+  const isMint =
+    data.length === MINT_SIZE ||
+    (data.length > ACCOUNT_SIZE && data.length !== MULTISIG_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
   return isMint && data.length >= MINT_SIZE && data[45] === 1 ? data[44] : undefined
 }
 
@@ -121,7 +123,11 @@ export function toUiTokenAmount(amount: bigint, decimals: number): LocalUiTokenA
  * The token balances of `keys` as the chain holds them now. `invoked`: indexes of the programs
  * the transaction's instructions call (Agave skips them).
  */
-export function getTokenBalances(keys: readonly Address[], invoked: ReadonlySet<number>, readAccount: RawAccountReader): LocalTokenBalance[] {
+export function getTokenBalances(
+  keys: readonly Address[],
+  invoked: ReadonlySet<number>,
+  readAccount: RawAccountReader,
+): LocalTokenBalance[] {
   if (!keys.some(isTokenProgramAddress)) return []
   const balances: LocalTokenBalance[] = []
   const decimalsByMint = new Map<string, number | undefined>()

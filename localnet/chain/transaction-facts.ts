@@ -69,9 +69,7 @@ export function decodeTransactionFacts(bytes: Uint8Array): TransactionFacts {
   const { header, staticAccounts } = message
   const writableSigners = header.numSignerAccounts - header.numReadonlySignerAccounts
   const writableStaticAccounts = staticAccounts.filter(
-    (_, i) =>
-      i < writableSigners ||
-      (i >= header.numSignerAccounts && i < staticAccounts.length - header.numReadonlyNonSignerAccounts),
+    (_, i) => i < writableSigners || (i >= header.numSignerAccounts && i < staticAccounts.length - header.numReadonlyNonSignerAccounts),
   )
   let priceMicroLamports = 0n
   let nonceAccount: Address | null = null

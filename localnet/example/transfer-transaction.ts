@@ -32,7 +32,11 @@ export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer.address, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(TRANSFER_LAMPORTS) }), m),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(TRANSFER_LAMPORTS) }),
+        m,
+      ),
   )
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }

@@ -6,7 +6,13 @@
  * `signature`, `account_include` (any), `account_exclude` (none) and `account_required` (all).
  */
 import { getBase58Encoder, isAddress } from '@solana/kit'
-import { CommitmentLevel, SlotStatus, type SubscribeRequest, type SubscribeRequestFilterAccountsFilter, type SubscribeRequestFilterTransactions } from './yellowstone-messages.js'
+import {
+  CommitmentLevel,
+  SlotStatus,
+  type SubscribeRequest,
+  type SubscribeRequestFilterAccountsFilter,
+  type SubscribeRequestFilterTransactions,
+} from './yellowstone-messages.js'
 import type { ChainAccountEvent, ChainTransactionEvent } from '../chain/chain-events.js'
 import type { GeyserUpdate } from './geyser-update.js'
 
@@ -140,11 +146,16 @@ function matching<E>(matchers: ReadonlyArray<readonly [string, (event: E) => boo
 
 /** Compiles a request's filters; throws SubscribeFilterError for what localnet cannot honour. */
 export function createSubscribeFilter(request: SubscribeRequest): SubscribeFilter {
-  if (Object.keys(request.blocks).length > 0) throw new SubscribeFilterError('blocks filters are not supported by localnet (use blocks_meta)')
+  if (Object.keys(request.blocks).length > 0)
+    throw new SubscribeFilterError('blocks filters are not supported by localnet (use blocks_meta)')
   if (Object.keys(request.entry).length > 0) throw new SubscribeFilterError('entry filters are not supported by localnet')
   const accounts = Object.entries(request.accounts).map(([name, f]) => [name, toAccountMatcher(f, `accounts.${name}`)] as const)
-  const transactions = Object.entries(request.transactions).map(([name, f]) => [name, toTransactionMatcher(f, `transactions.${name}`)] as const)
-  const statuses = Object.entries(request.transactionsStatus).map(([name, f]) => [name, toTransactionMatcher(f, `transactions_status.${name}`)] as const)
+  const transactions = Object.entries(request.transactions).map(
+    ([name, f]) => [name, toTransactionMatcher(f, `transactions.${name}`)] as const,
+  )
+  const statuses = Object.entries(request.transactionsStatus).map(
+    ([name, f]) => [name, toTransactionMatcher(f, `transactions_status.${name}`)] as const,
+  )
   const blocksMeta = Object.keys(request.blocksMeta)
   const commitmentStatus = SLOT_STATUS_OF_COMMITMENT[request.commitment ?? CommitmentLevel.PROCESSED]
   if (commitmentStatus === undefined) throw new SubscribeFilterError(`unknown commitment ${request.commitment}`)

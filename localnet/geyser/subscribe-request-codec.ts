@@ -27,7 +27,11 @@ type MapField = {
   empty(): unknown
 }
 
-function field(name: MapField['name'], entry: { decode(b: Uint8Array): { key: string } }, filter: { fromPartial(o: object): unknown }): MapField {
+function field(
+  name: MapField['name'],
+  entry: { decode(b: Uint8Array): { key: string } },
+  filter: { fromPartial(o: object): unknown },
+): MapField {
   return { name, getKey: (bytes) => entry.decode(bytes).key, empty: () => filter.fromPartial({}) }
 }
 

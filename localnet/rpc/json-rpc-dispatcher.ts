@@ -17,9 +17,7 @@ import { getParams } from './params.js'
 import type { RpcMethods } from './rpc-method.js'
 
 type JsonRpcId = string | number | null
-type JsonRpcResponse =
-  | { jsonrpc: '2.0'; result: unknown; id: JsonRpcId }
-  | { jsonrpc: '2.0'; error: JsonRpcErrorObject; id: JsonRpcId }
+type JsonRpcResponse = { jsonrpc: '2.0'; result: unknown; id: JsonRpcId } | { jsonrpc: '2.0'; error: JsonRpcErrorObject; id: JsonRpcId }
 
 function errorResponse(code: number, message: string, id: JsonRpcId): JsonRpcResponse {
   return { jsonrpc: '2.0', error: { code, message }, id }

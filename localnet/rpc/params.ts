@@ -4,11 +4,7 @@
  * a value of the wrong type "Invalid params: invalid type: ...".
  */
 import { getBase58Encoder, type Address } from '@solana/kit'
-import {
-  JSON_RPC_MIN_CONTEXT_SLOT_NOT_REACHED,
-  createInvalidParamsError,
-  createJsonRpcError,
-} from './json-rpc-error.js'
+import { JSON_RPC_MIN_CONTEXT_SLOT_NOT_REACHED, createInvalidParamsError, createJsonRpcError } from './json-rpc-error.js'
 
 export type RpcConfig = Readonly<Record<string, unknown>>
 

@@ -28,9 +28,7 @@ export function toSimulationValue(
     logs: result.logs,
     accounts: extra.accounts ? extra.accounts.map((account) => (account ? toUiAccount(account, 'base64') : null)) : null,
     unitsConsumed: result.unitsConsumed,
-    returnData: result.returnData
-      ? { programId: result.returnData.programId, data: [toBase64(result.returnData.data), 'base64'] }
-      : null,
+    returnData: result.returnData ? { programId: result.returnData.programId, data: [toBase64(result.returnData.data), 'base64'] } : null,
     innerInstructions: result.innerInstructions
       ? result.innerInstructions.map((group) => ({
           index: group.index,
@@ -42,8 +40,6 @@ export function toSimulationValue(
           })),
         }))
       : null,
-    replacementBlockhash: replacement
-      ? { blockhash: replacement.blockhash, lastValidBlockHeight: replacement.lastValidBlockHeight }
-      : null,
+    replacementBlockhash: replacement ? { blockhash: replacement.blockhash, lastValidBlockHeight: replacement.lastValidBlockHeight } : null,
   }
 }

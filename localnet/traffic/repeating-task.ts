@@ -6,11 +6,7 @@ export type RepeatingTask = {
 }
 
 /** Starts repeating `task`; its failures go to `onError` and the next run still comes. */
-export function createRepeatingTask(
-  everyMs: number,
-  task: () => Promise<void> | void,
-  onError: (error: unknown) => void,
-): RepeatingTask {
+export function createRepeatingTask(everyMs: number, task: () => Promise<void> | void, onError: (error: unknown) => void): RepeatingTask {
   let running: Promise<void> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
   let stopped = false

@@ -103,9 +103,7 @@ export function createTrafficGenerator(options: TrafficGeneratorOptions): Traffi
     const task = (async () => {
       try {
         const { signature, wire } = await buildPlanTransaction(plan, wallets, lifetime)
-        await rpc
-          .sendTransaction(wire, { encoding: 'base64', skipPreflight: plan.skipPreflight })
-          .send({ abortSignal: requestSignal() })
+        await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: plan.skipPreflight }).send({ abortSignal: requestSignal() })
         countOutcome(stats, plan.kind, 'sent')
         tracker.add(signature, plan.kind, performance.now())
         options.onSent?.({ signature, plan, from: wallets[plan.from]!.signer.address, to: wallets[plan.to]!.signer.address })
@@ -122,10 +120,7 @@ export function createTrafficGenerator(options: TrafficGeneratorOptions): Traffi
   function logSummary(message: string): void {
     const elapsedS = (performance.now() - startedAtMs) / 1000
     const snapshot = toStatsSnapshot(stats)
-    logger.info(
-      { ...snapshot, pending: tracker.size(), inFlight: inFlight.size, ratePerS, elapsedS: Math.round(elapsedS) },
-      message,
-    )
+    logger.info({ ...snapshot, pending: tracker.size(), inFlight: inFlight.size, ratePerS, elapsedS: Math.round(elapsedS) }, message)
   }
 
   let loops: RepeatingTask[] = []

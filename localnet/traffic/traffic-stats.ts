@@ -35,11 +35,7 @@ export function createTrafficStats(): TrafficStats {
 }
 
 /** Adds one outcome to the totals and to its kind. */
-export function countOutcome(
-  stats: TrafficStats,
-  kind: Exclude<TrafficKind, 'swap'>,
-  outcome: keyof TrafficCounters,
-): void {
+export function countOutcome(stats: TrafficStats, kind: Exclude<TrafficKind, 'swap'>, outcome: keyof TrafficCounters): void {
   stats[outcome]++
   stats.byKind[kind][outcome]++
 }

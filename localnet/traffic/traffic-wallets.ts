@@ -38,8 +38,7 @@ const WALLETS_PER_FUNDING_TX = 4
 export async function createTrafficWallets(count: number, seed: number | undefined): Promise<TrafficWallet[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const privateKey =
-        seed === undefined ? randomBytes(32) : createHash('sha256').update(`localnet-traffic-wallet-${seed}-${i}`).digest()
+      const privateKey = seed === undefined ? randomBytes(32) : createHash('sha256').update(`localnet-traffic-wallet-${seed}-${i}`).digest()
       const signer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(privateKey))
       const [tokenAccount] = await findAssociatedTokenPda({
         owner: signer.address,
@@ -62,7 +61,8 @@ export async function confirmSignatures(
   while (waiting.length > 0) {
     const { value } = await rpc.getSignatureStatuses(waiting).send({ abortSignal: options.abortSignal })
     const failed = value.find((status) => status?.err)
-    if (failed) throw new Error(`funding transaction failed: ${JSON.stringify(failed.err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+    if (failed)
+      throw new Error(`funding transaction failed: ${JSON.stringify(failed.err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
     waiting = waiting.filter((_, i) => !value[i])
     if (waiting.length === 0) return
     if (Date.now() > deadline) throw new Error(`funding transactions not seen after ${options.timeoutMs} ms: ${waiting.join(', ')}`)
@@ -92,7 +92,11 @@ export async function fundTrafficWallets(options: {
       .map((wallet) => rpc.requestAirdrop(wallet.signer.address, lamports(WALLET_FUNDING_LAMPORTS)).send(send)),
   )
 
-  const tokenAccounts = await fetchAllMaybeToken(rpc, wallets.map((wallet) => wallet.tokenAccount), send)
+  const tokenAccounts = await fetchAllMaybeToken(
+    rpc,
+    wallets.map((wallet) => wallet.tokenAccount),
+    send,
+  )
   const needTokens = wallets.filter((_, i) => {
     const account = tokenAccounts[i]
     return !account?.exists || account.data.amount < WALLET_FUNDING_TOKENS / 10n
@@ -120,8 +124,5 @@ export async function fundTrafficWallets(options: {
     funding.push(signature)
   }
   await confirmSignatures(rpc, [...airdrops, ...funding], { timeoutMs: 30_000, abortSignal })
-  logger.info(
-    { wallets: wallets.length, airdrops: airdrops.length, tokenAccountsFunded: needTokens.length },
-    'traffic wallets funded',
-  )
+  logger.info({ wallets: wallets.length, airdrops: airdrops.length, tokenAccountsFunded: needTokens.length }, 'traffic wallets funded')
 }

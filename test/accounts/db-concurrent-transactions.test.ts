@@ -59,7 +59,13 @@ for (const kind of getDatabaseKinds()) {
 
     const reader = async (user: (typeof users)[number]) => {
       const keys = await userService.listApiKeys(user.userId)
-      check(keys.map((key) => key.id).sort().join() === user.keyIds.join(), `listApiKeys(${user.userId}) answered ${keys.length} keys, not its own 2`)
+      check(
+        keys
+          .map((key) => key.id)
+          .sort()
+          .join() === user.keyIds.join(),
+        `listApiKeys(${user.userId}) answered ${keys.length} keys, not its own 2`,
+      )
       const blocks = await userService.getProgramBlocks(user.userId)
       check(blocks.length > 0, `getProgramBlocks(${user.userId}) answered an empty list`)
       check(
@@ -97,7 +103,9 @@ for (const kind of getDatabaseKinds()) {
       const blocks = await userService.getProgramBlocks(user.userId)
       t.same([...blocks].sort(), [...(user.blockLists[user.blockLists.length - 1] as string[])].sort(), `${user.userId}'s last list stands`)
     }
-    const [{ count }] = (await db.query<{ count: string }>("SELECT count(*) AS count FROM users WHERE email LIKE 'newcomer-%'")) as [{ count: string }]
+    const [{ count }] = (await db.query<{ count: string }>("SELECT count(*) AS count FROM users WHERE email LIKE 'newcomer-%'")) as [
+      { count: string },
+    ]
     t.equal(Number(count), USERS * ROUNDS, 'every registration in the storm committed exactly once')
 
     // Nothing is left holding a connection: closing finishes (tap's timeout would catch a hang).

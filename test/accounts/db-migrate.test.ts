@@ -13,7 +13,7 @@ for (const kind of getDatabaseKinds()) {
       getMigrations().map((m) => m.version),
     )
     const tables = await db.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name",
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
     )
     t.same(
       tables.map((row) => row.table_name),
@@ -22,22 +22,26 @@ for (const kind of getDatabaseKinds()) {
   })
 }
 
-t.test('postgres: two processes migrating at once apply each migration once', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, async (t) => {
-  const url = process.env.DATABASE_URL as string
-  const schema = `test_race_${process.pid}_${Date.now()}`
-  const admin = createDatabase({ url, maxConnections: 1 })
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  const a = createDatabase({ url, schema })
-  const b = createDatabase({ url, schema })
-  t.teardown(async () => {
-    await a.close()
-    await b.close()
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.close()
-  })
-  const [first, second] = await Promise.all([migrate(a), migrate(b)])
-  const all = getMigrations().map((m) => m.version)
-  t.same([...first, ...second].sort(), all, 'each version applied by exactly one of the two')
-  const rows = await a.query<{ n: string }>('SELECT count(*) AS n FROM schema_migrations')
-  t.equal(Number(rows[0]?.n), all.length)
-})
+t.test(
+  'postgres: two processes migrating at once apply each migration once',
+  { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' },
+  async (t) => {
+    const url = process.env.DATABASE_URL as string
+    const schema = `test_race_${process.pid}_${Date.now()}`
+    const admin = createDatabase({ url, maxConnections: 1 })
+    await admin.query(`CREATE SCHEMA ${schema}`)
+    const a = createDatabase({ url, schema })
+    const b = createDatabase({ url, schema })
+    t.teardown(async () => {
+      await a.close()
+      await b.close()
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.close()
+    })
+    const [first, second] = await Promise.all([migrate(a), migrate(b)])
+    const all = getMigrations().map((m) => m.version)
+    t.same([...first, ...second].sort(), all, 'each version applied by exactly one of the two')
+    const rows = await a.query<{ n: string }>('SELECT count(*) AS n FROM schema_migrations')
+    t.equal(Number(rows[0]?.n), all.length)
+  },
+)

@@ -73,6 +73,10 @@ t.test('the embedded database is reachable by its owner only, over a private Uni
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     t.equal(connectAs(NOBODY, db.socketPath), 'EACCES', 'another local user is refused by the kernel')
   } else {
-    t.equal(connectAs(process.getuid?.() ?? 0, db.socketPath), 'connected', 'the owner connects (another user cannot be tried without root)')
+    t.equal(
+      connectAs(process.getuid?.() ?? 0, db.socketPath),
+      'connected',
+      'the owner connects (another user cannot be tried without root)',
+    )
   }
 })

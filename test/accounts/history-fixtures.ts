@@ -31,10 +31,10 @@ let userCount = 0
 
 /** A users row (simulations.user_id references it); returns its id. */
 export async function createUser(db: Database): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    "INSERT INTO users (email, password_hash, created_at) VALUES ($1, 'x', $2) RETURNING id",
-    [`history-${process.pid}-${++userCount}@example.com`, new Date(NOW_MS - 30 * DAY_MS).toISOString()],
-  )
+  const [row] = await db.query<{ id: string }>("INSERT INTO users (email, password_hash, created_at) VALUES ($1, 'x', $2) RETURNING id", [
+    `history-${process.pid}-${++userCount}@example.com`,
+    new Date(NOW_MS - 30 * DAY_MS).toISOString(),
+  ])
   if (!row) throw new Error('no user row')
   return row.id
 }

@@ -51,10 +51,19 @@ for (const kind of getDatabaseKinds()) {
 
     t.test('success filters both ways', async (t) => {
       const ok = await list({ success: true })
-      t.same(getSignatures(ok.simulations), expect((r) => r.success))
-      t.ok(ok.simulations.every((item) => item.success), 'only successes')
+      t.same(
+        getSignatures(ok.simulations),
+        expect((r) => r.success),
+      )
+      t.ok(
+        ok.simulations.every((item) => item.success),
+        'only successes',
+      )
       const failed = await list({ success: false })
-      t.same(getSignatures(failed.simulations), expect((r) => !r.success))
+      t.same(
+        getSignatures(failed.simulations),
+        expect((r) => !r.success),
+      )
       t.equal(ok.simulations.length + failed.simulations.length, 40, 'together: every row')
     })
 

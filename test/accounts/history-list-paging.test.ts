@@ -35,7 +35,11 @@ for (const kind of getDatabaseKinds()) {
       const records = createSeries(userId, 120, 'walk')
       await history.recordSimulations(records)
       const pages = await walk(history, { userId, limit: 25 })
-      t.same(pages.map((page) => page.length), [25, 25, 25, 25, 20], 'five pages, the last one short')
+      t.same(
+        pages.map((page) => page.length),
+        [25, 25, 25, 25, 20],
+        'five pages, the last one short',
+      )
       t.same(getSignatures(pages.flat()), getNewestFirst(records), 'all 120 in newest-first order')
     })
 
@@ -43,7 +47,10 @@ for (const kind of getDatabaseKinds()) {
       const userId = await createUser(db)
       await history.recordSimulations(createSeries(userId, 100, 'exact'))
       const pages = await walk(history, { userId, limit: 25 })
-      t.same(pages.map((page) => page.length), [25, 25, 25, 25])
+      t.same(
+        pages.map((page) => page.length),
+        [25, 25, 25, 25],
+      )
     })
 
     t.test('rows sharing one created_at page by id, none lost at page edges', async (t) => {
@@ -85,9 +92,7 @@ for (const kind of getDatabaseKinds()) {
       }
       // New rows land before each page and, concurrently, while the first page is read.
       const [, firstPage] = await Promise.all([addNewer(), history.listSimulations({ userId, limit: 25 })])
-      const rest = firstPage.next_cursor
-        ? (await walk(history, { userId, limit: 25, cursor: firstPage.next_cursor }, addNewer)).flat()
-        : []
+      const rest = firstPage.next_cursor ? (await walk(history, { userId, limit: 25, cursor: firstPage.next_cursor }, addNewer)).flat() : []
       const items = [...firstPage.simulations, ...rest]
       t.ok(added >= 5, 'rows were added throughout the walk')
       t.equal(new Set(items.map((item) => item.id)).size, items.length, 'no row seen twice')
@@ -110,7 +115,10 @@ for (const kind of getDatabaseKinds()) {
       t.type(bobCursor, 'string')
       const withBobsCursor = await history.listSimulations({ userId: alice, limit: 200, cursor: bobCursor })
       t.ok(withBobsCursor.simulations.length > 0, "bob's cursor is only a position")
-      t.ok(getSignatures(withBobsCursor.simulations).every((s) => s?.startsWith('alice-')), "still only alice's rows")
+      t.ok(
+        getSignatures(withBobsCursor.simulations).every((s) => s?.startsWith('alice-')),
+        "still only alice's rows",
+      )
       const nobody = await createUser(db)
       t.same(await history.listSimulations({ userId: nobody, limit: 50 }), { simulations: [], next_cursor: null }, 'a new user: empty')
       const aliceStats = await history.getUserStats(alice)

@@ -8,12 +8,7 @@ import type { SimulationQuery } from '../../accounts/user-service.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { assertValidationError, createHistoryFixture, createSeries, createUser } from './history-fixtures.js'
 
-const INJECTIONS = [
-  "high' OR '1'='1",
-  "'; DROP TABLE simulations; --",
-  "low'); DELETE FROM users; --",
-  'high\u0000',
-]
+const INJECTIONS = ["high' OR '1'='1", "'; DROP TABLE simulations; --", "low'); DELETE FROM users; --", 'high\u0000']
 
 const toCursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 const GOOD_TIME = '2024-03-10T15:30:00.123456Z'

@@ -76,7 +76,11 @@ for (const kind of getDatabaseKinds()) {
       t.ok(recent.length > 100 && recent.length < records.length, 'the window cuts the set')
       const successRate = recent.filter((r) => r.success).length / recent.length
       t.ok(Math.abs(totals.success_rate_24h - successRate) <= 0.000051, `success_rate_24h ${totals.success_rate_24h} vs ${successRate}`)
-      for (const [key, fraction] of [['latency_p50_ms', 0.5], ['latency_p95_ms', 0.95], ['latency_p99_ms', 0.99]] as const) {
+      for (const [key, fraction] of [
+        ['latency_p50_ms', 0.5],
+        ['latency_p95_ms', 0.95],
+        ['latency_p99_ms', 0.99],
+      ] as const) {
         const expected = getPercentile(latencies, fraction)
         t.ok(near(totals[key], expected), `${key} ${totals[key]} vs ${expected}`)
         t.type(totals[key], 'number')
@@ -90,7 +94,14 @@ for (const kind of getDatabaseKinds()) {
       clock.nowMs = NOW_MS + 10 * DAY_MS
       t.strictSame(
         await history.getServiceTotals(),
-        { total_simulations: records.length, simulations_24h: 0, success_rate_24h: 0, latency_p50_ms: 0, latency_p95_ms: 0, latency_p99_ms: 0 },
+        {
+          total_simulations: records.length,
+          simulations_24h: 0,
+          success_rate_24h: 0,
+          latency_p50_ms: 0,
+          latency_p95_ms: 0,
+          latency_p99_ms: 0,
+        },
         'a quiet day: zeros in the window, the total unchanged',
       )
       clock.nowMs = NOW_MS

@@ -88,7 +88,11 @@ for (const kind of getDatabaseKinds()) {
       const other = await createUser(db)
       const records = createStatsRecords(userId)
       await history.recordSimulations(records)
-      await history.recordSimulations(createStatsRecords(other).slice(0, 50).map((r) => ({ ...r, latencyMs: 999 })))
+      await history.recordSimulations(
+        createStatsRecords(other)
+          .slice(0, 50)
+          .map((r) => ({ ...r, latencyMs: 999 })),
+      )
       const actual = await history.getUserStats(userId)
       const expected = getExpectedStats(records)
       for (const key of ['total_simulations', 'success_count', 'fail_count', 'simulations_today', 'simulations_7d'] as const) {
@@ -149,11 +153,7 @@ for (const kind of getDatabaseKinds()) {
     t.test('today starts at 00:00 UTC of the injected clock', async (t) => {
       const userId = await createUser(db)
       const at = (iso: string) => createRecord(userId, { createdAtMs: Date.parse(iso) })
-      await history.recordSimulations([
-        at('2024-03-09T23:59:59.999Z'),
-        at('2024-03-10T00:00:00.000Z'),
-        at('2024-03-10T15:29:59.999Z'),
-      ])
+      await history.recordSimulations([at('2024-03-09T23:59:59.999Z'), at('2024-03-10T00:00:00.000Z'), at('2024-03-10T15:29:59.999Z')])
       clock.nowMs = NOW_MS
       t.equal((await history.getUserStats(userId)).simulations_today, 2, '15:30: the midnight row counts, 1 ms before does not')
       clock.nowMs = Date.parse('2024-03-10T23:59:59.999Z')

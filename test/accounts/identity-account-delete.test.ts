@@ -16,10 +16,11 @@ for (const kind of getDatabaseKinds()) {
     const key = await identity.createApiKey(gone.userId, { name: 'kept' })
     const rotated = await identity.rotateApiKey(gone.userId, key.id)
     const second = await identity.login({ email: gone.email, password: PASSWORD })
-    await db.query(
-      `INSERT INTO simulations (user_id, api_key_id, created_at, success, latency_ms) VALUES ($1, $2, $3, true, 12)`,
-      [gone.userId, key.id, new Date(clock.nowMs)],
-    )
+    await db.query(`INSERT INTO simulations (user_id, api_key_id, created_at, success, latency_ms) VALUES ($1, $2, $3, true, 12)`, [
+      gone.userId,
+      key.id,
+      new Date(clock.nowMs),
+    ])
     invalidations.length = 0
     clock.nowMs += 1000
     await identity.deleteUser(gone.userId)
@@ -47,11 +48,11 @@ for (const kind of getDatabaseKinds()) {
       t.same(invalidations, [{ kind: 'user', userId: gone.userId }], 'no further announcements')
     })
 
-    t.test('the rows are kept, marked deleted at the clock\'s time', async (t) => {
+    t.test("the rows are kept, marked deleted at the clock's time", async (t) => {
       const [user] = await db.query<{ deleted_at: Date }>('SELECT deleted_at FROM users WHERE id = $1', [gone.userId])
       t.equal(user?.deleted_at && new Date(user.deleted_at).getTime(), clock.nowMs)
       const keys = await db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE user_id = $1', [gone.userId])
-      t.same(keys, [{ revoked_at: null }], 'the key row stays, unrevoked: the user\'s deletion is what stops it')
+      t.same(keys, [{ revoked_at: null }], "the key row stays, unrevoked: the user's deletion is what stops it")
       t.equal((await db.query('SELECT 1 FROM api_key_secrets WHERE api_key_id = $1', [key.id])).length, 2)
       t.equal((await db.query('SELECT 1 FROM simulations WHERE user_id = $1', [gone.userId])).length, 1, 'history is kept')
       const live = await db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [gone.userId])

@@ -30,7 +30,10 @@ for (const kind of getDatabaseKinds()) {
         created_at: new Date(clock.nowMs).toISOString(),
       })
       t.same(await f.authenticate(key.key), { userId: alice.userId, role: 'user', apiKeyId: key.id, validUntilMs: null, hasCard: false })
-      const secrets = await db.query<{ key_hash: string; prefix: string }>('SELECT key_hash, prefix FROM api_key_secrets WHERE api_key_id = $1', [key.id])
+      const secrets = await db.query<{ key_hash: string; prefix: string }>(
+        'SELECT key_hash, prefix FROM api_key_secrets WHERE api_key_id = $1',
+        [key.id],
+      )
       t.same(secrets, [{ key_hash: getApiKeyHash(key.key), prefix: 'pf_live_' }])
       const [dump] = await db.query<{ text: string }>(
         `SELECT string_agg(row_to_json(k)::text || row_to_json(s)::text, '') AS text
@@ -40,7 +43,7 @@ for (const kind of getDatabaseKinds()) {
       await identity.revokeApiKey(alice.userId, key.id)
     })
 
-    t.test('list: the user\'s live keys, oldest first, never the cleartext', async (t) => {
+    t.test("list: the user's live keys, oldest first, never the cleartext", async (t) => {
       const first = await identity.createApiKey(bob.userId, { name: 'first' })
       clock.nowMs += 1000
       const second = await identity.createApiKey(bob.userId, { name: 'second' })
@@ -48,11 +51,17 @@ for (const kind of getDatabaseKinds()) {
       const revoked = await identity.createApiKey(bob.userId, { name: 'revoked' })
       await identity.revokeApiKey(bob.userId, revoked.id)
       const list = await identity.listApiKeys(bob.userId)
-      t.same(list.map((key) => key.id), [first.id, second.id])
+      t.same(
+        list.map((key) => key.id),
+        [first.id, second.id],
+      )
       for (const key of list) t.notOk('key' in key, `no cleartext for ${key.name}`)
       const { key: _cleartext, ...firstWithoutKey } = first
       t.same(list[0], firstWithoutKey)
-      t.notOk((await identity.listApiKeys(alice.userId)).some((key) => key.id === first.id), 'not in another user\'s list')
+      t.notOk(
+        (await identity.listApiKeys(alice.userId)).some((key) => key.id === first.id),
+        "not in another user's list",
+      )
       for (const key of [first, second]) await identity.revokeApiKey(bob.userId, key.id)
     })
 
@@ -116,7 +125,7 @@ for (const kind of getDatabaseKinds()) {
       await identity.revokeApiKey(alice.userId, original.id)
     })
 
-    t.test('rotating again does not extend an older secret\'s grace', async (t) => {
+    t.test("rotating again does not extend an older secret's grace", async (t) => {
       const original = await identity.createApiKey(alice.userId, { name: 'twice' })
       const firstMs = clock.nowMs
       const second = await identity.rotateApiKey(alice.userId, original.id)

@@ -19,7 +19,11 @@ for (const kind of getDatabaseKinds()) {
       const baseMs = clock.nowMs
       // The latest request sits in a batch in the middle, so arrival order cannot explain the answer.
       const batches = Array.from({ length: 100 }, (_, batch) =>
-        Array.from({ length: 10 }, (_, i): KeyUsage => ({ apiKeyId: key.id, count: 1, lastUsedAtMs: baseMs + ((batch * 10 + i + 500) % 1000) })),
+        Array.from({ length: 10 }, (_, i): KeyUsage => ({
+          apiKeyId: key.id,
+          count: 1,
+          lastUsedAtMs: baseMs + ((batch * 10 + i + 500) % 1000),
+        })),
       )
       await Promise.all(batches.map((batch) => identity.recordKeyUsage(batch)))
       const listed = await getKey(key.id)

@@ -50,11 +50,20 @@ for (const kind of getDatabaseKinds()) {
         'SELECT spent_at IS NOT NULL AS spent FROM refresh_tokens WHERE user_id = $1 ORDER BY spent_at NULLS LAST',
         [userId],
       )
-      t.same(rows.map((row) => row.spent), [true, true, false])
+      t.same(
+        rows.map((row) => row.spent),
+        [true, true, false],
+      )
       const hashes = await db.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [userId])
       const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-      t.ok(hashes.some((row) => row.token_hash === sha256(first)), 'the first token is stored as its SHA-256')
-      t.notOk(hashes.some((row) => [first, third.refresh_token].includes(row.token_hash)), 'never in cleartext')
+      t.ok(
+        hashes.some((row) => row.token_hash === sha256(first)),
+        'the first token is stored as its SHA-256',
+      )
+      t.notOk(
+        hashes.some((row) => [first, third.refresh_token].includes(row.token_hash)),
+        'never in cleartext',
+      )
     })
 
     t.test('login and register start new families', async (t) => {
@@ -81,7 +90,9 @@ for (const kind of getDatabaseKinds()) {
     t.test('of concurrent uses of one token exactly one succeeds', async (t) => {
       const { refreshToken } = await f.register('concurrent')
       const results = await Promise.allSettled(Array.from({ length: 5 }, () => identity.refresh(refreshToken)))
-      const fulfilled = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof identity.refresh>>> => r.status === 'fulfilled')
+      const fulfilled = results.filter(
+        (r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof identity.refresh>>> => r.status === 'fulfilled',
+      )
       t.equal(fulfilled.length, 1)
       for (const result of results) {
         if (result.status === 'rejected') t.match(result.reason, { code: 'invalid_refresh_token' })

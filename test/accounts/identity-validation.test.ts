@@ -17,25 +17,50 @@ for (const kind of getDatabaseKinds()) {
 
     t.test('register: the address must look like one', async (t) => {
       for (const email of ['', 'plain', 'a@b', 'a b@example.com', '@example.com', 'a@@example.com', 'nul\u0000@example.com']) {
-        await assertFailsWith(t, identity.register({ email, password: PASSWORD }), 'validation_error', /^email: must be a valid email address$/)
+        await assertFailsWith(
+          t,
+          identity.register({ email, password: PASSWORD }),
+          'validation_error',
+          /^email: must be a valid email address$/,
+        )
       }
       await assertFailsWith(t, identity.register({ email: 42 as unknown as string, password: PASSWORD }), 'validation_error', /^email: /)
     })
 
     t.test('register: the password has 8 to 1024 characters', async (t) => {
       const email = f.createEmail('short')
-      await assertFailsWith(t, identity.register({ email, password: 'seven77' }), 'validation_error', /^password: must be at least 8 characters$/)
-      await assertFailsWith(t, identity.register({ email, password: 'p'.repeat(1025) }), 'validation_error', /^password: must be at most 1024 characters$/)
+      await assertFailsWith(
+        t,
+        identity.register({ email, password: 'seven77' }),
+        'validation_error',
+        /^password: must be at least 8 characters$/,
+      )
+      await assertFailsWith(
+        t,
+        identity.register({ email, password: 'p'.repeat(1025) }),
+        'validation_error',
+        /^password: must be at most 1024 characters$/,
+      )
       await assertFailsWith(t, identity.register({ email, password: null as unknown as string }), 'validation_error', /^password: /)
     })
 
     t.test('10 kB fields are validation errors, on register and login alike', async (t) => {
       const email = `${TEN_KB}@example.com`
-      await assertFailsWith(t, identity.register({ email, password: PASSWORD }), 'validation_error', /^email: must be at most 254 characters$/)
+      await assertFailsWith(
+        t,
+        identity.register({ email, password: PASSWORD }),
+        'validation_error',
+        /^email: must be at most 254 characters$/,
+      )
       await assertFailsWith(t, identity.login({ email, password: PASSWORD }), 'validation_error', /^email: /)
       await assertFailsWith(t, identity.register({ email: f.createEmail(), password: TEN_KB }), 'validation_error', /^password: /)
       await assertFailsWith(t, identity.login({ email: f.createEmail(), password: TEN_KB }), 'validation_error', /^password: /)
-      await assertFailsWith(t, identity.createApiKey(userId, { name: TEN_KB }), 'validation_error', /^name: must be at most 100 characters$/)
+      await assertFailsWith(
+        t,
+        identity.createApiKey(userId, { name: TEN_KB }),
+        'validation_error',
+        /^name: must be at most 100 characters$/,
+      )
       await assertFailsWith(t, identity.refresh(`pfr_${TEN_KB}`), 'validation_error', /^refresh_token: /)
       t.equal(await identity.authenticateApiKey(TEN_KB), null)
     })
@@ -56,7 +81,12 @@ for (const kind of getDatabaseKinds()) {
       await assertFailsWith(t, identity.createApiKey(userId, { name: '' }), 'validation_error', /^name: must not be empty$/)
       await assertFailsWith(t, identity.createApiKey(userId, { name: ' \t ' }), 'validation_error', /^name: must not be empty$/)
       await assertFailsWith(t, identity.createApiKey(userId, { name: 'n'.repeat(101) }), 'validation_error', /^name: /)
-      await assertFailsWith(t, identity.createApiKey(userId, { name: 'nul\u0000byte' }), 'validation_error', /^name: must not contain control/)
+      await assertFailsWith(
+        t,
+        identity.createApiKey(userId, { name: 'nul\u0000byte' }),
+        'validation_error',
+        /^name: must not contain control/,
+      )
       await assertFailsWith(t, identity.createApiKey(userId, { name: undefined as unknown as string }), 'validation_error', /^name: /)
       const key = await identity.createApiKey(userId, { name: `  ${'n'.repeat(100)}  ` })
       t.equal(key.name, 'n'.repeat(100), 'trimmed, and 100 characters are allowed')
@@ -65,8 +95,18 @@ for (const kind of getDatabaseKinds()) {
 
     t.test('a key expiry must be a future instant', async (t) => {
       const nowMs = f.clock.nowMs
-      await assertFailsWith(t, identity.createApiKey(userId, { name: 'past', expiresAtMs: nowMs - HOUR_MS }), 'validation_error', /^expires_at: must be in the future$/)
-      await assertFailsWith(t, identity.createApiKey(userId, { name: 'now', expiresAtMs: nowMs }), 'validation_error', /^expires_at: must be in the future$/)
+      await assertFailsWith(
+        t,
+        identity.createApiKey(userId, { name: 'past', expiresAtMs: nowMs - HOUR_MS }),
+        'validation_error',
+        /^expires_at: must be in the future$/,
+      )
+      await assertFailsWith(
+        t,
+        identity.createApiKey(userId, { name: 'now', expiresAtMs: nowMs }),
+        'validation_error',
+        /^expires_at: must be in the future$/,
+      )
       await assertFailsWith(t, identity.createApiKey(userId, { name: 'nan', expiresAtMs: Number.NaN }), 'validation_error', /^expires_at: /)
       await assertFailsWith(t, identity.createApiKey(userId, { name: 'far', expiresAtMs: 1e20 }), 'validation_error', /^expires_at: /)
     })
@@ -81,10 +121,20 @@ for (const kind of getDatabaseKinds()) {
     t.test('key usage must name keys by uuid and count whole requests', async (t) => {
       const apiKeyId = '00000000-0000-4000-8000-000000000000'
       const at = f.clock.nowMs
-      await assertFailsWith(t, identity.recordKeyUsage([{ apiKeyId: 'nope', count: 1, lastUsedAtMs: at }]), 'validation_error', /^apiKeyId: /)
+      await assertFailsWith(
+        t,
+        identity.recordKeyUsage([{ apiKeyId: 'nope', count: 1, lastUsedAtMs: at }]),
+        'validation_error',
+        /^apiKeyId: /,
+      )
       await assertFailsWith(t, identity.recordKeyUsage([{ apiKeyId, count: 0, lastUsedAtMs: at }]), 'validation_error', /^count: /)
       await assertFailsWith(t, identity.recordKeyUsage([{ apiKeyId, count: 1.5, lastUsedAtMs: at }]), 'validation_error', /^count: /)
-      await assertFailsWith(t, identity.recordKeyUsage([{ apiKeyId, count: 1, lastUsedAtMs: Number.NaN }]), 'validation_error', /^lastUsedAtMs: /)
+      await assertFailsWith(
+        t,
+        identity.recordKeyUsage([{ apiKeyId, count: 1, lastUsedAtMs: Number.NaN }]),
+        'validation_error',
+        /^lastUsedAtMs: /,
+      )
     })
 
     t.test('nothing was written by the rejected requests', async (t) => {

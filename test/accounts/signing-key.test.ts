@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAccessToken, verifyAccessToken } from '../../lib/access-token.js'
 import { ConfigError } from '../../lib/config.js'

@@ -26,7 +26,10 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       logLevel: 'info',
     },
   )
-  t.throws(() => readConfig(userServiceConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), { name: 'ConfigError', variable: 'ACCOUNTS_GRPC_PORT' })
+  t.throws(() => readConfig(userServiceConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), {
+    name: 'ConfigError',
+    variable: 'ACCOUNTS_GRPC_PORT',
+  })
   t.throws(() => readConfig(userServiceConfigSchema, { REDIS_URL: 'not a url' }), { name: 'ConfigError', variable: 'REDIS_URL' })
   const shortToken = 'x'.repeat(31)
   t.throws(

@@ -9,10 +9,20 @@ import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
-import { createUserService, type UserService, type AuthInvalidation, type SimulationQuery, type SimulationRecord } from '../../accounts/user-service.js'
+import {
+  createUserService,
+  type UserService,
+  type AuthInvalidation,
+  type SimulationQuery,
+  type SimulationRecord,
+} from '../../accounts/user-service.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
-import { createGrpcUserServiceClient, createInProcessUserServiceClient, type UserServiceClient } from '../../accounts/user-service-client.js'
+import {
+  createGrpcUserServiceClient,
+  createInProcessUserServiceClient,
+  type UserServiceClient,
+} from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
@@ -123,7 +133,12 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     await assertRejectsWithCode(t, client.register({ email: email('bob'), password: PASSWORD }), 'email_taken', 'same email')
     await assertRejectsWithCode(t, client.register({ email: 'not an email', password: PASSWORD }), 'validation_error', 'bad email')
     await assertRejectsWithCode(t, client.register({ email: email('carol'), password: 'short' }), 'validation_error', 'short password')
-    await assertRejectsWithCode(t, client.login({ email: email('bob'), password: 'wrong password' }), 'invalid_credentials', 'wrong password')
+    await assertRejectsWithCode(
+      t,
+      client.login({ email: email('bob'), password: 'wrong password' }),
+      'invalid_credentials',
+      'wrong password',
+    )
     await assertRejectsWithCode(t, client.login({ email: email('nobody'), password: PASSWORD }), 'invalid_credentials', 'unknown email')
     await assertRejectsWithCode(t, client.getUser(randomUUID()), 'unauthorized', 'unknown user')
     await assertRejectsWithCode(t, client.getUser('not-a-uuid'), 'unauthorized', 'malformed user id')
@@ -155,10 +170,19 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       byId([plain, never, expiring].map(({ key: _key, ...rest }) => rest)),
       'listed with every field but the cleartext',
     )
-    t.ok(listed.every((key) => !('key' in key)), 'no key property at all in a listing')
+    t.ok(
+      listed.every((key) => !('key' in key)),
+      'no key property at all in a listing',
+    )
 
     const key = plain.key as string
-    t.strictSame(await client.authenticateApiKey(getApiKeyHash(key)), { userId, role: 'user', apiKeyId: plain.id, validUntilMs: null, hasCard: false })
+    t.strictSame(await client.authenticateApiKey(getApiKeyHash(key)), {
+      userId,
+      role: 'user',
+      apiKeyId: plain.id,
+      validUntilMs: null,
+      hasCard: false,
+    })
     t.strictSame(await client.authenticateApiKey(getApiKeyHash(expiring.key as string)), {
       userId,
       role: 'user',
@@ -183,7 +207,11 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     t.equal(rotated.id, plain.id, 'the id survives rotation')
     t.not(rotated.key, key)
     t.equal(rotated.requests_count, 5)
-    t.match(await client.authenticateApiKey(getApiKeyHash(key)), { apiKeyId: plain.id, validUntilMs: START_MS + DAY_MS }, 'the old secret has 24 h left')
+    t.match(
+      await client.authenticateApiKey(getApiKeyHash(key)),
+      { apiKeyId: plain.id, validUntilMs: START_MS + DAY_MS },
+      'the old secret has 24 h left',
+    )
     t.match(await client.authenticateApiKey(getApiKeyHash(rotated.key as string)), { apiKeyId: plain.id, validUntilMs: null })
     context.clock.nowMs = START_MS + DAY_MS + 1
     try {
@@ -201,24 +229,60 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     await assertRejectsWithCode(t, client.revokeApiKey(userId, plain.id), 'not_found', 'revoked twice')
     await assertRejectsWithCode(t, client.rotateApiKey(userId, plain.id), 'not_found', 'rotating a revoked key')
     await assertRejectsWithCode(t, client.revokeApiKey(userId, 'not-a-uuid'), 'not_found', 'malformed key id')
-    t.match(context.invalidations.slice(-2), [
-      { kind: 'api_key', userId, apiKeyId: plain.id },
-      { kind: 'api_key', userId, apiKeyId: plain.id },
-    ], 'rotate and revoke were announced')
+    t.match(
+      context.invalidations.slice(-2),
+      [
+        { kind: 'api_key', userId, apiKeyId: plain.id },
+        { kind: 'api_key', userId, apiKeyId: plain.id },
+      ],
+      'rotate and revoke were announced',
+    )
 
     await assertRejectsWithCode(t, client.createApiKey(userId, { name: '' }), 'validation_error', 'empty name')
-    await assertRejectsWithCode(t, client.createApiKey(userId, { name: 'past', expiresAtMs: START_MS - 1 }), 'validation_error', 'expiry in the past')
+    await assertRejectsWithCode(
+      t,
+      client.createApiKey(userId, { name: 'past', expiresAtMs: START_MS - 1 }),
+      'validation_error',
+      'expiry in the past',
+    )
     // A fraction must reach the service's check, not be rounded into a valid time on the way.
-    await assertRejectsWithCode(t, client.createApiKey(userId, { name: 'frac', expiresAtMs: expiresAtMs + 0.5 }), 'validation_error', 'fractional expiry')
-    await assertRejectsWithCode(t, client.recordKeyUsage([{ apiKeyId: never.id, count: 1.5, lastUsedAtMs: START_MS }]), 'validation_error', 'fractional count')
+    await assertRejectsWithCode(
+      t,
+      client.createApiKey(userId, { name: 'frac', expiresAtMs: expiresAtMs + 0.5 }),
+      'validation_error',
+      'fractional expiry',
+    )
+    await assertRejectsWithCode(
+      t,
+      client.recordKeyUsage([{ apiKeyId: never.id, count: 1.5, lastUsedAtMs: START_MS }]),
+      'validation_error',
+      'fractional count',
+    )
   })
 
   t.test('history: record, list with cursor and filters, stats', async (t) => {
     const { userId } = await registerUser(client, context, email('frank'))
     const apiKey = await client.createApiKey(userId, { name: 'history' })
     const records = [
-      createRecord(userId, START_MS - 1000, { signature: 's0', decision: 'approve', riskLevel: 'safe', mevScore: 0, mevLevel: 'none', computeUnits: 150, feeEstimateSol: 0.000005 }),
-      createRecord(userId, START_MS - 2000, { signature: 's1', success: false, failureCode: 'insufficient_sol', failureReason: 'no SOL', riskLevel: 'high', mevScore: 0.75, mevLevel: 'high', decision: 'block' }),
+      createRecord(userId, START_MS - 1000, {
+        signature: 's0',
+        decision: 'approve',
+        riskLevel: 'safe',
+        mevScore: 0,
+        mevLevel: 'none',
+        computeUnits: 150,
+        feeEstimateSol: 0.000005,
+      }),
+      createRecord(userId, START_MS - 2000, {
+        signature: 's1',
+        success: false,
+        failureCode: 'insufficient_sol',
+        failureReason: 'no SOL',
+        riskLevel: 'high',
+        mevScore: 0.75,
+        mevLevel: 'high',
+        decision: 'block',
+      }),
       createRecord(userId, START_MS - 3000, { signature: 's2', apiKeyId: apiKey.id, cached: true, latencyMs: 1.25 }),
       createRecord(userId, START_MS - 2 * DAY_MS, { signature: 's3', success: false, riskLevel: 'safe' }),
     ]
@@ -230,7 +294,11 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
 
     const all = await client.listSimulations({ userId, limit: 10 })
     t.equal(all.next_cursor, null, 'one page holds everything')
-    t.strictSame(all.simulations.map((item) => item.signature), ['s0', 's1', 's2', 's3'], 'newest first')
+    t.strictSame(
+      all.simulations.map((item) => item.signature),
+      ['s0', 's1', 's2', 's3'],
+      'newest first',
+    )
     const [, failed, nulls] = all.simulations
     t.strictSame(failed && { ...failed, id: 'id' }, {
       id: 'id',
@@ -249,32 +317,45 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       api_key_id: null,
       cached: false,
     })
-    t.strictSame(nulls && { ...nulls, id: 'id' }, {
-      id: 'id',
-      created_at: new Date(START_MS - 3000).toISOString(),
-      success: true,
-      decision: null,
-      risk_level: null,
-      mev_score: null,
-      mev_level: null,
-      failure_code: null,
-      failure_reason: null,
-      compute_units: null,
-      fee_estimate_sol: null,
-      latency_ms: 1.25,
-      signature: 's2',
-      api_key_id: apiKey.id,
-      cached: true,
-    }, 'null fields stay null')
+    t.strictSame(
+      nulls && { ...nulls, id: 'id' },
+      {
+        id: 'id',
+        created_at: new Date(START_MS - 3000).toISOString(),
+        success: true,
+        decision: null,
+        risk_level: null,
+        mev_score: null,
+        mev_level: null,
+        failure_code: null,
+        failure_reason: null,
+        compute_units: null,
+        fee_estimate_sol: null,
+        latency_ms: 1.25,
+        signature: 's2',
+        api_key_id: apiKey.id,
+        cached: true,
+      },
+      'null fields stay null',
+    )
     t.match(all.simulations[0], { mev_score: 0, compute_units: 150, fee_estimate_sol: 0.000005 }, 'zero is not null')
 
     const first = await client.listSimulations({ userId, limit: 3 })
-    t.strictSame(first.simulations.map((item) => item.signature), ['s0', 's1', 's2'])
+    t.strictSame(
+      first.simulations.map((item) => item.signature),
+      ['s0', 's1', 's2'],
+    )
     t.type(first.next_cursor, 'string')
     const second = await client.listSimulations({ userId, limit: 3, cursor: first.next_cursor as string })
-    t.strictSame(second.simulations.map((item) => item.signature), ['s3'])
+    t.strictSame(
+      second.simulations.map((item) => item.signature),
+      ['s3'],
+    )
     t.equal(second.next_cursor, null)
-    t.strictSame((await client.listSimulations({ userId, limit: 2, offset: 1 })).simulations.map((item) => item.signature), ['s1', 's2'])
+    t.strictSame(
+      (await client.listSimulations({ userId, limit: 2, offset: 1 })).simulations.map((item) => item.signature),
+      ['s1', 's2'],
+    )
 
     const signatures = async (filters: Partial<SimulationQuery>) =>
       (await client.listSimulations({ userId, limit: 10, ...filters })).simulations.map((item) => item.signature)
@@ -289,7 +370,12 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 201 }), 'validation_error', 'limit 201')
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 1.5 }), 'validation_error', 'fractional limit')
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 10, cursor: 'bogus' }), 'validation_error', 'foreign cursor')
-    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 10, riskLevel: 'spicy' }), 'validation_error', 'unknown risk level')
+    await assertRejectsWithCode(
+      t,
+      client.listSimulations({ userId, limit: 10, riskLevel: 'spicy' }),
+      'validation_error',
+      'unknown risk level',
+    )
     await assertRejectsWithCode(t, client.listSimulations({ userId: 'not-a-uuid', limit: 10 }), 'validation_error', 'malformed user id')
     await assertRejectsWithCode(t, client.recordSimulations([createRecord(userId, Number.NaN)]), 'validation_error', 'NaN time')
 
@@ -320,7 +406,11 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     const announced = context.invalidations.length
     // Byte order: digits before capitals before lower case.
     const expected = [SYSTEM_PROGRAM, COMPUTE_BUDGET_PROGRAM, JUPITER_V6, TOKEN_PROGRAM]
-    t.strictSame(await client.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM]), expected, 'duplicates collapse, byte order')
+    t.strictSame(
+      await client.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM]),
+      expected,
+      'duplicates collapse, byte order',
+    )
     t.strictSame(await client.getProgramBlocks(userId), expected)
     t.strictSame(await client.getProgramBlocks(other.userId), [], "another user's list is untouched")
     t.strictSame(context.invalidations.slice(announced), [{ kind: 'program_blocks', userId }], 'the write was announced')
@@ -481,7 +571,11 @@ t.test('user service contract', async (t) => {
     }
     const page = await inProcess.listSimulations({ userId, limit: 2 })
     const cursor = page.next_cursor as string
-    t.strictSame(await grpc.listSimulations({ userId, limit: 2, cursor }), await inProcess.listSimulations({ userId, limit: 2, cursor }), 'second page')
+    t.strictSame(
+      await grpc.listSimulations({ userId, limit: 2, cursor }),
+      await inProcess.listSimulations({ userId, limit: 2, cursor }),
+      'second page',
+    )
 
     const failures: [ErrorCode, string, (client: UserService) => Promise<unknown>][] = [
       ['validation_error', 'register with a bad email', (c) => c.register({ email: 'nope', password: PASSWORD })],
@@ -491,7 +585,11 @@ t.test('user service contract', async (t) => {
       ['unauthorized', 'getUser of nobody', (c) => c.getUser(randomUUID())],
       ['not_found', 'revoke an unknown key', (c) => c.revokeApiKey(userId, randomUUID())],
       ['not_found', 'rotate an unknown key', (c) => c.rotateApiKey(userId, randomUUID())],
-      ['validation_error', 'createApiKey with a fractional expiry', (c) => c.createApiKey(userId, { name: 'x', expiresAtMs: START_MS + 0.5 })],
+      [
+        'validation_error',
+        'createApiKey with a fractional expiry',
+        (c) => c.createApiKey(userId, { name: 'x', expiresAtMs: START_MS + 0.5 }),
+      ],
       ['validation_error', 'listSimulations with limit 1.5', (c) => c.listSimulations({ userId, limit: 1.5 })],
       ['validation_error', 'getSimulationCountsSince with NaN', (c) => c.getSimulationCountsSince(Number.NaN)],
       ['validation_error', 'setProgramBlocks with a 31-byte key', (c) => c.setProgramBlocks(userId, [JUPITER_V6, SHORT_KEY])],

@@ -31,7 +31,8 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   await userService.setProgramBlocks(victimId, victimBlocks)
 
   const proto = loadAccountsProto()
-  const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client & Record<string, UnaryMethod>
+  const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client &
+    Record<string, UnaryMethod>
   t.teardown(() => raw.close())
   const requests: Record<string, object> = {
     Register: { email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' },
@@ -57,7 +58,11 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     RemoveProgramBlock: { user_id: victimId, program_id: victimBlocks[0] as string },
   }
   const methods = Object.keys(proto.preflight.accounts.v1.Accounts.service)
-  t.same(methods.filter((name) => !(name in requests)), [], 'every method of the service is tried')
+  t.same(
+    methods.filter((name) => !(name in requests)),
+    [],
+    'every method of the service is tried',
+  )
 
   const call = (method: string, metadata: Metadata) =>
     new Promise<GrpcServiceError | null>((resolve) => {
@@ -86,7 +91,10 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   )
   t.match(await userService.getUserState(victimId), { active: true, hasCard: false }, 'not deleted, no card set')
   t.same([...(await userService.getProgramBlocks(victimId))].sort(), [...victimBlocks].sort(), 'blocks untouched')
-  await t.rejects(userService.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }), 'no attacker account registered')
+  await t.rejects(
+    userService.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }),
+    'no attacker account registered',
+  )
 
   // The service's own client presents the token and is served.
   const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
@@ -98,5 +106,8 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
 t.test('the accounts gRPC server will not start without a token worth the name', async (t) => {
   const { userService } = await createTestUserService(t)
   await t.rejects(startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: 'short' }), /at least 32 characters/)
-  await t.rejects(startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: undefined as unknown as string }), /at least 32 characters/)
+  await t.rejects(
+    startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: undefined as unknown as string }),
+    /at least 32 characters/,
+  )
 })

@@ -74,7 +74,9 @@ t.test('the load worker drives every door on a schedule, in a closed loop and as
   t.teardown(() => worker.close())
 
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const base64 = [createBenchCase('sol-transfer', value.blockhash), createBenchCase('spl-transfer', value.blockhash)].map((c) => Buffer.from(c.bytes).toString('base64'))
+  const base64 = [createBenchCase('sol-transfer', value.blockhash), createBenchCase('spl-transfer', value.blockhash)].map((c) =>
+    Buffer.from(c.bytes).toString('base64'),
+  )
   const origin = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`
   const key = { 'x-api-key': user.apiKey }
   const rest = {
@@ -94,7 +96,13 @@ t.test('the load worker drives every door on a schedule, in a closed loop and as
     headers: key,
     expectEnd: '"total":10,"succeeded":10,"failed":0}',
   } as const
-  const grpcTarget = { kind: 'grpc', address: grpc.address, transactions: base64, replaceRecentBlockhash: false, apiKey: user.apiKey } as const
+  const grpcTarget = {
+    kind: 'grpc',
+    address: grpc.address,
+    transactions: base64,
+    replaceRecentBlockhash: false,
+    apiKey: user.apiKey,
+  } as const
   const websocket = {
     kind: 'websocket',
     url: `${origin.replace('http', 'ws')}/api/v1/solana/stream`,
@@ -145,7 +153,11 @@ t.test('the load worker drives every door on a schedule, in a closed loop and as
     if (spec.mode === 'stream') t.ok((result.peakUnanswered ?? 0) >= 1, `${name}: at most ${result.peakUnanswered} unanswered`)
     lookupsAfterFirst ??= counted.counts.lookups
   }
-  t.equal(counted.counts.lookups, lookupsAfterFirst, 'no credential lookup after the first door: the authenticator and its cache are shared')
+  t.equal(
+    counted.counts.lookups,
+    lookupsAfterFirst,
+    'no credential lookup after the first door: the authenticator and its cache are shared',
+  )
 
   // A request the service rejects must count as an error, not as a fast answer.
   const shortOpen = { ...open, ratePerS: 80, durationS: 0.125 }
@@ -170,14 +182,23 @@ t.test('the load worker drives every door on a schedule, in a closed loop and as
   t.equal(keylessGrpc.latency.errors, keylessGrpc.latency.count, `a keyless gRPC call is an error (${keylessGrpc.firstError})`)
   t.match(keylessGrpc.firstError, /gRPC 16/, 'UNAUTHENTICATED')
   // A batch whose items cannot be simulated is still a 200: its counts make it an error.
-  const badBatch: LoadTarget = { ...batch, bodies: [JSON.stringify({ transactions: ['not base64!', ...base64.slice(1)] })], expectEnd: batch.expectEnd }
+  const badBatch: LoadTarget = {
+    ...batch,
+    bodies: [JSON.stringify({ transactions: ['not base64!', ...base64.slice(1)] })],
+    expectEnd: batch.expectEnd,
+  }
   const badBatchRun = await worker.run({ ...shortOpen, ratePerS: 16, target: badBatch })
   t.equal(badBatchRun.latency.errors, badBatchRun.latency.count, `a batch with a failed item is an error (${badBatchRun.firstError})`)
   // A WebSocket error frame is an error of the message it answers.
   const badSocket = await worker.run({ ...shortOpen, target: { ...websocket, transactions: ['not base64!'] } })
   t.equal(badSocket.latency.errors, badSocket.latency.count, `an error frame is an error (${badSocket.firstError})`)
   t.match(badSocket.firstError, /invalid_transaction|validation_error/, 'the error names the code')
-  const badMsgpack = await worker.run({ mode: 'stream', count: 20, drainTimeoutMs: 2_000, target: { ...msgpack, transactions: ['not base64!'] } })
+  const badMsgpack = await worker.run({
+    mode: 'stream',
+    count: 20,
+    drainTimeoutMs: 2_000,
+    target: { ...msgpack, transactions: ['not base64!'] },
+  })
   t.equal(badMsgpack.latency.errors, 20, `MessagePack error frames are errors (${badMsgpack.firstError})`)
   // A handshake without the key is refused: the run fails instead of measuring nothing.
   await t.rejects(worker.run({ ...shortOpen, target: { ...websocket, headers: {} } }), /HTTP 401/, 'a refused handshake fails the run')

@@ -13,10 +13,30 @@ import { resolveResultPath } from '../../bench/report/resolve-result-path.js'
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 function makeSummary(p50Ms: number, p99Ms: number, errors = 0): LatencySummary {
-  return { count: 10_000, errors, meanMs: p50Ms, p50Ms, p90Ms: p50Ms, p99Ms, p999Ms: p99Ms, maxMs: p99Ms * 2, distribution: [[50, p50Ms], [99, p99Ms]] }
+  return {
+    count: 10_000,
+    errors,
+    meanMs: p50Ms,
+    p50Ms,
+    p90Ms: p50Ms,
+    p99Ms,
+    p999Ms: p99Ms,
+    maxMs: p99Ms * 2,
+    distribution: [
+      [50, p50Ms],
+      [99, p99Ms],
+    ],
+  }
 }
 
-function makeRun(path: LoadPath, mode: 'open' | 'saturation', rateOrConcurrency: number, p50Ms: number, p99Ms: number, achievedRatePerS: number): LoadRun {
+function makeRun(
+  path: LoadPath,
+  mode: 'open' | 'saturation',
+  rateOrConcurrency: number,
+  p50Ms: number,
+  p99Ms: number,
+  achievedRatePerS: number,
+): LoadRun {
   return {
     path,
     mode,
@@ -54,12 +74,16 @@ const A = makeResult('aaaa111', [
   makeRun('grpc', 'open', 1000, 0.3, 1, 1000),
   makeRun('rest', 'saturation', 64, 10, 30, 5000),
 ])
-const B = makeResult('bbbb222', [
-  makeRun('rest', 'saturation', 64, 12, 29.5, 4000),
-  makeRun('rest', 'open', 1000, 0.3, 2.02, 990),
-  makeRun('json-rpc', 'open', 1000, 0.6, 3, 1000),
-  makeRun('rest', 'open', 5000, 1, 8, 5000),
-], { maxRateUnder10MsP99: { rest: 5000, grpc: 3000 }, floor: makeSummary(0.05, 0.1) })
+const B = makeResult(
+  'bbbb222',
+  [
+    makeRun('rest', 'saturation', 64, 12, 29.5, 4000),
+    makeRun('rest', 'open', 1000, 0.3, 2.02, 990),
+    makeRun('json-rpc', 'open', 1000, 0.6, 3, 1000),
+    makeRun('rest', 'open', 5000, 1, 8, 5000),
+  ],
+  { maxRateUnder10MsP99: { rest: 5000, grpc: 3000 }, floor: makeSummary(0.05, 0.1) },
+)
 
 const row = (rows: ComparisonRow[], key: string) => {
   const found = rows.find((candidate) => candidate.key === key)
@@ -70,7 +94,10 @@ const row = (rows: ComparisonRow[], key: string) => {
 t.test('runs pair by path + mode + rate/concurrency, whatever their order', async (t) => {
   const rows = compareResults(A, B)
   const runs = rows.filter((candidate) => candidate.kind === 'run')
-  t.same(runs.map((candidate) => candidate.label), ['rest open 1000/s', 'grpc open 1000/s', 'rest saturation c=64', 'json-rpc open 1000/s', 'rest open 5000/s'])
+  t.same(
+    runs.map((candidate) => candidate.label),
+    ['rest open 1000/s', 'grpc open 1000/s', 'rest saturation c=64', 'json-rpc open 1000/s', 'rest open 5000/s'],
+  )
   const restOpen = row(rows, 'rest|open|1000|-')
   t.same([restOpen.p50Ms?.a, restOpen.p50Ms?.b], [0.4, 0.3])
   const saturation = row(rows, 'rest|saturation|-|64')
@@ -79,12 +106,10 @@ t.test('runs pair by path + mode + rate/concurrency, whatever their order', asyn
   t.same([onlyA.p50Ms?.a, onlyA.p50Ms?.b, onlyA.p50Ms?.ratio], [0.3, null, null])
   const onlyB = row(rows, 'json-rpc|open|1000|-')
   t.same([onlyB.p99Ms?.a, onlyB.p99Ms?.b], [null, 3])
-  t.same(rows.filter((candidate) => candidate.kind !== 'run').map((candidate) => candidate.label), [
-    'floor (raw LiteSVM)',
-    'cold (RPC +50 ms)',
-    'rest max rate, p99 < 10 ms',
-    'grpc max rate, p99 < 10 ms',
-  ])
+  t.same(
+    rows.filter((candidate) => candidate.kind !== 'run').map((candidate) => candidate.label),
+    ['floor (raw LiteSVM)', 'cold (RPC +50 ms)', 'rest max rate, p99 < 10 ms', 'grpc max rate, p99 < 10 ms'],
+  )
   t.equal(row(rows, 'floor').ratePerS, undefined, 'the floor has no throughput')
 })
 
@@ -121,7 +146,7 @@ t.test('the table: every row, missing sides as "—", the floor without throughp
 t.test('runs with failed requests are listed under the table', async (t) => {
   const failing = makeResult('cccc333', [{ ...makeRun('rest', 'open', 1000, 0.3, 2, 900), latency: makeSummary(0.3, 2, 120) }])
   const text = formatComparison(compareResults(A, failing))
-  t.match(text, /failed requests:\n  rest open 1000\/s: A 0, B 120/)
+  t.match(text, /failed requests:\n {2}rest open 1000\/s: A 0, B 120/)
 })
 
 t.test('files: read and checked; missing, unreadable or wrong-format ones are errors with a code', async (t) => {
@@ -138,8 +163,14 @@ t.test('files: read and checked; missing, unreadable or wrong-format ones are er
   t.throws(() => readLoadResult(join(dir, 'nope.json')), { code: 'result_missing' })
   t.throws(() => readLoadResult(join(dir, 'broken.json')), { code: 'result_unreadable', message: /not JSON/ })
   t.throws(() => readLoadResult(dir), { code: 'result_unreadable' }, 'a folder')
-  t.throws(() => readLoadResult(join(dir, '2026-11-22-bbbb222-engine-simulate.json')), { code: 'result_wrong_format', message: /"engine-simulate" result/ })
-  t.throws(() => readLoadResult(join(dir, 'wrong-field.json')), { code: 'result_wrong_format', message: /runs\[0\]\.latency\.p99Ms should be a number, is string/ })
+  t.throws(() => readLoadResult(join(dir, '2026-11-22-bbbb222-engine-simulate.json')), {
+    code: 'result_wrong_format',
+    message: /"engine-simulate" result/,
+  })
+  t.throws(() => readLoadResult(join(dir, 'wrong-field.json')), {
+    code: 'result_wrong_format',
+    message: /runs\[0\]\.latency\.p99Ms should be a number, is string/,
+  })
   try {
     readLoadResult(join(dir, 'broken.json'))
   } catch (error) {
@@ -149,7 +180,10 @@ t.test('files: read and checked; missing, unreadable or wrong-format ones are er
 
   t.equal(resolveResultPath('bbbb', dir), join(dir, '2026-11-22-bbbb222.json'), 'commit prefix, other benchmarks passed over')
   t.equal(resolveResultPath('2026-11-21', dir), join(dir, '2026-11-21-aaaa111.json'), 'date prefix')
-  t.throws(() => resolveResultPath('2026-11', dir), { code: 'result_ambiguous', message: /2026-11-21-aaaa111\.json, 2026-11-22-bbbb222\.json/ })
+  t.throws(() => resolveResultPath('2026-11', dir), {
+    code: 'result_ambiguous',
+    message: /2026-11-21-aaaa111\.json, 2026-11-22-bbbb222\.json/,
+  })
   t.throws(() => resolveResultPath('cccc', dir), { code: 'result_missing' })
   t.throws(() => resolveResultPath('missing.json', dir), { code: 'result_missing' })
 })
@@ -162,12 +196,15 @@ t.test('the CLI: 0 with the table, 2 with a clear message for a bad file', async
   })
   const capture = () => {
     const out = { stdout: '', stderr: '' }
-    return { out, io: { stdout: (text: string) => void (out.stdout += text), stderr: (text: string) => void (out.stderr += text), resultsDir: dir } }
+    return {
+      out,
+      io: { stdout: (text: string) => void (out.stdout += text), stderr: (text: string) => void (out.stderr += text), resultsDir: dir },
+    }
   }
   const ok = capture()
   t.equal(runCompare(['aaaa', 'bbbb'], ok.io), 0)
-  t.match(ok.out.stdout, /^A  .*2026-11-21-aaaa111\.json  aaaa111 /)
-  t.match(ok.out.stdout, /\nB  .*bbbb222/)
+  t.match(ok.out.stdout, /^A {2}.*2026-11-21-aaaa111\.json {2}aaaa111 /)
+  t.match(ok.out.stdout, /\nB {2}.*bbbb222/)
   t.match(ok.out.stdout, /note: the two ran on different machines/)
   t.match(ok.out.stdout, /rest open 1000\/s/)
   t.equal(ok.out.stderr, '')
@@ -183,10 +220,14 @@ t.test('the CLI: 0 with the table, 2 with a clear message for a bad file', async
     t.equal(bad.out.stdout, '')
   }
 
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/report/compare.ts', join(dir, '2026-11-21-aaaa111.json'), join(dir, 'missing.json')], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  })
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/report/compare.ts', join(dir, '2026-11-21-aaaa111.json'), join(dir, 'missing.json')],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  )
   t.equal(child.status, 2, 'the process exits 2')
   t.match(child.stderr, /^bench:compare: .*missing\.json: no such file/m)
 })
@@ -198,7 +239,10 @@ t.test('stream and batch runs pair across results like the others; a result with
     targetRatePerS: null,
     stream: { messages: 10_000, peakUnanswered: 10_000 },
   })
-  const batch = (p50Ms: number, ratePerS: number): LoadRun => ({ ...makeRun('batch', 'saturation', 8, p50Ms, p50Ms * 3, ratePerS), simulationsPerRequest: 50 })
+  const batch = (p50Ms: number, ratePerS: number): LoadRun => ({
+    ...makeRun('batch', 'saturation', 8, p50Ms, p50Ms * 3, ratePerS),
+    simulationsPerRequest: 50,
+  })
   const a = makeResult('aaaa111', [stream(2000, 2500), batch(90, 80)])
   const b = makeResult('bbbb222', [stream(1500, 3000), batch(100, 70), makeRun('websocket-msgpack', 'open', 1000, 0.5, 3, 1000)])
   const rows = compareResults(a, b)
@@ -210,7 +254,7 @@ t.test('stream and batch runs pair across results like the others; a result with
   t.match(formatComparison(rows), /websocket-msgpack open 1000\/s .*—/)
 })
 
-t.test('the printed load report gives batches in simulations/s, the stream\'s totals and the p50 aims', async (t) => {
+t.test("the printed load report gives batches in simulations/s, the stream's totals and the p50 aims", async (t) => {
   const stream: LoadRun = {
     ...makeRun('websocket', 'open', 0, 2000, 4000, 2500),
     mode: 'stream',
@@ -227,7 +271,14 @@ t.test('the printed load report gives batches in simulations/s, the stream\'s to
     stream,
   ])
   const cold = { cold: result.cold, rpcCallsPerSimulate: 1, concurrentSucceeded: 8, firstError: null }
-  const report = formatLoadReport(result, { diagnostics: new Map(), searches: new Map(), cold, warmCacheRpcCalls: 0, userServiceCalls: null, serverMeasured: true })
+  const report = formatLoadReport(result, {
+    diagnostics: new Map(),
+    searches: new Map(),
+    cold,
+    warmCacheRpcCalls: 0,
+    userServiceCalls: null,
+    serverMeasured: true,
+  })
   t.match(report, 'batch of 50, 20/s: 20.0 batches/s = 1000 simulations/s; per batch p50 12.0 / p99 40.0 ms')
   t.match(report, 'websocket stream: 10000 messages on one socket in 4 s = 2500/s, at most 9000 unanswered')
   t.match(report, /websocket +stream +10000 msg/, 'the table names the stream by its messages')

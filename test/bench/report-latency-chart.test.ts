@@ -1,6 +1,13 @@
 import t from 'tap'
 import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun } from '../../bench/load/load-results.js'
-import { createLinearScale, getLatencyAxis, getPercentileAxis, toAxisLog, toAxisX, toHdrPercentileX } from '../../bench/report/chart-scales.js'
+import {
+  createLinearScale,
+  getLatencyAxis,
+  getPercentileAxis,
+  toAxisLog,
+  toAxisX,
+  toHdrPercentileX,
+} from '../../bench/report/chart-scales.js'
 import { getChartSeries } from '../../bench/report/chart-series.js'
 import { renderLatencyChart } from '../../bench/report/latency-chart.js'
 
@@ -41,7 +48,13 @@ function makeRun(path: LoadPath, mode: LoadRun['mode'], rateOrConcurrency: numbe
   }
 }
 
-const BASE_P50_MS: Record<Exclude<LoadPath, 'websocket-msgpack'>, number> = { rest: 0.35, grpc: 0.3, 'json-rpc': 0.5, websocket: 0.28, batch: 1.6 }
+const BASE_P50_MS: Record<Exclude<LoadPath, 'websocket-msgpack'>, number> = {
+  rest: 0.35,
+  grpc: 0.3,
+  'json-rpc': 0.5,
+  websocket: 0.28,
+  batch: 1.6,
+}
 
 /** Five paths at 100, 1,000 and 5,000/s open loop and 64 callers closed loop, plus floor and cold. */
 function makeResult(): LoadBenchResult {
@@ -106,7 +119,8 @@ t.test('options pick the runs; all runs can be drawn and the chart grows for its
   const svg = renderLatencyChart(result, { runs: 'all' })
   t.equal(countOf(svg, '<polyline'), result.runs.length + 2)
   t.match(svg, /^<svg[^>]* height="540"/, '22 legend rows fit in 540 px')
-  for (const concurrency of [1, 4, 16, 256, 1024]) result.runs.push(makeRun('websocket', 'saturation', concurrency, makeSummary(concurrency / 10, 0.2)))
+  for (const concurrency of [1, 4, 16, 256, 1024])
+    result.runs.push(makeRun('websocket', 'saturation', concurrency, makeSummary(concurrency / 10, 0.2)))
   const tall = renderLatencyChart(result, { runs: 'all' })
   const height = Number(/^<svg[^>]* height="(\d+)"/.exec(tall)?.[1])
   t.ok(height > 540, `height ${height} leaves room for ${result.runs.length + 2} legend rows`)
@@ -123,7 +137,10 @@ t.test('without a 1,000/s run, the default takes the open rate nearest to it', a
   t.ok(labels.includes('rest open 5000/s'), '5× from 1,000 is nearer on a log scale than 10×')
   t.notOk(labels.includes('rest open 100/s'), 'one open run per path')
   result.runs = result.runs.filter((run) => run.targetRatePerS !== 5000)
-  t.ok(getChartSeries(result).some((line) => line.label === 'rest open 100/s'), 'the only open rate left')
+  t.ok(
+    getChartSeries(result).some((line) => line.label === 'rest open 100/s'),
+    'the only open rate left',
+  )
 })
 
 t.test('empty distributions, zero and odd latencies draw no NaN, and empty series show "no data"', async (t) => {
@@ -133,7 +150,13 @@ t.test('empty distributions, zero and odd latencies draw no NaN, and empty serie
   if (first === undefined || second === undefined) throw new Error('fixture changed')
   first.latency.distribution = []
   first.latency.p99Ms = Number.NaN
-  second.latency.distribution = [[0, 0], [50, 0], [99, 0.2], [100, Number.POSITIVE_INFINITY], [Number.NaN, 1]]
+  second.latency.distribution = [
+    [0, 0],
+    [50, 0],
+    [99, 0.2],
+    [100, Number.POSITIVE_INFINITY],
+    [Number.NaN, 1],
+  ]
   result.floor.distribution = [[50, 0]]
   const svg = renderLatencyChart(result)
   t.notMatch(svg, /NaN|Infinity/)
@@ -143,7 +166,12 @@ t.test('empty distributions, zero and odd latencies draw no NaN, and empty serie
   const unanswered = makeResult()
   const lost = unanswered.runs[1]
   if (lost === undefined) throw new Error('fixture changed')
-  lost.latency = { ...lost.latency, count: 0, p99Ms: 0, distribution: lost.latency.distribution.map(([percentile]): [number, number] => [percentile, 0]) }
+  lost.latency = {
+    ...lost.latency,
+    count: 0,
+    p99Ms: 0,
+    distribution: lost.latency.distribution.map(([percentile]): [number, number] => [percentile, 0]),
+  }
   const unansweredSvg = renderLatencyChart(unanswered)
   t.equal(countOf(unansweredSvg, '<polyline'), 5 * 2 + 2 - 1, 'a run with no answer (all 0 ms) is no data, not a line on the floor')
   t.match(unansweredSvg, 'no data')
@@ -167,7 +195,10 @@ t.test('the percentile axis is the HDR 1/(1−p) scale, monotonic, with a place 
   t.equal(toHdrPercentileX(100), Number.POSITIVE_INFINITY)
   const axis = getPercentileAxis([0, 50, 99.99, 100])
   t.equal(axis.decades, 4)
-  t.same(axis.ticks.map((tick) => tick.label), ['', '50%', '90%', '99%', '99.9%', '99.99%', 'max'])
+  t.same(
+    axis.ticks.map((tick) => tick.label),
+    ['', '50%', '90%', '99%', '99.9%', '99.99%', 'max'],
+  )
   let previous = Number.NEGATIVE_INFINITY
   for (let percentile = 0; percentile <= 100; percentile += 0.37) {
     const x = toAxisX(axis, percentile)

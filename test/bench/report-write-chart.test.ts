@@ -13,7 +13,14 @@ const summary = (p50Ms: number): LatencySummary => ({
   p99Ms: p50Ms * 4,
   p999Ms: p50Ms * 8,
   maxMs: p50Ms * 10,
-  distribution: [[0, p50Ms / 2], [50, p50Ms], [90, p50Ms * 2], [99, p50Ms * 4], [99.9, p50Ms * 8], [100, p50Ms * 10]],
+  distribution: [
+    [0, p50Ms / 2],
+    [50, p50Ms],
+    [90, p50Ms * 2],
+    [99, p50Ms * 4],
+    [99.9, p50Ms * 8],
+    [100, p50Ms * 10],
+  ],
 })
 
 const RESULT: LoadBenchResult = {

@@ -16,13 +16,29 @@ t.test('paths inside the repository become relative; flags and paths elsewhere s
   const root = '/home/someone/solana-preflight'
   t.equal(toRepositoryPath(root, '/home/someone/solana-preflight/bench/results'), 'bench/results')
   t.equal(toRepositoryPath(root, '/home/someone/solana-preflight'), '.')
-  t.equal(toRepositoryPath(root, 'file:///home/someone/solana-preflight/node_modules/tsx/dist/loader.mjs'), 'node_modules/tsx/dist/loader.mjs', 'a file: URL')
-  t.equal(toRepositoryPath(root, '/elsewhere/main/node_modules/tsx/dist/preflight.cjs'), 'node_modules/tsx/dist/preflight.cjs', 'a linked node_modules')
+  t.equal(
+    toRepositoryPath(root, 'file:///home/someone/solana-preflight/node_modules/tsx/dist/loader.mjs'),
+    'node_modules/tsx/dist/loader.mjs',
+    'a file: URL',
+  )
+  t.equal(
+    toRepositoryPath(root, '/elsewhere/main/node_modules/tsx/dist/preflight.cjs'),
+    'node_modules/tsx/dist/preflight.cjs',
+    'a linked node_modules',
+  )
   t.equal(toRepositoryPath(root, 'bench/results'), 'bench/results', 'already relative')
-  t.equal(toRepositoryPath(root, '--import=file:///home/someone/solana-preflight/node_modules/tsx/dist/loader.mjs'), '--import=node_modules/tsx/dist/loader.mjs', 'a flag=value')
+  t.equal(
+    toRepositoryPath(root, '--import=file:///home/someone/solana-preflight/node_modules/tsx/dist/loader.mjs'),
+    '--import=node_modules/tsx/dist/loader.mjs',
+    'a flag=value',
+  )
   t.equal(toRepositoryPath(root, '--expose-gc'), '--expose-gc')
   t.equal(toRepositoryPath(root, '--max-old-space-size=4096'), '--max-old-space-size=4096')
-  t.equal(toRepositoryPath(root, '/home/someone/solana-preflight-old/x'), '/home/someone/solana-preflight-old/x', 'a sibling with a longer name is not inside')
+  t.equal(
+    toRepositoryPath(root, '/home/someone/solana-preflight-old/x'),
+    '/home/someone/solana-preflight-old/x',
+    'a sibling with a longer name is not inside',
+  )
   t.equal(toRepositoryPath(root, '/tmp/results'), '/tmp/results', 'outside the repository: unchanged')
 })
 
@@ -36,7 +52,10 @@ t.test('a repository reached through a symbolic link is recognised by its real p
 
 t.test("the machine info of this process names no directory of this machine's repository", async (t) => {
   // Under tap, node runs with --import=file:///…/node_modules/… flags: what a bench run has too.
-  t.ok(process.execArgv.some((arg) => arg.includes('/node_modules/')), 'this process has paths to rewrite')
+  t.ok(
+    process.execArgv.some((arg) => arg.includes('/node_modules/')),
+    'this process has paths to rewrite',
+  )
   const { execArgv } = getMachineInfo(ROOT)
   t.equal(execArgv.length, process.execArgv.length)
   for (const arg of execArgv) {

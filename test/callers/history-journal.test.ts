@@ -52,7 +52,11 @@ t.test('unsettled records come back at the next open, in order, with their signa
 
   const second = openHistoryJournal({ dir })
   t.teardown(() => second.close())
-  t.equal(second.recovered.length, 20, 'every record of a segment not wholly settled comes back (delivered ones are deduplicated by recordId)')
+  t.equal(
+    second.recovered.length,
+    20,
+    'every record of a segment not wholly settled comes back (delivered ones are deduplicated by recordId)',
+  )
   t.same(
     second.recovered.map((record) => record.recordId),
     records.map((record) => record.recordId),

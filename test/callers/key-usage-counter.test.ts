@@ -64,7 +64,10 @@ t.test('1,000 records over 3 keys add up exactly across interleaved flushes', as
   await counter.flush()
   await Promise.all(flushes)
   t.strictSame(s.totals(), expected)
-  t.strictSame(Object.values(expected).map((e) => e.count), [334, 333, 333])
+  t.strictSame(
+    Object.values(expected).map((e) => e.count),
+    [334, 333, 333],
+  )
   t.ok(s.batches.length > 1, 'the counts went out in several batches')
   for (const batch of s.batches) t.equal(new Set(batch.map((u) => u.apiKeyId)).size, batch.length, 'a key appears once a batch')
   t.equal(counter.pendingKeys, 0)

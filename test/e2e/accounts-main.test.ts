@@ -21,7 +21,6 @@ const BOOT_LIMIT_MS = 30_000
 const EXIT_LIMIT_MS = 10_000
 const JWT_SECRET = 'an-e2e-secret-of-at-least-32-bytes!'
 
-
 /** Whether something accepts TCP connections on the port now. */
 async function isListening(port: number): Promise<boolean> {
   const socket = connect(port, '127.0.0.1')
@@ -42,7 +41,9 @@ function isRunning(child: ChildProcess): boolean {
 async function waitForExit(child: ChildProcess, limitMs: number) {
   if (!isRunning(child)) return { code: child.exitCode, signal: child.signalCode }
   let timer: NodeJS.Timeout | undefined
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), limitMs)))
   try {
     return await Promise.race([exited, late])
@@ -74,7 +75,12 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
     t.teardown(() => bus.close())
   }
 
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -93,7 +99,9 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
   if (!t.ok(up, `the gRPC port opens within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return
 
   const stranger = createGrpcUserServiceClient(`127.0.0.1:${port}`, { internalToken: 'not-the-token-but-just-as-long-as-it' })
-  const refused = await stranger.register({ email: 'stranger@example.com', password: 'correct horse battery staple' }).catch((error: unknown) => error)
+  const refused = await stranger
+    .register({ email: 'stranger@example.com', password: 'correct horse battery staple' })
+    .catch((error: unknown) => error)
   await stranger.close()
   t.ok(isServiceError(refused, 'unauthorized'), 'a caller without the internal token is refused', { refused })
 
@@ -109,8 +117,13 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
     t.strictSame(await client.getUserState(userId), { userId, role: 'user', active: false, hasCard: false })
     if (redisUrl) {
       const deadline = Date.now() + 2_000
-      while (Date.now() < deadline && !received.some((event) => 'userId' in event && event.userId === userId)) await new Promise((resolve) => setTimeout(resolve, 20))
-      t.strictSame(received.filter((event) => 'userId' in event && event.userId === userId), [{ kind: 'user', userId }], 'the deletion reached the Redis bus')
+      while (Date.now() < deadline && !received.some((event) => 'userId' in event && event.userId === userId))
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      t.strictSame(
+        received.filter((event) => 'userId' in event && event.userId === userId),
+        [{ kind: 'user', userId }],
+        'the deletion reached the Redis bus',
+      )
     }
   } finally {
     await client.close()
@@ -125,10 +138,21 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
 
 t.test('the accounts process will not serve its port without ACCOUNTS_INTERNAL_TOKEN', async (t) => {
   const port = await getFreePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.testdir({}), ACCOUNTS_GRPC_PORT: String(port), JWT_SECRET, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: t.testdir({}),
+    ACCOUNTS_GRPC_PORT: String(port),
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+  }
   delete env.DATABASE_URL
   delete env.ACCOUNTS_INTERNAL_TOKEN
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -46,17 +46,32 @@ t.test('npm run build, then node dist/main.js serves a simulation and stops on S
   const { key } = (await created.json()) as { key: string }
 
   const rpc = async <T>(method: string, params: unknown[]): Promise<T> =>
-    ((await (await postJson(`http://127.0.0.1:${setup.ports.rpc}`, { jsonrpc: '2.0', id: 1, method, params })).json()) as { result: T }).result
+    ((await (await postJson(`http://127.0.0.1:${setup.ports.rpc}`, { jsonrpc: '2.0', id: 1, method, params })).json()) as { result: T })
+      .result
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
   await rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash', [])
-  const transfer = await buildTransfer({ from: payer, to: recipient.address, lamports: 1_000_000n, blockhash: value.blockhash, sign: false })
-  const simulated = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate`, { transaction: Buffer.from(transfer).toString('base64') }, { 'x-api-key': key })
+  const transfer = await buildTransfer({
+    from: payer,
+    to: recipient.address,
+    lamports: 1_000_000n,
+    blockhash: value.blockhash,
+    sign: false,
+  })
+  const simulated = await postJson(
+    `${setup.restUrl}/api/v1/solana/tx/simulate`,
+    { transaction: Buffer.from(transfer).toString('base64') },
+    { 'x-api-key': key },
+  )
   t.equal(simulated.status, 200, 'simulate')
   const body = (await simulated.json()) as { success: boolean; compute_units: number; decision: string; risk: { risk_level: string } }
   // The detection vectors ran on the shipped data (MEV bot list, sandwich report, blacklist, banned tokens).
-  t.match(body, { success: true, compute_units: 150, decision: 'approve', risk: { risk_level: 'safe' } }, 'the transfer succeeds and is approved')
+  t.match(
+    body,
+    { success: true, compute_units: 150, decision: 'approve', risk: { risk_level: 'safe' } },
+    'the transfer succeeds and is approved',
+  )
 
   await assertStopsOnSigterm(t, running, setup, 10_000)
 })

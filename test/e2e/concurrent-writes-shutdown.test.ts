@@ -56,7 +56,10 @@ for (const kind of getDatabaseKinds()) {
 
     const owners: Owner[] = []
     for (let index = 0; index < USERS; index++) {
-      const registered = await postJson(`${rest}/auth/register`, { email: `owner-${index}-${randomBytes(3).toString('hex')}@example.com`, password: PASSWORD })
+      const registered = await postJson(`${rest}/auth/register`, {
+        email: `owner-${index}-${randomBytes(3).toString('hex')}@example.com`,
+        password: PASSWORD,
+      })
       const { token } = (await registered.json()) as { token: string }
       const me = (await (await fetch(`${rest}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }
       const owner: Owner = { id: me.id, token, apiKey: '', keyIds: [], blocks: new Set() }
@@ -98,16 +101,28 @@ for (const kind of getDatabaseKinds()) {
           body: JSON.stringify({ program_ids: next }),
         }),
       )) as { program_ids?: string[] }
-      if ([...(put.program_ids ?? [])].sort().join() !== [...next].sort().join()) wrong.push(`put blocks of ${owner.id} answered another list`)
-      const rotated = (await expect200('rotate', postJson(`${rest}/api/v1/api-keys/${owner.keyIds[round % 2]}/rotate`, {}, bearer(owner)))) as { id?: string }
+      if ([...(put.program_ids ?? [])].sort().join() !== [...next].sort().join())
+        wrong.push(`put blocks of ${owner.id} answered another list`)
+      const rotated = (await expect200(
+        'rotate',
+        postJson(`${rest}/api/v1/api-keys/${owner.keyIds[round % 2]}/rotate`, {}, bearer(owner)),
+      )) as { id?: string }
       if (!owner.keyIds.includes(rotated.id ?? '')) wrong.push(`rotate for ${owner.id} answered key ${rotated.id}`)
-      await expect200('register', postJson(`${rest}/auth/register`, { email: `newcomer-${round}-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD }))
+      await expect200(
+        'register',
+        postJson(`${rest}/auth/register`, { email: `newcomer-${round}-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD }),
+      )
     }
     const reader = async (owner: Owner) => {
-      const keys = (await expect200('list keys', fetch(`${rest}/api/v1/api-keys`, { headers: bearer(owner) }))) as { keys?: { id: string }[] }
+      const keys = (await expect200('list keys', fetch(`${rest}/api/v1/api-keys`, { headers: bearer(owner) }))) as {
+        keys?: { id: string }[]
+      }
       const ids = (keys.keys ?? []).map((key) => key.id).sort()
       if (ids.join() !== owner.keyIds.join()) wrong.push(`list keys of ${owner.id} answered ${ids.length} keys that are not its own 2`)
-      const blocks = (await expect200('get blocks', fetch(`${rest}/api/v1/solana/program-blocks`, { headers: { 'x-api-key': owner.apiKey } }))) as { program_ids?: string[] }
+      const blocks = (await expect200(
+        'get blocks',
+        fetch(`${rest}/api/v1/solana/program-blocks`, { headers: { 'x-api-key': owner.apiKey } }),
+      )) as { program_ids?: string[] }
       const list = blocks.program_ids ?? []
       if (list.length === 0) wrong.push(`blocks of ${owner.id} answered empty`)
       if (!list.every((id) => owner.blocks.has(id))) wrong.push(`blocks of ${owner.id} include another user's programs`)
@@ -130,7 +145,9 @@ for (const kind of getDatabaseKinds()) {
 
     process.kill(service.child.pid as number, 'SIGTERM')
     const exit = await waitForExit(service.child, EXIT_LIMIT_MS)
-    t.same(exit, { code: 0, signal: null }, `SIGTERM drains and exits 0 within ${EXIT_LIMIT_MS} ms`, { output: service.output().slice(-4000) })
+    t.same(exit, { code: 0, signal: null }, `SIGTERM drains and exits 0 within ${EXIT_LIMIT_MS} ms`, {
+      output: service.output().slice(-4000),
+    })
     t.notMatch(service.output(), /"level":50/, 'no error logged', { output: service.output().slice(-4000) })
   })
 }

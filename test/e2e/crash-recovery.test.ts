@@ -72,7 +72,13 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
   const recipient = await generateKeyPairSigner()
   await rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash', [])
-  const unsigned = await buildTransfer({ from: payer, to: recipient.address, lamports: 1_000_000n, blockhash: value.blockhash, sign: false })
+  const unsigned = await buildTransfer({
+    from: payer,
+    to: recipient.address,
+    lamports: 1_000_000n,
+    blockhash: value.blockhash,
+    sign: false,
+  })
   /** The transfer with a random first signature: simulate does not verify it, history records it. */
   const withFreshSignature = (): { transaction: string; signature: string } => {
     const bytes = Uint8Array.from(unsigned)
@@ -85,7 +91,11 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
   const batch = Array.from({ length: 50 }, () => Buffer.from(unsigned).toString('base64'))
   let spent = 0
   while (spent < 1_000) {
-    const response = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate-batch`, { transactions: batch }, { 'x-api-key': quotaUser.apiKey })
+    const response = await postJson(
+      `${setup.restUrl}/api/v1/solana/tx/simulate-batch`,
+      { transactions: batch },
+      { 'x-api-key': quotaUser.apiKey },
+    )
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(response.headers.get('retry-after') ?? 1)))
       continue
@@ -93,7 +103,11 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
     t.equal(response.status, 200, 'a batch within the quota is answered')
     spent += 50
   }
-  const overQuota = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate`, { transaction: batch[0] }, { 'x-api-key': quotaUser.apiKey })
+  const overQuota = await postJson(
+    `${setup.restUrl}/api/v1/solana/tx/simulate`,
+    { transaction: batch[0] },
+    { 'x-api-key': quotaUser.apiKey },
+  )
   t.equal(overQuota.status, 429, 'the 1,001st simulation of the day is refused')
   t.equal(((await overQuota.json()) as { error: { code: string } }).error.code, 'quota_exceeded')
 
@@ -130,13 +144,22 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
   const lost = acknowledged.filter((signature) => !recordedSet.has(signature))
   t.same(lost, [], `every acknowledged simulation is in history (${acknowledged.length} acknowledged, ${recorded.length} recorded)`)
   t.equal(recordedSet.size, recorded.length, 'none is recorded twice')
-  t.ok(recorded.length - acknowledged.length <= LOAD_LOOPS, 'nothing recorded that was not sent (at most the requests in flight at the kill)')
+  t.ok(
+    recorded.length - acknowledged.length <= LOAD_LOOPS,
+    'nothing recorded that was not sent (at most the requests in flight at the kill)',
+  )
 
-  const stillOver = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate`, { transaction: batch[0] }, { 'x-api-key': quotaUser.apiKey })
+  const stillOver = await postJson(
+    `${setup.restUrl}/api/v1/solana/tx/simulate`,
+    { transaction: batch[0] },
+    { 'x-api-key': quotaUser.apiKey },
+  )
   t.equal(stillOver.status, 429, 'the quota used before the kill is still used after it')
   t.equal(((await stillOver.json()) as { error: { code: string } }).error.code, 'quota_exceeded')
 
   process.kill(second.child.pid as number, 'SIGTERM')
-  t.same(await waitForExit(second.child, EXIT_LIMIT_MS), { code: 0, signal: null }, 'SIGTERM drains and exits 0', { output: second.output().slice(-4000) })
+  t.same(await waitForExit(second.child, EXIT_LIMIT_MS), { code: 0, signal: null }, 'SIGTERM drains and exits 0', {
+    output: second.output().slice(-4000),
+  })
   t.notMatch(second.output(), /"level":50/, 'no error logged', { output: second.output().slice(-4000) })
 })

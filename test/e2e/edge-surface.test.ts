@@ -45,7 +45,11 @@ t.test('the running service, end to end', async (t) => {
   })
   const transaction = toBase64(transactionBytes)
 
-  const call = async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
     const hasBody = options.body !== undefined || options.raw !== undefined
     const response = await fetch(`${service.restUrl}${path}`, {
       method,
@@ -86,14 +90,32 @@ t.test('the running service, end to end', async (t) => {
     t.equal(registered.status, 200)
     t.type(registered.body.token, 'string')
     assertError(t, await call('POST', '/auth/register', { body: { email, password } }), 409, 'email_taken', 'the same email again')
-    assertError(t, await call('POST', '/auth/register', { body: { email: 'x@example.com', password: 'short' } }), 422, 'validation_error', 'a 5-character password')
+    assertError(
+      t,
+      await call('POST', '/auth/register', { body: { email: 'x@example.com', password: 'short' } }),
+      422,
+      'validation_error',
+      'a 5-character password',
+    )
     const login = await call('POST', '/auth/login', { body: { email, password } })
     t.equal(login.status, 200)
-    assertError(t, await call('POST', '/auth/login', { body: { email, password: 'wrong password!' } }), 401, 'invalid_credentials', 'a wrong password')
+    assertError(
+      t,
+      await call('POST', '/auth/login', { body: { email, password: 'wrong password!' } }),
+      401,
+      'invalid_credentials',
+      'a wrong password',
+    )
     const bearer = { authorization: `Bearer ${login.body.token}` }
     const refreshed = await call('POST', '/auth/refresh', { body: { refresh_token: login.body.refresh_token } })
     t.equal(refreshed.status, 200)
-    assertError(t, await call('POST', '/auth/refresh', { body: { refresh_token: 'nope' } }), 401, 'invalid_refresh_token', 'an unknown refresh token')
+    assertError(
+      t,
+      await call('POST', '/auth/refresh', { body: { refresh_token: 'nope' } }),
+      401,
+      'invalid_refresh_token',
+      'an unknown refresh token',
+    )
     const me = await call('GET', '/auth/me', { headers: bearer })
     t.equal(me.status, 200)
     t.equal(me.body.email, email)
@@ -102,8 +124,20 @@ t.test('the running service, end to end', async (t) => {
     const created = await call('POST', '/api/v1/api-keys', { body: { name: 'bot' }, headers: bearer })
     t.equal(created.status, 200)
     t.match(created.body.key, /^pf_live_/)
-    assertError(t, await call('GET', '/auth/me', { headers: { 'x-api-key': created.body.key } }), 401, 'unauthorized', 'an API key on a bearer route')
-    assertError(t, await call('POST', '/api/v1/api-keys', { body: { name: '' }, headers: bearer }), 422, 'validation_error', 'an empty key name')
+    assertError(
+      t,
+      await call('GET', '/auth/me', { headers: { 'x-api-key': created.body.key } }),
+      401,
+      'unauthorized',
+      'an API key on a bearer route',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/api-keys', { body: { name: '' }, headers: bearer }),
+      422,
+      'validation_error',
+      'an empty key name',
+    )
     const listed = await call('GET', '/api/v1/api-keys', { headers: bearer })
     t.equal(listed.status, 200)
     t.equal(listed.body.keys.length, 1)
@@ -112,12 +146,32 @@ t.test('the running service, end to end', async (t) => {
     t.equal(rotated.status, 200)
     t.not(rotated.body.key, created.body.key)
     tick()
-    t.equal((await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': created.body.key } })).status, 200, 'the old key works 24 h more')
-    t.equal((await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': rotated.body.key } })).status, 200, 'the new key works')
+    t.equal(
+      (await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': created.body.key } })).status,
+      200,
+      'the old key works 24 h more',
+    )
+    t.equal(
+      (await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': rotated.body.key } })).status,
+      200,
+      'the new key works',
+    )
     const revoked = await call('DELETE', `/api/v1/api-keys/${created.body.id}`, { headers: bearer })
     t.equal(revoked.status, 200)
-    assertError(t, await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': rotated.body.key } }), 401, 'unauthorized', 'a revoked key')
-    assertError(t, await call('DELETE', '/api/v1/api-keys/00000000-0000-0000-0000-000000000000', { headers: bearer }), 404, 'not_found', 'revoke an unknown key')
+    assertError(
+      t,
+      await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': rotated.body.key } }),
+      401,
+      'unauthorized',
+      'a revoked key',
+    )
+    assertError(
+      t,
+      await call('DELETE', '/api/v1/api-keys/00000000-0000-0000-0000-000000000000', { headers: bearer }),
+      404,
+      'not_found',
+      'revoke an unknown key',
+    )
     tick()
     const deleted = await call('DELETE', '/auth/account', { headers: bearer })
     t.equal(deleted.status, 200)
@@ -128,7 +182,10 @@ t.test('the running service, end to end', async (t) => {
   t.test('simulate, history, statistics, program blocks', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
-    const first = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { ...key, 'x-request-id': 'client-chosen-id-1' } })
+    const first = await call('POST', '/api/v1/solana/tx/simulate', {
+      body: { transaction },
+      headers: { ...key, 'x-request-id': 'client-chosen-id-1' },
+    })
     t.equal(first.status, 200)
     t.equal(first.body.success, true)
     t.equal(first.body.decision, 'approve')
@@ -140,13 +197,41 @@ t.test('the running service, end to end', async (t) => {
     t.equal((await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: key })).body.cached, false)
     const again = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: key })
     t.equal(again.body.cached, true, 'the same request in the same slot comes from the result cache')
-    t.same({ ...again.body, cached: undefined, latency_ms: undefined }, { ...first.body, cached: undefined, latency_ms: undefined }, 'with the same answer')
+    t.same(
+      { ...again.body, cached: undefined, latency_ms: undefined },
+      { ...first.body, cached: undefined, latency_ms: undefined },
+      'with the same answer',
+    )
 
     assertError(t, await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction } }), 401, 'unauthorized', 'no credential')
-    assertError(t, await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction: 'AAAA' }, headers: key }), 422, 'invalid_transaction', 'bytes that are no transaction')
-    assertError(t, await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction, timeout_ms: 5 }, headers: key }), 422, 'validation_error', 'timeout_ms under 50')
-    assertError(t, await call('POST', '/api/v1/solana/tx/simulate', { raw: '{"transaction":', headers: key }), 400, 'invalid_json', 'malformed JSON')
-    assertError(t, await call('POST', '/api/v1/solana/tx/simulate', { raw: JSON.stringify({ transaction: 'A'.repeat(1_100_000) }), headers: key }), 413, 'payload_too_large', 'a body over the limit')
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction: 'AAAA' }, headers: key }),
+      422,
+      'invalid_transaction',
+      'bytes that are no transaction',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction, timeout_ms: 5 }, headers: key }),
+      422,
+      'validation_error',
+      'timeout_ms under 50',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/simulate', { raw: '{"transaction":', headers: key }),
+      400,
+      'invalid_json',
+      'malformed JSON',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/simulate', { raw: JSON.stringify({ transaction: 'A'.repeat(1_100_000) }), headers: key }),
+      413,
+      'payload_too_large',
+      'a body over the limit',
+    )
     tick()
 
     const history = await call('GET', '/api/v1/solana/simulations?limit=10', { headers: key })
@@ -158,13 +243,24 @@ t.test('the running service, end to end', async (t) => {
     t.equal(stats.status, 200)
     t.type(stats.body.total_simulations, 'number')
 
-    const put = await call('PUT', '/api/v1/solana/program-blocks', { body: { program_ids: ['11111111111111111111111111111111'] }, headers: key })
+    const put = await call('PUT', '/api/v1/solana/program-blocks', {
+      body: { program_ids: ['11111111111111111111111111111111'] },
+      headers: key,
+    })
     t.same(put.body, { program_ids: ['11111111111111111111111111111111'] })
     const blocked = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: key })
     t.equal(blocked.body.decision, 'block', 'your program blocks reach your verdict at once (not a cached answer)')
-    t.same((await call('GET', '/api/v1/solana/program-blocks', { headers: key })).body, { program_ids: ['11111111111111111111111111111111'] })
+    t.same((await call('GET', '/api/v1/solana/program-blocks', { headers: key })).body, {
+      program_ids: ['11111111111111111111111111111111'],
+    })
     t.equal((await call('DELETE', '/api/v1/solana/program-blocks/11111111111111111111111111111111', { headers: key })).status, 200)
-    assertError(t, await call('DELETE', '/api/v1/solana/program-blocks/11111111111111111111111111111111', { headers: key }), 404, 'not_found', 'a program not on the list')
+    assertError(
+      t,
+      await call('DELETE', '/api/v1/solana/program-blocks/11111111111111111111111111111111', { headers: key }),
+      404,
+      'not_found',
+      'a program not on the list',
+    )
     tick()
   })
 
@@ -188,13 +284,48 @@ t.test('the running service, end to end', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
     const bearer = { authorization: `Bearer ${user.token}` }
-    assertError(t, await call('POST', '/api/v1/solana/tx/execute', { body: { transaction }, headers: key }), 501, 'not_implemented', 'execute')
-    assertError(t, await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 3 }, headers: key }), 501, 'not_implemented', 'send')
-    assertError(t, await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 6 }, headers: key }), 422, 'validation_error', 'send with max_retries over 5')
-    assertError(t, await call('POST', '/api/v1/solana/tx/submit', { body: { transaction, strategy: 'direct' }, headers: key }), 501, 'not_implemented', 'submit')
-    assertError(t, await call('POST', '/api/v1/solana/tx/execute', { body: { transaction } }), 401, 'unauthorized', 'execute without a credential')
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/execute', { body: { transaction }, headers: key }),
+      501,
+      'not_implemented',
+      'execute',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 3 }, headers: key }),
+      501,
+      'not_implemented',
+      'send',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 6 }, headers: key }),
+      422,
+      'validation_error',
+      'send with max_retries over 5',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/submit', { body: { transaction, strategy: 'direct' }, headers: key }),
+      501,
+      'not_implemented',
+      'submit',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/execute', { body: { transaction } }),
+      401,
+      'unauthorized',
+      'execute without a credential',
+    )
     tick()
-    for (const [method, path] of [['GET', '/api/v1/billing/usage'], ['GET', '/api/v1/billing/subscription'], ['POST', '/api/v1/billing/checkout'], ['POST', '/api/v1/billing/portal']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/billing/usage'],
+      ['GET', '/api/v1/billing/subscription'],
+      ['POST', '/api/v1/billing/checkout'],
+      ['POST', '/api/v1/billing/portal'],
+    ] as const) {
       assertError(t, await call(method, path, { headers: bearer }), 501, 'not_implemented', `${method} ${path}`)
       assertError(t, await call(method, path, { headers: key }), 401, 'unauthorized', `${method} ${path} with an API key (bearer only)`)
     }
@@ -206,15 +337,24 @@ t.test('the running service, end to end', async (t) => {
     // The clock stands still: no token comes back during the burst. signUp's key creation and
     // profile read spent 2 of the 10, and its tick refilled them.
     const answers: Answer[] = []
-    for (let i = 0; i < 12; i++) answers.push(await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': user.apiKey } }))
-    t.same(answers.map((answer) => answer.status), [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429], 'ten pass, then 429')
+    for (let i = 0; i < 12; i++)
+      answers.push(await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': user.apiKey } }))
+    t.same(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429],
+      'ten pass, then 429',
+    )
     const refused = answers[10] as Answer
     assertError(t, refused, 429, 'rate_limited', 'the 11th request in the same instant')
     t.equal(refused.headers.get('retry-after'), '1', 'one token comes back in 0.1 s: Retry-After rounds up to 1')
     t.equal(refused.headers.get('ratelimit-remaining'), '0')
     t.equal(refused.headers.get('ratelimit-policy'), '10;w=1')
     tick(1)
-    t.equal((await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': user.apiKey } })).status, 200, 'after Retry-After the call passes')
+    t.equal(
+      (await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': user.apiKey } })).status,
+      200,
+      'after Retry-After the call passes',
+    )
   })
 
   t.test('quota: 1,000 simulations a day, reset at 00:00 UTC', async (t) => {
@@ -223,7 +363,10 @@ t.test('the running service, end to end', async (t) => {
     await service.users.userService.setCardOnFile(withCard.userId, true)
     service.clock.nowMs = Date.UTC(2026, 10, 25, 23, 30)
     const batch = (caller: Caller, count: number) =>
-      call('POST', '/api/v1/solana/tx/simulate-batch', { body: { transactions: Array.from({ length: count }, () => transaction) }, headers: { 'x-api-key': caller.apiKey } })
+      call('POST', '/api/v1/solana/tx/simulate-batch', {
+        body: { transactions: Array.from({ length: count }, () => transaction) },
+        headers: { 'x-api-key': caller.apiKey },
+      })
     for (const caller of [user, withCard]) {
       for (let i = 0; i < 20; i++) {
         tick()
@@ -235,10 +378,18 @@ t.test('the running service, end to end', async (t) => {
     const refused = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': user.apiKey } })
     assertError(t, refused, 429, 'quota_exceeded', 'the 1,001st simulation of the day without a card')
     const midnight = Math.floor(service.clock.nowMs / DAY_MS) * DAY_MS + DAY_MS
-    t.equal(refused.headers.get('retry-after'), String(Math.ceil((midnight - service.clock.nowMs) / 1_000)), 'Retry-After runs to 00:00 UTC')
+    t.equal(
+      refused.headers.get('retry-after'),
+      String(Math.ceil((midnight - service.clock.nowMs) / 1_000)),
+      'Retry-After runs to 00:00 UTC',
+    )
     tick()
     assertError(t, await batch(user, 2), 429, 'quota_exceeded', 'a batch past the quota')
-    t.equal((await call('GET', '/api/v1/solana/simulations?limit=1', { headers: { 'x-api-key': user.apiKey } })).status, 200, 'routes that do not simulate still answer')
+    t.equal(
+      (await call('GET', '/api/v1/solana/simulations?limit=1', { headers: { 'x-api-key': user.apiKey } })).status,
+      200,
+      'routes that do not simulate still answer',
+    )
     const metered = await call('POST', '/api/v1/solana/tx/simulate', { body: { transaction }, headers: { 'x-api-key': withCard.apiKey } })
     t.equal(metered.status, 200, 'with a card on file the 1,001st passes (metered)')
     t.equal(metered.headers.get('ratelimit-policy'), '100;w=1;burst=250', 'and the card plan rate applies')
@@ -258,14 +409,26 @@ t.test('the running service, end to end', async (t) => {
     const bad = transactions.filter((item) => item !== transaction).length
     t.equal(answer.body.failed, bad)
     t.equal(answer.body.succeeded, 50 - bad)
-    t.ok(answer.body.results.every((item: { index: number }, i: number) => item.index === i), 'input order')
+    t.ok(
+      answer.body.results.every((item: { index: number }, i: number) => item.index === i),
+      'input order',
+    )
     t.ok(
       answer.body.results.every((item: { error?: { code: string }; success?: boolean }, i: number) =>
         transactions[i] === transaction ? item.success === true : item.error?.code === 'invalid_transaction',
       ),
       'each bad item fails its own slot only',
     )
-    assertError(t, await call('POST', '/api/v1/solana/tx/simulate-batch', { body: { transactions: Array.from({ length: 51 }, () => transaction) }, headers: { 'x-api-key': user.apiKey } }), 422, 'validation_error', '51 items')
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/simulate-batch', {
+        body: { transactions: Array.from({ length: 51 }, () => transaction) },
+        headers: { 'x-api-key': user.apiKey },
+      }),
+      422,
+      'validation_error',
+      '51 items',
+    )
     tick()
   })
 
@@ -293,9 +456,14 @@ t.test('the running service, end to end', async (t) => {
     const deadline = Date.now() + 30_000
     while (answers.size < 100 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
     t.equal(answers.size, 100, 'every answer arrives once the client reads')
-    t.ok([...answers.values()].every((answer) => answer.success === true), 'all simulated')
+    t.ok(
+      [...answers.values()].every((answer) => answer.success === true),
+      'all simulated',
+    )
     socket.send('{"id": "bad", ')
-    const error = await new Promise<{ id: unknown; error?: { code: string } }>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))))
+    const error = await new Promise<{ id: unknown; error?: { code: string } }>((resolve) =>
+      socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    )
     t.equal(error.error?.code, 'invalid_json', 'an error frame, and the socket stays open')
     t.equal(socket.readyState, WebSocket.OPEN)
 
@@ -321,7 +489,10 @@ t.test('the running service, end to end', async (t) => {
     const answer = await engine.simulate(transactionBytes, { timeoutMs: 800 })
     t.equal(answer.success, true)
     t.equal(answer.decision, 'approve')
-    t.ok(isServiceError(await anonymous.simulate(transactionBytes, {}).catch((error: unknown) => error), 'unauthorized'), 'no key: UNAUTHENTICATED')
+    t.ok(
+      isServiceError(await anonymous.simulate(transactionBytes, {}).catch((error: unknown) => error), 'unauthorized'),
+      'no key: UNAUTHENTICATED',
+    )
     await service.callers.history.flush()
     const history = await call('GET', '/api/v1/solana/simulations', { headers: { 'x-api-key': user.apiKey } })
     t.equal(history.body.simulations.length, 1, 'the gRPC call is in the REST history')
@@ -337,12 +508,26 @@ t.test('the running service, end to end', async (t) => {
     for (const email of [user.email, unknown]) {
       const answers: Answer[] = []
       for (let i = 0; i < 6; i++) answers.push(await call('POST', '/auth/login', { body: { email, password: 'wrong password!' } }))
-      t.same(answers.map((answer) => answer.status), [401, 401, 401, 401, 401, 429], email === unknown ? 'an unknown e-mail' : 'an account')
+      t.same(
+        answers.map((answer) => answer.status),
+        [401, 401, 401, 401, 401, 429],
+        email === unknown ? 'an unknown e-mail' : 'an account',
+      )
       assertError(t, answers[5] as Answer, 429, 'rate_limited', 'the 6th wrong password')
       t.equal((answers[5] as Answer).headers.get('retry-after'), '60')
     }
-    assertError(t, await call('POST', '/auth/login', { body: { email: user.email, password: user.password } }), 429, 'rate_limited', 'the right password, while locked')
+    assertError(
+      t,
+      await call('POST', '/auth/login', { body: { email: user.email, password: user.password } }),
+      429,
+      'rate_limited',
+      'the right password, while locked',
+    )
     tick(60)
-    t.equal((await call('POST', '/auth/login', { body: { email: user.email, password: user.password } })).status, 200, 'a minute later the right password works')
+    t.equal(
+      (await call('POST', '/auth/login', { body: { email: user.email, password: user.password } })).status,
+      200,
+      'a minute later the right password works',
+    )
   })
 })

@@ -43,12 +43,17 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   const { app, user } = await createTestEdgeWithUser(t, stack, { usageFlushIntervalMs: 50 })
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const transaction = toBase64(
-    await buildTransaction({ feePayer: DEMO_WALLETS[0], blockhash: value.blockhash, instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1_000n)] }),
+    await buildTransaction({
+      feePayer: DEMO_WALLETS[0],
+      blockhash: value.blockhash,
+      instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1_000n)],
+    }),
   )
   const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> }
   const operations: Operation[] = []
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of Object.keys(item)) if (['get', 'post', 'put', 'delete', 'patch'].includes(method)) operations.push({ method: method.toUpperCase(), path })
+    for (const method of Object.keys(item))
+      if (['get', 'post', 'put', 'delete', 'patch'].includes(method)) operations.push({ method: method.toUpperCase(), path })
   }
   t.ok(operations.length >= 25, `the document lists every route (${operations.length} operations)`)
 
@@ -56,7 +61,12 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
   const int = (max: number) => Math.floor(random() * max)
   const randomString = (max = 40): string => {
-    const alphabets = ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/=', '\u0000\u0001\u001f"\\\'{}[]<>%&?#', '€ü日本語🚀\u2028\ud800']
+    const alphabets = [
+      'abcdefghijklmnopqrstuvwxyz',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/=',
+      '\u0000\u0001\u001f"\\\'{}[]<>%&?#',
+      '€ü日本語🚀\u2028\ud800',
+    ]
     const alphabet = pick(alphabets)
     let out = ''
     for (let i = int(max); i > 0; i--) out += alphabet[int(alphabet.length)]
@@ -64,14 +74,22 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   }
   const randomValue = (depth = 0): unknown => {
     switch (int(depth > 3 ? 7 : 10)) {
-      case 0: return null
-      case 1: return random() < 0.5
-      case 2: return pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), Number.MAX_VALUE, 1e-300, 49, 50, 800, 801, 1232])
-      case 3: return randomString()
-      case 4: return pick([transaction, transaction.slice(1), `${transaction}==`, 'AAAA', '', 'A'.repeat(3000), user.apiKey])
-      case 5: return pick(['default', 'strict', 'permissive', 'mev', 'simulation', 'critical', 'not_a_thing'])
-      case 6: return int(2 ** 31) - 2 ** 30
-      case 7: return Array.from({ length: int(depth > 1 ? 3 : 60) }, () => randomValue(depth + 1))
+      case 0:
+        return null
+      case 1:
+        return random() < 0.5
+      case 2:
+        return pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), Number.MAX_VALUE, 1e-300, 49, 50, 800, 801, 1232])
+      case 3:
+        return randomString()
+      case 4:
+        return pick([transaction, transaction.slice(1), `${transaction}==`, 'AAAA', '', 'A'.repeat(3000), user.apiKey])
+      case 5:
+        return pick(['default', 'strict', 'permissive', 'mev', 'simulation', 'critical', 'not_a_thing'])
+      case 6:
+        return int(2 ** 31) - 2 ** 30
+      case 7:
+        return Array.from({ length: int(depth > 1 ? 3 : 60) }, () => randomValue(depth + 1))
       default: {
         // No prototype: a "__proto__" field is then a field of the body, as a client would send it.
         const object = Object.create(null) as Record<string, unknown>
@@ -107,26 +125,39 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   }
   const randomPayload = (): string | Buffer | undefined => {
     switch (int(8)) {
-      case 0: return undefined
-      case 1: return Buffer.from(Array.from({ length: int(400) }, () => int(256)))
+      case 0:
+        return undefined
+      case 1:
+        return Buffer.from(Array.from({ length: int(400) }, () => int(256)))
       case 2: {
         const text = JSON.stringify(mutate(pick(validBodies)))
         return text.slice(0, int(text.length))
       }
-      case 3: return JSON.stringify(randomValue())
-      case 4: return '{"a":'.repeat(int(2_000)) + '1' + '}'.repeat(int(2_000))
-      default: return JSON.stringify(random() < 0.3 ? pick(validBodies) : mutate(pick(validBodies)))
+      case 3:
+        return JSON.stringify(randomValue())
+      case 4:
+        return '{"a":'.repeat(int(2_000)) + '1' + '}'.repeat(int(2_000))
+      default:
+        return JSON.stringify(random() < 0.3 ? pick(validBodies) : mutate(pick(validBodies)))
     }
   }
   const credentials = (): Record<string, string> => {
     switch (int(9)) {
-      case 0: return {}
-      case 1: return { 'x-api-key': randomString(200) }
-      case 2: return { 'x-api-key': `pf_live_${randomString(60)}` }
-      case 3: return { authorization: pick(['Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${randomString(500)}`, 'bearer x.y.z']) }
-      case 4: return { authorization: `Bearer ${user.token}`, 'x-api-key': user.apiKey }
-      case 5: case 6: return { authorization: `Bearer ${user.token}` }
-      default: return { 'x-api-key': user.apiKey }
+      case 0:
+        return {}
+      case 1:
+        return { 'x-api-key': randomString(200) }
+      case 2:
+        return { 'x-api-key': `pf_live_${randomString(60)}` }
+      case 3:
+        return { authorization: pick(['Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${randomString(500)}`, 'bearer x.y.z']) }
+      case 4:
+        return { authorization: `Bearer ${user.token}`, 'x-api-key': user.apiKey }
+      case 5:
+      case 6:
+        return { authorization: `Bearer ${user.token}` }
+      default:
+        return { 'x-api-key': user.apiKey }
     }
   }
   // A lone surrogate cannot be %-encoded: send the raw (invalid UTF-8) escape instead, a fine fuzz input too.
@@ -139,9 +170,14 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   }
   const fillPath = (path: string): string =>
     path.replace(/\{[^}]+\}/g, () =>
-      encode(pick(['00000000-0000-0000-0000-000000000000', randomString(20), '11111111111111111111111111111111', 'x'.repeat(150), '..', '%'])),
+      encode(
+        pick(['00000000-0000-0000-0000-000000000000', randomString(20), '11111111111111111111111111111111', 'x'.repeat(150), '..', '%']),
+      ),
     )
-  const query = (): string => (random() < 0.7 ? '' : `?${Array.from({ length: 1 + int(4) }, () => `${pick(FIELD_NAMES)}=${encode(JSON.stringify(randomValue(3)) ?? '')}`).join('&')}`)
+  const query = (): string =>
+    random() < 0.7
+      ? ''
+      : `?${Array.from({ length: 1 + int(4) }, () => `${pick(FIELD_NAMES)}=${encode(JSON.stringify(randomValue(3)) ?? '')}`).join('&')}`
 
   const fire = async (count: number, failures: string[]) => {
     for (let i = 0; i < count; i++) {
@@ -149,11 +185,30 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
       // Never delete the fuzzing user itself: its credentials keep the authenticated paths reachable.
       const headers: Record<string, string> =
         operation.path === '/auth/account' ? { authorization: `Bearer ${randomString(80)}` } : credentials()
-      if (random() < 0.8) headers['content-type'] = pick(['application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', randomString(30)])
+      if (random() < 0.8)
+        headers['content-type'] = pick([
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          randomString(30),
+        ])
       if (random() < 0.1) headers['x-request-id'] = pick([randomString(300), 'abc', ''])
-      if (random() < 0.05) headers[randomString(10).toLowerCase().replace(/[^a-z]/g, 'x') || 'x'] = randomString(100)
+      if (random() < 0.05)
+        headers[
+          randomString(10)
+            .toLowerCase()
+            .replace(/[^a-z]/g, 'x') || 'x'
+        ] = randomString(100)
       const payload = operation.method === 'GET' && random() < 0.8 ? undefined : randomPayload()
-      const request = { method: operation.method, url: `${fillPath(operation.path)}${query()}`, headers, ...(payload === undefined ? {} : { payload }) }
+      const request = {
+        method: operation.method,
+        url: `${fillPath(operation.path)}${query()}`,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      }
       let response: LightMyRequestResponse
       try {
         response = await app.inject(request as InjectOptions)
@@ -163,7 +218,9 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
       }
       const status = response.statusCode
       if (status >= 500 && status !== 501) {
-        failures.push(`${status} ${request.method} ${request.url} ${JSON.stringify(headers).slice(0, 200)} ${String(payload).slice(0, 200)} → ${response.body.slice(0, 300)}`)
+        failures.push(
+          `${status} ${request.method} ${request.url} ${JSON.stringify(headers).slice(0, 200)} ${String(payload).slice(0, 200)} → ${response.body.slice(0, 300)}`,
+        )
         continue
       }
       if (status >= 400) {
@@ -196,13 +253,43 @@ t.test(`fuzz every route with ${REQUESTS} requests (seed ${SEED})`, async (t) =>
   await fire(2_000, failures)
   const after = heapAfterGc()
   t.same(failures.slice(0, 20), [], `no 5xx and every error enveloped (${failures.length} failures)`)
-  t.ok(after - before < 48 * 1024 * 1024, `heap flat after ${REQUESTS} requests: ${((after - before) / 1024 / 1024).toFixed(1)} MiB growth`, { before, after })
+  t.ok(
+    after - before < 48 * 1024 * 1024,
+    `heap flat after ${REQUESTS} requests: ${((after - before) / 1024 / 1024).toFixed(1)} MiB growth`,
+    { before, after },
+  )
   const health = await app.inject({ method: 'GET', url: '/health' })
   t.equal(health.statusCode, 200, 'still serving afterwards')
 })
 
 const FIELD_NAMES = [
-  'transaction', 'transactions', 'vectors', 'timeout_ms', 'policy', 'replace_recent_blockhash', 'name', 'expires_at', 'email',
-  'password', 'refresh_token', 'program_ids', 'use_relay', 'wait_confirmation', 'max_retries', 'strategy', 'tip_lamports',
-  'success_url', 'cancel_url', 'limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level', '__proto__', 'constructor', 'id',
+  'transaction',
+  'transactions',
+  'vectors',
+  'timeout_ms',
+  'policy',
+  'replace_recent_blockhash',
+  'name',
+  'expires_at',
+  'email',
+  'password',
+  'refresh_token',
+  'program_ids',
+  'use_relay',
+  'wait_confirmation',
+  'max_retries',
+  'strategy',
+  'tip_lamports',
+  'success_url',
+  'cancel_url',
+  'limit',
+  'cursor',
+  'offset',
+  'success',
+  'since',
+  'until',
+  'risk_level',
+  '__proto__',
+  'constructor',
+  'id',
 ] as const

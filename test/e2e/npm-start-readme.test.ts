@@ -37,7 +37,6 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 40_000
 const EXIT_LIMIT_MS = 10_000
 
-
 /** Whether a port can be bound again (the process released it). */
 async function isPortFree(port: number): Promise<boolean> {
   const server = createServer()
@@ -81,7 +80,12 @@ interface Running {
 /** Starts `tsx main.ts` with `env` and waits for /health; undefined if it never answers. */
 async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Promise<Running | undefined> {
   // Its own process group, so teardown can end tsx and the node it runs together.
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -106,7 +110,8 @@ async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  if (!t.ok(health, `/health answers within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode })) return undefined
+  if (!t.ok(health, `/health answers within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode }))
+    return undefined
   t.match(health, { status: 'ok', engine_transport: 'in-process' })
   // The engine follows localnet through its geyser stream, as it would follow mainnet.
   let engine: { freshness?: string; geyser?: { state?: string; endpoints?: Array<{ endpoint: string }> } } | undefined
@@ -117,7 +122,11 @@ async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Prom
     if (body.state === 'operational' && engine?.geyser?.state === 'connected') break
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  t.match(engine, { freshness: 'geyser', geyser: { state: 'connected', endpoints: [{ endpoint: /^http:\/\/127\.0\.0\.1:\d+/ }] } }, 'the engine is fed by localnet’s geyser stream')
+  t.match(
+    engine,
+    { freshness: 'geyser', geyser: { state: 'connected', endpoints: [{ endpoint: /^http:\/\/127\.0\.0\.1:\d+/ }] } },
+    'the engine is fed by localnet’s geyser stream',
+  )
   return { child, output: () => output }
 }
 
@@ -135,7 +144,13 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
 t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
-  const [port, rpcPort, grpcPort, accountsPort, geyserPort] = [await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort()]
+  const [port, rpcPort, grpcPort, accountsPort, geyserPort] = [
+    await getFreePort(),
+    await getFreePort(),
+    await getFreePort(),
+    await getFreePort(),
+    await getFreePort(),
+  ]
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-e2e-data-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const env: NodeJS.ProcessEnv = {
@@ -149,7 +164,19 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     LOG_LEVEL: 'warn',
   }
   // The embedded defaults, as on a fresh machine.
-  for (const name of ['SOLANA_RPC_URLS', 'ENGINE_URL', 'ACCOUNTS_URL', 'HOST', 'BODY_LIMIT_BYTES', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'AUTH_LIMITS', 'TRUST_PROXY']) delete env[name]
+  for (const name of [
+    'SOLANA_RPC_URLS',
+    'ENGINE_URL',
+    'ACCOUNTS_URL',
+    'HOST',
+    'BODY_LIMIT_BYTES',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'JWT_SECRET',
+    'AUTH_LIMITS',
+    'TRUST_PROXY',
+  ])
+    delete env[name]
   for (const name of ['ACCOUNTS_INTERNAL_TOKEN', 'ENGINE_INTERNAL_TOKEN']) delete env[name]
   const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort }
   const rest = `http://127.0.0.1:${port}`
@@ -179,10 +206,9 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   await rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const {
     value: { blockhash, lastValidBlockHeight },
-  } = await rpc<{ value: { blockhash: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]['blockhash']; lastValidBlockHeight: number } }>(
-    'getLatestBlockhash',
-    [],
-  )
+  } = await rpc<{
+    value: { blockhash: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]['blockhash']; lastValidBlockHeight: number }
+  }>('getLatestBlockhash', [])
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer.address, m),
@@ -216,9 +242,17 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     env: { ...env, LOCALNET_RPC_URL: rpcUrl },
     timeout: 30_000,
   })
-  const example = await postJson(`${rest}/api/v1/solana/tx/simulate`, { transaction: printed.trim(), timeout_ms: 200 }, { 'x-api-key': apiKey })
+  const example = await postJson(
+    `${rest}/api/v1/solana/tx/simulate`,
+    { transaction: printed.trim(), timeout_ms: 200 },
+    { 'x-api-key': apiKey },
+  )
   t.equal(example.status, 200, 'the example transaction simulates')
-  t.match(await example.json(), { success: true, compute_units: 150, fee_estimate_sol: 0.000005, decision: 'approve' }, 'as the README says')
+  t.match(
+    await example.json(),
+    { success: true, compute_units: 150, fee_estimate_sol: 0.000005, decision: 'approve' },
+    'as the README says',
+  )
 
   // A co-located client dials the engine's gRPC port directly, with its API key.
   const keyless = createGrpcEngineClient(`127.0.0.1:${grpcPort}`)
@@ -252,7 +286,10 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }
   t.equal(simulations.length, 3, 'the REST and the gRPC simulations recorded before SIGTERM are in the history')
   t.ok(simulations.every((simulation) => simulation.success))
-  t.ok(simulations.every((simulation) => simulation.signature === null), 'the transaction was not signed, so it has no signature')
+  t.ok(
+    simulations.every((simulation) => simulation.signature === null),
+    'the transaction was not signed, so it has no signature',
+  )
   const me = await fetch(`${rest}/auth/me`, { headers: { authorization: `Bearer ${token}` } })
   t.equal(me.status, 200, 'the access token issued before the restart verifies after it (the signing key is kept in DATA_DIR)')
   await stopService(t, second, ports)

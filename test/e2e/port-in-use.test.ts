@@ -36,12 +36,27 @@ const CASES: Case[] = [
   // The second `npm start`: its first listener, before anything else has started.
   { entry: 'main.ts', variable: 'LOCALNET_GEYSER_PORT', port: (s) => s.ports.geyser },
   { entry: 'main.ts', variable: 'ENGINE_GRPC_PORT', port: (s) => s.ports.grpc },
-  { entry: 'main.ts', variable: 'ACCOUNTS_GRPC_PORT', port: (s) => s.ports.accountsGrpc, env: () => ({ ACCOUNTS_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN }) },
+  {
+    entry: 'main.ts',
+    variable: 'ACCOUNTS_GRPC_PORT',
+    port: (s) => s.ports.accountsGrpc,
+    env: () => ({ ACCOUNTS_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN }),
+  },
   // Its last listener: localnet, accounts, the engine and its gRPC port have started and must be closed.
   { entry: 'main.ts', variable: 'PORT', port: (s) => s.ports.rest },
   { entry: 'localnet/main.ts', variable: 'LOCALNET_RPC_PORT', port: (s) => s.ports.rpc },
-  { entry: 'engine/main.ts', variable: 'ENGINE_GRPC_PORT', port: (s) => s.ports.grpc, env: (s) => ({ ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, ...refusedRpc(s) }) },
-  { entry: 'accounts/main.ts', variable: 'ACCOUNTS_GRPC_PORT', port: (s) => s.ports.accountsGrpc, env: () => ({ ACCOUNTS_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN }) },
+  {
+    entry: 'engine/main.ts',
+    variable: 'ENGINE_GRPC_PORT',
+    port: (s) => s.ports.grpc,
+    env: (s) => ({ ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, ...refusedRpc(s) }),
+  },
+  {
+    entry: 'accounts/main.ts',
+    variable: 'ACCOUNTS_GRPC_PORT',
+    port: (s) => s.ports.accountsGrpc,
+    env: () => ({ ACCOUNTS_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN }),
+  },
   { entry: 'edge/main.ts', variable: 'PORT', port: (s) => s.ports.rest, env: refusedRpc },
 ]
 
@@ -81,7 +96,10 @@ for (const { entry, variable, port, env } of CASES) {
     )
     t.notMatch(stdout + stderr, /\n\s+at /, 'no stack trace', output)
     if (entry === 'main.ts' && variable === 'PORT') {
-      t.notOk(existsSync(join(setup.dataDir, 'journal', 'history', 'LOCK')), 'the history journal it had opened was closed (its lock released)')
+      t.notOk(
+        existsSync(join(setup.dataDir, 'journal', 'history', 'LOCK')),
+        'the history journal it had opened was closed (its lock released)',
+      )
     }
   })
 }

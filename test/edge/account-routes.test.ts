@@ -57,11 +57,7 @@ const getMe = (app: FastifyInstance, headers: Record<string, string>) => app.inj
 function assertAuthResponse(t: Test, response: LightMyRequestResponse, label: string): AuthBody {
   t.equal(response.statusCode, 200, `${label}: 200`, { body: response.body })
   const body = getJson<AuthBody>(response)
-  t.strictSame(
-    Object.keys(body ?? {}).sort(),
-    ['expires_in', 'refresh_token', 'token', 'token_type'],
-    `${label}: the AuthResponse fields`,
-  )
+  t.strictSame(Object.keys(body ?? {}).sort(), ['expires_in', 'refresh_token', 'token', 'token_type'], `${label}: the AuthResponse fields`)
   t.match(body?.token, /^[\w-]+\.[\w-]+\.[\w-]+$/, `${label}: token is a JWT`)
   t.type(body?.refresh_token, 'string', `${label}: refresh_token is a string`)
   t.ok((body?.refresh_token.length ?? 0) >= 32, `${label}: refresh_token is not trivially short`)
@@ -151,11 +147,7 @@ t.test('account routes', async (t) => {
     }
     t.equal(await countRows(users, 'SELECT count(*) AS n FROM users', []), usersBefore, 'no account was stored')
     // The boundary: 8 characters are enough.
-    assertAuthResponse(
-      t,
-      await post(app, '/auth/register', { email: createEmail('eight'), password: '12345678' }),
-      '8-character password',
-    )
+    assertAuthResponse(t, await post(app, '/auth/register', { email: createEmail('eight'), password: '12345678' }), '8-character password')
   })
 
   t.test('GET /auth/me answers the User with a bearer token only', async (t) => {
@@ -176,9 +168,7 @@ t.test('account routes', async (t) => {
       'only the User fields',
     )
     t.notMatch(response.body, /password|hash|\$argon2/i, 'no password or hash anywhere in the body')
-    const [row] = await users.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
-      user.id as string,
-    ])
+    const [row] = await users.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id as string])
     t.match(row?.password_hash, /^\$argon2id\$/, 'the stored password is an argon2id hash')
     t.not(row?.password_hash, PASSWORD, 'never the cleartext')
 
@@ -210,19 +200,9 @@ t.test('account routes', async (t) => {
     const other = assertAuthResponse(t, await post(app, '/auth/login', { email, password: PASSWORD }), 'another login')
     assertAuthResponse(t, await post(app, '/auth/refresh', { refresh_token: other.refresh_token }), 'the other family refreshes')
 
-    assertErrorEnvelope(
-      t,
-      await post(app, '/auth/refresh', { refresh_token: 'pfr_unknown' }),
-      'invalid_refresh_token',
-      'a malformed token',
-    )
+    assertErrorEnvelope(t, await post(app, '/auth/refresh', { refresh_token: 'pfr_unknown' }), 'invalid_refresh_token', 'a malformed token')
     const wellFormed = `pfr_${randomBytes(32).toString('base64url')}`
-    assertErrorEnvelope(
-      t,
-      await post(app, '/auth/refresh', { refresh_token: wellFormed }),
-      'invalid_refresh_token',
-      'an unknown token',
-    )
+    assertErrorEnvelope(t, await post(app, '/auth/refresh', { refresh_token: wellFormed }), 'invalid_refresh_token', 'an unknown token')
     // An access token (a JWT, longer than any refresh token) is refused by its size, naming the field.
     const jwt = assertErrorEnvelope(
       t,
@@ -270,12 +250,7 @@ t.test('account routes', async (t) => {
       'unauthorized',
       'deleting with an API key',
     )
-    assertErrorEnvelope(
-      t,
-      await app.inject({ method: 'DELETE', url: '/auth/account' }),
-      'unauthorized',
-      'deleting with no credential',
-    )
+    assertErrorEnvelope(t, await app.inject({ method: 'DELETE', url: '/auth/account' }), 'unauthorized', 'deleting with no credential')
     t.equal((await getMe(app, bearer(victim.token))).statusCode, 200, 'refused deletions deleted nothing')
 
     const deleted = await app.inject({ method: 'DELETE', url: '/auth/account', headers: bearer(victim.token) })
@@ -325,11 +300,7 @@ t.test('account routes', async (t) => {
       1,
       'the user row remains, marked deleted',
     )
-    t.equal(
-      await countRows(users, 'SELECT count(*) AS n FROM api_keys WHERE user_id = $1', [userId]),
-      1,
-      'the key row remains',
-    )
+    t.equal(await countRows(users, 'SELECT count(*) AS n FROM api_keys WHERE user_id = $1', [userId]), 1, 'the key row remains')
 
     t.equal((await getMe(app, bearer(bystander.token))).statusCode, 200, 'another user keeps working (bearer)')
     const bystanderStats = await app.inject({
@@ -340,19 +311,11 @@ t.test('account routes', async (t) => {
     t.equal(bystanderStats.statusCode, 200, 'another user keeps working (API key)')
 
     // The address is free again (the unique index covers live accounts only); the new account is a stranger.
-    const again = assertAuthResponse(
-      t,
-      await post(app, '/auth/register', { email: victim.email, password: PASSWORD }),
-      're-register',
-    )
+    const again = assertAuthResponse(t, await post(app, '/auth/register', { email: victim.email, password: PASSWORD }), 're-register')
     const newMe = getJson<{ id: string }>(await getMe(app, bearer(again.token)))
     t.not(newMe?.id, userId, 'a new account, not the deleted one revived')
     const newStats = await app.inject({ method: 'GET', url: '/api/v1/solana/simulations/stats', headers: bearer(again.token) })
-    t.equal(
-      getJson<{ total_simulations: number }>(newStats)?.total_simulations,
-      0,
-      "it sees none of the deleted account's history",
-    )
+    t.equal(getJson<{ total_simulations: number }>(newStats)?.total_simulations, 0, "it sees none of the deleted account's history")
     assertErrorEnvelope(t, await stats(), 'unauthorized', 'the deleted account key stays dead')
   })
 })

@@ -209,11 +209,7 @@ t.test('API key routes', async (t) => {
 
     const zoneless = await createKey(app, user, { name: 'zone-less', expires_at: '2031-06-01T12:30:00' })
     t.equal(zoneless.statusCode, 200, { body: zoneless.body })
-    t.equal(
-      getKeyBody(zoneless).expires_at,
-      '2031-06-01T12:30:00.000Z',
-      'a date-time without an offset is UTC, whatever the server zone',
-    )
+    t.equal(getKeyBody(zoneless).expires_at, '2031-06-01T12:30:00.000Z', 'a date-time without an offset is UTC, whatever the server zone')
     const offset = await createKey(app, user, { name: 'offset', expires_at: '2031-06-01T12:30:00+02:00' })
     t.equal(getKeyBody(offset).expires_at, '2031-06-01T10:30:00.000Z', 'an offset is honoured')
 
@@ -305,47 +301,34 @@ t.test('API key routes', async (t) => {
     }
     // Overlong ids are ids of nothing too.
     for (const length of [65, 100]) {
-      assertErrorEnvelope(
-        t,
-        await revokeKey(app, 'x'.repeat(length), bearer(user)),
-        'not_found',
-        `an id of ${length} characters (revoke)`,
-      )
-      assertErrorEnvelope(
-        t,
-        await rotateKey(app, 'x'.repeat(length), bearer(user)),
-        'not_found',
-        `an id of ${length} characters (rotate)`,
-      )
+      assertErrorEnvelope(t, await revokeKey(app, 'x'.repeat(length), bearer(user)), 'not_found', `an id of ${length} characters (revoke)`)
+      assertErrorEnvelope(t, await rotateKey(app, 'x'.repeat(length), bearer(user)), 'not_found', `an id of ${length} characters (rotate)`)
     }
     // Past fastify's maxParamLength (100) the router refuses the path itself, and a malformed
     // %-escape before routing: edge/server.ts's frameworkErrors gives both the envelope.
-    await t.test(
-      'ids the router refuses still get the envelope',
-      async (t) => {
-        for (const length of [101, 5000]) {
-          assertErrorEnvelope(
-            t,
-            await revokeKey(app, 'x'.repeat(length), bearer(user)),
-            'not_found',
-            `an id of ${length} characters (revoke)`,
-          )
-          assertErrorEnvelope(
-            t,
-            await rotateKey(app, 'x'.repeat(length), bearer(user)),
-            'not_found',
-            `an id of ${length} characters (rotate)`,
-          )
-        }
-        const badEscape = await app.inject({ method: 'DELETE', url: `${KEYS_PATH}/%zz`, headers: bearer(user) })
-        t.not(badEscape.statusCode, 500, 'a malformed escape is never a 500')
-        t.match(
-          getJson(badEscape),
-          { error: { code: /^(not_found|validation_error)$/, request_id: String } },
-          'a malformed escape gets the envelope',
+    await t.test('ids the router refuses still get the envelope', async (t) => {
+      for (const length of [101, 5000]) {
+        assertErrorEnvelope(
+          t,
+          await revokeKey(app, 'x'.repeat(length), bearer(user)),
+          'not_found',
+          `an id of ${length} characters (revoke)`,
         )
-      },
-    )
+        assertErrorEnvelope(
+          t,
+          await rotateKey(app, 'x'.repeat(length), bearer(user)),
+          'not_found',
+          `an id of ${length} characters (rotate)`,
+        )
+      }
+      const badEscape = await app.inject({ method: 'DELETE', url: `${KEYS_PATH}/%zz`, headers: bearer(user) })
+      t.not(badEscape.statusCode, 500, 'a malformed escape is never a 500')
+      t.match(
+        getJson(badEscape),
+        { error: { code: /^(not_found|validation_error)$/, request_id: String } },
+        'a malformed escape gets the envelope',
+      )
+    })
     t.equal((await useKey(app, user.apiKey)).statusCode, 200, "the caller's other key is untouched")
   })
 

@@ -53,7 +53,15 @@ async function createEdges(t: Test, redisUrl: string | undefined) {
     // Across processes each edge has its own connection; in one process they share the bus.
     const bus = redisUrl ? await createRedisInvalidationBus(redisUrl, { channel }) : publisher
     if (redisUrl) t.teardown(() => bus.close())
-    const app = createEdgeServer({ engine: unusedEngine, userService, signingKey, invalidations: bus, now: clock.now, logger: quietLogger, bodyLimitBytes: 65_536 })
+    const app = createEdgeServer({
+      engine: unusedEngine,
+      userService,
+      signingKey,
+      invalidations: bus,
+      now: clock.now,
+      logger: quietLogger,
+      bodyLimitBytes: 65_536,
+    })
     await app.ready()
     t.teardown(() => app.close())
     apps.push(app)
@@ -77,14 +85,19 @@ for (const [kind, redisUrl, limitMs] of kinds) {
     }
     const expectRefused = async (app: FastifyInstance, headers: Record<string, string>, label: string) => {
       // In one process the very next request is refused; across processes, within the limit.
-      const tookMs = limitMs === 0 ? ((await getStatus(app, STATS, headers)) === 401 ? 0 : -1) : await waitForStatus(app, STATS, headers, 401, limitMs)
+      const tookMs =
+        limitMs === 0 ? ((await getStatus(app, STATS, headers)) === 401 ? 0 : -1) : await waitForStatus(app, STATS, headers, 401, limitMs)
       t.ok(tookMs >= 0, `${label}: refused${limitMs ? ` after ${Math.round(tookMs)} ms` : ''}`)
     }
 
     t.test('revoking a key', async (t) => {
       const user = await registerTestUser(a, 'revoke')
       await warm(user)
-      const revoked = await a.inject({ method: 'DELETE', url: `/api/v1/api-keys/${user.apiKeyId}`, headers: { authorization: `Bearer ${user.token}` } })
+      const revoked = await a.inject({
+        method: 'DELETE',
+        url: `/api/v1/api-keys/${user.apiKeyId}`,
+        headers: { authorization: `Bearer ${user.token}` },
+      })
       t.equal(revoked.statusCode, 200)
       await expectRefused(a, { 'x-api-key': user.apiKey }, 'the edge that revoked')
       await expectRefused(b, { 'x-api-key': user.apiKey }, 'the other edge')
@@ -94,7 +107,11 @@ for (const [kind, redisUrl, limitMs] of kinds) {
     t.test('rotating a key: the old one has 24 h left on every edge', async (t) => {
       const user = await registerTestUser(a, 'rotate')
       await warm(user)
-      const rotated = await a.inject({ method: 'POST', url: `/api/v1/api-keys/${user.apiKeyId}/rotate`, headers: { authorization: `Bearer ${user.token}` } })
+      const rotated = await a.inject({
+        method: 'POST',
+        url: `/api/v1/api-keys/${user.apiKeyId}/rotate`,
+        headers: { authorization: `Bearer ${user.token}` },
+      })
       t.equal(rotated.statusCode, 200)
       const newKey = (rotated.json() as { key: string }).key
       for (const app of apps) t.equal(await getStatus(app, STATS, { 'x-api-key': newKey }), 200, 'the new key works')
@@ -115,7 +132,10 @@ for (const [kind, redisUrl, limitMs] of kinds) {
       await warm(user)
       const deleted = await b.inject({ method: 'DELETE', url: '/auth/account', headers: { authorization: `Bearer ${user.token}` } })
       t.equal(deleted.statusCode, 200)
-      for (const [name, app] of [['a', a], ['b', b]] as const) {
+      for (const [name, app] of [
+        ['a', a],
+        ['b', b],
+      ] as const) {
         await expectRefused(app, { 'x-api-key': user.apiKey }, `edge ${name}: the key`)
         await expectRefused(app, { authorization: `Bearer ${user.token}` }, `edge ${name}: the token`)
       }

@@ -54,7 +54,11 @@ t.test('concurrent registrations and wrong passwords over HTTP never pass more t
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
   t.teardown(() => app.close())
   const post = async (path: string, body: unknown): Promise<number> => {
-    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     await response.arrayBuffer()
     return response.status
   }
@@ -64,12 +68,16 @@ t.test('concurrent registrations and wrong passwords over HTTP never pass more t
   await base.userService.register({ email: victim, password: PASSWORD })
 
   const registrations = await Promise.all(
-    Array.from({ length: 25 }, (_, i) => post('/auth/register', { email: `flood-${process.pid}-${i}-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD })),
+    Array.from({ length: 25 }, (_, i) =>
+      post('/auth/register', { email: `flood-${process.pid}-${i}-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD }),
+    ),
   )
   t.strictSame(countStatuses(registrations), { 200: 10, 429: 15 }, `25 at once from one address: the burst of 10 passes, no more (${kind})`)
   t.equal(calls.register, 10, 'the 15 refused never reached accounts')
 
-  const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => post('/auth/login', { email: victim, password: `guess number ${i}` })))
+  const guesses = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => post('/auth/login', { email: victim, password: `guess number ${i}` })),
+  )
   // 30 pass the address's bucket; of those, 5 pass the e-mail's.
   t.strictSame(countStatuses(guesses), { 401: 5, 429: 35 }, `40 guesses at once on one account: 5 are checked (${kind})`)
   t.equal(calls.login, 5, 'only 5 password checks ran')

@@ -54,14 +54,30 @@ async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; li
     refresh: (token) => (calls.refresh++, base.userService.refresh(token)),
   }
   const authLimiter = options.limits === false ? undefined : createTestAuthLimiter(t).limiter
-  const { app } = await createTestEdgeWithUser(t, unusedEngine, { users: { ...base, userService }, authLimiter, trustProxy: options.trustProxy })
+  const { app } = await createTestEdgeWithUser(t, unusedEngine, {
+    users: { ...base, userService },
+    authLimiter,
+    trustProxy: options.trustProxy,
+  })
   // The edge's own test user (registered from 127.0.0.1) is not one of the calls a test counts.
   calls.register = 0
   return { app, clock: base.clock, calls }
 }
 
-function post(app: FastifyInstance, url: string, payload: unknown, ip: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
+function post(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  ip: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(payload),
+  })
 }
 
 const register = (app: FastifyInstance, email: string, ip: string, headers?: Record<string, string>) =>
@@ -120,7 +136,11 @@ t.test('login: 5 wrong passwords lock an e-mail, known or not, with identical an
     answers.known.push(await login(app, known, WRONG_PASSWORD, '192.0.2.10'))
     answers.unknown.push(await login(app, unknown, WRONG_PASSWORD, '192.0.2.11'))
   }
-  t.strictSame(answers.known.map((answer) => answer.statusCode), [401, 401, 401, 401, 401, 429, 429], 'five failures, then locked')
+  t.strictSame(
+    answers.known.map((answer) => answer.statusCode),
+    [401, 401, 401, 401, 401, 429, 429],
+    'five failures, then locked',
+  )
   t.strictSame(answers.known.map(getVisible), answers.unknown.map(getVisible), 'an unknown e-mail answers exactly as a known one')
   const locked = answers.known[5] as LightMyRequestResponse
   assertErrorEnvelope(t, locked, 'rate_limited', 'a locked e-mail')
@@ -128,7 +148,12 @@ t.test('login: 5 wrong passwords lock an e-mail, known or not, with identical an
   t.equal(calls.login, 10, 'the locked attempts never reached accounts (no argon2)')
 
   const beforeLocked = calls.login
-  assertErrorEnvelope(t, await login(app, known, PASSWORD, '192.0.2.12'), 'rate_limited', 'the right password, while locked, from another address')
+  assertErrorEnvelope(
+    t,
+    await login(app, known, PASSWORD, '192.0.2.12'),
+    'rate_limited',
+    'the right password, while locked, from another address',
+  )
   t.equal(calls.login, beforeLocked, 'not checked either')
 
   clock.nowMs += 60_000
@@ -164,7 +189,11 @@ t.test('refresh: a chain of rotations passes; one token presented 3 times, then 
   }
   const stolen = `pfr_${randomBytes(32).toString('base64url')}`
   t.strictSame(
-    [await refresh(app, stolen, '198.51.100.21'), await refresh(app, stolen, '198.51.100.22'), await refresh(app, stolen, '198.51.100.23')].map((r) => r.statusCode),
+    [
+      await refresh(app, stolen, '198.51.100.21'),
+      await refresh(app, stolen, '198.51.100.22'),
+      await refresh(app, stolen, '198.51.100.23'),
+    ].map((r) => r.statusCode),
     [401, 401, 401],
   )
   const before = calls.refresh
@@ -172,7 +201,8 @@ t.test('refresh: a chain of rotations passes; one token presented 3 times, then 
   t.equal(calls.refresh, before, 'not looked up')
 
   const statuses: number[] = []
-  for (let i = 0; i < 55; i++) statuses.push((await refresh(app, `pfr_${randomBytes(32).toString('base64url')}`, '198.51.100.20')).statusCode)
+  for (let i = 0; i < 55; i++)
+    statuses.push((await refresh(app, `pfr_${randomBytes(32).toString('base64url')}`, '198.51.100.20')).statusCode)
   t.strictSame(statuses, Array(55).fill(401), 'with the 5 rotations, 60 from one address')
   const refused = await refresh(app, token, '198.51.100.20')
   assertErrorEnvelope(t, refused, 'rate_limited', 'the 61st from one address')
@@ -184,8 +214,17 @@ t.test('TRUST_PROXY: X-Forwarded-For from a trusted proxy is the client; otherwi
   const proxy = '10.0.0.5'
   const behind = await createLimitedEdge(t, { trustProxy: ['10.0.0.0/8'] })
   for (let i = 0; i < 10; i++) await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '198.51.100.60' })
-  assertErrorEnvelope(t, await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '198.51.100.60' }), 'rate_limited', 'the 11th for one forwarded client')
-  t.equal((await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '198.51.100.61' })).statusCode, 200, 'another forwarded client, through the same proxy')
+  assertErrorEnvelope(
+    t,
+    await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '198.51.100.60' }),
+    'rate_limited',
+    'the 11th for one forwarded client',
+  )
+  t.equal(
+    (await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '198.51.100.61' })).statusCode,
+    200,
+    'another forwarded client, through the same proxy',
+  )
   // A client forging the header in front of the proxy: the proxy appends the address it saw, which counts.
   t.equal(
     (await register(behind.app, createEmail('xff'), proxy, { 'x-forwarded-for': '203.0.113.99, 198.51.100.60' })).statusCode,

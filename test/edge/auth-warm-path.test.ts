@@ -50,7 +50,10 @@ t.test('warm authenticated simulate performs no database query; counts are exact
   t.equal(list.statusCode, 200)
   const simulations = (list.json() as { simulations: unknown[] }).simulations
   t.equal(simulations.length, 102, 'every simulation is in the history')
-  t.ok(users.db.queryCount - beforeFlush <= 3, `one insert, one key-usage update and the page read (${users.db.queryCount - beforeFlush} queries)`)
+  t.ok(
+    users.db.queryCount - beforeFlush <= 3,
+    `one insert, one key-usage update and the page read (${users.db.queryCount - beforeFlush} queries)`,
+  )
 
   t.test('1,000 concurrent requests on one key across two edges count exactly', async (t) => {
     const keysBefore = await edge.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: byToken })

@@ -27,12 +27,28 @@ const absentEngine: EngineClient = {
 const LOGIN = 'POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
 
 const CASES: ReadonlyArray<{ label: string; request: string; code: ErrorCode }> = [
-  { label: 'a body that stalls (Content-Length 100, 10 bytes sent)', request: `${LOGIN}Content-Length: 100\r\n\r\n{"email":"`, code: 'request_timeout' },
+  {
+    label: 'a body that stalls (Content-Length 100, 10 bytes sent)',
+    request: `${LOGIN}Content-Length: 100\r\n\r\n{"email":"`,
+    code: 'request_timeout',
+  },
   { label: 'headers that stall', request: 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n', code: 'request_timeout' },
-  { label: 'headers over 16 KiB', request: `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, code: 'headers_too_large' },
-  { label: 'two different Content-Length headers', request: `${LOGIN}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`, code: 'bad_request' },
+  {
+    label: 'headers over 16 KiB',
+    request: `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    code: 'headers_too_large',
+  },
+  {
+    label: 'two different Content-Length headers',
+    request: `${LOGIN}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+    code: 'bad_request',
+  },
   { label: 'a malformed request line', request: 'NOT AN HTTP REQUEST\r\n\r\n', code: 'bad_request' },
-  { label: 'a chunk size that is not hex', request: `${LOGIN}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, code: 'bad_request' },
+  {
+    label: 'a chunk size that is not hex',
+    request: `${LOGIN}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    code: 'bad_request',
+  },
   {
     label: 'chunk extensions over 16 KiB',
     request: `${LOGIN}Transfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
@@ -42,7 +58,10 @@ const CASES: ReadonlyArray<{ label: string; request: string; code: ErrorCode }> 
 
 t.test('parser-level refusals carry the envelope, a fresh request id and Connection: close', async (t) => {
   const { logger, lines } = createCaptureLogger()
-  const { app, user } = await createTestEdgeWithUser(t, absentEngine, { logger, http: { requestTimeoutMs: 1_000, headersTimeoutMs: 1_000 } })
+  const { app, user } = await createTestEdgeWithUser(t, absentEngine, {
+    logger,
+    http: { requestTimeoutMs: 1_000, headersTimeoutMs: 1_000 },
+  })
   const port = await listenOnFreePort(app)
 
   // In parallel: the two timeouts are waited for once.

@@ -10,7 +10,7 @@ import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { startEngineServer } from '../../engine/server.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { quietLogger, startStack } from '../helpers/stack.js'
+import { startStack } from '../helpers/stack.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
 import { getFreePort } from '../../lib/free-port.js'
@@ -176,7 +176,10 @@ t.test('EngineClient contract', async (t) => {
     const [inProcess, grpc] = transports as [EngineClient, EngineClient]
     t.equal(inProcess.transport, 'in-process')
     t.equal(grpc.transport, 'grpc')
-    for (const [label, bytes] of [['success', fixtures.transfer], ['failure', fixtures.unfunded]] as const) {
+    for (const [label, bytes] of [
+      ['success', fixtures.transfer],
+      ['failure', fixtures.unfunded],
+    ] as const) {
       const a = await inProcess.simulate(bytes, {})
       const b = await grpc.simulate(bytes, {})
       t.strictSame(withoutLatency(b), withoutLatency(a), `${label}: same response over gRPC as in-process`)
@@ -218,5 +221,10 @@ t.test('gRPC transport: an unreachable engine is engine_unavailable, 503 at the 
   const bytes = new Uint8Array(200)
   await assertRejectsWithCode(t, client.simulate(bytes, { timeoutMs: 50 }), 'engine_unavailable', 'closed port')
   await assertRejectsWithCode(t, client.health(), 'engine_unavailable', 'health on a closed port')
-  assertErrorEnvelope(t, await postSimulate(app, { transaction: Buffer.from(bytes).toString('base64') }), 'engine_unavailable', 'edge over a dead engine')
+  assertErrorEnvelope(
+    t,
+    await postSimulate(app, { transaction: Buffer.from(bytes).toString('base64') }),
+    'engine_unavailable',
+    'edge over a dead engine',
+  )
 })

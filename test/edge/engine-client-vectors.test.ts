@@ -25,7 +25,9 @@ t.test('rich responses are identical over both transports', async (t) => {
     accountsDir: ORCA_ACCOUNTS_DIR,
     engineOptions: {
       getTenantBlocks: (tenant) =>
-        tenant === 'hung' ? new Promise<ReadonlySet<AccountKey>>(() => undefined) : new Set<AccountKey>(tenant === 'blocks-orca' ? [fromBase58Address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')] : []),
+        tenant === 'hung'
+          ? new Promise<ReadonlySet<AccountKey>>(() => undefined)
+          : new Set<AccountKey>(tenant === 'blocks-orca' ? [fromBase58Address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')] : []),
     },
   })
   const server = await startEngineServer(stack.engine, '127.0.0.1', 0)
@@ -36,32 +38,57 @@ t.test('rich responses are identical over both transports', async (t) => {
   })
   const inProcess = createInProcessEngineClient(stack.engine)
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const build = (feePayer: string, instructions: Instruction[]) => buildTransaction({ feePayer: address(feePayer), blockhash: value.blockhash, instructions })
+  const build = (feePayer: string, instructions: Instruction[]) =>
+    buildTransaction({ feePayer: address(feePayer), blockhash: value.blockhash, instructions })
 
   const swap = await build(WALLET.address, [buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: 3_000_000n })])
-  const [ata] = await findAssociatedTokenPda({ owner: DEMO_WALLETS[1], mint: DEMO_MINT, tokenProgram: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') })
+  const [ata] = await findAssociatedTokenPda({
+    owner: DEMO_WALLETS[1],
+    mint: DEMO_MINT,
+    tokenProgram: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+  })
   const receiveAndApprove = await build(DEMO_WALLETS[1], [
     getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(DEMO_WALLETS[1]), ata, owner: DEMO_WALLETS[1], mint: DEMO_MINT }),
     getApproveInstruction({ source: DEMO_TOKEN_ACCOUNTS[1], delegate: DEMO_WALLETS[2], owner: asSigner(DEMO_WALLETS[1]), amount: 5n }),
   ])
 
   const cases: Array<[string, Uint8Array, SimulateOptions, (response: SimulateResponse) => void]> = [
-    ['a swap: slippage, MEV factors and advice', swap, {}, (r) => {
-      t.equal(r.slippage?.expected_source, 'pool_quote')
-      t.ok(r.risk.mev_factors && r.recommendations.some((advice) => advice.slippage_bps !== undefined))
-    }],
-    ['a swap under a strict policy, by a tenant who blocks Orca', swap, { policy: { preset: 'strict', max_slippage_bps: 50 }, tenantId: 'blocks-orca' }, (r) => {
-      t.match(r.risk.blacklist_entries, [{ source: 'tenant' }])
-      t.ok(r.decision_reasons.some((reason) => reason.rule === 'max_slippage_bps'))
-    }],
-    ['a received token and an approval: token risk and a finding', receiveAndApprove, { policy: 'permissive' }, (r) => {
-      t.ok(r.risk.token_risk?.flags.includes('rug_pull'))
-      t.match(r.risk.findings, [{ code: 'token_delegate_approved', instruction_index: 1 }])
-      t.ok(r.landing_estimate)
-    }],
-    ['a tenant list that never loads: timed_out_vectors', receiveAndApprove, { tenantId: 'hung', timeoutMs: 50 }, (r) => {
-      t.same(r.timed_out_vectors, ['program'])
-    }],
+    [
+      'a swap: slippage, MEV factors and advice',
+      swap,
+      {},
+      (r) => {
+        t.equal(r.slippage?.expected_source, 'pool_quote')
+        t.ok(r.risk.mev_factors && r.recommendations.some((advice) => advice.slippage_bps !== undefined))
+      },
+    ],
+    [
+      'a swap under a strict policy, by a tenant who blocks Orca',
+      swap,
+      { policy: { preset: 'strict', max_slippage_bps: 50 }, tenantId: 'blocks-orca' },
+      (r) => {
+        t.match(r.risk.blacklist_entries, [{ source: 'tenant' }])
+        t.ok(r.decision_reasons.some((reason) => reason.rule === 'max_slippage_bps'))
+      },
+    ],
+    [
+      'a received token and an approval: token risk and a finding',
+      receiveAndApprove,
+      { policy: 'permissive' },
+      (r) => {
+        t.ok(r.risk.token_risk?.flags.includes('rug_pull'))
+        t.match(r.risk.findings, [{ code: 'token_delegate_approved', instruction_index: 1 }])
+        t.ok(r.landing_estimate)
+      },
+    ],
+    [
+      'a tenant list that never loads: timed_out_vectors',
+      receiveAndApprove,
+      { tenantId: 'hung', timeoutMs: 50 },
+      (r) => {
+        t.same(r.timed_out_vectors, ['program'])
+      },
+    ],
   ]
   for (const [label, bytes, options, check] of cases) {
     const local = await inProcess.simulate(bytes, options)
@@ -70,6 +97,8 @@ t.test('rich responses are identical over both transports', async (t) => {
     t.same(withoutLatency(remote), withoutLatency(local), `${label}: the same over gRPC`)
   }
 
-  const invalid = await grpc.simulate(swap, { policy: { max_mev_score: 2 } }).catch((error: unknown) => error as { code?: string; message?: string })
+  const invalid = await grpc
+    .simulate(swap, { policy: { max_mev_score: 2 } })
+    .catch((error: unknown) => error as { code?: string; message?: string })
   t.match(invalid, { code: 'validation_error', message: /policy\.max_mev_score/ }, 'a bad policy is refused over gRPC as in-process')
 })

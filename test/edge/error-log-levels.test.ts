@@ -42,7 +42,10 @@ t.test('toClientError logs a drain at debug and a fault at error, with its cause
   const cause = new Error('connection refused')
   t.equal(toClientError(createServiceError('engine_unavailable', undefined, cause), log, 'failed').code, 'engine_unavailable')
   t.equal(toClientError(new Error('bug'), log, 'failed').code, 'internal_error')
-  t.same(logged.map(({ level }) => level), ['debug', 'debug', 'error', 'error'])
+  t.same(
+    logged.map(({ level }) => level),
+    ['debug', 'debug', 'error', 'error'],
+  )
   t.equal(logged[2]?.fields.cause, cause, 'the cause travels with the fault')
 })
 
@@ -52,27 +55,47 @@ t.test('over REST and batch: 501 and 4xx below error, 500 and 503 at error', asy
   const { app, user } = await createTestEdgeWithUser(t, createFailingEngine(failures), { logger })
   const transaction = Buffer.alloc(200).toString('base64')
 
-  const notImplemented = await app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: { authorization: `Bearer ${user.token}` } })
+  const notImplemented = await app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/portal',
+    headers: { authorization: `Bearer ${user.token}` },
+  })
   t.equal(notImplemented.statusCode, 501)
   const notImplementedLines = linesOf(lines, notImplemented.headers['x-request-id'])
-  t.same(notImplementedLines.map((line) => [line.level, line.code]), [[LOG_LEVEL.debug, 'not_implemented']], '501: one debug line')
+  t.same(
+    notImplementedLines.map((line) => [line.level, line.code]),
+    [[LOG_LEVEL.debug, 'not_implemented']],
+    '501: one debug line',
+  )
 
   const invalid = await postSimulate(app, { transaction, timeout_ms: 5 })
   t.equal(invalid.statusCode, 422)
-  t.same(linesOf(lines, invalid.headers['x-request-id']).map((line) => line.level), [LOG_LEVEL.debug], '422: one debug line')
+  t.same(
+    linesOf(lines, invalid.headers['x-request-id']).map((line) => line.level),
+    [LOG_LEVEL.debug],
+    '422: one debug line',
+  )
 
   failures.push(new Error('disk on fire'))
   const bug = await postSimulate(app, { transaction })
   t.equal(bug.statusCode, 500)
   const bugLines = linesOf(lines, bug.headers['x-request-id'])
-  t.same(bugLines.map((line) => line.level), [LOG_LEVEL.error], '500: logged at error')
+  t.same(
+    bugLines.map((line) => line.level),
+    [LOG_LEVEL.error],
+    '500: logged at error',
+  )
   t.match(bugLines[0]?.err, { message: 'disk on fire' }, 'with what failed')
 
   failures.push(createServiceError('engine_unavailable', undefined, new Error('connection refused')))
   const unavailable = await postSimulate(app, { transaction })
   t.equal(unavailable.statusCode, 503)
   const unavailableLines = linesOf(lines, unavailable.headers['x-request-id'])
-  t.same(unavailableLines.map((line) => line.level), [LOG_LEVEL.error], '503 engine_unavailable: logged at error')
+  t.same(
+    unavailableLines.map((line) => line.level),
+    [LOG_LEVEL.error],
+    '503 engine_unavailable: logged at error',
+  )
   // pino's err serializer carries the cause chain (the `cause` field itself serializes as {}).
   t.match(unavailableLines[0]?.err, { message: /connection refused/ }, 'with its cause')
 

@@ -60,8 +60,7 @@ function getPayerSignature(bytes: Uint8Array, payer: Address): string | null {
 
 /** The fields compared between what was run and what history lists. */
 function pick(item: Expected): Expected {
-  const { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id } =
-    item
+  const { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id } = item
   return { created_at, success, failure_code, risk_level, mev_level, mev_score, decision, latency_ms, signature, api_key_id }
 }
 
@@ -179,13 +178,9 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   }
   const newestFirst = [...expected].reverse()
   const failureCodes = new Set(expected.map((item) => item.failure_code))
-  t.ok(
-    failureCodes.has('insufficient_sol') && failureCodes.has('blockhash_expired'),
-    'the mix holds more than one failure code',
-    {
-      failureCodes: [...failureCodes],
-    },
-  )
+  t.ok(failureCodes.has('insufficient_sol') && failureCodes.has('blockhash_expired'), 'the mix holds more than one failure code', {
+    failureCodes: [...failureCodes],
+  })
 
   // A second user with more rows than a default page, written straight to history (no need to
   // simulate them: this user exists for paging and for the service-wide totals).
@@ -368,12 +363,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       const error = assertErrorEnvelope(t, await get(app, `${LIST_PATH}?${query}`, byKey), 'validation_error', query)
       t.match(error?.message, new RegExp(`^${param}\\b`), `${query}: the message names ${param}`, { got: error?.message })
     }
-    const statsError = assertErrorEnvelope(
-      t,
-      await get(app, `${STATS_PATH}?limit=5`, byKey),
-      'validation_error',
-      'stats take no parameter',
-    )
+    const statsError = assertErrorEnvelope(t, await get(app, `${STATS_PATH}?limit=5`, byKey), 'validation_error', 'stats take no parameter')
     t.match(statsError?.message, /^limit\b/, 'the message names it')
     const [after] = await users.db.query<{ n: string }>('SELECT count(*) AS n FROM simulations')
     t.equal(after?.n, before?.n, 'the simulations table is intact')
@@ -382,10 +372,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
 
   t.test('another user sees none of it', async (t) => {
     const stranger = await registerTestUser(app, 'stranger')
-    for (const headers of [{ 'x-api-key': stranger.apiKey }, { authorization: `Bearer ${stranger.token}` }] as Record<
-      string,
-      string
-    >[]) {
+    for (const headers of [{ 'x-api-key': stranger.apiKey }, { authorization: `Bearer ${stranger.token}` }] as Record<string, string>[]) {
       t.strictSame(await getPage(t, app, '?limit=200', headers), { simulations: [], next_cursor: null }, 'an empty list')
       const stats = await get(app, STATS_PATH, headers)
       t.equal(stats.statusCode, 200)
@@ -525,11 +512,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   t.test('GET /api/v1/plans without credentials', async (t) => {
     const response = await get(app, '/api/v1/plans')
     t.equal(response.statusCode, 200)
-    t.strictSame(
-      getJson(response),
-      { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 },
-      'exactly schedule 1',
-    )
+    t.strictSame(getJson(response), { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 }, 'exactly schedule 1')
     const withKey = await get(app, '/api/v1/plans', byKey)
     t.strictSame(getJson(withKey), getJson(response), 'a credential changes nothing')
   })

@@ -89,13 +89,26 @@ t.test('the OpenAPI document', async (t) => {
   t.test("is OpenAPI 3.1.0, the package's version, a license, a relative server and both credentials", async (t) => {
     t.equal(document.openapi, '3.1.0')
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
-    t.equal(document.info.version, version, 'info.version is package.json\'s')
+    t.equal(document.info.version, version, "info.version is package.json's")
     t.ok(document.info.title && document.info.description, 'a title and a description')
     t.same(document.info.license, { name: 'Apache-2.0', identifier: 'Apache-2.0' }, 'an SPDX identifier, no URL beside it (OpenAPI 3.1)')
-    t.same(document.servers?.map((server) => server.url), ['/'], 'resolved against where the document was fetched: never a host the edge guessed')
-    const proxied = await app.inject({ method: 'GET', url: '/openapi.json', headers: { host: 'api.example.com', 'x-forwarded-host': 'evil.example' } })
+    t.same(
+      document.servers?.map((server) => server.url),
+      ['/'],
+      'resolved against where the document was fetched: never a host the edge guessed',
+    )
+    const proxied = await app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { host: 'api.example.com', 'x-forwarded-host': 'evil.example' },
+    })
     t.equal(proxied.body, response.body, 'the same bytes whatever Host a request names')
-    t.same(document.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'X-API-Key', description: String(document.components.securitySchemes.ApiKey?.description) })
+    t.same(document.components.securitySchemes.ApiKey, {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: String(document.components.securitySchemes.ApiKey?.description),
+    })
     t.match(document.components.securitySchemes.Bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
   })
 
@@ -110,7 +123,8 @@ t.test('the OpenAPI document', async (t) => {
     const inTable = new Set(endpoints.map(({ method, path }) => `${method} ${path}`))
     t.equal(inTable.size, endpoints.length, 'each row once')
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations)) t.ok(inTable.has(`${method.toUpperCase()} ${path}`), `${method.toUpperCase()} ${path} has its row in docs/api.md`)
+      for (const method of Object.keys(operations))
+        t.ok(inTable.has(`${method.toUpperCase()} ${path}`), `${method.toUpperCase()} ${path} has its row in docs/api.md`)
     }
   })
 
@@ -124,7 +138,8 @@ t.test('the OpenAPI document', async (t) => {
       ['get', '/api/v1/solana/stream', 'either'],
       ['get', '/openapi.json', 'none'],
     ]
-    for (const [method, path, auth] of extra) t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
+    for (const [method, path, auth] of extra)
+      t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
   })
 
   t.test('register, login and refresh document their 429, with Retry-After and no RateLimit-* headers', async (t) => {
@@ -154,17 +169,29 @@ t.test('the OpenAPI document', async (t) => {
         for (const [status, documented] of Object.entries(operation.responses)) {
           t.ok(documented.description, `${label} ${status}: described`)
           if (Number(status) >= 400) {
-            t.same(documented.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${label} ${status}: the Error envelope`)
+            t.same(
+              documented.content?.['application/json']?.schema,
+              { $ref: '#/components/schemas/Error' },
+              `${label} ${status}: the Error envelope`,
+            )
           }
         }
         const headers429 = Object.keys(operation.responses['429']?.headers ?? {})
         if (operation.responses['429']) t.ok(headers429.includes('Retry-After'), `${label} 429: Retry-After`)
         if (operation.responses['429'] && operation.security?.length) {
-          for (const header of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) t.ok(headers429.includes(header), `${label} 429: ${header}`)
+          for (const header of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+            t.ok(headers429.includes(header), `${label} 429: ${header}`)
         }
         const pathParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path')
-        t.same(pathParameters.map((parameter) => parameter.name), pathNames, `${label}: one parameter per path segment`)
-        t.ok(pathParameters.every((parameter) => parameter.required === true), `${label}: path parameters are required`)
+        t.same(
+          pathParameters.map((parameter) => parameter.name),
+          pathNames,
+          `${label}: one parameter per path segment`,
+        )
+        t.ok(
+          pathParameters.every((parameter) => parameter.required === true),
+          `${label}: path parameters are required`,
+        )
       }
     }
     const error = document.components.schemas.Error as { properties: { error: { required: string[] } } }
@@ -185,7 +212,10 @@ t.test('the OpenAPI document', async (t) => {
     const unavailable = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => operation.responses['501'])
-        .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const),
+        .map(
+          ([method, operation]) =>
+            [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const,
+        ),
     )
     t.equal(unavailable.length, 7, 'execute, send, submit and the four billing routes')
     for (const [label, description] of unavailable) {
@@ -200,13 +230,21 @@ t.test('the OpenAPI document', async (t) => {
     t.notOk(document.paths['/api/v1/billing/portal']?.post?.requestBody, 'portal takes none')
     const query = document.paths['/api/v1/solana/simulations']?.get?.parameters?.filter((parameter) => parameter.in === 'query') ?? []
     t.same(query.map((parameter) => parameter.name).sort(), ['cursor', 'limit', 'offset', 'risk_level', 'since', 'success', 'until'])
-    t.match(query.find((parameter) => parameter.name === 'limit')?.schema, { maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT }, "the route's own limits")
+    t.match(
+      query.find((parameter) => parameter.name === 'limit')?.schema,
+      { maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT },
+      "the route's own limits",
+    )
   })
 })
 
 t.test('component names stand for one schema each', async (t) => {
   const components = createComponentSchemas()
   components.toOpenApiSchema({ $id: 'Thing', type: 'string' })
-  t.same(components.toOpenApiSchema({ $id: 'Thing', type: 'string' }), { $ref: '#/components/schemas/Thing' }, 'the same schema again is the same reference')
+  t.same(
+    components.toOpenApiSchema({ $id: 'Thing', type: 'string' }),
+    { $ref: '#/components/schemas/Thing' },
+    'the same schema again is the same reference',
+  )
   t.throws(() => components.toOpenApiSchema({ $id: 'Thing', type: 'integer' }), /two different schemas are named Thing/)
 })

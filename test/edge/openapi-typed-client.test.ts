@@ -59,7 +59,12 @@ export async function run(transaction: string): Promise<string> {
 const WRONG: Array<{ name: string; code: number; names: RegExp; source: string }> = [
   { name: 'a number for a policy', code: 2322, names: /number/, source: `await simulate({ transaction: 'AQ==', policy: 42 })` },
   { name: 'an unknown preset', code: 2322, names: /"aggressive"/, source: `await simulate({ transaction: 'AQ==', policy: 'aggressive' })` },
-  { name: 'an unknown risk level', code: 2322, names: /"extreme"/, source: `await simulate({ transaction: 'AQ==', policy: { max_risk_level: 'extreme' } })` },
+  {
+    name: 'an unknown risk level',
+    code: 2322,
+    names: /"extreme"/,
+    source: `await simulate({ transaction: 'AQ==', policy: { max_risk_level: 'extreme' } })`,
+  },
   { name: 'a misspelled request field', code: 2561, names: /polcy/, source: `await simulate({ transaction: 'AQ==', polcy: 'strict' })` },
   { name: 'a misspelled answer field', code: 2551, names: /mev_scor/, source: `;(await simulate({ transaction: 'AQ==' })).risk.mev_scor` },
   { name: 'no transaction', code: 2345, names: /transaction/, source: `await simulate({ policy: 'strict' })` },
@@ -84,7 +89,14 @@ t.test('a client generated from /openapi.json is typed', async (t) => {
   // The repository's compiler, one program for every file (one check of the generated types).
   const program = ts.createProgram(
     Object.keys(files).map((name) => join(directory, name)),
-    { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [] },
+    {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: [],
+    },
   )
   const getDiagnostics = (name: string) => {
     const sourceFile = program.getSourceFile(join(directory, name))

@@ -71,7 +71,11 @@ t.test('program-block routes', async (t) => {
 
     const put = await putBlocks(app, apiKey(user), { program_ids: [TOKEN_PROGRAM, JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM] })
     t.strictSame(getIds(t, put, 'PUT with a key'), [SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM], 'deduplicated, in byte order')
-    t.strictSame(getIds(t, await getBlocks(app, bearer(user)), 'GET with the bearer'), [SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM], 'one list per user, whatever the credential')
+    t.strictSame(
+      getIds(t, await getBlocks(app, bearer(user)), 'GET with the bearer'),
+      [SYSTEM_PROGRAM, JUPITER_V6, TOKEN_PROGRAM],
+      'one list per user, whatever the credential',
+    )
 
     const removed = await deleteBlock(app, bearer(user), JUPITER_V6)
     t.strictSame(getIds(t, removed, 'DELETE with the bearer'), [SYSTEM_PROGRAM, TOKEN_PROGRAM], 'DELETE answers the list left')
@@ -92,7 +96,9 @@ t.test('program-block routes', async (t) => {
 
   t.test('PUT replaces the whole list', async (t) => {
     await putBlocks(app, apiKey(user), { program_ids: [SYSTEM_PROGRAM, TOKEN_PROGRAM, JUPITER_V6] })
-    t.strictSame(getIds(t, await putBlocks(app, apiKey(user), { program_ids: [COMPUTE_BUDGET_PROGRAM] }), 'PUT one'), [COMPUTE_BUDGET_PROGRAM])
+    t.strictSame(getIds(t, await putBlocks(app, apiKey(user), { program_ids: [COMPUTE_BUDGET_PROGRAM] }), 'PUT one'), [
+      COMPUTE_BUDGET_PROGRAM,
+    ])
     t.strictSame(getIds(t, await getBlocks(app, apiKey(user)), 'GET'), [COMPUTE_BUDGET_PROGRAM], 'nothing of the old list is left')
     const thousand = createProgramIds(1_000)
     t.equal(getIds(t, await putBlocks(app, bearer(user), { program_ids: thousand }), 'PUT 1,000')?.length, 1_000, '1,000 ids are allowed')
@@ -107,11 +113,16 @@ t.test('program-block routes', async (t) => {
     assertErrorEnvelope(t, await deleteBlock(app, {}, TOKEN_PROGRAM), 'unauthorized', 'DELETE without a credential')
     const forged = { 'x-api-key': `pf_live_${'1'.repeat(44)}` }
     assertErrorEnvelope(t, await putBlocks(app, forged, { program_ids: [] }), 'unauthorized', 'PUT with an unknown key')
-    assertErrorEnvelope(t, await deleteBlock(app, { authorization: 'Bearer not.a.jwt' }, TOKEN_PROGRAM), 'unauthorized', 'DELETE with a bad token')
+    assertErrorEnvelope(
+      t,
+      await deleteBlock(app, { authorization: 'Bearer not.a.jwt' }, TOKEN_PROGRAM),
+      'unauthorized',
+      'DELETE with a bad token',
+    )
     t.strictSame(getIds(t, await getBlocks(app, apiKey(user)), 'GET'), [TOKEN_PROGRAM], 'the list is intact')
   })
 
-  t.test('one user never sees or changes another\'s list', async (t) => {
+  t.test("one user never sees or changes another's list", async (t) => {
     await putBlocks(app, apiKey(user), { program_ids: [TOKEN_PROGRAM, JUPITER_V6] })
     t.strictSame(getIds(t, await getBlocks(app, apiKey(other)), "the other's GET"), [], 'the other user sees an empty list')
     assertErrorEnvelope(t, await deleteBlock(app, bearer(other), TOKEN_PROGRAM), 'not_found', "DELETE of an id on someone else's list")
@@ -166,7 +177,14 @@ t.test('program-block routes', async (t) => {
     await deleteBlock(app, bearer(user), TOKEN_PROGRAM)
     const userId = events.at(-1)?.kind === 'program_blocks' ? (events.at(-1) as { userId: string }).userId : undefined
     t.ok(userId, 'a program_blocks event was published')
-    t.strictSame(events.slice(seen), [{ kind: 'program_blocks', userId }, { kind: 'program_blocks', userId }], 'one event per write')
+    t.strictSame(
+      events.slice(seen),
+      [
+        { kind: 'program_blocks', userId },
+        { kind: 'program_blocks', userId },
+      ],
+      'one event per write',
+    )
     t.equal(await queriesOf(apiKey(user)), 1, 'the key is still cached after the events')
     t.equal(await queriesOf(bearer(user)), 1, 'so is the bearer user')
   })
@@ -181,10 +199,19 @@ t.test('program-block routes', async (t) => {
       users: {
         ...users,
         bus,
-        userService: createUserService({ db: users.db, signingKey: users.signingKey, now: users.clock.now, onInvalidate: (e) => void bus.publish(e) }),
+        userService: createUserService({
+          db: users.db,
+          signingKey: users.signingKey,
+          now: users.clock.now,
+          onInvalidate: (e) => void bus.publish(e),
+        }),
       },
     })
-    t.strictSame(getIds(t, await getBlocks(restarted.app, apiKey(user)), 'GET after the restart'), [SYSTEM_PROGRAM, JUPITER_V6], 'the list is still there')
+    t.strictSame(
+      getIds(t, await getBlocks(restarted.app, apiKey(user)), 'GET after the restart'),
+      [SYSTEM_PROGRAM, JUPITER_V6],
+      'the list is still there',
+    )
     t.strictSame(getIds(t, await getBlocks(restarted.app, bearer(user)), 'with the bearer too'), [SYSTEM_PROGRAM, JUPITER_V6])
     t.strictSame(getIds(t, await getBlocks(restarted.app, apiKey(other)), "the other user's"), [SYSTEM_PROGRAM])
   })

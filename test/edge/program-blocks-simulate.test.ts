@@ -14,7 +14,9 @@ const SYSTEM = '11111111111111111111111111111111'
 
 t.test('program blocks reach the verdict of the caller who set them, and only theirs', async (t) => {
   let tenantBlocks: TenantProgramBlocks | undefined
-  const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
+  const stack = await startStack(t, {
+    engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) },
+  })
   const users = await createTestUserService(t)
   tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
   t.teardown(() => tenantBlocks?.close())
@@ -43,7 +45,11 @@ t.test('program blocks reach the verdict of the caller who set them, and only th
   t.equal(put.statusCode, 200, put.body)
 
   const blocked = await simulateAs(user.apiKey)
-  t.same(blocked?.risk.blacklist_entries, [{ program_id: SYSTEM, reason: "on the caller's program block list", source: 'tenant' }], 'effective at once: the bus dropped the cached list')
+  t.same(
+    blocked?.risk.blacklist_entries,
+    [{ program_id: SYSTEM, reason: "on the caller's program block list", source: 'tenant' }],
+    'effective at once: the bus dropped the cached list',
+  )
   t.equal(blocked?.risk.risk_level, 'critical')
   t.equal(blocked?.decision, 'block')
   const otherView = await simulateAs(other.apiKey)

@@ -44,7 +44,9 @@ function toAjvSchema(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,
-      key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX) ? value.slice(COMPONENT_PREFIX.length) : toAjvSchema(value),
+      key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)
+        ? value.slice(COMPONENT_PREFIX.length)
+        : toAjvSchema(value),
     ]),
   )
 }
@@ -124,8 +126,18 @@ t.test('every route answers what its schema documents', async (t) => {
     const registered = (await call('register', '/auth/register', json('POST', '/auth/register', credentials), 200)).json()
     await call('register again', '/auth/register', json('POST', '/auth/register', credentials), 409)
     await call('register: short password', '/auth/register', json('POST', '/auth/register', { email: `x${email}`, password: 'short' }), 422)
-    await call('register: not JSON', '/auth/register', { method: 'POST', url: '/auth/register', headers: { 'content-type': 'application/json' }, payload: '{' }, 400)
-    await call('register: text/plain', '/auth/register', { method: 'POST', url: '/auth/register', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415)
+    await call(
+      'register: not JSON',
+      '/auth/register',
+      { method: 'POST', url: '/auth/register', headers: { 'content-type': 'application/json' }, payload: '{' },
+      400,
+    )
+    await call(
+      'register: text/plain',
+      '/auth/register',
+      { method: 'POST', url: '/auth/register', headers: { 'content-type': 'text/plain' }, payload: 'x' },
+      415,
+    )
     await call('register: too large', '/auth/register', json('POST', '/auth/register', { email, password: 'p'.repeat(300 * 1024) }), 413)
     await call('login', '/auth/login', json('POST', '/auth/login', credentials), 200)
     await call('login: wrong password', '/auth/login', json('POST', '/auth/login', { email, password: 'wrong password!' }), 401)
@@ -133,26 +145,49 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('refresh: spent token', '/auth/refresh', json('POST', '/auth/refresh', { refresh_token: registered.refresh_token }), 401)
     await call('me', '/auth/me', { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${registered.token}` } }, 200)
     await call('me: an API key on a bearer route', '/auth/me', { method: 'GET', url: '/auth/me', headers: apiKey }, 401)
-    await call('delete account', '/auth/account', { method: 'DELETE', url: '/auth/account', headers: { authorization: `Bearer ${registered.token}` } }, 200)
+    await call(
+      'delete account',
+      '/auth/account',
+      { method: 'DELETE', url: '/auth/account', headers: { authorization: `Bearer ${registered.token}` } },
+      200,
+    )
     await call('delete account: no credential', '/auth/account', { method: 'DELETE', url: '/auth/account' }, 401)
     t.pass()
   })
 
   t.test('API keys', async (t) => {
-    const created = (await call('create', '/api/v1/api-keys', json('POST', '/api/v1/api-keys', { name: 'schemas', expires_at: '2999-01-01T00:00:00Z' }, bearer), 200)).json()
+    const created = (
+      await call(
+        'create',
+        '/api/v1/api-keys',
+        json('POST', '/api/v1/api-keys', { name: 'schemas', expires_at: '2999-01-01T00:00:00Z' }, bearer),
+        200,
+      )
+    ).json()
     await call('create: empty name', '/api/v1/api-keys', json('POST', '/api/v1/api-keys', { name: '' }, bearer), 422)
     const listed = await call('list', '/api/v1/api-keys', { method: 'GET', url: '/api/v1/api-keys', headers: bearer }, 200)
     t.ok(listed.json().keys.length >= 2, 'the list holds keys to check')
     await call('list: no credential', '/api/v1/api-keys', { method: 'GET', url: '/api/v1/api-keys' }, 401)
-    await call('rotate', '/api/v1/api-keys/{id}/rotate', { method: 'POST', url: `/api/v1/api-keys/${created.id}/rotate`, headers: bearer }, 200)
-    await call('rotate: unknown id', '/api/v1/api-keys/{id}/rotate', { method: 'POST', url: '/api/v1/api-keys/nope/rotate', headers: bearer }, 404)
+    await call(
+      'rotate',
+      '/api/v1/api-keys/{id}/rotate',
+      { method: 'POST', url: `/api/v1/api-keys/${created.id}/rotate`, headers: bearer },
+      200,
+    )
+    await call(
+      'rotate: unknown id',
+      '/api/v1/api-keys/{id}/rotate',
+      { method: 'POST', url: '/api/v1/api-keys/nope/rotate', headers: bearer },
+      404,
+    )
     await call('revoke', '/api/v1/api-keys/{id}', { method: 'DELETE', url: `/api/v1/api-keys/${created.id}`, headers: bearer }, 200)
     await call('revoke: again', '/api/v1/api-keys/{id}', { method: 'DELETE', url: `/api/v1/api-keys/${created.id}`, headers: bearer }, 404)
   })
 
   t.test('simulate, batch and history', async (t) => {
     const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-    const build = (feePayer: string, instructions: Instruction[]) => buildTransaction({ feePayer: address(feePayer), blockhash: value.blockhash, instructions })
+    const build = (feePayer: string, instructions: Instruction[]) =>
+      buildTransaction({ feePayer: address(feePayer), blockhash: value.blockhash, instructions })
     // A swap (slippage, MEV factors), a received token with an approval (token risk, findings), a new token account (CPIs), a failure.
     const swap = toBase64(await build(WALLET.address, [buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: 3_000_000n })]))
     const [ata] = await findAssociatedTokenPda({ owner: DEMO_WALLETS[1], mint: DEMO_MINT, tokenProgram: TOKEN_PROGRAM })
@@ -168,17 +203,33 @@ t.test('every route answers what its schema documents', async (t) => {
       call(label, '/api/v1/solana/tx/simulate', json('POST', '/api/v1/solana/tx/simulate', body, headers), status)
 
     const swapped = (await simulate('a swap', { transaction: swap }, apiKey, 200)).json() as SimulateResponse
-    t.ok(swapped.slippage && swapped.risk.mev_factors && swapped.fee_details && swapped.landing_estimate, 'the swap fills the nested objects')
-    const received = (await simulate('a received token', { transaction: receiveAndApprove, policy: 'permissive' }, bearer, 200)).json() as SimulateResponse
+    t.ok(
+      swapped.slippage && swapped.risk.mev_factors && swapped.fee_details && swapped.landing_estimate,
+      'the swap fills the nested objects',
+    )
+    const received = (
+      await simulate('a received token', { transaction: receiveAndApprove, policy: 'permissive' }, bearer, 200)
+    ).json() as SimulateResponse
     const newOwner = await generateKeyPairSigner()
     const [newAta] = await findAssociatedTokenPda({ owner: newOwner.address, mint: DEMO_MINT, tokenProgram: TOKEN_PROGRAM })
     const createAccount = toBase64(
-      await build(DEMO_WALLETS[0], [getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(DEMO_WALLETS[0]), ata: newAta, owner: newOwner.address, mint: DEMO_MINT })]),
+      await build(DEMO_WALLETS[0], [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: asSigner(DEMO_WALLETS[0]),
+          ata: newAta,
+          owner: newOwner.address,
+          mint: DEMO_MINT,
+        }),
+      ]),
     )
     const created = (await simulate('a new token account', { transaction: createAccount }, apiKey, 200)).json() as SimulateResponse
-    t.ok(created.success && created.call_tree.some((node) => node.children.length > 0), 'the call tree has CPIs', { tree: created.call_tree })
+    t.ok(created.success && created.call_tree.some((node) => node.children.length > 0), 'the call tree has CPIs', {
+      tree: created.call_tree,
+    })
     t.ok(received.risk.token_risk && received.risk.findings.length > 0, 'token risk and a finding')
-    const failed = (await simulate('a failing transfer', { transaction: failing, replace_recent_blockhash: true }, apiKey, 200)).json() as SimulateResponse
+    const failed = (
+      await simulate('a failing transfer', { transaction: failing, replace_recent_blockhash: true }, apiKey, 200)
+    ).json() as SimulateResponse
     t.equal(failed.failure_code, 'insufficient_sol')
     t.ok(failed.transaction_error !== null && failed.replacement_blockhash, 'a transaction error and a replacement blockhash')
     await simulate('undecodable bytes', { transaction: 'AAAA' }, apiKey, 422)
@@ -188,7 +239,10 @@ t.test('every route answers what its schema documents', async (t) => {
     // The schemas never shape a response: the REST body is the engine's own answer, field for field.
     const me = (await app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).json() as { id: string }
     // (A transfer from an empty payer: nothing in its answer waits on data still loading, unlike the swap's pools.)
-    const direct = await createInProcessEngineClient(stack.engine).simulate(Buffer.from(failing, 'base64'), { tenantId: me.id, replaceRecentBlockhash: true })
+    const direct = await createInProcessEngineClient(stack.engine).simulate(Buffer.from(failing, 'base64'), {
+      tenantId: me.id,
+      replaceRecentBlockhash: true,
+    })
     const { latency_ms: _restLatency, cached: _restCached, ...rest } = failed
     const { latency_ms: _directLatency, cached: _directCached, ...engineAnswer } = direct
     t.same(rest, JSON.parse(JSON.stringify(engineAnswer)), 'REST sends what the engine answered')
@@ -199,18 +253,57 @@ t.test('every route answers what its schema documents', async (t) => {
       json('POST', '/api/v1/solana/tx/simulate-batch', { transactions: [createAccount, 'not base64!', failing] }, apiKey),
       200,
     )
-    t.match(batch.json(), { total: 3, succeeded: 1, failed: 2, results: [{ index: 0, success: true }, { index: 1, error: { code: 'invalid_transaction' } }, { index: 2, success: false }] })
-    await call('an empty batch', '/api/v1/solana/tx/simulate-batch', json('POST', '/api/v1/solana/tx/simulate-batch', { transactions: [] }, apiKey), 422)
-    await call('a batch without credential', '/api/v1/solana/tx/simulate-batch', json('POST', '/api/v1/solana/tx/simulate-batch', { transactions: [swap] }), 401)
+    t.match(batch.json(), {
+      total: 3,
+      succeeded: 1,
+      failed: 2,
+      results: [
+        { index: 0, success: true },
+        { index: 1, error: { code: 'invalid_transaction' } },
+        { index: 2, success: false },
+      ],
+    })
+    await call(
+      'an empty batch',
+      '/api/v1/solana/tx/simulate-batch',
+      json('POST', '/api/v1/solana/tx/simulate-batch', { transactions: [] }, apiKey),
+      422,
+    )
+    await call(
+      'a batch without credential',
+      '/api/v1/solana/tx/simulate-batch',
+      json('POST', '/api/v1/solana/tx/simulate-batch', { transactions: [swap] }),
+      401,
+    )
 
-    const page = await call('history', '/api/v1/solana/simulations', { method: 'GET', url: '/api/v1/solana/simulations?limit=2', headers: apiKey }, 200)
+    const page = await call(
+      'history',
+      '/api/v1/solana/simulations',
+      { method: 'GET', url: '/api/v1/solana/simulations?limit=2', headers: apiKey },
+      200,
+    )
     t.equal(page.json().simulations.length, 2, 'a page of history to check')
     t.type(page.json().next_cursor, 'string', 'with a cursor')
-    await call('history: limit 0', '/api/v1/solana/simulations', { method: 'GET', url: '/api/v1/solana/simulations?limit=0', headers: apiKey }, 422)
+    await call(
+      'history: limit 0',
+      '/api/v1/solana/simulations',
+      { method: 'GET', url: '/api/v1/solana/simulations?limit=0', headers: apiKey },
+      422,
+    )
     await call('history: no credential', '/api/v1/solana/simulations', { method: 'GET', url: '/api/v1/solana/simulations' }, 401)
-    const stats = await call('stats', '/api/v1/solana/simulations/stats', { method: 'GET', url: '/api/v1/solana/simulations/stats', headers: bearer }, 200)
+    const stats = await call(
+      'stats',
+      '/api/v1/solana/simulations/stats',
+      { method: 'GET', url: '/api/v1/solana/simulations/stats', headers: bearer },
+      200,
+    )
     t.ok(stats.json().total_simulations >= 5, 'statistics over the simulations above')
-    await call('stats: a parameter', '/api/v1/solana/simulations/stats', { method: 'GET', url: '/api/v1/solana/simulations/stats?x=1', headers: bearer }, 422)
+    await call(
+      'stats: a parameter',
+      '/api/v1/solana/simulations/stats',
+      { method: 'GET', url: '/api/v1/solana/simulations/stats?x=1', headers: bearer },
+      422,
+    )
     await call('stream without Upgrade', '/api/v1/solana/stream', { method: 'GET', url: '/api/v1/solana/stream', headers: apiKey }, 422)
     await call('stream without credential', '/api/v1/solana/stream', { method: 'GET', url: '/api/v1/solana/stream' }, 401)
   })
@@ -231,13 +324,20 @@ t.test('every route answers what its schema documents', async (t) => {
       })
     })
     const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-    const transfer = await buildTransaction({ feePayer: DEMO_WALLETS[0], blockhash: value.blockhash, instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1n)] })
+    const transfer = await buildTransaction({
+      feePayer: DEMO_WALLETS[0],
+      blockhash: value.blockhash,
+      instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1n)],
+    })
     socket.send(JSON.stringify({ id: 'a', transaction: toBase64(transfer) }))
     socket.send(JSON.stringify({ id: 'b', transaction: toBase64(transfer), timeout_ms: 5 }))
     await received
     const byId = Object.fromEntries(frames.map((frame) => [(frame as { id: string }).id, frame]))
     t.ok(frameSchemas.result(byId.a), 'an answer fits streamResultFrameSchema', { errors: frameSchemas.result.errors?.slice(0, 5) })
-    t.ok(frameSchemas.error(byId.b), 'an error fits streamErrorFrameSchema', { errors: frameSchemas.error.errors?.slice(0, 5), frame: byId.b })
+    t.ok(frameSchemas.error(byId.b), 'an error fits streamErrorFrameSchema', {
+      errors: frameSchemas.error.errors?.slice(0, 5),
+      frame: byId.b,
+    })
     t.match(byId.b, { error: { code: 'validation_error' } })
   })
 
@@ -255,28 +355,78 @@ t.test('every route answers what its schema documents', async (t) => {
   t.test('execute, send, submit and billing answer 501 after auth and validation', async (t) => {
     const transaction = 'AQ=='
     const routes: Array<{ path: string; method: string; credential: Record<string, string>; good?: unknown; bad?: unknown }> = [
-      { path: '/api/v1/solana/tx/execute', method: 'POST', credential: apiKey, good: { transaction, policy: { max_mev_score: 0.5 } }, bad: { transaction, policy: { max_mev_score: 2 } } },
-      { path: '/api/v1/solana/tx/send', method: 'POST', credential: bearer, good: { transaction, use_relay: true, max_retries: 5 }, bad: { transaction, max_retries: 6 } },
-      { path: '/api/v1/solana/tx/submit', method: 'POST', credential: apiKey, good: { transaction, strategy: 'staked_sender', tip_lamports: 1000 }, bad: { transaction, strategy: 'jito' } },
+      {
+        path: '/api/v1/solana/tx/execute',
+        method: 'POST',
+        credential: apiKey,
+        good: { transaction, policy: { max_mev_score: 0.5 } },
+        bad: { transaction, policy: { max_mev_score: 2 } },
+      },
+      {
+        path: '/api/v1/solana/tx/send',
+        method: 'POST',
+        credential: bearer,
+        good: { transaction, use_relay: true, max_retries: 5 },
+        bad: { transaction, max_retries: 6 },
+      },
+      {
+        path: '/api/v1/solana/tx/submit',
+        method: 'POST',
+        credential: apiKey,
+        good: { transaction, strategy: 'staked_sender', tip_lamports: 1000 },
+        bad: { transaction, strategy: 'jito' },
+      },
       { path: '/api/v1/billing/usage', method: 'GET', credential: bearer },
       { path: '/api/v1/billing/subscription', method: 'GET', credential: bearer },
-      { path: '/api/v1/billing/checkout', method: 'POST', credential: bearer, good: { success_url: 'https://example.com/ok' }, bad: { success_url: 'not a uri' } },
+      {
+        path: '/api/v1/billing/checkout',
+        method: 'POST',
+        credential: bearer,
+        good: { success_url: 'https://example.com/ok' },
+        bad: { success_url: 'not a uri' },
+      },
       { path: '/api/v1/billing/portal', method: 'POST', credential: bearer },
     ]
     for (const { path, method, credential, good, bad } of routes) {
       const request = (payload: unknown, headers: Record<string, string>) =>
         payload === undefined ? { method, url: path, headers } : json(method, path, payload, headers)
-      assertErrorEnvelope(t, await call(`${path} without credential`, path, request(good, {}), 401), 'unauthorized', `${path} without credential`)
+      assertErrorEnvelope(
+        t,
+        await call(`${path} without credential`, path, request(good, {}), 401),
+        'unauthorized',
+        `${path} without credential`,
+      )
       const refused = await call(`${path}`, path, request(good, credential), 501)
       assertErrorEnvelope(t, refused, 'not_implemented', path)
       t.match(refused.json().error.message, /^[A-Z].* is not available in this release\.$/, `${path}: says what a client can act on`)
       t.notMatch(refused.json().error.message, /\bissues?\b/i, `${path}: no project-management wording`)
-      if (bad !== undefined) assertErrorEnvelope(t, await call(`${path}: bad body`, path, request(bad, credential), 422), 'validation_error', `${path}: bad body`)
+      if (bad !== undefined)
+        assertErrorEnvelope(
+          t,
+          await call(`${path}: bad body`, path, request(bad, credential), 422),
+          'validation_error',
+          `${path}: bad body`,
+        )
     }
-    assertErrorEnvelope(t, await call('billing: an API key', '/api/v1/billing/usage', { method: 'GET', url: '/api/v1/billing/usage', headers: apiKey }, 401), 'unauthorized', 'billing takes the bearer token only')
-    const noBody = await call('checkout without a body', '/api/v1/billing/checkout', { method: 'POST', url: '/api/v1/billing/checkout', headers: bearer }, 501)
+    assertErrorEnvelope(
+      t,
+      await call('billing: an API key', '/api/v1/billing/usage', { method: 'GET', url: '/api/v1/billing/usage', headers: apiKey }, 401),
+      'unauthorized',
+      'billing takes the bearer token only',
+    )
+    const noBody = await call(
+      'checkout without a body',
+      '/api/v1/billing/checkout',
+      { method: 'POST', url: '/api/v1/billing/checkout', headers: bearer },
+      501,
+    )
     assertErrorEnvelope(t, noBody, 'not_implemented', 'checkout: the body is optional')
-    const nullBody = await call('checkout: a null body', '/api/v1/billing/checkout', { method: 'POST', url: '/api/v1/billing/checkout', headers: { ...bearer, 'content-type': 'application/json' }, payload: 'null' }, 422)
+    const nullBody = await call(
+      'checkout: a null body',
+      '/api/v1/billing/checkout',
+      { method: 'POST', url: '/api/v1/billing/checkout', headers: { ...bearer, 'content-type': 'application/json' }, payload: 'null' },
+      422,
+    )
     assertErrorEnvelope(t, nullBody, 'validation_error', 'checkout: a body that is sent must be an object')
   })
 
@@ -308,7 +458,11 @@ t.test('every route answers what its schema documents', async (t) => {
       t.type(response.headers[header], 'string', `429 carries ${header}`)
     }
     const documented = document.paths[path]?.get?.responses['429']?.headers ?? {}
-    t.same(Object.keys(documented).sort(), ['RateLimit-Limit', 'RateLimit-Policy', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'], 'the document names them')
+    t.same(
+      Object.keys(documented).sort(),
+      ['RateLimit-Limit', 'RateLimit-Policy', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+      'the document names them',
+    )
   })
 
   t.test('every documented route was exercised', async (t) => {
@@ -323,4 +477,3 @@ t.test('every route answers what its schema documents', async (t) => {
     }
   })
 })
-

@@ -9,7 +9,7 @@ import { once } from 'node:events'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { quietLogger, startStack } from '../helpers/stack.js'
+import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { createTestEdgeWithUser, SIMULATE_PATH } from '../helpers/edge-inject.js'
 

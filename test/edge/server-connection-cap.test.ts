@@ -31,7 +31,8 @@ function createHeldEngine(): { engine: EngineClient; release: () => void } {
   return { engine, release }
 }
 
-const LIMITS = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units     \nMax open files            ${soft}                1048576              files     \n`
+const LIMITS = (soft: string) =>
+  `Limit                     Soft Limit           Hard Limit           Units     \nMax open files            ${soft}                1048576              files     \n`
 
 t.test('the default cap is the soft open-files limit minus the reserve, never under half of it', async (t) => {
   t.equal(getDefaultMaxConnections(LIMITS('65536')), 65536 - FD_RESERVE)
@@ -71,7 +72,12 @@ t.test('past maxConnections new sockets are closed at once; the held ones get 40
       t.fail('an HTTP response', { raw: raw.slice(0, 200) })
       continue
     }
-    assertErrorEnvelope(t, { statusCode: response.status, headers: response.headers, body: response.body }, 'request_timeout', 'silent socket')
+    assertErrorEnvelope(
+      t,
+      { statusCode: response.status, headers: response.headers, body: response.body },
+      'request_timeout',
+      'silent socket',
+    )
   }
   t.equal(
     lines.filter((line) => line.level === LOG_LEVEL.warn && line.maxConnections === cap).length,

@@ -41,7 +41,11 @@ t.test('synchronous checks still work', async (t) => {
 })
 
 t.test('a check that throws or rejects counts as down, with the figures kept', async (t) => {
-  const rejecting = createServiceStatus({ getTotals: async () => TOTALS, getComponentStates: () => Promise.reject(new Error('x')), cacheMs: 0 })
+  const rejecting = createServiceStatus({
+    getTotals: async () => TOTALS,
+    getComponentStates: () => Promise.reject(new Error('x')),
+    cacheMs: 0,
+  })
   const status = await rejecting.get()
   t.equal(status.status, 'down')
   t.equal(status.total_simulations, TOTALS.total_simulations, 'the history figures are still reported')
@@ -81,7 +85,12 @@ t.test('the figures and the checks are read at the same time', async (t) => {
 t.test('a component change shows only after the cache expired', async (t) => {
   let nowMs = 1_000_000
   let state: ServiceState = 'operational'
-  const reader = createServiceStatus({ getTotals: async () => TOTALS, getComponentStates: async () => [state], now: () => nowMs, cacheMs: 5_000 })
+  const reader = createServiceStatus({
+    getTotals: async () => TOTALS,
+    getComponentStates: async () => [state],
+    now: () => nowMs,
+    cacheMs: 5_000,
+  })
   t.equal((await reader.get()).status, 'operational')
   state = 'degraded'
   nowMs += 4_999

@@ -25,7 +25,11 @@ t.test('simulate-batch', async (t) => {
   const { app, user } = await createTestEdgeWithUser(t, stack, { admission: createInProcessAdmission() })
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const transfer = toBase64(
-    await buildTransaction({ feePayer: DEMO_WALLETS[0], blockhash: value.blockhash, instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1_000n)] }),
+    await buildTransaction({
+      feePayer: DEMO_WALLETS[0],
+      blockhash: value.blockhash,
+      instructions: [transferSol(DEMO_WALLETS[0], DEMO_WALLETS[1], 1_000n)],
+    }),
   )
   // Spends more tokens than the account holds: a simulation that fails (200, success false).
   const overdraw = toBase64(
@@ -36,14 +40,23 @@ t.test('simulate-batch', async (t) => {
     }),
   )
   const post = (payload: unknown, headers: Record<string, string> = { 'x-api-key': user.apiKey }) =>
-    app.inject({ method: 'POST', url: BATCH_PATH, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
+    app.inject({
+      method: 'POST',
+      url: BATCH_PATH,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(payload),
+    })
 
   t.test('mixed items: input order, index, counts; a bad item fails only its own slot', async (t) => {
     const response = await post({ transactions: [transfer, 'not base64!', overdraw, 'A'.repeat(2000), transfer] })
     t.equal(response.statusCode, 200, response.body.slice(0, 300))
     const body = getJson<BatchBody>(response)
     if (!body) return t.fail('not JSON')
-    t.same(body.results.map((item) => item.index), [0, 1, 2, 3, 4], 'input order, each with its index')
+    t.same(
+      body.results.map((item) => item.index),
+      [0, 1, 2, 3, 4],
+      'input order, each with its index',
+    )
     t.equal(body.total, 5)
     t.equal(body.results[0]?.success, true)
     t.equal(body.results[0]?.decision, 'approve')
@@ -100,7 +113,10 @@ t.test('simulate-batch', async (t) => {
       method: 'POST',
       url: BATCH_PATH,
       headers: { 'content-type': 'application/json', 'x-api-key': fresh.apiKey },
-      payload: JSON.stringify({ transactions: Array.from({ length: 50 }, (_, i) => (i === 7 ? 'AAAA' : transfer)), vectors: ['simulation'] }),
+      payload: JSON.stringify({
+        transactions: Array.from({ length: 50 }, (_, i) => (i === 7 ? 'AAAA' : transfer)),
+        vectors: ['simulation'],
+      }),
     })
     t.equal(response.statusCode, 200)
     t.same(charges, [{ requests: 1, simulations: 50 }], 'one request, 50 simulations (a bad item counts too)')

@@ -44,24 +44,29 @@ t.test('failure codes over REST', async (t) => {
     buildTransaction({ feePayer, blockhash: hash, instructions })
 
   t.test('control: a demo SPL transfer within the balance succeeds', async (t) => {
-    const body = await simulateOverRest(t, app, await build(DEMO_WALLETS[2], [
-      transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], DEMO_TOKEN_AMOUNTS[2]),
-    ]))
+    const body = await simulateOverRest(
+      t,
+      app,
+      await build(DEMO_WALLETS[2], [transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], DEMO_TOKEN_AMOUNTS[2])]),
+    )
     t.equal(body.success, true, body.failure_reason ?? '')
     t.equal(body.decision, 'approve')
     // docs/api.md: SOL changes (mint null) for every writable account, then token changes.
     const tokenChanges = body.balance_changes.filter((change) => change.mint !== null)
     t.equal(tokenChanges.length, 2, 'one token change per token account')
     t.same(tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[0])?.delta, String(DEMO_TOKEN_AMOUNTS[2]))
-    t.same(tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[2]), {
-      account: DEMO_TOKEN_ACCOUNTS[2],
-      mint: DEMO_MINT,
-      owner: DEMO_WALLETS[2],
-      decimals: 6,
-      pre: String(DEMO_TOKEN_AMOUNTS[2]),
-      post: '0',
-      delta: String(-DEMO_TOKEN_AMOUNTS[2]),
-    })
+    t.same(
+      tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[2]),
+      {
+        account: DEMO_TOKEN_ACCOUNTS[2],
+        mint: DEMO_MINT,
+        owner: DEMO_WALLETS[2],
+        decimals: 6,
+        pre: String(DEMO_TOKEN_AMOUNTS[2]),
+        post: '0',
+        delta: String(-DEMO_TOKEN_AMOUNTS[2]),
+      },
+    )
   })
 
   t.test('insufficient_sol: a fee payer with no account', async (t) => {
@@ -69,7 +74,10 @@ t.test('failure codes over REST', async (t) => {
     const body = await simulateOverRest(t, app, await build(nobody.address, [transferSol(nobody.address, DEMO_WALLETS[0], 1n)]))
     assertFailure(t, body, 'insufficient_sol', true)
     t.equal(body.transaction_error, 'AccountNotFound')
-    t.ok(body.recommendations.some((r) => r.code === 'fund_fee_payer'), 'recommends funding the fee payer')
+    t.ok(
+      body.recommendations.some((r) => r.code === 'fund_fee_payer'),
+      'recommends funding the fee payer',
+    )
   })
 
   t.test('insufficient_sol: a SOL transfer beyond the balance', async (t) => {
@@ -81,9 +89,13 @@ t.test('failure codes over REST', async (t) => {
   })
 
   t.test('insufficient_token_balance: an SPL transfer of more than the balance', async (t) => {
-    const body = await simulateOverRest(t, app, await build(DEMO_WALLETS[2], [
-      transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], DEMO_TOKEN_AMOUNTS[2] + 1n),
-    ]))
+    const body = await simulateOverRest(
+      t,
+      app,
+      await build(DEMO_WALLETS[2], [
+        transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], DEMO_TOKEN_AMOUNTS[2] + 1n),
+      ]),
+    )
     assertFailure(t, body, 'insufficient_token_balance', true)
     t.same(body.transaction_error, { InstructionError: [0, { Custom: 1 }] })
     t.match(body.call_tree, [{ program_id: TOKEN_PROGRAM, success: false }])
@@ -97,13 +109,18 @@ t.test('failure codes over REST', async (t) => {
 
   t.test('account_not_found: an SPL transfer to a token account that does not exist', async (t) => {
     const missing = (await generateKeyPairSigner()).address
-    const body = await simulateOverRest(t, app, await build(DEMO_WALLETS[0], [
-      transferToken(DEMO_TOKEN_ACCOUNTS[0], missing, DEMO_WALLETS[0], 1n),
-    ]))
+    const body = await simulateOverRest(
+      t,
+      app,
+      await build(DEMO_WALLETS[0], [transferToken(DEMO_TOKEN_ACCOUNTS[0], missing, DEMO_WALLETS[0], 1n)]),
+    )
     assertFailure(t, body, 'account_not_found', false)
     t.match(body.failure_reason, missing, 'the reason names the missing account')
     t.same(body.transaction_error, { InstructionError: [0, 'InvalidAccountData'] })
-    t.ok(body.recommendations.some((r) => r.code === 'create_missing_account'), 'recommends creating the account')
+    t.ok(
+      body.recommendations.some((r) => r.code === 'create_missing_account'),
+      'recommends creating the account',
+    )
   })
 
   t.test('blockhash_expired: a blockhash the chain never produced', async (t) => {
@@ -118,16 +135,21 @@ t.test('failure codes over REST', async (t) => {
     const refresh = body.recommendations.map((r) => r.code)
     t.ok(refresh.includes('refresh_blockhash'), 'recommends refreshing the blockhash', { got: refresh })
 
-    const replaced = await postSimulate(app, { transaction: toBase64(await build(payer.address, [transferSol(payer.address, DEMO_WALLETS[0], 1n)], neverSeen)), replace_recent_blockhash: true })
+    const replaced = await postSimulate(app, {
+      transaction: toBase64(await build(payer.address, [transferSol(payer.address, DEMO_WALLETS[0], 1n)], neverSeen)),
+      replace_recent_blockhash: true,
+    })
     const replacedBody = getJson<SimulateResponse>(replaced)
     t.equal(replacedBody?.success, true, 'replace_recent_blockhash rescues it', { reason: replacedBody?.failure_reason })
     t.type(replacedBody?.replacement_blockhash, 'string')
   })
 
   t.test('program_error: an SPL transfer signed for by the wrong owner (OwnerMismatch)', async (t) => {
-    const body = await simulateOverRest(t, app, await build(DEMO_WALLETS[1], [
-      transferToken(DEMO_TOKEN_ACCOUNTS[0], DEMO_TOKEN_ACCOUNTS[1], DEMO_WALLETS[1], 1n),
-    ]))
+    const body = await simulateOverRest(
+      t,
+      app,
+      await build(DEMO_WALLETS[1], [transferToken(DEMO_TOKEN_ACCOUNTS[0], DEMO_TOKEN_ACCOUNTS[1], DEMO_WALLETS[1], 1n)]),
+    )
     assertFailure(t, body, 'program_error', false)
     t.same(body.transaction_error, { InstructionError: [0, { Custom: 4 }] })
     t.match(body.failure_reason, TOKEN_PROGRAM, 'the reason names the program')

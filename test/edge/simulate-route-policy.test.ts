@@ -28,8 +28,13 @@ t.test('policy over REST', async (t) => {
     const blocked = getJson<SimulateResponse>(await postSimulate(app, { transaction, policy: { max_fee_sol: 0.000001 } }))
     t.equal(blocked?.decision, 'block')
     t.same(blocked?.decision_reasons, [{ rule: 'max_fee_sol', message: 'the fee of 0.000005 SOL is above 0.000001' }])
-    const units = getJson<SimulateResponse>(await postSimulate(app, { transaction, policy: { preset: 'permissive', max_compute_units: 100 } }))
-    t.same(units?.decision_reasons.map((reason) => reason.rule), ['max_compute_units'])
+    const units = getJson<SimulateResponse>(
+      await postSimulate(app, { transaction, policy: { preset: 'permissive', max_compute_units: 100 } }),
+    )
+    t.same(
+      units?.decision_reasons.map((reason) => reason.rule),
+      ['max_compute_units'],
+    )
   })
 
   t.test('bad policies: 422 validation_error naming the field, never a 500', async (t) => {

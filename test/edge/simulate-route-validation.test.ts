@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import type { ErrorCode } from '../../lib/errors.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
@@ -18,7 +17,13 @@ const BODY_LIMIT_BYTES = 8 * 1024
 function getNoise(length: number, label: string): Uint8Array {
   const out = new Uint8Array(length)
   for (let block = 0; block * 32 < length; block++) {
-    out.set(createHash('sha256').update(`${label}:${block}`).digest().subarray(0, Math.min(32, length - block * 32)), block * 32)
+    out.set(
+      createHash('sha256')
+        .update(`${label}:${block}`)
+        .digest()
+        .subarray(0, Math.min(32, length - block * 32)),
+      block * 32,
+    )
   }
   return out
 }
@@ -53,7 +58,10 @@ t.test('simulate route validation', async (t) => {
     t.equal(body?.decision, 'approve')
     t.equal(body?.failure_code, null)
     // u64 amounts cross JSON as strings (docs/api.md#conventions), never as numbers.
-    t.ok(body?.balance_changes.every((change) => typeof change.delta === 'string'), 'amounts are strings')
+    t.ok(
+      body?.balance_changes.every((change) => typeof change.delta === 'string'),
+      'amounts are strings',
+    )
     const requestId = response.headers['x-request-id']
     t.type(requestId, 'string')
     t.ok(String(requestId).length > 0, 'non-empty x-request-id')

@@ -57,7 +57,8 @@ function createInbox(socket: WebSocket): Inbox {
       const taker = takers.shift()!
       taker.resolve(waiting.splice(0, taker.count))
     }
-    if (isClosed) for (const taker of takers.splice(0)) taker.reject(new Error(`socket closed with ${waiting.length} of ${taker.count} frames`))
+    if (isClosed)
+      for (const taker of takers.splice(0)) taker.reject(new Error(`socket closed with ${waiting.length} of ${taker.count} frames`))
   }
   socket.on('message', (data, isBinary) => {
     const buffer = toBuffer(data)
@@ -175,7 +176,11 @@ t.test('WebSocket stream', async (t) => {
   await stack.rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const transaction = toBase64(
-    await buildTransaction({ feePayer: payer.address, blockhash: value.blockhash, instructions: [transferSol(payer.address, recipient.address, 1_000_000n)] }),
+    await buildTransaction({
+      feePayer: payer.address,
+      blockhash: value.blockhash,
+      instructions: [transferSol(payer.address, recipient.address, 1_000_000n)],
+    }),
   )
 
   const { app, user } = await createTestEdgeWithUser(t, stack, { users })
@@ -189,7 +194,17 @@ t.test('WebSocket stream', async (t) => {
     const [frame] = await inbox.take(1)
     t.equal(frame?.binary, false, 'a text frame answers a text frame')
     assertSimulated(t, frame, 'tx-1', 'json')
-    for (const field of ['compute_units', 'fee_estimate_sol', 'risk', 'recommendations', 'balance_changes', 'logs', 'context_slot', 'decision_reasons', 'cached']) {
+    for (const field of [
+      'compute_units',
+      'fee_estimate_sol',
+      'risk',
+      'recommendations',
+      'balance_changes',
+      'logs',
+      'context_slot',
+      'decision_reasons',
+      'cached',
+    ]) {
       t.ok(frame && field in frame.body, `has ${field}`)
     }
     t.equal(frame?.body.compute_units, 150)
@@ -220,7 +235,9 @@ t.test('WebSocket stream', async (t) => {
     bearer.socket.send(JSON.stringify({ id: 'bearer', transaction }))
     assertSimulated(t, (await bearer.inbox.take(1))[0], 'bearer', 'bearer token')
 
-    const upgraded = new WebSocket(`ws://127.0.0.1:${port}${STREAM_PATH}`, { headers: { 'x-api-key': user.apiKey, 'x-request-id': 'ws-handshake-7' } })
+    const upgraded = new WebSocket(`ws://127.0.0.1:${port}${STREAM_PATH}`, {
+      headers: { 'x-api-key': user.apiKey, 'x-request-id': 'ws-handshake-7' },
+    })
     const upgradeId = await new Promise<unknown>((resolve, reject) => {
       upgraded.once('upgrade', (response) => resolve(response.headers['x-request-id']))
       upgraded.once('error', reject)
@@ -304,7 +321,11 @@ t.test('WebSocket stream', async (t) => {
     const counted = await createTestEdgeWithUser(t, stack, { users, usageFlushIntervalMs: 20 })
     const countedPort = await listen(counted.app)
     const getCount = async () => {
-      const response = await counted.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: { authorization: `Bearer ${counted.user.token}` } })
+      const response = await counted.app.inject({
+        method: 'GET',
+        url: '/api/v1/api-keys',
+        headers: { authorization: `Bearer ${counted.user.token}` },
+      })
       const keys = getJson<{ keys?: Array<{ id?: string; requests_count?: number }> }>(response)?.keys ?? []
       return keys.find((key) => key.id === counted.user.apiKeyId)?.requests_count ?? 0
     }
@@ -343,7 +364,11 @@ t.test('WebSocket stream', async (t) => {
     t.ok(refused.length > 0, 'some messages are rate limited', { refused: refused.length })
     t.equal(refused.length + answered.length, count, 'every other message simulated')
     t.ok(answered.length <= 10, 'no more than the bucket', { answered: answered.length })
-    t.same(frames.map((f) => f.body.id).sort((a, b) => Number(a) - Number(b)), [...Array(count).keys()], 'every id answered once')
+    t.same(
+      frames.map((f) => f.body.id).sort((a, b) => Number(a) - Number(b)),
+      [...Array(count).keys()],
+      'every id answered once',
+    )
     for (const frame of refused) {
       assertErrorFrame(t, frame, frame.body.id, 'rate_limited', `id ${String(frame.body.id)}`)
       const retryAfter = frame.body.error?.retry_after
@@ -367,11 +392,17 @@ t.test('WebSocket stream', async (t) => {
     socket.pause()
     const count = 100
     for (let id = 0; id < count; id++) socket.send(JSON.stringify({ id, transaction }))
-    await waitUntil(() => getStreamStats(slow.app)[0]?.inFlight === maxInFlight && gated.entered === maxInFlight, 5_000, 'in flight at the cap')
+    await waitUntil(
+      () => getStreamStats(slow.app)[0]?.inFlight === maxInFlight && gated.entered === maxInFlight,
+      5_000,
+      'in flight at the cap',
+    )
     const held = getStreamStats(slow.app)[0]
     t.equal(held?.paused, true, 'reading stops while the cap is reached')
     t.equal(held?.inFlight, maxInFlight, 'no more simulations than the cap')
-    t.equal(held?.queued, (held?.received ?? 0) - maxInFlight, 'what was read and not running waits in the queue (the rest in TCP)', { held })
+    t.equal(held?.queued, (held?.received ?? 0) - maxInFlight, 'what was read and not running waits in the queue (the rest in TCP)', {
+      held,
+    })
 
     gated.release()
     // The server has done all it can: everything answered, or stopped on a full outgoing buffer
@@ -391,8 +422,15 @@ t.test('WebSocket stream', async (t) => {
 
     socket.resume()
     const frames = await inbox.take(count)
-    t.same(frames.map((f) => Number(f.body.id)).sort((a, b) => a - b), [...Array(count).keys()], 'all 100 answers arrive')
-    t.ok(frames.every((f) => f.body.success === true), 'all simulated')
+    t.same(
+      frames.map((f) => Number(f.body.id)).sort((a, b) => a - b),
+      [...Array(count).keys()],
+      'all 100 answers arrive',
+    )
+    t.ok(
+      frames.every((f) => f.body.success === true),
+      'all simulated',
+    )
     const final = getStreamStats(slow.app)[0]
     t.equal(final?.peakInFlight, maxInFlight, 'the cap held to the end')
     t.equal(final?.queued, 0)

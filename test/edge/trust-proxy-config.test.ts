@@ -19,7 +19,19 @@ t.test('addresses, CIDR ranges and named ranges, comma-separated', async (t) => 
 })
 
 t.test('anything else stops the boot, naming TRUST_PROXY', async (t) => {
-  for (const value of ['true', 'on', '1', '2', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/8/1', '10.0.0', 'lb.internal', '10.0.0.1,', '10.0.0.0/x']) {
+  for (const value of [
+    'true',
+    'on',
+    '1',
+    '2',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.0/8/1',
+    '10.0.0',
+    'lb.internal',
+    '10.0.0.1,',
+    '10.0.0.0/x',
+  ]) {
     t.throws(() => toTrustProxy(value), { name: 'ConfigError', variable: 'TRUST_PROXY', got: value }, value)
   }
 })

@@ -19,7 +19,15 @@ const check = ajv.compile({
         {
           type: 'object',
           additionalProperties: false,
-          properties: { level: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'array', maxItems: 1 }] }, name: { type: 'string' } },
+          properties: {
+            level: {
+              anyOf: [
+                { type: 'integer', minimum: 0 },
+                { type: 'array', maxItems: 1 },
+              ],
+            },
+            name: { type: 'string' },
+          },
         },
       ],
     },
@@ -62,7 +70,10 @@ t.test("a oneOf two branches pass: the oneOf's own message", async (t) => {
 })
 
 t.test('a branch behind a $ref: the first error, as ajv lists it', async (t) => {
-  const referenced = ajv.compile({ $defs: { short: { type: 'string', maxLength: 2 } }, anyOf: [{ $ref: '#/$defs/short' }, { type: 'null' }] })
+  const referenced = ajv.compile({
+    $defs: { short: { type: 'string', maxLength: 2 } },
+    anyOf: [{ $ref: '#/$defs/short' }, { type: 'null' }],
+  })
   t.notOk(referenced('abc'))
   t.equal(getValidationMessage(referenced.errors, 'body'), 'body: must NOT have more than 2 characters')
 })

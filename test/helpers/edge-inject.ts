@@ -113,7 +113,12 @@ export interface ErrorBodyShape {
  * Asserts the Error envelope with `code`, the catalogue's HTTP status, a message, and a non-empty
  * request_id equal to the x-request-id header. Returns the envelope's error.
  */
-export function assertErrorEnvelope(t: Test, response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, code: ErrorCode, label: string) {
+export function assertErrorEnvelope(
+  t: Test,
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>,
+  code: ErrorCode,
+  label: string,
+) {
   const body = getJson<ErrorBodyShape>(response)
   t.not(response.statusCode, 500, `${label}: never a 500`)
   t.equal(response.statusCode, ERROR_CATALOGUE[code].http, `${label}: HTTP ${ERROR_CATALOGUE[code].http}`, { body: response.body })

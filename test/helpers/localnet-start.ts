@@ -9,7 +9,9 @@ export type RpcAnswer = {
   jsonrpc?: string
   id?: unknown
   // Tests read whatever shape a method answers; the assertions check it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   result?: any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   error?: { code: number; message: string; data?: any }
 }
 

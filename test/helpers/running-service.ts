@@ -36,7 +36,9 @@ export interface RunningService {
 /** Starts the service for `t` (closed with it) with the clock at `startMs`. */
 export async function startRunningService(t: Test, startMs: number): Promise<RunningService> {
   let tenantBlocks: TenantProgramBlocks | undefined
-  const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
+  const stack = await startStack(t, {
+    engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) },
+  })
   const clock = createTestClock(startMs)
   const users = await createTestUserService(t, { clock })
   tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })

@@ -51,7 +51,13 @@ export interface ServiceProcessSetup {
  * embedded defaults, plus `overrides`. Removed when `t` ends.
  */
 export async function createServiceProcessSetup(t: Test, overrides: NodeJS.ProcessEnv = {}): Promise<ServiceProcessSetup> {
-  const ports = { rest: await getFreePort(), grpc: await getFreePort(), accountsGrpc: await getFreePort(), rpc: await getFreePort(), geyser: await getFreePort() }
+  const ports = {
+    rest: await getFreePort(),
+    grpc: await getFreePort(),
+    accountsGrpc: await getFreePort(),
+    rpc: await getFreePort(),
+    geyser: await getFreePort(),
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-process-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   mkdirSync(join(dataDir, 'pglite'), { mode: 0o700 })
@@ -82,10 +88,15 @@ export function isRunning(child: ChildProcess): boolean {
 }
 
 /** The exit code and signal, or undefined while it still runs after `limitMs`. */
-export async function waitForExit(child: ChildProcess, limitMs: number): Promise<{ code: number | null; signal: string | null } | undefined> {
+export async function waitForExit(
+  child: ChildProcess,
+  limitMs: number,
+): Promise<{ code: number | null; signal: string | null } | undefined> {
   if (!isRunning(child)) return { code: child.exitCode, signal: child.signalCode }
   let timer: NodeJS.Timeout | undefined
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), limitMs)))
   try {
     return await Promise.race([exited, late])
@@ -104,7 +115,11 @@ export interface ServiceCommand {
 export const SOURCE_ENTRY: ServiceCommand = { command: process.execPath, args: ['--import', 'tsx', 'main.ts'] }
 
 /** Starts the service and waits until /health answers; undefined (with a failed assertion) if it never does. */
-export async function startServiceProcess(t: Test, setup: ServiceProcessSetup, entry: ServiceCommand = SOURCE_ENTRY): Promise<ServiceProcess | undefined> {
+export async function startServiceProcess(
+  t: Test,
+  setup: ServiceProcessSetup,
+  entry: ServiceCommand = SOURCE_ENTRY,
+): Promise<ServiceProcess | undefined> {
   const child = spawn(entry.command, entry.args, {
     cwd: REPO_ROOT,
     env: setup.env,

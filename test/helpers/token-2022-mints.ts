@@ -94,7 +94,13 @@ export async function createTestMint(localnet: TestLocalnet, options: CreateTest
   if (options.program === 'spl-token') {
     const space = 82
     await sendInstructions(localnet, authority, [
-      getCreateAccountInstruction({ payer: authority, newAccount: mint, lamports: await getRent(localnet, space), space, programAddress: TOKEN_PROGRAM_ADDRESS }),
+      getCreateAccountInstruction({
+        payer: authority,
+        newAccount: mint,
+        lamports: await getRent(localnet, space),
+        space,
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+      }),
       getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: authority.address, freezeAuthority }),
     ])
     return { mint: mint.address, authority }
@@ -153,7 +159,8 @@ const ZERO_ADDRESS = '11111111111111111111111111111111'
  */
 export function getMintFactsFromClient(tokenProgram: MintFacts['tokenProgram'], data: Uint8Array, epoch: bigint): MintFacts {
   const mint = getMintDecoder().decode(data)
-  const key = (address: string | null): Uint8Array | null => (address === null || address === ZERO_ADDRESS ? null : toKeyBytes(address as Address))
+  const key = (address: string | null): Uint8Array | null =>
+    address === null || address === ZERO_ADDRESS ? null : toKeyBytes(address as Address)
   const facts: MintFacts = {
     tokenProgram,
     supply: mint.supply,
@@ -182,29 +189,52 @@ export function getMintFactsFromClient(tokenProgram: MintFacts['tokenProgram'], 
       case 'TransferFeeConfig': {
         const { olderTransferFee: older, newerTransferFee: newer } = extension
         const current = epoch >= newer.epoch ? newer : older
-        facts.transferFee = { bps: current.transferFeeBasisPoints, maximumFee: current.maximumFee, authority: key(extension.transferFeeConfigAuthority) }
-        if (epoch < newer.epoch && (newer.transferFeeBasisPoints !== older.transferFeeBasisPoints || newer.maximumFee !== older.maximumFee)) {
+        facts.transferFee = {
+          bps: current.transferFeeBasisPoints,
+          maximumFee: current.maximumFee,
+          authority: key(extension.transferFeeConfigAuthority),
+        }
+        if (
+          epoch < newer.epoch &&
+          (newer.transferFeeBasisPoints !== older.transferFeeBasisPoints || newer.maximumFee !== older.maximumFee)
+        ) {
           facts.scheduledTransferFee = { bps: newer.transferFeeBasisPoints, maximumFee: newer.maximumFee, epoch: newer.epoch }
         }
         break
       }
-      case 'MintCloseAuthority': facts.mintCloseAuthority = key(extension.closeAuthority); break
-      case 'ConfidentialTransferMint': facts.confidentialTransfers = true; break
-      case 'DefaultAccountState': facts.defaultAccountStateFrozen = extension.state === AccountState.Frozen; break
-      case 'NonTransferable': facts.nonTransferable = true; break
-      case 'PermanentDelegate': facts.permanentDelegate = key(extension.delegate); break
+      case 'MintCloseAuthority':
+        facts.mintCloseAuthority = key(extension.closeAuthority)
+        break
+      case 'ConfidentialTransferMint':
+        facts.confidentialTransfers = true
+        break
+      case 'DefaultAccountState':
+        facts.defaultAccountStateFrozen = extension.state === AccountState.Frozen
+        break
+      case 'NonTransferable':
+        facts.nonTransferable = true
+        break
+      case 'PermanentDelegate':
+        facts.permanentDelegate = key(extension.delegate)
+        break
       case 'TransferHook':
         facts.transferHookAuthority = key(extension.authority)
         facts.transferHookProgram = key(extension.programId)
         break
       case 'PausableConfig':
-        facts.pausable = { paused: extension.paused, authority: extension.authority.__option === 'Some' ? key(extension.authority.value) : null }
+        facts.pausable = {
+          paused: extension.paused,
+          authority: extension.authority.__option === 'Some' ? key(extension.authority.value) : null,
+        }
         break
       case 'MetadataPointer':
         facts.metadataAddress = extension.metadataAddress.__option === 'Some' ? key(extension.metadataAddress.value) : null
         break
-      case 'TokenMetadata': facts.metadata = { name: extension.name, symbol: extension.symbol, uri: extension.uri }; break
-      default: break
+      case 'TokenMetadata':
+        facts.metadata = { name: extension.name, symbol: extension.symbol, uri: extension.uri }
+        break
+      default:
+        break
     }
   }
   return facts

@@ -49,7 +49,11 @@ export async function buildTransaction(options: BuildOptions): Promise<Uint8Arra
     message = compressTransactionMessageUsingAddressLookupTables(message as never, options.lookupTables) as typeof message
   }
   let transaction = compileTransaction(message)
-  if (options.signers) transaction = await signTransaction(options.signers.map((s) => s.keyPair), transaction)
+  if (options.signers)
+    transaction = await signTransaction(
+      options.signers.map((s) => s.keyPair),
+      transaction,
+    )
   return new Uint8Array(getTransactionEncoder().encode(transaction))
 }
 

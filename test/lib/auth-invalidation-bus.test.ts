@@ -165,27 +165,31 @@ for (const kind of kinds) {
       t.match(errors[0], { msg: /listener failed/, err: { message: 'cache exploded' } })
     })
 
-    t.test('events from one bus reach another on the same channel', { skip: !kind.crossesInstances && 'a single-process bus' }, async (t) => {
-      const channel = newChannel()
-      const [a, b] = [await kind.open(t, channel), await kind.open(t, channel)]
-      const onA = createCollector()
-      const onB = createCollector()
-      a.subscribe(onA.listener)
-      b.subscribe(onB.listener)
-      await a.publish(revokedKey(1))
-      await b.publish(deletedUser)
-      await Promise.all([onA.waitFor(2), onB.waitFor(2)])
-      t.strictSame(onA.events, [revokedKey(1), deletedUser])
-      t.strictSame(onB.events, [revokedKey(1), deletedUser])
-      // A bus on another channel hears nothing of this one.
-      const elsewhere = await kind.open(t, newChannel())
-      const onElsewhere = createCollector()
-      elsewhere.subscribe(onElsewhere.listener)
-      await a.publish(revokedKey(2))
-      await elsewhere.publish(revokedKey(3))
-      await Promise.all([onB.waitFor(3), onElsewhere.waitFor(1)])
-      t.strictSame(onElsewhere.events, [revokedKey(3)])
-    })
+    t.test(
+      'events from one bus reach another on the same channel',
+      { skip: !kind.crossesInstances && 'a single-process bus' },
+      async (t) => {
+        const channel = newChannel()
+        const [a, b] = [await kind.open(t, channel), await kind.open(t, channel)]
+        const onA = createCollector()
+        const onB = createCollector()
+        a.subscribe(onA.listener)
+        b.subscribe(onB.listener)
+        await a.publish(revokedKey(1))
+        await b.publish(deletedUser)
+        await Promise.all([onA.waitFor(2), onB.waitFor(2)])
+        t.strictSame(onA.events, [revokedKey(1), deletedUser])
+        t.strictSame(onB.events, [revokedKey(1), deletedUser])
+        // A bus on another channel hears nothing of this one.
+        const elsewhere = await kind.open(t, newChannel())
+        const onElsewhere = createCollector()
+        elsewhere.subscribe(onElsewhere.listener)
+        await a.publish(revokedKey(2))
+        await elsewhere.publish(revokedKey(3))
+        await Promise.all([onB.waitFor(3), onElsewhere.waitFor(1)])
+        t.strictSame(onElsewhere.events, [revokedKey(3)])
+      },
+    )
 
     const publishRaw = kind.publishRaw
     t.test('malformed messages are ignored with a warning, and delivery goes on', { skip: !publishRaw && 'no raw channel' }, async (t) => {
@@ -195,7 +199,18 @@ for (const kind of kinds) {
       const bus = await kind.open(t, channel, logger)
       const c = createCollector()
       bus.subscribe(c.listener)
-      const malformed = ['not json', '{"kind":"user"', 'null', '42', '["user","u"]', '{"kind":"user"}', '{"kind":"api_key","userId":"u"}', '{"kind":"team","userId":"u"}', '{"kind":"program_blocks"}', '{"kind":"program_blocks","userId":7}']
+      const malformed = [
+        'not json',
+        '{"kind":"user"',
+        'null',
+        '42',
+        '["user","u"]',
+        '{"kind":"user"}',
+        '{"kind":"api_key","userId":"u"}',
+        '{"kind":"team","userId":"u"}',
+        '{"kind":"program_blocks"}',
+        '{"kind":"program_blocks","userId":7}',
+      ]
       for (const message of malformed) await publishRaw(t, channel, message)
       // Unknown fields of a valid event are not passed on.
       await publishRaw(t, channel, JSON.stringify({ ...deletedUser, extra: 'x' }))

@@ -30,7 +30,10 @@ t.test('internal tokens: unset, or long enough not to be guessed; the value neve
   t.equal(token.length, 32)
   t.equal(readConfig(engineConfigSchema, { ENGINE_INTERNAL_TOKEN: ` ${token} ` }).engineInternalToken, token)
   const short = 'hunter2-hunter2-hunter2'
-  const error = t.throws(() => readConfig(edgeConfigSchema, { ENGINE_INTERNAL_TOKEN: short }), { name: 'ConfigError', variable: 'ENGINE_INTERNAL_TOKEN' }) as Error
+  const error = t.throws(() => readConfig(edgeConfigSchema, { ENGINE_INTERNAL_TOKEN: short }), {
+    name: 'ConfigError',
+    variable: 'ENGINE_INTERNAL_TOKEN',
+  }) as Error
   t.notMatch(error.message, short, 'the short secret is not echoed')
   t.match(error.message, /at least 32 characters/)
 })

@@ -16,7 +16,11 @@ t.test('every code is unique, snake_case, has a 4xx/5xx status and its row in do
     t.ok(entry.message.length > 0)
     t.equal(documented.get(code), entry.http, `${code} is documented in docs/api.md#errors with its status`)
   }
-  t.same([...documented.keys()].filter((code) => !(code in ERROR_CATALOGUE)), [], 'the table names no code the catalogue lacks')
+  t.same(
+    [...documented.keys()].filter((code) => !(code in ERROR_CATALOGUE)),
+    [],
+    'the table names no code the catalogue lacks',
+  )
 })
 
 t.test('guards match by code', async (t) => {
@@ -41,10 +45,18 @@ t.test('gRPC ↔ catalogue ↔ HTTP: every code round-trips with its headers; a 
     t.equal(received.code, code, `${code}: the same code on the other side`)
     t.equal(received.message, `why ${code}`)
   }
-  const limited = fromGrpcError({ ...toGrpcError(createRetryableError('rate_limited', 0.2, { 'ratelimit-limit': '10' })), message: '', name: 'Error' } as never)
+  const limited = fromGrpcError({
+    ...toGrpcError(createRetryableError('rate_limited', 0.2, { 'ratelimit-limit': '10' })),
+    message: '',
+    name: 'Error',
+  } as never)
   t.same(limited.headers, { 'ratelimit-limit': '10', 'retry-after': '1' }, 'Retry-After and RateLimit-* travel as trailers')
 
-  const bare = (status: number) => fromGrpcError({ code: status, details: 'secret detail', metadata: new Metadata(), message: '', name: 'Error' } as never, 'accounts_unavailable')
+  const bare = (status: number) =>
+    fromGrpcError(
+      { code: status, details: 'secret detail', metadata: new Metadata(), message: '', name: 'Error' } as never,
+      'accounts_unavailable',
+    )
   t.equal(bare(GrpcStatus.UNAVAILABLE).code, 'accounts_unavailable', 'no answer: the service named')
   t.equal(bare(GrpcStatus.DEADLINE_EXCEEDED).code, 'accounts_unavailable')
   t.equal(bare(GrpcStatus.INVALID_ARGUMENT).code, 'validation_error')

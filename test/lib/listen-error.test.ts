@@ -23,7 +23,10 @@ t.test("Node's EADDRINUSE names the variable and the address, on one line", asyn
   const [error] = (await once(second, 'error')) as [Error]
   const converted = toListenError(error, 'PORT', `127.0.0.1:${port}`)
   if (!t.ok(isListenError(converted), 'a ListenError') || !isListenError(converted)) return
-  t.equal(converted.message, `PORT: cannot listen on 127.0.0.1:${port}: the address is in use (EADDRINUSE); set PORT to a free port, or stop the process that holds it`)
+  t.equal(
+    converted.message,
+    `PORT: cannot listen on 127.0.0.1:${port}: the address is in use (EADDRINUSE); set PORT to a free port, or stop the process that holds it`,
+  )
   t.notMatch(converted.message, /\n/, 'one line')
   t.same([converted.variable, converted.address, converted.code], ['PORT', `127.0.0.1:${port}`, 'EADDRINUSE'])
   t.equal(converted.cause, error, 'the original error is kept as the cause')
@@ -47,7 +50,10 @@ t.test('grpc-js: the port in use is read from its message, and grpc-js prints no
   t.same(printed, [], 'no "E No address added" line')
   const converted = toListenError(error, 'ENGINE_GRPC_PORT', `127.0.0.1:${port}`)
   t.ok(isListenError(converted))
-  t.match(converted, { code: 'EADDRINUSE', message: new RegExp(`^ENGINE_GRPC_PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*set ENGINE_GRPC_PORT to a free port`) })
+  t.match(converted, {
+    code: 'EADDRINUSE',
+    message: new RegExp(`^ENGINE_GRPC_PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*set ENGINE_GRPC_PORT to a free port`),
+  })
 })
 
 t.test('EACCES (a port below 1024 for an unprivileged user) asks for a port above 1023', async (t) => {
@@ -55,7 +61,10 @@ t.test('EACCES (a port below 1024 for an unprivileged user) asks for a port abov
   const error = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES', syscall: 'listen' })
   const converted = toListenError(error, 'PORT', '0.0.0.0:80')
   t.ok(isListenError(converted))
-  t.equal((converted as Error).message, 'PORT: cannot listen on 0.0.0.0:80: this user may not bind it (EACCES); set PORT to a port above 1023')
+  t.equal(
+    (converted as Error).message,
+    'PORT: cannot listen on 0.0.0.0:80: this user may not bind it (EACCES); set PORT to a port above 1023',
+  )
 })
 
 t.test('other failures pass through unchanged', async (t) => {

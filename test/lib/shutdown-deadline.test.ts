@@ -33,7 +33,10 @@ setInterval(() => {}, 1_000)
 console.log('ready')
 `,
   )
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   t.teardown(() => child.kill('SIGKILL'))
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -71,7 +74,11 @@ t.test('the same signal again within the window (npm forwarding what the termina
 })
 
 t.test('a second signal after the window exits 1 at once, without waiting for the drain', async (t) => {
-  const { code, output } = await runWithDrain(t, 'new Promise<void>(() => {})', { secondSignalAfterMs: 300, deadlineMs: 10_000, repeatWindowMs: 100 })
+  const { code, output } = await runWithDrain(t, 'new Promise<void>(() => {})', {
+    secondSignalAfterMs: 300,
+    deadlineMs: 10_000,
+    repeatWindowMs: 100,
+  })
   t.equal(code, 1)
   t.notMatch(output, /did not finish in time/, 'not the deadline: the second signal ended it')
 })

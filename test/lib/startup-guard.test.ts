@@ -37,7 +37,10 @@ console.log('booting')
 ${body}
 `,
   )
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   t.teardown(() => child.kill('SIGKILL'))
   let stdout = ''
   let stderr = ''
@@ -54,7 +57,10 @@ ${body}
 t.test('a ListenError during boot: one line on stderr, what started closed newest first, exit 1', async (t) => {
   const outcome = await runMain(t, `await Promise.reject(new ListenError('PORT', '127.0.0.1:8080', 'EADDRINUSE'))`)
   t.equal(outcome.code, 1)
-  t.equal(outcome.stderr, 'PORT: cannot listen on 127.0.0.1:8080: the address is in use (EADDRINUSE); set PORT to a free port, or stop the process that holds it\n')
+  t.equal(
+    outcome.stderr,
+    'PORT: cannot listen on 127.0.0.1:8080: the address is in use (EADDRINUSE); set PORT to a free port, or stop the process that holds it\n',
+  )
   t.match(outcome.stdout, /booting\nclosed second\nclosed first\n/, 'closed in reverse order, each awaited')
 })
 

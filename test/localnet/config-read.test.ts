@@ -5,8 +5,16 @@ import { localnetConfigSchema, toStartUnixTime } from '../../localnet/config.js'
 t.test('defaults', async (t) => {
   const config = readConfig(localnetConfigSchema, {})
   t.same(config, {
-    host: '127.0.0.1', rpcPort: 8899, geyserPort: 10_000, slotMs: 400, accountsDir: undefined, programsDir: undefined,
-    unixTime: undefined, demo: true, leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv', logLevel: 'info',
+    host: '127.0.0.1',
+    rpcPort: 8899,
+    geyserPort: 10_000,
+    slotMs: 400,
+    accountsDir: undefined,
+    programsDir: undefined,
+    unixTime: undefined,
+    demo: true,
+    leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv',
+    logLevel: 'info',
   })
   t.ok(Object.isFrozen(config))
   t.equal(toStartUnixTime(config), undefined, 'no start time: the wall clock')

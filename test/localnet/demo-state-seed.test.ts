@@ -15,7 +15,11 @@ import {
 
 t.test('the demo addresses derive from the exported seeds', async (t) => {
   const signers = await createDemoWalletSigners()
-  t.same(signers.map((s) => s.address), DEMO_WALLETS, 'wallets = keypairs of DEMO_WALLET_SEEDS')
+  t.same(
+    signers.map((s) => s.address),
+    DEMO_WALLETS,
+    'wallets = keypairs of DEMO_WALLET_SEEDS',
+  )
   t.equal((await createKeyPairSignerFromPrivateKeyBytes(DEMO_MINT_SEED)).address, DEMO_MINT)
   for (const [i, owner] of DEMO_WALLETS.entries()) {
     const [ata] = await findAssociatedTokenPda({ owner, mint: DEMO_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS })
@@ -23,7 +27,7 @@ t.test('the demo addresses derive from the exported seeds', async (t) => {
   }
 })
 
-t.test('the demo mint and token accounts decode with the token program\'s codecs', async (t) => {
+t.test("the demo mint and token accounts decode with the token program's codecs", async (t) => {
   const chain = createLocalChain({ slotMs: 400, autoAdvance: false })
   t.teardown(chain.stop)
   seedDemoState(chain)
@@ -32,7 +36,11 @@ t.test('the demo mint and token accounts decode with the token program\'s codecs
   const decoded = getMintDecoder().decode(mint?.data ?? new Uint8Array(82))
   t.equal(decoded.decimals, 6)
   t.same(decoded.mintAuthority, { __option: 'Some', value: DEMO_MINT_AUTHORITY })
-  t.equal(decoded.supply, DEMO_TOKEN_AMOUNTS.reduce((a, b) => a + b, 0n), 'supply = sum of balances')
+  t.equal(
+    decoded.supply,
+    DEMO_TOKEN_AMOUNTS.reduce((a, b) => a + b, 0n),
+    'supply = sum of balances',
+  )
   for (const [i, address] of DEMO_TOKEN_ACCOUNTS.entries()) {
     const account = chain.getAccount(address)
     const token = getTokenDecoder().decode(account?.data ?? new Uint8Array(165))

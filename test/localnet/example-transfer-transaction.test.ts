@@ -19,7 +19,10 @@ t.test('an unsigned transfer from a funded wallet that simulates, new on every c
   t.not(first, second, 'fresh wallets each time')
   const bytes = Buffer.from(first, 'base64')
   t.equal(bytes[0], 1, 'one signature slot')
-  t.ok(bytes.subarray(1, 65).every((byte) => byte === 0), 'left unsigned')
+  t.ok(
+    bytes.subarray(1, 65).every((byte) => byte === 0),
+    'left unsigned',
+  )
   const { result, error } = await localnet.call('simulateTransaction', [first, { encoding: 'base64', sigVerify: false }])
   t.notOk(error)
   t.equal(result?.value?.err, null, 'the transfer succeeds on localnet')

@@ -44,13 +44,26 @@ t.test('a transfer streams both accounts and the transaction, matched by account
   const sent = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])
   const tx = await sub.next((u) => u.transaction !== undefined)
   const accounts = sub.received.filter((u) => u.account)
-  t.same(accounts.map((u) => [key(u.account!.account!.pubkey), [...u.filters].sort()]), [
-    [DEMO_WALLETS[0], ['everything', 'wallets']],
-    [RECIPIENT, ['everything', 'wallets']],
-  ], 'the writable accounts, before the transaction; every matching filter named')
-  const balances = await Promise.all([DEMO_WALLETS[0], RECIPIENT].map(async (a) => String((await localnet.call('getBalance', [a])).result.value)))
-  t.same(accounts.map((u) => u.account!.account!.lamports), balances, 'post-transaction lamports')
-  t.ok(accounts.every((u) => key(u.account!.account!.txnSignature!) === sent.result), 'tagged with the signature')
+  t.same(
+    accounts.map((u) => [key(u.account!.account!.pubkey), [...u.filters].sort()]),
+    [
+      [DEMO_WALLETS[0], ['everything', 'wallets']],
+      [RECIPIENT, ['everything', 'wallets']],
+    ],
+    'the writable accounts, before the transaction; every matching filter named',
+  )
+  const balances = await Promise.all(
+    [DEMO_WALLETS[0], RECIPIENT].map(async (a) => String((await localnet.call('getBalance', [a])).result.value)),
+  )
+  t.same(
+    accounts.map((u) => u.account!.account!.lamports),
+    balances,
+    'post-transaction lamports',
+  )
+  t.ok(
+    accounts.every((u) => key(u.account!.account!.txnSignature!) === sent.result),
+    'tagged with the signature',
+  )
   const versions = accounts.map((u) => BigInt(u.account!.account!.writeVersion))
   t.ok(versions[1]! > versions[0]!, 'write_version increases')
 
@@ -69,7 +82,11 @@ t.test('a transfer streams both accounts and the transaction, matched by account
   t.equal(meta.err, undefined)
   t.equal(meta.fee, '5006', '5,000 a signature + 1,000 µlamports × (3,000 + 3,000) CU reserved by two builtins')
   t.same(meta.postBalances.slice(0, 2), balances)
-  t.equal(BigInt(meta.preBalances[0]!) - BigInt(meta.postBalances[0]!), 1_000_000_000n + BigInt(meta.fee), 'the fee is what the payer was charged')
+  t.equal(
+    BigInt(meta.preBalances[0]!) - BigInt(meta.postBalances[0]!),
+    1_000_000_000n + BigInt(meta.fee),
+    'the fee is what the payer was charged',
+  )
   t.ok(BigInt(meta.computeUnitsConsumed!) > 0n)
   t.match(meta.logMessages.join('\n'), /Program 11111111111111111111111111111111 success/)
 })
@@ -85,7 +102,10 @@ t.test('a failed transaction lands with its error and only the fee payer changes
   const tx = await sub.next((u) => u.transaction !== undefined)
   t.equal(key(tx.transaction!.transaction!.signature), sent.result)
   t.same(txErrDecode.decode(tx.transaction!.transaction!.meta!.err!.err), { InstructionError: [0, { Custom: 1 }] })
-  t.same(sub.received.filter((u) => u.account).map((u) => key(u.account!.account!.pubkey)), [DEMO_WALLETS[0]])
+  t.same(
+    sub.received.filter((u) => u.account).map((u) => key(u.account!.account!.pubkey)),
+    [DEMO_WALLETS[0]],
+  )
 })
 
 t.test('owner, memcmp and data-slice filters', async (t) => {
@@ -109,6 +129,6 @@ t.test('owner, memcmp and data-slice filters', async (t) => {
   t.same(update.account!.account!.data, mintBytes, 'data sliced to the mint')
   t.equal(update.account!.account!.txnSignature, undefined, 'a direct write has no transaction')
   localnet.chain.advanceSlot()
-  await sub.next((u) => false, 200).catch(() => undefined)
+  await sub.next(() => false, 200).catch(() => undefined)
   t.equal(sub.received.filter((u) => u.account).length, 1, 'the System-owned airdrop matched no filter')
 })

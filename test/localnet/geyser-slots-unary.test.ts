@@ -24,7 +24,10 @@ t.test('slot updates arrive as slots advance: processed, then confirmed and fina
     [s(1n), SlotStatus.SLOT_FINALIZED, undefined, ['mySlots']],
     [s(2n), SlotStatus.SLOT_PROCESSED, s(1n), ['mySlots']],
   ])
-  t.notOk(sub.received.some((u) => u.blockMeta || u.account || u.transaction), 'only what the filters asked for')
+  t.notOk(
+    sub.received.some((u) => u.blockMeta || u.account || u.transaction),
+    'only what the filters asked for',
+  )
 })
 
 t.test('filter_by_commitment sends only the request commitment; blocks_meta carries getLatestBlockhash', async (t) => {

@@ -49,7 +49,11 @@ function expectedBalance(localnet: TestLocalnet, keys: string[], address: Addres
   }
 }
 
-async function sendAndStream(localnet: TestLocalnet, sub: Awaited<ReturnType<typeof open>>['sub'], bytes: Uint8Array): Promise<SubscribeUpdate> {
+async function sendAndStream(
+  localnet: TestLocalnet,
+  sub: Awaited<ReturnType<typeof open>>['sub'],
+  bytes: Uint8Array,
+): Promise<SubscribeUpdate> {
   const sent = await localnet.call('sendTransaction', [Buffer.from(bytes).toString('base64'), { encoding: 'base64', skipPreflight: true }])
   if (!sent.result) throw new Error(`not sent: ${JSON.stringify(sent.error)}`)
   return sub.next((u) => u.transaction !== undefined && base58.decode(u.transaction.transaction!.signature) === sent.result)
@@ -57,7 +61,9 @@ async function sendAndStream(localnet: TestLocalnet, sub: Awaited<ReturnType<typ
 
 const keysOf = (update: SubscribeUpdate) => {
   const info = update.transaction!.transaction!
-  return [...info.transaction!.message!.accountKeys, ...info.meta!.loadedWritableAddresses, ...info.meta!.loadedReadonlyAddresses].map((k) => base58.decode(k))
+  return [...info.transaction!.message!.accountKeys, ...info.meta!.loadedWritableAddresses, ...info.meta!.loadedReadonlyAddresses].map(
+    (k) => base58.decode(k),
+  )
 }
 
 t.test('the amount string is Agave real_number_string_trimmed', async (t) => {
@@ -74,13 +80,22 @@ t.test('a token transfer streams pre and post token balances of both token accou
   const [alice] = await createDemoWalletSigners()
   const before = [DEMO_TOKEN_ACCOUNTS[0], DEMO_TOKEN_ACCOUNTS[1]].map((a) => tokenDecoder.decode(localnet.chain.getAccount(a)!.data).amount)
   const bytes = await buildSigned(localnet.chain, alice, [
-    getTransferCheckedInstruction({ source: DEMO_TOKEN_ACCOUNTS[0], mint: DEMO_MINT, destination: DEMO_TOKEN_ACCOUNTS[1], authority: alice, amount: 1_500_000n, decimals: 6 }),
+    getTransferCheckedInstruction({
+      source: DEMO_TOKEN_ACCOUNTS[0],
+      mint: DEMO_MINT,
+      destination: DEMO_TOKEN_ACCOUNTS[1],
+      authority: alice,
+      amount: 1_500_000n,
+      decimals: 6,
+    }),
   ])
   const update = await sendAndStream(localnet, sub, bytes)
   const meta = update.transaction!.transaction!.meta!
   const keys = keysOf(update)
   t.ok(keys.includes(DEMO_MINT) && keys.includes(TOKEN_PROGRAM_ADDRESS), 'the mint and the token program are among the keys')
-  const post = [DEMO_TOKEN_ACCOUNTS[0], DEMO_TOKEN_ACCOUNTS[1]].map((a) => expectedBalance(localnet, keys, a, 6)).sort((a, b) => a.accountIndex - b.accountIndex)
+  const post = [DEMO_TOKEN_ACCOUNTS[0], DEMO_TOKEN_ACCOUNTS[1]]
+    .map((a) => expectedBalance(localnet, keys, a, 6))
+    .sort((a, b) => a.accountIndex - b.accountIndex)
   t.same(meta.postTokenBalances, post, 'post: both token accounts as they are now, in key order')
   t.same(
     meta.preTokenBalances.map((b) => [keys[b.accountIndex], b.uiTokenAmount!.amount, b.owner]),
@@ -91,10 +106,16 @@ t.test('a token transfer streams pre and post token balances of both token accou
     'pre: the amounts before',
   )
   t.same(meta.preTokenBalances.find((b) => keys[b.accountIndex] === DEMO_TOKEN_ACCOUNTS[0])!.uiTokenAmount, {
-    amount: '1000000000000', decimals: 6, uiAmount: 1_000_000, uiAmountString: '1000000',
+    amount: '1000000000000',
+    decimals: 6,
+    uiAmount: 1_000_000,
+    uiAmountString: '1000000',
   })
   t.same(meta.postTokenBalances.find((b) => keys[b.accountIndex] === DEMO_TOKEN_ACCOUNTS[0])!.uiTokenAmount, {
-    amount: '999998500000', decimals: 6, uiAmount: 999_998.5, uiAmountString: '999998.5',
+    amount: '999998500000',
+    decimals: 6,
+    uiAmount: 999_998.5,
+    uiAmountString: '999998.5',
   })
 })
 
@@ -104,60 +125,136 @@ t.test('an account created in the transaction is only in post; one closed only i
   const carol = await generateKeyPairSigner()
   localnet.chain.airdrop(carol.address, 1_000_000_000n)
   const carolAta = await getAta(carol.address, DEMO_MINT)
-  const created = await sendAndStream(localnet, sub, await buildSigned(localnet.chain, alice, [
-    await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: alice, owner: carol.address, mint: DEMO_MINT }),
-    getTransferInstruction({ source: DEMO_TOKEN_ACCOUNTS[0], destination: carolAta, authority: alice, amount: 5n }),
-  ]))
+  const created = await sendAndStream(
+    localnet,
+    sub,
+    await buildSigned(localnet.chain, alice, [
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: alice, owner: carol.address, mint: DEMO_MINT }),
+      getTransferInstruction({ source: DEMO_TOKEN_ACCOUNTS[0], destination: carolAta, authority: alice, amount: 5n }),
+    ]),
+  )
   let keys = keysOf(created)
   let meta = created.transaction!.transaction!.meta!
-  t.same(meta.preTokenBalances.map((b) => keys[b.accountIndex]), [DEMO_TOKEN_ACCOUNTS[0]], 'pre: the new account was not a token account yet')
+  t.same(
+    meta.preTokenBalances.map((b) => keys[b.accountIndex]),
+    [DEMO_TOKEN_ACCOUNTS[0]],
+    'pre: the new account was not a token account yet',
+  )
   t.same(meta.postTokenBalances.map((b) => keys[b.accountIndex]).sort(), [DEMO_TOKEN_ACCOUNTS[0], carolAta].sort(), 'post: it is')
-  t.same(meta.postTokenBalances.find((b) => keys[b.accountIndex] === carolAta), expectedBalance(localnet, keys, carolAta, 6))
+  t.same(
+    meta.postTokenBalances.find((b) => keys[b.accountIndex] === carolAta),
+    expectedBalance(localnet, keys, carolAta, 6),
+  )
 
-  const closed = await sendAndStream(localnet, sub, await buildSigned(localnet.chain, carol, [
-    getTransferInstruction({ source: carolAta, destination: DEMO_TOKEN_ACCOUNTS[0], authority: carol, amount: 5n }),
-    getCloseAccountInstruction({ account: carolAta, destination: carol.address, owner: carol }),
-  ]))
+  const closed = await sendAndStream(
+    localnet,
+    sub,
+    await buildSigned(localnet.chain, carol, [
+      getTransferInstruction({ source: carolAta, destination: DEMO_TOKEN_ACCOUNTS[0], authority: carol, amount: 5n }),
+      getCloseAccountInstruction({ account: carolAta, destination: carol.address, owner: carol }),
+    ]),
+  )
   keys = keysOf(closed)
   meta = closed.transaction!.transaction!.meta!
   t.same(meta.preTokenBalances.map((b) => keys[b.accountIndex]).sort(), [DEMO_TOKEN_ACCOUNTS[0], carolAta].sort(), 'pre: both')
   t.equal(meta.preTokenBalances.find((b) => keys[b.accountIndex] === carolAta)!.uiTokenAmount!.amount, '5')
-  t.same(meta.postTokenBalances.map((b) => keys[b.accountIndex]), [DEMO_TOKEN_ACCOUNTS[0]], 'post: the closed account is gone')
+  t.same(
+    meta.postTokenBalances.map((b) => keys[b.accountIndex]),
+    [DEMO_TOKEN_ACCOUNTS[0]],
+    'post: the closed account is gone',
+  )
 })
 
-t.test('Token-2022 accounts carry their program; transactions without a token program carry none; a failure keeps pre = post', async (t) => {
-  const { localnet, sub } = await open(t)
-  const [alice] = await createDemoWalletSigners()
-  const rent = (size: number) => localnet.chain.getMinimumBalanceForRentExemption(BigInt(size))
-  const mint = (await generateKeyPairSigner()).address
-  const [from, to] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address]
-  const mintData = new Uint8Array(getMintEncoder().encode({ mintAuthority: none(), supply: 100n, decimals: 2, isInitialized: true, freezeAuthority: none() }))
-  localnet.chain.setAccount(mint, { lamports: rent(82), data: mintData, owner: TOKEN_2022_PROGRAM, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH })
-  for (const [account, amount] of [[from, 100n], [to, 0n]] as const) {
-    const data = new Uint8Array(getTokenEncoder().encode({
-      mint, owner: alice.address, amount, delegate: none(), state: AccountState.Initialized, isNative: none(), delegatedAmount: 0n, closeAuthority: none(),
-    }))
-    localnet.chain.setAccount(account, { lamports: rent(165), data, owner: TOKEN_2022_PROGRAM, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH })
-  }
-  const update = await sendAndStream(localnet, sub, await buildSigned(localnet.chain, alice, [
-    getTransferCheckedInstruction({ source: from, mint, destination: to, authority: alice, amount: 42n, decimals: 2 }, { programAddress: TOKEN_2022_PROGRAM }),
-  ]))
-  const keys = keysOf(update)
-  const meta = update.transaction!.transaction!.meta!
-  t.same(meta.postTokenBalances, [from, to].map((a) => expectedBalance(localnet, keys, a, 2)).sort((a, b) => a.accountIndex - b.accountIndex))
-  t.same(meta.postTokenBalances.map((b) => [b.programId, b.uiTokenAmount!.uiAmountString]).sort(), [[TOKEN_2022_PROGRAM, '0.42'], [TOKEN_2022_PROGRAM, '0.58']])
+t.test(
+  'Token-2022 accounts carry their program; transactions without a token program carry none; a failure keeps pre = post',
+  async (t) => {
+    const { localnet, sub } = await open(t)
+    const [alice] = await createDemoWalletSigners()
+    const rent = (size: number) => localnet.chain.getMinimumBalanceForRentExemption(BigInt(size))
+    const mint = (await generateKeyPairSigner()).address
+    const [from, to] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address]
+    const mintData = new Uint8Array(
+      getMintEncoder().encode({ mintAuthority: none(), supply: 100n, decimals: 2, isInitialized: true, freezeAuthority: none() }),
+    )
+    localnet.chain.setAccount(mint, {
+      lamports: rent(82),
+      data: mintData,
+      owner: TOKEN_2022_PROGRAM,
+      executable: false,
+      rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    })
+    for (const [account, amount] of [
+      [from, 100n],
+      [to, 0n],
+    ] as const) {
+      const data = new Uint8Array(
+        getTokenEncoder().encode({
+          mint,
+          owner: alice.address,
+          amount,
+          delegate: none(),
+          state: AccountState.Initialized,
+          isNative: none(),
+          delegatedAmount: 0n,
+          closeAuthority: none(),
+        }),
+      )
+      localnet.chain.setAccount(account, {
+        lamports: rent(165),
+        data,
+        owner: TOKEN_2022_PROGRAM,
+        executable: false,
+        rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+      })
+    }
+    const update = await sendAndStream(
+      localnet,
+      sub,
+      await buildSigned(localnet.chain, alice, [
+        getTransferCheckedInstruction(
+          { source: from, mint, destination: to, authority: alice, amount: 42n, decimals: 2 },
+          { programAddress: TOKEN_2022_PROGRAM },
+        ),
+      ]),
+    )
+    const keys = keysOf(update)
+    const meta = update.transaction!.transaction!.meta!
+    t.same(
+      meta.postTokenBalances,
+      [from, to].map((a) => expectedBalance(localnet, keys, a, 2)).sort((a, b) => a.accountIndex - b.accountIndex),
+    )
+    t.same(meta.postTokenBalances.map((b) => [b.programId, b.uiTokenAmount!.uiAmountString]).sort(), [
+      [TOKEN_2022_PROGRAM, '0.42'],
+      [TOKEN_2022_PROGRAM, '0.58'],
+    ])
 
-  const sol = await sendAndStream(localnet, sub, await buildSigned(localnet.chain, alice, [
-    getTransferSolInstruction({ source: alice, destination: to, amount: 1n }),
-  ]))
-  t.same(sol.transaction!.transaction!.meta!.preTokenBalances, [], 'no token program: no token balances, though a token account is written')
-  t.same(sol.transaction!.transaction!.meta!.postTokenBalances, [])
+    const sol = await sendAndStream(
+      localnet,
+      sub,
+      await buildSigned(localnet.chain, alice, [getTransferSolInstruction({ source: alice, destination: to, amount: 1n })]),
+    )
+    t.same(
+      sol.transaction!.transaction!.meta!.preTokenBalances,
+      [],
+      'no token program: no token balances, though a token account is written',
+    )
+    t.same(sol.transaction!.transaction!.meta!.postTokenBalances, [])
 
-  const failed = await sendAndStream(localnet, sub, await buildSigned(localnet.chain, alice, [
-    getTransferInstruction({ source: DEMO_TOKEN_ACCOUNTS[0], destination: DEMO_TOKEN_ACCOUNTS[1], authority: alice, amount: 10n ** 15n }),
-  ]))
-  const failedMeta = failed.transaction!.transaction!.meta!
-  t.ok(failedMeta.err, 'the transfer failed (insufficient funds)')
-  t.equal(failedMeta.preTokenBalances.length, 2)
-  t.same(failedMeta.postTokenBalances, failedMeta.preTokenBalances, 'nothing moved')
-})
+    const failed = await sendAndStream(
+      localnet,
+      sub,
+      await buildSigned(localnet.chain, alice, [
+        getTransferInstruction({
+          source: DEMO_TOKEN_ACCOUNTS[0],
+          destination: DEMO_TOKEN_ACCOUNTS[1],
+          authority: alice,
+          amount: 10n ** 15n,
+        }),
+      ]),
+    )
+    const failedMeta = failed.transaction!.transaction!.meta!
+    t.ok(failedMeta.err, 'the transfer failed (insufficient funds)')
+    t.equal(failedMeta.preTokenBalances.length, 2)
+    t.same(failedMeta.postTokenBalances, failedMeta.preTokenBalances, 'nothing moved')
+  },
+)

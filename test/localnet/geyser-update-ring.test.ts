@@ -6,14 +6,19 @@ import { toTransactionErrorBytes } from '../../localnet/geyser/transaction-error
 import { createUpdateRing } from '../../localnet/geyser/update-ring.js'
 import { txErrDecode } from '../helpers/geyser-client.js'
 
-const slotUpdate = (slot: bigint): BufferedUpdate => ({ update: { kind: 'slot', slot, parent: undefined, status: SlotStatus.SLOT_PROCESSED } })
+const slotUpdate = (slot: bigint): BufferedUpdate => ({
+  update: { kind: 'slot', slot, parent: undefined, status: SlotStatus.SLOT_PROCESSED },
+})
 
 t.test('the replay ring keeps the last slots and never more than its update bound', async (t) => {
   const ring = createUpdateRing({ maxSlots: 3, maxUpdates: 5 })
   t.equal(ring.getOldestSlot(), undefined)
   for (const slot of [10n, 11n, 12n, 13n]) ring.push(slotUpdate(slot))
   t.equal(ring.getOldestSlot(), 11n, 'slot 10 fell out of the 3-slot window')
-  t.same(ring.getFrom(12n).map((e) => e.update.slot), [12n, 13n])
+  t.same(
+    ring.getFrom(12n).map((e) => e.update.slot),
+    [12n, 13n],
+  )
   for (let i = 0; i < 4; i++) ring.push(slotUpdate(13n))
   t.equal(ring.getFrom(0n).length, 5, 'bounded by count whatever the traffic')
   t.equal(ring.getOldestSlot(), 13n, 'a slot partly evicted is not offered for replay')

@@ -26,7 +26,7 @@ t.test('the Orca Whirlpool dumps load and read back byte-exact through getMultip
   const dumps = await readDumps()
   t.equal(dumps.length, 37, 'all fixture files')
   const answer = await localnet.call('getMultipleAccounts', [dumps.map((d) => d.pubkey), { encoding: 'base64' }])
-  const accounts = answer.result.value as Array<Dump['account'] & { space: number } | null>
+  const accounts = answer.result.value as Array<(Dump['account'] & { space: number }) | null>
   t.equal(accounts.length, dumps.length)
   let exact = 0
   dumps.forEach((dump, i) => {
@@ -45,7 +45,12 @@ t.test('the Orca Whirlpool dumps load and read back byte-exact through getMultip
   t.equal(exact, dumps.length, 'every account byte-exact')
 
   const raw = await localnet.post(
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: ['BYQtcDyv2BoFuf5ghsYDGPA8iX5F4WquK7zCzUsDwJ63', { encoding: 'base64' }] }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getAccountInfo',
+      params: ['BYQtcDyv2BoFuf5ghsYDGPA8iX5F4WquK7zCzUsDwJ63', { encoding: 'base64' }],
+    }),
   )
   t.match(raw.text, /"rentEpoch":18446744073709551615[,}]/, 'u64::MAX rentEpoch written exactly, not rounded')
 
@@ -58,7 +63,10 @@ t.test('the Orca Whirlpool dumps load and read back byte-exact through getMultip
 t.test('a bad dump fails with an error naming the file, and nothing is loaded', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'localnet-accounts-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  const good = await readFile(join(ORCA_ACCOUNTS_DIR, (await readdir(ORCA_ACCOUNTS_DIR)).find((n) => n.endsWith('.json')) as string), 'utf8')
+  const good = await readFile(
+    join(ORCA_ACCOUNTS_DIR, (await readdir(ORCA_ACCOUNTS_DIR)).find((n) => n.endsWith('.json')) as string),
+    'utf8',
+  )
   await writeFile(join(dir, 'a-good.json'), good)
   await writeFile(join(dir, 'b-bad.json'), '{"pubkey": "nope", "account": {}}')
   const chain = createLocalChain({ slotMs: 400, autoAdvance: false })
@@ -71,7 +79,17 @@ t.test('a bad dump fails with an error naming the file, and nothing is loaded', 
 })
 
 t.test('parseAccountDump checks each field', async (t) => {
-  const base = { pubkey: 'BYQtcDyv2BoFuf5ghsYDGPA8iX5F4WquK7zCzUsDwJ63', account: { lamports: 1, data: ['AAE=', 'base64'], owner: '11111111111111111111111111111111', executable: false, rentEpoch: 0, space: 2 } }
+  const base = {
+    pubkey: 'BYQtcDyv2BoFuf5ghsYDGPA8iX5F4WquK7zCzUsDwJ63',
+    account: {
+      lamports: 1,
+      data: ['AAE=', 'base64'],
+      owner: '11111111111111111111111111111111',
+      executable: false,
+      rentEpoch: 0,
+      space: 2,
+    },
+  }
   const parsed = parseAccountDump('x.json', JSON.stringify(base))
   t.same(Array.from(parsed.account.data), [0, 1])
   const variants: Array<[string, unknown]> = [
@@ -95,7 +113,11 @@ t.test('LOCALNET_UNIX_TIME sets the chain clock; a bad dir stops the start', asy
   const localnet = await createLocalnet(config, logger, { autoAdvance: false })
   t.teardown(() => localnet.close())
   t.equal(localnet.chain.getUnixTimestamp(), 1_700_000_000n)
-  const missing = readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_ACCOUNTS_DIR: '/nonexistent/dir' })
+  const missing = readConfig(localnetConfigSchema, {
+    LOCALNET_RPC_PORT: '0',
+    LOCALNET_GEYSER_PORT: '0',
+    LOCALNET_ACCOUNTS_DIR: '/nonexistent/dir',
+  })
   await t.rejects(createLocalnet(missing, logger), /nonexistent/)
 })
 

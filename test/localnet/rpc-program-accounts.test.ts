@@ -4,6 +4,9 @@ import { RENT_EXEMPT_RENT_EPOCH, toAddressBytes } from '../../localnet/chain/loc
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS } from '../../localnet/seed/demo-state.js'
 import { startTestLocalnet, type TestLocalnet } from '../helpers/localnet-start.js'
 
+/** Solana answers u64::MAX (an unset rent epoch) as a JSON number, which a JS number reads as 2^64. */
+const U64_MAX_AS_JSON_NUMBER = Number(2n ** 64n - 1n)
+
 const PROGRAM = address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 const base58 = getBase58Decoder()
@@ -26,8 +29,7 @@ async function plant(localnet: TestLocalnet) {
   return { a, b, c, closed, marker }
 }
 
-const sortedByBytes = (addresses: Address[]) =>
-  [...addresses].sort((x, y) => Buffer.compare(toAddressBytes(x), toAddressBytes(y)))
+const sortedByBytes = (addresses: Address[]) => [...addresses].sort((x, y) => Buffer.compare(toAddressBytes(x), toAddressBytes(y)))
 
 t.test('getProgramAccounts filters by size and bytes, sorted by pubkey, as Agave answers', async (t) => {
   const localnet = await startTestLocalnet(t)
@@ -35,43 +37,128 @@ t.test('getProgramAccounts filters by size and bytes, sorted by pubkey, as Agave
   const slot = Number(localnet.chain.getSlot())
 
   const all = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64' }])
-  t.same(all.result.map((x: { pubkey: string }) => x.pubkey), sortedByBytes([a, b, c]), 'every live account, sorted by key bytes; the closed one absent')
+  t.same(
+    all.result.map((x: { pubkey: string }) => x.pubkey),
+    sortedByBytes([a, b, c]),
+    'every live account, sorted by key bytes; the closed one absent',
+  )
   t.notOk(all.result.some((x: { pubkey: string }) => x.pubkey === closed))
   const first = all.result.find((x: { pubkey: string }) => x.pubkey === c)
-  t.same(first.account, { data: [Buffer.from(localnet.chain.getAccount(c)!.data).toString('base64'), 'base64'], executable: false, lamports: 5_000_000, owner: PROGRAM, rentEpoch: 18446744073709551615, space: 100 })
+  t.same(first.account, {
+    data: [Buffer.from(localnet.chain.getAccount(c)!.data).toString('base64'), 'base64'],
+    executable: false,
+    lamports: 5_000_000,
+    owner: PROGRAM,
+    rentEpoch: U64_MAX_AS_JSON_NUMBER,
+    space: 100,
+  })
 
   const sized = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ dataSize: 200 }] }])
-  t.same(sized.result.map((x: { pubkey: string }) => x.pubkey), sortedByBytes([a, b]), 'dataSize')
+  t.same(
+    sized.result.map((x: { pubkey: string }) => x.pubkey),
+    sortedByBytes([a, b]),
+    'dataSize',
+  )
 
-  const memcmp58 = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ dataSize: 200 }, { memcmp: { offset: 40, bytes: base58.decode(marker) } }] }])
-  t.same(memcmp58.result.map((x: { pubkey: string }) => x.pubkey), [a], 'memcmp, base58 by default, ANDed with dataSize')
-  const memcmp64 = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ memcmp: { offset: 40, bytes: Buffer.from(marker).toString('base64'), encoding: 'base64' } }] }])
-  t.same(memcmp64.result.map((x: { pubkey: string }) => x.pubkey), sortedByBytes([a, c]), 'memcmp base64')
-  const memcmpRaw = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ memcmp: { offset: 40, bytes: [...marker] } }] }])
-  t.same(memcmpRaw.result.map((x: { pubkey: string }) => x.pubkey), sortedByBytes([a, c]), 'memcmp with a raw byte array')
-  const pastEnd = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ memcmp: { offset: 96, bytes: [100, 0, 0, 0, 0, 0] } }] }])
+  const memcmp58 = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', filters: [{ dataSize: 200 }, { memcmp: { offset: 40, bytes: base58.decode(marker) } }] },
+  ])
+  t.same(
+    memcmp58.result.map((x: { pubkey: string }) => x.pubkey),
+    [a],
+    'memcmp, base58 by default, ANDed with dataSize',
+  )
+  const memcmp64 = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', filters: [{ memcmp: { offset: 40, bytes: Buffer.from(marker).toString('base64'), encoding: 'base64' } }] },
+  ])
+  t.same(
+    memcmp64.result.map((x: { pubkey: string }) => x.pubkey),
+    sortedByBytes([a, c]),
+    'memcmp base64',
+  )
+  const memcmpRaw = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', filters: [{ memcmp: { offset: 40, bytes: [...marker] } }] },
+  ])
+  t.same(
+    memcmpRaw.result.map((x: { pubkey: string }) => x.pubkey),
+    sortedByBytes([a, c]),
+    'memcmp with a raw byte array',
+  )
+  const pastEnd = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', filters: [{ memcmp: { offset: 96, bytes: [100, 0, 0, 0, 0, 0] } }] },
+  ])
   t.same(pastEnd.result, [], 'bytes running past the end of the data do not match')
-  const atStart = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: [100] } }] }])
-  t.same(atStart.result.map((x: { pubkey: string }) => x.pubkey), [c])
+  const atStart = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: [100] } }] },
+  ])
+  t.same(
+    atStart.result.map((x: { pubkey: string }) => x.pubkey),
+    [c],
+  )
 
-  const withContext = await localnet.call('getProgramAccounts', [PROGRAM, { encoding: 'base64', withContext: true, filters: [{ dataSize: 100 }], dataSlice: { offset: 0, length: 2 } }])
-  t.same(withContext.result, {
-    context: { apiVersion: '4.3.0', slot },
-    value: [{ pubkey: c, account: { data: [Buffer.from([100, 0]).toString('base64'), 'base64'], executable: false, lamports: 5_000_000, owner: PROGRAM, rentEpoch: 18446744073709551615, space: 100 } }],
-  }, 'withContext wraps the list; dataSlice slices, space stays the full size')
+  const withContext = await localnet.call('getProgramAccounts', [
+    PROGRAM,
+    { encoding: 'base64', withContext: true, filters: [{ dataSize: 100 }], dataSlice: { offset: 0, length: 2 } },
+  ])
+  t.same(
+    withContext.result,
+    {
+      context: { apiVersion: '4.3.0', slot },
+      value: [
+        {
+          pubkey: c,
+          account: {
+            data: [Buffer.from([100, 0]).toString('base64'), 'base64'],
+            executable: false,
+            lamports: 5_000_000,
+            owner: PROGRAM,
+            rentEpoch: U64_MAX_AS_JSON_NUMBER,
+            space: 100,
+          },
+        },
+      ],
+    },
+    'withContext wraps the list; dataSlice slices, space stays the full size',
+  )
 
   const legacy = await localnet.call('getProgramAccounts', [PROGRAM, { filters: [{ dataSize: 100 }], dataSlice: { offset: 0, length: 1 } }])
   t.equal(legacy.result[0].account.data, base58.decode(Uint8Array.from([100])), 'no encoding: a bare base58 string')
   const tooBig = await localnet.call('getProgramAccounts', [PROGRAM, { filters: [{ dataSize: 200 }] }])
-  t.same(tooBig.error, { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' })
-  t.same((await localnet.call('getProgramAccounts', [address('11111111111111111111111111111112')])).result, [], 'a program with no accounts')
+  t.same(tooBig.error, {
+    code: -32600,
+    message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+  })
+  t.same(
+    (await localnet.call('getProgramAccounts', [address('11111111111111111111111111111112')])).result,
+    [],
+    'a program with no accounts',
+  )
 })
 
 t.test('tokenAccountState keeps initialized token accounts only', async (t) => {
   const localnet = await startTestLocalnet(t)
-  const byMint = await localnet.call('getProgramAccounts', [TOKEN_PROGRAM, { encoding: 'base64', filters: ['tokenAccountState', { memcmp: { offset: 0, bytes: DEMO_MINT } }], dataSlice: { offset: 0, length: 0 } }])
-  t.same(byMint.result.map((x: { pubkey: string }) => x.pubkey).sort(), [...DEMO_TOKEN_ACCOUNTS].sort(), 'the demo token accounts of the demo mint, not the mint itself')
-  const mintOnly = await localnet.call('getProgramAccounts', [TOKEN_PROGRAM, { encoding: 'base64', filters: [{ dataSize: 82 }, { memcmp: { offset: 0, bytes: DEMO_MINT } }] }])
+  const byMint = await localnet.call('getProgramAccounts', [
+    TOKEN_PROGRAM,
+    {
+      encoding: 'base64',
+      filters: ['tokenAccountState', { memcmp: { offset: 0, bytes: DEMO_MINT } }],
+      dataSlice: { offset: 0, length: 0 },
+    },
+  ])
+  t.same(
+    byMint.result.map((x: { pubkey: string }) => x.pubkey).sort(),
+    [...DEMO_TOKEN_ACCOUNTS].sort(),
+    'the demo token accounts of the demo mint, not the mint itself',
+  )
+  const mintOnly = await localnet.call('getProgramAccounts', [
+    TOKEN_PROGRAM,
+    { encoding: 'base64', filters: [{ dataSize: 82 }, { memcmp: { offset: 0, bytes: DEMO_MINT } }] },
+  ])
   t.same(mintOnly.result, [], 'a mint does not start with its own address')
 })
 
@@ -79,19 +166,59 @@ t.test('getProgramAccounts refuses what Agave refuses, with its codes and messag
   const localnet = await startTestLocalnet(t)
   const call = async (config: unknown, program: string = PROGRAM) => (await localnet.call('getProgramAccounts', [program, config])).error
 
-  t.same(await call({ filters: [{ dataSize: 1 }, { dataSize: 2 }, { dataSize: 3 }, { dataSize: 4 }, { dataSize: 5 }] }), { code: -32602, message: 'Too many filters provided; max 4' })
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(129) } }] }), { code: -32602, message: 'Invalid param: DataTooLarge' }, '129 decoded bytes')
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(176) } }] }), { code: -32602, message: 'Invalid param: DataTooLarge' }, 'over 175 base58 characters')
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(129).toString('base64'), encoding: 'base64' } }] }), { code: -32602, message: 'Invalid param: DataTooLarge' }, 'over 172 base64 characters')
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: Array(129).fill(1) } }] }), { code: -32602, message: 'Invalid param: DataTooLarge' }, '129 raw bytes')
-  t.notOk(await call({ encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(128) } }] }), '128 bytes is the limit, allowed')
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'I1' } }] }), { code: -32602, message: "Invalid param: Base58DecodeError(InvalidCharacter { character: 'I', index: 0 })" })
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'AA!A', encoding: 'base64' } }] }), { code: -32602, message: 'Invalid param: Base64DecodeError(InvalidByte(2, 33))' })
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'AA', encoding: 'base64' } }] }), { code: -32602, message: 'Invalid param: Base64DecodeError(InvalidPadding)' })
-  t.same(await call({ filters: [{ sizeOf: 1 }] }), { code: -32602, message: 'Invalid params: unknown variant `sizeOf`, expected one of `dataSize`, `memcmp`, `tokenAccountState`.' })
+  t.same(await call({ filters: [{ dataSize: 1 }, { dataSize: 2 }, { dataSize: 3 }, { dataSize: 4 }, { dataSize: 5 }] }), {
+    code: -32602,
+    message: 'Too many filters provided; max 4',
+  })
+  t.same(
+    await call({ filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(129) } }] }),
+    { code: -32602, message: 'Invalid param: DataTooLarge' },
+    '129 decoded bytes',
+  )
+  t.same(
+    await call({ filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(176) } }] }),
+    { code: -32602, message: 'Invalid param: DataTooLarge' },
+    'over 175 base58 characters',
+  )
+  t.same(
+    await call({ filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(129).toString('base64'), encoding: 'base64' } }] }),
+    { code: -32602, message: 'Invalid param: DataTooLarge' },
+    'over 172 base64 characters',
+  )
+  t.same(
+    await call({ filters: [{ memcmp: { offset: 0, bytes: Array(129).fill(1) } }] }),
+    { code: -32602, message: 'Invalid param: DataTooLarge' },
+    '129 raw bytes',
+  )
+  t.notOk(
+    await call({ encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: '1'.repeat(128) } }] }),
+    '128 bytes is the limit, allowed',
+  )
+  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'I1' } }] }), {
+    code: -32602,
+    message: "Invalid param: Base58DecodeError(InvalidCharacter { character: 'I', index: 0 })",
+  })
+  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'AA!A', encoding: 'base64' } }] }), {
+    code: -32602,
+    message: 'Invalid param: Base64DecodeError(InvalidByte(2, 33))',
+  })
+  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: 'AA', encoding: 'base64' } }] }), {
+    code: -32602,
+    message: 'Invalid param: Base64DecodeError(InvalidPadding)',
+  })
+  t.same(await call({ filters: [{ sizeOf: 1 }] }), {
+    code: -32602,
+    message: 'Invalid params: unknown variant `sizeOf`, expected one of `dataSize`, `memcmp`, `tokenAccountState`.',
+  })
   t.same(await call({ filters: [{ memcmp: { bytes: '1' } }] }), { code: -32602, message: 'Invalid params: missing field `offset`.' })
-  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: '1', encoding: 'base32' } }] }), { code: -32602, message: 'Invalid params: unknown variant `base32`, expected one of `base58`, `base64`, `bytes`.' })
-  t.same(await call({ filters: [{ dataSize: 'big' }] }), { code: -32602, message: 'Invalid params: invalid type: string "big", expected u64.' })
+  t.same(await call({ filters: [{ memcmp: { offset: 0, bytes: '1', encoding: 'base32' } }] }), {
+    code: -32602,
+    message: 'Invalid params: unknown variant `base32`, expected one of `base58`, `base64`, `bytes`.',
+  })
+  t.same(await call({ filters: [{ dataSize: 'big' }] }), {
+    code: -32602,
+    message: 'Invalid params: invalid type: string "big", expected u64.',
+  })
   t.same(await call({ filters: { dataSize: 1 } }), { code: -32602, message: 'Invalid params: invalid type: map, expected a sequence.' })
   t.same(await call({}, '1111'), { code: -32602, message: 'Invalid param: WrongSize' })
   const ahead = await call({ minContextSlot: Number(localnet.chain.getSlot()) + 10 })

@@ -33,7 +33,10 @@ t.test('batches answer each call in order; notifications get no answer', async (
     ]),
   )
   const answers = JSON.parse(batch.text) as Array<{ id: string; result?: unknown; error?: { code: number } }>
-  t.same(answers.map((a) => a.id), ['a', 'b', 'c'])
+  t.same(
+    answers.map((a) => a.id),
+    ['a', 'b', 'c'],
+  )
   t.equal(answers[0]?.result, Number(localnet.chain.getSlot()))
   t.equal(answers[1]?.error?.code, -32601)
   t.equal(answers[2]?.result, 'ok')

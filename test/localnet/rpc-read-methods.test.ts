@@ -3,13 +3,11 @@ import { AccountState, getMintEncoder, getTokenEncoder } from '@solana-program/t
 import t from 'tap'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
 import { toUiAmountString } from '../../localnet/rpc/methods/token-methods.js'
-import {
-  DEMO_MINT,
-  DEMO_TOKEN_ACCOUNTS,
-  DEMO_WALLET_LAMPORTS,
-  DEMO_WALLETS,
-} from '../../localnet/seed/demo-state.js'
+import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLET_LAMPORTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
+
+/** Solana answers u64::MAX (an unset rent epoch) as a JSON number, which a JS number reads as 2^64. */
+const U64_MAX_AS_JSON_NUMBER = Number(2n ** 64n - 1n)
 
 const UNKNOWN = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const TOKEN_2022 = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
@@ -25,11 +23,26 @@ t.test('read methods answer in Solana node shapes', async (t) => {
   const context = { apiVersion: '4.3.0', slot }
 
   const info = await localnet.call('getAccountInfo', [wallet, { encoding: 'base64' }])
-  t.same(info.result, {
-    context,
-    value: { data: ['', 'base64'], executable: false, lamports: Number(DEMO_WALLET_LAMPORTS[0]), owner: '11111111111111111111111111111111', rentEpoch: 18446744073709551615, space: 0 },
-  }, 'getAccountInfo')
-  t.same((await localnet.call('getAccountInfo', [UNKNOWN, { encoding: 'base64' }])).result, { context, value: null }, 'missing account is null')
+  t.same(
+    info.result,
+    {
+      context,
+      value: {
+        data: ['', 'base64'],
+        executable: false,
+        lamports: Number(DEMO_WALLET_LAMPORTS[0]),
+        owner: '11111111111111111111111111111111',
+        rentEpoch: U64_MAX_AS_JSON_NUMBER,
+        space: 0,
+      },
+    },
+    'getAccountInfo',
+  )
+  t.same(
+    (await localnet.call('getAccountInfo', [UNKNOWN, { encoding: 'base64' }])).result,
+    { context, value: null },
+    'missing account is null',
+  )
 
   const mint = await localnet.call('getAccountInfo', [DEMO_MINT, { encoding: 'base64', dataSlice: { offset: 44, length: 2 } }])
   t.same(mint.result.value.data, [Buffer.from([6, 1]).toString('base64'), 'base64'], 'dataSlice: decimals 6, initialized')
@@ -37,7 +50,10 @@ t.test('read methods answer in Solana node shapes', async (t) => {
   const legacy = await localnet.call('getAccountInfo', [DEMO_MINT, { dataSlice: { offset: 44, length: 1 } }])
   t.equal(legacy.result.value.data, '7', 'no encoding: bare base58 string (legacy binary)')
   const tooBig = await localnet.call('getAccountInfo', [DEMO_TOKEN_ACCOUNTS[0], { encoding: 'base58' }])
-  t.same(tooBig.error, { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' })
+  t.same(tooBig.error, {
+    code: -32600,
+    message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+  })
   const parsed = await localnet.call('getAccountInfo', [wallet, { encoding: 'jsonParsed' }])
   t.equal(parsed.error?.code, -32602, 'jsonParsed refused as invalid params')
 
@@ -73,7 +89,7 @@ t.test('read methods answer in Solana node shapes', async (t) => {
   t.equal((await localnet.call('getSlot')).result, slot + 3, 'slot follows the chain')
 })
 
-t.test('@solana/kit\'s RPC client reads the localnet', async (t) => {
+t.test("@solana/kit's RPC client reads the localnet", async (t) => {
   const localnet = await startTestLocalnet(t)
   const rpc = createSolanaRpc(localnet.rpcUrl)
   const { value: latest } = await rpc.getLatestBlockhash().send()
@@ -97,22 +113,45 @@ t.test('getTokenLargestAccounts lists the demo token accounts, largest first', a
       { address: DEMO_TOKEN_ACCOUNTS[2], amount: '42000000', decimals: 6, uiAmount: 42, uiAmountString: '42' },
     ],
   })
-  t.same((await localnet.call('getTokenLargestAccounts', [DEMO_WALLETS[0]])).error, { code: -32602, message: 'Invalid param: not a Token mint' })
-  t.same(
-    (await localnet.call('getTokenLargestAccounts', ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'])).error,
-    { code: -32602, message: 'Invalid param: could not find mint' },
-  )
+  t.same((await localnet.call('getTokenLargestAccounts', [DEMO_WALLETS[0]])).error, {
+    code: -32602,
+    message: 'Invalid param: not a Token mint',
+  })
+  t.same((await localnet.call('getTokenLargestAccounts', ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'])).error, {
+    code: -32602,
+    message: 'Invalid param: could not find mint',
+  })
 })
 
 t.test('getTokenLargestAccounts reads Token-2022 accounts, with and without extensions', async (t) => {
   const localnet = await startTestLocalnet(t, { LOCALNET_DEMO: 'false' })
   const put = (addr: Address, data: Uint8Array) =>
-    localnet.chain.setAccount(addr, { lamports: 10_000_000n, data, owner: TOKEN_2022, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH })
-  put(MINT, new Uint8Array(getMintEncoder().encode({ mintAuthority: none(), supply: 3_000n, decimals: 2, isInitialized: true, freezeAuthority: none() })))
+    localnet.chain.setAccount(addr, {
+      lamports: 10_000_000n,
+      data,
+      owner: TOKEN_2022,
+      executable: false,
+      rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    })
+  put(
+    MINT,
+    new Uint8Array(
+      getMintEncoder().encode({ mintAuthority: none(), supply: 3_000n, decimals: 2, isInitialized: true, freezeAuthority: none() }),
+    ),
+  )
   const token = (amount: bigint) =>
-    new Uint8Array(getTokenEncoder().encode({
-      mint: MINT, owner: OWNER, amount, delegate: none(), state: AccountState.Initialized, isNative: none(), delegatedAmount: 0n, closeAuthority: some(OWNER),
-    }))
+    new Uint8Array(
+      getTokenEncoder().encode({
+        mint: MINT,
+        owner: OWNER,
+        amount,
+        delegate: none(),
+        state: AccountState.Initialized,
+        isNative: none(),
+        delegatedAmount: 0n,
+        closeAuthority: some(OWNER),
+      }),
+    )
   put(PLAIN, token(1_000n))
   // An extended account: the base layout, then the account-type byte (2 = Account) and a TLV.
   const extended = new Uint8Array(175)

@@ -31,7 +31,11 @@ t.test('a signed SOL transfer lands: signature, status, balances', async (t) => 
 
   const statuses = await localnet.call('getSignatureStatuses', [[sent.result, '1'.repeat(64)], { searchTransactionHistory: true }])
   t.same(statuses.result.value[0], {
-    slot: Number(localnet.chain.getSlot()), confirmations: null, status: { Ok: null }, err: null, confirmationStatus: 'finalized',
+    slot: Number(localnet.chain.getSlot()),
+    confirmations: null,
+    status: { Ok: null },
+    err: null,
+    confirmationStatus: 'finalized',
   })
   t.equal(statuses.result.value[1], null, 'unknown signature is null')
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, Number(lamports))
@@ -49,7 +53,13 @@ t.test('a signed SOL transfer lands: signature, status, balances', async (t) => 
 t.test('base58 (the default encoding) and legacy transactions are accepted', async (t) => {
   const localnet = await startTestLocalnet(t)
   const [, bob] = await createDemoWalletSigners()
-  const bytes = await buildTransfer({ from: bob, to: RECIPIENT, lamports: 900_000_000n, blockhash: localnet.chain.getLatestBlockhash().blockhash, version: 'legacy' })
+  const bytes = await buildTransfer({
+    from: bob,
+    to: RECIPIENT,
+    lamports: 900_000_000n,
+    blockhash: localnet.chain.getLatestBlockhash().blockhash,
+    version: 'legacy',
+  })
   const sent = await localnet.call('sendTransaction', [getBase58Decoder().decode(bytes)])
   t.type(sent.result, 'string')
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 900_000_000)
@@ -85,12 +95,21 @@ t.test('preflight failures answer -32002 with the simulation, bad signatures -32
 t.test('skipPreflight: a failing transaction still lands, with its error in the status', async (t) => {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
-  const bytes = await buildTransfer({ from: alice, to: RECIPIENT, lamports: 10n ** 15n, blockhash: localnet.chain.getLatestBlockhash().blockhash })
+  const bytes = await buildTransfer({
+    from: alice,
+    to: RECIPIENT,
+    lamports: 10n ** 15n,
+    blockhash: localnet.chain.getLatestBlockhash().blockhash,
+  })
   const sent = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64', skipPreflight: true }])
   const status = (await localnet.call('getSignatureStatuses', [[sent.result]])).result.value[0]
   t.same(status.err, { InstructionError: [0, { Custom: 1 }] })
   t.same(status.status, { Err: { InstructionError: [0, { Custom: 1 }] } })
-  t.equal((await localnet.call('getBalance', [DEMO_WALLETS[0]])).result.value, Number(DEMO_WALLET_LAMPORTS[0]) - FEE_LAMPORTS, 'fee charged')
+  t.equal(
+    (await localnet.call('getBalance', [DEMO_WALLETS[0]])).result.value,
+    Number(DEMO_WALLET_LAMPORTS[0]) - FEE_LAMPORTS,
+    'fee charged',
+  )
 })
 
 t.test('a blockhash more than 150 slots old is BlockhashNotFound and nothing lands', async (t) => {
@@ -129,11 +148,15 @@ t.test('getRecentPrioritizationFees reflects what sendTransaction landed', async
   localnet.chain.advanceSlot()
 
   const all = await localnet.call('getRecentPrioritizationFees')
-  t.same(all.result, [
-    { slot: quietSlot, prioritizationFee: 0 },
-    { slot: busySlot, prioritizationFee: 1000 },
-    { slot: busySlot + 1, prioritizationFee: 0 },
-  ], 'one entry per recent slot; a block answers its cheapest transaction')
+  t.same(
+    all.result,
+    [
+      { slot: quietSlot, prioritizationFee: 0 },
+      { slot: busySlot, prioritizationFee: 1000 },
+      { slot: busySlot + 1, prioritizationFee: 0 },
+    ],
+    'one entry per recent slot; a block answers its cheapest transaction',
+  )
 
   const byWritable = await localnet.call('getRecentPrioritizationFees', [[RECIPIENT]])
   t.equal(byWritable.result[1].prioritizationFee, 50_000, 'an account written at 50,000 µlamports/CU raises the slot fee')

@@ -66,7 +66,12 @@ t.test('an unsigned transaction simulates with sigVerify false, and commits noth
 t.test('stale blockhash: BlockhashNotFound, unless replaceRecentBlockhash', async (t) => {
   const localnet = await startTestLocalnet(t)
   const { alice } = await signers()
-  const bytes = await buildTransfer({ from: alice, to: RECIPIENT, lamports: 1_000_000_000n, blockhash: localnet.chain.getLatestBlockhash().blockhash })
+  const bytes = await buildTransfer({
+    from: alice,
+    to: RECIPIENT,
+    lamports: 1_000_000_000n,
+    blockhash: localnet.chain.getLatestBlockhash().blockhash,
+  })
   localnet.chain.advanceSlot(151)
   const stale = await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64' }])
   t.equal(stale.result.value.err, 'BlockhashNotFound')
@@ -75,9 +80,15 @@ t.test('stale blockhash: BlockhashNotFound, unless replaceRecentBlockhash', asyn
   const replaced = await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64', replaceRecentBlockhash: true }])
   const latest = localnet.chain.getLatestBlockhash()
   t.equal(replaced.result.value.err, null)
-  t.same(replaced.result.value.replacementBlockhash, { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) })
+  t.same(replaced.result.value.replacementBlockhash, {
+    blockhash: latest.blockhash,
+    lastValidBlockHeight: Number(latest.lastValidBlockHeight),
+  })
 
-  const both = await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64', replaceRecentBlockhash: true, sigVerify: true }])
+  const both = await localnet.call('simulateTransaction', [
+    toBase64(bytes),
+    { encoding: 'base64', replaceRecentBlockhash: true, sigVerify: true },
+  ])
   t.same(both.error, { code: -32602, message: 'sigVerify may not be used with replaceRecentBlockhash' })
 })
 
@@ -93,7 +104,10 @@ t.test('accounts and innerInstructions options return post-state and CPIs', asyn
   const [recipient, sender] = withAccounts.result.value.accounts
   t.equal(recipient.lamports, 1_000_000_000, 'recipient as it would be after')
   t.equal(sender.lamports, Number(DEMO_WALLET_LAMPORTS[0]) - 1_000_000_000 - 5000, 'sender after amount and fee')
-  const base58 = await localnet.call('simulateTransaction', [toBase64(transfer), { encoding: 'base64', accounts: { addresses: [RECIPIENT], encoding: 'base58' } }])
+  const base58 = await localnet.call('simulateTransaction', [
+    toBase64(transfer),
+    { encoding: 'base64', accounts: { addresses: [RECIPIENT], encoding: 'base58' } },
+  ])
   t.same(base58.error, { code: -32602, message: 'base58 encoding not supported' })
 
   const createAta = await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: alice, owner: RECIPIENT, mint: DEMO_MINT })
@@ -107,18 +121,30 @@ t.test('accounts and innerInstructions options return post-state and CPIs', asyn
   t.type(group.instructions[0].data, 'string')
 })
 
-t.test('instruction errors take Solana\'s JSON shape', async (t) => {
+t.test("instruction errors take Solana's JSON shape", async (t) => {
   const localnet = await startTestLocalnet(t)
   const { alice } = await signers()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   // The mint is not a token account, so the token program cannot unpack the source.
   const badSource = getTransferCheckedInstruction({
-    source: DEMO_MINT, mint: DEMO_MINT, destination: DEMO_TOKEN_ACCOUNTS[1], authority: alice, amount: 1n, decimals: 6,
+    source: DEMO_MINT,
+    mint: DEMO_MINT,
+    destination: DEMO_TOKEN_ACCOUNTS[1],
+    authority: alice,
+    amount: 1n,
+    decimals: 6,
   })
-  const bytes = await buildTransaction({ feePayer: alice, blockhash, instructions: [getSetComputeUnitLimitInstruction({ units: 200_000 }), badSource] })
+  const bytes = await buildTransaction({
+    feePayer: alice,
+    blockhash,
+    instructions: [getSetComputeUnitLimitInstruction({ units: 200_000 }), badSource],
+  })
   const simulated = await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64' }])
   t.same(simulated.result.value.err, { InstructionError: [1, 'InvalidAccountData'] })
-  t.ok(simulated.result.value.logs.some((line: string) => line.includes(TOKEN_PROGRAM_ADDRESS)), 'token program logs')
+  t.ok(
+    simulated.result.value.logs.some((line: string) => line.includes(TOKEN_PROGRAM_ADDRESS)),
+    'token program logs',
+  )
 
   const unfunded = await generateKeyPairSigner()
   const noFunds = await buildTransfer({ from: unfunded, to: RECIPIENT, lamports: 1n, blockhash })
@@ -139,7 +165,11 @@ t.test('a durable-nonce transaction lands long after its blockhash would have ex
   data.set(getBase58Encoder().encode(nonceValue), 40) // durable nonce
   view.setBigUint64(72, 5000n, true)
   localnet.chain.setAccount(nonceAccount, {
-    lamports: localnet.chain.getMinimumBalanceForRentExemption(80n), data, owner: SYSTEM_PROGRAM_ADDRESS, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    lamports: localnet.chain.getMinimumBalanceForRentExemption(80n),
+    data,
+    owner: SYSTEM_PROGRAM_ADDRESS,
+    executable: false,
+    rentEpoch: RENT_EXEMPT_RENT_EPOCH,
   })
   localnet.chain.advanceSlot(200)
   t.notOk(localnet.chain.isBlockhashValid(nonceValue), 'the nonce value is no longer a recent blockhash')
@@ -147,8 +177,16 @@ t.test('a durable-nonce transaction lands long after its blockhash would have ex
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(alice, m),
-    (m) => setTransactionMessageLifetimeUsingDurableNonce({ nonce: nonceValue as Nonce, nonceAccountAddress: nonceAccount, nonceAuthorityAddress: alice.address }, m),
-    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: alice, destination: RECIPIENT, amount: 1_000_000_000n })], m),
+    (m) =>
+      setTransactionMessageLifetimeUsingDurableNonce(
+        { nonce: nonceValue as Nonce, nonceAccountAddress: nonceAccount, nonceAuthorityAddress: alice.address },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [getTransferSolInstruction({ source: alice, destination: RECIPIENT, amount: 1_000_000_000n })],
+        m,
+      ),
   )
   const bytes = new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)))
   const sent = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])

@@ -4,11 +4,7 @@ import t from 'tap'
 import { createSeededRandom } from '../../localnet/traffic/seeded-random.js'
 import { createTrafficGenerator, type SentTrafficTransaction } from '../../localnet/traffic/traffic-generator.js'
 import { createTrafficPlanner, type TrafficPlan } from '../../localnet/traffic/traffic-plan.js'
-import {
-  WALLET_FUNDING_LAMPORTS,
-  WALLET_FUNDING_TOKENS,
-  createTrafficWallets,
-} from '../../localnet/traffic/traffic-wallets.js'
+import { WALLET_FUNDING_LAMPORTS, WALLET_FUNDING_TOKENS, createTrafficWallets } from '../../localnet/traffic/traffic-wallets.js'
 import { createCaptureLogger } from '../helpers/capture-logger.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
 
@@ -30,9 +26,15 @@ t.test('the same seed replays the same plans; the price distribution is skewed a
   t.ok(Math.abs(share((p) => p.budget.tier === 'none') - 0.2) < 0.02, 'about 20 % carry no ComputeBudget instruction')
   t.ok(Math.abs(share((p) => p.budget.priceMicroLamports === 0n) - 0.5) < 0.02, 'about half pay no priority fee')
   t.ok(Math.abs(share((p) => p.budget.priceMicroLamports >= 200_000n) - 0.07) < 0.01, 'a tail of about 7 % pays ≥ 200,000')
-  t.ok(plans.every((p) => p.from !== p.to), 'never to itself')
+  t.ok(
+    plans.every((p) => p.from !== p.to),
+    'never to itself',
+  )
   t.ok(Math.abs(share((p) => p.kind === 'failing-transfer') - 0.04 / 0.9) < 0.01, 'the swap share is redistributed')
-  t.notOk(plans.some((p) => (p.kind as string) === 'swap'), 'no swap without a swap program')
+  t.notOk(
+    plans.some((p) => (p.kind as string) === 'swap'),
+    'no swap without a swap program',
+  )
 })
 
 t.test('lands SOL, token and failing transfers at varied prices, and stops cleanly', async (t) => {
@@ -56,11 +58,7 @@ t.test('lands SOL, token and failing transfers at varied prices, and stops clean
 
   // Nothing keeps running: no timer of the generator's left, no further sends or status changes.
   const stats = generator.stats
-  t.equal(
-    process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length,
-    timeoutsBefore,
-    'every timer cleared',
-  )
+  t.equal(process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length, timeoutsBefore, 'every timer cleared')
   await new Promise((resolve) => setTimeout(resolve, 300))
   t.same(generator.stats, stats, 'counters frozen after stop')
   t.equal(sent.length, stats.sent, 'onSent saw every accepted transaction')
@@ -68,9 +66,18 @@ t.test('lands SOL, token and failing transfers at varied prices, and stops clean
   t.equal(stats.errors, 0, `no refused sends (last error: ${stats.lastError})`)
   t.equal(stats.pending, 0, 'every status seen before stop resolved')
   t.equal(stats.landed + stats.failed, stats.sent)
-  t.ok(lines.some((line) => line.msg === 'traffic summary'), 'a periodic summary is logged')
-  t.ok(lines.some((line) => line.msg === 'traffic stopped' && line.sent === stats.sent), 'a final summary is logged')
-  t.ok(lines.some((line) => /swap share skipped: no swap program/.test(line.msg)), 'the skipped swap share is logged')
+  t.ok(
+    lines.some((line) => line.msg === 'traffic summary'),
+    'a periodic summary is logged',
+  )
+  t.ok(
+    lines.some((line) => line.msg === 'traffic stopped' && line.sent === stats.sent),
+    'a final summary is logged',
+  )
+  t.ok(
+    lines.some((line) => /swap share skipped: no swap program/.test(line.msg)),
+    'the skipped swap share is logged',
+  )
 
   // From the chain: every signature has the status its kind calls for.
   const statuses = new Map<Signature, { err: unknown } | null>()
@@ -96,9 +103,18 @@ t.test('lands SOL, token and failing transfers at varied prices, and stops clean
 
   // Compute-unit prices vary over the skewed tiers, and some transactions carry no ComputeBudget.
   const budgets = sent.map((s) => s.plan.budget)
-  t.ok(budgets.some((b) => b.computeUnitLimit === null), 'some without any ComputeBudget instruction')
-  t.ok(budgets.some((b) => b.computeUnitLimit !== null && b.priceMicroLamports === 0n), 'some at price 0')
-  t.ok(budgets.some((b) => b.priceMicroLamports >= 200_000n), 'some in the high tail')
+  t.ok(
+    budgets.some((b) => b.computeUnitLimit === null),
+    'some without any ComputeBudget instruction',
+  )
+  t.ok(
+    budgets.some((b) => b.computeUnitLimit !== null && b.priceMicroLamports === 0n),
+    'some at price 0',
+  )
+  t.ok(
+    budgets.some((b) => b.priceMicroLamports >= 200_000n),
+    'some in the high tail',
+  )
   t.ok(new Set(budgets.map((b) => b.priceMicroLamports)).size >= 10, 'many distinct prices')
 
   // From the chain's balances: tokens only moved between the wallets, and each wallet paid

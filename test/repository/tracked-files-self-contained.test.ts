@@ -16,7 +16,9 @@ const EXEMPT = new Set(['CHANGELOG.md'])
 
 function listTrackedFiles(): string[] | undefined {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter((name) => name !== '')
+    return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\0')
+      .filter((name) => name !== '')
   } catch {
     return undefined
   }

@@ -67,9 +67,7 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
     },
 
     getMultipleAccounts(params) {
-      const addresses = toArrayParam(requireParam(params, 0, 'an array of pubkeys'), MAX_MULTIPLE_ACCOUNTS).map(
-        toAddressParam,
-      )
+      const addresses = toArrayParam(requireParam(params, 0, 'an array of pubkeys'), MAX_MULTIPLE_ACCOUNTS).map(toAddressParam)
       const config = toConfigParam(params[1])
       const encoding = getAccountEncoding(config)
       const slice = getDataSlice(config)

@@ -11,8 +11,7 @@ export function createFeeMethods(chain: LocalChain): RpcMethods {
   return {
     getRecentPrioritizationFees(params) {
       const raw = params[0]
-      const accounts =
-        raw === undefined || raw === null ? [] : toArrayParam(raw, MAX_PRIORITIZATION_FEE_ACCOUNTS).map(toAddressParam)
+      const accounts = raw === undefined || raw === null ? [] : toArrayParam(raw, MAX_PRIORITIZATION_FEE_ACCOUNTS).map(toAddressParam)
       // Agave answers a bare array (no context), one entry per recent block.
       return chain.getRecentPrioritizationFees(accounts)
     },

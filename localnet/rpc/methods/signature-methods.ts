@@ -1,14 +1,7 @@
 /** getSignatureStatuses and requestAirdrop. */
 import type { LocalChain } from '../../chain.js'
 import { createInvalidParamsError } from '../json-rpc-error.js'
-import {
-  requireParam,
-  toAddressParam,
-  toArrayParam,
-  toConfigParam,
-  toSignatureParam,
-  toU64Param,
-} from '../params.js'
+import { requireParam, toAddressParam, toArrayParam, toConfigParam, toSignatureParam, toU64Param } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
 
@@ -19,9 +12,7 @@ const MAX_SIGNATURE_STATUSES = 256
 export function createSignatureMethods(chain: LocalChain): RpcMethods {
   return {
     getSignatureStatuses(params) {
-      const signatures = toArrayParam(requireParam(params, 0, 'an array of signatures'), MAX_SIGNATURE_STATUSES).map(
-        toSignatureParam,
-      )
+      const signatures = toArrayParam(requireParam(params, 0, 'an array of signatures'), MAX_SIGNATURE_STATUSES).map(toSignatureParam)
       toConfigParam(params[1])
       return toRpcResponse(
         chain.getSlot(),

@@ -57,14 +57,9 @@ export function createTransactionMethods(chain: LocalChain): RpcMethods {
       const bytes = readBytes(params, config)
       assertMinContextSlot(config, chain.getSlot())
       if (!getBooleanOption(config, 'skipPreflight', false)) {
-        const preflight = withDecodeErrors(() =>
-          chain.simulate(bytes, { sigVerify: true, replaceRecentBlockhash: false }),
-        )
+        const preflight = withDecodeErrors(() => chain.simulate(bytes, { sigVerify: true, replaceRecentBlockhash: false }))
         if (preflight.err === 'SignatureFailure') {
-          throw createJsonRpcError(
-            JSON_RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-            'Transaction signature verification failure',
-          )
+          throw createJsonRpcError(JSON_RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
         }
         if (preflight.err !== null) {
           throw createJsonRpcError(
@@ -99,10 +94,7 @@ export function createTransactionMethods(chain: LocalChain): RpcMethods {
         }),
       )
       if (sigVerify && result.err === 'SignatureFailure') {
-        throw createJsonRpcError(
-          JSON_RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-          'Transaction signature verification failure',
-        )
+        throw createJsonRpcError(JSON_RPC_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure')
       }
       return toRpcResponse(slot, toSimulationValue(result, result))
     },

@@ -39,14 +39,20 @@ t.test('a mainnet v0 transaction resolves to the addresses the RPC node loaded',
   }
 
   const tx = decodeWireTransaction(fixture!.bytes)
-  t.same(getLookupTableKeys(tx).map(toAddress), message.addressTableLookups!.map((l) => l.accountKey))
+  t.same(
+    getLookupTableKeys(tx).map(toAddress),
+    message.addressTableLookups!.map((l) => l.accountKey),
+  )
   const result = resolveAccountKeys(tx, tableSource(tables))
   if (!result.ok) throw new Error(`unexpected ${result.reason}`)
   const expected = [...message.accountKeys, ...loaded.writable, ...loaded.readonly]
   t.same(result.keys.map(toAddress), expected, 'static, then loaded writable, then loaded readonly')
   const staticCount = message.accountKeys.length
   t.same(result.writable.slice(staticCount), [...loaded.writable.map(() => true), ...loaded.readonly.map(() => false)])
-  t.same(result.signer, expected.map((_, i) => i < message.header.numRequiredSignatures))
+  t.same(
+    result.signer,
+    expected.map((_, i) => i < message.header.numRequiredSignatures),
+  )
   t.equal(result.writable[0], true, 'the fee payer is writable')
 })
 
@@ -128,8 +134,7 @@ t.test('failures name the table and the index', async (t) => {
   const holdingPayer = encodeLookupTableData({ authority: null, addresses: [inTable[0]!, payer] })
   const withPayer = resolveAccountKeys(tx, tableSource({ [table]: holdingPayer }))
   t.same(
-    !withPayer.ok &&
-      withPayer.reason === 'duplicate_account_key' && { key: toAddress(withPayer.key), index: withPayer.index },
+    !withPayer.ok && withPayer.reason === 'duplicate_account_key' && { key: toAddress(withPayer.key), index: withPayer.index },
     { key: payer, index: 2 },
     'a loaded address repeating a static key (AccountLoadedTwice)',
   )

@@ -8,12 +8,7 @@ import {
   LOOKUP_TABLE_ACTIVE_SLOT,
 } from '../../../engine/decode/lookup-table.js'
 import { randomAddress, toAddress, toAddressBytes } from './kit-transactions.js'
-import {
-  ADDRESS_LOOKUP_TABLE_PROGRAM,
-  createLookupTableInSvm,
-  createNativeSvm,
-  encodeLookupTableData,
-} from './lookup-table-data.js'
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, createLookupTableInSvm, createNativeSvm, encodeLookupTableData } from './lookup-table-data.js'
 
 t.test('reads what kit codecs encode, with and without an authority', async (t) => {
   const addresses = [randomAddress(), randomAddress(), randomAddress()]
@@ -32,7 +27,10 @@ t.test('reads what kit codecs encode, with and without an authority', async (t) 
   t.equal(toAddress(table.authority!), authority)
   t.equal(table.addressCount, 3)
   t.equal(table.addressesOffset, 56)
-  t.same(addresses.map((_, i) => toAddress(getLookupTableAddress(table, i))), addresses)
+  t.same(
+    addresses.map((_, i) => toAddress(getLookupTableAddress(table, i))),
+    addresses,
+  )
   t.equal(getLookupTableAddress(table, 1).buffer, data.buffer, 'addresses are views, not copies')
 
   const frozen = decodeLookupTable(encodeLookupTableData({ authority: null, addresses: [addresses[0]!] }))
@@ -62,7 +60,15 @@ t.test('rejects data the runtime rejects', async (t) => {
     ['short', good.subarray(0, 55), /shorter than its 56-byte header/],
     ['uninitialized', new Uint8Array(56), /not initialized/],
     ['unknown state', Uint8Array.from([2, ...good.subarray(1)]), /unknown state 2/],
-    ['bad option tag', (() => { const d = good.slice(); d[21] = 2; return d })(), /invalid option tag 2/],
+    [
+      'bad option tag',
+      (() => {
+        const d = good.slice()
+        d[21] = 2
+        return d
+      })(),
+      /invalid option tag 2/,
+    ],
     ['partial address', good.subarray(0, good.length - 1), /whole number of 32-byte keys/],
   ]
   for (const [name, data, message] of cases) {
@@ -93,5 +99,8 @@ t.test('reads a table the real lookup table program wrote in LiteSVM', async (t)
   t.equal(table.lastExtendedSlotStartIndex, 0, 'the first extension starts at 0')
   t.equal(toAddress(table.authority!), payer)
   t.equal(table.addressCount, addresses.length)
-  t.same(addresses.map((_, i) => toAddress(getLookupTableAddress(table, i))), addresses)
+  t.same(
+    addresses.map((_, i) => toAddress(getLookupTableAddress(table, i))),
+    addresses,
+  )
 })

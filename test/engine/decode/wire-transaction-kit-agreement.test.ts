@@ -115,17 +115,17 @@ t.test('agrees with kit on every mainnet fixture', async (t) => {
   }
   const versions = fixtures.map((f) => decodeWireTransaction(f.bytes).version)
   t.ok(versions.includes('legacy') && versions.includes(0), 'fixtures cover legacy and v0')
-  t.ok(fixtures.some((f) => decodeWireTransaction(f.bytes).lookups.length > 0), 'fixtures cover lookup tables')
+  t.ok(
+    fixtures.some((f) => decodeWireTransaction(f.bytes).lookups.length > 0),
+    'fixtures cover lookup tables',
+  )
 })
 
 t.test('agrees with kit on generated transactions', async (t) => {
   const payer = randomAddress()
   const other = randomAddress()
   const mint = randomAddress()
-  const budget = [
-    getSetComputeUnitLimitInstruction({ units: 50_000 }),
-    getSetComputeUnitPriceInstruction({ microLamports: 7_777n }),
-  ]
+  const budget = [getSetComputeUnitLimitInstruction({ units: 50_000 }), getSetComputeUnitPriceInstruction({ microLamports: 7_777n })]
   const tokenTransfer: Instruction = getTransferCheckedInstruction({
     source: randomAddress(),
     mint,

@@ -127,8 +127,18 @@ t.test('compact-u16 lengths', async (t) => {
 })
 
 t.test('versions', async (t) => {
-  assertInvalid(t, raw((tx) => (tx.versionPrefix = 0x81)), /unsupported transaction version 1$/, 'v1')
-  assertInvalid(t, raw((tx) => (tx.versionPrefix = 0xff)), /unsupported transaction version 127$/, 'v127')
+  assertInvalid(
+    t,
+    raw((tx) => (tx.versionPrefix = 0x81)),
+    /unsupported transaction version 1$/,
+    'v1',
+  )
+  assertInvalid(
+    t,
+    raw((tx) => (tx.versionPrefix = 0xff)),
+    /unsupported transaction version 127$/,
+    'v127',
+  )
   const legacy = raw((tx) => {
     delete tx.versionPrefix
     delete tx.lookups
@@ -139,7 +149,12 @@ t.test('versions', async (t) => {
 })
 
 t.test('signatures and header (Agave sanitize)', async (t) => {
-  assertInvalid(t, raw((tx) => (tx.signatureCount = 2)), /2 signatures but its message requires 1/, 'more signatures than required')
+  assertInvalid(
+    t,
+    raw((tx) => (tx.signatureCount = 2)),
+    /2 signatures but its message requires 1/,
+    'more signatures than required',
+  )
   assertInvalid(
     t,
     raw((tx) => {
@@ -206,7 +221,12 @@ t.test('instructions and keys (Agave sanitize)', async (t) => {
     tx.instructions[0]!.accountIndexes = [0, 3]
   })
   assertInvalid(t, legacyOut, /account index 3 is out of range \(3 account keys\)/, 'legacy account index beyond the keys')
-  assertInvalid(t, raw((tx) => (tx.keys[2] = testKey(1))), /account key 2 appears twice/, 'duplicate static key')
+  assertInvalid(
+    t,
+    raw((tx) => (tx.keys[2] = testKey(1))),
+    /account key 2 appears twice/,
+    'duplicate static key',
+  )
   assertInvalid(
     t,
     raw((tx) => tx.lookups!.push({ tableKey: testKey(10), writableIndexes: [], readonlyIndexes: [] })),

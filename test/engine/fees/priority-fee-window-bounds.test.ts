@@ -10,12 +10,7 @@ import { createKeys, createRandom } from './fee-window-model.js'
 const random = createRandom(31)
 const keys = createKeys(100_000, random)
 
-function flood(
-  t: Test,
-  options: PriorityFeeWindowOptions,
-  pick: () => number,
-  perSlot: number,
-): void {
+function flood(t: Test, options: PriorityFeeWindowOptions, pick: () => number, perSlot: number): void {
   const bounds = { ...PRIORITY_FEE_WINDOW_DEFAULTS, ...options }
   const window = createPriorityFeeWindow(options)
   const writable: Uint8Array[] = []
@@ -58,7 +53,11 @@ t.test('one account written by every transaction keeps only its latest samples',
   const window = createPriorityFeeWindow({ maxSamplesPerAccount: 64, minSamples: 0 })
   const [pool] = keys
   for (let i = 0; i < 100_000; i++) window.record({ slot: 1, priceMicroLamports: i, writableAccounts: [pool!] })
-  t.same(window.size, { samples: PRIORITY_FEE_WINDOW_DEFAULTS.maxSamples > 100_000 ? 100_000 : PRIORITY_FEE_WINDOW_DEFAULTS.maxSamples, accounts: 1, entries: 64 })
+  t.same(window.size, {
+    samples: PRIORITY_FEE_WINDOW_DEFAULTS.maxSamples > 100_000 ? 100_000 : PRIORITY_FEE_WINDOW_DEFAULTS.maxSamples,
+    accounts: 1,
+    entries: 64,
+  })
   t.match(window.getPriorityFees([pool!]), { samples: 64, low: 100_000 - 64 + 15, very_high: 100_000 - 64 + 60 })
 })
 

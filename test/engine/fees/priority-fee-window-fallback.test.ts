@@ -48,7 +48,10 @@ t.test('the global window answers from the last advance(); until it holds minSam
   for (let i = 10; i < 20; i++) window.record({ slot: 2, priceMicroLamports: 30, writableAccounts: [keys[i]!] })
   t.match(window.getPriorityFees([keys[29]!]), { samples: 10 }, 'between two advances the snapshot stands')
   window.advance(2)
-  t.same(window.getPriorityFees([keys[29]!]), { ...getExpectedFees([10, 10, 10, ...Array(7).fill(20), ...Array(10).fill(30)]), source: 'global' })
+  t.same(window.getPriorityFees([keys[29]!]), {
+    ...getExpectedFees([10, 10, 10, ...Array(7).fill(20), ...Array(10).fill(30)]),
+    source: 'global',
+  })
 })
 
 t.test('an account with samples is not traded for a global window with fewer', async (t) => {

@@ -1,12 +1,7 @@
 // What a landed transaction contributes: its compute-unit price and the accounts it writes,
 // checked against kit's own reading of the same bytes and against mainnet's records.
 import t from 'tap'
-import {
-  getBase58Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type Address,
-} from '@solana/kit'
+import { getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit'
 import { getSetComputeUnitPriceInstructionDataDecoder } from '@solana-program/compute-budget'
 import { getLandedTransactionSample } from '../../../engine/fees/landed-transaction-sample.js'
 import { createPriorityFeeWindow } from '../../../engine/fees/priority-fee-window.js'
@@ -29,7 +24,12 @@ function getKitWritableStatic(wire: Uint8Array): string[] {
 t.test('a legacy transfer without ComputeBudget instructions: price 0, payer and recipient', async (t) => {
   const payer = randomAddress()
   const recipient = randomAddress()
-  const wire = await buildTransaction({ version: 'legacy', feePayer: payer, blockhash: BLOCKHASH, instructions: [transferSol(payer, recipient, 1n)] })
+  const wire = await buildTransaction({
+    version: 'legacy',
+    feePayer: payer,
+    blockhash: BLOCKHASH,
+    instructions: [transferSol(payer, recipient, 1n)],
+  })
   const sample = getLandedTransactionSample(wire, 1234)
   t.ok(sample)
   t.equal(sample!.slot, 1234)
@@ -119,7 +119,11 @@ t.test('the mainnet transactions', async (t) => {
     }
 
     const slot = (fixture.result as unknown as { slot: number }).slot
-    const sample = getLandedTransactionSample(fixture.bytes, slot, loaded.writable.map((a) => toAddressBytes(a as Address)))
+    const sample = getLandedTransactionSample(
+      fixture.bytes,
+      slot,
+      loaded.writable.map((a) => toAddressBytes(a as Address)),
+    )
     t.ok(sample, fixture.name)
     t.equal(sample!.priceMicroLamports, expectedPrice, `${fixture.name}: price ${expectedPrice}`)
     t.same(sample!.writableAccounts.map(toAddress), expectedWritable, `${fixture.name}: ${expectedWritable.length} writable`)
@@ -127,7 +131,10 @@ t.test('the mainnet transactions', async (t) => {
     prices.push(expectedPrice)
   }
   t.ok(prices.some((p) => p > 0n) && prices.some((p) => p === 0n), 'priced and unpriced transactions among them')
-  t.ok(fixtures.some((f) => (f.result.meta.loadedAddresses?.writable.length ?? 0) > 0), 'one loads writable addresses from tables')
+  t.ok(
+    fixtures.some((f) => (f.result.meta.loadedAddresses?.writable.length ?? 0) > 0),
+    'one loads writable addresses from tables',
+  )
 
   // Every fixture's fee payer wrote only its own transaction.
   for (const [i, fixture] of fixtures.entries()) {

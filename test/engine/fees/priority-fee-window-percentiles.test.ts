@@ -71,7 +71,11 @@ t.test('a transaction writing two of the queried accounts counts once', async (t
   window.record({ slot: 10, priceMicroLamports: 100n, writableAccounts: [a!] })
   window.record({ slot: 10, priceMicroLamports: 900n, writableAccounts: [c!, b!] })
   t.same(window.getPriorityFees([a!, b!]), { low: 100, medium: 500, high: 900, very_high: 900, samples: 3, source: 'accounts' })
-  t.same(window.getPriorityFees([a!, b!, a!]), { low: 100, medium: 500, high: 900, very_high: 900, samples: 3, source: 'accounts' }, 'a key queried twice too')
+  t.same(
+    window.getPriorityFees([a!, b!, a!]),
+    { low: 100, medium: 500, high: 900, very_high: 900, samples: 3, source: 'accounts' },
+    'a key queried twice too',
+  )
   t.equal(window.getPriorityFees([a!, b!, c!]).samples, 3)
   t.equal(window.getPriorityFees([b!]).samples, 2)
   // The same key twice within one sample is one entry, not two.

@@ -10,7 +10,11 @@ t.test('below the median: set_compute_unit_price naming the high value', async (
   const advice = getPriorityFeeRecommendation(4_999n, fees, 'accounts')
   t.match(advice, { code: 'set_compute_unit_price', message: /20000 \(the 75th percentile\)/ })
   t.match(advice!.message, /below the median of 5000 paid by 40 recently landed transactions writing the same accounts/)
-  t.same(Object.keys(advice!).sort(), ['code', 'compute_unit_price_micro_lamports', 'message', 'priority_level'], '{code, message} plus the price and level it names')
+  t.same(
+    Object.keys(advice!).sort(),
+    ['code', 'compute_unit_price_micro_lamports', 'message', 'priority_level'],
+    '{code, message} plus the price and level it names',
+  )
   t.equal(advice!.compute_unit_price_micro_lamports, 20_000)
   t.equal(advice!.priority_level, 'high')
   t.match(getPriorityFeeRecommendation(0, fees, 'global')!.message, /40 recently landed transactions;/)
@@ -21,7 +25,11 @@ t.test('at or above the median, or with nothing to compare: no advice', async (t
   t.equal(getPriorityFeeRecommendation(5_000n, fees), null)
   t.equal(getPriorityFeeRecommendation(5_001, fees), null)
   t.equal(getPriorityFeeRecommendation(0n, { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }), null)
-  t.equal(getPriorityFeeRecommendation(0n, { low: 0, medium: 0, high: 0, very_high: 0, samples: 12 }), null, 'a median of 0 is met by any price')
+  t.equal(
+    getPriorityFeeRecommendation(0n, { low: 0, medium: 0, high: 0, very_high: 0, samples: 12 }),
+    null,
+    'a median of 0 is met by any price',
+  )
   t.equal(getPriorityFeeRecommendation(0xffff_ffff_ffff_ffffn, fees), null, 'a u64 price compares exactly')
 })
 

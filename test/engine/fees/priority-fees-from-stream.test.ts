@@ -23,7 +23,8 @@ function readLanded(update: SubscribeUpdate): { price: number; writable: Set<str
   const writable = new Set<string>()
   keys.forEach((key, i) => {
     const signed = i < header.numRequiredSignatures
-    if (signed ? i < header.numRequiredSignatures - header.numReadonlySignedAccounts : i < keys.length - header.numReadonlyUnsignedAccounts) writable.add(key)
+    if (signed ? i < header.numRequiredSignatures - header.numReadonlySignedAccounts : i < keys.length - header.numReadonlyUnsignedAccounts)
+      writable.add(key)
   })
   for (const key of info.meta!.loadedWritableAddresses) writable.add(base58.decode(key))
   let price = 0
@@ -101,14 +102,29 @@ t.test('priority fees in a simulate equal a direct computation over the transact
   const [busy] = [...wallets.entries()].sort((a, b) => b[1] - a[1])[0]!
   const nobody = 'BPFLoaderUpgradeab1e11111111111111111111111' as Address // no landed transaction writes it
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({ feePayer: busy as Address, blockhash: value.blockhash, computeUnitPriceMicroLamports: 1n, instructions: [transferSol(busy as Address, busy as Address, 1n)] })
+  const bytes = await buildTransaction({
+    feePayer: busy as Address,
+    blockhash: value.blockhash,
+    computeUnitPriceMicroLamports: 1n,
+    instructions: [transferSol(busy as Address, busy as Address, 1n)],
+  })
   const response = await engine.simulate(bytes)
   // The window keeps an account's most recent samples only (its memory bound).
-  const expected = percentiles(landed.filter((tx) => tx.writable.has(busy)).slice(-PRIORITY_FEE_WINDOW_DEFAULTS.maxSamplesPerAccount).map((tx) => tx.price))
+  const expected = percentiles(
+    landed
+      .filter((tx) => tx.writable.has(busy))
+      .slice(-PRIORITY_FEE_WINDOW_DEFAULTS.maxSamplesPerAccount)
+      .map((tx) => tx.price),
+  )
   t.ok(expected.samples >= 10, `enough samples for the account (${expected.samples})`)
   t.same(response.priority_fees, expected, 'accounts percentiles')
   const advice = response.recommendations.filter((r) => r.code === 'set_compute_unit_price')
-  if (expected.medium > 1) t.match(advice, [{ message: new RegExp(`set it to ${expected.high} `) }], 'a price of 1 is below the median: raise it to the 75th percentile')
+  if (expected.medium > 1)
+    t.match(
+      advice,
+      [{ message: new RegExp(`set it to ${expected.high} `) }],
+      'a price of 1 is below the median: raise it to the 75th percentile',
+    )
   else t.same(advice, [], 'a price of 1 is not below a median of 0 or 1: no advice')
 
   // An account nobody wrote: the global window.

@@ -4,20 +4,11 @@
  */
 import t from 'tap'
 import type { Address, Instruction } from '@solana/kit'
-import {
-  getSetComputeUnitLimitInstruction,
-  getSetComputeUnitPriceInstruction,
-} from '@solana-program/compute-budget'
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget'
 import { getComputeBudget } from '../../../engine/decode/compute-budget.js'
 import { decodeWireTransaction } from '../../../engine/decode/wire-transaction.js'
 import { getTransactionFee } from '../../../engine/fees/transaction-fee.js'
-import {
-  buildWireTransaction,
-  memoInstruction,
-  randomAddress,
-  toAddressBytes,
-  transferInstruction,
-} from '../decode/kit-transactions.js'
+import { buildWireTransaction, memoInstruction, randomAddress, toAddressBytes, transferInstruction } from '../decode/kit-transactions.js'
 import { createNativeSvm, sendWire, type NativeSvm } from '../decode/lookup-table-data.js'
 import { readMainnetFixtures } from '../decode/mainnet-fixtures.js'
 
@@ -111,9 +102,7 @@ const cases: Case[] = [
   {
     name: 'signatures an Ed25519 precompile instruction claims are billed, even when it fails',
     version: 0,
-    instructions: () => [
-      { programAddress: 'Ed25519SigVerify111111111111111111111111111' as Address, data: new Uint8Array([2, 0]) },
-    ],
+    instructions: () => [{ programAddress: 'Ed25519SigVerify111111111111111111111111111' as Address, data: new Uint8Array([2, 0]) }],
     transferredLamports: 0n,
     expectedFeeLamports: 15_000n,
     expectedLimit: 3_000,

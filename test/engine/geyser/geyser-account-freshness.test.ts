@@ -14,7 +14,11 @@ async function warmTransfer(stack: Stack): Promise<{ payer: Address; bytes: Uint
   const recipient = (await generateKeyPairSigner()).address
   await stack.rpc('requestAirdrop', [payer, 2_000_000_000])
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({ feePayer: payer, blockhash: value.blockhash, instructions: [transferSol(payer, recipient, 1_000_000n)] })
+  const bytes = await buildTransaction({
+    feePayer: payer,
+    blockhash: value.blockhash,
+    instructions: [transferSol(payer, recipient, 1_000_000n)],
+  })
   const first = await stack.engine.simulate(bytes)
   if (!first.success) throw new Error(first.failure_reason ?? 'first simulate failed')
   return { payer, bytes }
@@ -37,10 +41,14 @@ t.test('an account changed on localnet reaches the next simulate through the str
 
   localnet.chain.airdrop(payer, 1_000_000_000n)
   const key = fromBase58Address(payer)
-  await waitUntil(() => {
-    const entry = engine.cache.peek(key)
-    return entry?.exists === true && entry.lamports === 3_000_000_000n
-  }, 2_000, 'streamed balance in the cache')
+  await waitUntil(
+    () => {
+      const entry = engine.cache.peek(key)
+      return entry?.exists === true && entry.lamports === 3_000_000_000n
+    },
+    2_000,
+    'streamed balance in the cache',
+  )
 
   const rpcCalls = engine.cache.stats.rpcCalls
   t.equal(await simulatedPre(engine, bytes, payer), '3000000000', 'the simulate uses the streamed balance')
@@ -69,7 +77,15 @@ t.test('an older stream update does not overwrite a newer cached state', async (
   const update = (slot: number, writeVersion: number, lamports: string) => ({
     slot: String(slot),
     isStartup: false,
-    account: { pubkey, lamports, owner: new Uint8Array(32), executable: false, rentEpoch: '0', data: new Uint8Array(0), writeVersion: String(writeVersion) },
+    account: {
+      pubkey,
+      lamports,
+      owner: new Uint8Array(32),
+      executable: false,
+      rentEpoch: '0',
+      data: new Uint8Array(0),
+      writeVersion: String(writeVersion),
+    },
   })
   t.equal(writer.write(update(cached.slot - 1, 1, '5')), false, 'an older slot is skipped')
   t.equal(writer.write(update(cached.slot + 1, 10, '7')), true, 'a newer slot is written')

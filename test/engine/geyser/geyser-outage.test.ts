@@ -40,35 +40,38 @@ const lamportsOf = (engine: Engine, payer: Address) => {
   return entry?.exists ? entry.lamports : undefined
 }
 
-t.test('cut mid-stream: degraded meanwhile, then the engine resumes from the last confirmed slot and the replay brings what it missed, with no RPC read', async (t) => {
-  // RPC refreshes effectively off: only the stream (or its replay) can bring the change.
-  const { stack, proxy, engine } = await startCuttableStack(t, { ACCOUNT_CACHE_FRESH_MS: '3600000' })
-  const { localnet } = stack
-  const { payer } = await warmTransfer(stack, engine)
-  localnet.chain.advanceSlot(2)
-  const subscription = engine.geyser!.subscription
-  await waitUntil(() => subscription.lastSlot === Number(localnet.chain.getSlot()), 2_000, 'slots streamed')
-  const confirmedAtCut = subscription.lastConfirmedSlot
-  t.equal(engine.getHealth().status, 'operational')
+t.test(
+  'cut mid-stream: degraded meanwhile, then the engine resumes from the last confirmed slot and the replay brings what it missed, with no RPC read',
+  async (t) => {
+    // RPC refreshes effectively off: only the stream (or its replay) can bring the change.
+    const { stack, proxy, engine } = await startCuttableStack(t, { ACCOUNT_CACHE_FRESH_MS: '3600000' })
+    const { localnet } = stack
+    const { payer } = await warmTransfer(stack, engine)
+    localnet.chain.advanceSlot(2)
+    const subscription = engine.geyser!.subscription
+    await waitUntil(() => subscription.lastSlot === Number(localnet.chain.getSlot()), 2_000, 'slots streamed')
+    const confirmedAtCut = subscription.lastConfirmedSlot
+    t.equal(engine.getHealth().status, 'operational')
 
-  await proxy.cut()
-  await waitUntil(() => engine.geyserState !== 'connected', 3_000, 'the cut noticed')
-  t.equal(engine.getHealth().status, 'degraded', 'degraded while no stream is live')
-  t.equal(engine.getHealth().freshness, 'rpc')
-  localnet.chain.advanceSlot(1)
-  localnet.chain.airdrop(payer, 1_000_000_000n) // missed by the stream
-  localnet.chain.advanceSlot(1)
-  const getMultipleAccounts = engine.rpcCalls.get('getMultipleAccounts') ?? 0
+    await proxy.cut()
+    await waitUntil(() => engine.geyserState !== 'connected', 3_000, 'the cut noticed')
+    t.equal(engine.getHealth().status, 'degraded', 'degraded while no stream is live')
+    t.equal(engine.getHealth().freshness, 'rpc')
+    localnet.chain.advanceSlot(1)
+    localnet.chain.airdrop(payer, 1_000_000_000n) // missed by the stream
+    localnet.chain.advanceSlot(1)
+    const getMultipleAccounts = engine.rpcCalls.get('getMultipleAccounts') ?? 0
 
-  await proxy.restore()
-  await waitUntil(() => engine.geyserState === 'connected', 8_000, 'reconnected')
-  t.equal(subscription.stats.lastFromSlot, confirmedAtCut, 'resumed from the last confirmed slot before the cut')
-  t.equal(subscription.stats.fromSlotRefusals, 0, 'the server still held those slots')
-  await waitUntil(() => lamportsOf(engine, payer) === 3_000_000_000n, 2_000, 'the missed change, replayed')
-  t.equal(engine.rpcCalls.get('getMultipleAccounts') ?? 0, getMultipleAccounts, 'no RPC read: the replay brought it')
-  t.equal(engine.getHealth().status, 'operational')
-  await waitUntil(() => engine.chain.slot === Number(localnet.chain.getSlot()), 2_000, 'the replayed slots')
-})
+    await proxy.restore()
+    await waitUntil(() => engine.geyserState === 'connected', 8_000, 'reconnected')
+    t.equal(subscription.stats.lastFromSlot, confirmedAtCut, 'resumed from the last confirmed slot before the cut')
+    t.equal(subscription.stats.fromSlotRefusals, 0, 'the server still held those slots')
+    await waitUntil(() => lamportsOf(engine, payer) === 3_000_000_000n, 2_000, 'the missed change, replayed')
+    t.equal(engine.rpcCalls.get('getMultipleAccounts') ?? 0, getMultipleAccounts, 'no RPC read: the replay brought it')
+    t.equal(engine.getHealth().status, 'operational')
+    await waitUntil(() => engine.chain.slot === Number(localnet.chain.getSlot()), 2_000, 'the replayed slots')
+  },
+)
 
 t.test('cut mid-stream: RPC keeps the state fresh meanwhile, and the replay of older slots never rolls it back', async (t) => {
   const { stack, proxy, engine } = await startCuttableStack(t, { ACCOUNT_CACHE_FRESH_MS: '100', CHAIN_POLL_MS: '100' })
@@ -87,10 +90,14 @@ t.test('cut mid-stream: RPC keeps the state fresh meanwhile, and the replay of o
   localnet.chain.airdrop(payer, 1_000_000_000n)
   localnet.chain.advanceSlot(1)
   // As an engine without a stream would: the stale entry is answered once and re-read.
-  await waitUntil(() => {
-    void engine.simulate(bytes, { replaceRecentBlockhash: true })
-    return lamportsOf(engine, payer) === 4_000_000_000n
-  }, 3_000, 'RPC brought both changes')
+  await waitUntil(
+    () => {
+      void engine.simulate(bytes, { replaceRecentBlockhash: true })
+      return lamportsOf(engine, payer) === 4_000_000_000n
+    },
+    3_000,
+    'RPC brought both changes',
+  )
   await waitUntil(() => engine.chain.stats.polls > polls, 2_000, 'chain polling resumed')
   const rpcSlot = engine.cache.peek(key)!.slot
 
@@ -109,7 +116,10 @@ t.test('cut mid-stream: RPC keeps the state fresh meanwhile, and the replay of o
   t.ok(engine.geyser!.subscription.stats.lastFromSlot! > 0, 'resumed with a replay')
   t.ok(engine.geyser!.writer.stats.skipped > skipped, 'replayed updates older than the RPC state were skipped')
   t.ok(seen.length > 10)
-  t.ok(seen.every((s) => s.slot >= rpcSlot && s.lamports === 4_000_000_000n), 'never an older slot or balance than RPC gave')
+  t.ok(
+    seen.every((s) => s.slot >= rpcSlot && s.lamports === 4_000_000_000n),
+    'never an older slot or balance than RPC gave',
+  )
   const response = await engine.simulate(bytes, { replaceRecentBlockhash: true })
   t.equal(response.balance_changes.find((change) => change.account === payer)?.pre, '4000000000')
   t.ok(response.min_account_slot! >= rpcSlot - 1, 'the oldest account slot used is stated')

@@ -17,7 +17,11 @@ async function fundedTransfer(stack: Stack): Promise<{ payer: Address; bytes: Ui
   const recipient = (await generateKeyPairSigner()).address
   await stack.rpc('requestAirdrop', [payer, 2_000_000_000])
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({ feePayer: payer, blockhash: value.blockhash, instructions: [transferSol(payer, recipient, 1_000_000n)] })
+  const bytes = await buildTransaction({
+    feePayer: payer,
+    blockhash: value.blockhash,
+    instructions: [transferSol(payer, recipient, 1_000_000n)],
+  })
   return { payer, bytes }
 }
 
@@ -46,7 +50,11 @@ t.test('with the stream live, a changed account, new slots, the clock and blockh
   t.equal(response.context_slot, slot)
   t.ok(response.min_account_slot !== null && response.min_account_slot <= slot, 'the oldest account slot is stated')
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  t.equal(engine.chain.getBlockhashStatus(new Uint8Array(Buffer.from(fromBase58Address(value.blockhash), 'latin1'))), 'valid', 'the new blockhash came with its block')
+  t.equal(
+    engine.chain.getBlockhashStatus(new Uint8Array(Buffer.from(fromBase58Address(value.blockhash), 'latin1'))),
+    'valid',
+    'the new blockhash came with its block',
+  )
   const after = totalCalls(engine)
   t.equal(after, before, `no RPC call at all (before ${JSON.stringify([...callsBefore])}, after ${JSON.stringify([...engine.rpcCalls])})`)
   t.equal(engine.getHealth().freshness, 'geyser')

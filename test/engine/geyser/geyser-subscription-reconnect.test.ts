@@ -16,7 +16,9 @@ import { waitUntil } from '../../helpers/wait-until.js'
 
 type Call = ServerDuplexStream<SubscribeRequest, Uint8Array>
 const encode = (update: Record<string, unknown>): Uint8Array =>
-  SubscribeUpdate.encode((SubscribeUpdate.fromPartial as (p: object) => SubscribeUpdate)({ filters: [], createdAt: new Date(), ...update })).finish()
+  SubscribeUpdate.encode(
+    (SubscribeUpdate.fromPartial as (p: object) => SubscribeUpdate)({ filters: [], createdAt: new Date(), ...update }),
+  ).finish()
 
 /** A geyser server whose Subscribe calls the test scripts: `behave(callIndex, request, call)`. */
 async function startScriptedServer(t: Test, behave: (index: number, request: SubscribeRequest, call: Call) => void) {
@@ -49,7 +51,10 @@ t.test('a stalled stream is dropped and reopened from the last confirmed slot; a
         call.write(encode({ slot: { slot: '1233', status: 1 } }))
       }
     } else if (index === 1) {
-      call.emit('error', { code: status.INVALID_ARGUMENT, details: `from_slot ${request.fromSlot} is not available, the oldest available slot is 2000` })
+      call.emit('error', {
+        code: status.INVALID_ARGUMENT,
+        details: `from_slot ${request.fromSlot} is not available, the oldest available slot is 2000`,
+      })
     } else if (request.ping) {
       call.write(encode({ pong: { id: request.ping.id } }))
     }
@@ -110,13 +115,24 @@ t.test('killing the geyser server mid-stream: the engine reconnects, and the str
   await waitUntil(() => engine.geyserState !== 'connected', 2_000, 'drop noticed')
   localnet.chain.advanceSlot()
   localnet.chain.airdrop(payer, 500_000_000n) // while no stream is open, on a server that cannot replay it
-  const second = await createGeyserServer({ host: '127.0.0.1', port: Number(new URL(first.url).port), chain: localnet.chain, logger: quietLogger })
+  const second = await createGeyserServer({
+    host: '127.0.0.1',
+    port: Number(new URL(first.url).port),
+    chain: localnet.chain,
+    logger: quietLogger,
+  })
   t.teardown(() => second.close())
   await waitUntil(() => engine.geyserState === 'connected', 8_000, 'reconnected')
   t.ok(feed.subscription.stats.opens >= 2, 'a new stream was opened')
   // Slot seenSlot was processed; seenSlot - 1 was the last confirmed, whose updates may still have been coming.
-  t.ok(feed.subscription.stats.lastFromSlot! >= seenSlot - 1, `asked to resume from slot ${feed.subscription.stats.lastFromSlot}, the last confirmed was ${seenSlot - 1}`)
-  t.ok(feed.subscription.stats.fromSlotRefusals >= 1, 'the new server cannot replay before it started, so from_slot was refused and dropped')
+  t.ok(
+    feed.subscription.stats.lastFromSlot! >= seenSlot - 1,
+    `asked to resume from slot ${feed.subscription.stats.lastFromSlot}, the last confirmed was ${seenSlot - 1}`,
+  )
+  t.ok(
+    feed.subscription.stats.fromSlotRefusals >= 1,
+    'the new server cannot replay before it started, so from_slot was refused and dropped',
+  )
 
   // Coverage started over, so what was read before it is read again: the missed change arrives.
   const key = fromBase58Address(payer)

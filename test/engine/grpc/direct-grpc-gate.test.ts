@@ -34,7 +34,9 @@ interface CallResult {
 
 t.test('direct gRPC with x-api-key', async (t) => {
   let tenantBlocks: TenantProgramBlocks | undefined
-  const stack = await startStack(t, { engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) } })
+  const stack = await startStack(t, {
+    engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) },
+  })
   // Noon UTC: the clock moves by seconds only, never across a midnight.
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
   tenantBlocks = createTenantProgramBlocks({ load: (tenantId) => users.userService.getProgramBlocks(tenantId), invalidations: users.bus })
@@ -49,7 +51,12 @@ t.test('direct gRPC with x-api-key', async (t) => {
     now: users.clock.now,
   })
   const app = createEdgeServer({
-    engine: { simulate: (tx, options) => stack.engine.simulate(tx, options), health: async () => stack.engine.getHealth(), close: async () => undefined, transport: 'in-process' },
+    engine: {
+      simulate: (tx, options) => stack.engine.simulate(tx, options),
+      health: async () => stack.engine.getHealth(),
+      close: async () => undefined,
+      transport: 'in-process',
+    },
     userService: users.userService,
     signingKey: users.signingKey,
     callers,
@@ -58,7 +65,9 @@ t.test('direct gRPC with x-api-key', async (t) => {
     now: users.clock.now,
   })
   await app.ready()
-  const server = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers, internalToken: INTERNAL_TOKEN }) })
+  const server = await startEngineServer(stack.engine, '127.0.0.1', 0, {
+    gate: createDirectCallGate({ callers, internalToken: INTERNAL_TOKEN }),
+  })
   t.teardown(async () => {
     await server.close()
     await app.close()
@@ -91,8 +100,10 @@ t.test('direct gRPC with x-api-key', async (t) => {
       const md = new Metadata()
       for (const [name, value] of Object.entries(metadata)) md.set(name, value)
       let headers: Metadata | undefined
-      const pending = client.Simulate({ transaction, tenant_id: tenantId }, md, (error: GrpcServiceError | null, response?: SimulateResponse__Output) =>
-        resolve({ error, response, headers }),
+      const pending = client.Simulate(
+        { transaction, tenant_id: tenantId },
+        md,
+        (error: GrpcServiceError | null, response?: SimulateResponse__Output) => resolve({ error, response, headers }),
       )
       pending.on('metadata', (received: Metadata) => (headers = received))
     })
@@ -106,7 +117,13 @@ t.test('direct gRPC with x-api-key', async (t) => {
     assertRefused(t, await call({}), GrpcStatus.UNAUTHENTICATED, 'unauthorized', 'no metadata')
     assertRefused(t, await call({ 'x-api-key': 'pf_live_not-a-key' }), GrpcStatus.UNAUTHENTICATED, 'unauthorized', 'unknown key')
     assertRefused(t, await call({ 'x-internal-token': 'guess' }), GrpcStatus.UNAUTHENTICATED, 'unauthorized', 'wrong internal token')
-    assertRefused(t, await call({ authorization: `Bearer ${blocker.token}` }), GrpcStatus.UNAUTHENTICATED, 'unauthorized', 'a bearer token is not a key here')
+    assertRefused(
+      t,
+      await call({ authorization: `Bearer ${blocker.token}` }),
+      GrpcStatus.UNAUTHENTICATED,
+      'unauthorized',
+      'a bearer token is not a key here',
+    )
   })
 
   t.test("the tenant is the key's user, whatever tenant_id the request names", async (t) => {
@@ -127,7 +144,12 @@ t.test('direct gRPC with x-api-key', async (t) => {
     users.clock.nowMs += 10_000
     const user = await registerTestUser(app, 'burst')
     let restOk = 0
-    for (let i = 0; i < 5; i++) if ((await postSimulate(app, { transaction: Buffer.from(transaction).toString('base64') }, { 'x-api-key': user.apiKey })).statusCode === 200) restOk++
+    for (let i = 0; i < 5; i++)
+      if (
+        (await postSimulate(app, { transaction: Buffer.from(transaction).toString('base64') }, { 'x-api-key': user.apiKey })).statusCode ===
+        200
+      )
+        restOk++
     t.equal(restOk, 5)
     const results: CallResult[] = []
     for (let i = 0; i < 6; i++) results.push(await call({ 'x-api-key': user.apiKey }))

@@ -29,7 +29,8 @@ const DIFFERENCES: Record<string, string> = {
   // A JSON value of any shape (a string or an object) has no proto3 type: its JSON text travels.
   'SimulateResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
   'SimulateResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
-  'SimulateRequest.policy': 'a preset name or an object (oneOf): carried as its JSON text in policy_json, which keeps null (no limit) apart from left out',
+  'SimulateRequest.policy':
+    'a preset name or an object (oneOf): carried as its JSON text in policy_json, which keeps null (no limit) apart from left out',
   'SimulateRequest.policy_json': 'the JSON text of policy (empty: left out)',
   // REST sends base64 text in JSON; gRPC sends the bytes themselves.
   'SimulateRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
@@ -42,7 +43,8 @@ const DIFFERENCES: Record<string, string> = {
   // repeated has no presence: the mapper turns an empty pool back into null (a pool always has two vaults).
   'SimulateResponse.risk.mev_factors.pool': 'null ↔ an empty repeated field',
   // The schemas as published say less than the values are: kept, not to change /openapi.json here.
-  'SimulateResponse.risk.mev_factors.slippage_bps': 'the schema says number; the value is whole bps, never negative (getSlippageBps), as uint32 says',
+  'SimulateResponse.risk.mev_factors.slippage_bps':
+    'the schema says number; the value is whole bps, never negative (getSlippageBps), as uint32 says',
   'SimulateResponse.slippage.bps': 'the schema has no minimum; the value is never negative (getSlippageBps), as uint32 says',
 }
 
@@ -96,7 +98,14 @@ function describeField(field: protobuf.Field): string {
 }
 
 /** Compares a schema object with a message, field by field; mismatches go to `found` by path. */
-function compareMessage(path: string, schema: Json, message: protobuf.Type, ids: Map<string, Json>, found: Map<string, string>, seen: Set<string>): void {
+function compareMessage(
+  path: string,
+  schema: Json,
+  message: protobuf.Type,
+  ids: Map<string, Json>,
+  found: Map<string, string>,
+  seen: Set<string>,
+): void {
   // Each pair once: the call tree's children are CallNodes again, TokenRisk is both token_risk and token_risks' item.
   const visit = `${String(schema.$id ?? path)}→${message.fullName}`
   if (seen.has(visit)) return
@@ -113,7 +122,15 @@ function compareMessage(path: string, schema: Json, message: protobuf.Type, ids:
   }
 }
 
-function compareField(path: string, shape: Shape, optional: boolean, field: protobuf.Field, ids: Map<string, Json>, found: Map<string, string>, seen: Set<string>): void {
+function compareField(
+  path: string,
+  shape: Shape,
+  optional: boolean,
+  field: protobuf.Field,
+  ids: Map<string, Json>,
+  found: Map<string, string>,
+  seen: Set<string>,
+): void {
   const mismatch = (why: string) => {
     found.set(path, `${describe(shape)}${optional ? ' (may be left out)' : ''} ↔ proto ${describeField(field)}: ${why}`)
   }
@@ -153,7 +170,10 @@ function compareValue(
     (shape.kind === 'boolean' && field.type === 'bool') ||
     (shape.kind === 'number' && (field.type === 'double' || field.type === 'float')) ||
     (shape.kind === 'integer' && (INTEGER_TYPES.has(field.type) || (UNSIGNED_TYPES.has(field.type) && minimum >= 0)))
-  if (!ok) mismatch(UNSIGNED_TYPES.has(field.type) && shape.kind === 'integer' ? 'unsigned, but the schema allows negative values' : 'incompatible types')
+  if (!ok)
+    mismatch(
+      UNSIGNED_TYPES.has(field.type) && shape.kind === 'integer' ? 'unsigned, but the schema allows negative values' : 'incompatible types',
+    )
 }
 
 /** The mismatches between `schema` and the message `messageName`, by path; and how many message pairs were compared. */

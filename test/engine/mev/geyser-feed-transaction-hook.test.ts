@@ -39,6 +39,9 @@ t.test('onTransaction: every streamed transaction once, with two endpoints strea
   // A stream is ordered: once both have shown a later slot, both have shown the transactions.
   await waitUntil(() => feed.subscriptions.every((s) => s.lastSlot >= slot + 2), 5_000, 'both streams past the slot')
   t.same(calls.map((c) => c.signature).sort(), [...sent].sort(), 'each transaction once')
-  t.ok(calls.every((c) => c.endpoint === 0 || c.endpoint === 1), 'with the index of the endpoint that brought it first')
+  t.ok(
+    calls.every((c) => c.endpoint === 0 || c.endpoint === 1),
+    'with the index of the endpoint that brought it first',
+  )
   t.equal(feed.transactionsRecorded, 5, 'after the fee window took each')
 })

@@ -24,21 +24,28 @@ t.test('the bundled report is the upstream file, and every leader row parses wit
       t.fail(`${identity} missing`)
       continue
     }
-    t.ok(entry.lowerBound >= 0 && entry.lowerBound <= entry.rate && entry.rate <= entry.upperBound && entry.upperBound <= 1, `${identity} bounds`)
+    t.ok(
+      entry.lowerBound >= 0 && entry.lowerBound <= entry.rate && entry.rate <= entry.upperBound && entry.upperBound <= 1,
+      `${identity} bounds`,
+    )
     t.ok(Number.isSafeInteger(entry.slots) && entry.slots > 0)
     // The report's bounds are the Wilson interval of Sc_p over the leader's slots at Z = 3.89.
     const { lower, upper } = getWilsonInterval(entry.rate, entry.slots)
     t.ok(Math.abs(lower - entry.lowerBound) < 1e-9 && Math.abs(upper - entry.upperBound) < 1e-9, `${identity} Wilson interval`)
   }
   t.same(report.leaders.get(fromBase58Address('FimxwskHym6UxYbPyTNovPKqnaHnUuSDDXangz7ysUmQ')), {
-    rate: 0.2959692028985507, lowerBound: 0.21294109727772015, upperBound: 0.39511872936339154, slots: 368,
+    rate: 0.2959692028985507,
+    lowerBound: 0.21294109727772015,
+    upperBound: 0.39511872936339154,
+    slots: 368,
   })
   t.ok(report.leaders.has(fromBase58Address('GiGa4gzsvLHmtPdN4MXFnr5U8cRbxS2FoVkZ8xq2uus5')), 'the row whose name holds a line break')
 })
 
 t.test('a malformed report is refused', async (t) => {
   const header = 'leader,vote,name,Sc,Sc_p,R-Sc,R-Sc_p,slots,Sc_p_lb,Sc_p_ub,Sc_p_flag,Sc_lb,Sc_ub,Sc_flag,dontfront_violations'
-  const row = (rate: string, slots = '10') => `FimxwskHym6UxYbPyTNovPKqnaHnUuSDDXangz7ysUmQ,,"",0.1,${rate},1,1,${slots},0.01,0.5,true,0,0,true,1`
+  const row = (rate: string, slots = '10') =>
+    `FimxwskHym6UxYbPyTNovPKqnaHnUuSDDXangz7ysUmQ,,"",0.1,${rate},1,1,${slots},0.01,0.5,true,0,0,true,1`
   const footer = 'Weighted avg Sc_p,0.00888,,,,,,,,,,,,,'
   t.equal(decodeSandwichReport([header, row('0.2'), footer].join('\n')).leaders.size, 1)
   t.throws(() => decodeSandwichReport([header, row('1.5'), footer].join('\n')), /Sc_p is not a share/)
@@ -53,7 +60,13 @@ t.test('report, stream and blend', async (t) => {
   const unlisted = fromBase58Address('11111111111111111111111111111111')
   const stream = new Map<AccountKey, LeaderSandwichStats>()
   const rates = createLeaderSandwichRates({ report, getStreamStats: () => stream })
-  t.same(rates.getLeaderSandwichRate(small), { rate: 0.2959692028985507, source: 'report', slots: 368, lowerBound: 0.21294109727772015, upperBound: 0.39511872936339154 })
+  t.same(rates.getLeaderSandwichRate(small), {
+    rate: 0.2959692028985507,
+    source: 'report',
+    slots: 368,
+    lowerBound: 0.21294109727772015,
+    upperBound: 0.39511872936339154,
+  })
   t.equal(rates.getLeaderSandwichRate(unlisted), undefined, 'nobody knows it')
   t.equal(rates.clusterRate, 0.00888)
 

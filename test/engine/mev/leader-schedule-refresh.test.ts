@@ -23,7 +23,10 @@ t.test('upcoming leaders come from getSlotLeaders in batches of 64, fetched only
   t.equal(fetches(), 1)
   const start = slot()
   t.equal(schedule.knownUntilSlot, start + 64)
-  t.same(schedule.getUpcomingLeaders(start, 10), Array.from({ length: 10 }, (_, i) => expected(start + i)))
+  t.same(
+    schedule.getUpcomingLeaders(start, 10),
+    Array.from({ length: 10 }, (_, i) => expected(start + i)),
+  )
   t.same(schedule.getUpcomingLeaders(start + 60, 10).length, 4, 'stops where the known range ends')
 
   localnet.chain.advanceSlot(30)
@@ -36,7 +39,10 @@ t.test('upcoming leaders come from getSlotLeaders in batches of 64, fetched only
   await Promise.all([schedule.refresh(), schedule.refresh()])
   t.equal(fetches(), 2, '29 left: one fetch, shared by concurrent callers')
   t.equal(schedule.knownUntilSlot, start + 128, 'the next 64 after the known range')
-  t.same(schedule.getUpcomingLeaders(start + 60, 10), Array.from({ length: 10 }, (_, i) => expected(start + 60 + i)))
+  t.same(
+    schedule.getUpcomingLeaders(start + 60, 10),
+    Array.from({ length: 10 }, (_, i) => expected(start + 60 + i)),
+  )
   t.equal(schedule.getSlotLeader(start), expected(start), 'past slots stay known')
 
   localnet.chain.advanceSlot(500)

@@ -46,7 +46,11 @@ export async function buildSigned(chain: LocalChain, feePayer: KeyPairSigner, in
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(feePayer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) }, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
+        m,
+      ),
     (m) => appendTransactionMessageInstructions(instructions, m),
   )
   const signed = await signTransactionMessageWithSigners(message)
@@ -63,7 +67,9 @@ export async function land(chain: LocalChain, feePayer: KeyPairSigner, instructi
 /** The wSOL mint as mainnet has it (LiteSVM does not create it): no authority, 9 decimals. */
 export function ensureNativeMint(chain: LocalChain): void {
   if (chain.getAccount(NATIVE_MINT)) return
-  const data = new Uint8Array(getMintEncoder().encode({ mintAuthority: none(), supply: 0n, decimals: 9, isInitialized: true, freezeAuthority: none() }))
+  const data = new Uint8Array(
+    getMintEncoder().encode({ mintAuthority: none(), supply: 0n, decimals: 9, isInitialized: true, freezeAuthority: none() }),
+  )
   chain.setAccount(NATIVE_MINT, {
     lamports: chain.getMinimumBalanceForRentExemption(MINT_SIZE),
     data,
@@ -102,7 +108,12 @@ export async function plantPool(chain: LocalChain, options: { tokens: bigint; la
       space: MINT_SIZE,
       programAddress: TOKEN_PROGRAM_ADDRESS,
     }),
-    getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: authority.address, freezeAuthority: some(authority.address) }),
+    getInitializeMint2Instruction({
+      mint: mint.address,
+      decimals,
+      mintAuthority: authority.address,
+      freezeAuthority: some(authority.address),
+    }),
   ])
   const tokenVault = await getAta(authority.address, mint.address)
   const solVault = await getAta(authority.address, NATIVE_MINT)
@@ -124,7 +135,13 @@ export async function createTrader(chain: LocalChain, lamports = 100_000_000_000
 }
 
 /** Buys `tokensOut` X for `lamportsIn` SOL: native SOL into the wSOL vault, X out to the trader's (created) account. */
-export async function buildBuy(chain: LocalChain, pool: PlantedPool, trader: KeyPairSigner, lamportsIn: bigint, tokensOut: bigint): Promise<Uint8Array> {
+export async function buildBuy(
+  chain: LocalChain,
+  pool: PlantedPool,
+  trader: KeyPairSigner,
+  lamportsIn: bigint,
+  tokensOut: bigint,
+): Promise<Uint8Array> {
   const traderToken = await getAta(trader.address, pool.mint)
   return buildSigned(chain, trader, [
     await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: trader, owner: trader.address, mint: pool.mint }),
@@ -135,7 +152,13 @@ export async function buildBuy(chain: LocalChain, pool: PlantedPool, trader: Key
 }
 
 /** Sells `tokensIn` X for `lamportsOut` SOL, paid as wSOL into a temporary account the trader closes (unwraps). */
-export async function buildSell(chain: LocalChain, pool: PlantedPool, trader: KeyPairSigner, tokensIn: bigint, lamportsOut: bigint): Promise<Uint8Array> {
+export async function buildSell(
+  chain: LocalChain,
+  pool: PlantedPool,
+  trader: KeyPairSigner,
+  tokensIn: bigint,
+  lamportsOut: bigint,
+): Promise<Uint8Array> {
   const traderToken = await getAta(trader.address, pool.mint)
   const traderWsol = await getAta(trader.address, NATIVE_MINT)
   return buildSigned(chain, trader, [

@@ -19,7 +19,11 @@ t.test('at most maxSandwiches are kept; pools and attackers are counted down as 
   const pools = Array.from({ length: 12 }, (_, i) => createTestPool(`bounded-${i}`))
   pools.forEach((pool, i) => plant(detector, 100 + i, pool, `bot-${i}`))
   t.equal(detector.stats.sandwiches, 12, 'all found')
-  t.same(detector.getRecentSandwiches().map((s) => s.slot), [107, 108, 109, 110, 111], 'the newest five kept')
+  t.same(
+    detector.getRecentSandwiches().map((s) => s.slot),
+    [107, 108, 109, 110, 111],
+    'the newest five kept',
+  )
   t.equal(detector.stats.pools, 5)
   t.equal(detector.getPoolActivity(poolKey(pools[6]!)), undefined, 'an older pool is forgotten')
   t.same(detector.getPoolActivity(poolKey(pools[7]!)), { sandwiches: 1, lastSlot: 107, attackers: [key('bot-7')] })
@@ -33,7 +37,11 @@ t.test('sandwiches older than windowSlots behind the stream are forgotten; the a
   detector.recordTransaction(swapUpdate({ slot: 1_099, index: 0, trader: 'x', pool: createTestPool('other'), buy: true }))
   t.same(detector.getPoolActivity(poolKey(pool)), { sandwiches: 2, lastSlot: 1_050, attackers: [key('bot'), key('bot-2')] })
   detector.recordTransaction(swapUpdate({ slot: 1_100, index: 0, trader: 'x', pool: createTestPool('other'), buy: true }))
-  t.same(detector.getPoolActivity(poolKey(pool)), { sandwiches: 1, lastSlot: 1_050, attackers: [key('bot-2')] }, 'slot 1,000 is out at 1,100')
+  t.same(
+    detector.getPoolActivity(poolKey(pool)),
+    { sandwiches: 1, lastSlot: 1_050, attackers: [key('bot-2')] },
+    'slot 1,000 is out at 1,100',
+  )
   detector.recordTransaction(swapUpdate({ slot: 1_150, index: 0, trader: 'x', pool: createTestPool('other'), buy: true }))
   t.equal(detector.getPoolActivity(poolKey(pool)), undefined)
   t.equal(detector.stats.pools, 0)
@@ -54,9 +62,19 @@ t.test('per pool and slot at most maxSwapsPerPoolSlot swaps; late slots and open
 })
 
 t.test('known bots and leaders are capped', async (t) => {
-  const detector = createSandwichDetector({ listedBots: [], maxKnownBots: 3, maxLeaders: 2, openSlots: 1, getSlotLeader: (slot) => key(`leader-${slot}`) })
+  const detector = createSandwichDetector({
+    listedBots: [],
+    maxKnownBots: 3,
+    maxLeaders: 2,
+    openSlots: 1,
+    getSlotLeader: (slot) => key(`leader-${slot}`),
+  })
   for (let i = 0; i < 5; i++) plant(detector, 10 + i, createTestPool(`p${i}`), `bot-${i}`)
-  t.same([0, 1, 2, 3, 4].map((i) => detector.isKnownBot(key(`bot-${i}`))), [false, false, true, true, true], 'the three most recent')
+  t.same(
+    [0, 1, 2, 3, 4].map((i) => detector.isKnownBot(key(`bot-${i}`))),
+    [false, false, true, true, true],
+    'the three most recent',
+  )
   detector.flush()
   t.equal(detector.getSandwichesByLeader().size, 2)
   t.same([...detector.getSandwichesByLeader().keys()], [key('leader-13'), key('leader-14')])

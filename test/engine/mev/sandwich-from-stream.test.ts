@@ -97,7 +97,9 @@ t.test('a sandwich planted on localnet (buy, victim buy, sell in one slot) is de
   // What the real stream carried for the victim and the back-run: native SOL in, native SOL out.
   const namer = createAddressNamer(100)
   const byId = (bytes: Uint8Array) => updates.find((u) => base58.decode(u.transaction!.signature) === getSignature(bytes))!
-  t.match(getSwapFlows(byId(middle), namer), [{ gaveMint: SOL_MINT, gaveAmount: 1_000_000_000n, gotMint: pool.mint, gotAmount: 9_000_000n }])
+  t.match(getSwapFlows(byId(middle), namer), [
+    { gaveMint: SOL_MINT, gaveAmount: 1_000_000_000n, gotMint: pool.mint, gotAmount: 9_000_000n },
+  ])
   t.match(getSwapFlows(byId(back), namer), [{ gaveMint: pool.mint, gaveAmount: 20_000_000n, gotMint: SOL_MINT, gotAmount: 2_100_000_000n }])
 
   // A simulated buy on the same pool finds the sandwiched pool from its balance changes: the MEV
@@ -110,7 +112,10 @@ t.test('a sandwich planted on localnet (buy, victim buy, sell in one slot) is de
   t.same({ pool: swap!.pool, side: swap!.side }, { pool: expectedPool, side: sandwich!.side }, 'the same pool key and side')
   t.equal(detector.getPoolActivity(swap!.pool)!.sandwiches, 1)
   t.equal(simulated.risk.mev_factors?.pool_sandwiches, 1)
-  t.same(simulated.risk.mev_factors?.pool, [pool.tokenVault, pool.solVault].sort((a, b) => (rawKey(a) < rawKey(b) ? -1 : 1)))
+  t.same(
+    simulated.risk.mev_factors?.pool,
+    [pool.tokenVault, pool.solVault].sort((a, b) => (rawKey(a) < rawKey(b) ? -1 : 1)),
+  )
   t.same(simulated.risk.known_bots, [attacker.address])
   t.ok(simulated.risk.mev_score > 0, 'a sandwiched pool is MEV exposure')
   const guarded = await engine.simulate(buy, { policy: { block_if_known_bots: true } })

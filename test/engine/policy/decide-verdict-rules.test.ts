@@ -17,7 +17,8 @@ const clean: VerdictInputs = {
   feeSol: 0.000005,
   timedOutVectors: [],
 }
-const verdict = (inputs: Partial<VerdictInputs>, policy: unknown = undefined) => getVerdict({ ...clean, ...inputs }, parsePolicy(policy as never))
+const verdict = (inputs: Partial<VerdictInputs>, policy: unknown = undefined) =>
+  getVerdict({ ...clean, ...inputs }, parsePolicy(policy as never))
 const rules = (inputs: Partial<VerdictInputs>, policy?: unknown) => verdict(inputs, policy).reasons.map((reason) => reason.rule)
 
 t.test('a clean transaction is approved with no reasons', async (t) => {
@@ -27,7 +28,11 @@ t.test('a clean transaction is approved with no reasons', async (t) => {
 t.test('require_simulation_pass', async (t) => {
   t.equal(verdict({ success: false, riskLevel: 'medium' }).decision, 'block')
   t.same(rules({ success: false, riskLevel: 'medium' }), ['require_simulation_pass'])
-  t.equal(verdict({ success: false, riskLevel: 'medium' }, { require_simulation_pass: false }).decision, 'warn', 'off: the medium risk only warns')
+  t.equal(
+    verdict({ success: false, riskLevel: 'medium' }, { require_simulation_pass: false }).decision,
+    'warn',
+    'off: the medium risk only warns',
+  )
   t.equal(verdict({ success: false, simulationCounts: false }).decision, 'approve', 'the simulation vector did not run')
 })
 
@@ -47,7 +52,10 @@ t.test('max_mev_score', async (t) => {
 })
 
 t.test('relay_threshold warns (execute routes through the relay above it)', async (t) => {
-  t.same(verdict({ mevScore: 0.41 }).reasons.map((r) => r.rule), ['relay_threshold'])
+  t.same(
+    verdict({ mevScore: 0.41 }).reasons.map((r) => r.rule),
+    ['relay_threshold'],
+  )
   t.equal(verdict({ mevScore: 0.4 }).decision, 'approve')
   t.equal(verdict({ mevScore: 0.2 }, { relay_threshold: 0.1 }).decision, 'warn')
 })
@@ -66,7 +74,10 @@ t.test('force_relay does not change a simulate verdict', async (t) => {
 t.test('block_blacklisted', async (t) => {
   t.same(rules({ hasBlacklistedProgram: true, riskLevel: 'critical' }), ['block_blacklisted', 'max_risk_level'])
   t.same(rules({ hasBlacklistedProgram: true, riskLevel: 'critical' }, { block_blacklisted: false }), ['max_risk_level'])
-  t.equal(verdict({ hasBlacklistedProgram: true, riskLevel: 'critical' }, { block_blacklisted: false, max_risk_level: 'critical' }).decision, 'warn')
+  t.equal(
+    verdict({ hasBlacklistedProgram: true, riskLevel: 'critical' }, { block_blacklisted: false, max_risk_level: 'critical' }).decision,
+    'warn',
+  )
 })
 
 t.test('block_risky_tokens', async (t) => {
@@ -107,21 +118,41 @@ t.test('a vector that did not answer in time warns', async (t) => {
 
 t.test('every rule that blocks is named, in order', async (t) => {
   const all = verdict(
-    { success: false, hasBlacklistedProgram: true, riskLevel: 'critical', mevScore: 0.9, knownBots: ['x'], tokenFlags: ['rug_pull', 'freeze_authority'], slippageBps: 500, computeUnits: 500_000, feeSol: 1 },
-    { block_if_known_bots: true, block_risky_tokens: true, block_token_flags: ['freeze_authority'], max_slippage_bps: 100, max_compute_units: 200_000, max_fee_sol: 0.1 },
+    {
+      success: false,
+      hasBlacklistedProgram: true,
+      riskLevel: 'critical',
+      mevScore: 0.9,
+      knownBots: ['x'],
+      tokenFlags: ['rug_pull', 'freeze_authority'],
+      slippageBps: 500,
+      computeUnits: 500_000,
+      feeSol: 1,
+    },
+    {
+      block_if_known_bots: true,
+      block_risky_tokens: true,
+      block_token_flags: ['freeze_authority'],
+      max_slippage_bps: 100,
+      max_compute_units: 200_000,
+      max_fee_sol: 0.1,
+    },
   )
   t.equal(all.decision, 'block')
-  t.same(all.reasons.map((reason) => reason.rule), [
-    'require_simulation_pass',
-    'block_blacklisted',
-    'max_risk_level',
-    'max_mev_score',
-    'block_if_known_bots',
-    'block_risky_tokens',
-    'block_token_flags',
-    'max_slippage_bps',
-    'max_compute_units',
-    'max_fee_sol',
-  ])
+  t.same(
+    all.reasons.map((reason) => reason.rule),
+    [
+      'require_simulation_pass',
+      'block_blacklisted',
+      'max_risk_level',
+      'max_mev_score',
+      'block_if_known_bots',
+      'block_risky_tokens',
+      'block_token_flags',
+      'max_slippage_bps',
+      'max_compute_units',
+      'max_fee_sol',
+    ],
+  )
   t.equal(DEFAULT_POLICY.max_risk_level, 'high')
 })

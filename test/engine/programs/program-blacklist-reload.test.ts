@@ -33,7 +33,10 @@ t.test('invalid files are refused with the place of the fault', async (t) => {
   t.throws(() => parseProgramBlacklist('{'), SyntaxError)
   t.throws(() => parseProgramBlacklist('[]'), /"programs" array/)
   t.throws(() => parseProgramBlacklist(JSON.stringify({ programs: [{ program_id: MEMO, source: 's' }] })), /programs\[0\]: "reason"/)
-  t.throws(() => parseProgramBlacklist(JSON.stringify({ programs: [{ program_id: 'not-base58!', reason: 'r', source: 's' }] })), /not a base58 address/)
+  t.throws(
+    () => parseProgramBlacklist(JSON.stringify({ programs: [{ program_id: 'not-base58!', reason: 'r', source: 's' }] })),
+    /not a base58 address/,
+  )
   t.throws(() => parseProgramBlacklist(JSON.stringify({ programs: [{ program_id: '1111', reason: 'r', source: 's' }] })), /32 bytes/)
   t.throws(() => parseProgramBlacklist(listing(MEMO, MEMO)), /listed twice/)
 })
@@ -57,7 +60,10 @@ t.test('a changed file is re-read by the poller; a broken one keeps the previous
   await writeFile(file, '{"programs": [')
   t.equal(await blacklist.reload(), false, 'a broken file is not loaded')
   t.equal(blacklist.size, 2, 'the previous list stays in force')
-  t.ok(lines.some((line) => /previous list stays in force/.test(line.msg)), 'and the failure is logged')
+  t.ok(
+    lines.some((line) => /previous list stays in force/.test(line.msg)),
+    'and the failure is logged',
+  )
 
   await writeFile(file, listing(SYSTEM))
   t.equal(await blacklist.reload(), true)

@@ -21,13 +21,22 @@ t.test('tenant program blocks: freshness', async (t) => {
     const clock = createTestClock(START_MS)
     const counted = createCountedLoad(userService)
     // refreshMs = trustMs: no background reload, so only the trust bound is at work.
-    const blocks = createTenantProgramBlocks({ load: counted.load, trustMs: UNINFORMED_TRUST_MS, refreshMs: UNINFORMED_TRUST_MS, now: clock.now })
+    const blocks = createTenantProgramBlocks({
+      load: counted.load,
+      trustMs: UNINFORMED_TRUST_MS,
+      refreshMs: UNINFORMED_TRUST_MS,
+      now: clock.now,
+    })
     t.teardown(() => blocks.close())
 
     const first = blocks.get(alice)
     t.ok(first instanceof Promise, 'a miss is a promise')
     const keys = await first
-    t.strictSame([...keys].sort(), [toKey(SYSTEM_PROGRAM), toKey(TOKEN_PROGRAM)].sort(), 'the AccountKeys of the ids, as the decoder builds them')
+    t.strictSame(
+      [...keys].sort(),
+      [toKey(SYSTEM_PROGRAM), toKey(TOKEN_PROGRAM)].sort(),
+      'the AccountKeys of the ids, as the decoder builds them',
+    )
     t.ok(keys.has(toKey(TOKEN_PROGRAM)) && !keys.has(toKey(JUPITER_V6)), 'membership by raw key')
     const warm = blocks.get(alice)
     t.notOk(warm instanceof Promise, 'a warm tenant is answered synchronously')

@@ -44,10 +44,16 @@ t.test('tenant program blocks: loads', async (t) => {
     const blocks = createTenantProgramBlocks({ load: counted.load })
     t.teardown(() => blocks.close())
     const pending = Array.from({ length: 20 }, () => blocks.get(alice))
-    t.ok(pending.every((p) => p instanceof Promise), 'each is a promise')
+    t.ok(
+      pending.every((p) => p instanceof Promise),
+      'each is a promise',
+    )
     const sets = await Promise.all(pending)
     t.equal(counted.count, 1, 'one load for 20 requests')
-    t.ok(sets.every((set) => set === sets[0]), 'all get the same set')
+    t.ok(
+      sets.every((set) => set === sets[0]),
+      'all get the same set',
+    )
     t.strictSame([...(sets[0] ?? [])], [toKey(TOKEN_PROGRAM)])
     await Promise.all([blocks.get(bob), blocks.get(carol)])
     t.equal(counted.count, 3, 'other tenants load apart')

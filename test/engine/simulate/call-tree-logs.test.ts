@@ -34,7 +34,10 @@ t.test('the breakdown counts each program without its CPIs, summing to the total
   t.equal(whirlpool?.compute_units, 41190 - 4645 - 4736)
   t.equal(token?.compute_units, 4645 + 4736)
   t.equal(token?.invocations, 2)
-  t.equal(breakdown.reduce((sum, usage) => sum + usage.compute_units, 0), 150 + 41190)
+  t.equal(
+    breakdown.reduce((sum, usage) => sum + usage.compute_units, 0),
+    150 + 41190,
+  )
 })
 
 t.test('a failing program is marked with its error; unterminated nodes stay unsuccessful', async (t) => {

@@ -27,7 +27,10 @@ async function fundedTransfer(stack: Stack, lamports = 1_000_000n): Promise<{ pa
   await stack.rpc('requestAirdrop', [payer, 2_000_000_000])
   const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const recipient = (await generateKeyPairSigner()).address
-  return { payer, bytes: await buildTransaction({ feePayer: payer, blockhash: value.blockhash, instructions: [transferSol(payer, recipient, lamports)] }) }
+  return {
+    payer,
+    bytes: await buildTransaction({ feePayer: payer, blockhash: value.blockhash, instructions: [transferSol(payer, recipient, lamports)] }),
+  }
 }
 
 function withoutLatency(response: SimulateResponse): Omit<SimulateResponse, 'latency_ms' | 'cached'> {
@@ -53,7 +56,11 @@ t.test('the same request three times in one slot: kept the second time, a cached
   const cached = await engine.simulate(bytes)
   t.equal(cached.cached, true)
   t.not(cached, first, 'a copy, not the first answer')
-  t.strictSame(withoutLatency(cached), withoutLatency(first), 'every other field is the same, whatever the caller that stored it did to its own')
+  t.strictSame(
+    withoutLatency(cached),
+    withoutLatency(first),
+    'every other field is the same, whatever the caller that stored it did to its own',
+  )
   t.ok(cached.latency_ms >= 0 && Number.isFinite(cached.latency_ms), 'latency_ms is the lookup time')
 
   cached.success = false
@@ -130,10 +137,14 @@ t.test('an account the transaction reads changes within the slot: a miss that se
 
   localnet.chain.airdrop(payer, 1_000_000_000n)
   const key = fromBase58Address(payer)
-  await waitUntil(() => {
-    const entry = engine.cache.peek(key)
-    return entry?.exists === true && entry.lamports === 3_000_000_000n
-  }, 2_000, 'the streamed balance in the cache')
+  await waitUntil(
+    () => {
+      const entry = engine.cache.peek(key)
+      return entry?.exists === true && entry.lamports === 3_000_000_000n
+    },
+    2_000,
+    'the streamed balance in the cache',
+  )
 
   const after = await engine.simulate(bytes)
   t.equal(after.context_slot, first.context_slot, 'still the same slot')
@@ -149,7 +160,8 @@ t.test('what the vectors read: a changed tenant list misses, an unfinished answe
   const stack = await startStack(t, {
     engineEnv: STILL,
     engineOptions: {
-      getTenantBlocks: (tenant) => (tenant === 'hung' ? new Promise<ReadonlySet<AccountKey>>(() => undefined) : (blocks.get(tenant) ?? new Set())),
+      getTenantBlocks: (tenant) =>
+        tenant === 'hung' ? new Promise<ReadonlySet<AccountKey>>(() => undefined) : (blocks.get(tenant) ?? new Set()),
     },
   })
   const { engine } = stack
@@ -204,7 +216,10 @@ function createStubDependencies(): { deps: SimulateDependencies; setVersion(key:
   const getEntry = (key: AccountKey) => ({ key, exists: false, version: versions.get(key) ?? 1, confirmedAtMs: 0, slot: 1 }) as AccountEntry
   const deps = {
     chain: { slot: 1, clock: {}, latestBlockhash: undefined, getBlockhashStatus: () => 'valid', checkBlockhash: async () => true },
-    cache: { getMany: (keys: readonly AccountKey[]) => keys.map(getEntry), peek: (key: AccountKey) => (key === 'absent' ? undefined : getEntry(key)) },
+    cache: {
+      getMany: (keys: readonly AccountKey[]) => keys.map(getEntry),
+      peek: (key: AccountKey) => (key === 'absent' ? undefined : getEntry(key)),
+    },
     priorityFees: { get: () => ({ source: 'sampled', fees: {} }), invalidate: () => undefined },
     getDecimals: () => undefined,
     sources: { programBlacklist: { version: 1 }, tokenSymbols: { get: () => null } },
@@ -213,7 +228,11 @@ function createStubDependencies(): { deps: SimulateDependencies; setVersion(key:
   return { deps, setVersion: (key, version) => versions.set(key, version) }
 }
 
-async function answerWithRequest(deps: SimulateDependencies, bytes: Uint8Array, options: { tenantId?: string | undefined }): Promise<SimulateResponse> {
+async function answerWithRequest(
+  deps: SimulateDependencies,
+  bytes: Uint8Array,
+  options: { tenantId?: string | undefined },
+): Promise<SimulateResponse> {
   deps.cache.getMany([(options.tenantId ?? '') as AccountKey])
   const logs = [`${options.tenantId ?? ''}:${bytes.join(',')}`]
   return { context_slot: deps.chain.slot, timed_out_vectors: [], logs, cached: false } as unknown as SimulateResponse
@@ -248,7 +267,12 @@ t.test('requests whose hashes collide never answer for each other', async (t) =>
   // Interleaved: each finds another request's entry under its hash.
   for (let step = 0; step < 60; step++) t.equal((await ask((step * 7) % requests.length)).cached, false)
 
-  const spelledOtherwise = parseSimulateOptions({ tenantId: 'a', vectors: [...VECTORS].reverse(), timeoutMs: 800, policy: { preset: 'default' } })
+  const spelledOtherwise = parseSimulateOptions({
+    tenantId: 'a',
+    vectors: [...VECTORS].reverse(),
+    timeoutMs: 800,
+    policy: { preset: 'default' },
+  })
   const [bytes] = requests[0] as [Uint8Array, SimulateOptions]
   t.equal(getRequestHash(bytes, spelledOtherwise), getRequestHash(bytes, parseSimulateOptions({ tenantId: 'a' })), 'one request, one hash')
   t.not(getRequestHash(bytes, parseSimulateOptions({ tenantId: 'b' })), getRequestHash(bytes, parseSimulateOptions({ tenantId: 'a' })))

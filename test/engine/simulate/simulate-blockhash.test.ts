@@ -11,7 +11,11 @@ t.test('a blockhash older than 150 slots expires; replace_recent_blockhash simul
   const { engine, localnet, rpc } = await startStack(t)
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const recipient = (await generateKeyPairSigner()).address
-  const bytes = await buildTransaction({ feePayer: wallet(1), blockhash: value.blockhash, instructions: [transferSol(wallet(1), recipient, 10n ** 7n)] })
+  const bytes = await buildTransaction({
+    feePayer: wallet(1),
+    blockhash: value.blockhash,
+    instructions: [transferSol(wallet(1), recipient, 10n ** 7n)],
+  })
 
   const fresh = await engine.simulate(bytes)
   t.equal(fresh.success, true, 'valid while recent')

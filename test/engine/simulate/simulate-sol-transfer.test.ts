@@ -14,7 +14,10 @@ t.test('an unsigned v0 SOL transfer simulates against localnet state', async (t)
     blockhash: value.blockhash,
     instructions: [transferSol(payer.address, recipient.address, 1_000_000n)],
   })
-  t.ok(bytes.subarray(1, 65).every((b) => b === 0), 'signature slot is zero')
+  t.ok(
+    bytes.subarray(1, 65).every((b) => b === 0),
+    'signature slot is zero',
+  )
 
   const response = await engine.simulate(bytes)
   t.equal(response.success, true, response.failure_reason ?? '')
@@ -28,7 +31,15 @@ t.test('an unsigned v0 SOL transfer simulates against localnet state', async (t)
   t.same(response.program_breakdown, [{ program_id: '11111111111111111111111111111111', compute_units: 150, invocations: 1 }])
   const payerChange = response.balance_changes.find((change) => change.account === payer.address)
   const recipientChange = response.balance_changes.find((change) => change.account === recipient.address)
-  t.same(payerChange, { account: payer.address, mint: null, owner: null, decimals: 9, pre: '2000000000', post: String(2_000_000_000 - 1_000_000 - 5000), delta: String(-1_005_000) })
+  t.same(payerChange, {
+    account: payer.address,
+    mint: null,
+    owner: null,
+    decimals: 9,
+    pre: '2000000000',
+    post: String(2_000_000_000 - 1_000_000 - 5000),
+    delta: String(-1_005_000),
+  })
   t.same(recipientChange, { account: recipient.address, mint: null, owner: null, decimals: 9, pre: '0', post: '1000000', delta: '1000000' })
   t.ok(response.context_slot > 0)
   t.equal(response.suggested_compute_limit, 1000)

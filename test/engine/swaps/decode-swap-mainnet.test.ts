@@ -128,14 +128,11 @@ t.test('JSON3: the OKX router is not a venue; its PumpSwap CPI decodes with the 
 
   // The same decoder on the inner PumpSwap instruction, accounts resolved as the chain resolved
   // them (meta.loadedAddresses): what the lead's CPI walk will hand it.
-  const inner = fixture.innerInstructions.get(7)!.find((ix) => fixture.accountKeys[ix.programIdIndex] === 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA')!
+  const inner = fixture.innerInstructions
+    .get(7)!
+    .find((ix) => fixture.accountKeys[ix.programIdIndex] === 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA')!
   const keys = (index: number) => new Uint8Array(base58.encode(fixture.accountKeys[index]!))
-  const swap = decodeSwapInstruction(
-    keys(inner.programIdIndex),
-    new Uint8Array(base58.encode(inner.data)),
-    inner.accounts.map(keys),
-    7,
-  )
+  const swap = decodeSwapInstruction(keys(inner.programIdIndex), new Uint8Array(base58.encode(inner.data)), inner.accounts.map(keys), 7)
   t.ok(swap, 'the CPI is a PumpSwap trade')
   t.equal(swap!.venue, 'pumpswap')
   const vaultOut = toAddress(swap!.vaultOut)!
@@ -156,7 +153,10 @@ t.test('JSON3: the OKX router is not a venue; its PumpSwap CPI decodes with the 
   t.equal(paidOut[0]!.amount, swap!.amountOut, 'received exactly the decoded output')
   const vaultIn = toAddress(swap!.vaultIn)!
   const paidIn = getInnerTransfers(fixture, 7).filter((x) => x.source === toAddress(swap!.userSource))
-  t.ok(paidIn.some((x) => x.destination === vaultIn), 'the decoded source paid the decoded input vault')
+  t.ok(
+    paidIn.some((x) => x.destination === vaultIn),
+    'the decoded source paid the decoded input vault',
+  )
   const totalIn = paidIn.reduce((sum, x) => sum + x.amount, 0n)
   t.ok(totalIn <= swap!.amountIn!, `paid ${totalIn} ≤ decoded maximum ${swap!.amountIn}`)
 })

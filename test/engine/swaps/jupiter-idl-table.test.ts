@@ -15,7 +15,10 @@ interface IdlField {
 }
 interface Idl {
   instructions: Array<{ name: string; accounts: Array<{ name: string }>; args: IdlField[] }>
-  types: Array<{ name: string; type: { kind: 'struct' | 'enum'; fields?: IdlField[]; variants?: Array<{ name: string; fields?: IdlField[] }> } }>
+  types: Array<{
+    name: string
+    type: { kind: 'struct' | 'enum'; fields?: IdlField[]; variants?: Array<{ name: string; fields?: IdlField[] }> }
+  }>
 }
 
 const idl = JSON.parse(readFileSync(join(FIXTURES_DIR, 'idl', 'jupiter_v6_idl.json'), 'utf8')) as Idl
@@ -67,7 +70,14 @@ t.test('every IDL instruction with a route plan is decoded, with the IDL discrim
   const routes = idl.instructions.filter((instruction) => instruction.args.some((arg) => arg.name === 'routePlan'))
   t.same(
     routes.map((route) => route.name),
-    ['route', 'routeWithTokenLedger', 'exactOutRoute', 'sharedAccountsRoute', 'sharedAccountsRouteWithTokenLedger', 'sharedAccountsExactOutRoute'],
+    [
+      'route',
+      'routeWithTokenLedger',
+      'exactOutRoute',
+      'sharedAccountsRoute',
+      'sharedAccountsRouteWithTokenLedger',
+      'sharedAccountsExactOutRoute',
+    ],
   )
   for (const route of routes) {
     const embedded = JUPITER_ROUTE_INSTRUCTIONS.find((instruction) => instruction.name === route.name)
@@ -80,11 +90,29 @@ t.test('every IDL instruction with a route plan is decoded, with the IDL discrim
     t.equal(argNames[0] === 'id', embedded.hasId, `${route.name}: leading id argument`)
     const afterPlan = route.args.slice(argNames.indexOf('routePlan') + 1)
     const expectedTail: Record<string, Array<[string, string]>> = {
-      v1_exact_in: [['inAmount', 'u64'], ['quotedOutAmount', 'u64'], ['slippageBps', 'u16'], ['platformFeeBps', 'u8']],
-      v1_ledger: [['quotedOutAmount', 'u64'], ['slippageBps', 'u16'], ['platformFeeBps', 'u8']],
-      v1_exact_out: [['outAmount', 'u64'], ['quotedInAmount', 'u64'], ['slippageBps', 'u16'], ['platformFeeBps', 'u8']],
+      v1_exact_in: [
+        ['inAmount', 'u64'],
+        ['quotedOutAmount', 'u64'],
+        ['slippageBps', 'u16'],
+        ['platformFeeBps', 'u8'],
+      ],
+      v1_ledger: [
+        ['quotedOutAmount', 'u64'],
+        ['slippageBps', 'u16'],
+        ['platformFeeBps', 'u8'],
+      ],
+      v1_exact_out: [
+        ['outAmount', 'u64'],
+        ['quotedInAmount', 'u64'],
+        ['slippageBps', 'u16'],
+        ['platformFeeBps', 'u8'],
+      ],
     }
-    t.same(afterPlan.map((arg) => [arg.name, arg.type]), expectedTail[embedded.amounts], `${route.name}: fixed-size arguments after the plan`)
+    t.same(
+      afterPlan.map((arg) => [arg.name, arg.type]),
+      expectedTail[embedded.amounts],
+      `${route.name}: fixed-size arguments after the plan`,
+    )
     t.equal(embedded.mode, argNames.includes('outAmount') ? 'exact_out' : 'exact_in', `${route.name} mode`)
 
     const accountIndex = (...names: string[]) => route.accounts.findIndex((account) => names.includes(account.name))
@@ -95,7 +123,11 @@ t.test('every IDL instruction with a route plan is decoded, with the IDL discrim
       accountIndex(isShared ? 'destinationTokenAccount' : 'userDestinationTokenAccount'),
       `${route.name} destination`,
     )
-    t.equal(embedded.optionalDestinationAccount, isShared ? -1 : accountIndex('destinationTokenAccount'), `${route.name} optional destination`)
+    t.equal(
+      embedded.optionalDestinationAccount,
+      isShared ? -1 : accountIndex('destinationTokenAccount'),
+      `${route.name} optional destination`,
+    )
     t.equal(embedded.sourceMintAccount, accountIndex('sourceMint'), `${route.name} source mint`)
     t.equal(embedded.destinationMintAccount, accountIndex('destinationMint'), `${route.name} destination mint`)
   }

@@ -138,7 +138,14 @@ t.test('sharedAccountsRoute, sharedAccountsExactOutRoute, exactOutRoute and the 
   const shared = accountsFor('sharedAccountsRoute')
   const sharedSwap = decodeSwapInstruction(
     JUPITER_V6_PROGRAM_ID,
-    encodeInstruction('sharedAccountsRoute', { id: 3, routePlan, inAmount: 5n, quotedOutAmount: 10_000n, slippageBps: 100, platformFeeBps: 20 }),
+    encodeInstruction('sharedAccountsRoute', {
+      id: 3,
+      routePlan,
+      inAmount: 5n,
+      quotedOutAmount: 10_000n,
+      slippageBps: 100,
+      platformFeeBps: 20,
+    }),
     shared.keys,
     0,
   )!
@@ -154,7 +161,14 @@ t.test('sharedAccountsRoute, sharedAccountsExactOutRoute, exactOutRoute and the 
   const exactOut = accountsFor('sharedAccountsExactOutRoute')
   const exactOutSwap = decodeSwapInstruction(
     JUPITER_V6_PROGRAM_ID,
-    encodeInstruction('sharedAccountsExactOutRoute', { id: 0, routePlan, outAmount: 777n, quotedInAmount: 1_000n, slippageBps: 300, platformFeeBps: 0 }),
+    encodeInstruction('sharedAccountsExactOutRoute', {
+      id: 0,
+      routePlan,
+      outAmount: 777n,
+      quotedInAmount: 1_000n,
+      slippageBps: 300,
+      platformFeeBps: 0,
+    }),
     exactOut.keys,
     1,
   )!
@@ -203,7 +217,10 @@ t.test('a Swap variant past the table stops the hops, not the amounts', async (t
   t.equal(patched[secondStep], 29, 'the second step is Symmetry (29)')
   patched[secondStep] = 60
   const swap = decodeSwapInstruction(JUPITER_V6_PROGRAM_ID, patched, accountsFor('route').keys, 0)!
-  t.same(swap.hops, [{ venue: 'Whirlpool', percent: 60 }, { venue: 'unknown', percent: null }])
+  t.same(swap.hops, [
+    { venue: 'Whirlpool', percent: 60 },
+    { venue: 'unknown', percent: null },
+  ])
   t.equal(swap.amountIn, 1_000n)
   t.equal(swap.amountOut, 2_997n)
 
@@ -237,7 +254,10 @@ t.test('routeV2 and sharedAccountsRouteV2: amounts first, bps steps', async (t) 
   t.equal(route.amountIn, 9_000n)
   t.equal(route.quotedAmount, 18_000n)
   t.equal(route.amountOut, 17_640n)
-  t.same(route.hops, [{ venue: 'Whirlpool', percent: 75 }, { venue: 'MeteoraDlmm', percent: 25 }])
+  t.same(route.hops, [
+    { venue: 'Whirlpool', percent: 75 },
+    { venue: 'MeteoraDlmm', percent: 25 },
+  ])
   t.equal(route.userSource, keys[1])
   t.equal(route.userDestination, keys[7], 'the optional destination (7) is set')
   t.equal(route.inputMint, keys[3])

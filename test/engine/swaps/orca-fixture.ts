@@ -139,5 +139,9 @@ export function buildJupiterTwoHopRoute(options: { inAmount: bigint; quotedOutAm
     [address('D8cy77BBepLMngZx6ZukaTff5hCt1HrWyKk3Hnd9oitf'), AccountRole.READONLY],
     [JUPITER_V6, AccountRole.READONLY],
   ]
-  return { programAddress: JUPITER_V6, accounts: accounts.map(([account, role]) => ({ address: account, role })), data: new Uint8Array(data) }
+  return {
+    programAddress: JUPITER_V6,
+    accounts: accounts.map(([account, role]) => ({ address: account, role })),
+    data: new Uint8Array(data),
+  }
 }

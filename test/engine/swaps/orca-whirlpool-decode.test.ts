@@ -242,7 +242,13 @@ t.test("the engine's fixed-offset reads agree with the client's codecs on 400 ra
     next() % 2 === 0 ? null : { slices: Array.from({ length: next() % 4 }, () => ({ accountsType: next() % 3, length: next() % 5 })) }
   let mismatches = 0
   for (let i = 0; i < 100; i++) {
-    const single = { amount: u64(), otherAmountThreshold: u64(), sqrtPriceLimit: u128(), amountSpecifiedIsInput: next() % 2 === 0, aToB: next() % 2 === 0 }
+    const single = {
+      amount: u64(),
+      otherAmountThreshold: u64(),
+      sqrtPriceLimit: u128(),
+      amountSpecifiedIsInput: next() % 2 === 0,
+      aToB: next() % 2 === 0,
+    }
     const twoHop = {
       amount: u64(),
       otherAmountThreshold: u64(),
@@ -260,7 +266,9 @@ t.test("the engine's fixed-offset reads agree with the client's codecs on 400 ra
     ] as const
     for (const { codec, args } of cases) {
       const data = new Uint8Array((codec.encode as (value: typeof args) => Uint8Array)(args))
-      const official = (codec.decode as (bytes: Uint8Array) => { amount: bigint; otherAmountThreshold: bigint; amountSpecifiedIsInput: boolean })(data)
+      const official = (
+        codec.decode as (bytes: Uint8Array) => { amount: bigint; otherAmountThreshold: bigint; amountSpecifiedIsInput: boolean }
+      )(data)
       const swap = decodeSwapInstruction(programId, data, [], 0)
       const isExactIn = official.amountSpecifiedIsInput
       const expected = {

@@ -121,7 +121,10 @@ t.test('null when an account is not available', async (t) => {
   t.equal(getPoolReserves(swap, without(SOL_USDC.vaultA)), null, 'input vault missing')
   t.equal(getPoolReserves(swap, without(SOL_USDC.vaultB)), null, 'output vault missing')
   t.equal(getPoolReserves(swap, without(SOL_USDC.whirlpool)), null, 'pool missing (no liquidity)')
-  t.equal(getPoolReserves(swap, () => undefined), null)
+  t.equal(
+    getPoolReserves(swap, () => undefined),
+    null,
+  )
   t.equal(getPoolReserves({ ...swap, pool: null }, getAccountData), null, 'pool unknown')
   // A token account where the pool should be: the discriminator check refuses it.
   t.equal(getPoolReserves({ ...swap, pool: toBytes(SOL_USDC.vaultA) }, getAccountData), null, 'not a whirlpool')

@@ -55,7 +55,12 @@ t.test('Raydium AMM v4: the side is the one whose vault mint is the source mint'
   // 18 accounts: coin vault 5, pc vault 6, user source 15, user destination 16.
   const accounts = Array.from({ length: 18 }, (_, i) => key(i + 1))
   const data = new Uint8Array([9, ...getU64Encoder().encode(1_000n), ...getU64Encoder().encode(1n)])
-  const swap = decodeSwapInstruction(new Uint8Array(getAddressEncoder().encode('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8' as Address)), data, accounts, 0)!
+  const swap = decodeSwapInstruction(
+    new Uint8Array(getAddressEncoder().encode('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8' as Address)),
+    data,
+    accounts,
+    0,
+  )!
   const state = new Map([
     [accounts[5]!, tokenAccount(MINT_X, 7_000_000n)], // coin
     [accounts[6]!, tokenAccount(MINT_Y, 90_000n)], // pc
@@ -191,11 +196,15 @@ t.test('PumpSwap: the pool vaults; Jupiter: no single pool', async (t) => {
     [accounts[7]!, tokenAccount(MINT_X, 1_000n)], // pool base
     [accounts[8]!, tokenAccount(MINT_Y, 2_000n)], // pool quote
   ])
-  t.same(getPoolReserves(decodeSwapInstruction(buy.programId, buy.data, accounts, 0)!, reader(state)), {
-    inputReserve: 2_000n,
-    outputReserve: 1_000n,
-    activeLiquidity: null,
-  }, 'a buy pays quote in, takes base out')
+  t.same(
+    getPoolReserves(decodeSwapInstruction(buy.programId, buy.data, accounts, 0)!, reader(state)),
+    {
+      inputReserve: 2_000n,
+      outputReserve: 1_000n,
+      activeLiquidity: null,
+    },
+    'a buy pays quote in, takes base out',
+  )
   const jupiter = SWAP_SAMPLES.find((candidate) => candidate.label === 'jupiter route')!
   t.equal(getPoolReserves(decodeSwapInstruction(jupiter.programId, jupiter.data, accounts, 0)!, reader(state)), null)
 })

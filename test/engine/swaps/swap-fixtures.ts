@@ -56,9 +56,7 @@ export function readSwapFixture(prefix: string): SwapFixture {
     data: instruction.data,
     accounts: toAccounts(tx, instruction.accountIndexes),
   }))
-  const raw = JSON.parse(
-    readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8'),
-  ) as {
+  const raw = JSON.parse(readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as {
     result: {
       meta: {
         preTokenBalances: TokenBalance[]

@@ -38,7 +38,12 @@ const whirlpoolSwapArgs = getStructEncoder([
 const twoHopArgs = bytes(u64(5n), u64(4n), [1, 1, 0], getU128Encoder().encode(0n), getU128Encoder().encode(0n))
 
 export const SWAP_SAMPLES: readonly SwapSample[] = [
-  { label: 'jupiter route', programId: JUPITER_V6_PROGRAM_ID, data: bytes(anchor('route'), v1Plan, u64(10n), u64(20n), [50, 0], [0]), discriminatorBytes: 8 },
+  {
+    label: 'jupiter route',
+    programId: JUPITER_V6_PROGRAM_ID,
+    data: bytes(anchor('route'), v1Plan, u64(10n), u64(20n), [50, 0], [0]),
+    discriminatorBytes: 8,
+  },
   {
     label: 'jupiter sharedAccountsExactOutRoute',
     programId: JUPITER_V6_PROGRAM_ID,
@@ -52,7 +57,12 @@ export const SWAP_SAMPLES: readonly SwapSample[] = [
     discriminatorBytes: 8,
   },
   { label: 'raydium amm v4 swapBaseIn', programId: RAYDIUM_AMM_V4_PROGRAM_ID, data: bytes([9], u64(10n), u64(9n)), discriminatorBytes: 1 },
-  { label: 'raydium cpmm swapBaseInput', programId: RAYDIUM_CPMM_PROGRAM_ID, data: bytes(anchor('swap_base_input'), u64(10n), u64(9n)), discriminatorBytes: 8 },
+  {
+    label: 'raydium cpmm swapBaseInput',
+    programId: RAYDIUM_CPMM_PROGRAM_ID,
+    data: bytes(anchor('swap_base_input'), u64(10n), u64(9n)),
+    discriminatorBytes: 8,
+  },
   {
     label: 'raydium clmm swapV2',
     programId: RAYDIUM_CLMM_PROGRAM_ID,
@@ -60,9 +70,24 @@ export const SWAP_SAMPLES: readonly SwapSample[] = [
     discriminatorBytes: 8,
   },
   { label: 'orca swap', programId: ORCA_WHIRLPOOL_PROGRAM_ID, data: bytes(anchor('swap'), whirlpoolSwapArgs), discriminatorBytes: 8 },
-  { label: 'orca swapV2', programId: ORCA_WHIRLPOOL_PROGRAM_ID, data: bytes(anchor('swap_v2'), whirlpoolSwapArgs, [0]), discriminatorBytes: 8 },
-  { label: 'orca twoHopSwap', programId: ORCA_WHIRLPOOL_PROGRAM_ID, data: bytes(anchor('two_hop_swap'), twoHopArgs), discriminatorBytes: 8 },
-  { label: 'orca twoHopSwapV2', programId: ORCA_WHIRLPOOL_PROGRAM_ID, data: bytes(anchor('two_hop_swap_v2'), twoHopArgs, [0]), discriminatorBytes: 8 },
+  {
+    label: 'orca swapV2',
+    programId: ORCA_WHIRLPOOL_PROGRAM_ID,
+    data: bytes(anchor('swap_v2'), whirlpoolSwapArgs, [0]),
+    discriminatorBytes: 8,
+  },
+  {
+    label: 'orca twoHopSwap',
+    programId: ORCA_WHIRLPOOL_PROGRAM_ID,
+    data: bytes(anchor('two_hop_swap'), twoHopArgs),
+    discriminatorBytes: 8,
+  },
+  {
+    label: 'orca twoHopSwapV2',
+    programId: ORCA_WHIRLPOOL_PROGRAM_ID,
+    data: bytes(anchor('two_hop_swap_v2'), twoHopArgs, [0]),
+    discriminatorBytes: 8,
+  },
   { label: 'meteora swap', programId: METEORA_DLMM_PROGRAM_ID, data: bytes(anchor('swap'), u64(10n), u64(9n)), discriminatorBytes: 8 },
   {
     label: 'meteora swapWithPriceImpact',

@@ -22,7 +22,11 @@ import { RAYDIUM_CLMM_PROGRAM_ID } from '../../../engine/swaps/raydium-clmm-swap
 import { RAYDIUM_CPMM_PROGRAM_ID } from '../../../engine/swaps/raydium-cpmm-swap.js'
 
 const anchor = (name: string) => [...createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)]
-const twoU64 = (first: string, second: string) => getStructEncoder([[first, getU64Encoder()], [second, getU64Encoder()]])
+const twoU64 = (first: string, second: string) =>
+  getStructEncoder([
+    [first, getU64Encoder()],
+    [second, getU64Encoder()],
+  ])
 const withDiscriminator = (name: string, args: ArrayLike<number>) => new Uint8Array([...anchor(name), ...Array.from(args)])
 /** `count` distinct keys; key i is filled with i + 1. */
 const keys = (count: number): Uint8Array[] => Array.from({ length: count }, (_, i) => new Uint8Array(32).fill(i + 1))
@@ -108,7 +112,10 @@ t.test('Raydium CLMM: swap (v1) by base input and by base output', async (t) => 
   const accounts = keys(10)
   const byInput = decodeSwapInstruction(
     RAYDIUM_CLMM_PROGRAM_ID,
-    withDiscriminator('swap', args.encode({ amount: 500n, other_amount_threshold: 480n, sqrt_price_limit_x64: 2n ** 100n, is_base_input: true })),
+    withDiscriminator(
+      'swap',
+      args.encode({ amount: 500n, other_amount_threshold: 480n, sqrt_price_limit_x64: 2n ** 100n, is_base_input: true }),
+    ),
     accounts,
     0,
   )!
@@ -167,7 +174,10 @@ t.test('Meteora DLMM: swap, swap2, swapExactOut, swapWithPriceImpact', async (t)
   for (const activeId of [null, -4_321]) {
     const swap = decodeSwapInstruction(
       METEORA_DLMM_PROGRAM_ID,
-      withDiscriminator('swap_with_price_impact', priceImpact.encode({ amount_in: 3_000n, active_id: activeId, max_price_impact_bps: 150 })),
+      withDiscriminator(
+        'swap_with_price_impact',
+        priceImpact.encode({ amount_in: 3_000n, active_id: activeId, max_price_impact_bps: 150 }),
+      ),
       accounts,
       0,
     )!
@@ -183,7 +193,10 @@ t.test('pump.fun: legacy buy / sell / buyExactSolIn move SOL as lamports', async
   const accounts = keys(16)
   const buy = decodeSwapInstruction(
     PUMPFUN_PROGRAM_ID,
-    withDiscriminator('buy', new Uint8Array([...twoU64('amount', 'max_sol_cost').encode({ amount: 1_000_000n, max_sol_cost: 50_000n }), 1, 1])),
+    withDiscriminator(
+      'buy',
+      new Uint8Array([...twoU64('amount', 'max_sol_cost').encode({ amount: 1_000_000n, max_sol_cost: 50_000n }), 1, 1]),
+    ),
     accounts,
     2,
   )!
@@ -215,7 +228,10 @@ t.test('pump.fun: legacy buy / sell / buyExactSolIn move SOL as lamports', async
 
   const exactSol = decodeSwapInstruction(
     PUMPFUN_PROGRAM_ID,
-    withDiscriminator('buy_exact_sol_in', twoU64('spendable_sol_in', 'min_tokens_out').encode({ spendable_sol_in: 9n, min_tokens_out: 8n })),
+    withDiscriminator(
+      'buy_exact_sol_in',
+      twoU64('spendable_sol_in', 'min_tokens_out').encode({ spendable_sol_in: 9n, min_tokens_out: 8n }),
+    ),
     accounts,
     0,
   )!
@@ -233,7 +249,10 @@ t.test('pump.fun v2/v3: the quote mint is an account; token-paired quotes have t
   v3[2] = usdc
   const buy = decodeSwapInstruction(
     PUMPFUN_PROGRAM_ID,
-    withDiscriminator('buy_exact_quote_in_v3', twoU64('spendable_quote_in', 'min_tokens_out').encode({ spendable_quote_in: 5n, min_tokens_out: 4n })),
+    withDiscriminator(
+      'buy_exact_quote_in_v3',
+      twoU64('spendable_quote_in', 'min_tokens_out').encode({ spendable_quote_in: 5n, min_tokens_out: 4n }),
+    ),
     v3,
     0,
   )!
@@ -288,7 +307,10 @@ t.test('PumpSwap: sell and buyExactQuoteIn', async (t) => {
     PUMPSWAP_PROGRAM_ID,
     withDiscriminator(
       'buy_exact_quote_in',
-      new Uint8Array([...twoU64('spendable_quote_in', 'min_base_amount_out').encode({ spendable_quote_in: 11n, min_base_amount_out: 10n }), ...getU8Encoder().encode(0)]),
+      new Uint8Array([
+        ...twoU64('spendable_quote_in', 'min_base_amount_out').encode({ spendable_quote_in: 11n, min_base_amount_out: 10n }),
+        ...getU8Encoder().encode(0),
+      ]),
     ),
     accounts,
     0,

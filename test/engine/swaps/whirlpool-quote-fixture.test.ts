@@ -13,7 +13,9 @@ const all = readAccountDumps(ORCA_ACCOUNTS_DIR).map((dump) => ({
 const whirlpoolData = all.find(({ dump }) => dump.pubkey === 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ')!.data
 const whirlpool = getWhirlpoolDecoder().decode(whirlpoolData)
 const tickArrayData = all
-  .filter(({ data }) => data.length === 9988 && getTickArrayDecoder().decode(data).whirlpool === 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ')
+  .filter(
+    ({ data }) => data.length === 9988 && getTickArrayDecoder().decode(data).whirlpool === 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ',
+  )
   .map(({ data }) => data)
 const timestampSec = whirlpool.rewardLastUpdatedTimestamp
 
@@ -73,8 +75,17 @@ t.test('the path: current array first, in swap order, consecutive, at most five'
   t.same(up, [-33792, -28160, -22528, -16896])
   const capped = getSwapTickArrays(decoded, -50000, 64, false).map((tickArray) => tickArray.startTickIndex)
   t.same(capped, [-50688, -45056, -39424, -33792, -28160], 'five of the six above')
-  const gap = getSwapTickArrays(decoded.filter((tickArray) => tickArray.startTickIndex !== -39424), -32101, 64, true)
-  t.same(gap.map((tickArray) => tickArray.startTickIndex), [-33792], 'stops at a missing array')
+  const gap = getSwapTickArrays(
+    decoded.filter((tickArray) => tickArray.startTickIndex !== -39424),
+    -32101,
+    64,
+    true,
+  )
+  t.same(
+    gap.map((tickArray) => tickArray.startTickIndex),
+    [-33792],
+    'stops at a missing array',
+  )
 })
 
 t.test('no quote rather than a wrong one', async (t) => {
@@ -83,7 +94,11 @@ t.test('no quote rather than a wrong one', async (t) => {
   t.equal(getWhirlpoolSwapQuote({ ...base, tickArrayData: [] }), null, 'no tick arrays')
   t.equal(getWhirlpoolSwapQuote({ ...base, whirlpoolData: tickArrayData[0]! }), null, 'not a whirlpool')
   t.equal(getWhirlpoolSwapQuote({ ...base, whirlpoolData: whirlpoolData.subarray(0, 100) }), null, 'truncated whirlpool')
-  t.equal(getWhirlpoolSwapQuote({ ...base, tickArrayData: tickArrayData.map((data) => data.subarray(0, 500)) }), null, 'truncated tick arrays')
+  t.equal(
+    getWhirlpoolSwapQuote({ ...base, tickArrayData: tickArrayData.map((data) => data.subarray(0, 500)) }),
+    null,
+    'truncated tick arrays',
+  )
   t.equal(
     getWhirlpoolSwapQuote({ ...base, amount: 100_000_000_000_000_000n }),
     null,

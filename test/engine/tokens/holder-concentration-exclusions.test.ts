@@ -41,7 +41,14 @@ t.test('top-10 concentration of real holders, pools and burn addresses excluded'
   const wallets = [90_000n, 80_000n, 70_000n, 60_000n, 50_000n, 40_000n, 30_000n, 20_000n, 10_000n, 5_000n]
   const walletAccounts: Address[] = []
   for (const amount of wallets) walletAccounts.push(await give(await newAddress(), amount))
-  t.equal(localnet.chain.getAccount(payerAccount)!.data.subarray(64, 72).reduce((n, b, i) => n + (BigInt(b) << BigInt(8 * i)), 0n), 126_000n, 'the payer keeps 126,000')
+  t.equal(
+    localnet.chain
+      .getAccount(payerAccount)!
+      .data.subarray(64, 72)
+      .reduce((n, b, i) => n + (BigInt(b) << BigInt(8 * i)), 0n),
+    126_000n,
+    'the payer keeps 126,000',
+  )
 
   const result = await getHolderConcentration(rpc, mint, { poolVaults: new Set([indexedVault]) })
   t.equal(result.supply, supply)
@@ -52,7 +59,10 @@ t.test('top-10 concentration of real holders, pools and burn addresses excluded'
     result.topHolders.map((holder) => holder.amount),
     [126_000n, 90_000n, 85_000n, 80_000n, 70_000n, 60_000n, 50_000n, 40_000n, 30_000n, 20_000n],
   )
-  t.ok(result.topHolders.some((holder) => holder.account === fakePoolAccount), 'a zero-filled account of a pool program is no pool')
+  t.ok(
+    result.topHolders.some((holder) => holder.account === fakePoolAccount),
+    'a zero-filled account of a pool program is no pool',
+  )
   t.same(
     result.excluded.map(({ account, kind, name }) => ({ account, kind, name })),
     [
@@ -86,6 +96,10 @@ t.test('the real USDC holders of the Orca dumps: the whirlpool vaults are pools'
     ],
     'both USDC vaults are owned by Whirlpool accounts',
   )
-  t.same(result.topHolders.map((holder) => holder.account), ['3xo8jkvjFup6ur21o7TvbYyWE7mijww2CZb2B9ZvFkb7'], "the wallet's USDC account is the one holder")
+  t.same(
+    result.topHolders.map((holder) => holder.account),
+    ['3xo8jkvjFup6ur21o7TvbYyWE7mijww2CZb2B9ZvFkb7'],
+    "the wallet's USDC account is the one holder",
+  )
   t.equal(result.topHolderConcentration, Number(wallet) / Number(supply))
 })

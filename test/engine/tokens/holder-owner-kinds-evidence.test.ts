@@ -37,10 +37,23 @@ t.test('owner accounts: the right program and discriminator make a pool or a loc
   ]
   for (const [program, account, name, kind] of cases) {
     t.same(getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: program, ownerTag: anchorTag(account) }), { kind, name }, name)
-    t.same(getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: program, ownerTag: new Uint8Array(8) }), { kind: 'holder', name: null }, `${name}: zero data is no ${kind}`)
-    t.same(getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: '11111111111111111111111111111111', ownerTag: anchorTag(account) }), { kind: 'holder', name: null }, `${name}: another program's account is no ${kind}`)
+    t.same(
+      getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: program, ownerTag: new Uint8Array(8) }),
+      { kind: 'holder', name: null },
+      `${name}: zero data is no ${kind}`,
+    )
+    t.same(
+      getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: '11111111111111111111111111111111', ownerTag: anchorTag(account) }),
+      { kind: 'holder', name: null },
+      `${name}: another program's account is no ${kind}`,
+    )
   }
   t.same(getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: null, ownerTag: null }), { kind: 'holder', name: null })
-  t.same(getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: null, ownerTag: null }, new Set([ACCOUNT])), { kind: 'pool', name: null }, 'a vault the pool index named')
-  for (const burn of BURN_ADDRESSES) t.equal(getHolderKind({ account: ACCOUNT, owner: burn, ownerProgram: null, ownerTag: null }).kind, 'burn', burn)
+  t.same(
+    getHolderKind({ account: ACCOUNT, owner: WALLET, ownerProgram: null, ownerTag: null }, new Set([ACCOUNT])),
+    { kind: 'pool', name: null },
+    'a vault the pool index named',
+  )
+  for (const burn of BURN_ADDRESSES)
+    t.equal(getHolderKind({ account: ACCOUNT, owner: burn, ownerProgram: null, ownerTag: null }).kind, 'burn', burn)
 })

@@ -4,7 +4,11 @@
  */
 import { address, getAddressEncoder, getBase58Decoder } from '@solana/kit'
 import t from 'tap'
-import { decodeMetaplexMetadata, getMetaplexMetadataAddress, METAPLEX_TOKEN_METADATA_PROGRAM } from '../../../engine/tokens/metaplex-metadata.js'
+import {
+  decodeMetaplexMetadata,
+  getMetaplexMetadataAddress,
+  METAPLEX_TOKEN_METADATA_PROGRAM,
+} from '../../../engine/tokens/metaplex-metadata.js'
 
 const base58 = getBase58Decoder()
 const PROGRAM = new Uint8Array(getAddressEncoder().encode(METAPLEX_TOKEN_METADATA_PROGRAM))
@@ -14,7 +18,7 @@ const PROGRAM = new Uint8Array(getAddressEncoder().encode(METAPLEX_TOKEN_METADAT
  * SAUCE"), mainnet slot 161,038,284: brave/brave-core,
  * components/brave_wallet/browser/nft_metadata_fetcher_unittest.cc (GetSolTokenMetadata).
  */
-const SPECIAL_SAUCE = 
+const SPECIAL_SAUCE =
   'BGUN5hJf2zSue3S0I/fCq16UREt5NxP6mQdaq4cdGPs3Q8PG/R6KFUSgce78Nwk9Frvkd9bMbvTIKCRSDy88nZQgAAAAU1BFQ0lB' +
   'TCBTQVVDRQAAAAAAAAAAAAAAAAAAAAAAAAAKAAAAAAAAAAAAAAAAAMgAAABodHRwczovL2JhZmtyZWlmNHd4NTR3anI3cGdmdWcz' +
   'd2xhdHIzbmZudHNmd25ndjZldXNlYmJxdWV6cnhlbmo2Y2s0LmlwZnMuZHdlYi5saW5rP2V4dD0AAAAAAAAAAAAAAAAAAAAAAAAA' +
@@ -31,7 +35,7 @@ const SPECIAL_SAUCE =
  * creators array is corrupted on chain: metaplex-foundation/mpl-token-metadata,
  * programs/token-metadata/program/src/utils/metadata.rs (tests::pesky_data), as base64.
  */
-const PESKY_PENGUIN = 
+const PESKY_PENGUIN =
   'BAwZ+mfyA4GPrW7MnQsB99OKx9tPjrfDYM4/0GaYfz4rtf2Ofl9gLsoaTIXk279AuotzWNhMfZAM2MY2xIBmv2AgAAAAUGVza3kg' +
   'UGVuZ3VpbnMgIzgwNjAAAAAAAAAAAAAAAAAKAAAATk9PVAAAAAAAAMgAAABodHRwczovL2Fyd2VhdmUubmV0L0h6T25mTk1XUUJI' +
   'VDl2MERXOEVyOVlGd2RpR0pYNC11SzlSU1lBUjhmeEUAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' +
@@ -68,8 +72,14 @@ t.test('a mainnet account with corrupted trailing fields still gives its name an
 
 t.test('the metadata PDA of a mint matches addresses known on mainnet', async (t) => {
   // brave/brave-core, components/brave_wallet/browser/solana_keyring_unittest.cc (GetAssociatedMetadataAccount).
-  t.equal(await getMetaplexMetadataAddress(address('5ZXToo7froykjvjnpHtTLYr9u2tW3USMwPg3sNkiaQVh')), '6L255rMB19d544HLNumpvbdTKkTgiQ3fgMszzX6F9VAL')
-  t.equal(await getMetaplexMetadataAddress(address('8q5qbP8xu1TgDWYXokwFjgTqoSNe6W3Ljj3phwqhDKqe')), '586XgHr69ZhbUkkGJsQqGt16mf7jpFS6uhnvCAwb68Qq')
+  t.equal(
+    await getMetaplexMetadataAddress(address('5ZXToo7froykjvjnpHtTLYr9u2tW3USMwPg3sNkiaQVh')),
+    '6L255rMB19d544HLNumpvbdTKkTgiQ3fgMszzX6F9VAL',
+  )
+  t.equal(
+    await getMetaplexMetadataAddress(address('8q5qbP8xu1TgDWYXokwFjgTqoSNe6W3Ljj3phwqhDKqe')),
+    '586XgHr69ZhbUkkGJsQqGt16mf7jpFS6uhnvCAwb68Qq',
+  )
 })
 
 /** An account in the program's layout: key, update authority, mint, then the padded Data strings. */
@@ -82,9 +92,14 @@ function buildMetadata(name: string, symbol: string, uri: string, key = 4): Uint
   }
   const data = Buffer.alloc(679)
   Buffer.concat([
-    Buffer.from([key]), Buffer.alloc(32, 1), Buffer.alloc(32, 2),
+    Buffer.from([key]),
+    Buffer.alloc(32, 1),
+    Buffer.alloc(32, 2),
     // seller_fee_basis_points 500, no creators, primary sale false, mutable true.
-    padded(name, 32), padded(symbol, 10), padded(uri, 200), Buffer.from([0xf4, 0x01, 0, 0, 1]),
+    padded(name, 32),
+    padded(symbol, 10),
+    padded(uri, 200),
+    Buffer.from([0xf4, 0x01, 0, 0, 1]),
   ]).copy(data)
   return new Uint8Array(data)
 }

@@ -19,15 +19,20 @@ const A = address('9pKNmi5rVgfT7JGt69cpFprP5ZNMWt987ZXBQ5iaPs2v')
 const B = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
 const EPOCH = 800n
 
-function encodeMint(extensions: ExtensionArgs[] | null, base: { mintAuthority?: Address | null; isInitialized?: boolean } = {}): Uint8Array {
-  return new Uint8Array(getMintEncoder().encode({
-    mintAuthority: base.mintAuthority === undefined ? some(A) : base.mintAuthority === null ? none() : some(base.mintAuthority),
-    supply: 123_456_789_000n,
-    decimals: 9,
-    isInitialized: base.isInitialized ?? true,
-    freezeAuthority: none(),
-    extensions: extensions === null ? none() : some(extensions),
-  }))
+function encodeMint(
+  extensions: ExtensionArgs[] | null,
+  base: { mintAuthority?: Address | null; isInitialized?: boolean } = {},
+): Uint8Array {
+  return new Uint8Array(
+    getMintEncoder().encode({
+      mintAuthority: base.mintAuthority === undefined ? some(A) : base.mintAuthority === null ? none() : some(base.mintAuthority),
+      supply: 123_456_789_000n,
+      decimals: 9,
+      isInitialized: base.isInitialized ?? true,
+      freezeAuthority: none(),
+      extensions: extensions === null ? none() : some(extensions),
+    }),
+  )
 }
 
 function withEntry(data: Uint8Array, type: number, value: Uint8Array): Uint8Array {
@@ -42,20 +47,35 @@ function withEntry(data: Uint8Array, type: number, value: Uint8Array): Uint8Arra
 t.test('every extension at once matches the client decoder, with program names for display', async (t) => {
   const data = encodeMint([
     extension('TransferFeeConfig', {
-      transferFeeConfigAuthority: A, withdrawWithheldAuthority: B, withheldAmount: 77n,
+      transferFeeConfigAuthority: A,
+      withdrawWithheldAuthority: B,
+      withheldAmount: 77n,
       olderTransferFee: { epoch: 700n, maximumFee: 10n, transferFeeBasisPoints: 50 },
       newerTransferFee: { epoch: 801n, maximumFee: 10n ** 12n, transferFeeBasisPoints: 2_500 },
     }),
     extension('MintCloseAuthority', { closeAuthority: B }),
     extension('ConfidentialTransferMint', { authority: some(A), autoApproveNewAccounts: true, auditorElgamalPubkey: none() }),
     extension('DefaultAccountState', { state: AccountState.Initialized }),
-    extension('InterestBearingConfig', { rateAuthority: A, initializationTimestamp: 1n, preUpdateAverageRate: 5, lastUpdateTimestamp: 2n, currentRate: 5 }),
+    extension('InterestBearingConfig', {
+      rateAuthority: A,
+      initializationTimestamp: 1n,
+      preUpdateAverageRate: 5,
+      lastUpdateTimestamp: 2n,
+      currentRate: 5,
+    }),
     extension('PermanentDelegate', { delegate: address('11111111111111111111111111111111') }),
     extension('TransferHook', { authority: address('11111111111111111111111111111111'), programId: B }),
     extension('GroupPointer', { authority: none(), groupAddress: some(A) }),
     extension('PausableConfig', { authority: none(), paused: false }),
     extension('MetadataPointer', { authority: none(), metadataAddress: some(B) }),
-    extension('TokenMetadata', { updateAuthority: none(), mint: A, name: 'Ünïcode ✓', symbol: '', uri: '', additionalMetadata: new Map([['k', 'v']]) }),
+    extension('TokenMetadata', {
+      updateAuthority: none(),
+      mint: A,
+      name: 'Ünïcode ✓',
+      symbol: '',
+      uri: '',
+      additionalMetadata: new Map([['k', 'v']]),
+    }),
   ])
   const facts = decodeMintFacts(TOKEN_2022, data, EPOCH)
   t.strictSame(facts, getMintFactsFromClient('token-2022', data, EPOCH))
@@ -78,8 +98,17 @@ t.test('every extension at once matches the client decoder, with program names f
     metadataAddress: toKeyBytes(B),
     metadata: { name: 'Ünïcode ✓', symbol: '', uri: '' },
     extensions: [
-      'transferFeeConfig', 'mintCloseAuthority', 'confidentialTransferMint', 'defaultAccountState', 'interestBearingConfig',
-      'permanentDelegate', 'transferHook', 'groupPointer', 'pausable', 'metadataPointer', 'tokenMetadata',
+      'transferFeeConfig',
+      'mintCloseAuthority',
+      'confidentialTransferMint',
+      'defaultAccountState',
+      'interestBearingConfig',
+      'permanentDelegate',
+      'transferHook',
+      'groupPointer',
+      'pausable',
+      'metadataPointer',
+      'tokenMetadata',
     ],
     unknownExtensionTypes: [],
   })
@@ -118,7 +147,9 @@ t.test('a bare 82-byte mint under either program', async (t) => {
 t.test('anything that is not an initialized, well-formed mint is null', async (t) => {
   const bare = encodeMint(null)
   const extended = encodeMint([extension('PermanentDelegate', { delegate: B })])
-  const withMetadata = encodeMint([extension('TokenMetadata', { updateAuthority: none(), mint: A, name: 'N', symbol: 'S', uri: 'U', additionalMetadata: new Map() })])
+  const withMetadata = encodeMint([
+    extension('TokenMetadata', { updateAuthority: none(), mint: A, name: 'N', symbol: 'S', uri: 'U', additionalMetadata: new Map() }),
+  ])
   const mutate = (data: Uint8Array, at: number, value: number) => {
     const copy = data.slice()
     copy[at] = value
@@ -136,7 +167,16 @@ t.test('anything that is not an initialized, well-formed mint is null', async (t
     ['shorter than a mint', TOKEN_2022, bare.subarray(0, 81)],
     ['between mint and extended sizes', TOKEN_2022, new Uint8Array(120)],
     ['a token account (165 bytes)', TOKEN_2022, new Uint8Array(165)],
-    ['multisig length', TOKEN_2022, (() => { const d = new Uint8Array(355); d.set(bare); d[165] = 1; return d })()],
+    [
+      'multisig length',
+      TOKEN_2022,
+      (() => {
+        const d = new Uint8Array(355)
+        d.set(bare)
+        d[165] = 1
+        return d
+      })(),
+    ],
     ['account type 2 (a token account)', TOKEN_2022, mutate(extended, 165, 2)],
     ['non-zero padding', TOKEN_2022, mutate(extended, 100, 1)],
     ['an entry running past the data', TOKEN_2022, extended.subarray(0, extended.length - 1)],

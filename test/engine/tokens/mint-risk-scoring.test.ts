@@ -7,11 +7,26 @@ const KEY = new Uint8Array(32).fill(7)
 
 function facts(overrides: Partial<MintFacts> = {}): MintFacts {
   return {
-    tokenProgram: 'token-2022', supply: 1_000n, decimals: 6, mintAuthority: null, freezeAuthority: null,
-    transferFee: null, scheduledTransferFee: null, permanentDelegate: null, transferHookProgram: null,
-    transferHookAuthority: null, defaultAccountStateFrozen: false, nonTransferable: false, pausable: null,
-    mintCloseAuthority: null, confidentialTransfers: false, metadataAddress: null, metadata: null,
-    extensions: [], unknownExtensionTypes: [], ...overrides,
+    tokenProgram: 'token-2022',
+    supply: 1_000n,
+    decimals: 6,
+    mintAuthority: null,
+    freezeAuthority: null,
+    transferFee: null,
+    scheduledTransferFee: null,
+    permanentDelegate: null,
+    transferHookProgram: null,
+    transferHookAuthority: null,
+    defaultAccountStateFrozen: false,
+    nonTransferable: false,
+    pausable: null,
+    mintCloseAuthority: null,
+    confidentialTransfers: false,
+    metadataAddress: null,
+    metadata: null,
+    extensions: [],
+    unknownExtensionTypes: [],
+    ...overrides,
   }
 }
 
@@ -83,9 +98,17 @@ t.test('rug_pull follows the mint authority; reasons pair with flags', async (t)
 
 t.test('the score is the weights summed, capped at 1', async (t) => {
   t.equal(getMintRisk(facts({ mintAuthority: KEY, freezeAuthority: KEY, mintCloseAuthority: KEY })).riskScore, 0.6)
-  const everything = getMintRisk(facts({
-    mintAuthority: KEY, freezeAuthority: KEY, permanentDelegate: KEY, transferHookProgram: KEY, nonTransferable: true,
-    defaultAccountStateFrozen: true, pausable: { paused: true, authority: KEY }, ...fee(9_000),
-  }))
+  const everything = getMintRisk(
+    facts({
+      mintAuthority: KEY,
+      freezeAuthority: KEY,
+      permanentDelegate: KEY,
+      transferHookProgram: KEY,
+      nonTransferable: true,
+      defaultAccountStateFrozen: true,
+      pausable: { paused: true, authority: KEY },
+      ...fee(9_000),
+    }),
+  )
   t.equal(everything.riskScore, 1)
 })

@@ -18,8 +18,14 @@ const dumpBalances = new Map(
     .map((dump) => [dump.pubkey, Buffer.from(dump.account.data[0], 'base64').readBigUInt64LE(64)]),
 )
 const vault = (address: string) => ({ address, balance: dumpBalances.get(address) })
-const SOL_USDC_VAULTS = { sol: vault('3YQm7ujtXWJU2e9jhp2QGHpnn1ShXn12QjvzMvDgabpX'), usdc: vault('2JTw1fE2wz1SymWUQ7UqpVtrTuKjcd6mWwYwUJUCh2rq') }
-const SAMO_USDC_VAULTS = { samo: vault('3xxgYc3jXPdjqpMdrRyKtcddh4ZdtqpaN33fwaWJ2Wbh'), usdc: vault('8xKCx3SGwWR6BUr9mZFm3xwZmCVMuLjXn9iLEU6784FS') }
+const SOL_USDC_VAULTS = {
+  sol: vault('3YQm7ujtXWJU2e9jhp2QGHpnn1ShXn12QjvzMvDgabpX'),
+  usdc: vault('2JTw1fE2wz1SymWUQ7UqpVtrTuKjcd6mWwYwUJUCh2rq'),
+}
+const SAMO_USDC_VAULTS = {
+  samo: vault('3xxgYc3jXPdjqpMdrRyKtcddh4ZdtqpaN33fwaWJ2Wbh'),
+  usdc: vault('8xKCx3SGwWR6BUr9mZFm3xwZmCVMuLjXn9iLEU6784FS'),
+}
 
 t.test('the pool index finds the real Whirlpools of each mint with the balances of the dumps', async (t) => {
   const localnet = await startTestLocalnet(t, { LOCALNET_ACCOUNTS_DIR: ORCA_ACCOUNTS_DIR, LOCALNET_DEMO: 'false' })
@@ -29,11 +35,7 @@ t.test('the pool index finds the real Whirlpools of each mint with the balances 
   const usdc = await getPoolsForMint(rpc, USDC)
   t.equal(usdc.hasLiquidity, true)
   t.equal(usdc.truncated, false)
-  t.same(
-    usdc.pools.map((pool) => pool.pool).sort(),
-    [SAMO_USDC, SOL_USDC].sort(),
-    'USDC: both whirlpools (USDC is token B in each)',
-  )
+  t.same(usdc.pools.map((pool) => pool.pool).sort(), [SAMO_USDC, SOL_USDC].sort(), 'USDC: both whirlpools (USDC is token B in each)')
   const solUsdc = usdc.pools.find((pool) => pool.pool === SOL_USDC)!
   t.match(solUsdc, {
     venue: 'orca_whirlpool',
@@ -48,15 +50,33 @@ t.test('the pool index finds the real Whirlpools of each mint with the balances 
     hasLiquidity: true,
   })
   const samoUsdc = usdc.pools.find((pool) => pool.pool === SAMO_USDC)!
-  t.match(samoUsdc, { vault: SAMO_USDC_VAULTS.usdc.address, balance: SAMO_USDC_VAULTS.usdc.balance, otherMint: SAMO, otherBalance: SAMO_USDC_VAULTS.samo.balance })
+  t.match(samoUsdc, {
+    vault: SAMO_USDC_VAULTS.usdc.address,
+    balance: SAMO_USDC_VAULTS.usdc.balance,
+    otherMint: SAMO,
+    otherBalance: SAMO_USDC_VAULTS.samo.balance,
+  })
 
   const wsol = await getPoolsForMint(rpc, WSOL)
-  t.same(wsol.pools.map((pool) => pool.pool), [SOL_USDC], 'wSOL: the SOL/USDC whirlpool (token A)')
-  t.match(wsol.pools[0], { vault: SOL_USDC_VAULTS.sol.address, balance: SOL_USDC_VAULTS.sol.balance, otherMint: USDC, otherBalance: SOL_USDC_VAULTS.usdc.balance })
+  t.same(
+    wsol.pools.map((pool) => pool.pool),
+    [SOL_USDC],
+    'wSOL: the SOL/USDC whirlpool (token A)',
+  )
+  t.match(wsol.pools[0], {
+    vault: SOL_USDC_VAULTS.sol.address,
+    balance: SOL_USDC_VAULTS.sol.balance,
+    otherMint: USDC,
+    otherBalance: SOL_USDC_VAULTS.usdc.balance,
+  })
   t.equal(wsol.hasLiquidity, true)
 
   const samo = await getPoolsForMint(rpc, SAMO)
-  t.same(samo.pools.map((pool) => pool.pool), [SAMO_USDC], 'SAMO: the SAMO/USDC whirlpool')
+  t.same(
+    samo.pools.map((pool) => pool.pool),
+    [SAMO_USDC],
+    'SAMO: the SAMO/USDC whirlpool',
+  )
   t.equal(samo.pools[0]?.balance, SAMO_USDC_VAULTS.samo.balance)
   t.equal(samo.hasLiquidity, true)
 

@@ -77,7 +77,11 @@ t.test('TTLs, partial answers, failures and the bound', async (t) => {
 
   const closed = createJsonRpcClient({ urls: [`http://127.0.0.1:${await getFreePort()}`], requestTimeoutMs: 2_000 })
   const failing = createPoolLiquidityCache({ rpc: closed, failureTtlMs: 10_000, now: () => clock })
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error)
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    )
   t.ok(isServiceError(await failure(failing.load(USDC)), 'upstream_unavailable'), 'no node answered')
   const attempts = totalCalls(closed)
   t.ok(isServiceError(await failure(failing.load(USDC)), 'upstream_unavailable'), 'the failure is remembered…')

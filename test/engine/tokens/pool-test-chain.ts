@@ -69,7 +69,12 @@ export async function createPayer(localnet: TestLocalnet): Promise<KeyPairSigner
 }
 
 /** A new mint under `program`, `payer` its mint authority. */
-export async function createMint(localnet: TestLocalnet, payer: KeyPairSigner, program: TokenProgram = TOKEN_PROGRAM_ADDRESS, decimals = 6): Promise<Address> {
+export async function createMint(
+  localnet: TestLocalnet,
+  payer: KeyPairSigner,
+  program: TokenProgram = TOKEN_PROGRAM_ADDRESS,
+  decimals = 6,
+): Promise<Address> {
   const mint = await generateKeyPairSigner()
   await send(localnet, payer, [
     getCreateAccountInstruction({
@@ -85,24 +90,51 @@ export async function createMint(localnet: TestLocalnet, payer: KeyPairSigner, p
 }
 
 /** The associated token account of `owner` (on or off curve) for `mint`, created. */
-export async function createTokenAccount(localnet: TestLocalnet, payer: KeyPairSigner, mint: Address, owner: Address, program: TokenProgram = TOKEN_PROGRAM_ADDRESS): Promise<Address> {
+export async function createTokenAccount(
+  localnet: TestLocalnet,
+  payer: KeyPairSigner,
+  mint: Address,
+  owner: Address,
+  program: TokenProgram = TOKEN_PROGRAM_ADDRESS,
+): Promise<Address> {
   const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: program })
   await send(localnet, payer, [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer, owner, mint, tokenProgram: program })])
   return ata
 }
 
 /** MintTo `amount` into `account`, signed by the mint authority `payer`. */
-export async function mintTo(localnet: TestLocalnet, payer: KeyPairSigner, mint: Address, account: Address, amount: bigint, program: TokenProgram = TOKEN_PROGRAM_ADDRESS): Promise<void> {
+export async function mintTo(
+  localnet: TestLocalnet,
+  payer: KeyPairSigner,
+  mint: Address,
+  account: Address,
+  amount: bigint,
+  program: TokenProgram = TOKEN_PROGRAM_ADDRESS,
+): Promise<void> {
   await send(localnet, payer, [getMintToInstruction({ mint, token: account, mintAuthority: payer, amount }, { programAddress: program })])
 }
 
 /** Transfer `amount` from `source` (owned by `authority`) to `destination`. */
-export async function transfer(localnet: TestLocalnet, authority: KeyPairSigner, source: Address, destination: Address, amount: bigint, program: TokenProgram = TOKEN_PROGRAM_ADDRESS): Promise<void> {
+export async function transfer(
+  localnet: TestLocalnet,
+  authority: KeyPairSigner,
+  source: Address,
+  destination: Address,
+  amount: bigint,
+  program: TokenProgram = TOKEN_PROGRAM_ADDRESS,
+): Promise<void> {
   await send(localnet, authority, [getTransferInstruction({ source, destination, authority, amount }, { programAddress: program })])
 }
 
 /** Burn `amount` from `account` (owned by `authority`): the mint's supply drops. */
-export async function burn(localnet: TestLocalnet, authority: KeyPairSigner, mint: Address, account: Address, amount: bigint, program: TokenProgram = TOKEN_PROGRAM_ADDRESS): Promise<void> {
+export async function burn(
+  localnet: TestLocalnet,
+  authority: KeyPairSigner,
+  mint: Address,
+  account: Address,
+  amount: bigint,
+  program: TokenProgram = TOKEN_PROGRAM_ADDRESS,
+): Promise<void> {
   await send(localnet, authority, [getBurnInstruction({ account, mint, authority, amount }, { programAddress: program })])
 }
 
@@ -313,4 +345,3 @@ export function encodePumpSwapPool(fields: CpPoolFields, size: number): Uint8Arr
   data.set(full.subarray(0, Math.min(size, full.length)))
   return data
 }
-

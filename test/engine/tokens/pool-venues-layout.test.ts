@@ -13,9 +13,9 @@ const u64At = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUIn
 const anchorDiscriminator = (name: string) => [...createHash('sha256').update(`account:${name}`).digest().subarray(0, 8)]
 
 async function distinctFields(): Promise<CpPoolFields> {
-  const [mintA, mintB, vaultA, vaultB, lpMint] = await Promise.all(
+  const [mintA, mintB, vaultA, vaultB, lpMint] = (await Promise.all(
     [0, 1, 2, 3, 4].map(async () => (await generateKeyPairSigner()).address),
-  ) as [Address, Address, Address, Address, Address]
+  )) as [Address, Address, Address, Address, Address]
   return { mintA, mintB, vaultA, vaultB, lpMint, lpReserve: 123_456_789_012n }
 }
 
@@ -34,7 +34,10 @@ t.test('Whirlpool offsets and size agree with the official client decoding a rea
   const layout = venue('orca_whirlpool')
   t.equal(layout.dataSize, getWhirlpoolSize())
   t.same([...layout.discriminator!], [...WHIRLPOOL_DISCRIMINATOR], 'discriminator')
-  const dumps = readAccountDumps(ORCA_ACCOUNTS_DIR).filter((dump) => dump.pubkey === 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ' || dump.pubkey === '9vqYJjDUFecLL2xPUC4Rc7hyCtZ6iJ4mDiVZX7aFXoAe')
+  const dumps = readAccountDumps(ORCA_ACCOUNTS_DIR).filter(
+    (dump) =>
+      dump.pubkey === 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ' || dump.pubkey === '9vqYJjDUFecLL2xPUC4Rc7hyCtZ6iJ4mDiVZX7aFXoAe',
+  )
   t.equal(dumps.length, 2, 'the two whirlpool dumps')
   for (const dump of dumps) {
     const data = new Uint8Array(Buffer.from(dump.account.data[0], 'base64'))

@@ -29,60 +29,99 @@ t.test('drains are found from the instructions and confirmed by the simulated st
   t.test("the signer's wallet assigned to another program", async (t) => {
     const response = await simulate([getAssignInstruction({ account: asSigner(wallet), programAddress: attacker })])
     t.equal(response.success, true, 'the runtime allows it')
-    t.same(response.risk.findings, [
-      {
-        code: 'owner_reassigned',
-        severity: 'critical',
-        message: `the signer's account is assigned to program ${attacker}, which then controls it and everything sent to it`,
-        instruction_index: 0,
-        accounts: [wallet, attacker],
-      },
-    ], 'one finding: the state check confirms the instruction and adds no duplicate')
+    t.same(
+      response.risk.findings,
+      [
+        {
+          code: 'owner_reassigned',
+          severity: 'critical',
+          message: `the signer's account is assigned to program ${attacker}, which then controls it and everything sent to it`,
+          instruction_index: 0,
+          accounts: [wallet, attacker],
+        },
+      ],
+      'one finding: the state check confirms the instruction and adds no duplicate',
+    )
     t.equal(response.risk.risk_level, 'critical')
     t.equal(response.decision, 'block')
-    t.same(response.balance_changes.filter((change) => change.account === wallet).map((change) => change.delta), ['-5000'], 'balance changes alone show nothing but the fee')
+    t.same(
+      response.balance_changes.filter((change) => change.account === wallet).map((change) => change.delta),
+      ['-5000'],
+      'balance changes alone show nothing but the fee',
+    )
   })
 
   t.test("the signer's token account handed to someone else (SetAuthority AccountOwner)", async (t) => {
     const response = await simulate([
-      getSetAuthorityInstruction({ owned: tokenAccount, owner: asSigner(wallet), authorityType: AuthorityType.AccountOwner, newAuthority: some(attacker) }),
+      getSetAuthorityInstruction({
+        owned: tokenAccount,
+        owner: asSigner(wallet),
+        authorityType: AuthorityType.AccountOwner,
+        newAuthority: some(attacker),
+      }),
     ])
     t.equal(response.success, true)
-    t.match(response.risk.findings, [{ code: 'token_authority_transferred', severity: 'critical', instruction_index: 0, accounts: [tokenAccount, attacker] }])
+    t.match(response.risk.findings, [
+      { code: 'token_authority_transferred', severity: 'critical', instruction_index: 0, accounts: [tokenAccount, attacker] },
+    ])
     t.equal(response.risk.findings.length, 1)
     t.equal(response.risk.risk_level, 'critical')
   })
 
   t.test('renouncing an authority (None) is not a finding', async (t) => {
     const response = await simulate([
-      getSetAuthorityInstruction({ owned: tokenAccount, owner: asSigner(wallet), authorityType: AuthorityType.CloseAccount, newAuthority: none() }),
+      getSetAuthorityInstruction({
+        owned: tokenAccount,
+        owner: asSigner(wallet),
+        authorityType: AuthorityType.CloseAccount,
+        newAuthority: none(),
+      }),
     ])
     t.same(response.risk.findings, [])
   })
 
   t.test('a delegate approved: high for part of the balance, critical for all of it', async (t) => {
-    const part = await simulate([getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: 1_000n })])
-    t.match(part.risk.findings, [{ code: 'token_delegate_approved', severity: 'high', instruction_index: 0, accounts: [tokenAccount, attacker] }])
+    const part = await simulate([
+      getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: 1_000n }),
+    ])
+    t.match(part.risk.findings, [
+      { code: 'token_delegate_approved', severity: 'high', instruction_index: 0, accounts: [tokenAccount, attacker] },
+    ])
     t.equal(part.risk.risk_level, 'high')
     t.equal(part.decision, 'warn')
-    const all = await simulate([getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: DEMO_TOKEN_AMOUNTS[0] })])
+    const all = await simulate([
+      getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: DEMO_TOKEN_AMOUNTS[0] }),
+    ])
     t.match(all.risk.findings, [{ code: 'token_delegate_approved', severity: 'critical' }])
     t.equal(all.decision, 'block')
   })
 
   t.test('a token account emptied and closed to a foreign destination', async (t) => {
     const response = await simulate([
-      getTransferInstruction({ source: tokenAccount, destination: otherTokenAccount, authority: asSigner(wallet), amount: DEMO_TOKEN_AMOUNTS[0] }),
+      getTransferInstruction({
+        source: tokenAccount,
+        destination: otherTokenAccount,
+        authority: asSigner(wallet),
+        amount: DEMO_TOKEN_AMOUNTS[0],
+      }),
       getCloseAccountInstruction({ account: tokenAccount, destination: attacker, owner: asSigner(wallet) }),
     ])
     t.equal(response.success, true, response.failure_reason ?? '')
-    t.same(response.risk.findings.map((finding) => [finding.code, finding.severity, finding.instruction_index]), [['token_account_closed_to_other', 'high', 1]])
+    t.same(
+      response.risk.findings.map((finding) => [finding.code, finding.severity, finding.instruction_index]),
+      [['token_account_closed_to_other', 'high', 1]],
+    )
     t.same(response.risk.findings[0]?.accounts, [tokenAccount, attacker])
   })
 
   t.test('closing to the signer itself is not a finding', async (t) => {
     const response = await simulate([
-      getTransferInstruction({ source: tokenAccount, destination: otherTokenAccount, authority: asSigner(wallet), amount: DEMO_TOKEN_AMOUNTS[0] }),
+      getTransferInstruction({
+        source: tokenAccount,
+        destination: otherTokenAccount,
+        authority: asSigner(wallet),
+        amount: DEMO_TOKEN_AMOUNTS[0],
+      }),
       getCloseAccountInstruction({ account: tokenAccount, destination: wallet, owner: asSigner(wallet) }),
     ])
     t.equal(response.success, true)

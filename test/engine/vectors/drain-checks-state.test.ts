@@ -47,7 +47,13 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
     ],
   })
   const walletBefore = { lamports: 10_000_000_000n, data: new Uint8Array(0), owner: SYSTEM, executable: false, rentEpoch: 0n }
-  const tokenBefore = { lamports: 2_039_280n, data: tokenAccountData(mint, wallet, 5_000n), owner: TOKEN_PROGRAM, executable: false, rentEpoch: 0n }
+  const tokenBefore = {
+    lamports: 2_039_280n,
+    data: tokenAccountData(mint, wallet, 5_000n),
+    owner: TOKEN_PROGRAM,
+    executable: false,
+    rentEpoch: 0n,
+  }
 
   t.test('the wallet assigned away by a CPI: critical, with no instruction to point at', async (t) => {
     const context = createTestContext(bytes, {
@@ -70,7 +76,9 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, attacker, 5_000n) } },
     })
-    t.match(getDrainFindings(ownerTaken), [{ code: 'token_authority_transferred', severity: 'critical', instruction_index: null, accounts: [tokenAccount, attacker] }])
+    t.match(getDrainFindings(ownerTaken), [
+      { code: 'token_authority_transferred', severity: 'critical', instruction_index: null, accounts: [tokenAccount, attacker] },
+    ])
     const delegated = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 5_000n, attacker) } },
@@ -80,7 +88,11 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 4_000n) } },
     })
-    t.same(getDrainFindings(unchanged).filter((finding) => finding.code !== 'unexplained_outflow'), [], 'a balance change alone is not an authority change')
+    t.same(
+      getDrainFindings(unchanged).filter((finding) => finding.code !== 'unexplained_outflow'),
+      [],
+      'a balance change alone is not an authority change',
+    )
   })
 
   t.test('lamports or tokens leave the signer for nothing in return', async (t) => {
@@ -91,15 +103,19 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
         { account: attacker, mint: null, owner: null, decimals: 9, pre: '1', post: '2000000001', delta: '2000000000' },
       ],
     })
-    t.same(getDrainFindings(sol), [
-      {
-        code: 'unexplained_outflow',
-        severity: 'high',
-        message: '2000000000 lamports leave the signer through a program it calls, and it receives nothing in return',
-        instruction_index: null,
-        accounts: [wallet],
-      },
-    ], 'the fee is not counted')
+    t.same(
+      getDrainFindings(sol),
+      [
+        {
+          code: 'unexplained_outflow',
+          severity: 'high',
+          message: '2000000000 lamports leave the signer through a program it calls, and it receives nothing in return',
+          instruction_index: null,
+          accounts: [wallet],
+        },
+      ],
+      'the fee is not counted',
+    )
     const tokens = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       balanceChanges: [

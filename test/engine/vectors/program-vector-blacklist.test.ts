@@ -19,7 +19,10 @@ function memo(text: string): Instruction {
 }
 
 async function writeBlacklist(file: string, ids: string[]): Promise<void> {
-  await writeFile(file, JSON.stringify({ programs: ids.map((id) => ({ program_id: id, reason: 'drains wallets (test)', source: 'test report #1' })) }))
+  await writeFile(
+    file,
+    JSON.stringify({ programs: ids.map((id) => ({ program_id: id, reason: 'drains wallets (test)', source: 'test report #1' })) }),
+  )
 }
 
 t.test('blacklisted and tenant-blocked programs', async (t) => {
@@ -64,15 +67,24 @@ t.test('blacklisted and tenant-blocked programs', async (t) => {
     t.same(response.risk.blacklist_entries, [{ program_id: MEMO, reason: 'drains wallets (test)', source: 'test report #1' }])
     t.equal(response.risk.risk_level, 'critical')
     t.equal(response.decision, 'block')
-    t.same(response.decision_reasons.map((reason) => reason.rule), ['block_blacklisted', 'max_risk_level'])
+    t.same(
+      response.decision_reasons.map((reason) => reason.rule),
+      ['block_blacklisted', 'max_risk_level'],
+    )
   })
 
   t.test('policies: block_blacklisted off still blocks at max_risk_level high; allowing critical warns', async (t) => {
     const off = await engine.simulate(withMemo, { policy: { block_blacklisted: false } })
-    t.same(off.decision_reasons.map((reason) => reason.rule), ['max_risk_level'])
+    t.same(
+      off.decision_reasons.map((reason) => reason.rule),
+      ['max_risk_level'],
+    )
     const allowed = await engine.simulate(withMemo, { policy: { block_blacklisted: false, max_risk_level: 'critical' } })
     t.equal(allowed.decision, 'warn')
-    t.same(allowed.decision_reasons.map((reason) => reason.rule), ['risk_level'])
+    t.same(
+      allowed.decision_reasons.map((reason) => reason.rule),
+      ['risk_level'],
+    )
   })
 
   t.test('without the program vector nothing is checked against the blacklist', async (t) => {

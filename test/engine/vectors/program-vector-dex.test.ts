@@ -16,7 +16,8 @@ const byName = (prefix: string) => {
   return found
 }
 const logsOf = (name: string): string[] =>
-  (JSON.parse(readFileSync(new URL(name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: { logMessages: string[] } } }).result.meta.logMessages
+  (JSON.parse(readFileSync(new URL(name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: { logMessages: string[] } } }).result.meta
+    .logMessages
 
 t.test('the venues of real transactions, their accounts missing on localnet', async (t) => {
   const { engine } = await startStack(t)
@@ -28,7 +29,11 @@ t.test('the venues of real transactions, their accounts missing on localnet', as
   const okx = await engine.simulate(byName('JSON3').bytes)
   t.equal(okx.success, false, 'its lookup tables are not on localnet')
   t.same(okx.balance_changes, [], 'no state was loaded')
-  t.same(okx.risk.dex_programs, [{ program_id: '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', name: 'OKX' }], 'the router is found from the static keys')
+  t.same(
+    okx.risk.dex_programs,
+    [{ program_id: '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', name: 'OKX' }],
+    'the router is found from the static keys',
+  )
   const transfer = await engine.simulate(byName('JSON4').bytes)
   t.same(transfer.risk.dex_programs, [], 'a SOL transfer with a memo invokes no venue')
 })
@@ -40,10 +45,17 @@ t.test('venues reached through CPIs, from the call tree of the recorded logs', a
     const fixture = byName(prefix)
     return runProgramVector(createTestContext(fixture.bytes, { logs: logsOf(fixture.name) }), { blacklist }) as ProgramFindings
   }
-  t.same(run('JSON3').dexPrograms, [
-    { program_id: '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', name: 'OKX' },
-    { program_id: 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA', name: 'Pumpswap' },
-  ], 'OKX routes through PumpSwap by CPI')
-  t.same(run('JSON1').dexPrograms.map((dex) => dex.name), ['RaydiumCL'])
+  t.same(
+    run('JSON3').dexPrograms,
+    [
+      { program_id: '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', name: 'OKX' },
+      { program_id: 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA', name: 'Pumpswap' },
+    ],
+    'OKX routes through PumpSwap by CPI',
+  )
+  t.same(
+    run('JSON1').dexPrograms.map((dex) => dex.name),
+    ['RaydiumCL'],
+  )
   t.same(run('JSON1').blacklisted, [], 'no real venue is on the shipped blacklist')
 })

@@ -22,12 +22,16 @@ const jupiterTwoHops = () => buildJupiterTwoHopRoute({ inAmount: 100_000_000n, q
 t.test('the risk levels, row by row', async (t) => {
   const { engine, rpc } = await startStack(t, {
     accountsDir: ORCA_ACCOUNTS_DIR,
-    engineOptions: { getTenantBlocks: (tenant) => new Set<AccountKey>(tenant === 'blocks-system' ? [fromBase58Address('11111111111111111111111111111111')] : []) },
+    engineOptions: {
+      getTenantBlocks: (tenant) =>
+        new Set<AccountKey>(tenant === 'blocks-system' ? [fromBase58Address('11111111111111111111111111111111')] : []),
+    },
   })
   const payer = await generateKeyPairSigner()
   await rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const build = (feePayer: typeof payer.address, instructions: Instruction[], blockhash = value.blockhash) => buildTransaction({ feePayer, blockhash, instructions })
+  const build = (feePayer: typeof payer.address, instructions: Instruction[], blockhash = value.blockhash) =>
+    buildTransaction({ feePayer, blockhash, instructions })
   const transfer = () => build(payer.address, [transferSol(payer.address, WALLET.address, 10_000_000n)])
 
   t.test('safe: no issues detected', async (t) => {
@@ -52,7 +56,9 @@ t.test('the risk levels, row by row', async (t) => {
   })
 
   t.test('medium: a simulation warning (a stale blockhash: rebuild, not hopeless)', async (t) => {
-    const response = await engine.simulate(await build(payer.address, [transferSol(payer.address, WALLET.address, 10_000_000n)], '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn'))
+    const response = await engine.simulate(
+      await build(payer.address, [transferSol(payer.address, WALLET.address, 10_000_000n)], '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn'),
+    )
     t.equal(response.failure_code, 'blockhash_expired')
     t.equal(response.is_terminal, false)
     t.equal(response.risk.risk_level, 'medium')
@@ -83,9 +89,15 @@ t.test('the risk levels, row by row', async (t) => {
   })
 
   t.test('critical: token rug-pull indicators (the demo mint: its authority can still mint)', async (t) => {
-    const [ata] = await findAssociatedTokenPda({ owner: payer.address, mint: DEMO_MINT, tokenProgram: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') })
+    const [ata] = await findAssociatedTokenPda({
+      owner: payer.address,
+      mint: DEMO_MINT,
+      tokenProgram: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+    })
     const response = await engine.simulate(
-      await build(payer.address, [getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(payer.address), ata, owner: payer.address, mint: DEMO_MINT })]),
+      await build(payer.address, [
+        getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(payer.address), ata, owner: payer.address, mint: DEMO_MINT }),
+      ]),
     )
     t.equal(response.success, true, response.failure_reason ?? '')
     t.ok(response.risk.token_risk?.flags.includes('rug_pull'))

@@ -23,7 +23,10 @@ const BANNED = address('3mXx1bNiB5bhgwznk4eeqM9eoy6DU3CeCkm1LPabeoEh')
 t.test('token risk of received mints', async (t) => {
   const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR })
   const { engine, localnet, rpc } = stack
-  const testLocalnet = { ...localnet, call: async (method: string, params?: unknown[]) => ({ result: await rpc(method, params) }) } as unknown as TestLocalnet
+  const testLocalnet = {
+    ...localnet,
+    call: async (method: string, params?: unknown[]) => ({ result: await rpc(method, params) }),
+  } as unknown as TestLocalnet
   const receiver = await generateKeyPairSigner()
   await rpc('requestAirdrop', [receiver.address, 1_000_000_000])
 
@@ -34,7 +37,15 @@ t.test('token risk of received mints', async (t) => {
     const bytes = await buildTransaction({
       feePayer: receiver.address,
       blockhash: value.blockhash,
-      instructions: [getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(receiver.address), ata, owner: receiver.address, mint, tokenProgram })],
+      instructions: [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: asSigner(receiver.address),
+          ata,
+          owner: receiver.address,
+          mint,
+          tokenProgram,
+        }),
+      ],
     })
     return engine.simulate(bytes, policy === undefined ? {} : { policy: policy as never })
   }
@@ -72,7 +83,10 @@ t.test('token risk of received mints', async (t) => {
     t.equal(response.risk.risk_level, 'critical')
     t.equal(response.decision, 'block')
     const strict = await receive(mint, TOKEN_PROGRAM_ADDRESS, { block_risky_tokens: true, max_risk_level: 'critical' })
-    t.same(strict.decision_reasons.map((reason) => reason.rule), ['block_risky_tokens'])
+    t.same(
+      strict.decision_reasons.map((reason) => reason.rule),
+      ['block_risky_tokens'],
+    )
   })
 
   t.test('a Token-2022 mint with a permanent delegate: a honeypot', async (t) => {
@@ -88,8 +102,16 @@ t.test('token risk of received mints', async (t) => {
 
   t.test('a mint on the banned-token list', async (t) => {
     // Planted at the listed address (nobody holds its key here); no authorities, so only the list speaks.
-    const data = new Uint8Array(getMintEncoder().encode({ mintAuthority: null, supply: 1_000_000n, decimals: 6, isInitialized: true, freezeAuthority: null }))
-    localnet.chain.setAccount(BANNED, { lamports: 1_461_600n, data, owner: TOKEN_PROGRAM_ADDRESS, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH })
+    const data = new Uint8Array(
+      getMintEncoder().encode({ mintAuthority: null, supply: 1_000_000n, decimals: 6, isInitialized: true, freezeAuthority: null }),
+    )
+    localnet.chain.setAccount(BANNED, {
+      lamports: 1_461_600n,
+      data,
+      owner: TOKEN_PROGRAM_ADDRESS,
+      executable: false,
+      rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    })
     const token = (await receive(BANNED)).risk.token_risk
     t.same(token?.flags, ['banned', 'rug_pull', 'no_known_liquidity'])
     t.match(token?.reasons, [/SAMOY scam coin/])
@@ -103,7 +125,9 @@ t.test('token risk of received mints', async (t) => {
     const bytes = await buildTransaction({
       feePayer: receiver.address,
       blockhash: value.blockhash,
-      instructions: [getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(receiver.address), ata, owner: receiver.address, mint })],
+      instructions: [
+        getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(receiver.address), ata, owner: receiver.address, mint }),
+      ],
     })
     const response = await engine.simulate(bytes, { vectors: ['simulation', 'program'] })
     t.equal(response.risk.token_risk, null)

@@ -27,7 +27,10 @@ t.test('a far-too-high limit is worth tightening; a small transfer is not', asyn
 
 t.test('a limit below the units used is flagged, with the limit to set', async (t) => {
   const advice = getSimulationRecommendations({ ...base, requestedComputeLimit: 40_000, effectiveComputeLimit: 40_000 })
-  t.same(advice.map((r) => [r.code, r.compute_unit_limit]), [['raise_compute_unit_limit', 46_000]])
+  t.same(
+    advice.map((r) => [r.code, r.compute_unit_limit]),
+    [['raise_compute_unit_limit', 46_000]],
+  )
   t.same(getSimulationRecommendations(base)[0]?.compute_unit_limit, 46_000, 'set_compute_unit_limit names the suggested limit')
 })
 

@@ -28,17 +28,27 @@ interface RecordedMeta {
 /** A context whose "simulation" is what mainnet recorded for the transaction. */
 function recordedContext(prefix: string) {
   const fixture = readMainnetFixtures().find((candidate) => candidate.name.startsWith(prefix))!
-  const meta = (JSON.parse(readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: RecordedMeta } }).result.meta
+  const meta = (JSON.parse(readFileSync(new URL(fixture.name, MAINNET_TRANSACTIONS_DIR), 'utf8')) as { result: { meta: RecordedMeta } })
+    .result.meta
   const payer = fixture.result.transaction.message.accountKeys[0]!
   const indexes = new Set([...meta.preTokenBalances, ...meta.postTokenBalances].map((balance) => balance.accountIndex))
-  const amount = (list: TokenBalance[], index: number) => BigInt(list.find((balance) => balance.accountIndex === index)?.uiTokenAmount.amount ?? '0')
+  const amount = (list: TokenBalance[], index: number) =>
+    BigInt(list.find((balance) => balance.accountIndex === index)?.uiTokenAmount.amount ?? '0')
   const tokenDeltas = [...indexes].map((index) => {
     const row = [...meta.preTokenBalances, ...meta.postTokenBalances].find((balance) => balance.accountIndex === index)!
-    return { index, mint: fromBase58Address(row.mint), owner: fromBase58Address(row.owner), pre: amount(meta.preTokenBalances, index), post: amount(meta.postTokenBalances, index) }
+    return {
+      index,
+      mint: fromBase58Address(row.mint),
+      owner: fromBase58Address(row.owner),
+      pre: amount(meta.preTokenBalances, index),
+      post: amount(meta.postTokenBalances, index),
+    }
   })
   const system = new Uint8Array(32)
   const context = createTestContext(fixture.bytes, {
-    entries: { [payer]: { lamports: BigInt(meta.preBalances[0]!), data: new Uint8Array(0), owner: system, executable: false, rentEpoch: 0n } },
+    entries: {
+      [payer]: { lamports: BigInt(meta.preBalances[0]!), data: new Uint8Array(0), owner: system, executable: false, rentEpoch: 0n },
+    },
     post: { [payer]: { lamports: BigInt(meta.postBalances[0]!), owner: system, data: new Uint8Array(0) } },
     tokenDeltas,
     logs: meta.logMessages,
@@ -68,7 +78,10 @@ t.test('JSON1, a Raydium CLMM swap: received 807,769,528,641 against a minimum o
   t.equal(mev.factors?.protection, 'jitodontfront', 'the transaction names jitodontfront111…138623')
   t.equal(mev.factors?.slippage_bps, 92)
   t.equal(mev.type, 'sandwich')
-  t.notOk(mev.recommendations.some((advice) => advice.code === 'use_relay'), 'already protected')
+  t.notOk(
+    mev.recommendations.some((advice) => advice.code === 'use_relay'),
+    'already protected',
+  )
 })
 
 t.test('JSON2, a PumpSwap buy: exact out, paying far less than the maximum it allows', async (t) => {
@@ -83,7 +96,11 @@ t.test('JSON2, a PumpSwap buy: exact out, paying far less than the maximum it al
   const mev = runMevVector(context, {})
   t.equal(mev.factors?.protection, null)
   t.ok(mev.score >= 0.45, `a tolerance that wide is a sandwich's whole margin (${mev.score})`)
-  t.match(mev.recommendations.find((advice) => advice.code === 'tighten_slippage'), { slippage_bps: 300 }, 'at most 3 %')
+  t.match(
+    mev.recommendations.find((advice) => advice.code === 'tighten_slippage'),
+    { slippage_bps: 300 },
+    'at most 3 %',
+  )
 })
 
 t.test('JSON3, an OKX route: its venues are not decoded without the simulation, so no bound is claimed', async (t) => {

@@ -40,11 +40,21 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     })
     const factors = response.risk.mev_factors
     t.equal(factors?.slippage_bps, 100)
-    t.equal(factors?.trade_share_of_pool, Math.round((100_000_000 / 101_826_710_217_770) * 1e6) / 1e6, '0.1 SOL against the 101,826 SOL vault')
+    t.equal(
+      factors?.trade_share_of_pool,
+      Math.round((100_000_000 / 101_826_710_217_770) * 1e6) / 1e6,
+      '0.1 SOL against the 101,826 SOL vault',
+    )
     t.same(factors?.pool, [SOL_USDC.vaultA, SOL_USDC.vaultB])
     t.equal(factors?.protection, null)
     t.equal(factors?.pool_sandwiches, 0)
-    const score = getMevScore({ slippageBps: 100, tradeShareOfPool: 100_000_000 / 101_826_710_217_770, poolSandwiches: 0, leaderSandwichRate: factors?.leader_sandwich_rate ?? NETWORK_LEADER_SANDWICH_RATE, protection: null })
+    const score = getMevScore({
+      slippageBps: 100,
+      tradeShareOfPool: 100_000_000 / 101_826_710_217_770,
+      poolSandwiches: 0,
+      leaderSandwichRate: factors?.leader_sandwich_rate ?? NETWORK_LEADER_SANDWICH_RATE,
+      protection: null,
+    })
     t.equal(response.risk.mev_score, score)
     t.ok(score > 0.15 && score < 0.25, `a 1 % tolerance alone is low risk (${score})`)
     t.equal(response.risk.mev_level, 'low')
@@ -62,16 +72,28 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     const response = await simulate([whirlpoolSwap(100_000_000n, (EXPECTED_OUT * 9n) / 10n)])
     t.equal(response.slippage?.bps, 1000)
     t.ok(response.risk.mev_score > 0.4, String(response.risk.mev_score))
-    t.ok(response.recommendations.some((advice) => advice.code === 'use_relay'), 'use a relay')
-    t.match(response.recommendations.find((advice) => advice.code === 'tighten_slippage'), { slippage_bps: 300 }, 'a third of 1,000 bps, at most 3 %')
+    t.ok(
+      response.recommendations.some((advice) => advice.code === 'use_relay'),
+      'use a relay',
+    )
+    t.match(
+      response.recommendations.find((advice) => advice.code === 'tighten_slippage'),
+      { slippage_bps: 300 },
+      'a third of 1,000 bps, at most 3 %',
+    )
   })
 
   t.test('a jitodontfront account lowers the score', async (t) => {
     const open = await simulate([whirlpoolSwap(100_000_000n, (EXPECTED_OUT * 9n) / 10n)])
-    const guarded = await simulate([whirlpoolSwap(100_000_000n, (EXPECTED_OUT * 9n) / 10n, true, [address('jitodontfront111111111111111111111111138623')])])
+    const guarded = await simulate([
+      whirlpoolSwap(100_000_000n, (EXPECTED_OUT * 9n) / 10n, true, [address('jitodontfront111111111111111111111111138623')]),
+    ])
     t.equal(guarded.risk.mev_factors?.protection, 'jitodontfront')
     t.equal(guarded.risk.mev_score, Math.round(open.risk.mev_score * 0.3 * 1000) / 1000)
-    t.notOk(guarded.recommendations.some((advice) => advice.code === 'use_relay'), 'already protected')
+    t.notOk(
+      guarded.recommendations.some((advice) => advice.code === 'use_relay'),
+      'already protected',
+    )
   })
 
   t.test('exact out: the most it pays against what the pool asks', async (t) => {
@@ -93,7 +115,7 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     t.equal(response.risk.risk_level, 'medium')
   })
 
-  t.test("a swap into a token account that does not exist: create it first, named", async (t) => {
+  t.test('a swap into a token account that does not exist: create it first, named', async (t) => {
     const missing = address('7o36UsWR1JQLpZ9PE2gn9L4SQ69CNNiWAXd4Jt7rqz9Z')
     const response = await simulate([buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: 3_987_867n, destination: missing })])
     const advice = response.recommendations.filter((entry) => entry.code === 'create_missing_account')
@@ -103,7 +125,11 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
 
   t.test('without the slippage and MEV vectors nothing of this is reported', async (t) => {
     const response = await engine.simulate(
-      await buildTransaction({ feePayer: WALLET.address, blockhash: value.blockhash, instructions: [whirlpoolSwap(100_000_000n, 3_987_867n)] }),
+      await buildTransaction({
+        feePayer: WALLET.address,
+        blockhash: value.blockhash,
+        instructions: [whirlpoolSwap(100_000_000n, 3_987_867n)],
+      }),
       { vectors: ['program'] },
     )
     t.equal(response.slippage, null)

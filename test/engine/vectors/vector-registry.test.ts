@@ -28,7 +28,10 @@ t.test('every vector is registered once, with reads that exist', async (t) => {
   t.equal(new Set(names).size, names.length, 'each once')
   for (const vector of DETECTION_VECTORS) {
     const reads: readonly string[] = vector.reads
-    t.ok(reads.every((read) => read in SOURCES), `${vector.name} reads only known sources: ${reads.join(', ') || 'none'}`)
+    t.ok(
+      reads.every((read) => read in SOURCES),
+      `${vector.name} reads only known sources: ${reads.join(', ') || 'none'}`,
+    )
   }
   t.equal(names[0], 'simulation', "the simulation's advice comes first")
   t.equal(names[names.length - 1], 'priority_fee', 'the price advice last')

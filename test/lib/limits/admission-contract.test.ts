@@ -36,7 +36,12 @@ if (REDIS_URL) {
     name: 'redis',
     open(test) {
       // A generous timeout: a loaded CI box must not turn a slow first call (connect, script load) into a fail-open.
-      const admission = createRedisAdmission({ redisUrl: REDIS_URL, keyPrefix: newKeyPrefix(test), commandTimeoutMs: 5000, logger: createCaptureLogger().logger })
+      const admission = createRedisAdmission({
+        redisUrl: REDIS_URL,
+        keyPrefix: newKeyPrefix(test),
+        commandTimeoutMs: 5000,
+        logger: createCaptureLogger().logger,
+      })
       test.teardown(() => admission.close())
       return admission
     },
@@ -87,7 +92,13 @@ for (const kind of kinds) {
       t.match(await admitTimes(admission, user, REQUEST, T0, 9), { 'ratelimit-remaining': '0', 'ratelimit-reset': '1' })
       await t.rejects(attempt(admission, user, REQUEST, T0), {
         code: 'rate_limited',
-        headers: { 'retry-after': '1', 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '1', 'ratelimit-policy': '10;w=1' },
+        headers: {
+          'retry-after': '1',
+          'ratelimit-limit': '10',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': '1',
+          'ratelimit-policy': '10;w=1',
+        },
       })
     })
 
@@ -117,7 +128,10 @@ for (const kind of kinds) {
       t.match(await admitTimes(admission, user, REQUEST, T0, 249), { 'ratelimit-remaining': '0', 'ratelimit-reset': '3' })
       await t.rejects(attempt(admission, user, REQUEST, T0), { code: 'rate_limited', headers: { 'retry-after': '1' } })
       // 250 tokens at 100 a second is 2.5 s away: 3.
-      await t.rejects(attempt(admission, user, { requests: 250, simulations: 0 }, T0), { code: 'rate_limited', headers: { 'retry-after': '3' } })
+      await t.rejects(attempt(admission, user, { requests: 250, simulations: 0 }, T0), {
+        code: 'rate_limited',
+        headers: { 'retry-after': '3' },
+      })
       t.match((await admission.admit(user, REQUEST, T0 + 10)).headers, { 'ratelimit-remaining': '0' })
     })
 
@@ -127,7 +141,10 @@ for (const kind of kinds) {
       await admitTimes(admission, user, REQUEST, T0, 10)
       const withCard = { ...user, hasCard: true }
       // The bucket is still empty, but now it is the card's: limit 250, refilled at 100 a second.
-      await t.rejects(attempt(admission, withCard, REQUEST, T0), { code: 'rate_limited', headers: { 'ratelimit-limit': '250', 'ratelimit-remaining': '0' } })
+      await t.rejects(attempt(admission, withCard, REQUEST, T0), {
+        code: 'rate_limited',
+        headers: { 'ratelimit-limit': '250', 'ratelimit-remaining': '0' },
+      })
       t.match((await admission.admit(withCard, REQUEST, T0 + 10)).headers, { 'ratelimit-limit': '250', 'ratelimit-remaining': '0' })
       t.match((await admission.admit(withCard, REQUEST, T0 + 10_000)).headers, { 'ratelimit-remaining': '249' })
       t.match((await admission.admit(user, REQUEST, T0 + 10_000)).headers, { 'ratelimit-limit': '10', 'ratelimit-remaining': '9' })
@@ -159,10 +176,19 @@ for (const kind of kinds) {
       // Calls that run no simulation still pass.
       t.match((await admission.admit(user, REQUEST, T0)).headers, { 'ratelimit-remaining': '5' })
       // 1.5 s to midnight, rounded up.
-      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT - 1500), { code: 'quota_exceeded', headers: { 'retry-after': '2' } })
-      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT - 1), { code: 'quota_exceeded', headers: { 'retry-after': '1' } })
+      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT - 1500), {
+        code: 'quota_exceeded',
+        headers: { 'retry-after': '2' },
+      })
+      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT - 1), {
+        code: 'quota_exceeded',
+        headers: { 'retry-after': '1' },
+      })
       t.equal((await admission.admit(user, simulations(1000), NEXT_MIDNIGHT)).meteredSimulations, 0)
-      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT + 1), { code: 'quota_exceeded', headers: { 'retry-after': '86400' } })
+      await t.rejects(attempt(admission, user, simulations(1), NEXT_MIDNIGHT + 1), {
+        code: 'quota_exceeded',
+        headers: { 'retry-after': '86400' },
+      })
     })
 
     t.test('a batch that does not fit is refused whole and counts nothing', async (t) => {
@@ -223,7 +249,12 @@ t.test('redis: two instances on one Redis share one budget', { skip: !REDIS_URL 
 
 t.test('redis: keys expire once they no longer matter', { skip: !REDIS_URL && 'REDIS_URL is not set' }, async (t) => {
   const keyPrefix = newKeyPrefix(t)
-  const admission = createRedisAdmission({ redisUrl: REDIS_URL ?? '', keyPrefix, commandTimeoutMs: 5000, logger: createCaptureLogger().logger })
+  const admission = createRedisAdmission({
+    redisUrl: REDIS_URL ?? '',
+    keyPrefix,
+    commandTimeoutMs: 5000,
+    logger: createCaptureLogger().logger,
+  })
   const redis = new Redis(REDIS_URL ?? '')
   t.teardown(() => Promise.all([admission.close(), redis.quit()]))
   const user = freeUser()

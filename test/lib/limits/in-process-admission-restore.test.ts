@@ -34,7 +34,10 @@ t.test('restored counts are charged against the day they were counted in', async
   t.doesNotThrow(() => admission.admit(free('almost'), oneSimulation, NOW_MS + 1_000), 'one left is one left')
   t.throws(() => admission.admit(free('almost'), oneSimulation, NOW_MS + 2_000), { code: 'quota_exceeded' })
   t.doesNotThrow(() => admission.admit(free('nonsense'), oneSimulation, NOW_MS), 'a count that is not one is ignored')
-  t.doesNotThrow(() => admission.admit({ userId: 'spent', hasCard: true }, oneSimulation, NOW_MS + 3_000), 'a card lifts the quota as before')
+  t.doesNotThrow(
+    () => admission.admit({ userId: 'spent', hasCard: true }, oneSimulation, NOW_MS + 3_000),
+    'a card lifts the quota as before',
+  )
   t.doesNotThrow(() => admission.admit(free('spent'), oneSimulation, NOW_MS + DAY_MS), 'the next UTC day starts fresh')
 })
 

@@ -35,7 +35,12 @@ if (REDIS_URL) {
     name: 'redis',
     open(test) {
       // A generous timeout: a loaded CI box must not turn a slow first call (connect, script load) into a fail-open.
-      const limiter = createRedisKeyedLimiter({ redisUrl: REDIS_URL, keyPrefix: newKeyPrefix(test), commandTimeoutMs: 5000, logger: createCaptureLogger().logger })
+      const limiter = createRedisKeyedLimiter({
+        redisUrl: REDIS_URL,
+        keyPrefix: newKeyPrefix(test),
+        commandTimeoutMs: 5000,
+        logger: createCaptureLogger().logger,
+      })
       test.teardown(() => limiter.close())
       return limiter
     },
@@ -134,8 +139,14 @@ for (const kind of kinds) {
       const limiter = kind.open(t)
       const key = randomUUID()
       const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => attempt(limiter, key, TEN_AN_HOUR, T0)()))
-      const taken = outcomes.filter((outcome) => outcome.status === 'fulfilled').map((outcome) => (outcome as PromiseFulfilledResult<number>).value)
-      t.strictSame(taken.sort((x, y) => y - x), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], 'ten takes, each leaving one token fewer')
+      const taken = outcomes
+        .filter((outcome) => outcome.status === 'fulfilled')
+        .map((outcome) => (outcome as PromiseFulfilledResult<number>).value)
+      t.strictSame(
+        taken.sort((x, y) => y - x),
+        [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+        'ten takes, each leaving one token fewer',
+      )
       t.ok(
         outcomes.every((outcome) => outcome.status === 'fulfilled' || (outcome.reason as { code?: string }).code === 'rate_limited'),
         'the other thirty are rate_limited',
@@ -159,21 +170,30 @@ t.test('redis: two instances on one Redis share the buckets', { skip: !REDIS_URL
   t.equal(await one.take(key, FIVE_A_MINUTE, T0), 0, 'a refund on one is seen by the other')
 })
 
-t.test('redis: a key expires once its bucket would read as full, and a bucket refunded to full is deleted', { skip: !REDIS_URL && 'REDIS_URL is not set' }, async (t) => {
-  const keyPrefix = newKeyPrefix(t)
-  const limiter = createRedisKeyedLimiter({ redisUrl: REDIS_URL ?? '', keyPrefix, commandTimeoutMs: 5000, logger: createCaptureLogger().logger })
-  const redis = new Redis(REDIS_URL ?? '')
-  t.teardown(() => Promise.all([limiter.close(), redis.quit()]))
-  const key = randomUUID()
-  await takeTimes(limiter, key, FIVE_A_MINUTE, T0, 2)
-  t.strictSame(await redis.keys(`${keyPrefix}*`), [`${keyPrefix}${key}`], 'one key, the prefix and the caller’s key')
-  const ttl = await redis.pttl(`${keyPrefix}${key}`)
-  // Two tokens short: 2 minutes to refill, plus a second's margin.
-  t.ok(ttl > 120_000 && ttl <= 121_000, `TTL ${ttl}`)
-  await limiter.refund(key, FIVE_A_MINUTE, T0)
-  await limiter.refund(key, FIVE_A_MINUTE, T0)
-  t.strictSame(await redis.keys(`${keyPrefix}*`), [], 'refunded to full: nothing stored')
-})
+t.test(
+  'redis: a key expires once its bucket would read as full, and a bucket refunded to full is deleted',
+  { skip: !REDIS_URL && 'REDIS_URL is not set' },
+  async (t) => {
+    const keyPrefix = newKeyPrefix(t)
+    const limiter = createRedisKeyedLimiter({
+      redisUrl: REDIS_URL ?? '',
+      keyPrefix,
+      commandTimeoutMs: 5000,
+      logger: createCaptureLogger().logger,
+    })
+    const redis = new Redis(REDIS_URL ?? '')
+    t.teardown(() => Promise.all([limiter.close(), redis.quit()]))
+    const key = randomUUID()
+    await takeTimes(limiter, key, FIVE_A_MINUTE, T0, 2)
+    t.strictSame(await redis.keys(`${keyPrefix}*`), [`${keyPrefix}${key}`], 'one key, the prefix and the caller’s key')
+    const ttl = await redis.pttl(`${keyPrefix}${key}`)
+    // Two tokens short: 2 minutes to refill, plus a second's margin.
+    t.ok(ttl > 120_000 && ttl <= 121_000, `TTL ${ttl}`)
+    await limiter.refund(key, FIVE_A_MINUTE, T0)
+    await limiter.refund(key, FIVE_A_MINUTE, T0)
+    t.strictSame(await redis.keys(`${keyPrefix}*`), [], 'refunded to full: nothing stored')
+  },
+)
 
 t.test('redis: an unreachable Redis fails open, warns once, and closes cleanly', async (t) => {
   // A port nothing listens on: take a free one and give it back.
