@@ -25,13 +25,14 @@ import { join } from 'node:path'
 import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
 import { toTrustProxy } from './edge/trust-proxy.js'
 
+// Until it serves, a failure closes what has started and says what is wrong in one line (a port
+// in use, a wrong setting: the variable to change).
+const startup = createStartupGuard()
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
-// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
-const startup = createStartupGuard()
 
 let localnet: Localnet | undefined
 if (!process.env.SOLANA_RPC_URLS) {

@@ -12,10 +12,11 @@ import { userServiceConfigSchema } from './config.js'
 import { startUserServiceServer } from './server.js'
 import { startUserService } from './start-user-service.js'
 
+// Until it serves, a failure closes what has started and says what is wrong in one line (a port
+// in use, a wrong setting: the variable to change).
+const startup = createStartupGuard()
 const config = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('accounts', config.logLevel)
-// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
-const startup = createStartupGuard()
 // This process exists to serve its gRPC port, and that port can mint keys for any user.
 if (!config.internalToken)
   throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')

@@ -21,11 +21,12 @@ import { join } from 'node:path'
 import { createAuthLimiter } from './limits/create-auth-limiter.js'
 import { toTrustProxy } from './trust-proxy.js'
 
+// Until it serves, a failure closes what has started and says what is wrong in one line (a port
+// in use, a wrong setting: the variable to change).
+const startup = createStartupGuard()
 const config = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(config.trustProxy)
 const logger = createLogger('edge', config.logLevel)
-// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
-const startup = createStartupGuard()
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const users = await connectUserService(config.userServiceUrl, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => users.close())

@@ -11,10 +11,11 @@ import { engineConfigSchema } from './config.js'
 import { startEngine } from './start-engine.js'
 import { join } from 'node:path'
 
+// Until it serves, a failure closes what has started and says what is wrong in one line (a port
+// in use, a wrong setting: the variable to change).
+const startup = createStartupGuard()
 const config = readConfig(engineConfigSchema, process.env)
 const logger = createLogger('engine', config.logLevel)
-// Until it serves, a failure closes what has started (a port in use: one line naming its variable).
-const startup = createStartupGuard()
 // Every call to the gRPC port is authenticated: by API key (checked with the user service) or by
 // the edges' internal token. With neither there would be no way to tell a caller from anyone on
 // the network.

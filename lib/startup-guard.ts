@@ -7,6 +7,7 @@
  * signal nobody handles: without this, a `docker stop` during boot would wait for SIGKILL.
  */
 import { constants } from 'node:os'
+import { ConfigError } from './config.js'
 import { isListenError } from './listen-error.js'
 
 /** How long closing what started may take before the process exits anyway. */
@@ -40,8 +41,9 @@ export function createStartupGuard(closeDeadlineMs = STARTUP_CLOSE_DEADLINE_MS):
     })()
   }
   const onFailure = (error: unknown) => {
-    // Before the logger may exist, and read by a person at a terminal: plain stderr.
-    if (isListenError(error)) process.stderr.write(`${error.message}\n`)
+    // Before the logger may exist, and read by a person at a terminal: plain stderr. A port in use
+    // or a wrong setting is one line naming the variable; anything else keeps its stack.
+    if (isListenError(error) || error instanceof ConfigError) process.stderr.write(`${error.message}\n`)
     else console.error(error)
     closeStartedAndExit(1)
   }

@@ -6,10 +6,12 @@ import { localnetConfigSchema } from './config.js'
 import { createLocalnet } from './localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './seed/demo-state.js'
 
+// Until it serves, a failure closes what has started and says what is wrong in one line (a port
+// in use, a wrong setting: the variable to change).
+const startup = createStartupGuard()
 const config = readConfig(localnetConfigSchema, process.env)
 const logger = createLogger('localnet', config.logLevel)
 // A port in use is one line naming its variable (createLocalnet has closed what it opened).
-const startup = createStartupGuard()
 const localnet = await createLocalnet(config, logger)
 startup.serving()
 const chain = localnet.chain

@@ -1,0 +1,44 @@
+/**
+ * A wrong setting stops a process with one line on stderr naming the variable and what it takes,
+ * no stack trace, and exit code 1 — as a port in use does (port-in-use.test.ts).
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import t from 'tap'
+import { createServiceProcessSetup, waitForExit } from '../helpers/service-process.js'
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const EXIT_LIMIT_MS = 30_000
+
+const CASES = [
+  { entry: 'main.ts', env: { PORT: 'eighty' }, line: /^invalid PORT="eighty": expected an integer from 0 to 65535\n$/ },
+  {
+    entry: 'main.ts',
+    env: { ENGINE_INTERNAL_TOKEN: 'short' },
+    line: /^invalid ENGINE_INTERNAL_TOKEN="5 characters": expected a secret of at least 32 characters\n$/,
+  },
+  // A standalone engine with nothing to authenticate its callers against.
+  { entry: 'engine/main.ts', env: {}, line: /^invalid ENGINE_INTERNAL_TOKEN="": expected the token edges present/ },
+  { entry: 'accounts/main.ts', env: {}, line: /^invalid ACCOUNTS_INTERNAL_TOKEN="": expected / },
+] as const
+
+for (const { entry, env, line } of CASES) {
+  t.test(`${entry} with ${Object.keys(env).join(', ') || 'no token'}`, async (t) => {
+    const setup = await createServiceProcessSetup(t, { LOG_LEVEL: 'error' })
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: REPO_ROOT,
+      env: { ...setup.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    t.teardown(() => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL')
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const exit = await waitForExit(child, EXIT_LIMIT_MS)
+    t.same(exit, { code: 1, signal: null }, 'exits 1', { stderr })
+    t.match(stderr, line, 'one line naming the variable', { stderr })
+    t.notMatch(stderr, /\n\s+at /, 'no stack trace', { stderr })
+  })
+}
