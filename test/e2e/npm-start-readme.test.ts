@@ -77,10 +77,11 @@ interface Running {
   output: () => string
 }
 
-/** Starts `tsx main.ts` with `env` and waits for /health; undefined if it never answers. */
+/** Runs `npm start` with `env`, as the README says, and waits for /health; undefined if it never answers. */
 async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Promise<Running | undefined> {
-  // Its own process group, so teardown can end tsx and the node it runs together.
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['main.ts'], {
+  // Its own process group, so teardown can end npm and the node it runs together. SIGTERM goes to
+  // npm itself, as a terminal's or a supervisor's would: npm forwards it to the service.
+  const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
     env,
     detached: true,
