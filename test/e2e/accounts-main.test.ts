@@ -3,7 +3,7 @@
  * and a free port, called over gRPC by the edge's client, then SIGTERM and a clean exit. With
  * REDIS_URL, a deleted user's invalidation must arrive on the Redis bus edges listen to.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +15,7 @@ import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { isServiceError } from '../../lib/errors.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+import { isRunning, waitForExit } from '../helpers/service-process.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 30_000
@@ -31,24 +32,6 @@ async function isListening(port: number): Promise<boolean> {
     return false
   } finally {
     socket.destroy()
-  }
-}
-
-function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null
-}
-
-async function waitForExit(child: ChildProcess, limitMs: number) {
-  if (!isRunning(child)) return { code: child.exitCode, signal: child.signalCode }
-  let timer: NodeJS.Timeout | undefined
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), limitMs)))
-  try {
-    return await Promise.race([exited, late])
-  } finally {
-    clearTimeout(timer)
   }
 }
 

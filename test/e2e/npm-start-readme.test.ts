@@ -10,8 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t, { type Test } from 'tap'
@@ -31,46 +29,12 @@ import { createGrpcEngineClient } from '../../edge/engine-client.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { isServiceError } from '../../lib/errors.js'
 import { getFreePort } from '../../lib/free-port.js'
+import { isPortFree, isRunning, postJson, waitForExit } from '../helpers/service-process.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // The first start on an empty DATA_DIR creates the embedded database (PGlite's initdb: ≈4 s).
 const BOOT_LIMIT_MS = 40_000
 const EXIT_LIMIT_MS = 10_000
-
-/** Whether a port can be bound again (the process released it). */
-async function isPortFree(port: number): Promise<boolean> {
-  const server = createServer()
-  try {
-    server.listen(port, '127.0.0.1')
-    await once(server, 'listening')
-    return true
-  } catch {
-    return false
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null
-}
-
-/** Resolves with the exit code/signal, or undefined if the child is still running after `limitMs`. */
-async function waitForExit(child: ChildProcess, limitMs: number): Promise<{ code: number | null; signal: string | null } | undefined> {
-  if (!isRunning(child)) return { code: child.exitCode, signal: child.signalCode }
-  let timer: NodeJS.Timeout | undefined
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), limitMs)
-  })
-  try {
-    return await Promise.race([exited, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 interface Running {
   child: ChildProcess
@@ -140,9 +104,6 @@ async function stopService(t: Test, running: Running, ports: Record<string, numb
   t.notMatch(running.output(), /shutdown failed|unhandled|"level":50/, 'no error logged', { output: running.output().slice(-4000) })
   for (const [name, p] of Object.entries(ports)) t.ok(await isPortFree(p), `${name} ${p} is released`)
 }
-
-const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
 t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
   const [port, rpcPort, grpcPort, accountsPort, geyserPort] = [
