@@ -17,12 +17,10 @@
  * every 10 s. An outage of the limiter's store must not take the API down with it; the price is
  * that nobody is limited (or metered) until Redis is back.
  */
-import type { Redis } from 'ioredis'
-import type { Logger } from '../logger.js'
 import type { Admission, Admitted } from './admission.js'
 import { createQuotaExceededError, createRateLimitedError, toAdmitted } from './admission-outcome.js'
 import { FREE_DAILY_SIMULATIONS, getMsUntilQuotaReset, getQuotaDay, getRatePlan } from './limit-plans.js'
-import { closeRedisLimitsConnection, createOutageWarning, createRedisLimitsConnection, isRedisUsable } from './redis-limits-connection.js'
+import { openRedisLimitsStore, type RedisLimitsStoreOptions } from './redis-limits-connection.js'
 
 export const DEFAULT_ADMISSION_KEY_PREFIX = 'pf:'
 
@@ -87,43 +85,21 @@ interface AdmitCommand {
   preflightAdmit(bucketKey: string, quotaKey: string, ...args: Array<string | number>): Promise<AdmitReply>
 }
 
-export interface RedisAdmissionOptions {
-  /** Opens (and on close, quits) a connection of its own. */
-  redisUrl?: string
-  /**
-   * Or a connection owned by the caller, left open by close(). Fail-open is only as prompt as its
-   * options make it: give it a `commandTimeout` (ioredis has none by default) and `maxRetriesPerRequest: 0`.
-   */
-  redis?: Redis
+export interface RedisAdmissionOptions extends RedisLimitsStoreOptions {
   /** Prefix of every key; tests pass a random one to isolate themselves. Default `pf:`. */
   keyPrefix?: string
-  /** No reply within this many ms counts as Redis down (fail open). Default 200. Only for `redisUrl`. */
-  commandTimeoutMs?: number
-  /** Default 1,000. Only for `redisUrl`. */
-  connectTimeoutMs?: number
-  logger: Logger
 }
 
 /** Creates an Admission over Redis (one atomic script per call); fails open when Redis does not answer. */
 export function createRedisAdmission(options: RedisAdmissionOptions): Admission {
-  const { logger } = options
   const keyPrefix = options.keyPrefix ?? DEFAULT_ADMISSION_KEY_PREFIX
-  const ownsConnection = options.redis === undefined
-  const redis = options.redis ?? openConnection(options)
-  redis.defineCommand('preflightAdmit', { numberOfKeys: 2, lua: ADMIT_SCRIPT })
-  const script = redis as unknown as AdmitCommand
+  const store = openRedisLimitsStore(options, 'rate limit store (Redis) unreachable: admitting every call without limits or metering')
+  store.redis.defineCommand('preflightAdmit', { numberOfKeys: 2, lua: ADMIT_SCRIPT })
+  const script = store.redis as unknown as AdmitCommand
 
-  const warnOutage = createOutageWarning(logger, 'rate limit store (Redis) unreachable: admitting every call without limits or metering')
-  // Ours to watch: without a listener ioredis prints every reconnection error to the console.
-  if (ownsConnection) redis.on('error', warnOutage)
-
-  let closing: Promise<void> | null = null
   return {
     async admit(caller, charge, nowMs) {
-      if (!isRedisUsable(redis)) {
-        if (closing === null) warnOutage(redis.status)
-        return FAIL_OPEN
-      }
+      if (!store.isUsable()) return FAIL_OPEN
       const plan = getRatePlan(caller.hasCard)
       const day = getQuotaDay(nowMs)
       let reply: AdmitReply
@@ -141,7 +117,7 @@ export function createRedisAdmission(options: RedisAdmissionOptions): Admission 
           getMsUntilQuotaReset(nowMs) + QUOTA_TTL_MARGIN_MS,
         )
       } catch (error) {
-        warnOutage(error)
+        store.warnOutage(error)
         return FAIL_OPEN
       }
       const [status, tokensText, metered] = reply
@@ -150,14 +126,6 @@ export function createRedisAdmission(options: RedisAdmissionOptions): Admission 
       if (status === STATUS_QUOTA_EXCEEDED) throw createQuotaExceededError(plan, tokens, nowMs)
       return toAdmitted(plan, tokens, Number(metered))
     },
-    close() {
-      closing ??= ownsConnection ? closeRedisLimitsConnection(redis) : Promise.resolve()
-      return closing
-    },
+    close: () => store.close(),
   }
-}
-
-function openConnection(options: RedisAdmissionOptions): Redis {
-  if (options.redisUrl === undefined) throw new Error('createRedisAdmission needs redisUrl or redis')
-  return createRedisLimitsConnection(options.redisUrl, options)
 }

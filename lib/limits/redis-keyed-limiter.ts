@@ -15,11 +15,9 @@
  * every 10 s. An outage of the limiter's store must not lock every client out of its account; the
  * price is that nothing is limited until Redis is back.
  */
-import type { Redis } from 'ioredis'
-import type { Logger } from '../logger.js'
 import { createBucketLimitedError } from './bucket-limited-error.js'
 import type { BucketPlan, KeyedLimiter } from './keyed-limiter.js'
-import { closeRedisLimitsConnection, createOutageWarning, createRedisLimitsConnection, isRedisUsable } from './redis-limits-connection.js'
+import { openRedisLimitsStore, type RedisLimitsStoreOptions } from './redis-limits-connection.js'
 
 /** Apart from admission's `pf:bucket:` and `pf:quota:` keys. */
 export const DEFAULT_LIMITER_KEY_PREFIX = 'pf:limit:'
@@ -73,47 +71,25 @@ interface BucketCommand {
   preflightBucket(key: string, nowMs: number, burst: number, refillIntervalMs: number, change: number): Promise<BucketReply>
 }
 
-export interface RedisKeyedLimiterOptions {
-  /** Opens (and on close, quits) a connection of its own. */
-  redisUrl?: string
-  /**
-   * Or a connection owned by the caller, left open by close(). Fail-open is only as prompt as its
-   * options make it: give it a `commandTimeout` (ioredis has none by default) and `maxRetriesPerRequest: 0`.
-   */
-  redis?: Redis
+export interface RedisKeyedLimiterOptions extends RedisLimitsStoreOptions {
   /** Prefix of every key; tests pass a random one to isolate themselves. Default `pf:limit:`. */
   keyPrefix?: string
-  /** No reply within this many ms counts as Redis down (fail open). Default 200. Only for `redisUrl`. */
-  commandTimeoutMs?: number
-  /** Default 1,000. Only for `redisUrl`. */
-  connectTimeoutMs?: number
-  logger: Logger
 }
 
 /** Creates a KeyedLimiter over Redis (one atomic script per call); fails open when Redis does not answer. */
 export function createRedisKeyedLimiter(options: RedisKeyedLimiterOptions): KeyedLimiter {
-  const { logger } = options
   const keyPrefix = options.keyPrefix ?? DEFAULT_LIMITER_KEY_PREFIX
-  const ownsConnection = options.redis === undefined
-  const redis = options.redis ?? openConnection(options)
-  redis.defineCommand('preflightBucket', { numberOfKeys: 1, lua: BUCKET_SCRIPT })
-  const script = redis as unknown as BucketCommand
+  const store = openRedisLimitsStore(options, 'limiter store (Redis) unreachable: every keyed limit lets its calls through')
+  store.redis.defineCommand('preflightBucket', { numberOfKeys: 1, lua: BUCKET_SCRIPT })
+  const script = store.redis as unknown as BucketCommand
 
-  const warnOutage = createOutageWarning(logger, 'limiter store (Redis) unreachable: every keyed limit lets its calls through')
-  // Ours to watch: without a listener ioredis prints every reconnection error to the console.
-  if (ownsConnection) redis.on('error', warnOutage)
-
-  let closing: Promise<void> | null = null
   /** The script's reply, or undefined when Redis did not answer (warned). */
   const run = async (key: string, plan: BucketPlan, nowMs: number, change: number): Promise<BucketReply | undefined> => {
-    if (!isRedisUsable(redis)) {
-      if (closing === null) warnOutage(redis.status)
-      return undefined
-    }
+    if (!store.isUsable()) return undefined
     try {
       return await script.preflightBucket(`${keyPrefix}${key}`, nowMs, plan.burst, plan.refillIntervalMs, change)
     } catch (error) {
-      warnOutage(error)
+      store.warnOutage(error)
       return undefined
     }
   }
@@ -130,14 +106,6 @@ export function createRedisKeyedLimiter(options: RedisKeyedLimiterOptions): Keye
     async refund(key, plan, nowMs) {
       await run(key, plan, nowMs, REFUND)
     },
-    close() {
-      closing ??= ownsConnection ? closeRedisLimitsConnection(redis) : Promise.resolve()
-      return closing
-    },
+    close: () => store.close(),
   }
-}
-
-function openConnection(options: RedisKeyedLimiterOptions): Redis {
-  if (options.redisUrl === undefined) throw new Error('createRedisKeyedLimiter needs redisUrl or redis')
-  return createRedisLimitsConnection(options.redisUrl, options)
 }

@@ -1,7 +1,8 @@
 /**
  * The Redis connection of a limiter (admission, keyed limiter), set up to fail open promptly: a
  * command timeout, no offline queue of retries, one throttled warning per outage, and a close
- * that leaves no socket or reconnect timer behind.
+ * that leaves no socket or reconnect timer behind. `openRedisLimitsStore` is what both limiters
+ * build on: the connection (their own, or the caller's), the outage gate and the close.
  */
 import { Redis } from 'ioredis'
 import type { Logger } from '../logger.js'
@@ -19,8 +20,56 @@ export interface RedisLimitsConnectionOptions {
   connectTimeoutMs?: number
 }
 
+export interface RedisLimitsStoreOptions extends RedisLimitsConnectionOptions {
+  /** Opens (and on close, quits) a connection of its own. */
+  redisUrl?: string
+  /**
+   * Or a connection owned by the caller, left open by close(). Fail-open is only as prompt as its
+   * options make it: give it a `commandTimeout` (ioredis has none by default) and `maxRetriesPerRequest: 0`.
+   */
+  redis?: Redis
+  logger: Logger
+}
+
+/** A limiter's connection with its outage handling. */
+export interface RedisLimitsStore {
+  readonly redis: Redis
+  /** Whether a command can be sent now; when not, the outage is warned about (not while closing) and the caller fails open. */
+  isUsable(): boolean
+  /** Warns (at most once every 10 s) that a command failed: the caller fails open. */
+  warnOutage(error: unknown): void
+  /** Quits an own connection (once); a caller's connection is left open. */
+  close(): Promise<void>
+}
+
+/** Opens the store of a limiter; `outageMessage` says what failing open means for it. */
+export function openRedisLimitsStore(options: RedisLimitsStoreOptions, outageMessage: string): RedisLimitsStore {
+  const ownsConnection = options.redis === undefined
+  let redis: Redis
+  if (options.redis) redis = options.redis
+  else if (options.redisUrl !== undefined) redis = createRedisLimitsConnection(options.redisUrl, options)
+  else throw new Error('a Redis limiter needs redisUrl or redis')
+  const warnOutage = createOutageWarning(options.logger, outageMessage)
+  // Ours to watch: without a listener ioredis prints every reconnection error to the console.
+  if (ownsConnection) redis.on('error', warnOutage)
+  let closing: Promise<void> | null = null
+  return {
+    redis,
+    isUsable() {
+      if (USABLE_STATUSES.has(redis.status)) return true
+      if (closing === null) warnOutage(redis.status)
+      return false
+    },
+    warnOutage,
+    close() {
+      closing ??= ownsConnection ? closeRedisLimitsConnection(redis) : Promise.resolve()
+      return closing
+    },
+  }
+}
+
 /** Opens a connection to `redisUrl` for a limiter. */
-export function createRedisLimitsConnection(redisUrl: string, options: RedisLimitsConnectionOptions): Redis {
+function createRedisLimitsConnection(redisUrl: string, options: RedisLimitsConnectionOptions): Redis {
   return new Redis(redisUrl, {
     commandTimeout: options.commandTimeoutMs ?? 200,
     connectTimeout: options.connectTimeoutMs ?? 1000,
@@ -30,13 +79,8 @@ export function createRedisLimitsConnection(redisUrl: string, options: RedisLimi
   })
 }
 
-/** Whether a command sent on `redis` now can be answered. */
-export function isRedisUsable(redis: Redis): boolean {
-  return USABLE_STATUSES.has(redis.status)
-}
-
 /** A warning about an unreachable Redis, logged at most once every 10 s; `detail` is the error, or the connection's status when no command was sent. */
-export function createOutageWarning(logger: Logger, message: string): (detail: unknown) => void {
+function createOutageWarning(logger: Logger, message: string): (detail: unknown) => void {
   let lastWarningMs = -Infinity
   return (detail) => {
     const now = Date.now()
@@ -48,7 +92,7 @@ export function createOutageWarning(logger: Logger, message: string): (detail: u
 }
 
 /** QUIT waits for the replies already asked for; a connection that cannot take it is dropped. */
-export async function closeRedisLimitsConnection(connection: Redis): Promise<void> {
+async function closeRedisLimitsConnection(connection: Redis): Promise<void> {
   try {
     await connection.quit()
   } catch {
