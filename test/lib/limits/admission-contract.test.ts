@@ -13,6 +13,7 @@ import { createDisabledAdmission } from '../../../lib/limits/disabled-admission.
 import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import { createRedisAdmission } from '../../../lib/limits/redis-admission.js'
 import { createCaptureLogger, LOG_LEVEL } from '../../helpers/capture-logger.js'
+import { createTestKeyPrefix } from '../../helpers/redis-key-prefix.js'
 
 interface AdmissionKind {
   name: string
@@ -48,16 +49,9 @@ if (REDIS_URL) {
   })
 }
 
-/** A key prefix of its own for `test`, whose keys are deleted at its end (quota counters would otherwise live 13 h). */
+/** A key prefix of its own for `test`, whose keys are deleted at its end. */
 function newKeyPrefix(test: Test): string {
-  const keyPrefix = `pf:test:${randomUUID()}:`
-  test.teardown(async () => {
-    const redis = new Redis(REDIS_URL ?? '')
-    const keys = await redis.keys(`${keyPrefix}*`)
-    if (keys.length > 0) await redis.del(...keys)
-    await redis.quit()
-  })
-  return keyPrefix
+  return createTestKeyPrefix(test, REDIS_URL ?? '')
 }
 
 /** Midday UTC: twelve hours to the quota's reset. */

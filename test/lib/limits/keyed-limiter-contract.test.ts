@@ -12,6 +12,7 @@ import type { BucketPlan, KeyedLimiter } from '../../../lib/limits/keyed-limiter
 import { createInProcessKeyedLimiter } from '../../../lib/limits/in-process-keyed-limiter.js'
 import { createRedisKeyedLimiter } from '../../../lib/limits/redis-keyed-limiter.js'
 import { createCaptureLogger, LOG_LEVEL } from '../../helpers/capture-logger.js'
+import { createTestKeyPrefix } from '../../helpers/redis-key-prefix.js'
 
 interface LimiterKind {
   name: string
@@ -49,14 +50,7 @@ if (REDIS_URL) {
 
 /** A key prefix of its own for `test`, whose keys are deleted at its end. */
 function newKeyPrefix(test: Test): string {
-  const keyPrefix = `pf:test:${randomUUID()}:`
-  test.teardown(async () => {
-    const redis = new Redis(REDIS_URL ?? '')
-    const keys = await redis.keys(`${keyPrefix}*`)
-    if (keys.length > 0) await redis.del(...keys)
-    await redis.quit()
-  })
-  return keyPrefix
+  return createTestKeyPrefix(test, REDIS_URL ?? '')
 }
 
 const T0 = Date.UTC(2030, 0, 15, 12)
