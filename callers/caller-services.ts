@@ -15,7 +15,7 @@ import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'
 import { toSimulationRecord } from './to-simulation-record.js'
 import type { HistoryJournal } from './history-journal.js'
-import { attachTransactionBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
+import { attachSignatureBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
 
 export interface CallerServices {
   authenticator: Authenticator
@@ -83,10 +83,11 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     recordSimulation(principal, transaction, response) {
       const record = toSimulationRecord(response, principal, now(), null)
       record.recordId = randomUUID()
+      const signature = getFirstSignatureBytes(transaction)
       // Written before the caller is answered (the caller of this function answers after it returns).
-      journal?.append(record, getFirstSignatureBytes(transaction))
+      journal?.append(record, signature)
       // base58 is too slow for the request path: the signature is filled in when history flushes.
-      attachTransactionBytes(record, transaction)
+      attachSignatureBytes(record, signature)
       history.push(record)
     },
     close() {

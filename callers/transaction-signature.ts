@@ -19,21 +19,15 @@ export function getFirstSignatureBytes(transaction: Uint8Array): Uint8Array | nu
   return signature
 }
 
-/** The first signature of wire-transaction bytes, base58, or null. */
-export function getFirstSignature(transaction: Uint8Array): string | null {
-  const signature = getFirstSignatureBytes(transaction)
-  return signature === null ? null : toBase58(signature)
+const signatureOfRecord = new WeakMap<SimulationRecord, Uint8Array>()
+
+/** Keeps a queued record's signature bytes (getFirstSignatureBytes) beside it until it is written; none for an unsigned transaction. */
+export function attachSignatureBytes(record: SimulationRecord, signature: Uint8Array | null): void {
+  if (signature !== null) signatureOfRecord.set(record, signature)
 }
 
-const transactionOfRecord = new WeakMap<SimulationRecord, Uint8Array>()
-
-/** Keeps `transaction` beside a queued record until its signature is needed. */
-export function attachTransactionBytes(record: SimulationRecord, transaction: Uint8Array): void {
-  transactionOfRecord.set(record, transaction)
-}
-
-/** The record with its `signature` filled in from the attached bytes (at flush time). */
+/** The record with its `signature` filled in, base58, from the attached bytes (at flush time). */
 export function getRecordWithSignature(record: SimulationRecord): SimulationRecord {
-  const transaction = transactionOfRecord.get(record)
-  return transaction ? { ...record, signature: getFirstSignature(transaction) } : record
+  const signature = signatureOfRecord.get(record)
+  return signature ? { ...record, signature: toBase58(signature) } : record
 }
