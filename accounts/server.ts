@@ -13,6 +13,7 @@ import { hasInternalToken, MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/interna
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
+import { createLogThrottle } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
 import type { UserService } from './user-service.js'
@@ -42,9 +43,6 @@ export interface UserServiceServer {
   close(): Promise<void>
 }
 
-/** At most one warning about refused calls in this window. */
-const REFUSAL_LOG_INTERVAL_MS = 10_000
-
 export interface UserServiceServerOptions {
   /** The token every call must present (ACCOUNTS_INTERNAL_TOKEN). */
   internalToken: string
@@ -64,15 +62,10 @@ export async function startUserServiceServer(
   }
   const expectedToken = Buffer.from(internalToken)
   // Refusals are worth seeing, but a caller hammering the port must not flood the log with them.
-  let lastRefusalLogMs = -Infinity
-  let refusedSinceLog = 0
+  const refusals = createLogThrottle()
   const logRefusal = (method: string, peer: string) => {
-    refusedSinceLog++
-    const nowMs = Date.now()
-    if (nowMs - lastRefusalLogMs < REFUSAL_LOG_INTERVAL_MS) return
-    logger?.warn({ method, peer, refused: refusedSinceLog }, 'accounts calls without the internal token refused')
-    lastRefusalLogMs = nowMs
-    refusedSinceLog = 0
+    const refused = refusals()
+    if (refused > 0) logger?.warn({ method, peer, refused }, 'accounts calls without the internal token refused')
   }
 
   /** A unary handler that answers with `work`'s message, or with the catalogue error it throws. */

@@ -16,6 +16,7 @@ import { closeSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, u
 import { join } from 'node:path'
 import type { SimulationRecord } from '../accounts/user-service.js'
 import { toBase58 } from '../lib/base58.js'
+import { createLogThrottle } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
 
 export interface HistoryJournal {
@@ -55,8 +56,6 @@ interface JournalLine {
 
 const SEGMENT_NAME = /^segment-(\d{12})\.jsonl$/
 const DEFAULT_SEGMENT_MAX_BYTES = 8 * 1024 * 1024
-/** At most one error line about a failing disk in this window. */
-const WRITE_ERROR_LOG_INTERVAL_MS = 10_000
 
 /** Opens (or creates) the journal in `dir`, taking its lock and reading back what a previous run left. */
 export function openHistoryJournal(options: HistoryJournalOptions): HistoryJournal {
@@ -100,7 +99,8 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
   }
 
   let current: Segment | null = null
-  let lastWriteErrorMs = -Infinity
+  // At most one error line per window about a failing disk.
+  const writeFailures = createLogThrottle()
 
   function openSegment(): Segment {
     const path = join(dir, `segment-${String(nextSegmentNumber++).padStart(12, '0')}.jsonl`)
@@ -133,11 +133,9 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
       } catch (error) {
         // A full or failing disk must not take the API down: the record still goes to the
         // database from memory; only its survival of a crash is lost, and that is logged.
-        const nowMs = Date.now()
-        if (nowMs - lastWriteErrorMs >= WRITE_ERROR_LOG_INTERVAL_MS) {
-          lastWriteErrorMs = nowMs
-          logger?.error({ err: error, dir }, 'history journal write failed: records are kept in memory only until it recovers')
-        }
+        const failed = writeFailures()
+        if (failed > 0)
+          logger?.error({ err: error, dir, failed }, 'history journal write failed: records are kept in memory only until it recovers')
       }
     },
     settle(records) {

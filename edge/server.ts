@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
+import { createLogThrottle, LOG_THROTTLE_INTERVAL_MS } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
 import type { EdgeContext } from './edge-context.js'
@@ -88,8 +89,6 @@ const SAFE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/
  * would let a 10 s timeout fire up to 40 s late; the sweep only visits requests still arriving.
  */
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
-/** At most one warning per this long while connections are dropped at the cap: a flood must not flood the log too. */
-const DROP_WARNING_INTERVAL_MS = 10_000
 
 /** Creates the edge application with every route registered. */
 export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
@@ -141,14 +140,11 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   })
   const maxConnections = options.maxConnections ?? getDefaultMaxConnections()
   app.server.maxConnections = maxConnections
-  let droppedConnections = 0
-  let dropWarnedAtMs = -Infinity
+  // A flood must not flood the log too: one line per window, with the count.
+  const drops = createLogThrottle(LOG_THROTTLE_INTERVAL_MS, now)
   app.server.on('drop', () => {
-    droppedConnections++
-    if (now() - dropWarnedAtMs < DROP_WARNING_INTERVAL_MS) return
-    dropWarnedAtMs = now()
-    logger.warn({ dropped: droppedConnections, maxConnections }, 'connections dropped: the connection cap (MAX_CONNECTIONS) is reached')
-    droppedConnections = 0
+    const dropped = drops()
+    if (dropped > 0) logger.warn({ dropped, maxConnections }, 'connections dropped: the connection cap (MAX_CONNECTIONS) is reached')
   })
   // Only JSON bodies: fastify would otherwise parse text/plain and report a schema error.
   app.removeContentTypeParser('text/plain')

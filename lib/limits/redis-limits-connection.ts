@@ -5,13 +5,11 @@
  * build on: the connection (their own, or the caller's), the outage gate and the close.
  */
 import { Redis } from 'ioredis'
+import { createLogThrottle } from '../log-throttle.js'
 import type { Logger } from '../logger.js'
 
 /** Where a script answers; a connection in another state is down, and the call fails open at once instead of queueing. */
 const USABLE_STATUSES = new Set(['wait', 'connecting', 'connect', 'ready'])
-
-/** At most one warning about an unreachable Redis in this window. */
-const OUTAGE_WARNING_INTERVAL_MS = 10_000
 
 export interface RedisLimitsConnectionOptions {
   /** No reply within this many ms counts as Redis down (fail open). Default 200. */
@@ -81,11 +79,9 @@ function createRedisLimitsConnection(redisUrl: string, options: RedisLimitsConne
 
 /** A warning about an unreachable Redis, logged at most once every 10 s; `detail` is the error, or the connection's status when no command was sent. */
 function createOutageWarning(logger: Logger, message: string): (detail: unknown) => void {
-  let lastWarningMs = -Infinity
+  const outages = createLogThrottle()
   return (detail) => {
-    const now = Date.now()
-    if (now - lastWarningMs < OUTAGE_WARNING_INTERVAL_MS) return
-    lastWarningMs = now
+    if (outages() === 0) return
     const fields = detail instanceof Error ? { err: detail } : { redisStatus: detail }
     logger.warn(fields, message)
   }
