@@ -2,12 +2,9 @@
  * A wrong setting stops a process with one line on stderr naming the variable and what it takes,
  * no stack trace, and exit code 1 — as a port in use does (port-in-use.test.ts).
  */
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { createServiceProcessSetup, waitForExit } from '../helpers/service-process.js'
+import { createServiceProcessSetup, runEntryToExit } from '../helpers/service-process.js'
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const EXIT_LIMIT_MS = 30_000
 
 const CASES = [
@@ -25,18 +22,7 @@ const CASES = [
 for (const { entry, env, line } of CASES) {
   t.test(`${entry} with ${Object.keys(env).join(', ') || 'no token'}`, async (t) => {
     const setup = await createServiceProcessSetup(t, { LOG_LEVEL: 'error' })
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: REPO_ROOT,
-      env: { ...setup.env, ...env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    t.teardown(() => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL')
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const exit = await waitForExit(child, EXIT_LIMIT_MS)
+    const { exit, stderr } = await runEntryToExit(t, setup, entry, env, EXIT_LIMIT_MS)
     t.same(exit, { code: 1, signal: null }, 'exits 1', { stderr })
     t.match(stderr, line, 'one line naming the variable', { stderr })
     t.notMatch(stderr, /\n\s+at /, 'no stack trace', { stderr })

@@ -5,17 +5,14 @@
  * What had started before is closed again: after the all-in-one fails on its REST port (its last
  * listener), the history journal it had opened has been released.
  */
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import t, { type Test } from 'tap'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
-import { createServiceProcessSetup, waitForExit, type ServiceProcessSetup } from '../helpers/service-process.js'
+import { createServiceProcessSetup, runEntryToExit, type ServiceProcessSetup } from '../helpers/service-process.js'
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** Boot up to the listener that fails (the embedded database, the engine's first reads) on a loaded machine. */
 const EXIT_LIMIT_MS = 60_000
 
@@ -72,20 +69,7 @@ for (const { entry, variable, port, env } of CASES) {
     const setup = await createServiceProcessSetup(t, { LOG_LEVEL: 'error' })
     const taken = port(setup)
     await holdPort(t, taken)
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: REPO_ROOT,
-      env: { ...setup.env, ...env?.(setup) },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    t.teardown(() => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL')
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const exit = await waitForExit(child, EXIT_LIMIT_MS)
+    const { exit, stdout, stderr } = await runEntryToExit(t, setup, entry, env?.(setup) ?? {}, EXIT_LIMIT_MS)
     const output = { stdout: stdout.slice(-4000), stderr: stderr.slice(-4000) }
     t.same(exit, { code: 1, signal: null }, 'exits 1', output)
     t.equal(

@@ -114,6 +114,34 @@ export interface ServiceCommand {
 /** The default: the sources under tsx's loader, in the one node process. */
 export const SOURCE_ENTRY: ServiceCommand = { command: process.execPath, args: ['--import', 'tsx', 'main.ts'] }
 
+/**
+ * Runs `node --import tsx <entry>` (a main.ts) with `setup`'s environment plus `env` until it
+ * exits by itself, for a start that must fail; its process group is killed at `t`'s end otherwise.
+ */
+export async function runEntryToExit(
+  t: Test,
+  setup: ServiceProcessSetup,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  limitMs: number,
+): Promise<{ exit: { code: number | null; signal: string | null } | undefined; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { ...setup.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  t.teardown(() => {
+    if (isRunning(child)) process.kill(-(child.pid as number), 'SIGKILL')
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exit = await waitForExit(child, limitMs)
+  return { exit, stdout, stderr }
+}
+
 /** Starts the service and waits until /health answers; undefined (with a failed assertion) if it never does. */
 export async function startServiceProcess(
   t: Test,
