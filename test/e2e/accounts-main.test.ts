@@ -118,35 +118,3 @@ t.test('the accounts process serves gRPC on its own and drains on SIGTERM', asyn
   t.notMatch(output, /shutdown failed|unhandled|"level":50/, 'no error logged', { output: output.slice(-4000) })
   t.notOk(await isListening(port), 'the port is released')
 })
-
-t.test('the accounts process will not serve its port without ACCOUNTS_INTERNAL_TOKEN', async (t) => {
-  const port = await getFreePort()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: t.testdir({}),
-    ACCOUNTS_GRPC_PORT: String(port),
-    JWT_SECRET,
-    LOG_LEVEL: 'warn',
-  }
-  delete env.DATABASE_URL
-  delete env.ACCOUNTS_INTERNAL_TOKEN
-  const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, ['accounts/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  t.teardown(async () => {
-    if (child.pid !== undefined && isRunning(child)) {
-      process.kill(-child.pid, 'SIGKILL')
-      await waitForExit(child, 2_000)
-    }
-  })
-  const exit = await waitForExit(child, BOOT_LIMIT_MS)
-  t.ok(exit && exit.code !== 0, 'it exits with an error', { exit, output: output.slice(-2000) })
-  t.match(output, /ACCOUNTS_INTERNAL_TOKEN/, 'naming the variable')
-  t.notOk(await isListening(port), 'the port was never opened')
-})

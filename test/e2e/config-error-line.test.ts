@@ -1,9 +1,10 @@
 /**
  * A wrong setting stops a process with one line on stderr naming the variable and what it takes,
- * no stack trace, and exit code 1 — as a port in use does (port-in-use.test.ts).
+ * no stack trace, and exit code 1 — as a port in use does (port-in-use.test.ts) — before opening
+ * any port (the accounts process without ACCOUNTS_INTERNAL_TOKEN never serves its own).
  */
 import t from 'tap'
-import { createServiceProcessSetup, runEntryToExit } from '../helpers/service-process.js'
+import { createServiceProcessSetup, isPortFree, runEntryToExit } from '../helpers/service-process.js'
 
 const EXIT_LIMIT_MS = 30_000
 
@@ -26,5 +27,6 @@ for (const { entry, env, line } of CASES) {
     t.same(exit, { code: 1, signal: null }, 'exits 1', { stderr })
     t.match(stderr, line, 'one line naming the variable', { stderr })
     t.notMatch(stderr, /\n\s+at /, 'no stack trace', { stderr })
+    for (const [name, port] of Object.entries(setup.ports)) t.ok(await isPortFree(port), `no port was opened: ${name} ${port}`)
   })
 }
