@@ -12,6 +12,8 @@ export const engineConfigSchema = {
   cacheFreshMs: { kind: 'int', env: 'ACCOUNT_CACHE_FRESH_MS', default: 2_000, min: 0, max: 3_600_000 },
   /** Simulate answers kept for identical requests within a slot (result-cache.ts); 0 turns the cache off. */
   resultCacheMaxEntries: { kind: 'int', env: 'RESULT_CACHE_MAX_ENTRIES', default: 10_000, min: 0, max: 1_000_000 },
+  /** Recent transactions of a wallet read to know its counterparties (drain analysis); 0 turns the reads off. */
+  walletHistoryTransactions: { kind: 'int', env: 'WALLET_HISTORY_TRANSACTIONS', default: 20, min: 0, max: 100 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
   /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */

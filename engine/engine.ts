@@ -26,6 +26,7 @@ import type { GeyserState } from './geyser/geyser-subscription.js'
 import type { EngineHealth } from './contract/engine-health.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
 import type { ReadSources } from './vectors/read-sources.js'
+import { createCounterpartyHistory } from './wallets/counterparty-history.js'
 import { createDetector } from './vectors/run-detection.js'
 import { getBannedTokens } from './tokens/banned-tokens.js'
 import { ESTABLISHED_MINTS } from './tokens/established-mints.js'
@@ -133,6 +134,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     poolLiquidity: createPoolLiquidityCache({ rpc }),
     bannedTokens: getBannedTokens(),
     establishedMints: ESTABLISHED_MINTS,
+    counterparties:
+      config.walletHistoryTransactions > 0
+        ? createCounterpartyHistory({ rpc, signatureLimit: config.walletHistoryTransactions })
+        : undefined,
   }
   const detector = createDetector(sources, logger)
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger }

@@ -97,6 +97,8 @@ export const tokenRiskSchema = Type.Object(
     /** Share of the pool's LP supply burned or locked (constant-product pools); null: not applicable or unknown. */
     lp_burned_or_locked: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
     extensions: Type.Array(Type.String(), { description: 'Token-2022 extensions of the mint.' }),
+    /** The accountable issuer of an issuer-managed mint (a stablecoin, an LST): its authorities are no rug-pull risk. */
+    issuer: Nullable(Type.String()),
     reasons: Type.Array(Type.String()),
   },
   { $id: 'TokenRisk', ...closed },
@@ -117,7 +119,7 @@ export type BlacklistedProgram = Static<typeof blacklistedProgramSchema>
 /** A finding of the program vector: something the transaction does to a signer's assets or control. */
 export const riskFindingSchema = Type.Object(
   {
-    /** e.g. `owner_reassigned`, `token_authority_transferred`, `token_delegate_approved`, `token_account_closed_to_other`, `durable_nonce`, `unexplained_outflow`. */
+    /** A stable code from docs/detection.md#drains, e.g. `token_authority_transferred`, `whole_balance_transfer`, `address_poisoning`. */
     code: Type.String(),
     severity: riskLevelSchema,
     message: Type.String(),
@@ -262,6 +264,17 @@ export const decisionReasonSchema = Type.Object(
 )
 export type DecisionReason = Static<typeof decisionReasonSchema>
 
+/** What the transaction does to one signer, in the sentences a wallet shows before asking for a signature. */
+export const signerSummarySchema = Type.Object(
+  {
+    signer: Type.String(),
+    /** e.g. "You send 1,000 USDC to 7xKX…sAsU", "The fee is 0.000005 SOL". */
+    lines: Type.Array(Type.String()),
+  },
+  closed,
+)
+export type SignerSummary = Static<typeof signerSummarySchema>
+
 /** The simulate response as the engine answers it, over every transport. */
 export const simulateResponseSchema = Type.Object(
   {
@@ -275,6 +288,8 @@ export const simulateResponseSchema = Type.Object(
       description: 'The main swap: the worst case it accepts and the route it takes; null when nothing is swapped.',
     }),
     risk: riskSchema,
+    /** Per signer (the fee payer first), what leaves and arrives, hand-overs of control and the fee; empty when the program vector did not run. */
+    summary: Type.Array(signerSummarySchema),
     recommendations: Type.Array(recommendationSchema),
     program_breakdown: Type.Array(programUsageSchema),
     call_tree: Type.Array(callNodeSchema),

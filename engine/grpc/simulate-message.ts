@@ -52,6 +52,7 @@ function toTokenRiskMessage(token: TokenRisk): object {
   return {
     ...token,
     symbol: orUndefined(token.symbol),
+    issuer: orUndefined(token.issuer),
     top_holder_concentration: orUndefined(token.top_holder_concentration),
     has_liquidity: orUndefined(token.has_liquidity),
     lp_burned_or_locked: orUndefined(token.lp_burned_or_locked),
@@ -71,6 +72,7 @@ function fromTokenRiskMessage(token: TokenRisk__Output): TokenRisk {
     has_liquidity: orNull(token.has_liquidity),
     lp_burned_or_locked: orNull(token.lp_burned_or_locked),
     extensions: token.extensions,
+    issuer: orNull(token.issuer),
     reasons: token.reasons,
   }
 }
@@ -207,6 +209,7 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
       known_bots: risk?.known_bots ?? [],
       risk_level: (risk?.risk_level ?? 'safe') as RiskLevel,
     },
+    summary: message.summary.map((entry) => ({ signer: entry.signer, lines: entry.lines })),
     recommendations: message.recommendations.map(fromRecommendationMessage),
     program_breakdown: message.program_breakdown,
     call_tree: message.call_tree.map(fromCallNodeMessage),

@@ -13,6 +13,7 @@ import type { AccountEntry } from '../state/cached-account.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
+import type { CounterpartyHistory } from '../wallets/counterparty-history.js'
 import type { ReadSources } from '../vectors/read-sources.js'
 import { createDetector } from '../vectors/run-detection.js'
 import type { SimulateDependencies } from './simulate-transaction.js'
@@ -49,6 +50,7 @@ function createReads(): SimulationReads {
     leaderRates: [],
     liquidity: [],
     symbols: [],
+    counterparties: [],
     loaded: undefined,
     complete: false,
   }
@@ -70,6 +72,7 @@ function clearReads(reads: SimulationReads): void {
   clear(reads.leaderRates)
   clear(reads.liquidity)
   clear(reads.symbols)
+  clear(reads.counterparties)
   reads.loaded = undefined
 }
 
@@ -160,6 +163,22 @@ function createRecordingLiquidity(liquidity: PoolLiquidityCache, recording: Reco
   }
 }
 
+function createRecordingCounterparties(history: CounterpartyHistory, recording: Recording): CounterpartyHistory {
+  return {
+    get(wallet) {
+      const value = history.get(wallet)
+      // Not known yet: the vector reads it until the deadline, and the next request may know it.
+      if (value === undefined) recording.reads.complete = false
+      else recording.reads.counterparties.push({ wallet, value })
+      return value
+    },
+    load(wallet) {
+      recording.reads.complete = false
+      return history.load(wallet)
+    },
+  }
+}
+
 /**
  * The read sources a recorded simulation's vectors use. Every source is named here (the type has
  * no optional keys): one that can change is wrapped to record what was read, one that cannot is
@@ -167,7 +186,7 @@ function createRecordingLiquidity(liquidity: PoolLiquidityCache, recording: Reco
  * or the other, so the result cache cannot miss a read by omission.
  */
 function createRecordingSources(sources: ReadSources, cache: AccountCache, recording: Recording): ReadSources {
-  const { tenantBlocks, poolActivity, upcomingLeaderRate, poolLiquidity } = sources
+  const { tenantBlocks, poolActivity, upcomingLeaderRate, poolLiquidity, counterparties } = sources
   return {
     // The recording cache: every entry handed out is recorded with its version.
     accounts: cache,
@@ -202,6 +221,7 @@ function createRecordingSources(sources: ReadSources, cache: AccountCache, recor
       : undefined,
     tokenSymbols: createRecordingSymbols(sources.tokenSymbols, recording),
     poolLiquidity: poolLiquidity ? createRecordingLiquidity(poolLiquidity, recording) : undefined,
+    counterparties: counterparties ? createRecordingCounterparties(counterparties, recording) : undefined,
     // Shipped lists: fixed while the process runs.
     bannedTokens: sources.bannedTokens,
     establishedMints: sources.establishedMints,

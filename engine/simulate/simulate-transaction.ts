@@ -59,6 +59,8 @@ const NO_KEYS: readonly AccountKey[] = []
 const NO_FLAGS: readonly boolean[] = []
 const NO_INNER: ReadonlyArray<ReadonlyArray<InnerInstruction>> = []
 const DEFAULT_TIMEOUT_MS = 800
+/** Authority flags of an issuer-managed mint, which the verdict does not block on (engine/tokens/established-mints.ts). */
+const ISSUER_AUTHORITY_FLAGS: ReadonlySet<string> = new Set(['mint_authority', 'freeze_authority'])
 
 /** Rejects with `simulation_timeout` if `work` has not settled by the deadline. */
 function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
@@ -256,7 +258,10 @@ export async function simulateTransaction(
       mevScore: findings.risk.mev_score,
       hasBlacklistedProgram: findings.risk.has_blacklisted_program,
       knownBots: findings.risk.known_bots,
-      tokenFlags: findings.risk.token_risks.flatMap((token) => token.flags),
+      // An issuer-managed mint's authorities are the issuer's job (USDC can freeze): not a flag to block on.
+      tokenFlags: findings.risk.token_risks.flatMap((token) =>
+        token.issuer === null ? token.flags : token.flags.filter((flag) => !ISSUER_AUTHORITY_FLAGS.has(flag)),
+      ),
       slippageBps: findings.slippage?.bps ?? null,
       computeUnits,
       feeSol,
@@ -280,6 +285,7 @@ export async function simulateTransaction(
     priority_fees: sourced.fees,
     slippage: findings.slippage,
     risk: findings.risk,
+    summary: findings.summary,
     recommendations: findings.recommendations,
     program_breakdown: getProgramBreakdown(callTree),
     call_tree: callTree,

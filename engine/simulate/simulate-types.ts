@@ -18,6 +18,7 @@ export type {
   Recommendation,
   Risk,
   RiskFinding,
+  SignerSummary,
   SimulateResponse,
   Slippage,
   TokenRisk,

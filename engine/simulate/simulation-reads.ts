@@ -2,7 +2,7 @@
  * What one simulation read that can change while the chain stays at one slot: every account
  * version the cache gave it (the transaction's accounts, lookup tables, programdata, token mints,
  * the mints the rug vector screens), the blockhash status, the Clock, the priority fees, the
- * blacklist's version, the tenant's blocks, pool activity, leader rates, liquidity and symbols
+ * blacklist's version, the tenant's blocks, pool activity, leader rates, liquidity, symbols and wallet histories
  * (recorded by read-recorder.ts). The result cache (result-cache.ts) answers again only while
  * every one of them would still read the same: within a slot accounts do change on mainnet, and a
  * cached answer must never be staler than a fresh one.
@@ -21,6 +21,7 @@ import type { AccountEntry } from '../state/cached-account.js'
 import type { ChainClock } from '../state/chain-tracker.js'
 import type { MintFacts } from '../tokens/mint-facts.js'
 import type { MintLiquidity } from '../tokens/pool-liquidity.js'
+import type { Counterparties } from '../wallets/counterparty-history.js'
 import type { LoadedAccounts } from './load-accounts.js'
 import type { SimulateDependencies } from './simulate-transaction.js'
 
@@ -45,6 +46,8 @@ export interface SimulationReads {
   readonly leaderRates: Array<{ slot: number; rate: number | null }>
   readonly liquidity: Array<{ mint: AccountKey; value: MintLiquidity }>
   readonly symbols: Array<{ mint: AccountKey; facts: MintFacts; symbol: string | null }>
+  /** The wallet histories the drain analysis used (a history is replaced, never changed, when read again). */
+  readonly counterparties: Array<{ wallet: AccountKey; value: Counterparties }>
   /** What the simulation loaded, so an answer from cache still tells the geyser hot set (recorded only with one). */
   loaded: LoadedAccounts | undefined
   /** False when the answer used something still loading, or no Clock was known (the time was the machine's). */
@@ -90,6 +93,7 @@ export function isSimulationCurrent(reads: SimulationReads, deps: SimulateDepend
   for (const { pool, activity } of reads.pools) if (sources.poolActivity?.(pool) !== activity) return false
   for (const { slot, rate } of reads.leaderRates) if (sources.upcomingLeaderRate?.(slot) !== rate) return false
   for (const { mint, value } of reads.liquidity) if (sources.poolLiquidity?.get(mint) !== value) return false
+  for (const { wallet, value } of reads.counterparties) if (sources.counterparties?.get(wallet) !== value) return false
   for (const { mint, facts, symbol } of reads.symbols) {
     const now = sources.tokenSymbols.get(mint, facts)
     if (now instanceof Promise) {

@@ -20,7 +20,8 @@ export interface MintRiskOptions {
 
 /** Weight of each flag in the score (summary flags `honeypot` and `rug_pull` add nothing themselves). */
 export const MINT_FLAG_WEIGHTS = {
-  mint_authority: 0.3,
+  // Ongoing emissions are common (USDC has one): a risk of its own, low on its own.
+  mint_authority: 0.15,
   freeze_authority: 0.2,
   permanent_delegate: 0.5,
   transfer_hook: 0.3,
@@ -104,7 +105,6 @@ export function getMintRisk(facts: MintFacts, options: MintRiskOptions = {}): Mi
   if (facts.transferHookProgram) traps.push('transfer hook')
   if (worstFeeBps >= HONEYPOT_FEE_BPS) traps.push(`${toPercent(worstFeeBps)} transfer fee`)
   if (traps.length > 0) add('honeypot', `a holder may be unable to sell or may lose the tokens: ${traps.join(', ')}`)
-  if (facts.mintAuthority) add('rug_pull', 'the mint authority can inflate the supply and dilute holders')
 
   let score = 0
   for (const flag of flags) score += MINT_FLAG_WEIGHTS[flag]

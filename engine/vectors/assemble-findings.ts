@@ -4,7 +4,7 @@
  * `landing_estimate`: each registered vector contributes its part (vector-registry.ts), in the
  * registry's order. A vector that did not run leaves its fields at their neutral values.
  */
-import type { LandingEstimate, Recommendation, Risk, Slippage } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation, Risk, SignerSummary, Slippage } from '../simulate/simulate-types.js'
 import type { FindingsDraft } from './detection-vector.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { Detection } from './run-detection.js'
@@ -15,6 +15,7 @@ export interface AssembledFindings {
   recommendations: Recommendation[]
   slippage: Slippage | null
   landingEstimate: LandingEstimate | null
+  summary: SignerSummary[]
 }
 
 /** Assembles the response fields of a detection. */
@@ -36,6 +37,7 @@ export function assembleFindings(detection: Detection): AssembledFindings {
     },
     slippage: null,
     landingEstimate: null,
+    summary: [],
   }
   const results = detection.results as Record<string, unknown>
   for (const vector of DETECTION_VECTORS) {
@@ -63,5 +65,6 @@ export function assembleFindings(detection: Detection): AssembledFindings {
     recommendations: draft.recommendations,
     slippage: draft.slippage,
     landingEstimate: draft.landingEstimate,
+    summary: draft.summary,
   }
 }

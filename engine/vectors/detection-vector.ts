@@ -3,7 +3,7 @@
  * it uses (nothing else reaches it), how it runs over one simulated transaction, and how its
  * findings enter the response. docs/extending.md walks through adding one.
  */
-import type { LandingEstimate, Recommendation, Risk, RiskLevel, Slippage, Vector } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation, Risk, RiskLevel, SignerSummary, Slippage, Vector } from '../simulate/simulate-types.js'
 import type { ReadSourceName, ReadSources } from './read-sources.js'
 import type { VectorContext } from './vector-context.js'
 
@@ -16,6 +16,8 @@ export interface FindingsDraft {
   risk: Omit<Risk, 'risk_level' | 'has_blacklisted_program' | 'blacklisted_programs'>
   slippage: Slippage | null
   landingEstimate: LandingEstimate | null
+  /** What the transaction does to each signer, in sentences (the program vector's). */
+  summary: SignerSummary[]
 }
 
 export interface DetectionVector<Name extends Vector, Findings, Reads extends ReadSourceName> {

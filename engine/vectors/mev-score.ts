@@ -32,6 +32,14 @@ const UNKNOWN_INPUT = 0.5
  */
 export const NETWORK_LEADER_SANDWICH_RATE = 0.00888
 
+/**
+ * A swap accepting this much slippage or more (a minimum output of half the quote, or none at all)
+ * lets a sandwich take most of the trade, whatever the pool or the leader: it scores at least
+ * UNBOUNDED_TOLERANCE_FLOOR, the start of `high`. The weighted sum alone tops out at 0.45 + the rest.
+ */
+export const UNBOUNDED_TOLERANCE_BPS = 5_000
+export const UNBOUNDED_TOLERANCE_FLOOR = 0.5
+
 const part = (value: number | null, saturation: number) => (value === null ? UNKNOWN_INPUT : Math.min(1, Math.max(0, value / saturation)))
 
 /** The score, rounded to three decimals. */
@@ -42,7 +50,10 @@ export function getMevScore(inputs: MevInputs): number {
     MEV_WEIGHTS.poolActivity * part(inputs.poolSandwiches, MEV_SATURATION.poolSandwiches) +
     MEV_WEIGHTS.leader * part(inputs.leaderSandwichRate ?? NETWORK_LEADER_SANDWICH_RATE, MEV_SATURATION.leaderRate)
   const factor = inputs.protection === null ? 1 : MEV_PROTECTION_FACTOR[inputs.protection]
-  return Math.round(raw * factor * 1000) / 1000
+  let score = raw * factor
+  // Protection routes around one searcher market, not around a trade that accepts any output.
+  if (inputs.slippageBps !== null && inputs.slippageBps >= UNBOUNDED_TOLERANCE_BPS) score = Math.max(score, UNBOUNDED_TOLERANCE_FLOOR)
+  return Math.round(score * 1000) / 1000
 }
 
 /** The `mev_level` of a score. */

@@ -2,15 +2,17 @@
  * The `program` vector: which programs the transaction invokes (top-level instructions and every
  * CPI the simulation logged), which of them are on the curated blacklist or the caller's own
  * block list, which are DEX venues, and what the transaction does to the signers' control and
- * assets (drain-checks.ts). Blacklisted or blocked programs and authority handed away are
- * critical (docs/detection.md#risk-levels).
+ * assets (engine/drains/: findings and a summary per signer). Blacklisted or blocked programs and
+ * authority handed away are critical (docs/detection.md#risk-levels).
  */
 import { DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
 import type { ProgramBlacklist } from '../programs/program-blacklist.js'
 import type { CallNode } from '../simulate/call-tree.js'
 import type { BlacklistedProgram, RiskFinding, RiskLevel } from '../simulate/simulate-types.js'
 import type { AccountKey } from '../state/account-key.js'
-import { getDrainFindings } from './drain-checks.js'
+import { analyzeDrains, type DrainAnalysis, type DrainAnalysisDependencies, type SignerSummary } from '../drains/drain-analysis.js'
+import { getKnownAuthorityKeys } from '../drains/known-authorities.js'
+import { toBase58Address } from '../state/account-key.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
@@ -19,12 +21,14 @@ export interface ProgramVectorDependencies {
   blacklist: ProgramBlacklist
   /** The tenant's own blocked programs; absent when no accounts service is reachable. */
   getTenantBlocks?: (tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>
+  drains: DrainAnalysisDependencies
 }
 
 export interface ProgramFindings {
   blacklisted: BlacklistedProgram[]
   dexPrograms: Array<{ program_id: string; name: string }>
   findings: RiskFinding[]
+  summary: SignerSummary[]
   riskLevel: RiskLevel
 }
 
@@ -57,6 +61,7 @@ function toFindings(
   blacklist: ProgramBlacklist,
   tenantBlocks: ReadonlySet<AccountKey>,
   invoked: { ids: string[]; keys: Map<string, AccountKey> },
+  drains: DrainAnalysis,
 ): ProgramFindings {
   const blacklisted: BlacklistedProgram[] = []
   const dexPrograms: Array<{ program_id: string; name: string }> = []
@@ -69,10 +74,10 @@ function toFindings(
     const dexName = DEX_PROGRAM_NAMES.get(id)
     if (dexName !== undefined) dexPrograms.push({ program_id: id, name: dexName })
   }
-  const findings = getDrainFindings(context)
+  const { findings, summary } = drains
   const levels: RiskLevel[] = findings.map((finding) => finding.severity)
   if (blacklisted.length > 0) levels.push('critical')
-  return { blacklisted, dexPrograms, findings, riskLevel: getHighestRiskLevel(levels) }
+  return { blacklisted, dexPrograms, findings, summary, riskLevel: getHighestRiskLevel(levels) }
 }
 
 function isTenantBlocked(blocks: ReadonlySet<AccountKey>, key: AccountKey | undefined, id: string, context: VectorContext): boolean {
@@ -82,24 +87,47 @@ function isTenantBlocked(blocks: ReadonlySet<AccountKey>, key: AccountKey | unde
   return false
 }
 
-/** Runs the vector; asynchronous only while the tenant's block list is being loaded. */
+/** Runs the vector; asynchronous only while the tenant's block list or a signer's history is being loaded. */
 export function runProgramVector(context: VectorContext, deps: ProgramVectorDependencies): ProgramFindings | Promise<ProgramFindings> {
   const invoked = getInvokedPrograms(context)
   const tenantBlocks = context.tenantId !== undefined && deps.getTenantBlocks ? deps.getTenantBlocks(context.tenantId) : NO_BLOCKS
-  // A list that cannot be loaded in time leaves the vector unanswered (timed_out_vectors): the
-  // verdict must not pretend the caller's blocks were checked.
-  if (tenantBlocks instanceof Promise) return tenantBlocks.then((blocks) => toFindings(context, deps.blacklist, blocks, invoked))
-  return toFindings(context, deps.blacklist, tenantBlocks, invoked)
+  const drains = analyzeDrains(context, deps.drains)
+  // What cannot be loaded in time leaves the vector unanswered (timed_out_vectors): the verdict
+  // must not pretend the caller's blocks or the wallet's history were checked.
+  if (tenantBlocks instanceof Promise || drains instanceof Promise) {
+    return Promise.all([tenantBlocks, drains]).then(([blocks, analysis]) => toFindings(context, deps.blacklist, blocks, invoked, analysis))
+  }
+  return toFindings(context, deps.blacklist, tenantBlocks, invoked, drains)
+}
+
+/** Short symbols of the established mints ("USDC (Circle)" → "USDC"). */
+function createSymbolOf(established: ReadonlyMap<AccountKey, string>): (mint: AccountKey) => string | null {
+  const symbols = new Map<AccountKey, string>()
+  for (const [mint, label] of established) symbols.set(mint, label.split(' ')[0] as string)
+  return (mint) => symbols.get(mint) ?? null
+}
+
+/** Addresses a poisoner imitates: the established mints, the DEX programs and the known authorities. */
+function getWellKnownAddresses(established: ReadonlyMap<AccountKey, string>): string[] {
+  const out = new Set<string>(DEX_PROGRAM_NAMES.keys())
+  for (const mint of established.keys()) out.add(toBase58Address(mint))
+  for (const key of getKnownAuthorityKeys()) out.add(toBase58Address(key))
+  return [...out]
 }
 
 /** The `program` vector (registry entry): the curated blacklist and the tenant's own blocks. */
 export const programVector = defineDetectionVector({
   name: 'program',
-  reads: ['programBlacklist', 'tenantBlocks'],
+  reads: ['programBlacklist', 'tenantBlocks', 'counterparties', 'establishedMints'],
   bind(sources) {
     const deps: ProgramVectorDependencies = {
       blacklist: sources.programBlacklist,
       ...(sources.tenantBlocks ? { getTenantBlocks: sources.tenantBlocks } : {}),
+      drains: {
+        ...(sources.counterparties ? { counterparties: sources.counterparties } : {}),
+        symbolOf: createSymbolOf(sources.establishedMints),
+        wellKnown: getWellKnownAddresses(sources.establishedMints),
+      },
     }
     return (context) => runProgramVector(context, deps)
   },
@@ -108,5 +136,6 @@ export const programVector = defineDetectionVector({
     draft.risk.blacklist_entries = findings.blacklisted
     draft.risk.dex_programs = findings.dexPrograms
     draft.risk.findings = findings.findings
+    draft.summary = findings.summary
   },
 })

@@ -13,6 +13,7 @@ import type { AccountCache } from '../state/account-cache.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
+import type { CounterpartyHistory } from '../wallets/counterparty-history.js'
 
 export interface ReadSources {
   /** Accounts (mints, pools, holders): recorded by version. */
@@ -31,6 +32,8 @@ export interface ReadSources {
   poolLiquidity: PoolLiquidityCache | undefined
   /** Jupiter's banned list, shipped: fixed while the process runs. */
   bannedTokens: ReadonlyMap<AccountKey, string>
+  /** Whom each wallet has dealt with: recorded per wallet; undefined: every recipient is a stranger. */
+  counterparties: CounterpartyHistory | undefined
   /** Well-known mints, shipped: fixed while the process runs. */
   establishedMints: ReadonlyMap<AccountKey, string>
 }

@@ -18,7 +18,7 @@ import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
 import type { MintLiquidity } from '../tokens/pool-liquidity.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
 import { getHighestRiskLevel } from './risk-level.js'
-import type { VectorContext } from './vector-context.js'
+import { isSignerKey, type VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
 import { getReceivedMints } from './received-mints.js'
 import { getSwapAnalysis } from './swap-analysis.js'
@@ -80,6 +80,8 @@ interface Screening {
   symbol: string | null | undefined
   /** undefined: not known in time; null: not screened. */
   liquidity: MintLiquidity | null | undefined
+  /** A signer holds the mint authority: its own token, which it cannot be rugged by. */
+  selfIssued?: boolean
 }
 
 /** The token risk of one screened mint. */
@@ -103,33 +105,34 @@ export function getTokenRisk(
       has_liquidity: null,
       lp_burned_or_locked: null,
       extensions: [],
+      issuer: null,
       reasons: ['the mint account could not be read as an SPL Token or Token-2022 mint'],
     }
   }
   const base = getMintRisk(facts)
-  // rug_pull is decided here, with what the mint alone cannot tell (issuer, list, holders, pools).
-  const flags = base.flags.filter((flag) => flag !== 'rug_pull')
-  reasons.push(...base.reasons.filter((_, index) => base.flags[index] !== 'rug_pull'))
+  const flags = [...base.flags]
+  reasons.push(...base.reasons)
   let score = base.riskScore
   const issuer = deps.established.get(mint)
+  const selfIssued = screening.selfIssued === true
   const bannedReason = deps.banned.get(mint)
   if (bannedReason !== undefined) {
     flags.push('banned', 'rug_pull')
     reasons.push(`on Jupiter's banned-token list: ${bannedReason}`)
     score = 1
   }
-  if (facts.mintAuthority && !issuer) {
-    flags.push('rug_pull')
-    reasons.push('the mint authority can still inflate the supply')
-  }
   const concentration = liquidity?.holders?.topHolderConcentration ?? null
+  const hasLiquidity = liquidity ? liquidity.hasLiquidity : null
   if (concentration !== null && concentration >= CONCENTRATED_SHARE && !issuer) {
     flags.push('holder_concentration')
     reasons.push(`the ten largest holders own ${(concentration * 100).toFixed(1)} % of the supply`)
     score += ADDED_WEIGHT
-    if (concentration >= RUG_CONCENTRATION_SHARE && !flags.includes('rug_pull')) flags.push('rug_pull')
+    // Held by a few with nowhere to sell: what a rug pull looks like before it is pulled.
+    if (concentration >= RUG_CONCENTRATION_SHARE && hasLiquidity === false && !selfIssued && !flags.includes('rug_pull')) {
+      flags.push('rug_pull')
+      reasons.push('a few holders own nearly all of the supply and no known pool holds it')
+    }
   }
-  const hasLiquidity = liquidity ? liquidity.hasLiquidity : null
   if (hasLiquidity === false && !issuer) {
     flags.push('no_known_liquidity')
     reasons.push('no pool of a known venue (Orca Whirlpool, Raydium AMM v4 / CPMM, PumpSwap) holds it')
@@ -149,6 +152,10 @@ export function getTokenRisk(
     score = Math.min(score, 0.1)
     level = flags.length > 0 ? 'low' : 'safe'
     reasons.push(`issuer-managed: ${issuer}`)
+  } else if (selfIssued && bannedReason === undefined) {
+    score = Math.min(score, 0.1)
+    level = flags.length > 0 ? 'low' : 'safe'
+    reasons.push('a signer of the transaction holds the mint authority: its own token')
   }
   return {
     mint: name(mint),
@@ -162,8 +169,13 @@ export function getTokenRisk(
     has_liquidity: hasLiquidity,
     lp_burned_or_locked: lpShare,
     extensions: facts.extensions,
+    issuer: issuer ?? null,
     reasons,
   }
+}
+
+function isSelfIssued(context: VectorContext, facts: MintFacts | null): boolean {
+  return facts?.mintAuthority ? isSignerKey(context, toAccountKey(facts.mintAuthority)) : false
 }
 
 function toFindings(tokenRisks: TokenRisk[]): RugFindings {
@@ -188,7 +200,7 @@ export function runRugVector(
     const symbol = facts ? deps.symbols.get(mint, facts) : null
     const liquidity = deps.liquidity ? deps.liquidity.get(mint) : null
     if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, mints, entries)
-    screenings.push({ mint, facts, symbol, liquidity })
+    screenings.push({ mint, facts, symbol, liquidity, selfIssued: isSelfIssued(context, facts) })
   }
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
@@ -208,7 +220,7 @@ async function screenAsync(
         symbol instanceof Promise ? untilDeadline(symbol, context.deadline) : symbol,
         cached === undefined && deps.liquidity ? untilDeadline(deps.liquidity.load(mint), context.deadline) : cached,
       ])
-      return { mint, facts, symbol: resolvedSymbol, liquidity }
+      return { mint, facts, symbol: resolvedSymbol, liquidity, selfIssued: isSelfIssued(context, facts) }
     }),
   )
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))

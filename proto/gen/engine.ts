@@ -19,6 +19,7 @@ import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__O
 import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendation__Output as _preflight_engine_v1_Recommendation__Output } from './preflight/engine/v1/Recommendation';
 import type { Risk as _preflight_engine_v1_Risk, Risk__Output as _preflight_engine_v1_Risk__Output } from './preflight/engine/v1/Risk';
 import type { RiskFinding as _preflight_engine_v1_RiskFinding, RiskFinding__Output as _preflight_engine_v1_RiskFinding__Output } from './preflight/engine/v1/RiskFinding';
+import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary__Output as _preflight_engine_v1_SignerSummary__Output } from './preflight/engine/v1/SignerSummary';
 import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from './preflight/engine/v1/SimulateRequest';
 import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from './preflight/engine/v1/SimulateResponse';
 import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from './preflight/engine/v1/Slippage';
@@ -50,6 +51,7 @@ export interface ProtoGrpcType {
         Recommendation: MessageTypeDefinition<_preflight_engine_v1_Recommendation, _preflight_engine_v1_Recommendation__Output>
         Risk: MessageTypeDefinition<_preflight_engine_v1_Risk, _preflight_engine_v1_Risk__Output>
         RiskFinding: MessageTypeDefinition<_preflight_engine_v1_RiskFinding, _preflight_engine_v1_RiskFinding__Output>
+        SignerSummary: MessageTypeDefinition<_preflight_engine_v1_SignerSummary, _preflight_engine_v1_SignerSummary__Output>
         SimulateRequest: MessageTypeDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateRequest__Output>
         SimulateResponse: MessageTypeDefinition<_preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateResponse__Output>
         Slippage: MessageTypeDefinition<_preflight_engine_v1_Slippage, _preflight_engine_v1_Slippage__Output>

@@ -11,6 +11,7 @@ const approved: SimulateResponse = {
   fee_details: null,
   priority_fees: { low: 0, medium: 1, high: 10, very_high: 100, samples: 150 },
   slippage: null,
+  summary: [],
   risk: {
     mev_score: 12,
     mev_level: 'low',

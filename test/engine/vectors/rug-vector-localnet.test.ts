@@ -60,10 +60,13 @@ t.test('token risk of received mints', async (t) => {
     t.equal(token?.has_freeze_authority, true)
     t.equal(token?.has_liquidity, true, 'the SOL/USDC and SAMO/USDC whirlpools hold USDC')
     t.equal(token?.risk_level, 'low')
+    t.equal(token?.issuer, 'USDC (Circle)')
     t.match(token?.reasons, [/./, /./, /issuer-managed: USDC \(Circle\)/])
     t.type(token?.top_holder_concentration, 'number')
     t.equal(response.decision, 'approve')
     t.same(response.risk.token_risks, [token])
+    const strict = await receive(USDC, TOKEN_PROGRAM_ADDRESS, 'strict')
+    t.equal(strict.decision, 'approve', 'no preset blocks an issuer-managed stablecoin for its freeze authority')
   })
 
   t.test('SAMO: no authorities, liquidity in the SAMO/USDC pool', async (t) => {
@@ -73,19 +76,20 @@ t.test('token risk of received mints', async (t) => {
     t.equal(token?.risk_level, 'safe')
   })
 
-  t.test('a fresh mint whose authority can still mint: a rug-pull indicator, critical, blocked', async (t) => {
+  t.test('a fresh mint whose authority can still mint: a risk of its own, not a rug pull', async (t) => {
     const { mint } = await createTestMint(testLocalnet, { program: 'spl-token', freezeAuthority: true })
     const response = await receive(mint)
     const token = response.risk.token_risk
-    t.same(token?.flags, ['mint_authority', 'freeze_authority', 'rug_pull', 'no_known_liquidity'])
+    t.same(token?.flags, ['mint_authority', 'freeze_authority', 'no_known_liquidity'])
     t.equal(token?.has_liquidity, false)
-    t.equal(token?.risk_level, 'critical')
-    t.equal(response.risk.risk_level, 'critical')
-    t.equal(response.decision, 'block')
-    const strict = await receive(mint, TOKEN_PROGRAM_ADDRESS, { block_risky_tokens: true, max_risk_level: 'critical' })
+    t.equal(token?.issuer, null)
+    t.equal(token?.risk_level, 'medium', 'authorities and no pool: worth a warning, not a block')
+    t.equal(response.decision, 'warn')
+    const strict = await receive(mint, TOKEN_PROGRAM_ADDRESS, 'strict')
     t.same(
       strict.decision_reasons.map((reason) => reason.rule),
-      ['block_risky_tokens'],
+      ['block_token_flags'],
+      'strict blocks a freeze authority held by nobody accountable',
     )
   })
 

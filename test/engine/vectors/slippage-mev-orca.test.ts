@@ -83,6 +83,16 @@ t.test('slippage and MEV of swaps on the recorded SOL/USDC whirlpool', async (t)
     )
   })
 
+  t.test('no minimum output: the whole trade can be taken, high at least', async (t) => {
+    const response = await simulate([whirlpoolSwap(100_000_000n, 0n)])
+    t.equal(response.slippage?.bps, 10_000)
+    t.ok(response.risk.mev_score >= 0.5, String(response.risk.mev_score))
+    t.equal(response.risk.mev_level, 'high')
+    t.equal(response.risk.mev_type, 'sandwich')
+    const guarded = await simulate([whirlpoolSwap(100_000_000n, 0n, true, [address('jitodontfront111111111111111111111111138623')])])
+    t.equal(guarded.risk.mev_level, 'high', 'protection routes around one searcher market, not around a swap that accepts anything')
+  })
+
   t.test('a jitodontfront account lowers the score', async (t) => {
     const open = await simulate([whirlpoolSwap(100_000_000n, (EXPECTED_OUT * 9n) / 10n)])
     const guarded = await simulate([

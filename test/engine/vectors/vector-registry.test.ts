@@ -20,6 +20,7 @@ const SOURCES: Record<ReadSourceName, true> = {
   poolLiquidity: true,
   bannedTokens: true,
   establishedMints: true,
+  counterparties: true,
 }
 
 t.test('every vector is registered once, with reads that exist', async (t) => {

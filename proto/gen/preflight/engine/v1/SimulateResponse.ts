@@ -10,6 +10,7 @@ import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange
 import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from '../../../preflight/engine/v1/Slippage';
 import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEstimate__Output as _preflight_engine_v1_LandingEstimate__Output } from '../../../preflight/engine/v1/LandingEstimate';
 import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from '../../../preflight/engine/v1/DecisionReason';
+import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary__Output as _preflight_engine_v1_SignerSummary__Output } from '../../../preflight/engine/v1/SignerSummary';
 import type { Long } from '@grpc/proto-loader';
 
 export interface SimulateResponse {
@@ -39,6 +40,7 @@ export interface SimulateResponse {
   'timed_out_vectors'?: (string)[];
   'decision_reasons'?: (_preflight_engine_v1_DecisionReason)[];
   'cached'?: (boolean);
+  'summary'?: (_preflight_engine_v1_SignerSummary)[];
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -77,6 +79,7 @@ export interface SimulateResponse__Output {
   'timed_out_vectors': (string)[];
   'decision_reasons': (_preflight_engine_v1_DecisionReason__Output)[];
   'cached': (boolean);
+  'summary': (_preflight_engine_v1_SignerSummary__Output)[];
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";

@@ -14,10 +14,12 @@ export interface TokenRisk {
   'lp_burned_or_locked'?: (number | string);
   'extensions'?: (string)[];
   'reasons'?: (string)[];
+  'issuer'?: (string);
   '_symbol'?: "symbol";
   '_top_holder_concentration'?: "top_holder_concentration";
   '_has_liquidity'?: "has_liquidity";
   '_lp_burned_or_locked'?: "lp_burned_or_locked";
+  '_issuer'?: "issuer";
 }
 
 export interface TokenRisk__Output {
@@ -33,8 +35,10 @@ export interface TokenRisk__Output {
   'lp_burned_or_locked'?: (number);
   'extensions': (string)[];
   'reasons': (string)[];
+  'issuer'?: (string);
   '_symbol'?: "symbol";
   '_top_holder_concentration'?: "top_holder_concentration";
   '_has_liquidity'?: "has_liquidity";
   '_lp_burned_or_locked'?: "lp_burned_or_locked";
+  '_issuer'?: "issuer";
 }

@@ -4,9 +4,14 @@
 // machine does that, so the state is set on a real, decoded transaction.
 import t from 'tap'
 import { address, generateKeyPairSigner, getAddressEncoder } from '@solana/kit'
-import { getDrainFindings } from '../../../engine/vectors/drain-checks.js'
+import { analyzeDrains, type DrainAnalysis } from '../../../engine/drains/drain-analysis.js'
+import type { VectorContext } from '../../../engine/vectors/vector-context.js'
 import { buildTransaction } from '../../helpers/transactions.js'
-import { createTestContext } from './vector-context-fixture.js'
+import { createTestContext } from '../vectors/vector-context-fixture.js'
+
+/** The findings of the analysis with no wallet history (it then answers synchronously). */
+const getDrainFindings = (context: VectorContext) =>
+  (analyzeDrains(context, { symbolOf: () => null, wellKnown: [] }) as DrainAnalysis).findings
 
 const SYSTEM = new Uint8Array(32)
 const TOKEN_PROGRAM = new Uint8Array(getAddressEncoder().encode(address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')))
@@ -64,7 +69,7 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       {
         code: 'owner_reassigned',
         severity: 'critical',
-        message: `a program the transaction calls assigns the signer's account to ${program}`,
+        message: `the signer's account is assigned to program ${program}, which then controls it and everything sent to it`,
         instruction_index: null,
         accounts: [wallet, program],
       },
@@ -77,7 +82,7 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, attacker, 5_000n) } },
     })
     t.match(getDrainFindings(ownerTaken), [
-      { code: 'token_authority_transferred', severity: 'critical', instruction_index: null, accounts: [tokenAccount, attacker] },
+      { code: 'token_authority_transferred', severity: 'critical', instruction_index: 0, accounts: [tokenAccount, attacker] },
     ])
     const delegated = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
@@ -98,6 +103,7 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
   t.test('lamports or tokens leave the signer for nothing in return', async (t) => {
     const sol = createTestContext(bytes, {
       entries: { [wallet]: walletBefore },
+      post: { [wallet]: { lamports: 7_999_995_000n, owner: SYSTEM, data: new Uint8Array(0) } },
       balanceChanges: [
         { account: wallet, mint: null, owner: null, decimals: 9, pre: '10000000000', post: '7999995000', delta: '-2000005000' },
         { account: attacker, mint: null, owner: null, decimals: 9, pre: '1', post: '2000000001', delta: '2000000000' },
@@ -118,14 +124,26 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
     )
     const tokens = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
+      post: {
+        [wallet]: { lamports: 9_999_995_000n, owner: SYSTEM, data: new Uint8Array(0) },
+        [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 0n) },
+      },
       balanceChanges: [
         { account: wallet, mint: null, owner: null, decimals: 9, pre: '10000000000', post: '9999995000', delta: '-5000' },
         { account: tokenAccount, mint, owner: wallet, decimals: 6, pre: '5000', post: '0', delta: '-5000' },
       ],
     })
-    t.match(getDrainFindings(tokens), [{ code: 'unexplained_outflow', accounts: [tokenAccount, wallet], message: /^5000 tokens leave/ }])
+    t.match(
+      getDrainFindings(tokens),
+      [{ code: 'unexplained_outflow', severity: 'critical', accounts: [tokenAccount, wallet], message: /^5000 tokens leave/ }],
+      'the whole balance, through a program: critical',
+    )
     const swap = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
+      post: {
+        [wallet]: { lamports: 8_999_995_000n, owner: SYSTEM, data: new Uint8Array(0) },
+        [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 905_000n) },
+      },
       balanceChanges: [
         { account: wallet, mint: null, owner: null, decimals: 9, pre: '10000000000', post: '8999995000', delta: '-1000005000' },
         { account: tokenAccount, mint, owner: wallet, decimals: 6, pre: '5000', post: '905000', delta: '900000' },

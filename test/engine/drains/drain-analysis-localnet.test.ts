@@ -96,7 +96,7 @@ t.test('drains are found from the instructions and confirmed by the simulated st
     t.equal(all.decision, 'block')
   })
 
-  t.test('a token account emptied and closed to a foreign destination', async (t) => {
+  t.test('a token account swept to a stranger and closed to the attacker: both critical', async (t) => {
     const response = await simulate([
       getTransferInstruction({
         source: tokenAccount,
@@ -109,9 +109,13 @@ t.test('drains are found from the instructions and confirmed by the simulated st
     t.equal(response.success, true, response.failure_reason ?? '')
     t.same(
       response.risk.findings.map((finding) => [finding.code, finding.severity, finding.instruction_index]),
-      [['token_account_closed_to_other', 'high', 1]],
+      [
+        ['whole_balance_transfer', 'critical', 0],
+        ['token_account_closed_to_other', 'critical', 1],
+      ],
     )
-    t.same(response.risk.findings[0]?.accounts, [tokenAccount, attacker])
+    t.same(response.risk.findings[1]?.accounts, [tokenAccount, attacker])
+    t.equal(response.decision, 'block')
   })
 
   t.test('closing to the signer itself is not a finding', async (t) => {
@@ -125,16 +129,51 @@ t.test('drains are found from the instructions and confirmed by the simulated st
       getCloseAccountInstruction({ account: tokenAccount, destination: wallet, owner: asSigner(wallet) }),
     ])
     t.equal(response.success, true)
-    t.same(response.risk.findings, [])
+    t.same(
+      response.risk.findings.map((finding) => finding.code),
+      ['whole_balance_transfer'],
+      'only the sweep: the rent comes back to the signer',
+    )
   })
 
-  t.test('a durable-nonce transaction can be replayed later: medium', async (t) => {
+  t.test("the signer's own durable nonce: low, and approved", async (t) => {
     const nonce = (await generateKeyPairSigner()).address
     const response = await simulate([
       getAdvanceNonceAccountInstruction({ nonceAccount: nonce, nonceAuthority: asSigner(wallet) }),
       transferSol(wallet, otherWallet, 1_000_000n),
     ])
-    t.match(response.risk.findings, [{ code: 'durable_nonce', severity: 'medium', instruction_index: 0, accounts: [nonce, wallet] }])
+    t.match(response.risk.findings, [{ code: 'durable_nonce', severity: 'low', instruction_index: 0, accounts: [nonce, wallet] }])
+  })
+
+  t.test('the co-signer bypass: a fee payer that co-signs is no exemption', async (t) => {
+    const feePayer = await generateKeyPairSigner()
+    await rpc('requestAirdrop', [feePayer.address, 1_000_000_000])
+    const coSigned = async (instructions: Instruction[]) =>
+      engine.simulate(await buildTransaction({ feePayer: feePayer.address, blockhash: value.blockhash, instructions }))
+    const owner = await coSigned([
+      getSetAuthorityInstruction({
+        owned: tokenAccount,
+        owner: asSigner(wallet),
+        authorityType: AuthorityType.AccountOwner,
+        newAuthority: some(feePayer.address),
+      }),
+    ])
+    t.match(owner.risk.findings, [
+      { code: 'token_authority_transferred', severity: 'critical', accounts: [tokenAccount, feePayer.address] },
+    ])
+    t.equal(owner.decision, 'block')
+    t.same(owner.summary, [
+      { signer: feePayer.address, lines: ['The fee is 0.00001 SOL'] },
+      {
+        signer: wallet,
+        lines: [`You give control of token account 5w43…J9PQ to ${feePayer.address.slice(0, 4)}…${feePayer.address.slice(-4)}`],
+      },
+    ])
+    const approval = await coSigned([
+      getApproveInstruction({ source: tokenAccount, delegate: feePayer.address, owner: asSigner(wallet), amount: 0xffff_ffff_ffff_ffffn }),
+    ])
+    t.match(approval.risk.findings, [{ code: 'token_delegate_approved', severity: 'critical' }])
+    t.equal(approval.decision, 'block')
   })
 
   t.test('ordinary transfers the signer signs are no finding', async (t) => {

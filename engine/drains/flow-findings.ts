@@ -1,0 +1,150 @@
+/**
+ * Findings from what leaves each signer: the whole balance of SOL or of a token sent to a key the
+ * wallet has never dealt with, a recipient that imitates a counterparty or a well-known address
+ * (address poisoning), value that leaves through a program with nothing coming back, and token
+ * accounts swept and closed to someone else.
+ */
+import type { RiskFinding } from '../simulate/simulate-types.js'
+import { getTokenFields } from '../simulate/token-account.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { Counterparties } from '../wallets/counterparty-history.js'
+import type { VectorContext } from '../vectors/vector-context.js'
+import { isNearTotal } from './delegation-risk.js'
+import type { InstructionEvidence } from './instruction-evidence.js'
+import { findImitated } from './lookalike-address.js'
+import { isProgramControlled } from './program-controlled.js'
+import { isReceiving, type SignerFlows } from './value-flows.js'
+
+/** Outflows below this are noise (rounding of rent, tiny tips): 0.0001 SOL. */
+const MIN_UNEXPLAINED_LAMPORTS = 100_000n
+
+export interface FlowCheckInputs {
+  context: VectorContext
+  evidence: InstructionEvidence
+  flows: readonly SignerFlows[]
+  controller: ReadonlyMap<AccountKey, AccountKey>
+  /** Each signer's counterparties; undefined: not known (judged as none). */
+  history: (signer: AccountKey) => Counterparties | undefined
+  /** Base58 names of well-known addresses a poisoner imitates. */
+  wellKnown: readonly string[]
+}
+
+function hasDealtWith(history: Counterparties | undefined, key: AccountKey): boolean {
+  return history?.keys.has(key) === true
+}
+
+/** Every recipient of a signer's value: SOL recipients and the owners of token accounts that grew. */
+export function getRecipients(flow: SignerFlows): AccountKey[] {
+  const out = [...flow.lamportsTo.keys()]
+  for (const token of flow.tokensOut) for (const owner of token.recipients) if (!out.includes(owner)) out.push(owner)
+  return out
+}
+
+/** The findings of the signers' flows. */
+export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
+  const { context, evidence, flows, history } = inputs
+  const { name } = context
+  const findings: RiskFinding[] = []
+  for (const flow of flows) {
+    const signerName = name(flow.signer)
+    const known = history(flow.signer)
+    const knownNames = known ? [...known.keys].map(name) : []
+
+    for (const recipient of getRecipients(flow)) {
+      if (hasDealtWith(known, recipient) || recipient === flow.signer) continue
+      const recipientName = name(recipient)
+      const imitated = findImitated(recipientName, knownNames) ?? findImitated(recipientName, inputs.wellKnown)
+      if (imitated === undefined) continue
+      findings.push({
+        code: 'address_poisoning',
+        severity: 'critical',
+        message: `${recipientName} imitates ${imitated}, ${knownNames.includes(imitated) ? 'an address the wallet has dealt with' : 'a well-known address'}, but is not it: a poisoned address`,
+        instruction_index: evidence.firstInstruction.get(recipient) ?? null,
+        accounts: [recipientName, imitated, signerName],
+      })
+    }
+
+    // The whole SOL balance to strangers (programs' accounts aside: a deposit).
+    let lamportsOut = flow.unexplainedLamports
+    const strangers: AccountKey[] = []
+    for (const [to, lamports] of flow.lamportsTo) {
+      lamportsOut += lamports
+      if (!hasDealtWith(known, to) && !isProgramControlled(to)) strangers.push(to)
+    }
+    if (strangers.length > 0 && flow.lamportsBefore > MIN_UNEXPLAINED_LAMPORTS && isNearTotal(lamportsOut, flow.lamportsBefore)) {
+      findings.push({
+        code: 'whole_balance_transfer',
+        severity: 'critical',
+        message: `${lamportsOut} of the signer's ${flow.lamportsBefore} lamports go to ${strangers.map(name).join(', ')}, with whom the wallet has no history`,
+        instruction_index: evidence.firstInstruction.get(strangers[0] as AccountKey) ?? null,
+        accounts: [signerName, ...strangers.map(name)],
+      })
+    }
+    for (const token of flow.tokensOut) {
+      const tokenStrangers = token.recipients.filter((owner) => !hasDealtWith(known, owner) && !isProgramControlled(owner))
+      if (tokenStrangers.length === 0 || !isNearTotal(token.amount, token.balance)) continue
+      findings.push({
+        code: 'whole_balance_transfer',
+        severity: 'critical',
+        message: `the whole balance of token account ${name(token.account)} (${token.amount} base units of ${name(token.mint)}) goes to ${tokenStrangers.map(name).join(', ')}, with whom the wallet has no history`,
+        instruction_index: evidence.firstInstruction.get(token.account) ?? null,
+        accounts: [name(token.account), ...tokenStrangers.map(name)],
+      })
+    }
+
+    // Value leaving through a program, with nothing back: what a scanner reading only the instructions misses.
+    if (isReceiving(flow)) continue
+    if (flow.unexplainedLamports >= MIN_UNEXPLAINED_LAMPORTS) {
+      const total = isNearTotal(flow.unexplainedLamports, flow.lamportsBefore)
+      findings.push({
+        code: 'unexplained_outflow',
+        severity: total ? 'critical' : 'high',
+        message: `${flow.unexplainedLamports} lamports leave the signer through a program it calls, and it receives nothing in return`,
+        instruction_index: null,
+        accounts: [signerName],
+      })
+    }
+    for (const token of flow.tokensOut) {
+      if (token.unexplained <= 0n) continue
+      const total = isNearTotal(token.unexplained, token.balance)
+      findings.push({
+        code: 'unexplained_outflow',
+        severity: total ? 'critical' : 'high',
+        message: `${token.unexplained} tokens leave the signer's account ${name(token.account)} through a program it calls, and it receives nothing in return`,
+        instruction_index: null,
+        accounts: [name(token.account), signerName],
+      })
+    }
+  }
+  findings.push(...getClosedToOthers(inputs))
+  return findings
+}
+
+/** Token accounts of a signer closed with their rent sent to an account the signer does not control. */
+function getClosedToOthers({ context, evidence, controller }: FlowCheckInputs): RiskFinding[] {
+  const findings: RiskFinding[] = []
+  const { name } = context
+  for (const [account, { destination, instructionIndex }] of evidence.closeDestinations) {
+    const index = context.keys.indexOf(account)
+    const entry = index >= 0 ? context.entries?.[index] : undefined
+    if (!entry?.exists) continue
+    // Read from before the close: a closed account has no owner left.
+    const tokenOwner = getTokenFields(entry)?.owner
+    if (tokenOwner === undefined) continue
+    let signerOwner = false
+    for (let i = 0; i < context.signerCount; i++) if (context.keys[i] === tokenOwner) signerOwner = true
+    if (!signerOwner || controller.get(destination) === tokenOwner) continue
+    // Emptied in the same transaction: the close finishes a sweep.
+    const swept = context.tokenDeltas.some((delta) => delta.index === index && delta.pre > 0n)
+    findings.push({
+      code: 'token_account_closed_to_other',
+      severity: swept ? 'critical' : 'high',
+      message: swept
+        ? `the signer's token account ${name(account)} is emptied and closed, its lamports going to ${name(destination)}: a sweep`
+        : `the signer's token account ${name(account)} is closed and its lamports go to ${name(destination)}`,
+      instruction_index: instructionIndex,
+      accounts: [name(account), name(destination)],
+    })
+  }
+  return findings
+}

@@ -1,0 +1,149 @@
+/**
+ * What leaves each signer, read from the simulated state: SOL and tokens, to whom, and how much
+ * of it no instruction the signer signs explains. An account a signer keeps control of (its own
+ * wallet, token accounts it owns, stake accounts it can withdraw, nonce accounts it authorizes)
+ * is the signer's: moving value there is not an outflow.
+ */
+import { getTokenFields } from '../simulate/token-account.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { VectorContext } from '../vectors/vector-context.js'
+import { getAccountRoles } from './account-roles.js'
+import type { InstructionEvidence } from './instruction-evidence.js'
+
+export interface TokenOutflow {
+  /** The signer's token account. */
+  account: AccountKey
+  mint: AccountKey
+  /** Its balance before the transaction, and what left it. */
+  balance: bigint
+  amount: bigint
+  /** Owners of the token accounts of the same mint that grew (not the signer's own). */
+  recipients: AccountKey[]
+  /** Base units no transfer or burn instruction of the signer explains. */
+  unexplained: bigint
+}
+
+export interface TokenInflow {
+  mint: AccountKey
+  amount: bigint
+}
+
+export interface SignerFlows {
+  signer: AccountKey
+  /** Lamports before the transaction. */
+  lamportsBefore: bigint
+  /** SOL the signer sends to accounts it does not control, by recipient. */
+  lamportsTo: Map<AccountKey, bigint>
+  /** SOL that leaves the signer with no instruction explaining it (after the fee and new accounts' rent). */
+  unexplainedLamports: bigint
+  lamportsIn: bigint
+  tokensOut: TokenOutflow[]
+  tokensIn: TokenInflow[]
+}
+
+function getLamports(context: VectorContext, index: number): { before: bigint; after: bigint } {
+  const entry = context.entries?.[index]
+  const before = entry?.exists ? entry.lamports : 0n
+  const after = context.post?.get(context.keys[index] as AccountKey)
+  return { before, after: after ? after.lamports() : before }
+}
+
+/** Accounts each signer controls after the transaction (its wallet included). */
+export function getControlledAccounts(context: VectorContext): Map<AccountKey, AccountKey> {
+  const controller = new Map<AccountKey, AccountKey>()
+  const { keys, entries, post } = context
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as AccountKey
+    const after = post?.get(key)
+    const entry = entries?.[i]
+    const roles = after ? getAccountRoles(after.owner(), after.data()) : entry?.exists ? getAccountRoles(entry.owner, entry.data) : []
+    for (const { role, holder } of roles) {
+      if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller.set(key, holder)
+    }
+  }
+  for (let i = 0; i < context.signerCount; i++) controller.set(keys[i] as AccountKey, keys[i] as AccountKey)
+  return controller
+}
+
+/** Rent deposited into accounts the transaction creates without an instruction of the signers saying so. */
+function getImplicitNewAccountRent(context: VectorContext, evidence: InstructionEvidence): bigint {
+  const { keys, entries, post } = context
+  if (!entries || !post) return 0n
+  let rent = 0n
+  for (let i = 0; i < keys.length; i++) {
+    if (!context.writable[i] || entries[i]?.exists) continue
+    const key = keys[i] as AccountKey
+    if (evidence.lamportTransfers.some((transfer) => transfer.to === key)) continue
+    const after = post.get(key)
+    if (after) rent += after.lamports()
+  }
+  return rent
+}
+
+/** The flows of every signer; empty when the simulation did not succeed. */
+export function getSignerFlows(
+  context: VectorContext,
+  evidence: InstructionEvidence,
+  controller: Map<AccountKey, AccountKey>,
+): SignerFlows[] {
+  if (!context.success || !context.entries || !context.post) return []
+  const { keys, tokenDeltas } = context
+  const flows: SignerFlows[] = []
+  for (let i = 0; i < context.signerCount; i++) {
+    const signer = keys[i] as AccountKey
+    const { before, after } = getLamports(context, i)
+    const lamportsTo = new Map<AccountKey, bigint>()
+    let explained = i === 0 ? context.fee.feeLamports + getImplicitNewAccountRent(context, evidence) : 0n
+    for (const transfer of evidence.lamportTransfers) {
+      if (transfer.from !== signer) continue
+      explained += transfer.lamports
+      if (controller.get(transfer.to) === signer) continue
+      lamportsTo.set(transfer.to, (lamportsTo.get(transfer.to) ?? 0n) + transfer.lamports)
+    }
+    const lost = before - after
+    const unexplainedLamports = lost > explained ? lost - explained : 0n
+    flows.push({
+      signer,
+      lamportsBefore: before,
+      lamportsTo,
+      unexplainedLamports,
+      lamportsIn: after > before ? after - before : 0n,
+      tokensOut: [],
+      tokensIn: [],
+    })
+  }
+  const bySigner = new Map(flows.map((flow) => [flow.signer, flow]))
+  for (const delta of tokenDeltas) {
+    const entry = context.entries[delta.index]
+    const owner = (entry?.exists ? getTokenFields(entry)?.owner : undefined) ?? delta.owner
+    const flow = bySigner.get(owner)
+    if (!flow) continue
+    if (delta.post > delta.pre) {
+      flow.tokensIn.push({ mint: delta.mint, amount: delta.post - delta.pre })
+      continue
+    }
+    if (delta.post === delta.pre) continue
+    const account = keys[delta.index] as AccountKey
+    const amount = delta.pre - delta.post
+    const recipients: AccountKey[] = []
+    for (const other of tokenDeltas) {
+      if (other.mint !== delta.mint || other.post <= other.pre || other.owner === owner) continue
+      if (!recipients.includes(other.owner)) recipients.push(other.owner)
+    }
+    const signed = evidence.tokensOut.get(account) ?? 0n
+    flow.tokensOut.push({
+      account,
+      mint: delta.mint,
+      balance: delta.pre,
+      amount,
+      recipients,
+      unexplained: amount > signed ? amount - signed : 0n,
+    })
+  }
+  return flows
+}
+
+/** Whether the signer gets anything back (SOL or tokens): a trade, not a drain. */
+export function isReceiving(flow: SignerFlows): boolean {
+  return flow.lamportsIn > 0n || flow.tokensIn.length > 0
+}

@@ -1,0 +1,156 @@
+/**
+ * Whom a wallet has dealt with: the keys it has paid (SOL or tokens) and the signers that paid it,
+ * read from its recent landed transactions over JSON-RPC (`getSignaturesForAddress`, then
+ * `getTransaction` for each). The drain analysis uses it to tell a payment to a known counterparty
+ * from a whole-balance transfer to a stranger, and to catch an address poisoned to look like a
+ * counterparty. Loaded off the warm path, once per wallet and `ttlMs`, coalesced; a wallet whose
+ * history is cached answers synchronously. A chain that cannot answer (an RPC without the methods)
+ * gives an empty history, cached like any other.
+ */
+import { LRUCache } from 'lru-cache'
+import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
+import { type AccountKey, fromBase58Address, toBase58Address } from '../state/account-key.js'
+
+export interface Counterparties {
+  /** Keys the wallet paid, and signers of transactions that paid it. */
+  readonly keys: ReadonlySet<AccountKey>
+  /** When the history was read (ms since epoch). */
+  readonly loadedAtMs: number
+}
+
+export interface CounterpartyHistory {
+  /** The wallet's counterparties when known and fresh; undefined: `load` it. */
+  get(wallet: AccountKey): Counterparties | undefined
+  /**
+   * Reads the wallet's history (one read per wallet at a time). It takes no request's signal: a
+   * read shared by several requests runs to its end (bounded by the RPC client's timeout).
+   */
+  load(wallet: AccountKey): Promise<Counterparties>
+}
+
+export interface CounterpartyHistoryOptions {
+  rpc: JsonRpcClient
+  /** Transactions of the wallet read, newest first (default 20). */
+  signatureLimit?: number
+  /** How long a history is used before it is read again (default 30 s). */
+  ttlMs?: number
+  maxWallets?: number
+  now?: () => number
+}
+
+interface SignatureInfo {
+  signature: string
+  err: unknown
+}
+
+interface TokenBalance {
+  accountIndex: number
+  owner?: string
+  uiTokenAmount: { amount: string }
+}
+
+interface LandedTransaction {
+  transaction: { message: { accountKeys: string[]; header: { numRequiredSignatures: number } } }
+  meta: {
+    err: unknown
+    preBalances: number[]
+    postBalances: number[]
+    preTokenBalances?: TokenBalance[]
+    postTokenBalances?: TokenBalance[]
+    loadedAddresses?: { writable: string[]; readonly: string[] }
+  } | null
+}
+
+const EMPTY: ReadonlySet<AccountKey> = new Set()
+/** getTransaction calls in flight per wallet: a history is a handful of reads, not a burst. */
+const READS_IN_PARALLEL = 5
+const FAILED_READ_TTL_MS = 5_000
+
+function toTokenAmounts(balances: readonly TokenBalance[] | undefined): Map<number, { owner: string | undefined; amount: bigint }> {
+  const out = new Map<number, { owner: string | undefined; amount: bigint }>()
+  for (const balance of balances ?? [])
+    out.set(balance.accountIndex, { owner: balance.owner, amount: BigInt(balance.uiTokenAmount.amount) })
+  return out
+}
+
+/** Adds the counterparties one landed transaction shows for `wallet`. */
+export function addCounterparties(wallet: string, landed: LandedTransaction, out: Set<AccountKey>): void {
+  const { meta } = landed
+  if (!meta || meta.err !== null) return
+  const { message } = landed.transaction
+  const keys = [...message.accountKeys, ...(meta.loadedAddresses?.writable ?? []), ...(meta.loadedAddresses?.readonly ?? [])]
+  const signers = message.header.numRequiredSignatures
+  const walletIndex = keys.indexOf(wallet)
+  const walletSigned = walletIndex >= 0 && walletIndex < signers
+  const pre = toTokenAmounts(meta.preTokenBalances)
+  const post = toTokenAmounts(meta.postTokenBalances)
+  let walletReceived = walletIndex >= 0 && (meta.postBalances[walletIndex] ?? 0) > (meta.preBalances[walletIndex] ?? 0)
+  const gainers: string[] = []
+  for (let i = 0; i < keys.length; i++) {
+    if (i === walletIndex) continue
+    if ((meta.postBalances[i] ?? 0) > (meta.preBalances[i] ?? 0)) gainers.push(keys[i] as string)
+  }
+  for (const [index, after] of post) {
+    const before = pre.get(index)?.amount ?? 0n
+    if (after.amount <= before || after.owner === undefined) continue
+    if (after.owner === wallet) walletReceived = true
+    else gainers.push(after.owner)
+  }
+  if (walletSigned) for (const key of gainers) out.add(fromBase58Address(key))
+  if (walletReceived) {
+    for (let i = 0; i < signers; i++) if (i !== walletIndex && keys[i] !== undefined) out.add(fromBase58Address(keys[i] as string))
+  }
+}
+
+/** Creates the history reader over `rpc`. */
+export function createCounterpartyHistory(options: CounterpartyHistoryOptions): CounterpartyHistory {
+  const { rpc } = options
+  const limit = options.signatureLimit ?? 20
+  const ttlMs = options.ttlMs ?? 30_000
+  const now = options.now ?? Date.now
+  const cache = new LRUCache<AccountKey, Counterparties>({ max: options.maxWallets ?? 10_000 })
+  const loading = new Map<AccountKey, Promise<Counterparties>>()
+
+  async function read(wallet: AccountKey): Promise<Counterparties> {
+    const address = toBase58Address(wallet)
+    const keys = new Set<AccountKey>()
+    let loadedAtMs = now()
+    try {
+      const signatures = await rpc.call<SignatureInfo[]>('getSignaturesForAddress', [address, { limit, commitment: 'confirmed' }])
+      const landed = signatures.filter((info) => info.err === null).map((info) => info.signature)
+      for (let i = 0; i < landed.length; i += READS_IN_PARALLEL) {
+        const batch = landed.slice(i, i + READS_IN_PARALLEL)
+        const transactions = await Promise.all(
+          batch.map((signature) =>
+            rpc.call<LandedTransaction | null>('getTransaction', [
+              signature,
+              { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' },
+            ]),
+          ),
+        )
+        for (const transaction of transactions) if (transaction) addCounterparties(address, transaction, keys)
+      }
+    } catch {
+      // No history to read (the RPC lacks the methods, or failed): judged as a wallet with none,
+      // and read again after FAILED_READ_TTL_MS rather than the whole TTL.
+      loadedAtMs = now() - ttlMs + FAILED_READ_TTL_MS
+    }
+    const history: Counterparties = { keys: keys.size === 0 ? EMPTY : keys, loadedAtMs }
+    cache.set(wallet, history)
+    return history
+  }
+
+  return {
+    get(wallet) {
+      const history = cache.get(wallet)
+      return history && now() - history.loadedAtMs <= ttlMs ? history : undefined
+    },
+    load(wallet) {
+      const pending = loading.get(wallet)
+      if (pending) return pending
+      const started = read(wallet).finally(() => loading.delete(wallet))
+      loading.set(wallet, started)
+      return started
+    },
+  }
+}
