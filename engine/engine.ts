@@ -114,7 +114,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
   const onAccountsUsed = geyser
     ? (accounts: LoadedAccounts) => {
-        geyser.touch(accounts.keys)
+        geyser.touch(accounts.keys, accounts.writable)
         for (let i = 0; i < accounts.tables.length; i++) geyser.hotSet.add((accounts.tables[i] as AccountEntry).key)
         for (let i = 0; i < accounts.dependencies.length; i++) geyser.hotSet.add((accounts.dependencies[i] as AccountEntry).key)
       }

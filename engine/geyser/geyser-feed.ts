@@ -2,7 +2,8 @@
  * What the engine gets from its geyser streams (one per configured endpoint, all carrying the same
  * filters): account updates into the cache, blocks and the Clock sysvar into the chain tracker,
  * landed transactions into the priority-fee window, and a hot set of the accounts simulations
- * touch, sent as the streams' account filter. Every update goes through the same slot and
+ * touch, sent as the streams' account filter; those they write also widen the transaction
+ * filter, so the fee window hears what lands on them. Every update goes through the same slot and
  * write-version ordering, so with several endpoints the freshest wins. While at least one stream
  * is live, the cache trusts the accounts it covers and the chain tracker stops polling RPC.
  */
@@ -14,7 +15,8 @@ import { DEX_PROGRAMS } from '../programs/dex-programs.js'
 import type { AccountCache } from '../state/account-cache.js'
 import { type AccountKey, fromBase58Address, toAccountKey, toBase58Address } from '../state/account-key.js'
 import { CLOCK_SYSVAR_ADDRESS, type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
+import type { AccountEntry } from '../state/cached-account.js'
+import { SYSVAR_OWNER, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
 import { createGeyserSubscription, type GeyserState, type GeyserSubscription, type GeyserTransactionUpdate } from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
@@ -22,6 +24,14 @@ import { createRecentSignatures } from './recent-signatures.js'
 
 /** Accounts followed at most: Yellowstone servers cap the size of an account filter. */
 export const HOT_SET_MAX_KEYS = 10_000
+/**
+ * Written accounts whose transactions are streamed, at most: the transaction filter's
+ * account_include beside the programs. Half the account filter, so with both full the request
+ * (≈15,000 base58 keys, ≈660 KB) stays far below Yellowstone's 4 MiB default message limit and
+ * each list within the ~10,000 explicit keys providers document; a server configured with a lower
+ * account_include_max refuses the request as it would the account filter.
+ */
+export const WRITTEN_ACCOUNTS_MAX_KEYS = 5_000
 /** Hot-set changes within this window go out as one filter update. */
 export const HOT_SET_DEBOUNCE_MS = 50
 
@@ -61,8 +71,11 @@ export interface GeyserFeed {
   readonly feeWindow: PriorityFeeWindow
   /** Transactions recorded into the fee window. */
   readonly transactionsRecorded: number
-  /** Adds keys a simulation used to the hot set (O(1) each). */
-  touch(keys: readonly AccountKey[]): void
+  /**
+   * Adds keys a simulation used to the hot set (O(1) each); those it wrote (`writable[i]`) also
+   * have the transactions that include them streamed into the fee window.
+   */
+  touch(keys: readonly AccountKey[], writable?: readonly boolean[]): void
   /** Since when the live streams have shown every change of `key` (the earliest), or undefined. */
   getCoverageStartMs(key: AccountKey): number | undefined
   start(): void
@@ -70,6 +83,15 @@ export interface GeyserFeed {
 }
 
 const base58 = getBase58Encoder()
+
+/**
+ * Whether the transactions that include a written account may be streamed. Not a program's or a
+ * sysvar's, though a message may ask to write them (the runtime demotes the lock): nearly every
+ * transaction includes those, so the filter would stream the whole chain. Unknown (not cached): yes.
+ */
+function isStreamedWrittenAccount(entry: AccountEntry | undefined): boolean {
+  return !entry?.exists || (!entry.executable && toAccountKey(entry.owner) !== SYSVAR_OWNER)
+}
 
 /** Creates the feed; it connects on `start()`. */
 export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
@@ -139,9 +161,17 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
 
   const hotSet = createHotSet({
     maxKeys: HOT_SET_MAX_KEYS,
+    maxWrittenKeys: WRITTEN_ACCOUNTS_MAX_KEYS,
     debounceMs: HOT_SET_DEBOUNCE_MS,
-    onChange: (keys, addresses) => {
-      for (const subscription of subscriptions) subscription.setAccounts(keys, addresses)
+    onChange: (keys, addresses, written) => {
+      // Off the hot path: the debounced flush, not the simulation, looks the written keys up.
+      const transactionAccounts: string[] = []
+      for (let i = 0; i < written.keys.length; i++) {
+        if (isStreamedWrittenAccount(options.cache.peek(written.keys[i] as AccountKey))) {
+          transactionAccounts.push(written.addresses[i] as string)
+        }
+      }
+      for (const subscription of subscriptions) subscription.setAccounts(keys, addresses, transactionAccounts)
     },
   })
 
@@ -162,8 +192,11 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
     get transactionsRecorded() {
       return transactionsRecorded
     },
-    touch(keys) {
-      for (let i = 0; i < keys.length; i++) hotSet.add(keys[i] as AccountKey)
+    touch(keys, writable) {
+      for (let i = 0; i < keys.length; i++) {
+        if (writable?.[i] === true) hotSet.addWritten(keys[i] as AccountKey)
+        else hotSet.add(keys[i] as AccountKey)
+      }
     },
     getCoverageStartMs(key) {
       let since: number | undefined

@@ -1,6 +1,7 @@
 /**
  * One Yellowstone Subscribe stream to one endpoint, kept open: slots, block metadata, the
- * accounts of the hot set (plus pinned ones) and the non-vote transactions of chosen programs.
+ * accounts of the hot set (plus pinned ones) and the non-vote transactions that include chosen
+ * programs or the accounts simulations wrote (one transaction filter, its account_include both).
  * A stream silent for `stallMs` (pongs included) is dropped and reopened with exponential
  * back-off and jitter, resuming `from_slot` at the last confirmed slot seen; a server that cannot
  * replay that far (INVALID_ARGUMENT) is asked again without it.
@@ -43,7 +44,7 @@ export interface GeyserSubscriptionOptions {
   logger: Logger
   /** Accounts always followed (base58), beside the hot set: the Clock sysvar. */
   pinnedAccounts?: readonly string[]
-  /** Non-vote transactions that include any of these programs (base58) are streamed; none: no transactions. */
+  /** Non-vote transactions that include any of these programs (base58) are streamed, beside setAccounts' transaction accounts. */
   transactionPrograms?: readonly string[]
   onAccount?: (update: GeyserAccountUpdate) => void
   onTransaction?: (update: GeyserTransactionUpdate) => void
@@ -81,8 +82,11 @@ export interface GeyserSubscription {
    */
   readonly blockCoverageFrom: number | undefined
   readonly stats: Readonly<GeyserSubscriptionStats>
-  /** Replaces the followed accounts (keys and their base58), on the open stream if there is one. */
-  setAccounts(keys: readonly AccountKey[], addresses: readonly string[]): void
+  /**
+   * Replaces the followed accounts (keys and their base58) and the accounts whose transactions are
+   * streamed beside the programs' (base58), on the open stream if there is one.
+   */
+  setAccounts(keys: readonly AccountKey[], addresses: readonly string[], transactionAccounts?: readonly string[]): void
   /** Since when (ms) every change of `key` has been streamed without a gap; undefined when it is not. */
   getCoverageStartMs(key: AccountKey): number | undefined
   /** Opens the stream (and keeps reopening it until close). */
@@ -116,6 +120,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   let lastConfirmedSlot = 0
   let accountKeys: readonly AccountKey[] = []
   let accounts: readonly string[] = []
+  let transactionAccounts: readonly string[] = []
   /** Followed key → since when its changes have been streamed without a gap. */
   const coveredSince = new Map<AccountKey, number>()
   /** The keys of the filter awaiting its pong. */
@@ -149,6 +154,9 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     const accountFilters: Record<string, unknown> = {}
     if (accounts.length > 0) accountFilters['hot'] = { account: accounts, owner: [], filters: [] }
     if (pinned.length > 0) accountFilters['pinned'] = { account: pinned, owner: [], filters: [] }
+    // One filter, not one per purpose: servers cap how many transaction filters a stream may
+    // have (Yellowstone's sample config: one), and account_include already means any of them.
+    const include = transactionAccounts.length === 0 ? programs : [...programs, ...transactionAccounts]
     return {
       // Confirmed, as the RPC reads are, so a stream update and an RPC read compare by slot.
       commitment: CommitmentLevel.CONFIRMED,
@@ -157,7 +165,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       accounts: accountFilters,
       // Failed transactions too: they landed, paid their price and competed for the same locks.
       transactions:
-        programs.length === 0 ? {} : { landed: { vote: false, accountInclude: programs, accountExclude: [], accountRequired: [] } },
+        include.length === 0 ? {} : { landed: { vote: false, accountInclude: include, accountExclude: [], accountRequired: [] } },
       ...(fromSlot === undefined ? {} : { fromSlot: String(fromSlot) }),
     }
   }
@@ -324,9 +332,10 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       return state === 'connected' ? blockCoverageFrom : undefined
     },
     stats,
-    setAccounts(keys, addresses) {
+    setAccounts(keys, addresses, transactionAddresses = []) {
       accountKeys = keys
       accounts = addresses
+      transactionAccounts = transactionAddresses
       if (stream) sendFilters(stream)
     },
     getCoverageStartMs(key) {
