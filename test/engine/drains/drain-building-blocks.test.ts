@@ -1,0 +1,134 @@
+// The pure parts of the drain analysis: the account layouts roles are read from (nonce, stake,
+// upgradeable loader, token), the look-alike rule, memo links, the display of amounts, and the
+// counterparties a landed transaction shows (in the JSON shape getTransaction answers).
+import t from 'tap'
+import { generateKeyPairSigner } from '@solana/kit'
+import { getAccountRoles } from '../../../engine/drains/account-roles.js'
+import { getDelegationRisk, isNearTotal } from '../../../engine/drains/delegation-risk.js'
+import { findMemoLink } from '../../../engine/drains/lure-findings.js'
+import { findImitated, isLookalike } from '../../../engine/drains/lookalike-address.js'
+import { toDisplayAmount, toShortAddress } from '../../../engine/drains/signer-summary.js'
+import { fromAccountKey, fromBase58Address, toBase58Address } from '../../../engine/state/account-key.js'
+import { addCounterparties } from '../../../engine/wallets/counterparty-history.js'
+
+const SYSTEM = new Uint8Array(32)
+const STAKE = fromAccountKey(fromBase58Address('Stake11111111111111111111111111111111111111'))
+const LOADER = fromAccountKey(fromBase58Address('BPFLoaderUpgradeab1e11111111111111111111111'))
+
+t.test('roles read from each layout', async (t) => {
+  const authority = (await generateKeyPairSigner()).address
+  const other = (await generateKeyPairSigner()).address
+  const authorityBytes = fromAccountKey(fromBase58Address(authority))
+  const otherBytes = fromAccountKey(fromBase58Address(other))
+
+  const nonce = new Uint8Array(80)
+  nonce[0] = 1 // Versions::Current
+  nonce[4] = 1 // State::Initialized
+  nonce.set(authorityBytes, 8)
+  t.same(
+    getAccountRoles(SYSTEM, nonce).map(({ role, holder }) => [role, toBase58Address(holder)]),
+    [['nonce_authority', authority]],
+  )
+  t.same(getAccountRoles(SYSTEM, new Uint8Array(80)), [], 'an uninitialized nonce account has no authority')
+  t.same(getAccountRoles(SYSTEM, new Uint8Array(0)), [], 'a wallet has none')
+
+  const stake = new Uint8Array(200)
+  stake[0] = 2 // StakeStateV2::Stake
+  stake.set(authorityBytes, 12)
+  stake.set(otherBytes, 44)
+  t.same(
+    getAccountRoles(STAKE, stake).map(({ role, holder }) => [role, toBase58Address(holder)]),
+    [
+      ['stake_staker', authority],
+      ['stake_withdrawer', other],
+    ],
+  )
+
+  const programData = new Uint8Array(45 + 100)
+  programData[0] = 3
+  programData[12] = 1
+  programData.set(authorityBytes, 13)
+  t.same(
+    getAccountRoles(LOADER, programData).map(({ role, holder }) => [role, toBase58Address(holder)]),
+    [['upgrade_authority', authority]],
+  )
+  programData[12] = 0
+  t.same(getAccountRoles(LOADER, programData), [], 'an immutable program has no upgrade authority')
+})
+
+t.test('look-alikes share the first or last four characters, and are not the address itself', async (t) => {
+  t.ok(isLookalike('7xKXabcdefghsAsU', '7xKXzzzzzzzzzzzz'))
+  t.ok(isLookalike('Abcdefgh1234sAsU', 'ZzzzzzzzzzzzsAsU'))
+  t.notOk(isLookalike('7xKXabcdefghsAsU', '7xKXabcdefghsAsU'))
+  t.notOk(isLookalike('7xKYabcdefghsAsV', '7xKXabcdefghsAsU'))
+  t.equal(findImitated('7xKXqqqqsAsU', ['nope', '7xKXabcdsAsU']), '7xKXabcdsAsU')
+})
+
+t.test('memo links', async (t) => {
+  t.equal(findMemoLink('Claim your reward at https://sol-airdrop.example/claim'), 'https://sol-airdrop.example/claim')
+  t.equal(findMemoLink('visit jup-rewards.xyz now'), 'jup-rewards.xyz')
+  t.equal(findMemoLink('www.drainer.io'), 'www.drainer.io')
+  t.equal(findMemoLink('order 4821, thank you'), null, 'a Solana Pay order id')
+  t.equal(findMemoLink('payment for invoice 7.5'), null)
+})
+
+t.test('amounts and addresses as a wallet shows them', async (t) => {
+  t.equal(toDisplayAmount(1_000_000_000n, 6), '1,000')
+  t.equal(toDisplayAmount(1_500n, 9), '0.0000015')
+  t.equal(toDisplayAmount(171_200_000_000n, 9), '171.2')
+  t.equal(toDisplayAmount(1n, 0), '1')
+  t.equal(toShortAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'), '7xKX…gAsU')
+})
+
+t.test('delegations: near-total is 90 %, and who receives it decides', async (t) => {
+  t.ok(isNearTotal(0xffff_ffff_ffff_ffffn, 10n))
+  t.ok(isNearTotal(999n, 1_000n), 'the whole balance minus one base unit')
+  t.notOk(isNearTotal(500n, 1_000n))
+  const person = fromBase58Address((await generateKeyPairSigner()).address)
+  t.equal(getDelegationRisk({ delegate: person, delegatedAmount: 999n, balance: 1_000n }).level, 'critical')
+  t.equal(getDelegationRisk({ delegate: person, delegatedAmount: 10n, balance: 1_000n }).level, 'high')
+  const raydium = fromBase58Address('5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1')
+  t.equal(
+    getDelegationRisk({ delegate: raydium, delegatedAmount: 1_000_000n, balance: 5_000_000n }).level,
+    'safe',
+    '1 USDC to a DEX authority',
+  )
+  const pda = fromBase58Address('GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL')
+  t.equal(
+    getDelegationRisk({ delegate: pda, delegatedAmount: 0xffff_ffff_ffff_ffffn, balance: 1n }).level,
+    'high',
+    'unlimited, to an unknown program address',
+  )
+})
+
+t.test('counterparties from a landed transaction', async (t) => {
+  const [wallet, friend, payer, mintOwner] = await Promise.all([1, 2, 3, 4].map(() => generateKeyPairSigner().then((s) => s.address)))
+  const sent = {
+    transaction: { message: { accountKeys: [wallet, friend, '11111111111111111111111111111111'], header: { numRequiredSignatures: 1 } } },
+    meta: { err: null, preBalances: [10, 0, 1], postBalances: [5, 5, 1], preTokenBalances: [], postTokenBalances: [] },
+  }
+  const out = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(wallet, sent, out)
+  t.same([...out].map(toBase58Address), [friend], 'the wallet paid its friend')
+
+  const paid = {
+    transaction: {
+      message: { accountKeys: [payer, 'AccountX1111111111111111111111111111111111', wallet], header: { numRequiredSignatures: 1 } },
+    },
+    meta: {
+      err: null,
+      preBalances: [10, 2, 3],
+      postBalances: [9, 2, 3],
+      preTokenBalances: [{ accountIndex: 1, owner: wallet, uiTokenAmount: { amount: '0' } }],
+      postTokenBalances: [{ accountIndex: 1, owner: wallet, uiTokenAmount: { amount: '7' } }],
+    },
+  }
+  const received = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(wallet, paid, received)
+  t.same([...received].map(toBase58Address), [payer], 'whoever paid the wallet tokens signed it')
+
+  const failed = { ...sent, meta: { ...sent.meta, err: { InstructionError: [0, 'Custom'] } } }
+  const none = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(mintOwner, failed, none)
+  t.equal(none.size, 0, 'a failed transaction paid nobody')
+})
