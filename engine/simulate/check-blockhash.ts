@@ -1,7 +1,8 @@
 /**
- * The blockhash check of a simulate: a map lookup for blockhashes the chain tracker has seen, one
- * `isBlockhashValid` call for one it has not. Durable-nonce transactions carry a nonce instead of
- * a blockhash and are not checked here (the nonce account decides, inside the SVM).
+ * The blockhash check of a simulate: a map lookup for blockhashes the chain tracker has seen; for
+ * one it has not (often just newer than its view), a short wait for the stream's next block, then
+ * one shared `isBlockhashValid` call (chain-tracker.ts). Durable-nonce transactions carry a nonce
+ * instead of a blockhash and are not checked here (the nonce account decides, inside the SVM).
  */
 import { getStaticKey, type WireTransaction } from '../decode/wire-transaction.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
@@ -21,14 +22,19 @@ function isDurableNonceTransaction(tx: WireTransaction): boolean {
   return data[0] === ADVANCE_NONCE_ACCOUNT && data[1] === 0 && data[2] === 0 && data[3] === 0
 }
 
-/** Whether the transaction's blockhash is still valid; a promise only when the chain must be asked. */
+/**
+ * Whether the transaction's blockhash is still valid; a promise only when the tracker has not seen
+ * it. `timeoutMs` is the request's: at most half of it goes to waiting for the stream, so an RPC
+ * lookup still fits after that wait.
+ */
 export function checkBlockhash(
   chain: ChainTracker,
   tx: WireTransaction,
   replaceRecentBlockhash: boolean,
+  timeoutMs: number,
 ): BlockhashStatus | Promise<BlockhashStatus> {
   if (replaceRecentBlockhash || isDurableNonceTransaction(tx)) return 'not_checked'
   const status = chain.getBlockhashStatus(tx.recentBlockhash)
   if (status !== 'unknown') return status
-  return chain.checkBlockhash(tx.recentBlockhash).then((valid) => (valid ? 'valid' : 'expired'))
+  return chain.checkBlockhash(tx.recentBlockhash, { maxStreamWaitMs: timeoutMs / 2 }).then((valid) => (valid ? 'valid' : 'expired'))
 }

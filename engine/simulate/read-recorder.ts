@@ -122,9 +122,9 @@ function createRecordingChain(chain: ChainTracker, recording: Recording): ChainT
       if (status !== 'unknown') recording.reads.blockhashes.push({ blockhash: Buffer.from(blockhash), status })
       return status
     },
-    checkBlockhash(blockhash: Uint8Array, signal?: AbortSignal) {
+    checkBlockhash(blockhash: Uint8Array, options?: { maxStreamWaitMs?: number; signal?: AbortSignal }) {
       const copy = Buffer.from(blockhash)
-      return chain.checkBlockhash(blockhash, signal).then((valid) => {
+      return chain.checkBlockhash(blockhash, options).then((valid) => {
         recording.reads.blockhashes.push({ blockhash: copy, status: valid ? 'valid' : 'expired' })
         return valid
       })

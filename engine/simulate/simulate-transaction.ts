@@ -127,7 +127,7 @@ export async function simulateTransaction(
   const fee = getTransactionFee(tx, budget)
 
   let loaded = loadAccounts(tx, deps.cache, BigInt(deps.chain.slot))
-  let blockhashStatus = checkBlockhash(deps.chain, tx, options.replaceRecentBlockhash === true)
+  let blockhashStatus = checkBlockhash(deps.chain, tx, options.replaceRecentBlockhash === true, timeoutMs)
   if (loaded instanceof Promise || blockhashStatus instanceof Promise) {
     // Cold path: something must come from the chain. Both waits share one deadline.
     try {

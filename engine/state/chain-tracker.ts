@@ -2,16 +2,21 @@
  * Follows the chain: the latest slot, blockhash, block height and Clock sysvar. A geyser stream
  * feeds it (`recordBlock`, `recordClock`); without a live stream it polls JSON-RPC every `pollMs`.
  * Keeps every blockhash it has seen with its slot and block height, so the blockhash check of a
- * simulate is a map lookup; once a stream has shown every block of the last 150 slots, a
- * blockhash it never showed is not valid, and nothing asks RPC.
+ * simulate is a map lookup. A blockhash it has not seen may be newer than its view (a client reads
+ * blockhashes from its own node, often ahead of our stream), so it is never called expired on
+ * that ground alone: `checkBlockhash` waits for the stream's next block, then asks the chain.
  */
 import { getBase58Encoder } from '@solana/kit'
 import type { Logger } from '../../lib/logger.js'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
-import { type AccountKey, toAccountKey, toBase58Address } from './account-key.js'
+import { type AccountKey, toAccountKey } from './account-key.js'
+import { createBlockhashLookups, type BlockhashLookupsOptions } from './blockhash-lookups.js'
+import { createBlockhashWaiters } from './blockhash-waiters.js'
 
 /** A blockhash stays valid for 150 slots after the slot that produced it. */
 export const MAX_BLOCKHASH_AGE_SLOTS = 150
+/** How long a check waits for a live stream to show a blockhash it has not seen: about one mainnet slot. */
+export const BLOCKHASH_STREAM_WAIT_MS = 400
 
 export interface ChainClock {
   slot: bigint
@@ -32,16 +37,31 @@ export interface ChainTracker {
   /** Learns the Clock sysvar from the geyser stream (ignored when older than the one held). */
   recordClock(clock: ChainClock): void
   /**
-   * The slot from which a live stream has shown every block (undefined: no live stream). Once it
-   * is 150 slots behind the tip, a blockhash the stream never showed is invalid.
+   * The slot from which a live stream has shown every block (undefined: no live stream). While a
+   * stream is live, a check of an unseen blockhash first waits for its next block.
    */
   setStreamCoverage(fromSlot: number | undefined): void
-  /** JSON-RPC polls made (boot, fallback) and blockhash lookups sent. */
-  readonly stats: Readonly<{ polls: number; blockhashLookups: number }>
-  /** 'valid', 'expired', or 'unknown' when the tracker has not seen it (ask the chain). */
+  /**
+   * JSON-RPC polls made (boot, fallback); `isBlockhashValid` calls sent and refused (too many in
+   * flight); checks that waited for the stream, and those the stream answered.
+   */
+  readonly stats: Readonly<{
+    polls: number
+    blockhashLookups: number
+    blockhashLookupsRefused: number
+    blockhashStreamWaits: number
+    blockhashStreamAnswers: number
+  }>
+  /**
+   * 'valid'; 'expired' (seen and aged out, or the chain said invalid a moment ago); 'unknown' when
+   * the tracker cannot tell yet (`checkBlockhash`). A map lookup, never a promise.
+   */
   getBlockhashStatus(blockhash: Uint8Array): 'valid' | 'expired' | 'unknown'
-  /** Asks the chain about a blockhash the tracker has not seen, and remembers the answer. */
-  checkBlockhash(blockhash: Uint8Array, signal?: AbortSignal): Promise<boolean>
+  /**
+   * Settles an 'unknown' blockhash: waits for a live stream's next block (at most `maxStreamWaitMs`
+   * and the tracker's own bound), then asks the chain once, shared with concurrent checks of it.
+   */
+  checkBlockhash(blockhash: Uint8Array, options?: { maxStreamWaitMs?: number; signal?: AbortSignal }): Promise<boolean>
   /** Polls once now (boot, tests). */
   refresh(): Promise<void>
   /** Starts background polling. */
@@ -56,6 +76,10 @@ export interface ChainTrackerOptions {
   logger: Logger
   /** Polling waits while this holds (a geyser stream is live and brings slots, blocks and the clock). */
   isPaused?: () => boolean
+  /** Longest wait for a live stream to show an unseen blockhash (default BLOCKHASH_STREAM_WAIT_MS). */
+  streamWaitMs?: number
+  /** Bounds of the `isBlockhashValid` lookups (blockhash-lookups.ts defaults). */
+  lookups?: Omit<BlockhashLookupsOptions, 'rpc'>
 }
 
 export const CLOCK_SYSVAR_ADDRESS = 'SysvarC1ock11111111111111111111111111111111'
@@ -74,17 +98,30 @@ export function decodeClockSysvar(data: Uint8Array): ChainClock {
 }
 
 /** Creates the tracker; call `refresh()` once before serving, then `start()`. */
-export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrackerOptions): ChainTracker {
+export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
+  const { rpc, pollMs, logger, isPaused, streamWaitMs = BLOCKHASH_STREAM_WAIT_MS } = options
   let slot = 0
   let latestBlockhash: Uint8Array | undefined
   let clock: ChainClock | undefined
   let blockHeight: number | undefined
   let timer: NodeJS.Timeout | undefined
   let streamCoverageFrom: number | undefined
-  const stats = { polls: 0, blockhashLookups: 0 }
-  /** Blockhash → the slot at which it was first known valid (-1: the chain called it invalid) and its block height. */
+  /** Blockhash → the slot at which it was first known valid and its block height. */
   const seen = new Map<AccountKey, { slot: number; height: number | undefined }>()
+  const lookups = createBlockhashLookups({ ...options.lookups, rpc })
+  const stats = {
+    polls: 0,
+    blockhashStreamWaits: 0,
+    blockhashStreamAnswers: 0,
+    get blockhashLookups() {
+      return lookups.stats.calls
+    },
+    get blockhashLookupsRefused() {
+      return lookups.stats.refused
+    },
+  }
   const clockListeners: Array<(clock: ChainClock) => void> = []
+  const waiters = createBlockhashWaiters()
 
   function remember(key: AccountKey, atSlot: number, height: number | undefined): void {
     const known = seen.get(key)
@@ -121,13 +158,10 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
   }
 
   function getBlockhashStatus(blockhash: Uint8Array): 'valid' | 'expired' | 'unknown' {
-    const first = seen.get(toAccountKey(blockhash))
-    if (first === undefined) {
-      // The stream has shown every block a valid blockhash could come from.
-      if (streamCoverageFrom !== undefined && slot - streamCoverageFrom >= MAX_BLOCKHASH_AGE_SLOTS) return 'expired'
-      return 'unknown'
-    }
-    if (first.slot < 0) return 'expired'
+    const key = toAccountKey(blockhash)
+    const first = seen.get(key)
+    // Not seen: it may be newer than our view, however long the stream has been live.
+    if (first === undefined) return lookups.isKnownInvalid(key) ? 'expired' : 'unknown'
     // Agave counts a blockhash's age in blocks; slots (some are skipped) are the fallback.
     if (first.height !== undefined && blockHeight !== undefined) {
       return blockHeight - first.height <= MAX_BLOCKHASH_AGE_SLOTS ? 'valid' : 'expired'
@@ -135,17 +169,26 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
     return slot - first.slot <= MAX_BLOCKHASH_AGE_SLOTS ? 'valid' : 'expired'
   }
 
-  async function checkBlockhash(blockhash: Uint8Array, signal?: AbortSignal): Promise<boolean> {
+  async function checkBlockhash(blockhash: Uint8Array, check: { maxStreamWaitMs?: number; signal?: AbortSignal } = {}): Promise<boolean> {
+    const known = getBlockhashStatus(blockhash)
+    if (known !== 'unknown') return known === 'valid'
+    const { signal } = check
     const key = toAccountKey(blockhash)
-    stats.blockhashLookups++
-    const result = await rpc.call<{ context: { slot: number }; value: boolean }>(
-      'isBlockhashValid',
-      [toBase58Address(key), { commitment: 'confirmed' }],
-      signal,
-    )
-    // Counted from now: the chain vouched for it at this slot, which is the best it tells us.
-    seen.set(key, { slot: result.value ? result.context.slot : -1, height: undefined })
-    return result.value
+    const waitMs = Math.min(streamWaitMs, check.maxStreamWaitMs ?? Infinity)
+    if (streamCoverageFrom !== undefined && waitMs > 0) {
+      stats.blockhashStreamWaits++
+      const shown = await waiters.wait(key, waitMs, signal)
+      signal?.throwIfAborted()
+      if (shown) stats.blockhashStreamAnswers++
+      const status = getBlockhashStatus(blockhash)
+      if (status !== 'unknown') return status === 'valid'
+    }
+    const lookup = lookups.lookup(key)
+    const answer = await (signal ? raceAbort(lookup, signal) : lookup)
+    // Counted from the answer's slot: the chain vouched for it then, which is the best it tells us.
+    if (answer.valid) remember(key, answer.slot, undefined)
+    // Read back rather than trusting `answer`: the stream may have shown it while a node behind it said no.
+    return getBlockhashStatus(blockhash) === 'valid'
   }
 
   function recordBlock(blockhash: Uint8Array, atSlot: number, height: number | undefined): void {
@@ -154,7 +197,10 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
       latestBlockhash = blockhash
       if (height !== undefined) blockHeight = height
     }
-    remember(toAccountKey(blockhash), atSlot, height)
+    const key = toAccountKey(blockhash)
+    remember(key, atSlot, height)
+    lookups.forget(key)
+    waiters.onBlock(key)
   }
 
   function start(): void {
@@ -192,9 +238,20 @@ export function createChainTracker({ rpc, pollMs, logger, isPaused }: ChainTrack
     stop: () => {
       if (timer) clearInterval(timer)
       timer = undefined
+      waiters.wakeAll()
     },
     onClock: (listener) => {
       clockListeners.push(listener)
     },
   }
+}
+
+/** `work`, or the signal's reason once it aborts (the work itself goes on: others may share it). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(signal.reason as Error)
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
