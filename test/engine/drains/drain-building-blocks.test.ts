@@ -102,7 +102,8 @@ t.test('delegations: near-total is 90 %, and who receives it decides', async (t)
 })
 
 t.test('counterparties from a landed transaction', async (t) => {
-  const [wallet, friend, payer, mintOwner] = await Promise.all([1, 2, 3, 4].map(() => generateKeyPairSigner().then((s) => s.address)))
+  const address = async () => (await generateKeyPairSigner()).address
+  const [wallet, friend, payer, mintOwner] = await Promise.all([address(), address(), address(), address()])
   const sent = {
     transaction: { message: { accountKeys: [wallet, friend, '11111111111111111111111111111111'], header: { numRequiredSignatures: 1 } } },
     meta: { err: null, preBalances: [10, 0, 1], postBalances: [5, 5, 1], preTokenBalances: [], postTokenBalances: [] },
