@@ -45,7 +45,7 @@ function isLosing(flow: SignerFlows): boolean {
 export function analyzeDrains(context: VectorContext, deps: DrainAnalysisDependencies): DrainAnalysis | Promise<DrainAnalysis> {
   const evidence = getInstructionEvidence(context)
   const controller = getControlledAccounts(context)
-  const { handovers, findings: handoverFindings } = getHandovers(context, evidence)
+  const { handovers, findings: handoverFindings } = getHandovers(context)
   const flows = getSignerFlows(context, evidence, controller)
 
   const finish = (history: ReadonlyMap<AccountKey, Counterparties>): DrainAnalysis => {

@@ -6,11 +6,12 @@
  */
 import type { RiskFinding } from '../simulate/simulate-types.js'
 import { getTokenFields } from '../simulate/token-account.js'
-import type { AccountKey } from '../state/account-key.js'
+import { type AccountKey, toAccountKey } from '../state/account-key.js'
+import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import type { Counterparties } from '../wallets/counterparty-history.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import { isNearTotal } from './delegation-risk.js'
-import type { InstructionEvidence } from './instruction-evidence.js'
+import { findInstructionIndex, type InstructionEvidence } from './instruction-evidence.js'
 import { findImitated } from './lookalike-address.js'
 import { isProgramControlled } from './program-controlled.js'
 import { isReceiving, type SignerFlows } from './value-flows.js'
@@ -29,6 +30,12 @@ export interface FlowCheckInputs {
   wellKnown: readonly string[]
 }
 
+/** The token program owning a token account (the one whose instructions move it). */
+function tokenProgramOf(context: VectorContext, account: AccountKey): AccountKey | undefined {
+  const entry = context.entries?.[context.keys.indexOf(account)]
+  return entry?.exists ? toAccountKey(entry.owner) : undefined
+}
+
 function hasDealtWith(history: Counterparties | undefined, key: AccountKey): boolean {
   return history?.keys.has(key) === true
 }
@@ -42,7 +49,7 @@ export function getRecipients(flow: SignerFlows): AccountKey[] {
 
 /** The findings of the signers' flows. */
 export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
-  const { context, evidence, flows, history } = inputs
+  const { context, flows, history } = inputs
   const { name } = context
   const findings: RiskFinding[] = []
   for (const flow of flows) {
@@ -59,7 +66,7 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
         code: 'address_poisoning',
         severity: 'critical',
         message: `${recipientName} imitates ${imitated}, ${knownNames.includes(imitated) ? 'an address the wallet has dealt with' : 'a well-known address'}, but is not it: a poisoned address`,
-        instruction_index: evidence.firstInstruction.get(recipient) ?? null,
+        instruction_index: findInstructionIndex(context, recipient),
         accounts: [recipientName, imitated, signerName],
       })
     }
@@ -76,7 +83,7 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
         code: 'whole_balance_transfer',
         severity: 'critical',
         message: `${lamportsOut} of the signer's ${flow.lamportsBefore} lamports go to ${strangers.map(name).join(', ')}, with whom the wallet has no history`,
-        instruction_index: evidence.firstInstruction.get(strangers[0] as AccountKey) ?? null,
+        instruction_index: findInstructionIndex(context, strangers[0] as AccountKey, SYSTEM_PROGRAM),
         accounts: [signerName, ...strangers.map(name)],
       })
     }
@@ -87,7 +94,7 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
         code: 'whole_balance_transfer',
         severity: 'critical',
         message: `the whole balance of token account ${name(token.account)} (${token.amount} base units of ${name(token.mint)}) goes to ${tokenStrangers.map(name).join(', ')}, with whom the wallet has no history`,
-        instruction_index: evidence.firstInstruction.get(token.account) ?? null,
+        instruction_index: findInstructionIndex(context, token.account, tokenProgramOf(context, token.account)),
         accounts: [name(token.account), ...tokenStrangers.map(name)],
       })
     }

@@ -10,7 +10,7 @@ import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { type AccountRole, getAccountRoles, getDelegatedAmount, type RoleHolder } from './account-roles.js'
 import { getDelegationRisk } from './delegation-risk.js'
-import type { InstructionEvidence } from './instruction-evidence.js'
+import { findInstructionIndex } from './instruction-evidence.js'
 
 /** A hand-over, for the findings and the summary. */
 export interface Handover {
@@ -41,18 +41,19 @@ function findHolder(roles: readonly RoleHolder[], role: AccountRole): AccountKey
 }
 
 /** Every hand-over of control by a signer, with its finding. */
-export function getHandovers(context: VectorContext, evidence: InstructionEvidence): { handovers: Handover[]; findings: RiskFinding[] } {
+export function getHandovers(context: VectorContext): { handovers: Handover[]; findings: RiskFinding[] } {
   const handovers: Handover[] = []
   const findings: RiskFinding[] = []
   const { keys, entries, post, name } = context
   if (!entries || !post) return { handovers, findings }
-  const place = (account: AccountKey) => evidence.firstInstruction.get(account) ?? null
   for (let i = 0; i < keys.length; i++) {
     if (!context.writable[i]) continue
     const account = keys[i] as AccountKey
     const before = entries[i]
     const after = post.get(account)
     if (!before?.exists || !after) continue
+    // The instruction of the program owning the account (System for a wallet) is the one that changes it.
+    const place = (key: AccountKey) => findInstructionIndex(context, key, toAccountKey(before.owner))
     const ownerAfter = after.owner()
     if (i < context.signerCount && toAccountKey(before.owner) === SYSTEM_PROGRAM && before.data.length === 0) {
       const program = toAccountKey(ownerAfter)

@@ -33,8 +33,6 @@ export interface LamportTransfer {
 }
 
 export interface InstructionEvidence {
-  /** The first instruction that names each account. */
-  firstInstruction: Map<AccountKey, number>
   lamportTransfers: LamportTransfer[]
   /** Token base units each token account sends or burns in instructions. */
   tokensOut: Map<AccountKey, bigint>
@@ -47,11 +45,29 @@ export interface InstructionEvidence {
 
 const decoder = new TextDecoder('utf-8', { fatal: false })
 
+/**
+ * The top-level instruction a finding about `account` points at: the first of `program` (the
+ * account's owner program, whose instruction changes it) naming the account, else the first
+ * naming it at all; null when none does (a CPI reached it). Looked up only for findings.
+ */
+export function findInstructionIndex(context: VectorContext, account: AccountKey, program?: AccountKey): number | null {
+  const { tx, keys } = context
+  let first: number | null = null
+  for (let i = 0; i < tx.instructions.length; i++) {
+    const { programIdIndex, accountIndexes } = tx.instructions[i]!
+    let names = false
+    for (let k = 0; k < accountIndexes.length && !names; k++) names = keys[accountIndexes[k]!] === account
+    if (!names) continue
+    if (program === undefined || keys[programIdIndex] === program) return i
+    first ??= i
+  }
+  return first
+}
+
 /** Reads the evidence of the top-level instructions. */
 export function getInstructionEvidence(context: VectorContext): InstructionEvidence {
   const { tx, keys } = context
   const evidence: InstructionEvidence = {
-    firstInstruction: new Map(),
     lamportTransfers: [],
     tokensOut: new Map(),
     closeDestinations: new Map(),
@@ -65,10 +81,6 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
   for (let i = 0; i < tx.instructions.length; i++) {
     const { programIdIndex, accountIndexes, data } = tx.instructions[i]!
     const program = keys[programIdIndex]
-    for (let k = 0; k < accountIndexes.length; k++) {
-      const key = at(accountIndexes, k)
-      if (key !== undefined && !evidence.firstInstruction.has(key)) evidence.firstInstruction.set(key, i)
-    }
     if (program === SYSTEM_PROGRAM && data.length >= 4) {
       const tag = readU32(data, 0)
       if ((tag === SYSTEM_TRANSFER || tag === SYSTEM_CREATE_ACCOUNT) && data.length >= 12) {

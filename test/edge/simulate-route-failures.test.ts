@@ -44,17 +44,19 @@ t.test('failure codes over REST', async (t) => {
     buildTransaction({ feePayer, blockhash: hash, instructions })
 
   t.test('control: a demo SPL transfer within the balance succeeds', async (t) => {
+    // Half the balance: the whole of it, to a key the wallet has no history with, would be a sweep (blocked).
+    const half = DEMO_TOKEN_AMOUNTS[2] / 2n
     const body = await simulateOverRest(
       t,
       app,
-      await build(DEMO_WALLETS[2], [transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], DEMO_TOKEN_AMOUNTS[2])]),
+      await build(DEMO_WALLETS[2], [transferToken(DEMO_TOKEN_ACCOUNTS[2], DEMO_TOKEN_ACCOUNTS[0], DEMO_WALLETS[2], half)]),
     )
     t.equal(body.success, true, body.failure_reason ?? '')
     t.equal(body.decision, 'approve')
     // docs/api.md: SOL changes (mint null) for every writable account, then token changes.
     const tokenChanges = body.balance_changes.filter((change) => change.mint !== null)
     t.equal(tokenChanges.length, 2, 'one token change per token account')
-    t.same(tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[0])?.delta, String(DEMO_TOKEN_AMOUNTS[2]))
+    t.same(tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[0])?.delta, String(half))
     t.same(
       tokenChanges.find((change) => change.account === DEMO_TOKEN_ACCOUNTS[2]),
       {
@@ -63,8 +65,8 @@ t.test('failure codes over REST', async (t) => {
         owner: DEMO_WALLETS[2],
         decimals: 6,
         pre: String(DEMO_TOKEN_AMOUNTS[2]),
-        post: '0',
-        delta: String(-DEMO_TOKEN_AMOUNTS[2]),
+        post: String(DEMO_TOKEN_AMOUNTS[2] - half),
+        delta: String(-half),
       },
     )
   })

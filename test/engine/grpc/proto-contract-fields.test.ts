@@ -191,7 +191,7 @@ function compare(messageName: string, schema: unknown): { found: Map<string, str
 const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   // SimulateResponse, FeeDetails, PriorityFees, Slippage, Risk, BlacklistedProgram, DexProgram, TokenRisk, RiskFinding,
   // MevFactors, Recommendation, ProgramUsage, CallNode, BalanceChange, LandingEstimate, DecisionReason.
-  ['SimulateResponse', simulateResponseSchema, 16],
+  ['SimulateResponse', simulateResponseSchema, 17],
   ['SimulateRequest', simulateRequestSchema, 1],
   // HealthResponse, GeyserHealth, GeyserEndpointHealth.
   ['HealthResponse', engineHealthSchema, 3],

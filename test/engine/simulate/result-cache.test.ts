@@ -222,7 +222,7 @@ function createStubDependencies(): { deps: SimulateDependencies; setVersion(key:
     },
     priorityFees: { get: () => ({ source: 'sampled', fees: {} }), invalidate: () => undefined },
     getDecimals: () => undefined,
-    sources: { programBlacklist: { version: 1 }, tokenSymbols: { get: () => null } },
+    sources: { programBlacklist: { version: 1 }, tokenSymbols: { get: () => null }, establishedMints: new Map() },
     detector: { detect: () => ({ results: {}, timedOut: [] }) },
   } as unknown as SimulateDependencies
   return { deps, setVersion: (key, version) => versions.set(key, version) }

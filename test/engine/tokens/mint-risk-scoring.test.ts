@@ -88,16 +88,16 @@ t.test('default frozen without a freeze authority says nobody can thaw', async (
   t.match(getMintRisk(facts({ defaultAccountStateFrozen: true, freezeAuthority: KEY })).reasons[1], /only the freeze authority can thaw/)
 })
 
-t.test('rug_pull follows the mint authority; reasons pair with flags', async (t) => {
+t.test('a mint authority is a flag of its own, never rug_pull by itself; reasons pair with flags', async (t) => {
   const risk = getMintRisk(facts({ mintAuthority: KEY, unknownExtensionTypes: [29, 31] }))
-  t.strictSame(risk.flags, ['mint_authority', 'unknown_extension', 'rug_pull'])
+  t.strictSame(risk.flags, ['mint_authority', 'unknown_extension'])
   t.equal(risk.reasons.length, risk.flags.length)
   t.match(risk.reasons[1], /29, 31/)
-  t.equal(risk.riskScore, 0.4, `mint ${MINT_FLAG_WEIGHTS.mint_authority} + unknown ${MINT_FLAG_WEIGHTS.unknown_extension}`)
+  t.equal(risk.riskScore, 0.25, `mint ${MINT_FLAG_WEIGHTS.mint_authority} + unknown ${MINT_FLAG_WEIGHTS.unknown_extension}`)
 })
 
 t.test('the score is the weights summed, capped at 1', async (t) => {
-  t.equal(getMintRisk(facts({ mintAuthority: KEY, freezeAuthority: KEY, mintCloseAuthority: KEY })).riskScore, 0.6)
+  t.equal(getMintRisk(facts({ mintAuthority: KEY, freezeAuthority: KEY, mintCloseAuthority: KEY })).riskScore, 0.45)
   const everything = getMintRisk(
     facts({
       mintAuthority: KEY,
