@@ -20,6 +20,7 @@ interface RawResponse {
 }
 
 /** Splits what a socket received into HTTP/1.1 responses (content-length framed). */
+/** Responses in `raw`, read byte for byte (latin1): Content-Length counts bytes, and a body may hold UTF-8 (the summary's "…"). */
 function parseResponses(raw: string): RawResponse[] {
   const out: RawResponse[] = []
   let rest = raw
@@ -33,7 +34,7 @@ function parseResponses(raw: string): RawResponse[] {
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
     }
     const length = Number(headers['content-length'] ?? 0)
-    out.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) })
+    out.push({ status: Number(statusLine.split(' ')[1]), headers, body: Buffer.from(rest.slice(headEnd + 4, headEnd + 4 + length), 'latin1').toString('utf8') })
     rest = rest.slice(headEnd + 4 + length)
   }
   return out
@@ -88,7 +89,7 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
   const socket: Socket = connect(port, '127.0.0.1')
   await once(socket, 'connect')
   let received = ''
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString()))
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
   const socketClosed = once(socket, 'close')
 
   socket.write(toRequest(port, body, 'drain-a', user.apiKey))
