@@ -4,7 +4,7 @@ import { toAddressBytes } from '../chain/local-account.js'
 import type { ChainAccountEvent, ChainTransactionEvent } from '../chain/chain-events.js'
 import type { LocalTokenBalance } from '../chain/token-balances.js'
 import type { GeyserUpdate } from './geyser-update.js'
-import { getTransactionFeeLamports } from './transaction-fee.js'
+import { getTransactionFeeLamports } from '../chain/transaction-fee.js'
 import { toTransactionErrorBytes } from './transaction-error-bytes.js'
 
 /** The package does not export the TokenBalance message type by name. */
