@@ -5,7 +5,10 @@
  */
 import type { ChainTransactionEvent } from '../chain/chain-events.js'
 
-const MEMO_PROGRAMS: ReadonlySet<string> = new Set(['Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo', 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'])
+const MEMO_PROGRAMS: ReadonlySet<string> = new Set([
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+])
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 

@@ -86,7 +86,11 @@ t.test('json: the raw message and Agave’s meta', async (t) => {
   const result = answer.result
   const message = messageDecoder.decode(transactionDecoder.decode(bytes).messageBytes)
   if (message.version !== 'legacy') throw new Error('built as a legacy message')
-  t.same(Object.keys(result), ['slot', 'transaction', 'meta', 'blockTime'], 'no version for a client that sent no maxSupportedTransactionVersion')
+  t.same(
+    Object.keys(result),
+    ['slot', 'transaction', 'meta', 'blockTime'],
+    'no version for a client that sent no maxSupportedTransactionVersion',
+  )
   t.equal(result.slot, Number(slot))
   t.equal(result.blockTime, Number(blockTime))
   t.same(result.transaction, {
@@ -143,7 +147,10 @@ t.test('json: the raw message and Agave’s meta', async (t) => {
       programId: TOKEN_PROGRAM_ADDRESS,
     },
   )
-  t.equal(meta.preTokenBalances.find((b: { accountIndex: number }) => b.accountIndex === tokenAccount).uiTokenAmount.amount, '1000000000000')
+  t.equal(
+    meta.preTokenBalances.find((b: { accountIndex: number }) => b.accountIndex === tokenAccount).uiTokenAmount.amount,
+    '1000000000000',
+  )
 
   const versioned = (await getTransaction(localnet, signature, { maxSupportedTransactionVersion: 0 })).result
   t.equal(versioned.version, 'legacy', 'with maxSupportedTransactionVersion a legacy transaction says so')
@@ -286,7 +293,13 @@ t.test('a failed transaction: err and status Err, its fee charged; Token-2022 pa
   const rent = (size: number) => localnet.chain.getMinimumBalanceForRentExemption(BigInt(size))
   const mint = (await generateKeyPairSigner()).address
   const [from, to] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address]
-  const mintData = getMintEncoder().encode({ mintAuthority: none(), supply: 100n, decimals: 2, isInitialized: true, freezeAuthority: none() })
+  const mintData = getMintEncoder().encode({
+    mintAuthority: none(),
+    supply: 100n,
+    decimals: 2,
+    isInitialized: true,
+    freezeAuthority: none(),
+  })
   localnet.chain.setAccount(mint, {
     lamports: rent(82),
     data: new Uint8Array(mintData),
@@ -344,10 +357,9 @@ t.test('a failed transaction: err and status Err, its fee charged; Token-2022 pa
     stackHeight: 1,
   })
   t.same(
-    parsed.meta.postTokenBalances.map((b: { programId: string; uiTokenAmount: { uiAmountString: string } }) => [
-      b.programId,
-      b.uiTokenAmount.uiAmountString,
-    ]).sort(),
+    parsed.meta.postTokenBalances
+      .map((b: { programId: string; uiTokenAmount: { uiAmountString: string } }) => [b.programId, b.uiTokenAmount.uiAmountString])
+      .sort(),
     [
       [TOKEN_2022_PROGRAM, '0.58'],
       [TOKEN_2022_PROGRAM, '1.42'],

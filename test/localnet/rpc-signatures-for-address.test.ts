@@ -92,7 +92,10 @@ t.test('an address lists the transactions that named it, newest first, with slot
       confirmationStatus: 'finalized',
     },
   ])
-  t.ok(landed.every((entry, i) => i === 0 || entry.slot > landed[i - 1]!.slot), 'one slot each')
+  t.ok(
+    landed.every((entry, i) => i === 0 || entry.slot > landed[i - 1]!.slot),
+    'one slot each',
+  )
 })
 
 t.test('every account key indexes a transaction: recipient, mint, token accounts and the programs called', async (t) => {
@@ -105,6 +108,23 @@ t.test('every account key indexes a transaction: recipient, mint, token accounts
   t.same(await signaturesOf(localnet, TOKEN_PROGRAM), [token])
   t.same(await signaturesOf(localnet, '11111111111111111111111111111111'), [failed, transfer])
   t.same(await signaturesOf(localnet, (await generateKeyPairSigner()).address), [], 'an address nothing named: []')
+})
+
+t.test('a memo that is not UTF-8 is "(unparsable)"; a failed transaction keeps its memos', async (t) => {
+  const localnet = await startTestLocalnet(t)
+  const [alice] = await createDemoWalletSigners()
+  const signature = await sendSigned(
+    localnet,
+    alice,
+    [getMemoInstruction('ok', alice), getMemoInstruction(new Uint8Array([0xff, 0xfe]), alice)],
+    {
+      skipPreflight: true,
+    },
+  )
+  const [entry] = (await localnet.call('getSignaturesForAddress', [alice.address])).result
+  t.equal(entry.signature, signature)
+  t.ok(entry.err, 'the memo program refuses bytes that are not UTF-8')
+  t.equal(entry.memo, '[2] ok; [2] (unparsable)')
 })
 
 t.test('limit, before and until page through the list, exclusive on both ends, as Agave', async (t) => {
@@ -136,7 +156,9 @@ t.test('within one slot the order is Agave’s: signature bytes, descending', as
   const signatures: string[] = []
   for (let i = 0; i < 5; i++) {
     const recipient = (await generateKeyPairSigner()).address
-    signatures.push(await sendSigned(localnet, alice, [getTransferSolInstruction({ source: alice, destination: recipient, amount: 1_000_000n })]))
+    signatures.push(
+      await sendSigned(localnet, alice, [getTransferSolInstruction({ source: alice, destination: recipient, amount: 1_000_000n })]),
+    )
   }
   const expected = [...signatures].sort((a, b) => Buffer.compare(Buffer.from(base58.encode(b)), Buffer.from(base58.encode(a))))
   t.same(await signaturesOf(localnet, alice.address), expected)
@@ -156,7 +178,10 @@ t.test('an address loaded from a lookup table indexes the v0 transaction that lo
   const signature = await sendSigned(localnet, alice, instructions, { version: 0, lookupTables })
   const landed = localnet.chain.getTransaction(signature)!
   t.same([...landed.message.loadedWritable].sort(), [...recipients].sort(), 'both recipients came from the table')
-  t.notOk(landed.message.staticKeys.some((key) => recipients.includes(key)), 'and neither is a static key')
+  t.notOk(
+    landed.message.staticKeys.some((key) => recipients.includes(key)),
+    'and neither is a static key',
+  )
   for (const recipient of recipients) t.same(await signaturesOf(localnet, recipient), [signature])
   t.same(await signaturesOf(localnet, table), [], 'the table itself is not an account key')
 })
@@ -205,7 +230,9 @@ t.test('the history is bounded: the oldest transaction is forgotten by signature
   for (const destination of recipients) {
     chain.advanceSlot()
     const localnet = { chain } as unknown as TestLocalnet
-    const bytes = await buildSignedTransaction(localnet, alice, [getTransferSolInstruction({ source: alice, destination, amount: 1_000_000n })])
+    const bytes = await buildSignedTransaction(localnet, alice, [
+      getTransferSolInstruction({ source: alice, destination, amount: 1_000_000n }),
+    ])
     const result = chain.send(bytes)
     t.equal(result.err, null)
     signatures.push(result.signature)

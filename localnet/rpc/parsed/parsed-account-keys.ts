@@ -59,8 +59,7 @@ export function toParsedAccountKeys(message: LandedMessage, keys: readonly strin
   const demotesPrograms = !keys.includes(UPGRADEABLE_LOADER)
   return keys.map((pubkey, index) => ({
     pubkey,
-    writable:
-      isLandedKeyWritable(message, index) && !RESERVED_ACCOUNT_KEYS.has(pubkey) && !(demotesPrograms && programIndexes.has(index)),
+    writable: isLandedKeyWritable(message, index) && !RESERVED_ACCOUNT_KEYS.has(pubkey) && !(demotesPrograms && programIndexes.has(index)),
     signer: index < message.numRequiredSignatures,
     source: index < message.staticKeys.length ? 'transaction' : 'lookupTable',
   }))
