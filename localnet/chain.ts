@@ -63,7 +63,7 @@ export type SimulationResult = ExecutionResult & {
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
-/** Landed transactions kept by default: a few MB of history, enough for any test or demo. */
+/** Landed transactions kept by default: a few KB each, some tens of MB at most. */
 export const DEFAULT_HISTORY_CAPACITY = 10_000
 
 /** What a landed transaction's event needs from before it ran. */
@@ -160,8 +160,13 @@ export function createLocalChain(options: LocalChainOptions) {
   }
 
   /** A landed transaction with everything observers and the history keep of it. */
-  function toTransactionEvent(before: LandedBefore, facts: TransactionFacts, result: ExecutionResult, bytes: Uint8Array) {
-    const event: ChainTransactionEvent = {
+  function toTransactionEvent(
+    before: LandedBefore,
+    facts: TransactionFacts,
+    result: ExecutionResult,
+    bytes: Uint8Array,
+  ): ChainTransactionEvent {
+    return {
       kind: 'transaction',
       slot: clock.getSlot(),
       index: transactionsInSlot++,
@@ -182,7 +187,6 @@ export function createLocalChain(options: LocalChainOptions) {
       postTokenBalances: getTokenBalances(before.keys, before.invoked, readRawAccount),
       priceMicroLamports: facts.priceMicroLamports,
     }
-    return event
   }
 
   /** Emits the accounts a landed transaction wrote, then the transaction itself. */

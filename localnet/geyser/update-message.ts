@@ -74,7 +74,7 @@ export function toTransactionInfo(event: ChainTransactionEvent): SubscribeUpdate
       preBalances: event.preBalances.map(String),
       postBalances: event.postBalances.map(String),
       innerInstructions: [],
-      // Inner instructions are not read out on the send path (a walk over every CPI).
+      // Not streamed: the event carries them (for getTransaction), the stream does not yet.
       innerInstructionsNone: true,
       logMessages: [...event.logs],
       logMessagesNone: false,

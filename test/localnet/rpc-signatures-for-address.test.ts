@@ -192,6 +192,10 @@ t.test('bad params answer -32602 with Agave’s messages; processed and an unrea
   const error = async (params: unknown[]) => (await localnet.call('getSignaturesForAddress', params)).error
   t.same(await error([alice.address, { limit: 0 }]), { code: -32602, message: 'Invalid limit; max 1000' })
   t.same(await error([alice.address, { limit: 1001 }]), { code: -32602, message: 'Invalid limit; max 1000' })
+  t.same(await error([alice.address, { limit: '10' }]), {
+    code: -32602,
+    message: 'Invalid params: invalid type: string "10", expected usize.',
+  })
   t.same(await error(['not-an-address']), { code: -32602, message: 'Invalid param: Invalid' })
   t.same(await error([alice.address.slice(0, 20)]), { code: -32602, message: 'Invalid param: WrongSize' })
   t.same(await error([alice.address, { before: 'abc' }]), { code: -32602, message: 'Invalid param: WrongSize' })

@@ -22,12 +22,20 @@ import { toUiTransactionMeta } from '../ui-transaction-meta.js'
 /** Agave's MAX_GET_CONFIRMED_SIGNATURES_FOR_ADDRESS2_LIMIT, also the default limit. */
 const MAX_SIGNATURES_LIMIT = 1_000
 
-function getLimit(value: unknown): number {
+/** serde's `Unexpected` wording for a JSON value of the wrong type. */
+function describe(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``
+  if (typeof value === 'string') return `string ${JSON.stringify(value)}`
+  if (typeof value === 'boolean') return `boolean \`${value}\``
+  return Array.isArray(value) ? 'sequence' : 'map'
+}
+
+/** The `limit` as serde reads it (a usize); its range is checked after the address, as Agave does. */
+function toLimit(value: unknown): number {
   if (value === undefined || value === null) return MAX_SIGNATURES_LIMIT
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw createInvalidParamsError(`Invalid params: invalid type: ${JSON.stringify(value)}, expected usize.`)
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected usize.`)
   }
-  if (value === 0 || value > MAX_SIGNATURES_LIMIT) throw createInvalidParamsError(`Invalid limit; max ${MAX_SIGNATURES_LIMIT}`)
   return value
 }
 
@@ -51,12 +59,13 @@ export function createHistoryMethods(chain: LocalChain): RpcMethods {
     getSignaturesForAddress(params) {
       const config = toConfigParam(params[1])
       assertCommitmentKnown(config.commitment)
-      const address = toAddressParam(requireParam(params, 0, 'a pubkey'))
+      const limit = toLimit(config.limit)
       const before = getStringOption(config, 'before')
       const until = getStringOption(config, 'until')
+      const address = toAddressParam(requireParam(params, 0, 'a pubkey'))
       if (before !== undefined) toSignatureParam(before)
       if (until !== undefined) toSignatureParam(until)
-      const limit = getLimit(config.limit)
+      if (limit === 0 || limit > MAX_SIGNATURES_LIMIT) throw createInvalidParamsError(`Invalid limit; max ${MAX_SIGNATURES_LIMIT}`)
       assertHistoryEnabled()
       assertAtLeastConfirmed(config.commitment)
       assertMinContextSlot(config, chain.getSlot())
