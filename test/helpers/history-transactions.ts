@@ -36,7 +36,7 @@ export type SendOptions = {
 
 /** The wire bytes of a transaction signed by every signer its instructions carry. */
 export async function buildSignedTransaction(
-  localnet: TestLocalnet,
+  localnet: Pick<TestLocalnet, 'chain'>,
   feePayer: KeyPairSigner,
   instructions: readonly Instruction[],
   options: SendOptions = {},

@@ -233,8 +233,7 @@ t.test('the history is bounded: the oldest transaction is forgotten by signature
   const signatures: string[] = []
   for (const destination of recipients) {
     chain.advanceSlot()
-    const localnet = { chain } as unknown as TestLocalnet
-    const bytes = await buildSignedTransaction(localnet, alice, [
+    const bytes = await buildSignedTransaction({ chain }, alice, [
       getTransferSolInstruction({ source: alice, destination, amount: 1_000_000n }),
     ])
     const result = chain.send(bytes)
