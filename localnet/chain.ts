@@ -1,13 +1,14 @@
 /**
  * The local chain: one LiteSVM instance that produces a block every slotMs (new slot, block
  * height, blockhash and clock), checks blockhashes against a 151-block window like Agave, and
- * records what landed for getSignatureStatuses and getRecentPrioritizationFees. Observers (the
+ * records what landed for getSignatureStatuses, getRecentPrioritizationFees, getTransaction and
+ * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). Observers (the
  * geyser server) hear every block, landed transaction and account write through listen().
  */
 import { randomBytes } from 'node:crypto'
-import { address, getBase58Decoder, type Address } from '@solana/kit'
+import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
 import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
-import { createChainEvents, type ChainEventListener } from './chain/chain-events.js'
+import { createChainEvents, type ChainEventListener, type ChainTransactionEvent } from './chain/chain-events.js'
 import { isDurableNonceValid } from './chain/durable-nonce.js'
 import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-window.js'
 import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
@@ -27,6 +28,7 @@ import { createPriorityFeeTracker, type PrioritizationFee } from './chain/priori
 import { createSignatureStatuses, type SignatureStatus } from './chain/signature-statuses.js'
 import { SLOTS_PER_EPOCH, createSlotClock } from './chain/slot-clock.js'
 import { decodeTransactionFacts, getWritableLookupAccounts, type TransactionFacts } from './chain/transaction-facts.js'
+import { createTransactionHistory } from './chain/transaction-history.js'
 import { getTokenBalances, type LocalTokenBalance } from './chain/token-balances.js'
 import { DEFAULT_LEADER_IDENTITY, createSlotLeaders } from './chain/slot-leaders.js'
 
@@ -41,6 +43,8 @@ export type LocalChainOptions = {
   autoAdvance?: boolean
   /** How many signature statuses to remember. */
   statusCapacity?: number
+  /** How many landed transactions getTransaction / getSignaturesForAddress remember (0: none). */
+  historyCapacity?: number
   /** Validator identities that lead 4 slots each in turn (default: DEFAULT_LEADER_IDENTITY). */
   leaders?: readonly Address[]
 }
@@ -59,6 +63,8 @@ export type SimulationResult = ExecutionResult & {
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
+/** Landed transactions kept by default: a few KB each, some tens of MB at most. */
+export const DEFAULT_HISTORY_CAPACITY = 10_000
 
 /** What a landed transaction's event needs from before it ran. */
 type LandedBefore = {
@@ -84,8 +90,10 @@ export function createLocalChain(options: LocalChainOptions) {
     blockHeight: clock.getBlockHeight(),
   })
   const statuses = createSignatureStatuses(options.statusCapacity ?? 65_536)
+  const history = createTransactionHistory(options.historyCapacity ?? DEFAULT_HISTORY_CAPACITY)
   const fees = createPriorityFeeTracker()
   const base58 = getBase58Decoder()
+  const base58Bytes = getBase58Encoder()
   const events = createChainEvents()
   const leaders = createSlotLeaders(options.leaders ?? [DEFAULT_LEADER_IDENTITY])
   let transactionsInSlot = 0
@@ -151,8 +159,38 @@ export function createLocalChain(options: LocalChainOptions) {
     }
   }
 
+  /** A landed transaction with everything observers and the history keep of it. */
+  function toTransactionEvent(
+    before: LandedBefore,
+    facts: TransactionFacts,
+    result: ExecutionResult,
+    bytes: Uint8Array,
+  ): ChainTransactionEvent {
+    return {
+      kind: 'transaction',
+      slot: clock.getSlot(),
+      index: transactionsInSlot++,
+      signature: facts.signature,
+      // A copy: the caller's buffer may be reused once send returns.
+      wireBytes: Uint8Array.from(bytes),
+      blockTime: clock.getUnixTimestamp(),
+      message: before.message,
+      accountKeys: before.keys,
+      err: result.err,
+      logs: result.logs,
+      unitsConsumed: result.unitsConsumed,
+      innerInstructions: result.innerInstructions ?? [],
+      returnData: result.returnData,
+      preBalances: before.preBalances,
+      postBalances: before.keys.map(getLamports),
+      preTokenBalances: before.preTokenBalances,
+      postTokenBalances: getTokenBalances(before.keys, before.invoked, readRawAccount),
+      priceMicroLamports: facts.priceMicroLamports,
+    }
+  }
+
   /** Emits the accounts a landed transaction wrote, then the transaction itself. */
-  function emitLanded(before: LandedBefore, facts: TransactionFacts, result: ExecutionResult): void {
+  function emitLanded(before: LandedBefore, facts: TransactionFacts, result: ExecutionResult, event: ChainTransactionEvent): void {
     // A failed transaction commits only its fee (and a durable nonce's advance); a successful one
     // stores every writable account, changed or not, as Agave does.
     const written = new Set<Address>()
@@ -166,21 +204,7 @@ export function createLocalChain(options: LocalChainOptions) {
       if (facts.nonceAccount) written.add(facts.nonceAccount)
     }
     for (const address of written) emitAccount(address, facts.signatureBytes)
-    events.emit({
-      kind: 'transaction',
-      slot: clock.getSlot(),
-      index: transactionsInSlot++,
-      message: before.message,
-      accountKeys: before.keys,
-      err: result.err,
-      logs: result.logs,
-      unitsConsumed: result.unitsConsumed,
-      preBalances: before.preBalances,
-      postBalances: before.keys.map(getLamports),
-      preTokenBalances: before.preTokenBalances,
-      postTokenBalances: getTokenBalances(before.keys, before.invoked, readRawAccount),
-      priceMicroLamports: facts.priceMicroLamports,
-    })
+    events.emit(event)
   }
 
   function advanceSlot(count = 1): void {
@@ -271,9 +295,11 @@ export function createLocalChain(options: LocalChainOptions) {
       const facts = decodeTransactionFacts(bytes)
       if (!isLifetimeValid(facts)) return toRejectedResult(facts.signature, 'BlockhashNotFound')
       svm.setSigverify(true)
-      const before = events.hasListeners() ? observeBefore(bytes) : null
+      // The history and observers need what a transaction found before it ran, and its CPIs.
+      const observed = history.capacity > 0 || events.hasListeners()
+      const before = observed ? observeBefore(bytes) : null
       const native = svm.sendVersionedTransaction(bytes)
-      const result = toExecutionResult(native, facts.signature, { innerInstructions: false })
+      const result = toExecutionResult(native, facts.signature, { innerInstructions: observed })
       // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
       // a duplicate must not overwrite the status of the original.
       const landed = !isFailedResult(native) || (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
@@ -281,7 +307,11 @@ export function createLocalChain(options: LocalChainOptions) {
         statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
         const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
         fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
-        if (before) emitLanded(before, facts, result)
+        if (before) {
+          const event = toTransactionEvent(before, facts, result, bytes)
+          history.record(event)
+          if (events.hasListeners()) emitLanded(before, facts, result, event)
+        }
       }
       return result
     },
@@ -326,6 +356,25 @@ export function createLocalChain(options: LocalChainOptions) {
     },
 
     getSignatureStatus: (signature: string): SignatureStatus | undefined => statuses.get(signature),
+    /** Whether landed transactions are kept (LocalChainOptions.historyCapacity > 0). */
+    isHistoryEnabled: (): boolean => history.capacity > 0,
+    /** A landed transaction the history still holds. */
+    getTransaction: (signature: string): ChainTransactionEvent | undefined => history.get(signature),
+    /**
+     * The landed transactions that named `address`, newest first in Agave's order (slot, then
+     * signature bytes, descending), strictly older than `before` and newer than `until`. As Agave:
+     * an unknown `before` answers none, an unknown `until` bounds nothing.
+     */
+    getSignaturesForAddress(address: Address, query: { before?: string; until?: string; limit: number }): ChainTransactionEvent[] {
+      const toPosition = (signature: string) => {
+        const status = statuses.get(signature)
+        return status && { slot: status.slot, signatureBytes: new Uint8Array(base58Bytes.encode(signature)) }
+      }
+      const before = query.before === undefined ? undefined : toPosition(query.before)
+      if (query.before !== undefined && !before) return []
+      const until = query.until === undefined ? undefined : toPosition(query.until)
+      return history.getForAddress(address, { limit: query.limit, ...(before ? { before } : {}), ...(until ? { until } : {}) })
+    },
     /** Per-slot fees over the blockhash window, oldest first. */
     getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] => fees.getFees(window.getSlots(), accounts),
     /** Observes blocks, landed transactions and account writes as they happen (see chain-events.ts). */

@@ -18,6 +18,8 @@ export const localnetConfigSchema = {
   demo: { kind: 'bool', env: 'LOCALNET_DEMO', default: true },
   // Comma-separated base58 identities; each leads 4 slots in turn (getSlotLeader, getSlotLeaders).
   leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
+  // Landed transactions kept for getTransaction / getSignaturesForAddress; 0 turns history off.
+  transactionHistory: { kind: 'int', env: 'LOCALNET_TRANSACTION_HISTORY', default: 10_000, min: 0, max: 1_000_000 },
   logLevel: {
     kind: 'string',
     env: 'LOG_LEVEL',

@@ -38,6 +38,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
   const chain = createLocalChain({
     slotMs: config.slotMs,
     leaders: toLeaderIdentities(config),
+    historyCapacity: config.transactionHistory,
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
   })

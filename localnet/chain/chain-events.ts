@@ -6,6 +6,7 @@
  */
 import type { Address } from '@solana/kit'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
+import type { ExecutionResult, InnerInstructions } from './execution-result.js'
 import type { LandedMessage } from './landed-message.js'
 import type { LocalAccount } from './local-account.js'
 import type { LocalTokenBalance } from './token-balances.js'
@@ -37,12 +38,21 @@ export type ChainTransactionEvent = {
   readonly slot: bigint
   /** Position among the transactions of its slot. */
   readonly index: number
+  /** Base58 of the first signature, the transaction's id. */
+  readonly signature: string
+  /** The wire transaction as it was sent (what getTransaction's binary encodings answer). */
+  readonly wireBytes: Uint8Array
+  /** Unix seconds of the slot's clock: Agave's blockTime. */
+  readonly blockTime: bigint
   readonly message: LandedMessage
   /** Static keys, then lookup-table writable, then lookup-table readonly (Agave's order). */
   readonly accountKeys: readonly Address[]
   readonly err: TransactionErrorJson | null
   readonly logs: readonly string[]
   readonly unitsConsumed: bigint
+  /** The CPIs of each top-level instruction that made any, as Agave groups them. */
+  readonly innerInstructions: readonly InnerInstructions[]
+  readonly returnData: ExecutionResult['returnData']
   /** Balances of accountKeys before and after, in the same order. */
   readonly preBalances: readonly bigint[]
   readonly postBalances: readonly bigint[]

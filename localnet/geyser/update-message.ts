@@ -4,7 +4,7 @@ import { toAddressBytes } from '../chain/local-account.js'
 import type { ChainAccountEvent, ChainTransactionEvent } from '../chain/chain-events.js'
 import type { LocalTokenBalance } from '../chain/token-balances.js'
 import type { GeyserUpdate } from './geyser-update.js'
-import { getTransactionFeeLamports } from './transaction-fee.js'
+import { getTransactionFeeLamports } from '../chain/transaction-fee.js'
 import { toTransactionErrorBytes } from './transaction-error-bytes.js'
 
 /** The package does not export the TokenBalance message type by name. */
@@ -74,7 +74,7 @@ export function toTransactionInfo(event: ChainTransactionEvent): SubscribeUpdate
       preBalances: event.preBalances.map(String),
       postBalances: event.postBalances.map(String),
       innerInstructions: [],
-      // Inner instructions are not read out on the send path (a walk over every CPI).
+      // Not streamed: the event carries them (for getTransaction), the stream does not yet.
       innerInstructionsNone: true,
       logMessages: [...event.logs],
       logMessagesNone: false,

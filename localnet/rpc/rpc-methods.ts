@@ -3,6 +3,7 @@ import type { LocalChain } from '../chain.js'
 import { createAccountMethods } from './methods/account-methods.js'
 import { createClusterMethods } from './methods/cluster-methods.js'
 import { createFeeMethods } from './methods/fee-methods.js'
+import { createHistoryMethods } from './methods/history-methods.js'
 import { createLeaderMethods } from './methods/leader-methods.js'
 import { createSignatureMethods } from './methods/signature-methods.js'
 import { createTokenMethods } from './methods/token-methods.js'
@@ -15,6 +16,7 @@ export function createRpcMethods(chain: LocalChain): RpcMethods {
     ...createAccountMethods(chain),
     ...createClusterMethods(chain),
     ...createFeeMethods(chain),
+    ...createHistoryMethods(chain),
     ...createLeaderMethods(chain),
     ...createSignatureMethods(chain),
     ...createTokenMethods(chain),

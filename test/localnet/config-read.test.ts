@@ -14,6 +14,7 @@ t.test('defaults', async (t) => {
     unixTime: undefined,
     demo: true,
     leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv',
+    transactionHistory: 10_000,
     logLevel: 'info',
   })
   t.ok(Object.isFrozen(config))
@@ -27,6 +28,8 @@ t.test('values are validated with the variable name in the error', async (t) => 
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '0' }).geyserPort, 0, 'geyser port 0 (ephemeral) allowed')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '-1' }), /LOCALNET_GEYSER_PORT/)
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_DEMO: 'maybe' }), /LOCALNET_DEMO/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '0' }).transactionHistory, 0, 'history off')
+  t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '-1' }), /LOCALNET_TRANSACTION_HISTORY/)
   t.equal(toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: '1700000000' })), 1_700_000_000)
   for (const bad of ['soon', '1.5', '-3']) {
     t.throws(() => toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: bad })), ConfigError, bad)

@@ -1,10 +1,10 @@
 /**
- * The fee a landed transaction paid, for the stream's `meta.fee`: 5,000 lamports a signature plus
- * the priority fee, compute-unit price × compute-unit limit rounded up. The limit is
- * SetComputeUnitLimit, or Agave's default (3,000 per builtin-program instruction, 200,000 per
- * other, at most 1,400,000), the rule LiteSVM charges by.
+ * The fee a landed transaction paid (the geyser stream's and getTransaction's `meta.fee`): 5,000
+ * lamports a signature plus the priority fee, compute-unit price × compute-unit limit rounded up.
+ * The limit is SetComputeUnitLimit, or Agave's default (3,000 per builtin-program instruction,
+ * 200,000 per other, at most 1,400,000), the rule LiteSVM charges by.
  */
-import type { LandedMessage } from '../chain/landed-message.js'
+import type { LandedMessage } from './landed-message.js'
 
 const LAMPORTS_PER_SIGNATURE = 5_000n
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
