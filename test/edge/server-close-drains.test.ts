@@ -34,7 +34,11 @@ function parseResponses(raw: string): RawResponse[] {
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
     }
     const length = Number(headers['content-length'] ?? 0)
-    out.push({ status: Number(statusLine.split(' ')[1]), headers, body: Buffer.from(rest.slice(headEnd + 4, headEnd + 4 + length), 'latin1').toString('utf8') })
+    out.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: Buffer.from(rest.slice(headEnd + 4, headEnd + 4 + length), 'latin1').toString('utf8'),
+    })
     rest = rest.slice(headEnd + 4 + length)
   }
   return out
