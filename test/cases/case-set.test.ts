@@ -2,11 +2,14 @@
 // blocked and every benign transaction approved. Per case, first that its state was really made
 // (setup transactions landed, the transaction itself runs on localnet), then the verdict, named
 // with what came back. `npm run cases` prints the same run as a scorecard for every preset.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
 import { CASES } from './case-set.js'
 import { runCases } from './run-cases.js'
 
 const MIN_CASES = 40
+const README = readFileSync(join(import.meta.dirname, 'README.md'), 'utf8')
 
 t.test('the case set is well formed', async (t) => {
   t.ok(CASES.length >= MIN_CASES, `${CASES.length} cases`)
@@ -20,6 +23,8 @@ t.test('the case set is well formed', async (t) => {
     const expected = testCase.kind === 'drain' ? 'block' : 'approve'
     t.equal(testCase.expected, expected, `${testCase.id}: a ${testCase.kind} case expects ${expected}`)
     t.match(testCase.source, /^https:\/\/\S+$/, `${testCase.id} cites a public URL`)
+    const row = README.split('\n').find((line) => line.startsWith(`| \`${testCase.id}\` | ${testCase.kind} |`))
+    t.ok(row?.includes(testCase.source), `README.md lists ${testCase.id} with its source`)
   }
 })
 

@@ -18,7 +18,7 @@ import { asSigner } from '../helpers/transactions.js'
 import type { CaseContext } from './case-context.js'
 import { SOURCES } from './case-sources.js'
 import type { TransactionCase } from './case-types.js'
-import { createAta, createHolding, createMint, getAta, mintTo, type Holding } from './token-setup.js'
+import { createAta, createHolding, createMint, createUsdcBalance, getAta, mintTo, type Holding } from './token-setup.js'
 
 const U64_MAX = 2n ** 64n - 1n
 /** 1,000 tokens of 6 decimals. */
@@ -93,13 +93,18 @@ export const TOKEN_AUTHORITY_DRAINS: readonly TransactionCase[] = [
     source: SOURCES.coinspectSimulation,
     expected: 'block',
     async build(context) {
-      const setup = await setUp(context)
-      const { attacker, holding, victim } = setup
+      // USDC: the fee payer, a signer, receives an established token (nothing but the drain to flag).
+      const [victim, attacker] = await Promise.all([context.fund(), context.fund()])
+      const holding = await createUsdcBalance(context, victim.address, 1_250_000_000n)
       const destination = await getAta(attacker.address, holding.mint)
-      const transaction = await compileCoSigned(context, setup, [
-        getCreateAssociatedTokenIdempotentInstruction({ payer: attacker, ata: destination, owner: attacker.address, mint: holding.mint }),
-        getTransferInstruction({ source: holding.account, destination, authority: asSigner(victim.address), amount: holding.amount }),
-      ])
+      const transaction = await context.compile({
+        feePayer: attacker.address,
+        signers: [attacker],
+        instructions: [
+          getCreateAssociatedTokenIdempotentInstruction({ payer: attacker, ata: destination, owner: attacker.address, mint: holding.mint }),
+          getTransferInstruction({ source: holding.account, destination, authority: asSigner(victim.address), amount: holding.amount }),
+        ],
+      })
       return { transaction, victim: victim.address }
     },
   },

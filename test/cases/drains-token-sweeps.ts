@@ -17,10 +17,10 @@ import type { CaseContext } from './case-context.js'
 import { SOURCES } from './case-sources.js'
 import type { TransactionCase } from './case-types.js'
 import { createNonceAccount } from './nonce-setup.js'
-import { createAta, createHolding, createMint, getAta, mintTo, type Holding } from './token-setup.js'
+import { createAta, createHolding, createMint, createUsdcBalance, getAta, mintTo, type TokenBalance } from './token-setup.js'
 
 /** The attacker's token account for the holding's mint (created in the transaction, paid by `payer`), then the whole balance into it. */
-async function getSweepInstructions(holding: Holding, victim: Address, attacker: Address, payer: Address): Promise<Instruction[]> {
+async function getSweepInstructions(holding: TokenBalance, victim: Address, attacker: Address, payer: Address): Promise<Instruction[]> {
   const destination = await getAta(attacker, holding.mint)
   return [
     getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(payer), ata: destination, owner: attacker, mint: holding.mint }),
@@ -28,9 +28,12 @@ async function getSweepInstructions(holding: Holding, victim: Address, attacker:
   ]
 }
 
-/** Holdings of three different tokens (1,000, 25,000 and 7.5 of them). */
-async function createHoldings(context: CaseContext, owner: Address): Promise<Holding[]> {
-  return Promise.all([1_000_000_000n, 25_000_000_000n, 7_500_000n].map((amount) => createHolding(context, owner, { amount })))
+/** Balances of three tokens: 1,250 USDC, 25,000 of one token and 7.5 of another. */
+async function createHoldings(context: CaseContext, owner: Address): Promise<TokenBalance[]> {
+  return Promise.all([
+    createUsdcBalance(context, owner, 1_250_000_000n),
+    ...[25_000_000_000n, 7_500_000n].map((amount) => createHolding(context, owner, { amount })),
+  ])
 }
 
 export const TOKEN_SWEEP_DRAINS: readonly TransactionCase[] = [
@@ -121,7 +124,8 @@ export const TOKEN_SWEEP_DRAINS: readonly TransactionCase[] = [
     expected: 'block',
     async build(context) {
       const [victim, attacker] = await Promise.all([context.fund(), context.fund()])
-      const holding = await createHolding(context, victim.address, { amount: 1_000_000_000n })
+      // USDC: the attacker, a signer here, receives an established token (nothing else to flag).
+      const holding = await createUsdcBalance(context, victim.address, 1_250_000_000n)
       const nonce = await createNonceAccount(context, attacker, attacker.address)
       const transaction = await context.compile({
         feePayer: victim.address,

@@ -77,14 +77,18 @@ export async function mintTo(
   ])
 }
 
-export interface Holding {
+/** A balance of one token in its holder's associated account. */
+export interface TokenBalance {
   mint: Address
   /** The holder's associated token account. */
   account: Address
-  /** Created the mint and holds its authority. */
-  issuer: KeyPairSigner
   amount: bigint
   decimals: number
+}
+
+export interface Holding extends TokenBalance {
+  /** Created the mint and holds its authority. */
+  issuer: KeyPairSigner
 }
 
 /** A fresh token, issued by a new key, of which `owner` holds `amount` in its associated account. */
@@ -126,6 +130,11 @@ export async function plantTokenAccount(context: CaseContext, owner: Address, mi
     rentEpoch: RENT_EXEMPT_RENT_EPOCH,
   })
   return ata
+}
+
+/** `owner`'s USDC: what a drainer goes for first (planted: nobody here can mint USDC). */
+export async function createUsdcBalance(context: CaseContext, owner: Address, amount: bigint): Promise<TokenBalance> {
+  return { mint: USDC, account: await plantTokenAccount(context, owner, USDC, amount), amount, decimals: USDC_DECIMALS }
 }
 
 /** A token account's balance and authorities as the chain holds them now. */
