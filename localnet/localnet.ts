@@ -13,6 +13,7 @@ import { createRpcMethods } from './rpc/rpc-methods.js'
 import { createRpcServer } from './rpc/rpc-server.js'
 import { loadAccountsDir } from './seed/accounts-dir.js'
 import { seedDemoState } from './seed/demo-state.js'
+import { seedNativeMints } from './seed/native-mints.js'
 import { loadProgramsDir } from './seed/programs-dir.js'
 
 export type Localnet = {
@@ -48,6 +49,8 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     geyser = await createGeyserServer({ host: config.host, port: config.geyserPort, chain, logger }).catch((error: unknown) => {
       throw toListenError(error, localnetConfigSchema.geyserPort.env, `${config.host}:${config.geyserPort}`)
     })
+    // Genesis accounts of every cluster; account dumps loaded below may still overwrite them.
+    seedNativeMints(chain)
     if (config.demo) seedDemoState(chain)
     if (config.accountsDir) {
       const count = await loadAccountsDir(config.accountsDir, chain)

@@ -29,6 +29,11 @@ export async function startTestLocalnet(
   const config = readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOG_LEVEL: 'silent', ...env })
   const localnet = await createLocalnet(config, createLogger('localnet-test', 'silent'), overrides)
   t.teardown(() => localnet.close())
+  return toTestLocalnet(localnet)
+}
+
+/** A running localnet with a raw JSON-RPC caller (`call`) and poster (`post`) added. */
+export function toTestLocalnet(localnet: Localnet): TestLocalnet {
   const post = async (body: string) => {
     const res = await fetch(localnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     return { status: res.status, text: await res.text() }

@@ -13,6 +13,8 @@ import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
 
 export interface StackOptions {
   accountsDir?: string
+  /** `<program-id>.so` files localnet loads (LOCALNET_PROGRAMS_DIR). */
+  programsDir?: string
   /** Slots advance on a timer (default) or only through localnet.chain.advanceSlot(). */
   autoAdvance?: boolean
   engineEnv?: Record<string, string>
@@ -35,13 +37,14 @@ export async function callRpc<T>(url: string, method: string, params: unknown[] 
   return createJsonRpcClient({ urls: [url], requestTimeoutMs: 10_000 }).call<T>(method, params)
 }
 
-/** Starts localnet + engine for the test `t` and tears them down after it. */
-export async function startStack(t: Test, options: StackOptions = {}): Promise<Stack> {
+/** Starts localnet + engine; the caller closes them (scripts outside a test). */
+export async function createStack(options: StackOptions = {}): Promise<Stack & { close(): Promise<void> }> {
   const localnet = await createLocalnet(
     readConfig(localnetConfigSchema, {
       LOCALNET_RPC_PORT: '0',
       LOCALNET_GEYSER_PORT: '0',
       ...(options.accountsDir ? { LOCALNET_ACCOUNTS_DIR: options.accountsDir } : {}),
+      ...(options.programsDir ? { LOCALNET_PROGRAMS_DIR: options.programsDir } : {}),
     }),
     quietLogger,
     { autoAdvance: options.autoAdvance ?? false },
@@ -57,9 +60,20 @@ export async function startStack(t: Test, options: StackOptions = {}): Promise<S
     options.engineOptions,
   )
   await engine.start()
-  t.teardown(async () => {
-    engine.stop()
-    await localnet.close()
-  })
-  return { localnet, engine, rpc: (method, params) => callRpc(localnet.rpcUrl, method, params) }
+  return {
+    localnet,
+    engine,
+    rpc: (method, params) => callRpc(localnet.rpcUrl, method, params),
+    async close() {
+      engine.stop()
+      await localnet.close()
+    },
+  }
+}
+
+/** Starts localnet + engine for the test `t` and tears them down after it. */
+export async function startStack(t: Test, options: StackOptions = {}): Promise<Stack> {
+  const stack = await createStack(options)
+  t.teardown(stack.close)
+  return stack
 }

@@ -10,8 +10,8 @@ import { startTestLocalnet } from '../../helpers/localnet-start.js'
 const USDC = fromBase58Address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
 const SAMO = fromBase58Address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const ORCA = fromBase58Address('orcaEKTdK7LKz57vaAYr9QeNsVEPfiu6QeMU1kektZE')
-/** Not on this chain: the holder read fails, the pool scan answers (no pools). */
-const UNKNOWN = fromBase58Address('9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP')
+/** Not on this chain (PYUSD's mainnet mint): the holder read fails, the pool scan answers (no pools). */
+const UNKNOWN = fromBase58Address('2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo')
 
 const totalCalls = (rpc: JsonRpcClient) => [...rpc.callsByMethod.values()].reduce((sum, n) => sum + n, 0)
 

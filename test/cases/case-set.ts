@@ -1,0 +1,19 @@
+/** The whole case set, drains first (README.md lists every case with its source). */
+import { DEFI_BENIGN } from './benign-defi.js'
+import { SOL_BENIGN } from './benign-sol.js'
+import { TOKEN_BENIGN } from './benign-tokens.js'
+import type { TransactionCase } from './case-types.js'
+import { ACCOUNT_CONTROL_DRAINS } from './drains-account-control.js'
+import { SOL_DRAINS } from './drains-sol.js'
+import { TOKEN_AUTHORITY_DRAINS } from './drains-token-authority.js'
+import { TOKEN_SWEEP_DRAINS } from './drains-token-sweeps.js'
+
+export const CASES: readonly TransactionCase[] = [
+  ...TOKEN_AUTHORITY_DRAINS,
+  ...TOKEN_SWEEP_DRAINS,
+  ...ACCOUNT_CONTROL_DRAINS,
+  ...SOL_DRAINS,
+  ...SOL_BENIGN,
+  ...TOKEN_BENIGN,
+  ...DEFI_BENIGN,
+]
