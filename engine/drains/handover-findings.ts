@@ -74,7 +74,12 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     const dataAfter = after.data()
     const rolesAfter = getAccountRoles(ownerAfter, dataAfter)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
-    for (const { role, holder } of rolesBefore) {
+    // Without a close authority the owner closes the account: a close authority set is taken from the owner.
+    const checked: RoleHolder[] =
+      tokenOwner !== null && findHolder(rolesBefore, 'token_close') === null
+        ? [...rolesBefore, { role: 'token_close', holder: tokenOwner }]
+        : rolesBefore
+    for (const { role, holder } of checked) {
       if (role === 'token_delegate' || !isSignerKey(context, holder)) continue
       const now = findHolder(rolesAfter, role)
       // Gone with the account (closed) or renounced: nobody receives it.
