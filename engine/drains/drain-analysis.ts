@@ -37,7 +37,8 @@ function isLosing(flow: SignerFlows): boolean {
   return (
     flow.lamportsTo.size > 0 ||
     flow.unexplainedLamports > 0n ||
-    flow.tokensOut.some((token) => token.recipients.length > 0 || token.unexplained > 0n)
+    flow.tokensOut.some((token) => token.recipients.length > 0 || token.unexplained > 0n) ||
+    flow.controlledOut.some((controlled) => controlled.recipients.length > 0)
   )
 }
 

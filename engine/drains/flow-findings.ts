@@ -40,10 +40,11 @@ function hasDealtWith(history: Counterparties | undefined, key: AccountKey): boo
   return history?.keys.has(key) === true
 }
 
-/** Every recipient of a signer's value: SOL recipients and the owners of token accounts that grew. */
+/** Every recipient of a signer's value: SOL recipients, owners of token accounts that grew, and who gained what its stake or nonce accounts lost. */
 export function getRecipients(flow: SignerFlows): AccountKey[] {
   const out = [...flow.lamportsTo.keys()]
   for (const token of flow.tokensOut) for (const owner of token.recipients) if (!out.includes(owner)) out.push(owner)
+  for (const controlled of flow.controlledOut) for (const key of controlled.recipients) if (!out.includes(key)) out.push(key)
   return out
 }
 
@@ -96,6 +97,18 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
         message: `the whole balance of token account ${name(token.account)} (${token.amount} base units of ${name(token.mint)}) goes to ${tokenStrangers.map(name).join(', ')}, with whom the wallet has no history`,
         instruction_index: findInstructionIndex(context, token.account, tokenProgramOf(context, token.account)),
         accounts: [name(token.account), ...tokenStrangers.map(name)],
+      })
+    }
+
+    for (const controlled of flow.controlledOut) {
+      const strangersOut = controlled.recipients.filter((key) => !hasDealtWith(known, key) && !isProgramControlled(key))
+      if (strangersOut.length === 0 || !isNearTotal(controlled.amount, controlled.balance)) continue
+      findings.push({
+        code: 'whole_balance_transfer',
+        severity: 'critical',
+        message: `${controlled.amount} of the ${controlled.balance} lamports of ${name(controlled.account)}, which the signer controls, go to ${strangersOut.map(name).join(', ')}, with whom the wallet has no history`,
+        instruction_index: findInstructionIndex(context, controlled.account),
+        accounts: [name(controlled.account), ...strangersOut.map(name)],
       })
     }
 

@@ -4,16 +4,18 @@
  * addresses shortened to those characters; matching 4 of them by chance is about 1 in 11 million.
  */
 
-/** Characters compared at each end of the base58 address. */
+/** Characters compared at one end of the base58 address, or at both ends. */
 export const LOOKALIKE_CHARS = 4
+export const LOOKALIKE_BOTH_ENDS_CHARS = 3
 
-/** Whether two different addresses share their first or last LOOKALIKE_CHARS characters. */
+/** Whether two different addresses share their first or last 4 characters, or 3 at both ends (1 in 38 billion by chance). */
 export function isLookalike(address: string, known: string): boolean {
   if (address === known) return false
-  return (
-    address.slice(0, LOOKALIKE_CHARS) === known.slice(0, LOOKALIKE_CHARS) ||
-    address.slice(-LOOKALIKE_CHARS) === known.slice(-LOOKALIKE_CHARS)
-  )
+  const head = address.slice(0, LOOKALIKE_CHARS) === known.slice(0, LOOKALIKE_CHARS)
+  const tail = address.slice(-LOOKALIKE_CHARS) === known.slice(-LOOKALIKE_CHARS)
+  if (head || tail) return true
+  const n = LOOKALIKE_BOTH_ENDS_CHARS
+  return address.slice(0, n) === known.slice(0, n) && address.slice(-n) === known.slice(-n)
 }
 
 /** The first of `known` that `address` imitates, or undefined. */

@@ -8,9 +8,21 @@ import type { AccountKey } from '../state/account-key.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import type { InstructionEvidence } from './instruction-evidence.js'
 
-/** A URL, or a bare domain on a TLD scam sites use: what a memo has no business carrying. */
-const LINK_PATTERN =
-  /(?:https?:\/\/|www\.)\S+|\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|io|xyz|app|gg|fun|site|top|me|co|link|info|pro|live|click|online|claims?|vip|cc|to|ly|sol|website|store|world)\b(?:\/\S*)?/i
+/** TLDs of bare domains read as links (without a path, "shop.example" would be any sentence with a dot). */
+const SCAM_TLDS =
+  'com|net|org|io|xyz|app|gg|fun|site|top|me|co|link|info|pro|live|click|online|claims?|vip|cc|to|ly|sol|website|store|world|ru|cn|' +
+  'biz|club|tech|dev|ai|finance|exchange|money|network|digital|space|today|life|win|bet|cash|gift|rewards?|airdrop|events?|ws|tk|' +
+  'ml|ga|cf|gq|pw|su|lol|icu|buzz|shop|cfd|sbs|us|uk'
+/** A URL, or a domain: what a memo has no business carrying. */
+const LINK_PATTERN = new RegExp(
+  [
+    String.raw`(?:https?:\/\/|www\.)\S+`,
+    // A host with a path (t.me/…, bit.ly/…), whatever its TLD.
+    String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\/\S*`,
+    String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${SCAM_TLDS})\b`,
+  ].join('|'),
+  'i',
+)
 /** The fee takes this share of the payer's balance or more: the transaction is a fee drain. */
 const FEE_DRAIN_CRITICAL_BPS = 5_000n
 const FEE_DRAIN_HIGH_BPS = 1_000n

@@ -104,6 +104,12 @@ export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
             : `You give up ${amountOf(token.mint, token.amount)}`,
         )
       }
+      for (const controlled of flow.controlledOut) {
+        const to = controlled.recipients.map((key) => toShortAddress(name(key)))
+        lines.push(
+          `${toDisplayAmount(controlled.amount, SOL_DECIMALS)} SOL leaves ${toShortAddress(name(controlled.account))}${to.length > 0 ? ` for ${to.join(', ')}` : ''}`,
+        )
+      }
       if (flow.unexplainedLamports > 0n) {
         lines.push(`You lose ${toDisplayAmount(flow.unexplainedLamports, SOL_DECIMALS)} SOL through a program you call`)
       }

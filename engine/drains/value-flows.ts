@@ -28,6 +28,16 @@ export interface TokenInflow {
   amount: bigint
 }
 
+/** Lamports leaving an account the signer controls (a stake account it withdraws, a nonce account it authorizes). */
+export interface ControlledOutflow {
+  account: AccountKey
+  /** Its lamports before, and what left it. */
+  balance: bigint
+  amount: bigint
+  /** Accounts that gained lamports and that the signer does not control. */
+  recipients: AccountKey[]
+}
+
 export interface SignerFlows {
   signer: AccountKey
   /** Lamports before the transaction. */
@@ -39,6 +49,7 @@ export interface SignerFlows {
   lamportsIn: bigint
   tokensOut: TokenOutflow[]
   tokensIn: TokenInflow[]
+  controlledOut: ControlledOutflow[]
 }
 
 function getLamports(context: VectorContext, index: number): { before: bigint; after: bigint } {
@@ -110,9 +121,11 @@ export function getSignerFlows(
       lamportsIn: after > before ? after - before : 0n,
       tokensOut: [],
       tokensIn: [],
+      controlledOut: [],
     })
   }
   const bySigner = new Map(flows.map((flow) => [flow.signer, flow]))
+  addControlledOutflows(context, controller, bySigner)
   for (const delta of tokenDeltas) {
     const entry = context.entries[delta.index]
     const owner = (entry?.exists ? getTokenFields(entry)?.owner : undefined) ?? delta.owner
@@ -141,6 +154,42 @@ export function getSignerFlows(
     })
   }
   return flows
+}
+
+/** Lamports leaving stake and nonce accounts a signer controlled before the transaction (a withdrawal), and who gained them. */
+function addControlledOutflows(
+  context: VectorContext,
+  controller: ReadonlyMap<AccountKey, AccountKey>,
+  bySigner: Map<AccountKey, SignerFlows>,
+): void {
+  const { keys, entries } = context
+  if (!entries) return
+  let gainers: Array<{ key: AccountKey; gained: bigint }> | undefined
+  for (let i = context.signerCount; i < keys.length; i++) {
+    const entry = entries[i]
+    if (!context.writable[i] || !entry?.exists || entry.data.length === 0) continue
+    const { before, after } = getLamports(context, i)
+    if (after >= before) continue
+    let owner: AccountKey | undefined
+    for (const { role, holder } of getAccountRoles(entry.owner, entry.data)) {
+      if (role === 'stake_withdrawer' || role === 'nonce_authority') owner = holder
+    }
+    const flow = owner === undefined ? undefined : bySigner.get(owner)
+    if (!flow) continue
+    gainers ??= getLamportGainers(context)
+    const recipients = gainers.filter(({ key }) => controller.get(key) !== flow.signer).map(({ key }) => key)
+    flow.controlledOut.push({ account: keys[i] as AccountKey, balance: before, amount: before - after, recipients })
+  }
+}
+
+function getLamportGainers(context: VectorContext): Array<{ key: AccountKey; gained: bigint }> {
+  const out: Array<{ key: AccountKey; gained: bigint }> = []
+  for (let i = 0; i < context.keys.length; i++) {
+    if (!context.writable[i]) continue
+    const { before, after } = getLamports(context, i)
+    if (after > before) out.push({ key: context.keys[i] as AccountKey, gained: after - before })
+  }
+  return out
 }
 
 /** Whether the signer gets anything back (SOL or tokens): a trade, not a drain. */

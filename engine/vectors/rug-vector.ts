@@ -18,6 +18,7 @@ import type { PoolLiquidityCache } from '../tokens/pool-liquidity-cache.js'
 import type { MintLiquidity } from '../tokens/pool-liquidity.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
 import { getHighestRiskLevel } from './risk-level.js'
+import { isRiskAbove } from '../policy/policy.js'
 import { isSignerKey, type VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
 import { getReceivedMints } from './received-mints.js'
@@ -45,6 +46,11 @@ export const LOCKED_LP_SHARE = 0.5
 const ADDED_WEIGHT = 0.2
 /** Time kept back from the deadline for assembling the answer. */
 const ASSEMBLY_MARGIN_MS = 2
+
+/** The highest level of a token received for free (an airdrop, an account created): worth a warning, not a block. */
+const FREE_RECEIPT_MAX_LEVEL: RiskLevel = 'medium'
+/** SOL a signer may lose beyond the fee without paying for anything: new accounts' rent (0.01 SOL). */
+const RENT_ALLOWANCE_LAMPORTS = 10_000_000n
 
 const factsByEntry = new WeakMap<AccountEntry, { epoch: bigint; facts: MintFacts | null }>()
 
@@ -82,6 +88,8 @@ interface Screening {
   liquidity: MintLiquidity | null | undefined
   /** A signer holds the mint authority: its own token, which it cannot be rugged by. */
   selfIssued?: boolean
+  /** The signers pay for what they receive (a swap, or value leaving them); false: received for free. */
+  paid?: boolean
 }
 
 /** The token risk of one screened mint. */
@@ -121,8 +129,10 @@ export function getTokenRisk(
     reasons.push(`on Jupiter's banned-token list: ${bannedReason}`)
     score = 1
   }
-  const concentration = liquidity?.holders?.topHolderConcentration ?? null
-  const hasLiquidity = liquidity ? liquidity.hasLiquidity : null
+  // An NFT is held whole by one owner and trades on marketplaces, not pools: neither is a rug signal.
+  const nft = facts.decimals === 0 && facts.supply <= 1n
+  const concentration = nft ? null : (liquidity?.holders?.topHolderConcentration ?? null)
+  const hasLiquidity = nft ? null : liquidity ? liquidity.hasLiquidity : null
   if (concentration !== null && concentration >= CONCENTRATED_SHARE && !issuer) {
     flags.push('holder_concentration')
     reasons.push(`the ten largest holders own ${(concentration * 100).toFixed(1)} % of the supply`)
@@ -138,7 +148,7 @@ export function getTokenRisk(
     reasons.push('no pool of a known venue (Orca Whirlpool, Raydium AMM v4 / CPMM, PumpSwap) holds it')
     score += ADDED_WEIGHT
   }
-  const lpShare = liquidity?.lpBurnedOrLocked ?? null
+  const lpShare = nft ? null : (liquidity?.lpBurnedOrLocked ?? null)
   if (lpShare !== null && lpShare < LOCKED_LP_SHARE && !issuer) {
     flags.push('lp_unlocked')
     reasons.push(`only ${(lpShare * 100).toFixed(1)} % of the main pool's LP is burned or locked: its liquidity can be pulled`)
@@ -157,6 +167,11 @@ export function getTokenRisk(
     level = flags.length > 0 ? 'low' : 'safe'
     reasons.push('a signer of the transaction holds the mint authority: its own token')
   }
+  if (screening.paid === false && isRiskAbove(level, FREE_RECEIPT_MAX_LEVEL)) {
+    // The risk of a token is its buyer's: whoever gets it for nothing loses nothing by holding it.
+    level = FREE_RECEIPT_MAX_LEVEL
+    reasons.push('received without paying for it: holding it costs nothing, buying it would')
+  }
   return {
     mint: name(mint),
     symbol: screening.symbol ?? null,
@@ -174,6 +189,22 @@ export function getTokenRisk(
   }
 }
 
+/** Whether the signers pay for what they receive: a swap, tokens leaving them, or SOL beyond the fee and rent. */
+export function isPaying(context: VectorContext, swapCount: number): boolean {
+  if (swapCount > 0) return true
+  for (const delta of context.tokenDeltas) if (delta.post < delta.pre && isSignerKey(context, delta.owner)) return true
+  const { entries, post } = context
+  if (!entries || !post) return false
+  for (let i = 0; i < context.signerCount; i++) {
+    const entry = entries[i]
+    const after = post.get(context.keys[i] as AccountKey)
+    if (!entry?.exists || !after) continue
+    const spent = entry.lamports - after.lamports() - (i === 0 ? context.fee.feeLamports : 0n)
+    if (spent > RENT_ALLOWANCE_LAMPORTS) return true
+  }
+  return false
+}
+
 function isSelfIssued(context: VectorContext, facts: MintFacts | null): boolean {
   return facts?.mintAuthority ? isSignerKey(context, toAccountKey(facts.mintAuthority)) : false
 }
@@ -189,18 +220,19 @@ export function runRugVector(
   context: VectorContext,
   deps: RugVectorDependencies,
   mints: readonly AccountKey[],
+  paid = true,
 ): RugFindings | Promise<RugFindings> {
   if (mints.length === 0) return { tokenRisks: [], riskLevel: 'safe' }
   const entries = deps.cache.getMany(mints)
-  if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, mints, loaded))
+  if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, mints, loaded, paid))
   const screenings: Screening[] = []
   for (let i = 0; i < mints.length; i++) {
     const mint = mints[i] as AccountKey
     const facts = getMintFacts(entries[i], context.epoch)
     const symbol = facts ? deps.symbols.get(mint, facts) : null
     const liquidity = deps.liquidity ? deps.liquidity.get(mint) : null
-    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, mints, entries)
-    screenings.push({ mint, facts, symbol, liquidity, selfIssued: isSelfIssued(context, facts) })
+    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, mints, entries, paid)
+    screenings.push({ mint, facts, symbol, liquidity, selfIssued: isSelfIssued(context, facts), paid })
   }
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
@@ -210,6 +242,7 @@ async function screenAsync(
   deps: RugVectorDependencies,
   mints: readonly AccountKey[],
   entries: readonly AccountEntry[],
+  paid: boolean,
 ): Promise<RugFindings> {
   const screenings = await Promise.all(
     mints.map(async (mint, i): Promise<Screening> => {
@@ -220,7 +253,7 @@ async function screenAsync(
         symbol instanceof Promise ? untilDeadline(symbol, context.deadline) : symbol,
         cached === undefined && deps.liquidity ? untilDeadline(deps.liquidity.load(mint), context.deadline) : cached,
       ])
-      return { mint, facts, symbol: resolvedSymbol, liquidity, selfIssued: isSelfIssued(context, facts) }
+      return { mint, facts, symbol: resolvedSymbol, liquidity, selfIssued: isSelfIssued(context, facts), paid }
     }),
   )
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
@@ -242,7 +275,8 @@ export const rugVector = defineDetectionVector({
       // A swap the simulation could not run still names the mint it would pay out.
       const analysis = getSwapAnalysis(context)
       const outputMints = [analysis.outputMint, ...analysis.swaps.map((swap) => (swap.outputMint ? toAccountKey(swap.outputMint) : null))]
-      return runRugVector(context, deps, getReceivedMints(context, outputMints))
+      const mints = getReceivedMints(context, outputMints)
+      return runRugVector(context, deps, mints, mints.length > 0 && isPaying(context, analysis.swaps.length))
     }
   },
   contribute(findings, draft) {

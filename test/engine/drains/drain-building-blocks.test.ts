@@ -133,3 +133,12 @@ t.test('counterparties from a landed transaction', async (t) => {
   addCounterparties(mintOwner, failed, none)
   t.equal(none.size, 0, 'a failed transaction paid nobody')
 })
+
+t.test('links in any form a lure writes them', async (t) => {
+  t.equal(findMemoLink('join t.me/solclaims now'), 't.me/solclaims')
+  t.equal(findMemoLink('rewards: bit.ly/3xYz'), 'bit.ly/3xYz')
+  t.equal(findMemoLink('CLAIM AT SOLANA-GIFT.RU'), 'SOLANA-GIFT.RU')
+  t.equal(findMemoLink('thanks for lunch. see you'), null, 'a sentence with a full stop')
+  t.ok(isLookalike('7xKabcdefghijAsU', '7xKzzzzzzzzzzAsU'), 'three characters at both ends')
+  t.notOk(isLookalike('7xKabcdefghijAsV', '7xKzzzzzzzzzzAsU'), 'three at one end only')
+})
