@@ -102,7 +102,7 @@ t.test('token risk of received mints', async (t) => {
     t.ok(token?.flags.includes('permanent_delegate') && token.flags.includes('honeypot'), token?.flags.join(',') ?? 'no token risk')
     t.same(token?.extensions, ['permanentDelegate'])
     t.equal(token?.risk_level, 'medium', 'received for free (an account created): holding it costs nothing')
-    t.match(token?.reasons, [/received without paying for it/])
+    t.ok(token?.reasons.some((reason) => reason.startsWith('received without paying for it')))
   })
 
   t.test('a mint on the banned-token list', async (t) => {
