@@ -49,6 +49,7 @@ const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }]
 /** An engine this test never reaches: the document is built from the routes alone. */
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',

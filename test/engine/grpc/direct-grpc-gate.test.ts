@@ -53,6 +53,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   const app = createEdgeServer({
     engine: {
       simulate: (tx, options) => stack.engine.simulate(tx, options),
+      scanApprovals: (wallet) => stack.engine.scanApprovals(wallet),
       health: async () => stack.engine.getHealth(),
       close: async () => undefined,
       transport: 'in-process',
