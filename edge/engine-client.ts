@@ -9,17 +9,22 @@ import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { Engine } from '../engine/engine.js'
 import type { EngineHealth } from '../engine/contract/engine-health.js'
+import { fromApprovalsResponseMessage } from '../engine/grpc/approvals-message.js'
 import { fromHealthResponseMessage } from '../engine/grpc/health-message.js'
 import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
+import type { ApprovalsResponse } from '../engine/contract/approvals-response.js'
 import type { SimulateOptions } from '../engine/contract/simulate-request.js'
 import type { HealthResponse__Output } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
+import type { ApprovalsResponse__Output } from '../proto/gen/preflight/engine/v1/ApprovalsResponse.js'
 import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
 
 export interface EngineClient {
   /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /** A wallet's standing token approvals, scored, with a revoke transaction; rejects with a catalogue ServiceError (validation_error: not an address). */
+  scanApprovals(wallet: string): Promise<ApprovalsResponse>
   /** The engine's own view of its freshness; rejects with a catalogue ServiceError (engine_unavailable: no answer). */
   health(): Promise<EngineHealth>
   close(): Promise<void>
@@ -30,6 +35,7 @@ export interface EngineClient {
 export function createInProcessEngineClient(engine: Engine): EngineClient {
   return {
     simulate: (transaction, options) => engine.simulate(transaction, options),
+    scanApprovals: (wallet) => engine.scanApprovals(wallet),
     health: async () => engine.getHealth(),
     close: async () => undefined,
     transport: 'in-process',
@@ -41,6 +47,8 @@ const TRANSPORT_MARGIN_MS = 250
 const DEFAULT_TIMEOUT_MS = 800
 /** A health check answers from memory; an engine silent this long is as good as down to a probe. */
 const HEALTH_DEADLINE_MS = 1_000
+/** An approval scan reads RPC (the engine bounds it at 10 s), plus the transport. */
+const APPROVALS_DEADLINE_MS = 12_000
 
 /**
  * The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one
@@ -81,6 +89,16 @@ export function createGrpcEngineClient(address: string, options: { internalToken
             else resolve(fromSimulateResponseMessage(message))
           },
         )
+      })
+    },
+    scanApprovals(wallet) {
+      return new Promise<ApprovalsResponse>((resolve, reject) => {
+        const deadline = Date.now() + APPROVALS_DEADLINE_MS
+        client.ScanApprovals({ wallet }, metadata, { deadline }, (error: GrpcServiceError | null, message?: ApprovalsResponse__Output) => {
+          if (error) reject(fromGrpcError(error))
+          else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+          else resolve(fromApprovalsResponseMessage(message))
+        })
       })
     },
     health() {

@@ -24,6 +24,7 @@ import { registerPlatformRoutes } from './routes/platform.js'
 import { registerProgramBlockRoutes } from './routes/program-blocks.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
+import { registerWalletApprovalsRoute } from './routes/wallet-approvals.js'
 import { getEngineState } from './status/engine-state.js'
 import { createServiceStatus } from './status/service-status.js'
 import { createCallerServices, type CallerServices } from '../callers/caller-services.js'
@@ -220,6 +221,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)
   registerProgramBlockRoutes(app, context)
+  registerWalletApprovalsRoute(app, context)
   registerNotImplementedRoutes(app, context)
   const status = createServiceStatus({
     getTotals: () => userService.getServiceTotals(),

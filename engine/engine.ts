@@ -36,10 +36,14 @@ import { createLeaderSchedule, type LeaderSchedule } from './mev/leader-schedule
 import { createLeaderSandwichRates } from './mev/leader-sandwich-rates.js'
 import { createSandwichDetector, type SandwichDetector } from './mev/sandwich-detector.js'
 import { createUpcomingLeaderRate } from './mev/upcoming-leader-rate.js'
+import { createApprovalScanner } from './approvals/approval-scanner.js'
+import type { ApprovalsResponse } from './contract/approvals-response.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
+  /** The standing delegations and close authorities of a wallet's token accounts, scored, with a revoke transaction (docs/api.md#wallet-approvals). */
+  scanApprovals(wallet: string): Promise<ApprovalsResponse>
   /** Reads the chain once (slot, blockhash, clock, fees), then keeps following it. */
   start(): Promise<void>
   stop(): void
@@ -140,12 +144,14 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
         : undefined,
   }
   const detector = createDetector(sources, logger)
+  const approvals = createApprovalScanner({ rpc, cache, chain, symbols: sources.tokenSymbols })
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
 
   return {
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate: async (transaction, options = {}) => resultCache.simulate(transaction, parseSimulateOptions(options)),
+    scanApprovals: (wallet) => approvals.scan(wallet),
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([

@@ -1,10 +1,10 @@
 /**
- * The engine's gRPC server: `Simulate` and `Health` for the edge (when it runs apart) and
- * co-located clients. With a gate, every `Simulate` passes it first: a co-located client sends its
- * API key as `x-api-key` metadata and gets the same authentication, limits, quota and history as
- * REST (its tenant comes from the key, never from the request); an edge running apart presents the
- * internal token instead and names the tenant it authenticated. Without a gate (tests, a private
- * network) calls are trusted as sent.
+ * The engine's gRPC server: `Simulate`, `ScanApprovals` and `Health` for the edge (when it runs
+ * apart) and co-located clients. With a gate, every `Simulate` and `ScanApprovals` passes it first:
+ * a co-located client sends its API key as `x-api-key` metadata and gets the same authentication,
+ * limits, quota and history as REST (its tenant comes from the key, never from the request); an
+ * edge running apart presents the internal token instead and names the tenant it authenticated.
+ * Without a gate (tests, a private network) calls are trusted as sent.
  */
 import { Metadata, Server, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
@@ -14,10 +14,13 @@ import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
 import type { HealthRequest__Output } from '../proto/gen/preflight/engine/v1/HealthRequest.js'
 import type { HealthResponse } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
+import type { ApprovalsResponse } from '../proto/gen/preflight/engine/v1/ApprovalsResponse.js'
+import type { ScanApprovalsRequest__Output } from '../proto/gen/preflight/engine/v1/ScanApprovalsRequest.js'
 import type { SimulateRequest__Output } from '../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
+import { toApprovalsResponseMessage } from './grpc/approvals-message.js'
 import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
 import type { PolicyInput } from './policy/policy.js'
@@ -42,9 +45,13 @@ export interface DirectCall {
   record(transaction: Uint8Array, response: SimulateResponseValue): void
 }
 
-/** Decides who a direct call is for and charges it; throws or rejects with a catalogue ServiceError (`unauthorized`, `rate_limited`, ...). */
+/**
+ * Decides who a direct call is for and charges it one request and `simulations` simulations
+ * (default 1: a Simulate; 0 for a read such as ScanApprovals); throws or rejects with a catalogue
+ * ServiceError (`unauthorized`, `rate_limited`, ...).
+ */
 export interface DirectCallGate {
-  admit(metadata: Metadata): DirectCall | Promise<DirectCall>
+  admit(metadata: Metadata, simulations?: number): DirectCall | Promise<DirectCall>
 }
 
 export interface EngineServerOptions {
@@ -108,6 +115,26 @@ export async function startEngineServer(
       let admitted: DirectCall | Promise<DirectCall>
       try {
         admitted = gate.admit(call.metadata)
+      } catch (error) {
+        callback(toGrpcError(error))
+        return
+      }
+      if (admitted instanceof Promise) admitted.then(run, (error: unknown) => callback(toGrpcError(error)))
+      else run(admitted)
+    },
+    ScanApprovals(call: ServerUnaryCall<ScanApprovalsRequest__Output, ApprovalsResponse>, callback: sendUnaryData<ApprovalsResponse>) {
+      const run = (direct: DirectCall | undefined) => {
+        if (direct && Object.keys(direct.headers).length > 0) call.sendMetadata(toMetadata(direct.headers))
+        // The engine validates the address as for every transport; a read charges no simulation.
+        engine.scanApprovals(call.request.wallet).then(
+          (response) => callback(null, toApprovalsResponseMessage(response)),
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      }
+      if (!gate) return run(undefined)
+      let admitted: DirectCall | Promise<DirectCall>
+      try {
+        admitted = gate.admit(call.metadata, 0)
       } catch (error) {
         callback(toGrpcError(error))
         return

@@ -37,22 +37,24 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
   const { callers } = options
   const internalToken = options.internalToken ? Buffer.from(options.internalToken) : undefined
 
-  const admitPrincipal = (principal: Principal): DirectCall | Promise<DirectCall> => {
+  const admitPrincipal = (principal: Principal, simulations: number): DirectCall | Promise<DirectCall> => {
     const toCall = (headers: Readonly<Record<string, string>>): DirectCall => ({
       tenantId: principal.userId,
       headers,
       record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
     })
-    const admitted = callers.admission.admit(principal, { requests: 1, simulations: 1 }, callers.now())
+    const admitted = callers.admission.admit(principal, { requests: 1, simulations }, callers.now())
     return admitted instanceof Promise ? admitted.then((a) => toCall(a.headers)) : toCall(admitted.headers)
   }
 
   return {
-    admit(metadata: Metadata) {
+    admit(metadata: Metadata, simulations = 1) {
       const apiKey = metadata.get('x-api-key')[0]
       if (typeof apiKey === 'string' && apiKey !== '') {
         const principal = callers.authenticator.authenticate({ 'x-api-key': apiKey }, 'either')
-        return principal instanceof Promise ? principal.then(admitPrincipal) : admitPrincipal(principal)
+        return principal instanceof Promise
+          ? principal.then((resolved) => admitPrincipal(resolved, simulations))
+          : admitPrincipal(principal, simulations)
       }
       if (hasInternalToken(metadata, internalToken)) return INTERNAL_CALL
       throw createServiceError('unauthorized', 'An API key is required: send it as x-api-key metadata.')

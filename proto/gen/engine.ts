@@ -1,6 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ApprovalsResponse as _preflight_engine_v1_ApprovalsResponse, ApprovalsResponse__Output as _preflight_engine_v1_ApprovalsResponse__Output } from './preflight/engine/v1/ApprovalsResponse';
 import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange__Output as _preflight_engine_v1_BalanceChange__Output } from './preflight/engine/v1/BalanceChange';
 import type { BlacklistedProgram as _preflight_engine_v1_BlacklistedProgram, BlacklistedProgram__Output as _preflight_engine_v1_BlacklistedProgram__Output } from './preflight/engine/v1/BlacklistedProgram';
 import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _preflight_engine_v1_CallNode__Output } from './preflight/engine/v1/CallNode';
@@ -19,10 +20,12 @@ import type { ProgramUsage as _preflight_engine_v1_ProgramUsage, ProgramUsage__O
 import type { Recommendation as _preflight_engine_v1_Recommendation, Recommendation__Output as _preflight_engine_v1_Recommendation__Output } from './preflight/engine/v1/Recommendation';
 import type { Risk as _preflight_engine_v1_Risk, Risk__Output as _preflight_engine_v1_Risk__Output } from './preflight/engine/v1/Risk';
 import type { RiskFinding as _preflight_engine_v1_RiskFinding, RiskFinding__Output as _preflight_engine_v1_RiskFinding__Output } from './preflight/engine/v1/RiskFinding';
+import type { ScanApprovalsRequest as _preflight_engine_v1_ScanApprovalsRequest, ScanApprovalsRequest__Output as _preflight_engine_v1_ScanApprovalsRequest__Output } from './preflight/engine/v1/ScanApprovalsRequest';
 import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary__Output as _preflight_engine_v1_SignerSummary__Output } from './preflight/engine/v1/SignerSummary';
 import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from './preflight/engine/v1/SimulateRequest';
 import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from './preflight/engine/v1/SimulateResponse';
 import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from './preflight/engine/v1/Slippage';
+import type { TokenApproval as _preflight_engine_v1_TokenApproval, TokenApproval__Output as _preflight_engine_v1_TokenApproval__Output } from './preflight/engine/v1/TokenApproval';
 import type { TokenRisk as _preflight_engine_v1_TokenRisk, TokenRisk__Output as _preflight_engine_v1_TokenRisk__Output } from './preflight/engine/v1/TokenRisk';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -33,6 +36,7 @@ export interface ProtoGrpcType {
   preflight: {
     engine: {
       v1: {
+        ApprovalsResponse: MessageTypeDefinition<_preflight_engine_v1_ApprovalsResponse, _preflight_engine_v1_ApprovalsResponse__Output>
         BalanceChange: MessageTypeDefinition<_preflight_engine_v1_BalanceChange, _preflight_engine_v1_BalanceChange__Output>
         BlacklistedProgram: MessageTypeDefinition<_preflight_engine_v1_BlacklistedProgram, _preflight_engine_v1_BlacklistedProgram__Output>
         CallNode: MessageTypeDefinition<_preflight_engine_v1_CallNode, _preflight_engine_v1_CallNode__Output>
@@ -51,10 +55,12 @@ export interface ProtoGrpcType {
         Recommendation: MessageTypeDefinition<_preflight_engine_v1_Recommendation, _preflight_engine_v1_Recommendation__Output>
         Risk: MessageTypeDefinition<_preflight_engine_v1_Risk, _preflight_engine_v1_Risk__Output>
         RiskFinding: MessageTypeDefinition<_preflight_engine_v1_RiskFinding, _preflight_engine_v1_RiskFinding__Output>
+        ScanApprovalsRequest: MessageTypeDefinition<_preflight_engine_v1_ScanApprovalsRequest, _preflight_engine_v1_ScanApprovalsRequest__Output>
         SignerSummary: MessageTypeDefinition<_preflight_engine_v1_SignerSummary, _preflight_engine_v1_SignerSummary__Output>
         SimulateRequest: MessageTypeDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateRequest__Output>
         SimulateResponse: MessageTypeDefinition<_preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateResponse__Output>
         Slippage: MessageTypeDefinition<_preflight_engine_v1_Slippage, _preflight_engine_v1_Slippage__Output>
+        TokenApproval: MessageTypeDefinition<_preflight_engine_v1_TokenApproval, _preflight_engine_v1_TokenApproval__Output>
         TokenRisk: MessageTypeDefinition<_preflight_engine_v1_TokenRisk, _preflight_engine_v1_TokenRisk__Output>
       }
     }

@@ -22,6 +22,7 @@ const DAY_MS = 24 * 3_600_000
 const unusedEngine: EngineClient = {
   transport: 'in-process',
   simulate: () => Promise.reject(new Error('the engine is not part of this test')),
+  scanApprovals: () => Promise.reject(new Error('the engine is not part of this test')),
   health: () => Promise.reject(new Error('the engine is not part of this test')),
   close: async () => undefined,
 }

@@ -21,6 +21,7 @@ const PASSWORD = 'correct horse battery staple'
 
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'this test never simulates')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'this test never scans')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'this test never asks the engine')),
   close: async () => undefined,
   transport: 'in-process',

@@ -26,6 +26,7 @@ const WRONG_PASSWORD = 'wrong horse battery staple'
 /** No route of this file simulates. */
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never ask the engine')),
   close: async () => undefined,
   transport: 'in-process',

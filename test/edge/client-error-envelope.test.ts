@@ -18,6 +18,9 @@ const absentEngine: EngineClient = {
   simulate: async () => {
     throw createServiceError('engine_unavailable')
   },
+  scanApprovals: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   health: async () => {
     throw createServiceError('engine_unavailable')
   },

@@ -6,6 +6,8 @@
  */
 import t, { type Test } from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
+import { getApproveInstruction } from '@solana-program/token'
+import { createDemoWalletSigners, DEMO_TOKEN_ACCOUNTS } from '../../localnet/seed/demo-state.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { startEngineServer } from '../../engine/server.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
@@ -25,6 +27,8 @@ interface Fixtures {
   recipient: string
   /** The same transfer from a payer that has no account (no SOL). */
   unfunded: Uint8Array
+  /** A wallet whose token account has an unlimited delegation to `delegate`. */
+  approvals: { wallet: string; account: string; delegate: string }
 }
 
 /** Rejection of `work`, or a failed assertion if it resolves. */
@@ -131,6 +135,35 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     }
   })
 
+  t.test('scanApprovals: the delegation scored, with its revoke transaction', async (t) => {
+    const scan = await client.scanApprovals(fixtures.approvals.wallet)
+    t.equal(scan.wallet, fixtures.approvals.wallet)
+    t.match(scan.approvals, [
+      {
+        token_account: fixtures.approvals.account,
+        delegate: fixtures.approvals.delegate,
+        delegated_amount: '18446744073709551615',
+        risk_level: 'critical',
+        symbol: null,
+        close_authority: null,
+        known_authority: null,
+        decimals: 6,
+      },
+    ])
+    t.equal(scan.approvals.length, 1)
+    t.same(scan.revoke_accounts, [fixtures.approvals.account])
+    t.type(scan.revoke_transaction, 'string')
+    const empty = await client.scanApprovals(fixtures.recipient)
+    t.same(empty.approvals, [])
+    t.equal(empty.revoke_transaction, null, 'null, not an empty string')
+  })
+
+  t.test('scanApprovals: a bad address rejects with validation_error', async (t) => {
+    await assertRejectsWithCode(t, client.scanApprovals('not-an-address'), 'validation_error', 'not base58')
+    await assertRejectsWithCode(t, client.scanApprovals('z'.repeat(44)), 'validation_error', 'more than 32 bytes')
+    await assertRejectsWithCode(t, client.scanApprovals(''), 'validation_error', 'empty')
+  })
+
   t.test('limits of the options are accepted', async (t) => {
     for (const options of [{ timeoutMs: 50 }, { timeoutMs: 800 }, { vectors: ['simulation' as const] }]) {
       const response = await client.simulate(fixtures.transfer, options)
@@ -150,9 +183,20 @@ t.test('EngineClient contract', async (t) => {
 
   const payer = await generateKeyPairSigner()
   const recipient = await generateKeyPairSigner()
+  const delegate = await generateKeyPairSigner()
+  const [, approver] = await createDemoWalletSigners()
   const broke = await generateKeyPairSigner()
   await rpc('requestAirdrop', [payer.address, 2_000_000_000])
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const approve = await buildTransaction({
+    feePayer: approver.address,
+    blockhash: value.blockhash,
+    instructions: [
+      getApproveInstruction({ source: DEMO_TOKEN_ACCOUNTS[1], delegate: delegate.address, owner: approver, amount: 2n ** 64n - 1n }),
+    ],
+    signers: [approver],
+  })
+  await rpc('sendTransaction', [Buffer.from(approve).toString('base64'), { encoding: 'base64' }])
   const fixtures: Fixtures = {
     transfer: await buildTransaction({
       feePayer: payer.address,
@@ -166,6 +210,7 @@ t.test('EngineClient contract', async (t) => {
       blockhash: value.blockhash,
       instructions: [transferSol(broke.address, recipient.address, 1_000_000n)],
     }),
+    approvals: { wallet: approver.address, account: DEMO_TOKEN_ACCOUNTS[1], delegate: delegate.address },
   }
 
   for (const client of transports) {
@@ -185,6 +230,14 @@ t.test('EngineClient contract', async (t) => {
       t.strictSame(withoutLatency(b), withoutLatency(a), `${label}: same response over gRPC as in-process`)
     }
     t.strictSame(await grpc.health(), await inProcess.health(), 'same health over gRPC as in-process')
+    t.strictSame(
+      await grpc.scanApprovals(fixtures.approvals.wallet),
+      await inProcess.scanApprovals(fixtures.approvals.wallet),
+      'same approval scan over gRPC as in-process',
+    )
+    const a = await assertRejectsWithCode(t, inProcess.scanApprovals('nope'), 'validation_error', 'in-process')
+    const b = await assertRejectsWithCode(t, grpc.scanApprovals('nope'), 'validation_error', 'grpc')
+    t.strictSame(b, a, 'same scan error over both transports')
     for (const bytes of [new Uint8Array([1, 2, 3]), fixtures.transfer.subarray(0, 100)]) {
       const a = await assertRejectsWithCode(t, inProcess.simulate(bytes, {}), 'invalid_transaction', 'in-process')
       const b = await assertRejectsWithCode(t, grpc.simulate(bytes, {}), 'invalid_transaction', 'grpc')

@@ -17,6 +17,9 @@ function createFailingEngine(failures: unknown[]): EngineClient {
     simulate: async () => {
       throw failures.shift() ?? new Error('no failure queued')
     },
+    scanApprovals: async () => {
+      throw createServiceError('engine_unavailable')
+    },
     health: async () => {
       throw createServiceError('engine_unavailable')
     },

@@ -49,6 +49,7 @@ const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }]
 /** An engine this test never reaches: the document is built from the routes alone. */
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',
@@ -114,7 +115,7 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test("covers docs/api.md's endpoint table, and only it, with each row's security", async (t) => {
     const endpoints = readDocumentedEndpoints()
-    t.equal(endpoints.length, 28, "docs/api.md's table is read whole")
+    t.equal(endpoints.length, 29, "docs/api.md's table is read whole")
     for (const { method, path, auth } of endpoints) {
       const operation = document.paths[path]?.[method.toLowerCase()]
       t.ok(operation, `${method} ${path} is documented`)
@@ -140,6 +141,46 @@ t.test('the OpenAPI document', async (t) => {
     ]
     for (const [method, path, auth] of extra)
       t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
+  })
+
+  t.test('the approval scan: its address parameter, its answer with every field, its errors', async (t) => {
+    const operation = document.paths['/api/v1/solana/wallets/{address}/approvals']?.get
+    t.same(operation?.security, SECURITY.either)
+    t.match(operation?.parameters, [
+      { name: 'address', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } },
+    ])
+    t.equal(operation?.parameters?.length, 1, 'no query parameter')
+    t.same(operation?.responses['200']?.content?.['application/json']?.schema, { $ref: '#/components/schemas/ApprovalsResponse' })
+    const schemas = document.components.schemas as Record<string, { required?: string[]; properties?: Record<string, unknown> }>
+    t.same(schemas.ApprovalsResponse?.required, [
+      'wallet',
+      'slot',
+      'approvals',
+      'revoke_transaction',
+      'revoke_accounts',
+      'truncated',
+      'token_accounts_scanned',
+    ])
+    t.same(schemas.ApprovalsResponse?.properties?.approvals, {
+      type: 'array',
+      items: { $ref: '#/components/schemas/TokenApproval' },
+      description: String((schemas.ApprovalsResponse?.properties?.approvals as { description?: string } | undefined)?.description),
+    })
+    t.same(schemas.TokenApproval?.required, [
+      'token_account',
+      'mint',
+      'symbol',
+      'token_program',
+      'balance',
+      'decimals',
+      'delegate',
+      'delegated_amount',
+      'close_authority',
+      'risk_level',
+      'reasons',
+      'known_authority',
+    ])
+    t.same(Object.keys(operation?.responses ?? {}).sort(), ['200', '401', '404', '422', '429', '500', '503'])
   })
 
   t.test('register, login and refresh document their 429, with Retry-After and no RateLimit-* headers', async (t) => {

@@ -17,6 +17,7 @@ import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 /** An engine this test never reaches: only the document is read. */
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',

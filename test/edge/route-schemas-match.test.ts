@@ -9,15 +9,21 @@
 import t, { type Test } from 'tap'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { address, generateKeyPairSigner, type Instruction } from '@solana/kit'
-import { findAssociatedTokenPda, getApproveInstruction, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token'
+import { address, generateKeyPairSigner, some, type Instruction } from '@solana/kit'
+import {
+  AuthorityType,
+  findAssociatedTokenPda,
+  getApproveInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
+} from '@solana-program/token'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { streamErrorFrameSchema, streamResultFrameSchema } from '../../edge/schemas/stream.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
-import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
+import { createDemoWalletSigners, DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { registerTestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
@@ -350,6 +356,35 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('get: no credential', path, { method: 'GET', url: path }, 401)
     await call('delete', `${path}/{program_id}`, { method: 'DELETE', url: `${path}/${program}`, headers: apiKey }, 200)
     await call('delete: not listed', `${path}/{program_id}`, { method: 'DELETE', url: `${path}/${program}`, headers: apiKey }, 404)
+  })
+
+  t.test('wallet approvals', async (t) => {
+    // A real delegation and a foreign close authority, so every field of the answer has a value.
+    const [, , holder] = await createDemoWalletSigners()
+    const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+    const approve = await buildTransaction({
+      feePayer: holder.address,
+      blockhash: value.blockhash,
+      instructions: [
+        getApproveInstruction({ source: DEMO_TOKEN_ACCOUNTS[2], delegate: DEMO_WALLETS[0], owner: holder, amount: 2n ** 64n - 1n }),
+        getSetAuthorityInstruction({
+          owned: DEMO_TOKEN_ACCOUNTS[2],
+          owner: holder,
+          authorityType: AuthorityType.CloseAccount,
+          newAuthority: some(DEMO_WALLETS[1]),
+        }),
+      ],
+      signers: [holder],
+    })
+    await stack.rpc('sendTransaction', [toBase64(approve), { encoding: 'base64' }])
+    const path = '/api/v1/solana/wallets/{address}/approvals'
+    const url = `/api/v1/solana/wallets/${holder.address}/approvals`
+    const scan = (await call('scan', path, { method: 'GET', url, headers: apiKey }, 200)).json()
+    t.match(scan, { approvals: [{ delegate: DEMO_WALLETS[0], close_authority: DEMO_WALLETS[1], risk_level: 'critical' }] })
+    t.type(scan.revoke_transaction, 'string')
+    await call('scan: no credential', path, { method: 'GET', url }, 401)
+    await call('scan: not an address', path, { method: 'GET', url: '/api/v1/solana/wallets/0OIl/approvals', headers: bearer }, 422)
+    await call('scan: too long', path, { method: 'GET', url: `/api/v1/solana/wallets/${'1'.repeat(101)}/approvals`, headers: apiKey }, 404)
   })
 
   t.test('execute, send, submit and billing answer 501 after auth and validation', async (t) => {

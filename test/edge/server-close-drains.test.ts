@@ -62,6 +62,7 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
   const gated: EngineClient = {
     transport: real.transport,
     close: () => real.close(),
+    scanApprovals: (wallet) => real.scanApprovals(wallet),
     health: () => real.health(),
     async simulate(transaction, options) {
       calls++

@@ -23,6 +23,9 @@ function createHeldEngine(): { engine: EngineClient; release: () => void } {
       await released
       throw createServiceError('engine_unavailable')
     },
+    scanApprovals: async () => {
+      throw createServiceError('engine_unavailable')
+    },
     health: async () => {
       throw createServiceError('engine_unavailable')
     },

@@ -17,6 +17,9 @@ const unreachableEngine: EngineClient = {
   simulate: async () => {
     throw createServiceError('engine_unavailable')
   },
+  scanApprovals: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   health: async () => {
     throw createServiceError('engine_unavailable')
   },

@@ -131,6 +131,7 @@ function createGatedEngine(real: EngineClient) {
   const client: EngineClient = {
     transport: real.transport,
     close: () => real.close(),
+    scanApprovals: (wallet) => real.scanApprovals(wallet),
     health: () => real.health(),
     async simulate(transaction, options) {
       entered++

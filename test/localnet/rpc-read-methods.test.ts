@@ -2,7 +2,7 @@ import { address, createSolanaRpc, none, some, type Address } from '@solana/kit'
 import { AccountState, getMintEncoder, getTokenEncoder } from '@solana-program/token'
 import t from 'tap'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
-import { toUiAmountString } from '../../localnet/rpc/methods/token-methods.js'
+import { toUiAmountString } from '../../localnet/chain/token-balances.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLET_LAMPORTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
 
@@ -115,7 +115,7 @@ t.test('getTokenLargestAccounts lists the demo token accounts, largest first', a
   })
   t.same((await localnet.call('getTokenLargestAccounts', [DEMO_WALLETS[0]])).error, {
     code: -32602,
-    message: 'Invalid param: not a Token mint',
+    message: 'Invalid param: Token mint could not be unpacked',
   })
   t.same((await localnet.call('getTokenLargestAccounts', ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'])).error, {
     code: -32602,

@@ -13,28 +13,11 @@ import {
 } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
+import { isValidTokenAccountData } from '../token-account-data.js'
 import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
 /** Agave's limit on getMultipleAccounts keys. */
 const MAX_MULTIPLE_ACCOUNTS = 100
-
-/** spl-token-2022 `Account::LEN`, `Multisig::LEN`, the state byte and the account-type byte. */
-const TOKEN_ACCOUNT_LEN = 165
-const TOKEN_MULTISIG_LEN = 355
-const TOKEN_ACCOUNT_STATE_INDEX = 108
-const TOKEN_ACCOUNT_TYPE_ACCOUNT = 2
-
-/** spl-token-2022 `Account::valid_account_data`, which Agave's tokenAccountState filter applies. */
-function isValidTokenAccountData(data: Uint8Array): boolean {
-  const initialized = data.length > TOKEN_ACCOUNT_STATE_INDEX && data[TOKEN_ACCOUNT_STATE_INDEX] !== 0
-  if (data.length === TOKEN_ACCOUNT_LEN) return initialized
-  return (
-    data.length > TOKEN_ACCOUNT_LEN &&
-    data.length !== TOKEN_MULTISIG_LEN &&
-    data[TOKEN_ACCOUNT_LEN] === TOKEN_ACCOUNT_TYPE_ACCOUNT &&
-    initialized
-  )
-}
 
 /** Agave's `filter_allows`: a memcmp past the end of the data does not match. */
 function isAllowed(filter: ProgramAccountFilter, data: Uint8Array): boolean {

@@ -1,65 +1,177 @@
-/** getTokenLargestAccounts, over the Token and Token-2022 programs. */
-import type { Address } from '@solana/kit'
+/**
+ * getTokenLargestAccounts, getTokenAccountsByOwner and getTokenAccountsByDelegate over the Token
+ * and Token-2022 programs, with Agave's shapes and errors (anza-xyz/agave rpc/src/rpc.rs,
+ * rpc/src/parsed_token_accounts.rs).
+ */
+import { type Address } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { LocalChain } from '../../chain.js'
-import { toAddressBytes } from '../../chain/local-account.js'
+import { fromAddressBytes, toAddressBytes, type LocalAccount } from '../../chain/local-account.js'
+import { toUiAmountString } from '../../chain/token-balances.js'
 import { createInvalidParamsError } from '../json-rpc-error.js'
-import { assertMinContextSlot, requireParam, toAddressParam, toConfigParam } from '../params.js'
+import { assertMinContextSlot, requireParam, toAddressParam, toConfigParam, type RpcConfig } from '../params.js'
+import { toParsedTokenAccount } from '../parsed-token-account.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
+import { isValidTokenAccountData } from '../token-account-data.js'
+import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
 const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+/** spl-token's native mint: Agave answers for it (9 decimals, Tokenkeg) without reading the account. */
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112' as Address
+const NATIVE_MINT_DECIMALS = 9
 const NUM_LARGEST_ACCOUNTS = 20
 const MINT_SIZE = 82
-const TOKEN_ACCOUNT_SIZE = 165
-/** Token-2022 writes an account-type byte right after the base layout of extended accounts. */
+/** Token-2022 writes an account-type byte right after the 165-byte base of extended mints and accounts. */
 const ACCOUNT_TYPE_OFFSET = 165
-const ACCOUNT_TYPE_ACCOUNT = 2
+const ACCOUNT_TYPE_MINT = 1
+/** Offsets in a token account: owner, the delegate's COption tag and key. */
+const OWNER_OFFSET = 32
+const DELEGATE_TAG_OFFSET = 72
+const DELEGATE_OFFSET = 76
 
 function readU64(data: Uint8Array, offset: number): bigint {
   return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
 }
 
-function isTokenAccountOf(data: Uint8Array, mint: Uint8Array): boolean {
-  const isAccount =
-    data.length === TOKEN_ACCOUNT_SIZE || (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT)
-  // A token account starts with its mint.
-  return isAccount && Buffer.compare(data.subarray(0, 32), mint) === 0
+function readU32(data: Uint8Array, offset: number): number {
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(offset, true)
 }
 
-/** Agave's uiAmountString: the decimal amount without trailing zeros. */
-export function toUiAmountString(amount: bigint, decimals: number): string {
-  if (decimals === 0) return amount.toString()
-  const digits = amount.toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, -decimals)
-  const fraction = digits.slice(-decimals).replace(/0+$/, '')
-  return fraction === '' ? whole : `${whole}.${fraction}`
+function isKeyAt(data: Uint8Array, offset: number, key: Uint8Array): boolean {
+  return Buffer.compare(data.subarray(offset, offset + 32), key) === 0
+}
+
+function isTokenProgram(program: Address): boolean {
+  return program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'sequence'
+  return `${typeof value} ${JSON.stringify(value)}`
+}
+
+type TokenAccountsFilter = { kind: 'mint' | 'programId'; value: unknown }
+
+/**
+ * RpcTokenAccountsFilter as serde reads it (an externally tagged enum, `{mint}` or `{programId}`),
+ * with serde_json's messages; the address inside is checked later, as Agave does.
+ */
+function toTokenAccountsFilter(value: unknown): TokenAccountsFilter {
+  if (typeof value === 'string') throw createInvalidParamsError('Invalid params: invalid type: unit variant, expected newtype variant.')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw createInvalidParamsError(`Invalid params: invalid type: ${describe(value)}, expected string or map.`)
+  }
+  const keys = Object.keys(value)
+  if (keys.length !== 1) throw createInvalidParamsError('Invalid params: invalid value: map, expected map with a single key.')
+  const variant = keys[0] as string
+  if (variant !== 'mint' && variant !== 'programId') {
+    throw createInvalidParamsError(`Invalid params: unknown variant \`${variant}\`, expected \`mint\` or \`programId\`.`)
+  }
+  const inner = (value as Record<string, unknown>)[variant]
+  if (typeof inner !== 'string') throw createInvalidParamsError(`Invalid params: invalid type: ${describe(inner)}, expected a string.`)
+  return { kind: variant, value: inner }
+}
+
+/** The encoding of a token-accounts config: jsonParsed here too, besides what getAccountInfo serves. */
+function getTokenAccountEncoding(config: RpcConfig): 'jsonParsed' | ReturnType<typeof getAccountEncoding> {
+  return config.encoding === 'jsonParsed' ? 'jsonParsed' : getAccountEncoding(config)
 }
 
 /** Creates the token methods. */
 export function createTokenMethods(chain: LocalChain): RpcMethods {
+  /** Agave's `get_mint_owner_and_additional_data`: the mint's program and decimals, or its invalid-params error. */
+  function getMintInfo(mint: Address): { program: Address; decimals: number } {
+    if (mint === NATIVE_MINT) return { program: TOKEN_PROGRAM_ADDRESS, decimals: NATIVE_MINT_DECIMALS }
+    const account = chain.getAccount(mint)
+    if (!account) throw createInvalidParamsError('Invalid param: could not find mint')
+    const data = account.data
+    // StateWithExtensions::<Mint>::unpack: the 82-byte base (is_initialized at 45), bare or followed by the Mint account type.
+    const isMint = data.length === MINT_SIZE || (data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
+    if (!isMint || data[45] !== 1) throw createInvalidParamsError('Invalid param: Token mint could not be unpacked')
+    return { program: account.owner, decimals: data[44] as number }
+  }
+
+  /** Agave's `get_token_program_id_and_mint`. */
+  function getProgramAndMint(filter: { kind: 'mint' | 'programId'; address: Address }): { program: Address; mint: Address | null } {
+    if (filter.kind === 'programId') {
+      if (!isTokenProgram(filter.address)) throw createInvalidParamsError('Invalid param: unrecognized Token program id')
+      return { program: filter.address, mint: null }
+    }
+    const { program } = getMintInfo(filter.address)
+    if (!isTokenProgram(program)) throw createInvalidParamsError('Invalid param: not a Token mint')
+    return { program, mint: filter.address }
+  }
+
+  /**
+   * What getTokenAccountsByOwner and getTokenAccountsByDelegate share: params read in Agave's
+   * order (serde shapes, the key, the filter's address, the slot, the program or mint), the token
+   * accounts of the program that `matches` keeps, sorted by address, encoded as asked.
+   */
+  function listTokenAccounts(params: readonly unknown[], what: string, matches: (data: Uint8Array, key: Uint8Array) => boolean) {
+    const keyParam = requireParam(params, 0, `a ${what} pubkey`)
+    const filterParam = toTokenAccountsFilter(requireParam(params, 1, 'a token accounts filter'))
+    const config = toConfigParam(params[2])
+    const encoding = getTokenAccountEncoding(config)
+    const slice = getDataSlice(config)
+    const key = toAddressBytes(toAddressParam(keyParam))
+    const filter = { kind: filterParam.kind, address: toAddressParam(filterParam.value) }
+    const slot = chain.getSlot()
+    assertMinContextSlot(config, slot)
+    const { program, mint } = getProgramAndMint(filter)
+    const mintBytes = mint === null ? null : toAddressBytes(mint)
+    const found: Array<{ pubkey: Address; bytes: Uint8Array; account: LocalAccount }> = []
+    for (const { address, account } of chain.getProgramAccounts(program)) {
+      // LiteSVM keeps closed (zero-lamport) accounts; for clients they do not exist.
+      if (account.lamports === 0n || !isValidTokenAccountData(account.data)) continue
+      if (mintBytes !== null && !isKeyAt(account.data, 0, mintBytes)) continue
+      if (matches(account.data, key)) found.push({ pubkey: address, bytes: toAddressBytes(address), account })
+    }
+    found.sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+    if (encoding !== 'jsonParsed') {
+      return toRpcResponse(
+        slot,
+        found.map(({ pubkey, account }) => ({ pubkey, account: toUiAccount(account, encoding, slice) })),
+      )
+    }
+    // jsonParsed ignores dataSlice, and leaves out an account whose mint cannot be read (no decimals to parse with).
+    const decimalsByMint = new Map<Address, number | null>()
+    const value = []
+    for (const { pubkey, account } of found) {
+      const accountMint = fromAddressBytes(account.data.subarray(0, 32))
+      let decimals = decimalsByMint.get(accountMint)
+      if (decimals === undefined) {
+        decimals = tryGetDecimals(accountMint)
+        decimalsByMint.set(accountMint, decimals)
+      }
+      const parsed = decimals === null ? null : toParsedTokenAccount(account, decimals)
+      if (parsed) value.push({ pubkey, account: parsed })
+    }
+    return toRpcResponse(slot, value)
+  }
+
+  function tryGetDecimals(mint: Address): number | null {
+    try {
+      return getMintInfo(mint).decimals
+    } catch {
+      return null
+    }
+  }
+
   return {
     getTokenLargestAccounts(params) {
       const mint = toAddressParam(requireParam(params, 0, 'a mint'))
       const config = toConfigParam(params[1])
       const slot = chain.getSlot()
       assertMinContextSlot(config, slot)
-      const mintAccount = chain.getAccount(mint)
-      if (!mintAccount) throw createInvalidParamsError('Invalid param: could not find mint')
-      const program = mintAccount.owner
-      if (program !== TOKEN_PROGRAM_ADDRESS && program !== TOKEN_2022_PROGRAM_ADDRESS) {
-        throw createInvalidParamsError('Invalid param: not a Token mint')
-      }
-      // Offset 45 is the mint's is_initialized flag.
-      if (mintAccount.data.length < MINT_SIZE || mintAccount.data[45] !== 1) {
-        throw createInvalidParamsError('Invalid param: mint could not be unpacked')
-      }
-      const decimals = mintAccount.data[44] as number
+      const { program, decimals } = getMintInfo(mint)
+      if (!isTokenProgram(program)) throw createInvalidParamsError('Invalid param: not a Token mint')
       // A mint's token accounts live under the mint's own program, as Agave looks them up.
       const mintBytes = toAddressBytes(mint)
       const holders = chain
         .getProgramAccounts(program)
-        .filter(({ account }) => isTokenAccountOf(account.data, mintBytes))
+        .filter(({ account }) => account.lamports > 0n && isValidTokenAccountData(account.data) && isKeyAt(account.data, 0, mintBytes))
         .map(({ address, account }) => ({ address, amount: readU64(account.data, 64) }))
         .sort((a, b) => (a.amount === b.amount ? (a.address < b.address ? -1 : 1) : a.amount > b.amount ? -1 : 1))
         .slice(0, NUM_LARGEST_ACCOUNTS)
@@ -69,6 +181,19 @@ export function createTokenMethods(chain: LocalChain): RpcMethods {
           const uiAmountString = toUiAmountString(amount, decimals)
           return { address, amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString }
         }),
+      )
+    },
+
+    getTokenAccountsByOwner(params) {
+      return listTokenAccounts(params, 'owner', (data, owner) => isKeyAt(data, OWNER_OFFSET, owner))
+    },
+
+    getTokenAccountsByDelegate(params) {
+      // The delegate's COption tag is a u32: 1 (Some) then the key.
+      return listTokenAccounts(
+        params,
+        'delegate',
+        (data, delegate) => readU32(data, DELEGATE_TAG_OFFSET) === 1 && isKeyAt(data, DELEGATE_OFFSET, delegate),
       )
     },
   }

@@ -15,6 +15,7 @@ import { startEngineServer } from '../../../engine/server.js'
 import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { isServiceError } from '../../../lib/errors.js'
+import type { AdmissionCharge } from '../../../lib/limits/admission.js'
 import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import type { SimulateResponse__Output } from '../../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import { createTestUserService, createTestClock, registerTestUser } from '../../helpers/user-service.js'
@@ -53,6 +54,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   const app = createEdgeServer({
     engine: {
       simulate: (tx, options) => stack.engine.simulate(tx, options),
+      scanApprovals: (wallet) => stack.engine.scanApprovals(wallet),
       health: async () => stack.engine.getHealth(),
       close: async () => undefined,
       transport: 'in-process',
@@ -194,6 +196,37 @@ t.test('direct gRPC with x-api-key', async (t) => {
     const keyed = await keyless.simulate(transaction, {}).catch((error: unknown) => error)
     t.ok(isServiceError(keyed, 'unauthorized'), 'an engine without accounts takes only its edges')
     t.equal((await withToken.simulate(transaction, {})).success, true)
+  })
+
+  t.test('ScanApprovals passes the same gate: a key or the internal token; one request charged, no simulation', async (t) => {
+    users.clock.nowMs += 10_000
+    const user = await registerTestUser(app, 'scanner')
+    const wallet = (await generateKeyPairSigner()).address
+    const charges: AdmissionCharge[] = []
+    const admit = callers.admission.admit.bind(callers.admission)
+    callers.admission.admit = (caller, charge, nowMs) => {
+      charges.push(charge)
+      return admit(caller, charge, nowMs)
+    }
+    t.teardown(() => {
+      callers.admission.admit = admit
+    })
+    const keyed = createGrpcEngineClient(server.address, { apiKey: user.apiKey })
+    const internal = createGrpcEngineClient(server.address, { internalToken: INTERNAL_TOKEN })
+    const keyless = createGrpcEngineClient(server.address)
+    t.teardown(async () => {
+      await keyed.close()
+      await internal.close()
+      await keyless.close()
+    })
+    t.match(await keyed.scanApprovals(wallet), { wallet, approvals: [], revoke_transaction: null })
+    t.same(charges, [{ requests: 1, simulations: 0 }], "charged to the key's user: a request, no simulation")
+    t.match(await internal.scanApprovals(wallet), { wallet, approvals: [] })
+    t.equal(charges.length, 1, "an edge's call was charged by the edge")
+    const refused = await keyless.scanApprovals(wallet).catch((error: unknown) => error)
+    t.ok(isServiceError(refused, 'unauthorized'), 'no credential: unauthorized')
+    const invalid = await keyed.scanApprovals('nope').catch((error: unknown) => error)
+    t.ok(isServiceError(invalid, 'validation_error'), 'a bad address: validation_error')
   })
 
   /** The user id behind an API key, as the edge's authenticator resolves it. */

@@ -2,7 +2,7 @@
  * proto/engine.proto carries the engine's contract (engine/contract/) over gRPC, field by field:
  * every field of the simulate response schema has a proto field under the same snake_case name
  * and a compatible type, and the proto has no field the schema lacks — the same for the request
- * and the engine's health. A field added on one side only fails here, naming it.
+ * the engine's health and the approval scan. A field added on one side only fails here, naming it.
  *
  * Compatible: string ↔ string; boolean ↔ bool; integer ↔ an integer type (an unsigned one only
  * when the schema's minimum is ≥ 0); number ↔ double or float; array ↔ repeated, item for item;
@@ -14,6 +14,7 @@
 import { join } from 'node:path'
 import t from 'tap'
 import protobuf from 'protobufjs'
+import { approvalsResponseSchema } from '../../../engine/contract/approvals-response.js'
 import { engineHealthSchema } from '../../../engine/contract/engine-health.js'
 import { simulateRequestSchema } from '../../../engine/contract/simulate-request.js'
 import { simulateResponseSchema } from '../../../engine/contract/simulate-response.js'
@@ -195,6 +196,8 @@ const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   ['SimulateRequest', simulateRequestSchema, 1],
   // HealthResponse, GeyserHealth, GeyserEndpointHealth.
   ['HealthResponse', engineHealthSchema, 3],
+  // ApprovalsResponse, TokenApproval.
+  ['ApprovalsResponse', approvalsResponseSchema, 2],
 ]
 
 for (const [message, schema, messages] of CONTRACT) {
