@@ -9,7 +9,7 @@ import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { type AccountRole, getAccountRoles, getDelegatedAmount, type RoleHolder } from './account-roles.js'
-import { getDelegationRisk } from './delegation-risk.js'
+import { getDelegateRisk, isNearFullDelegation } from '../tokens/delegate-risk.js'
 import { findInstructionIndex } from './instruction-evidence.js'
 
 /** A hand-over, for the findings and the summary. */
@@ -112,12 +112,13 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         balance,
         ...(mint ? { mint } : {}),
       })
-      const risk = getDelegationRisk({ delegate, delegatedAmount: amountAfter, balance })
+      const risk = getDelegateRisk({ delegate: name(delegate), delegatedAmount: amountAfter, balance })
       if (risk.level === 'safe') continue
+      const unlimited = isNearFullDelegation(amountAfter, balance)
       findings.push({
         code: 'token_delegate_approved',
         severity: risk.level,
-        message: `the signer lets ${name(delegate)} spend ${risk.unlimited ? 'its whole balance' : `${amountAfter} base units`} of token account ${name(account)} (${risk.reasons.join('; ')})`,
+        message: `the signer lets ${name(delegate)} spend ${unlimited ? 'its whole balance' : `${amountAfter} base units`} of token account ${name(account)} (${risk.reasons.join('; ')})`,
         instruction_index: place(account),
         accounts: [name(account), name(delegate)],
       })

@@ -11,7 +11,7 @@ import type { CallNode } from '../simulate/call-tree.js'
 import type { BlacklistedProgram, RiskFinding, RiskLevel } from '../simulate/simulate-types.js'
 import type { AccountKey } from '../state/account-key.js'
 import { analyzeDrains, type DrainAnalysis, type DrainAnalysisDependencies, type SignerSummary } from '../drains/drain-analysis.js'
-import { getKnownAuthorityKeys } from '../drains/known-authorities.js'
+import { KNOWN_AUTHORITIES } from '../programs/known-authorities.js'
 import { toBase58Address } from '../state/account-key.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { VectorContext } from './vector-context.js'
@@ -111,7 +111,7 @@ function createSymbolOf(established: ReadonlyMap<AccountKey, string>): (mint: Ac
 function getWellKnownAddresses(established: ReadonlyMap<AccountKey, string>): string[] {
   const out = new Set<string>(DEX_PROGRAM_NAMES.keys())
   for (const mint of established.keys()) out.add(toBase58Address(mint))
-  for (const key of getKnownAuthorityKeys()) out.add(toBase58Address(key))
+  for (const address of KNOWN_AUTHORITIES.keys()) out.add(address)
   return [...out]
 }
 

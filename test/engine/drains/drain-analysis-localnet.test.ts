@@ -80,14 +80,14 @@ t.test('drains are found from the instructions and confirmed by the simulated st
     t.same(response.risk.findings, [])
   })
 
-  t.test('a delegate approved: high for part of the balance, critical for all of it', async (t) => {
+  t.test('a delegate approved: medium for part of the balance, critical for all of it', async (t) => {
     const part = await simulate([
       getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: 1_000n }),
     ])
     t.match(part.risk.findings, [
-      { code: 'token_delegate_approved', severity: 'high', instruction_index: 0, accounts: [tokenAccount, attacker] },
+      { code: 'token_delegate_approved', severity: 'medium', instruction_index: 0, accounts: [tokenAccount, attacker] },
     ])
-    t.equal(part.risk.risk_level, 'high')
+    t.equal(part.risk.risk_level, 'medium')
     t.equal(part.decision, 'warn')
     const all = await simulate([
       getApproveInstruction({ source: tokenAccount, delegate: attacker, owner: asSigner(wallet), amount: DEMO_TOKEN_AMOUNTS[0] }),

@@ -26,6 +26,7 @@ function tokenAccountData(mint: string, owner: string, amount: bigint, delegate?
   if (delegate) {
     data[72] = 1
     data.set(bytesOf(delegate), 76)
+    new DataView(data.buffer).setBigUint64(121, amount, true) // delegated_amount: all of it
   }
   data[108] = 1
   return data
@@ -88,7 +89,7 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 5_000n, attacker) } },
     })
-    t.match(getDrainFindings(delegated), [{ code: 'token_delegate_approved', severity: 'high', accounts: [tokenAccount, attacker] }])
+    t.match(getDrainFindings(delegated), [{ code: 'token_delegate_approved', severity: 'critical', accounts: [tokenAccount, attacker] }])
     const unchanged = createTestContext(bytes, {
       entries: { [wallet]: walletBefore, [tokenAccount]: tokenBefore },
       post: { [tokenAccount]: { lamports: 2_039_280n, owner: TOKEN_PROGRAM, data: tokenAccountData(mint, wallet, 4_000n) } },
