@@ -7,6 +7,7 @@ import { ACCOUNT_CONTROL_DRAINS } from './drains-account-control.js'
 import { SOL_DRAINS } from './drains-sol.js'
 import { TOKEN_AUTHORITY_DRAINS } from './drains-token-authority.js'
 import { TOKEN_SWEEP_DRAINS } from './drains-token-sweeps.js'
+import { VARIANTS } from './variants.js'
 
 export const CASES: readonly TransactionCase[] = [
   ...TOKEN_AUTHORITY_DRAINS,
@@ -16,4 +17,5 @@ export const CASES: readonly TransactionCase[] = [
   ...SOL_BENIGN,
   ...TOKEN_BENIGN,
   ...DEFI_BENIGN,
+  ...VARIANTS,
 ]
