@@ -14,7 +14,8 @@ import { getHandovers } from './handover-findings.js'
 import { getInstructionEvidence } from './instruction-evidence.js'
 import { getLureFindings } from './lure-findings.js'
 import { getSignerSummaries, type SignerSummary } from './signer-summary.js'
-import { getControlledAccounts, getSignerFlows, type SignerFlows } from './value-flows.js'
+import { createControllerLookup } from './account-state-roles.js'
+import { getSignerFlows, type SignerFlows } from './value-flows.js'
 
 export type { SignerSummary }
 
@@ -45,7 +46,7 @@ function isLosing(flow: SignerFlows): boolean {
 /** Analyses `context`; a promise only while a signer's history is being read. */
 export function analyzeDrains(context: VectorContext, deps: DrainAnalysisDependencies): DrainAnalysis | Promise<DrainAnalysis> {
   const evidence = getInstructionEvidence(context)
-  const controller = getControlledAccounts(context)
+  const controller = createControllerLookup(context)
   const { handovers, findings: handoverFindings } = getHandovers(context)
   const flows = getSignerFlows(context, evidence, controller)
 

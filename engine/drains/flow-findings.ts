@@ -14,7 +14,7 @@ import { isNearTotal } from './near-total.js'
 import { findInstructionIndex, type InstructionEvidence } from './instruction-evidence.js'
 import { findImitated } from './lookalike-address.js'
 import { isProgramControlled } from './program-controlled.js'
-import { isReceiving, type SignerFlows } from './value-flows.js'
+import { type ControllerLookup, isReceiving, type SignerFlows } from './value-flows.js'
 
 /** Outflows below this are noise (rounding of rent, tiny tips): 0.0001 SOL. */
 const MIN_UNEXPLAINED_LAMPORTS = 100_000n
@@ -23,7 +23,7 @@ export interface FlowCheckInputs {
   context: VectorContext
   evidence: InstructionEvidence
   flows: readonly SignerFlows[]
-  controller: ReadonlyMap<AccountKey, AccountKey>
+  controller: ControllerLookup
   /** Each signer's counterparties; undefined: not known (judged as none). */
   history: (signer: AccountKey) => Counterparties | undefined
   /** Base58 names of well-known addresses a poisoner imitates. */

@@ -8,7 +8,8 @@ import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
-import { type AccountRole, getAccountRoles, getDelegatedAmount, type RoleHolder } from './account-roles.js'
+import { type AccountRole, getDelegatedAmount, type RoleHolder } from './account-roles.js'
+import { getRolesBefore, readPostAccount } from './account-state-roles.js'
 import { getDelegateRisk, isNearFullDelegation } from '../tokens/delegate-risk.js'
 import { findInstructionIndex } from './instruction-evidence.js'
 
@@ -54,9 +55,9 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     if (!before?.exists || !after) continue
     // The instruction of the program owning the account (System for a wallet) is the one that changes it.
     const place = (key: AccountKey) => findInstructionIndex(context, key, toAccountKey(before.owner))
-    const ownerAfter = after.owner()
+    // Only a signer's wallet (its owner) and accounts with roles before (their data) need the post state read.
     if (i < context.signerCount && toAccountKey(before.owner) === SYSTEM_PROGRAM && before.data.length === 0) {
-      const program = toAccountKey(ownerAfter)
+      const program = toAccountKey(after.owner())
       if (program !== SYSTEM_PROGRAM && after.lamports() > 0n) {
         handovers.push({ signer: account, account, role: 'account_owner_program', to: program })
         findings.push({
@@ -69,13 +70,12 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
       }
       continue
     }
-    const rolesBefore = getAccountRoles(before.owner, before.data)
+    const rolesBefore = getRolesBefore(before)
     if (rolesBefore.length === 0) continue
-    const dataAfter = after.data()
-    const rolesAfter = getAccountRoles(ownerAfter, dataAfter)
+    const { data: dataAfter, roles: rolesAfter } = readPostAccount(after)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
     // Without a close authority the owner closes the account: a close authority set is taken from the owner.
-    const checked: RoleHolder[] =
+    const checked: readonly RoleHolder[] =
       tokenOwner !== null && findHolder(rolesBefore, 'token_close') === null
         ? [...rolesBefore, { role: 'token_close', holder: tokenOwner }]
         : rolesBefore

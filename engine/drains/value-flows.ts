@@ -7,7 +7,7 @@
 import { getTokenFields } from '../simulate/token-account.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { VectorContext } from '../vectors/vector-context.js'
-import { getAccountRoles } from './account-roles.js'
+import { getRolesBefore } from './account-state-roles.js'
 import type { InstructionEvidence } from './instruction-evidence.js'
 
 export interface TokenOutflow {
@@ -59,22 +59,8 @@ function getLamports(context: VectorContext, index: number): { before: bigint; a
   return { before, after: after ? after.lamports() : before }
 }
 
-/** Accounts each signer controls after the transaction (its wallet included). */
-export function getControlledAccounts(context: VectorContext): Map<AccountKey, AccountKey> {
-  const controller = new Map<AccountKey, AccountKey>()
-  const { keys, entries, post } = context
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as AccountKey
-    const after = post?.get(key)
-    const entry = entries?.[i]
-    const roles = after ? getAccountRoles(after.owner(), after.data()) : entry?.exists ? getAccountRoles(entry.owner, entry.data) : []
-    for (const { role, holder } of roles) {
-      if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller.set(key, holder)
-    }
-  }
-  for (let i = 0; i < context.signerCount; i++) controller.set(keys[i] as AccountKey, keys[i] as AccountKey)
-  return controller
-}
+/** Who controls an account after the transaction (account-state-roles.ts). */
+export type ControllerLookup = Pick<ReadonlyMap<AccountKey, AccountKey>, 'get'>
 
 /** Rent deposited into accounts the transaction creates without an instruction of the signers saying so. */
 function getImplicitNewAccountRent(context: VectorContext, evidence: InstructionEvidence): bigint {
@@ -92,11 +78,7 @@ function getImplicitNewAccountRent(context: VectorContext, evidence: Instruction
 }
 
 /** The flows of every signer; empty when the simulation did not succeed. */
-export function getSignerFlows(
-  context: VectorContext,
-  evidence: InstructionEvidence,
-  controller: Map<AccountKey, AccountKey>,
-): SignerFlows[] {
+export function getSignerFlows(context: VectorContext, evidence: InstructionEvidence, controller: ControllerLookup): SignerFlows[] {
   if (!context.success || !context.entries || !context.post) return []
   const { keys, tokenDeltas } = context
   const flows: SignerFlows[] = []
@@ -157,25 +139,20 @@ export function getSignerFlows(
 }
 
 /** Lamports leaving stake and nonce accounts a signer controlled before the transaction (a withdrawal), and who gained them. */
-function addControlledOutflows(
-  context: VectorContext,
-  controller: ReadonlyMap<AccountKey, AccountKey>,
-  bySigner: Map<AccountKey, SignerFlows>,
-): void {
+function addControlledOutflows(context: VectorContext, controller: ControllerLookup, bySigner: Map<AccountKey, SignerFlows>): void {
   const { keys, entries } = context
   if (!entries) return
   let gainers: Array<{ key: AccountKey; gained: bigint }> | undefined
   for (let i = context.signerCount; i < keys.length; i++) {
-    const entry = entries[i]
-    if (!context.writable[i] || !entry?.exists || entry.data.length === 0) continue
-    const { before, after } = getLamports(context, i)
-    if (after >= before) continue
+    if (!context.writable[i]) continue
     let owner: AccountKey | undefined
-    for (const { role, holder } of getAccountRoles(entry.owner, entry.data)) {
+    for (const { role, holder } of getRolesBefore(entries[i])) {
       if (role === 'stake_withdrawer' || role === 'nonce_authority') owner = holder
     }
     const flow = owner === undefined ? undefined : bySigner.get(owner)
     if (!flow) continue
+    const { before, after } = getLamports(context, i)
+    if (after >= before) continue
     gainers ??= getLamportGainers(context)
     const recipients = gainers.filter(({ key }) => controller.get(key) !== flow.signer).map(({ key }) => key)
     flow.controlledOut.push({ account: keys[i] as AccountKey, balance: before, amount: before - after, recipients })

@@ -3,8 +3,8 @@
  * read from its recent landed transactions over JSON-RPC (`getSignaturesForAddress`, then
  * `getTransaction` for each). The drain analysis uses it to tell a payment to a known counterparty
  * from a whole-balance transfer to a stranger, and to catch an address poisoned to look like a
- * counterparty. Loaded off the warm path, once per wallet and `ttlMs`, coalesced; a wallet whose
- * history is cached answers synchronously. A chain that cannot answer (an RPC without the methods)
+ * counterparty. Read once per wallet and then every `ttlMs` in the background, coalesced; a wallet
+ * whose history is cached answers synchronously, and only a wallet's first request waits for it. A chain that cannot answer (an RPC without the methods)
  * gives an empty history, cached like any other.
  */
 import { LRUCache } from 'lru-cache'
@@ -19,7 +19,10 @@ export interface Counterparties {
 }
 
 export interface CounterpartyHistory {
-  /** The wallet's counterparties when known and fresh; undefined: `load` it. */
+  /**
+   * The wallet's counterparties when known; undefined: `load` it. A history older than the TTL is
+   * still answered (the warm path never waits) while it is read again in the background.
+   */
   get(wallet: AccountKey): Counterparties | undefined
   /**
    * Reads the wallet's history (one read per wallet at a time). It takes no request's signal: a
@@ -140,17 +143,20 @@ export function createCounterpartyHistory(options: CounterpartyHistoryOptions): 
     return history
   }
 
+  function load(wallet: AccountKey): Promise<Counterparties> {
+    const pending = loading.get(wallet)
+    if (pending) return pending
+    const started = read(wallet).finally(() => loading.delete(wallet))
+    loading.set(wallet, started)
+    return started
+  }
+
   return {
     get(wallet) {
       const history = cache.get(wallet)
-      return history && now() - history.loadedAtMs <= ttlMs ? history : undefined
+      if (history && now() - history.loadedAtMs > ttlMs) void load(wallet)
+      return history
     },
-    load(wallet) {
-      const pending = loading.get(wallet)
-      if (pending) return pending
-      const started = read(wallet).finally(() => loading.delete(wallet))
-      loading.set(wallet, started)
-      return started
-    },
+    load,
   }
 }

@@ -1,0 +1,63 @@
+/**
+ * The roles of an account before and after the simulation, each read once: before from the
+ * cached entry (kept per entry, so a warm request decodes nothing), after from the SVM's post
+ * account (an owner or data read is an N-API call that copies, so one per account per analysis).
+ */
+import type { PostAccount } from '../simulate/balance-changes.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { AccountEntry } from '../state/cached-account.js'
+import type { VectorContext } from '../vectors/vector-context.js'
+import { getAccountRoles, type RoleHolder } from './account-roles.js'
+
+const NO_ROLES: readonly RoleHolder[] = []
+const rolesBefore = new WeakMap<AccountEntry, readonly RoleHolder[]>()
+const postReads = new WeakMap<PostAccount, { owner: Uint8Array; data: Uint8Array; roles: readonly RoleHolder[] }>()
+
+/** The roles of an account as cached before the transaction. */
+export function getRolesBefore(entry: AccountEntry | undefined): readonly RoleHolder[] {
+  if (!entry?.exists) return NO_ROLES
+  let roles = rolesBefore.get(entry)
+  if (roles === undefined) {
+    roles = entry.data.length === 0 ? NO_ROLES : getAccountRoles(entry.owner, entry.data)
+    rolesBefore.set(entry, roles)
+  }
+  return roles
+}
+
+/** The owner, data and roles of an account after the simulation. */
+export function readPostAccount(after: PostAccount): { owner: Uint8Array; data: Uint8Array; roles: readonly RoleHolder[] } {
+  let read = postReads.get(after)
+  if (read === undefined) {
+    const owner = after.owner()
+    const data = after.data()
+    read = { owner, data, roles: data.length === 0 ? NO_ROLES : getAccountRoles(owner, data) }
+    postReads.set(after, read)
+  }
+  return read
+}
+
+/**
+ * Who controls each account after the transaction (a signer controls itself, the token accounts
+ * it owns, stake accounts it withdraws, nonce accounts it authorizes), looked up only for the
+ * accounts asked about.
+ */
+export function createControllerLookup(context: VectorContext): Pick<ReadonlyMap<AccountKey, AccountKey>, 'get'> {
+  const memo = new Map<AccountKey, AccountKey | undefined>()
+  return {
+    get(key) {
+      if (memo.has(key)) return memo.get(key)
+      let controller: AccountKey | undefined
+      const index = context.keys.indexOf(key)
+      if (index >= 0 && index < context.signerCount) controller = key
+      else if (index >= 0) {
+        const after = context.post?.get(key)
+        const roles = after ? readPostAccount(after).roles : getRolesBefore(context.entries?.[index])
+        for (const { role, holder } of roles) {
+          if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller = holder
+        }
+      }
+      memo.set(key, controller)
+      return controller
+    },
+  }
+}
