@@ -13,6 +13,7 @@ import { getFlowFindings, getRecipients } from './flow-findings.js'
 import { getHandovers } from './handover-findings.js'
 import { getInstructionEvidence } from './instruction-evidence.js'
 import { getLureFindings } from './lure-findings.js'
+import type { LookalikeIndex } from './lookalike-address.js'
 import { getSignerSummaries, type SignerSummary } from './signer-summary.js'
 import { createControllerLookup } from './account-state-roles.js'
 import { getSignerFlows, type SignerFlows } from './value-flows.js'
@@ -23,8 +24,8 @@ export interface DrainAnalysisDependencies {
   /** The wallets' counterparties; absent: every recipient is judged a stranger. */
   counterparties?: CounterpartyHistory
   symbolOf: (mint: AccountKey) => string | null
-  /** Base58 names of well-known addresses (mints, programs, authorities) a poisoner imitates. */
-  wellKnown: readonly string[]
+  /** Well-known addresses (mints, programs, authorities) a poisoner imitates. */
+  wellKnown: LookalikeIndex
 }
 
 export interface DrainAnalysis {

@@ -12,7 +12,7 @@ import type { Counterparties } from '../wallets/counterparty-history.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import { isNearTotal } from './near-total.js'
 import { findInstructionIndex, type InstructionEvidence } from './instruction-evidence.js'
-import { findImitated } from './lookalike-address.js'
+import { createLookalikeIndex, type LookalikeIndex } from './lookalike-address.js'
 import { isProgramControlled } from './program-controlled.js'
 import { type ControllerLookup, isReceiving, type SignerFlows } from './value-flows.js'
 
@@ -26,8 +26,8 @@ export interface FlowCheckInputs {
   controller: ControllerLookup
   /** Each signer's counterparties; undefined: not known (judged as none). */
   history: (signer: AccountKey) => Counterparties | undefined
-  /** Base58 names of well-known addresses a poisoner imitates. */
-  wellKnown: readonly string[]
+  /** Well-known addresses a poisoner imitates. */
+  wellKnown: LookalikeIndex
 }
 
 /** The token program owning a token account (the one whose instructions move it). */
@@ -38,6 +38,18 @@ function tokenProgramOf(context: VectorContext, account: AccountKey): AccountKey
 
 function hasDealtWith(history: Counterparties | undefined, key: AccountKey): boolean {
   return history?.keys.has(key) === true
+}
+
+const counterpartyIndexes = new WeakMap<Counterparties, LookalikeIndex>()
+
+/** A history's look-alike index, built once per history read. */
+function getCounterpartyIndex(known: Counterparties, name: (key: AccountKey) => string): LookalikeIndex {
+  let index = counterpartyIndexes.get(known)
+  if (index === undefined) {
+    index = createLookalikeIndex([...known.keys].map(name))
+    counterpartyIndexes.set(known, index)
+  }
+  return index
 }
 
 /** Every recipient of a signer's value: SOL recipients, owners of token accounts that grew, and who gained what its stake or nonce accounts lost. */
@@ -56,30 +68,31 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
   for (const flow of flows) {
     const signerName = name(flow.signer)
     const known = history(flow.signer)
-    const knownNames = known ? [...known.keys].map(name) : []
 
     for (const recipient of getRecipients(flow)) {
       if (hasDealtWith(known, recipient) || recipient === flow.signer) continue
       const recipientName = name(recipient)
-      const imitated = findImitated(recipientName, knownNames) ?? findImitated(recipientName, inputs.wellKnown)
+      const counterpart = known ? getCounterpartyIndex(known, name).findImitated(recipientName) : undefined
+      const imitated = counterpart ?? inputs.wellKnown.findImitated(recipientName)
       if (imitated === undefined) continue
       findings.push({
         code: 'address_poisoning',
         severity: 'critical',
-        message: `${recipientName} imitates ${imitated}, ${knownNames.includes(imitated) ? 'an address the wallet has dealt with' : 'a well-known address'}, but is not it: a poisoned address`,
+        message: `${recipientName} imitates ${imitated}, ${counterpart !== undefined ? 'an address the wallet has dealt with' : 'a well-known address'}, but is not it: a poisoned address`,
         instruction_index: findInstructionIndex(context, recipient),
         accounts: [recipientName, imitated, signerName],
       })
     }
 
-    // The whole SOL balance to strangers (programs' accounts aside: a deposit).
+    // The whole SOL balance to strangers (programs' accounts aside: a deposit). Strangers are only
+    // looked for once the amount qualifies: the curve check costs more than the sum.
     let lamportsOut = flow.unexplainedLamports
-    const strangers: AccountKey[] = []
-    for (const [to, lamports] of flow.lamportsTo) {
-      lamportsOut += lamports
-      if (!hasDealtWith(known, to) && !isProgramControlled(to)) strangers.push(to)
-    }
-    if (strangers.length > 0 && flow.lamportsBefore > MIN_UNEXPLAINED_LAMPORTS && isNearTotal(lamportsOut, flow.lamportsBefore)) {
+    for (const lamports of flow.lamportsTo.values()) lamportsOut += lamports
+    const strangers =
+      flow.lamportsBefore > MIN_UNEXPLAINED_LAMPORTS && isNearTotal(lamportsOut, flow.lamportsBefore)
+        ? [...flow.lamportsTo.keys()].filter((to) => !hasDealtWith(known, to) && !isProgramControlled(to))
+        : []
+    if (strangers.length > 0) {
       findings.push({
         code: 'whole_balance_transfer',
         severity: 'critical',
@@ -89,8 +102,9 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
       })
     }
     for (const token of flow.tokensOut) {
+      if (!isNearTotal(token.amount, token.balance)) continue
       const tokenStrangers = token.recipients.filter((owner) => !hasDealtWith(known, owner) && !isProgramControlled(owner))
-      if (tokenStrangers.length === 0 || !isNearTotal(token.amount, token.balance)) continue
+      if (tokenStrangers.length === 0) continue
       findings.push({
         code: 'whole_balance_transfer',
         severity: 'critical',
@@ -99,10 +113,10 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
         accounts: [name(token.account), ...tokenStrangers.map(name)],
       })
     }
-
     for (const controlled of flow.controlledOut) {
+      if (!isNearTotal(controlled.amount, controlled.balance)) continue
       const strangersOut = controlled.recipients.filter((key) => !hasDealtWith(known, key) && !isProgramControlled(key))
-      if (strangersOut.length === 0 || !isNearTotal(controlled.amount, controlled.balance)) continue
+      if (strangersOut.length === 0) continue
       findings.push({
         code: 'whole_balance_transfer',
         severity: 'critical',

@@ -12,6 +12,7 @@ import type { BlacklistedProgram, RiskFinding, RiskLevel } from '../simulate/sim
 import type { AccountKey } from '../state/account-key.js'
 import { analyzeDrains, type DrainAnalysis, type DrainAnalysisDependencies, type SignerSummary } from '../drains/drain-analysis.js'
 import { KNOWN_AUTHORITIES } from '../programs/known-authorities.js'
+import { createLookalikeIndex, type LookalikeIndex } from '../drains/lookalike-address.js'
 import { toBase58Address } from '../state/account-key.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { VectorContext } from './vector-context.js'
@@ -108,11 +109,11 @@ function createSymbolOf(established: ReadonlyMap<AccountKey, string>): (mint: Ac
 }
 
 /** Addresses a poisoner imitates: the established mints, the DEX programs and the known authorities. */
-function getWellKnownAddresses(established: ReadonlyMap<AccountKey, string>): string[] {
+function getWellKnownAddresses(established: ReadonlyMap<AccountKey, string>): LookalikeIndex {
   const out = new Set<string>(DEX_PROGRAM_NAMES.keys())
   for (const mint of established.keys()) out.add(toBase58Address(mint))
   for (const address of KNOWN_AUTHORITIES.keys()) out.add(address)
-  return [...out]
+  return createLookalikeIndex(out)
 }
 
 /** The `program` vector (registry entry): the curated blacklist and the tenant's own blocks. */

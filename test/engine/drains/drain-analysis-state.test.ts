@@ -5,13 +5,14 @@
 import t from 'tap'
 import { address, generateKeyPairSigner, getAddressEncoder } from '@solana/kit'
 import { analyzeDrains, type DrainAnalysis } from '../../../engine/drains/drain-analysis.js'
+import { createLookalikeIndex } from '../../../engine/drains/lookalike-address.js'
 import type { VectorContext } from '../../../engine/vectors/vector-context.js'
 import { buildTransaction } from '../../helpers/transactions.js'
 import { createTestContext } from '../vectors/vector-context-fixture.js'
 
 /** The findings of the analysis with no wallet history (it then answers synchronously). */
 const getDrainFindings = (context: VectorContext) =>
-  (analyzeDrains(context, { symbolOf: () => null, wellKnown: [] }) as DrainAnalysis).findings
+  (analyzeDrains(context, { symbolOf: () => null, wellKnown: createLookalikeIndex([]) }) as DrainAnalysis).findings
 
 const SYSTEM = new Uint8Array(32)
 const TOKEN_PROGRAM = new Uint8Array(getAddressEncoder().encode(address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')))

@@ -6,7 +6,7 @@ import { generateKeyPairSigner } from '@solana/kit'
 import { getAccountRoles } from '../../../engine/drains/account-roles.js'
 import { isNearTotal } from '../../../engine/drains/near-total.js'
 import { findMemoLink } from '../../../engine/drains/lure-findings.js'
-import { findImitated, isLookalike } from '../../../engine/drains/lookalike-address.js'
+import { createLookalikeIndex, isLookalike } from '../../../engine/drains/lookalike-address.js'
 import { toDisplayAmount, toShortAddress } from '../../../engine/drains/signer-summary.js'
 import { fromAccountKey, fromBase58Address, toBase58Address } from '../../../engine/state/account-key.js'
 import { addCounterparties } from '../../../engine/wallets/counterparty-history.js'
@@ -61,7 +61,11 @@ t.test('look-alikes share the first or last four characters, and are not the add
   t.ok(isLookalike('Abcdefgh1234sAsU', 'ZzzzzzzzzzzzsAsU'))
   t.notOk(isLookalike('7xKXabcdefghsAsU', '7xKXabcdefghsAsU'))
   t.notOk(isLookalike('7xKYabcdefghsAsV', '7xKXabcdefghsAsU'))
-  t.equal(findImitated('7xKXqqqqsAsU', ['nope', '7xKXabcdsAsU']), '7xKXabcdsAsU')
+  const index = createLookalikeIndex(['nope', '7xKXabcdsAsU', '1111111111111111111111111111111111'])
+  t.equal(index.findImitated('7xKXqqqqsAsU'), '7xKXabcdsAsU')
+  t.equal(index.findImitated('7xKXabcdsAsU'), undefined, 'a known address imitates nothing')
+  t.equal(index.findImitated('Abc9zzzz1111'), '1111111111111111111111111111111111', 'a tail in common is enough')
+  t.equal(index.findImitated('Abc9zzzzzzzz'), undefined)
 })
 
 t.test('memo links', async (t) => {

@@ -2,6 +2,7 @@
 // lookup tables) are missing on localnet, and venues reached by CPI read from the call tree the
 // recorded logs give.
 import t from 'tap'
+import { createLookalikeIndex } from '../../../engine/drains/lookalike-address.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE } from '../../../engine/programs/program-blacklist.js'
 import { runProgramVector, type ProgramFindings } from '../../../engine/vectors/program-vector.js'
 import { MAINNET_TRANSACTIONS_DIR, readMainnetFixtures } from '../decode/mainnet-fixtures.js'
@@ -45,7 +46,7 @@ t.test('venues reached through CPIs, from the call tree of the recorded logs', a
     const fixture = byName(prefix)
     return runProgramVector(createTestContext(fixture.bytes, { logs: logsOf(fixture.name) }), {
       blacklist,
-      drains: { symbolOf: () => null, wellKnown: [] },
+      drains: { symbolOf: () => null, wellKnown: createLookalikeIndex([]) },
     }) as ProgramFindings
   }
   t.same(
