@@ -8,7 +8,7 @@ import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction }
 import { fromBase58Address, type AccountKey } from '../../../engine/state/account-key.js'
 import { getMevLevel, getMevScore } from '../../../engine/vectors/mev-score.js'
 import { getMevRiskLevel } from '../../../engine/vectors/risk-level.js'
-import { DEMO_MINT } from '../../../localnet/seed/demo-state.js'
+import { DEMO_MINT, DEMO_WALLETS } from '../../../localnet/seed/demo-state.js'
 import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
 import { startStack } from '../../helpers/stack.js'
 import { asSigner, buildTransaction, transferSol } from '../../helpers/transactions.js'
@@ -88,7 +88,7 @@ t.test('the risk levels, row by row', async (t) => {
     t.equal(response.decision, 'block')
   })
 
-  t.test('critical: token rug-pull indicators (the demo mint: its authority can still mint)', async (t) => {
+  t.test('critical: token rug-pull indicators on a token paid for (the demo mint: held by three, no pool)', async (t) => {
     const [ata] = await findAssociatedTokenPda({
       owner: payer.address,
       mint: DEMO_MINT,
@@ -97,6 +97,8 @@ t.test('the risk levels, row by row', async (t) => {
     const response = await engine.simulate(
       await build(payer.address, [
         getCreateAssociatedTokenIdempotentInstruction({ payer: asSigner(payer.address), ata, owner: payer.address, mint: DEMO_MINT }),
+        // Paying its holder for it: a token's risk is its buyer's (received for free, it is medium at most).
+        transferSol(payer.address, DEMO_WALLETS[0], 50_000_000n),
       ]),
     )
     t.equal(response.success, true, response.failure_reason ?? '')
