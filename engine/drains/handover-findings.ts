@@ -3,7 +3,7 @@
  * whatever instruction or CPI did it, and whether or not the receiver also signs (a drainer that
  * pays the fee co-signs). An authority renounced (set to none) is not handed to anyone.
  */
-import type { RiskFinding, RiskLevel } from '../simulate/simulate-types.js'
+import type { RiskFinding } from '../simulate/simulate-types.js'
 import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
@@ -47,14 +47,14 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
   const findings: RiskFinding[] = []
   const { keys, entries, post, name } = context
   if (!entries || !post) return { handovers, findings }
+  // The instruction of the program owning the account (System for a wallet) is the one that changes it.
+  const place = (account: AccountKey, owner: Uint8Array) => findInstructionIndex(context, account, toAccountKey(owner))
   for (let i = 0; i < keys.length; i++) {
     if (!context.writable[i]) continue
     const account = keys[i] as AccountKey
     const before = entries[i]
     const after = post.get(account)
     if (!before?.exists || !after) continue
-    // The instruction of the program owning the account (System for a wallet) is the one that changes it.
-    const place = (key: AccountKey) => findInstructionIndex(context, key, toAccountKey(before.owner))
     // Only a signer's wallet (its owner) and accounts with roles before (their data) need the post state read.
     if (i < context.signerCount && toAccountKey(before.owner) === SYSTEM_PROGRAM && before.data.length === 0) {
       const program = toAccountKey(after.owner())
@@ -64,7 +64,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
           code: 'owner_reassigned',
           severity: 'critical',
           message: `the signer's account is assigned to program ${name(program)}, which then controls it and everything sent to it`,
-          instruction_index: place(account),
+          instruction_index: place(account, before.owner),
           accounts: [name(account), name(program)],
         })
       }
@@ -90,7 +90,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code,
         severity: 'critical',
         message: `the signer hands ${what} ${name(account)} to ${name(now)}`,
-        instruction_index: place(account),
+        instruction_index: place(account, before.owner),
         accounts: [name(account), name(now)],
       })
     }
@@ -119,7 +119,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code: 'token_delegate_approved',
         severity: risk.level,
         message: `the signer lets ${name(delegate)} spend ${unlimited ? 'its whole balance' : `${amountAfter} base units`} of token account ${name(account)} (${risk.reasons.join('; ')})`,
-        instruction_index: place(account),
+        instruction_index: place(account, before.owner),
         accounts: [name(account), name(delegate)],
       })
     }
@@ -130,5 +130,3 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
 function byInstruction(a: RiskFinding, b: RiskFinding): number {
   return (a.instruction_index ?? Number.MAX_SAFE_INTEGER) - (b.instruction_index ?? Number.MAX_SAFE_INTEGER)
 }
-
-export type { RiskLevel }
