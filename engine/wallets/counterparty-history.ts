@@ -65,8 +65,8 @@ interface LandedTransaction {
 }
 
 const EMPTY: ReadonlySet<AccountKey> = new Set()
-/** getTransaction calls in flight per wallet: a history is a handful of reads, not a burst. */
-const READS_IN_PARALLEL = 5
+/** getTransaction calls in flight per wallet: the default 20 transactions take two round trips after the signatures. */
+const READS_IN_PARALLEL = 10
 const FAILED_READ_TTL_MS = 5_000
 
 function toTokenAmounts(balances: readonly TokenBalance[] | undefined): Map<number, { owner: string | undefined; amount: bigint }> {
