@@ -26,6 +26,11 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.INVALID_ARGUMENT,
     message: 'The transaction bytes cannot be deserialized.',
   },
+  invalid_signature: {
+    http: 422,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'A signature the transaction requires is missing or does not verify.',
+  },
   unauthorized: {
     http: 401,
     grpc: GrpcStatus.UNAUTHENTICATED,
