@@ -5,8 +5,7 @@
  * an upgradeable program's upgrade authority. Layouts are the programs' own (sources beside each).
  */
 import { readU32, readU64 } from '../decode/little-endian.js'
-import { decodeTokenAuthorities } from '../simulate/token-account.js'
-import { isTokenProgram } from '../simulate/token-account.js'
+import { decodeTokenAuthorities, isMintData, isTokenProgram } from '../simulate/token-account.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
 import { BPF_LOADER_UPGRADEABLE, SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 
@@ -28,10 +27,6 @@ export interface RoleHolder {
   holder: AccountKey
 }
 
-const MINT_SIZE = 82
-const TOKEN_ACCOUNT_SIZE = 165
-const ACCOUNT_TYPE_OFFSET = 165
-const ACCOUNT_TYPE_MINT = 1
 /** solana-program nonce::state::Versions: u32 version, u32 state (1 = Initialized), then the authority. */
 const NONCE_ACCOUNT_SIZE = 80
 const NONCE_AUTHORITY_OFFSET = 8
@@ -58,16 +53,11 @@ function pushMintRoles(data: Uint8Array, out: RoleHolder[]): void {
   if (readU32(data, 46) === 1) out.push({ role: 'freeze_authority', holder: keyAt(data, 50) })
 }
 
-function isMint(data: Uint8Array): boolean {
-  if (data.length === MINT_SIZE) return data[45] === 1
-  return data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT && data[45] === 1
-}
-
 /** The roles of an account and who holds each (an empty list for accounts with none). */
 export function getAccountRoles(owner: Uint8Array, data: Uint8Array): RoleHolder[] {
   const out: RoleHolder[] = []
   if (isTokenProgram(owner)) {
-    if (isMint(data)) {
+    if (isMintData(data)) {
       pushMintRoles(data, out)
       return out
     }

@@ -9,8 +9,9 @@ import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import type { Counterparties } from '../wallets/counterparty-history.js'
-import type { VectorContext } from '../vectors/vector-context.js'
-import { isNearTotal } from './near-total.js'
+// One 90 % rule for "the whole balance", whether it is delegated or sent.
+import { isNearFullDelegation as isNearTotal } from '../tokens/delegate-risk.js'
+import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { findInstructionIndex, type InstructionEvidence } from './instruction-evidence.js'
 import { createLookalikeIndex, type LookalikeIndex } from './lookalike-address.js'
 import { isProgramControlled } from './program-controlled.js'
@@ -165,9 +166,7 @@ function getClosedToOthers({ context, evidence, controller }: FlowCheckInputs): 
     // Read from before the close: a closed account has no owner left.
     const tokenOwner = getTokenFields(entry)?.owner
     if (tokenOwner === undefined) continue
-    let signerOwner = false
-    for (let i = 0; i < context.signerCount; i++) if (context.keys[i] === tokenOwner) signerOwner = true
-    if (!signerOwner || controller.get(destination) === tokenOwner) continue
+    if (!isSignerKey(context, tokenOwner) || controller.get(destination) === tokenOwner) continue
     // Emptied in the same transaction: the close finishes a sweep.
     const swept = context.tokenDeltas.some((delta) => delta.index === index && delta.pre > 0n)
     findings.push({

@@ -7,7 +7,7 @@
 import { readU32, readU64 } from '../decode/little-endian.js'
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
-import type { VectorContext } from '../vectors/vector-context.js'
+import { getInstructionAccount, type VectorContext } from '../vectors/vector-context.js'
 
 const MEMO_PROGRAMS = new Set([
   fromBase58Address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
@@ -74,10 +74,7 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
     memos: [],
     nonce: null,
   }
-  const at = (indexes: Uint8Array, k: number): AccountKey | undefined => {
-    const index = indexes[k]
-    return index === undefined ? undefined : keys[index]
-  }
+  const at = (indexes: Uint8Array, k: number) => getInstructionAccount(context, indexes, k)
   for (let i = 0; i < tx.instructions.length; i++) {
     const { programIdIndex, accountIndexes, data } = tx.instructions[i]!
     const program = keys[programIdIndex]

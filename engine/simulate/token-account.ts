@@ -55,12 +55,17 @@ export function decodeTokenAccountData(data: Uint8Array): TokenAccountFields | u
   }
 }
 
+/** Whether data a token program owns is an initialized mint (byte 45 is the mint's is_initialized flag). */
+export function isMintData(data: Uint8Array): boolean {
+  const isMint = data.length === MINT_SIZE || (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
+  return isMint && data[45] === 1
+}
+
 /** The decimals of a mint account, or undefined for any other account. */
 export function getMintDecimals(owner: Uint8Array, data: Uint8Array): number | undefined {
   if (!isTokenProgram(owner)) return undefined
-  const isMint = data.length === MINT_SIZE || (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
-  // Byte 45 is the mint's is_initialized flag; byte 44 its decimals.
-  return isMint && data[45] === 1 ? data[44] : undefined
+  // Byte 44 is the mint's decimals.
+  return isMintData(data) ? data[44] : undefined
 }
 
 /** Who can move or close a token account besides reading its balance: the fields a drain changes. */

@@ -4,7 +4,7 @@
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { getAccountRoles } from '../../../engine/drains/account-roles.js'
-import { isNearTotal } from '../../../engine/drains/near-total.js'
+import { isNearFullDelegation as isNearTotal } from '../../../engine/tokens/delegate-risk.js'
 import { findMemoLink } from '../../../engine/drains/lure-findings.js'
 import { createLookalikeIndex, isLookalike } from '../../../engine/drains/lookalike-address.js'
 import { toDisplayAmount, toShortAddress } from '../../../engine/drains/signer-summary.js'
