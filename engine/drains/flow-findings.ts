@@ -7,6 +7,7 @@
 import type { RiskFinding } from '../simulate/simulate-types.js'
 import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
+import { isProgramControlled } from '../state/program-controlled.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import type { Counterparties } from '../wallets/counterparty-history.js'
 // One 90 % rule for "the whole balance", whether it is delegated or sent.
@@ -14,7 +15,6 @@ import { isNearFullDelegation as isNearTotal } from '../tokens/delegate-risk.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { findInstructionIndex, type InstructionEvidence } from './instruction-evidence.js'
 import { createLookalikeIndex, type LookalikeIndex } from './lookalike-address.js'
-import { isProgramControlled } from './program-controlled.js'
 import { type ControllerLookup, isReceiving, type SignerFlows } from './value-flows.js'
 
 /** Outflows below this are noise (rounding of rent, tiny tips): 0.0001 SOL. */

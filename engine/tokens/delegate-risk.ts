@@ -12,9 +12,10 @@
  * | any other, on the curve (a key someone holds) | unlimited or ≥ 90 % of the balance | critical |
  * | any other | a smaller part of the balance | medium |
  */
-import { address, isOffCurveAddress } from '@solana/kit'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import { getKnownAuthority } from '../programs/known-authorities.js'
+import { fromBase58Address } from '../state/account-key.js'
+import { isProgramControlled } from '../state/program-controlled.js'
 
 /** What Approve writes for "no limit": the largest u64. */
 export const UNLIMITED_DELEGATION = 2n ** 64n - 1n
@@ -71,7 +72,7 @@ export function getDelegateRisk({ delegate, delegatedAmount, balance }: Delegate
   }
   const amount = describeAmount(delegatedAmount, balance)
   if (isNearFullDelegation(delegatedAmount, balance)) {
-    if (isOffCurveAddress(address(delegate))) {
+    if (isProgramControlled(fromBase58Address(delegate))) {
       return {
         level: 'high',
         reasons: [

@@ -5,7 +5,7 @@
  */
 import { isOffCurveAddress, type Address } from '@solana/kit'
 import { LRUCache } from 'lru-cache'
-import { type AccountKey, toBase58Address } from '../state/account-key.js'
+import { type AccountKey, toBase58Address } from './account-key.js'
 
 const answers = new LRUCache<AccountKey, boolean>({ max: 50_000 })
 
