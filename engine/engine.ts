@@ -38,12 +38,28 @@ import { createSandwichDetector, type SandwichDetector } from './mev/sandwich-de
 import { createUpcomingLeaderRate } from './mev/upcoming-leader-rate.js'
 import { createApprovalScanner } from './approvals/approval-scanner.js'
 import type { ApprovalsResponse } from './contract/approvals-response.js'
+import type { ExecuteOptions, ExecuteResponse } from './contract/execute-response.js'
+import type { SendOptions, SendResponse } from './contract/send-response.js'
+import type { TrackedTransaction } from './contract/transaction-tracking.js'
+import type { TrackingStore } from './tracking/tracking-record.js'
+import { createServiceError } from '../lib/errors.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
   /** The standing delegations and close authorities of a wallet's token accounts, scored, with a revoke transaction (docs/api.md#wallet-approvals). */
   scanApprovals(wallet: string): Promise<ApprovalsResponse>
+  /**
+   * Verifies every signature, simulates with every vector, applies the policy and, when it passes,
+   * sends and tracks the transaction (docs/api.md#execute); rejects with a catalogue ServiceError.
+   */
+  execute(transaction: Uint8Array, options?: ExecuteOptions): Promise<ExecuteResponse>
+  /** Verifies every signature, sends with fail-over and rebroadcast, and tracks it (docs/api.md#send). */
+  send(transaction: Uint8Array, options?: SendOptions): Promise<SendResponse>
+  /** The tenant's tracking record of `signature`; `not_found` for anyone else's or an unknown one. */
+  getTransaction(tenantId: string | undefined, signature: string): Promise<TrackedTransaction>
+  /** Calls `listener` with each status change of a tracked transaction and its owner; returns the unsubscribe. */
+  onTransactionUpdate(listener: (tenantId: string, transaction: TrackedTransaction) => void): () => void
   /** Reads the chain once (slot, blockhash, clock, fees), then keeps following it. */
   start(): Promise<void>
   stop(): void
@@ -72,6 +88,8 @@ export interface Engine {
 export interface EngineOptions {
   /** A tenant's blocked programs (accounts service, cached); without it only the curated blacklist applies. */
   getTenantBlocks?: NonNullable<ReadSources['tenantBlocks']>
+  /** Where tracking records are kept (the user service's table); in memory, for this process's life, without it. */
+  trackingStore?: TrackingStore
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -152,6 +170,16 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate: async (transaction, options = {}) => resultCache.simulate(transaction, parseSimulateOptions(options)),
     scanApprovals: (wallet) => approvals.scan(wallet),
+    execute: async () => {
+      throw createServiceError('not_implemented', 'Execute is not available in this release.')
+    },
+    send: async () => {
+      throw createServiceError('not_implemented', 'Send is not available in this release.')
+    },
+    getTransaction: async () => {
+      throw createServiceError('not_found', 'No such transaction.')
+    },
+    onTransactionUpdate: () => () => undefined,
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([

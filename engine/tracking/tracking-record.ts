@@ -1,0 +1,77 @@
+/**
+ * A tracking record as it is stored (accounts' `tracked_transactions`, or memory when the engine
+ * runs without a user service), and the store's contract. Internal and camelCase; the API shape is
+ * TrackedTransaction (engine/contract/transaction-tracking.ts), built by toTrackedTransaction.
+ */
+import type { TransactionErrorJson } from '../../lib/transaction-error.js'
+import type { Outcome, Prediction, SubmitRoute, TrackedTransaction, TrackingKind, TrackingStatus } from '../contract/transaction-tracking.js'
+
+export interface TrackingRecord {
+  userId: string
+  signature: string
+  kind: TrackingKind
+  status: TrackingStatus
+  route: SubmitRoute
+  attempts: number
+  /** Host names of the endpoints it was sent to. */
+  endpoints: string[]
+  /** The signed wire transaction: what is rebroadcast after a restart. */
+  wireTransaction: Uint8Array
+  /** Past this block height it can no longer land; null for a durable-nonce transaction. */
+  lastValidBlockHeight: number | null
+  landedSlot: number | null
+  transactionError: TransactionErrorJson | null
+  prediction: Prediction | null
+  outcome: Outcome | null
+  createdAtMs: number
+  updatedAtMs: number
+}
+
+/** What an update may change. */
+export type TrackingPatch = Partial<
+  Pick<TrackingRecord, 'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight'>
+>
+
+/**
+ * Where tracking records live. A record is keyed by (userId, signature): the same signed
+ * transaction posted twice by one user is one record. Unresolved records carry a lease, so that
+ * after a crash another engine (or the restarted one) claims and resolves them, and two engines
+ * never resolve the same one at once.
+ */
+export interface TrackingStore {
+  /** Stores `record` leased for `leaseMs`; when the user already tracks the signature, returns theirs unchanged (created: false). */
+  create(record: TrackingRecord, leaseMs: number): Promise<{ record: TrackingRecord; created: boolean }>
+  /** Applies `patch` (updatedAtMs set to now) and extends the lease by `leaseMs` (0: releases it, for a final status). */
+  update(userId: string, signature: string, patch: TrackingPatch, leaseMs: number): Promise<void>
+  /** The user's record, or null (another user's included). */
+  get(userId: string, signature: string): Promise<TrackingRecord | null>
+  /** Up to `limit` unresolved records whose lease has run out, now leased for `leaseMs` to the caller. */
+  claimUnresolved(leaseMs: number, limit: number): Promise<TrackingRecord[]>
+}
+
+/** Only the host of an endpoint URL: its path or query may carry an API key. */
+export function toEndpointHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'endpoint'
+  }
+}
+
+/** The API shape of a record. */
+export function toTrackedTransaction(record: TrackingRecord): TrackedTransaction {
+  return {
+    signature: record.signature,
+    kind: record.kind,
+    status: record.status,
+    route: record.route,
+    attempts: record.attempts,
+    endpoints: [...record.endpoints],
+    landed_slot: record.landedSlot,
+    transaction_error: record.transactionError,
+    prediction: record.prediction,
+    outcome: record.outcome,
+    created_at: new Date(record.createdAtMs).toISOString(),
+    updated_at: new Date(record.updatedAtMs).toISOString(),
+  }
+}
