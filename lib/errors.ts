@@ -50,10 +50,16 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.DEADLINE_EXCEEDED,
     message: 'The accounts of the transaction could not be loaded within timeout_ms.',
   },
+  // 502: the service is up, the chain's endpoints behind it are not (Bad Gateway).
   upstream_unavailable: {
-    http: 503,
+    http: 502,
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'No Solana RPC endpoint answered.',
+  },
+  relay_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The bundle relay is not available.',
   },
   accounts_unavailable: {
     http: 503,

@@ -50,7 +50,7 @@ t.test('a flood of made-up blockhashes: at most maxInFlight calls at once, at mo
   t.equal(refused.length, 6, 'six refused while four were out')
   t.ok(
     refused.every((result) => isServiceError(result.reason, 'upstream_unavailable')),
-    'refused as upstream_unavailable (503, retry)',
+    'refused as upstream_unavailable (502, retry)',
   )
   t.same(lookups.stats, { calls: 4, refused: 6 })
 
