@@ -14,6 +14,15 @@ export const engineConfigSchema = {
   resultCacheMaxEntries: { kind: 'int', env: 'RESULT_CACHE_MAX_ENTRIES', default: 10_000, min: 0, max: 1_000_000 },
   /** Recent transactions of a wallet read to know its counterparties (drain analysis); 0 turns the reads off. */
   walletHistoryTransactions: { kind: 'int', env: 'WALLET_HISTORY_TRANSACTIONS', default: 20, min: 0, max: 100 },
+  /** Where execute and send land transactions: staked connections first, then these public ones; both unset: SOLANA_RPC_URLS. */
+  sendStakedRpcUrls: { kind: 'url-list', env: 'SEND_STAKED_RPC_URLS', default: [] },
+  sendRpcUrls: { kind: 'url-list', env: 'SEND_RPC_URLS', default: [] },
+  /** How often a sent transaction that has not landed is sent again to every endpoint. */
+  sendRebroadcastMs: { kind: 'int', env: 'SEND_REBROADCAST_MS', default: 2_000, min: 50, max: 60_000 },
+  /** How often statuses are read over RPC while no geyser stream is live (beside one: every rebroadcast period). */
+  confirmationPollMs: { kind: 'int', env: 'CONFIRMATION_POLL_MS', default: 400, min: 50, max: 60_000 },
+  /** How long an engine holds an unresolved tracking record before another (or a restarted one) may take it over. */
+  trackingLeaseMs: { kind: 'int', env: 'TRACKING_LEASE_MS', default: 30_000, min: 500, max: 3_600_000 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
   /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */

@@ -43,6 +43,14 @@ import type { SendOptions, SendResponse } from './contract/send-response.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { TrackingStore } from './tracking/tracking-record.js'
 import { createServiceError } from '../lib/errors.js'
+import { createSendEndpoints } from './send/send-endpoints.js'
+import { createTransactionSubmitter } from './send/transaction-submitter.js'
+import { sendTransaction, ANONYMOUS_TENANT } from './send/send-transaction.js'
+import { executeTransaction } from './execute/execute-transaction.js'
+import { createTransactionTracker, type TransactionTracker } from './tracking/transaction-tracker.js'
+import { createMemoryTrackingStore } from './tracking/memory-tracking-store.js'
+import { toTrackedTransaction } from './tracking/tracking-record.js'
+import { fromBase58Address, fromAccountKey } from './state/account-key.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
@@ -82,6 +90,8 @@ export interface Engine {
   readonly sandwiches: SandwichDetector
   /** Upcoming leaders (getSlotLeaders, refreshed in the background). */
   readonly leaderSchedule: LeaderSchedule
+  /** The transactions execute and send are following. */
+  readonly tracker: TransactionTracker
 }
 
 /** What the engine may be given that lives outside it. */
@@ -130,7 +140,11 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
           chain,
           logger,
           onFeeWindowAdvance: () => priorityFees.invalidate(),
-          onTransaction: (update) => sandwiches.recordTransaction(update),
+          onTransaction: (update) => {
+            sandwiches.recordTransaction(update)
+            tracker.onStreamTransaction(update)
+          },
+          onSlot: (slot, status) => tracker.onStreamSlot(slot, status),
         })
       : undefined
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
@@ -165,21 +179,49 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const approvals = createApprovalScanner({ rpc, cache, chain, symbols: sources.tokenSymbols })
   const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
+  const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
+    resultCache.simulate(transaction, parseSimulateOptions(options))
+
+  const sendUrls = config.sendStakedRpcUrls.length + config.sendRpcUrls.length === 0 ? config.rpcUrls : config.sendRpcUrls
+  const endpoints = createSendEndpoints({
+    stakedUrls: config.sendStakedRpcUrls,
+    publicUrls: sendUrls,
+    requestTimeoutMs: config.rpcTimeoutMs,
+  })
+  const tracker: TransactionTracker = createTransactionTracker({
+    store: engineOptions.trackingStore ?? createMemoryTrackingStore(),
+    endpoints,
+    rpc,
+    getBlockHeight: () => chain.blockHeight,
+    isBlockhashExpired: (blockhash) => chain.getBlockhashStatus(fromAccountKey(fromBase58Address(blockhash))) === 'expired',
+    rebroadcastMs: config.sendRebroadcastMs,
+    pollMs: config.confirmationPollMs,
+    leaseMs: config.trackingLeaseMs,
+    isStreamLive,
+    ...(geyser ? { watchAccount: (address: string, watch: boolean) => geyser.watchTransactionAccount(address, watch) } : {}),
+    logger,
+  })
+  const submitter = createTransactionSubmitter({
+    endpoints,
+    tracker,
+    getBlockhashStatus: (blockhash) => chain.getBlockhashStatus(blockhash),
+    getBlockhashHeight: (blockhash) => chain.getBlockhashHeight(blockhash),
+    getBlockHeight: () => chain.blockHeight,
+  })
 
   return {
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
-    simulate: async (transaction, options = {}) => resultCache.simulate(transaction, parseSimulateOptions(options)),
+    simulate,
     scanApprovals: (wallet) => approvals.scan(wallet),
-    execute: async () => {
-      throw createServiceError('not_implemented', 'Execute is not available in this release.')
+    execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, tracker }, transaction, options),
+    send: (transaction, options = {}) => sendTransaction({ submitter, tracker }, transaction, options),
+    async getTransaction(tenantId, signature) {
+      const record = await tracker.get(tenantId ?? ANONYMOUS_TENANT, signature)
+      if (!record) throw createServiceError('not_found', 'No transaction with this signature is tracked for you.')
+      return toTrackedTransaction(record)
     },
-    send: async () => {
-      throw createServiceError('not_implemented', 'Send is not available in this release.')
-    },
-    getTransaction: async () => {
-      throw createServiceError('not_found', 'No such transaction.')
-    },
-    onTransactionUpdate: () => () => undefined,
+    onTransactionUpdate: (listener) => tracker.onUpdate(listener),
+    tracker,
     async start() {
       // A chain that is down at boot is not fatal: the pollers keep trying and requests report it.
       await Promise.all([
@@ -190,8 +232,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       sampler.start()
       geyser?.start()
       leaderSchedule.start()
+      tracker.start()
     },
     stop() {
+      void tracker.stop()
       chain.stop()
       sampler.stop()
       geyser?.stop()

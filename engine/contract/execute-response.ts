@@ -33,7 +33,9 @@ export const executeResponseSchema = Type.Object(
     confirmation: Nullable(confirmationSchema),
     attempts: Type.Integer({ minimum: 0 }),
     slot: Nullable(Type.Integer({ minimum: 0 })),
-    transaction_error: Type.Unsafe<TransactionErrorJson | null>({ description: "The on-chain error when confirmation is 'failed', else null." }),
+    transaction_error: Type.Unsafe<TransactionErrorJson | null>({
+      description: "The on-chain error when confirmation is 'failed', else null.",
+    }),
   },
   { $id: 'ExecuteResponse', additionalProperties: false },
 )

@@ -10,7 +10,8 @@ import { SUBMIT_ROUTES, TRACKING_STATUSES } from './transaction-tracking.js'
 
 /** `confirmation`: the tracking status when the call answered (`pending` when not waiting, or when the wait ended first). */
 export const confirmationSchema = StringEnum(TRACKING_STATUSES, {
-  description: 'processed, confirmed, finalized, failed (with transaction_error), expired, or pending (not waiting, or the wait ended first).',
+  description:
+    'processed, confirmed, finalized, failed (with transaction_error), expired, or pending (not waiting, or the wait ended first).',
 })
 
 /** The fields send answers, which execute repeats once it submitted. */
@@ -20,7 +21,9 @@ export const sendFieldsSchema = {
   confirmation: confirmationSchema,
   attempts: Type.Integer({ minimum: 0, description: 'Sends made before answering (fail-overs and rebroadcasts included).' }),
   slot: Nullable(Type.Integer({ minimum: 0 }), { description: 'The slot it landed in, once seen.' }),
-  transaction_error: Type.Unsafe<TransactionErrorJson | null>({ description: "The on-chain error when confirmation is 'failed', else null." }),
+  transaction_error: Type.Unsafe<TransactionErrorJson | null>({
+    description: "The on-chain error when confirmation is 'failed', else null.",
+  }),
 } as const
 
 export const sendResponseSchema = Type.Object(

@@ -58,6 +58,8 @@ export interface GeyserFeedOptions {
   onFeeWindowAdvance?: () => void
   /** Every streamed transaction, once per signature across endpoints, after the fee window took it. */
   onTransaction?: (update: GeyserTransactionUpdate, endpointIndex: number) => void
+  /** Every slot status a stream reports (each endpoint's; repeats are the listener's to ignore). */
+  onSlot?: (slot: number, status: string) => void
 }
 
 export interface GeyserFeed {
@@ -78,11 +80,19 @@ export interface GeyserFeed {
   touch(keys: readonly AccountKey[], writable?: readonly boolean[]): void
   /** Since when the live streams have shown every change of `key` (the earliest), or undefined. */
   getCoverageStartMs(key: AccountKey): number | undefined
+  /**
+   * Streams (or stops streaming) the transactions of `address` beside the hot set's: the fee
+   * payer of a transaction being tracked, so its landing arrives on the stream. Counted: the
+   * same payer may have several transactions in flight.
+   */
+  watchTransactionAccount(address: string, watch: boolean): void
   start(): void
   stop(): void
 }
 
 const base58 = getBase58Encoder()
+/** Tracked payers join the transaction filter after this much quiet. */
+const WATCH_DEBOUNCE_MS = 10
 
 /**
  * Whether the transactions that include a written account may be streamed. Not a program's or a
@@ -144,6 +154,7 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
         }
         options.onTransaction?.(update, index)
       },
+      ...(options.onSlot ? { onSlot: options.onSlot } : {}),
       onBlockMeta: (meta) => {
         const height = meta.blockHeight ? Number(meta.blockHeight.blockHeight) : undefined
         chain.recordBlock(new Uint8Array(base58.encode(meta.blockhash)), Number(meta.slot), height)
@@ -159,6 +170,20 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
     }),
   )
 
+  /** The hot set's last filter, and the tracked payers added to its transaction accounts. */
+  let hotFilter: { keys: readonly AccountKey[]; addresses: readonly string[]; transactionAccounts: readonly string[] } = {
+    keys: [],
+    addresses: [],
+    transactionAccounts: [],
+  }
+  const watched = new Map<string, number>()
+  let watchTimer: NodeJS.Timeout | undefined
+
+  function applyFilters(): void {
+    const transactionAccounts = watched.size === 0 ? hotFilter.transactionAccounts : [...hotFilter.transactionAccounts, ...watched.keys()]
+    for (const subscription of subscriptions) subscription.setAccounts(hotFilter.keys, hotFilter.addresses, transactionAccounts)
+  }
+
   const hotSet = createHotSet({
     maxKeys: HOT_SET_MAX_KEYS,
     maxWrittenKeys: WRITTEN_ACCOUNTS_MAX_KEYS,
@@ -171,7 +196,8 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
           transactionAccounts.push(written.addresses[i] as string)
         }
       }
-      for (const subscription of subscriptions) subscription.setAccounts(keys, addresses, transactionAccounts)
+      hotFilter = { keys, addresses, transactionAccounts }
+      applyFilters()
     },
   })
 
@@ -206,10 +232,26 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
       }
       return since
     },
+    watchTransactionAccount(address, watch) {
+      const count = (watched.get(address) ?? 0) + (watch ? 1 : -1)
+      if (count <= 0) watched.delete(address)
+      else watched.set(address, count)
+      const changed = watch ? count === 1 : count <= 0
+      // A burst of sends is one filter change; the stream updates at confirmed commitment, so
+      // these few milliseconds come well before the transaction's update does.
+      if (changed && !watchTimer) {
+        watchTimer = setTimeout(() => {
+          watchTimer = undefined
+          applyFilters()
+        }, WATCH_DEBOUNCE_MS)
+        watchTimer.unref()
+      }
+    },
     start() {
       for (const subscription of subscriptions) subscription.start()
     },
     stop() {
+      clearTimeout(watchTimer)
       hotSet.close()
       for (const subscription of subscriptions) subscription.close()
       chain.setStreamCoverage(undefined)

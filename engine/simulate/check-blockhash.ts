@@ -12,7 +12,8 @@ export type BlockhashStatus = 'valid' | 'expired' | 'not_checked'
 /** System program instruction 4: AdvanceNonceAccount, which must come first in a nonce transaction. */
 const ADVANCE_NONCE_ACCOUNT = 4
 
-function isDurableNonceTransaction(tx: WireTransaction): boolean {
+/** Whether the transaction's lifetime is a durable nonce (its first instruction advances one), not a blockhash. */
+export function isDurableNonceTransaction(tx: WireTransaction): boolean {
   const first = tx.instructions[0]
   if (!first || first.data.length < 4 || first.programIdIndex >= tx.staticKeyCount) return false
   const programId = getStaticKey(tx, first.programIdIndex)

@@ -57,6 +57,8 @@ export interface ChainTracker {
    * the tracker cannot tell yet (`checkBlockhash`). A map lookup, never a promise.
    */
   getBlockhashStatus(blockhash: Uint8Array): 'valid' | 'expired' | 'unknown'
+  /** The block height of the block that produced `blockhash`, when the stream showed it. */
+  getBlockhashHeight(blockhash: Uint8Array): number | undefined
   /**
    * Settles an 'unknown' blockhash: waits for a live stream's next block (at most `maxStreamWaitMs`
    * and the tracker's own bound), then asks the chain once, shared with concurrent checks of it.
@@ -232,6 +234,7 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     },
     stats,
     getBlockhashStatus,
+    getBlockhashHeight: (blockhash) => seen.get(toAccountKey(blockhash))?.height,
     checkBlockhash,
     refresh,
     start,

@@ -4,7 +4,14 @@
  * TrackedTransaction (engine/contract/transaction-tracking.ts), built by toTrackedTransaction.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import type { Outcome, Prediction, SubmitRoute, TrackedTransaction, TrackingKind, TrackingStatus } from '../contract/transaction-tracking.js'
+import type {
+  Outcome,
+  Prediction,
+  SubmitRoute,
+  TrackedTransaction,
+  TrackingKind,
+  TrackingStatus,
+} from '../contract/transaction-tracking.js'
 
 export interface TrackingRecord {
   userId: string
