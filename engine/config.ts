@@ -14,7 +14,7 @@ export const engineConfigSchema = {
   resultCacheMaxEntries: { kind: 'int', env: 'RESULT_CACHE_MAX_ENTRIES', default: 10_000, min: 0, max: 1_000_000 },
   /** Recent transactions of a wallet read to know its counterparties (drain analysis); 0 turns the reads off. */
   walletHistoryTransactions: { kind: 'int', env: 'WALLET_HISTORY_TRANSACTIONS', default: 20, min: 0, max: 100 },
-  /** Where execute and send land transactions: staked connections first, then these public ones; both unset: SOLANA_RPC_URLS. */
+  /** Where execute and send land transactions: staked connections first, then the public ones (SEND_RPC_URLS; unset: SOLANA_RPC_URLS). */
   sendStakedRpcUrls: { kind: 'url-list', env: 'SEND_STAKED_RPC_URLS', default: [] },
   sendRpcUrls: { kind: 'url-list', env: 'SEND_RPC_URLS', default: [] },
   /** How often a sent transaction that has not landed is sent again to every endpoint. */

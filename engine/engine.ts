@@ -182,7 +182,8 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
     resultCache.simulate(transaction, parseSimulateOptions(options))
 
-  const sendUrls = config.sendStakedRpcUrls.length + config.sendRpcUrls.length === 0 ? config.rpcUrls : config.sendRpcUrls
+  // The public endpoints default to the chain's JSON-RPC, staked ones or not.
+  const sendUrls = config.sendRpcUrls.length === 0 ? config.rpcUrls : config.sendRpcUrls
   const endpoints = createSendEndpoints({
     stakedUrls: config.sendStakedRpcUrls,
     publicUrls: sendUrls,
