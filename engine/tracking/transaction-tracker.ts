@@ -128,7 +128,10 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   function change(entry: Entry, patch: TrackingPatch): void {
     for (const record of entry.records.values()) {
       Object.assign(record, patch, { updatedAtMs: Date.now() })
-      persist(entry, record, record.outcome ? { ...patch, outcome: record.outcome } : patch)
+      // Rebroadcasts change attempts and endpoints in memory only: they go with each status write.
+      const written: TrackingPatch = { ...patch, attempts: record.attempts, endpoints: record.endpoints }
+      if (record.outcome) written.outcome = record.outcome
+      persist(entry, record, written)
       const view = toTrackedTransaction(record)
       for (const listener of listeners) listener(record.userId, view)
     }
