@@ -5,6 +5,8 @@
 
 export type ConfigField =
   | { kind: 'int'; env: string; default: number; min: number; max: number }
+  /** A decimal number (a rate, a share): plain notation only, so "0x1" or "Infinity" is refused. */
+  | { kind: 'number'; env: string; default: number; min: number; max: number }
   | { kind: 'string'; env: string; default: string; oneOf?: readonly string[] }
   | { kind: 'optional-string'; env: string }
   /** A shared secret (a token two processes present to each other): unset, or at least `minLength` characters. */
@@ -15,7 +17,7 @@ export type ConfigField =
 
 export type ConfigSchema = Record<string, ConfigField>
 
-type ValueOf<F extends ConfigField> = F extends { kind: 'int' }
+type ValueOf<F extends ConfigField> = F extends { kind: 'int' | 'number' }
   ? number
   : F extends { kind: 'string' }
     ? string
@@ -41,6 +43,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Plain decimal notation: what an operator writes for a rate (0.25, .5, 1). */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
 function parseUrl(env: string, raw: string): string {
   try {
     return new URL(raw).toString()
@@ -57,6 +62,14 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
       const value = Number(raw)
       if (!Number.isInteger(value) || value < field.min || value > field.max) {
         throw new ConfigError(field.env, `an integer from ${field.min} to ${field.max}`, raw)
+      }
+      return value
+    }
+    case 'number': {
+      if (!present) return field.default
+      const value = Number(raw)
+      if (!DECIMAL.test(raw.trim()) || value < field.min || value > field.max) {
+        throw new ConfigError(field.env, `a number from ${field.min} to ${field.max}`, raw)
       }
       return value
     }

@@ -2,8 +2,10 @@
  * The local chain: one LiteSVM instance that produces a block every slotMs (new slot, block
  * height, blockhash and clock), checks blockhashes against a 151-block window like Agave, and
  * records what landed for getSignatureStatuses, getRecentPrioritizationFees, getTransaction and
- * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). Observers (the
- * geyser server) hear every block, landed transaction and account write through listen().
+ * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). A transaction lands
+ * in the open slot (processed), is confirmed once the next block opens and finalized
+ * `finalitySlots` slots later (chain/slot-commitment.ts). Observers (the geyser server) hear
+ * every block, landed transaction and account write through listen().
  */
 import { randomBytes } from 'node:crypto'
 import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
@@ -27,6 +29,7 @@ import {
 import { createPriorityFeeTracker, type PrioritizationFee } from './chain/priority-fee-tracker.js'
 import { createSignatureStatuses, type SignatureStatus } from './chain/signature-statuses.js'
 import { SLOTS_PER_EPOCH, createSlotClock } from './chain/slot-clock.js'
+import { DEFAULT_FINALITY_SLOTS, createSlotCommitments, type CommitmentStatus, type SlotCommitment } from './chain/slot-commitment.js'
 import { decodeTransactionFacts, getWritableLookupAccounts, type TransactionFacts } from './chain/transaction-facts.js'
 import { createTransactionHistory } from './chain/transaction-history.js'
 import { getTokenBalances, type LocalTokenBalance } from './chain/token-balances.js'
@@ -47,6 +50,8 @@ export type LocalChainOptions = {
   historyCapacity?: number
   /** Validator identities that lead 4 slots each in turn (default: DEFAULT_LEADER_IDENTITY). */
   leaders?: readonly Address[]
+  /** Slots after which a slot is finalized (default 32, at least 1). */
+  finalitySlots?: number
 }
 
 export type SimulateOptions = {
@@ -56,6 +61,9 @@ export type SimulateOptions = {
   /** Accounts to return as they are after the transaction (Agave's `accounts.addresses`). */
   accountAddresses?: readonly Address[]
 }
+
+/** What send did: the execution, and whether it landed (status, history and observers have it). */
+export type SendResult = ExecutionResult & { readonly landed: boolean }
 
 export type SimulationResult = ExecutionResult & {
   readonly replacementBlockhash: BlockhashEntry | null
@@ -96,18 +104,23 @@ export function createLocalChain(options: LocalChainOptions) {
   const base58Bytes = getBase58Encoder()
   const events = createChainEvents()
   const leaders = createSlotLeaders(options.leaders ?? [DEFAULT_LEADER_IDENTITY])
+  const finalitySlots = options.finalitySlots ?? DEFAULT_FINALITY_SLOTS
+  if (!Number.isSafeInteger(finalitySlots) || finalitySlots < 1) throw new RangeError('finalitySlots must be an integer of at least 1')
+  const commitments = createSlotCommitments({ finalitySlots, firstSlot: clock.getSlot() })
   let transactionsInSlot = 0
 
   function recordBlock(): void {
     const parent = window.latest()
     const entry = window.push(svm.latestBlockhash(), clock.getSlot(), clock.getBlockHeight())
     fees.pruneBefore(window.oldestSlot())
+    const finalizedSlots = commitments.openBlock(entry.slot)
     transactionsInSlot = 0
     if (!events.hasListeners()) return
     events.emit({
       kind: 'block',
       slot: entry.slot,
       parentSlot: parent.slot,
+      finalizedSlots,
       blockhash: entry.blockhash,
       parentBlockhash: parent.blockhash,
       blockHeight: clock.getBlockHeight(),
@@ -291,9 +304,9 @@ export function createLocalChain(options: LocalChainOptions) {
     },
 
     /** Executes and commits a transaction with signature verification on. */
-    send(bytes: Uint8Array): ExecutionResult {
+    send(bytes: Uint8Array): SendResult {
       const facts = decodeTransactionFacts(bytes)
-      if (!isLifetimeValid(facts)) return toRejectedResult(facts.signature, 'BlockhashNotFound')
+      if (!isLifetimeValid(facts)) return { ...toRejectedResult(facts.signature, 'BlockhashNotFound'), landed: false }
       svm.setSigverify(true)
       // The history and observers need what a transaction found before it ran, and its CPIs.
       const observed = history.capacity > 0 || events.hasListeners()
@@ -313,7 +326,7 @@ export function createLocalChain(options: LocalChainOptions) {
           if (events.hasListeners()) emitLanded(before, facts, result, event)
         }
       }
-      return result
+      return { ...result, landed }
     },
 
     /** Runs a transaction without committing it. */
@@ -356,24 +369,40 @@ export function createLocalChain(options: LocalChainOptions) {
     },
 
     getSignatureStatus: (signature: string): SignatureStatus | undefined => statuses.get(signature),
+    /** Slots after which a slot is finalized. */
+    finalitySlots,
+    /** The commitment a block at `slot` has reached now: processed while open, then confirmed, then finalized. */
+    getCommitment: (slot: bigint): SlotCommitment => commitments.getCommitment(slot, clock.getSlot()),
     /** Whether landed transactions are kept (LocalChainOptions.historyCapacity > 0). */
     isHistoryEnabled: (): boolean => history.capacity > 0,
     /** A landed transaction the history still holds. */
     getTransaction: (signature: string): ChainTransactionEvent | undefined => history.get(signature),
     /**
-     * The landed transactions that named `address`, newest first in Agave's order (slot, then
-     * signature bytes, descending), strictly older than `before` and newer than `until`. As Agave:
-     * an unknown `before` answers none, an unknown `until` bounds nothing.
+     * The landed transactions that named `address` and reached `commitment` (default: all), newest first in
+     * Agave's order (slot, then signature bytes, descending), strictly older than `before` and
+     * newer than `until`. As Agave: a `before` unknown at that commitment answers none, an unknown
+     * `until` bounds nothing.
      */
-    getSignaturesForAddress(address: Address, query: { before?: string; until?: string; limit: number }): ChainTransactionEvent[] {
+    getSignaturesForAddress(
+      address: Address,
+      query: { before?: string; until?: string; limit: number; commitment?: CommitmentStatus },
+    ): ChainTransactionEvent[] {
+      const maxSlot = commitments.getHighestSlot(query.commitment ?? 'processed', clock.getSlot())
       const toPosition = (signature: string) => {
         const status = statuses.get(signature)
-        return status && { slot: status.slot, signatureBytes: new Uint8Array(base58Bytes.encode(signature)) }
+        return status && status.slot <= maxSlot
+          ? { slot: status.slot, signatureBytes: new Uint8Array(base58Bytes.encode(signature)) }
+          : undefined
       }
       const before = query.before === undefined ? undefined : toPosition(query.before)
       if (query.before !== undefined && !before) return []
       const until = query.until === undefined ? undefined : toPosition(query.until)
-      return history.getForAddress(address, { limit: query.limit, ...(before ? { before } : {}), ...(until ? { until } : {}) })
+      return history.getForAddress(address, {
+        limit: query.limit,
+        maxSlot,
+        ...(before ? { before } : {}),
+        ...(until ? { until } : {}),
+      })
     },
     /** Per-slot fees over the blockhash window, oldest first. */
     getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] => fees.getFees(window.getSlots(), accounts),

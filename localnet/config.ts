@@ -20,6 +20,12 @@ export const localnetConfigSchema = {
   leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
   // Landed transactions kept for getTransaction / getSignaturesForAddress; 0 turns history off.
   transactionHistory: { kind: 'int', env: 'LOCALNET_TRANSACTION_HISTORY', default: 10_000, min: 0, max: 1_000_000 },
+  // Share of sendTransaction calls answered with their signature and then never landed, as a
+  // congested leader drops them: what makes a sender's rebroadcast do its work (0: none, 1: all).
+  dropRate: { kind: 'number', env: 'LOCALNET_DROP_RATE', default: 0, min: 0, max: 1 },
+  // Slots after which a transaction's slot is finalized (mainnet roots ~32 slots behind the tip).
+  // At most a blockhash's lifetime (150 blocks): a real cluster roots well within it.
+  finalitySlots: { kind: 'int', env: 'LOCALNET_FINALITY_SLOTS', default: 32, min: 1, max: 150 },
   logLevel: {
     kind: 'string',
     env: 'LOG_LEVEL',

@@ -11,6 +11,7 @@ import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
 import { createRpcServer } from './rpc/rpc-server.js'
+import { createSendIngress, type SendIngressControl } from './rpc/send-ingress.js'
 import { loadAccountsDir } from './seed/accounts-dir.js'
 import { seedDemoState } from './seed/demo-state.js'
 import { seedNativeMints } from './seed/native-mints.js'
@@ -22,6 +23,11 @@ export type Localnet = {
   /** http://host:port of the Yellowstone geyser gRPC server. */
   readonly geyserUrl: string
   readonly chain: LocalChain
+  /**
+   * sendTransaction as received: counts (received, dropped, landed) and the drop rate, which tests
+   * may change at run time (`localnet.sends.setDropRate(1)`, then 0).
+   */
+  readonly sends: SendIngressControl
   /** Stops the slot timer and both servers (again: the same promise). */
   close(): Promise<void>
 }
@@ -31,6 +37,8 @@ export type LocalnetOverrides = {
   autoAdvance?: boolean
   /** Request body limit of the RPC server. */
   maxBodyBytes?: number
+  /** Draws in [0, 1) that decide drops (default Math.random); a seeded one makes a partial rate repeatable. */
+  dropRandom?: () => number
 }
 
 /** Starts a localnet: seeds the chain, then listens. */
@@ -40,8 +48,13 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     slotMs: config.slotMs,
     leaders: toLeaderIdentities(config),
     historyCapacity: config.transactionHistory,
+    finalitySlots: config.finalitySlots,
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
+  })
+  const sends = createSendIngress({
+    dropRate: config.dropRate,
+    ...(overrides.dropRandom === undefined ? {} : { random: overrides.dropRandom }),
   })
   let geyser: GeyserServer | undefined
   try {
@@ -63,7 +76,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     const server = await createRpcServer({
       host: config.host,
       port: config.rpcPort,
-      dispatcher: createJsonRpcDispatcher(createRpcMethods(chain), logger),
+      dispatcher: createJsonRpcDispatcher(createRpcMethods(chain, sends), logger),
       logger,
       ...(overrides.maxBodyBytes === undefined ? {} : { maxBodyBytes: overrides.maxBodyBytes }),
     }).catch((error: unknown) => {
@@ -75,6 +88,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
       rpcUrl: server.url,
       geyserUrl: geyserServer.url,
       chain,
+      sends: { setDropRate: sends.setDropRate, getDropRate: sends.getDropRate, getCounts: sends.getCounts },
       close() {
         // Idempotent: a test may close it early and again at teardown.
         closed ??= (async () => {

@@ -23,6 +23,8 @@ logger.info(
     slot: chain.getSlot(),
     unixTimestamp: chain.getUnixTimestamp(),
     slotMs: config.slotMs,
+    finalitySlots: config.finalitySlots,
+    dropRate: config.dropRate,
     ...(config.demo ? { demo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
   'localnet listening',

@@ -49,8 +49,8 @@ export interface GeyserSubscriptionOptions {
   onAccount?: (update: GeyserAccountUpdate) => void
   onTransaction?: (update: GeyserTransactionUpdate) => void
   onBlockMeta?: (meta: GeyserBlockMeta) => void
-  /** A processed or confirmed slot (finalized is not passed on). */
-  onSlot?: (slot: number, status: 'processed' | 'confirmed') => void
+  /** A slot that reached a commitment; a caller that follows only processed and confirmed ignores finalized. */
+  onSlot?: (slot: number, status: 'processed' | 'confirmed' | 'finalized') => void
   onStateChange?: (state: GeyserState) => void
   /** Keys whose coverage began at `atMs`: a state confirmed before then may have missed a change. */
   onCoverageStart?: (keys: readonly AccountKey[], atMs: number) => void
@@ -224,6 +224,8 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       } else if (update.slot.status === SlotStatus.SLOT_CONFIRMED) {
         if (slot > lastConfirmedSlot) lastConfirmedSlot = slot
         options.onSlot?.(slot, 'confirmed')
+      } else if (update.slot.status === SlotStatus.SLOT_FINALIZED) {
+        options.onSlot?.(slot, 'finalized')
       }
     } else if (update.blockMeta) {
       blockCoverageFrom ??= Number(update.blockMeta.slot)

@@ -16,6 +16,8 @@ export type ChainBlockEvent = {
   readonly kind: 'block'
   readonly slot: bigint
   readonly parentSlot: bigint
+  /** Earlier blocks this one finalizes (now finalitySlots behind), oldest first; often one, none early on. */
+  readonly finalizedSlots: readonly bigint[]
   readonly blockhash: string
   readonly parentBlockhash: string
   readonly blockHeight: bigint

@@ -16,6 +16,8 @@ export type AddressHistoryQuery = {
   readonly before?: HistoryPosition
   /** Only what comes before it (newer), exclusive. */
   readonly until?: HistoryPosition
+  /** Only what landed at or before this slot (the highest slot at the commitment asked for). */
+  readonly maxSlot?: bigint
   readonly limit: number
 }
 
@@ -93,7 +95,7 @@ export function createTransactionHistory(capacity: number): TransactionHistory {
       }
     },
     get: (signature) => bySignature.get(signature),
-    getForAddress(address, { before, until, limit }) {
+    getForAddress(address, { before, until, maxSlot, limit }) {
       const list = byAddress.get(address)
       const out: ChainTransactionEvent[] = []
       if (!list) return out
@@ -104,7 +106,7 @@ export function createTransactionHistory(capacity: number): TransactionHistory {
         if (until && slot < until.slot) break
         let start = end - 1
         while (start > list.head && (list.entries[start - 1] as ChainTransactionEvent).slot === slot) start--
-        if (!before || slot <= before.slot) {
+        if ((!before || slot <= before.slot) && (maxSlot === undefined || slot <= maxSlot)) {
           const inSlot = list.entries.slice(start, end).sort(compareNewestFirst)
           for (const transaction of inSlot) {
             if (out.length === limit) break

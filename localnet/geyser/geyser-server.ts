@@ -96,7 +96,7 @@ export async function createGeyserServer(options: GeyserServerOptions): Promise<
       return oldest === undefined ? {} : { firstAvailable: String(oldest) }
     }),
     Ping: answer((request) => ({ count: request.count })),
-    // Localnet has no forks: every commitment sees the same, latest block.
+    // Like every state read of localnet (README: commitment), each commitment sees the newest block.
     GetLatestBlockhash: answer(() => {
       const latest = chain.getLatestBlockhash()
       return { slot: String(latest.slot), blockhash: latest.blockhash, lastValidBlockHeight: String(latest.lastValidBlockHeight) }

@@ -22,16 +22,17 @@ export type BufferedUpdate = {
 }
 
 /**
- * The updates a chain event produces. When slot S opens, slot S-1 is complete: localnet has no
- * forks, so it is confirmed and finalized at once; then S is processed and its block meta (with
- * the blockhash getLatestBlockhash now answers) follows.
+ * The updates a chain event produces. When slot S opens, its parent is confirmed (localnet has
+ * one leader and no forks: the next block is the vote) and the blocks now finalitySlots behind
+ * are finalized, as getSignatureStatuses answers (chain/slot-commitment.ts); then S is processed
+ * and its block meta (with the blockhash getLatestBlockhash now answers) follows.
  */
 export function fromChainEvent(event: ChainEvent, nextWriteVersion: () => bigint): GeyserUpdate[] {
   switch (event.kind) {
     case 'block':
       return [
         { kind: 'slot', slot: event.parentSlot, parent: undefined, status: SlotStatus.SLOT_CONFIRMED },
-        { kind: 'slot', slot: event.parentSlot, parent: undefined, status: SlotStatus.SLOT_FINALIZED },
+        ...event.finalizedSlots.map((slot) => ({ kind: 'slot' as const, slot, parent: undefined, status: SlotStatus.SLOT_FINALIZED })),
         { kind: 'slot', slot: event.slot, parent: event.parentSlot, status: SlotStatus.SLOT_PROCESSED },
         { kind: 'blockMeta', slot: event.slot, block: event },
       ]

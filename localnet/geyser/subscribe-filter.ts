@@ -4,6 +4,9 @@
  * names of all that match; inside an account filter, `account`, `owner` and `filters` must all
  * hold (an empty list holds for everything); inside a transaction filter, `vote`, `failed`,
  * `signature`, `account_include` (any), `account_exclude` (none) and `account_required` (all).
+ * The request's `commitment` only serves `filter_by_commitment` slot filters: accounts,
+ * transactions and block metas go out as they happen whatever it is, where Yellowstone holds
+ * them until their slot reaches it (see the localnet README).
  */
 import { getBase58Encoder, isAddress } from '@solana/kit'
 import {

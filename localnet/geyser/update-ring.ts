@@ -22,7 +22,8 @@ export function createUpdateRing(options: { maxSlots: number; maxUpdates: number
 
   function evict(): void {
     const first = entries[head]
-    if (first) incompleteSlot = first.update.slot
+    // Never lowered: a finalized-slot update names a slot older than the updates around it.
+    if (first && (incompleteSlot === undefined || first.update.slot > incompleteSlot)) incompleteSlot = first.update.slot
     head++
     if (head > 1024 && head * 2 > entries.length) {
       entries = entries.slice(head)

@@ -1,6 +1,7 @@
 /**
  * The `commitment` of the history methods (getTransaction, getSignaturesForAddress), which Agave
- * serves only from confirmed or finalized blocks. Localnet has no forks, so both read the same.
+ * serves only from confirmed or finalized blocks: finalized (the default) sees a transaction only
+ * once its slot is rooted, confirmed sees it from the next block on.
  */
 import { createInvalidParamsError } from './json-rpc-error.js'
 
@@ -14,4 +15,9 @@ export function isKnownCommitment(value: unknown): boolean {
 /** Agave's `check_is_at_least_confirmed`: "processed" is refused with invalid params. */
 export function assertAtLeastConfirmed(commitment: unknown): void {
   if (commitment === 'processed') throw createInvalidParamsError('Method does not support commitment below `confirmed`')
+}
+
+/** The level a history read asks for, once checked known and at least confirmed (absent: finalized). */
+export function toHistoryCommitment(commitment: unknown): 'confirmed' | 'finalized' {
+  return commitment === 'confirmed' ? 'confirmed' : 'finalized'
 }

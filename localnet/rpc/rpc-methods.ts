@@ -9,9 +9,10 @@ import { createSignatureMethods } from './methods/signature-methods.js'
 import { createTokenMethods } from './methods/token-methods.js'
 import { createTransactionMethods } from './methods/transaction-methods.js'
 import type { RpcMethods } from './rpc-method.js'
+import type { SendIngress } from './send-ingress.js'
 
-/** Creates the method table served over the chain. */
-export function createRpcMethods(chain: LocalChain): RpcMethods {
+/** Creates the method table served over the chain; sendTransaction goes through `sends`. */
+export function createRpcMethods(chain: LocalChain, sends: SendIngress): RpcMethods {
   return Object.freeze({
     ...createAccountMethods(chain),
     ...createClusterMethods(chain),
@@ -20,6 +21,6 @@ export function createRpcMethods(chain: LocalChain): RpcMethods {
     ...createLeaderMethods(chain),
     ...createSignatureMethods(chain),
     ...createTokenMethods(chain),
-    ...createTransactionMethods(chain),
+    ...createTransactionMethods(chain, sends),
   })
 }

@@ -73,6 +73,11 @@ export async function sendSigned(
   return sent.result as string
 }
 
+/** Advances the chain until everything landed so far is finalized: what getTransaction and getSignaturesForAddress serve by default. */
+export function advanceToFinalized(localnet: TestLocalnet): void {
+  localnet.chain.advanceSlot(localnet.chain.finalitySlots)
+}
+
 /** An SPL Memo (v3) instruction signed by `signer`. */
 export function getMemoInstruction(text: string | Uint8Array, signer: KeyPairSigner): Instruction {
   const account: AccountSignerMeta = { address: signer.address, role: AccountRole.READONLY_SIGNER, signer }

@@ -37,3 +37,14 @@ t.test('internal tokens: unset, or long enough not to be guessed; the value neve
   t.notMatch(error.message, short, 'the short secret is not echoed')
   t.match(error.message, /at least 32 characters/)
 })
+
+t.test('a number field reads plain decimals within its range and refuses the rest', async (t) => {
+  const schema = { share: { kind: 'number', env: 'SHARE', default: 0, min: 0, max: 1 } } as const
+  t.equal(readConfig(schema, {}).share, 0, 'the default when unset')
+  t.equal(readConfig(schema, { SHARE: '0.25' }).share, 0.25)
+  t.equal(readConfig(schema, { SHARE: ' .5 ' }).share, 0.5)
+  t.equal(readConfig(schema, { SHARE: '1' }).share, 1, 'the bound itself is allowed')
+  for (const bad of ['1.01', '-0.1', 'half', '0x1', '1e-1', 'Infinity', 'NaN', '0.5.1']) {
+    t.throws(() => readConfig(schema, { SHARE: bad }), { name: 'ConfigError', variable: 'SHARE', allowed: 'a number from 0 to 1' }, bad)
+  }
+})

@@ -15,6 +15,8 @@ t.test('defaults', async (t) => {
     demo: true,
     leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv',
     transactionHistory: 10_000,
+    dropRate: 0,
+    finalitySlots: 32,
     logLevel: 'info',
   })
   t.ok(Object.isFrozen(config))
@@ -31,6 +33,23 @@ t.test('values are validated with the variable name in the error', async (t) => 
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '0' }).transactionHistory, 0, 'history off')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '-1' }), /LOCALNET_TRANSACTION_HISTORY/)
   t.equal(toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: '1700000000' })), 1_700_000_000)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_DROP_RATE: '0.25' }).dropRate, 0.25, 'a share of sends dropped')
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_DROP_RATE: '1' }).dropRate, 1, 'every send dropped')
+  for (const bad of ['1.5', '-0.1', 'some', '50%']) {
+    t.throws(
+      () => readConfig(localnetConfigSchema, { LOCALNET_DROP_RATE: bad }),
+      { name: 'ConfigError', variable: 'LOCALNET_DROP_RATE' },
+      bad,
+    )
+  }
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_FINALITY_SLOTS: '1' }).finalitySlots, 1, 'finalized as soon as confirmed')
+  for (const bad of ['0', '151', '2.5', 'soon']) {
+    t.throws(
+      () => readConfig(localnetConfigSchema, { LOCALNET_FINALITY_SLOTS: bad }),
+      { name: 'ConfigError', variable: 'LOCALNET_FINALITY_SLOTS' },
+      bad,
+    )
+  }
   for (const bad of ['soon', '1.5', '-3']) {
     t.throws(() => toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: bad })), ConfigError, bad)
   }

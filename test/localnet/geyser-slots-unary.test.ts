@@ -3,25 +3,24 @@ import t from 'tap'
 import { connectGeyserClient, subscribeGeyser } from '../helpers/geyser-client.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
 
-t.test('slot updates arrive as slots advance: processed, then confirmed and finalized', async (t) => {
-  const localnet = await startTestLocalnet(t)
+t.test('slot updates arrive as slots advance: processed, confirmed by the next block, finalized 2 slots on', async (t) => {
+  const localnet = await startTestLocalnet(t, { LOCALNET_FINALITY_SLOTS: '2' })
   const client = await connectGeyserClient(localnet.geyserUrl)
   const sub = await subscribeGeyser(t, client, { slots: { mySlots: {} } })
   const start = localnet.chain.getSlot()
   localnet.chain.advanceSlot()
   localnet.chain.advanceSlot()
   const seen: Array<[string, SlotStatus, string | undefined, string[]]> = []
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 5; i++) {
     const update = await sub.next((u) => u.slot !== undefined)
     seen.push([update.slot!.slot, update.slot!.status, update.slot!.parent, update.filters])
   }
   const s = (n: bigint) => String(start + n)
   t.same(seen, [
     [s(0n), SlotStatus.SLOT_CONFIRMED, undefined, ['mySlots']],
-    [s(0n), SlotStatus.SLOT_FINALIZED, undefined, ['mySlots']],
     [s(1n), SlotStatus.SLOT_PROCESSED, s(0n), ['mySlots']],
     [s(1n), SlotStatus.SLOT_CONFIRMED, undefined, ['mySlots']],
-    [s(1n), SlotStatus.SLOT_FINALIZED, undefined, ['mySlots']],
+    [s(0n), SlotStatus.SLOT_FINALIZED, undefined, ['mySlots']],
     [s(2n), SlotStatus.SLOT_PROCESSED, s(1n), ['mySlots']],
   ])
   t.notOk(
@@ -31,7 +30,7 @@ t.test('slot updates arrive as slots advance: processed, then confirmed and fina
 })
 
 t.test('filter_by_commitment sends only the request commitment; blocks_meta carries getLatestBlockhash', async (t) => {
-  const localnet = await startTestLocalnet(t)
+  const localnet = await startTestLocalnet(t, { LOCALNET_FINALITY_SLOTS: '1' })
   const client = await connectGeyserClient(localnet.geyserUrl)
   const sub = await subscribeGeyser(t, client, {
     commitment: CommitmentLevel.CONFIRMED,

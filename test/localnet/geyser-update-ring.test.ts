@@ -26,6 +26,19 @@ t.test('the replay ring keeps the last slots and never more than its update boun
   t.equal(ring.getFrom(0n).length, 3)
 })
 
+t.test('a finalized update names an older slot; evicting it does not make older slots look complete', async (t) => {
+  const finalized = (slot: bigint): BufferedUpdate => ({
+    update: { kind: 'slot', slot, parent: undefined, status: SlotStatus.SLOT_FINALIZED },
+  })
+  const ring = createUpdateRing({ maxSlots: 300, maxUpdates: 2 })
+  for (const entry of [slotUpdate(20n), finalized(5n), finalized(15n), slotUpdate(21n)]) ring.push(entry)
+  t.same(
+    ring.getFrom(0n).map((e) => e.update.slot),
+    [15n, 21n],
+  )
+  t.equal(ring.getOldestSlot(), 21n, 'slot 20 lost an update, so nothing at or before it is offered')
+})
+
 t.test('transaction errors are bincode the client package decodes', async (t) => {
   const errors: TransactionErrorJson[] = [
     'BlockhashNotFound',

@@ -22,7 +22,14 @@ import {
 import t, { type Test } from 'tap'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
 import { createDemoWalletSigners, DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { buildSignedTransaction, getMemoInstruction, MEMO_PROGRAM, putLookupTable, sendSigned } from '../helpers/history-transactions.js'
+import {
+  advanceToFinalized,
+  buildSignedTransaction,
+  getMemoInstruction,
+  MEMO_PROGRAM,
+  putLookupTable,
+  sendSigned,
+} from '../helpers/history-transactions.js'
 import { startTestLocalnet, type TestLocalnet } from '../helpers/localnet-start.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -46,7 +53,7 @@ async function getTransaction(localnet: TestLocalnet, signature: string, config?
   return localnet.call('getTransaction', config === undefined ? [signature] : [signature, config])
 }
 
-/** A legacy transaction: a SOL transfer, a memo and a token transfer, in its own slot. */
+/** A legacy transaction: a SOL transfer, a memo and a token transfer, in its own slot, finalized. */
 async function landLegacy(t: Test) {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
@@ -64,7 +71,9 @@ async function landLegacy(t: Test) {
     }),
   ])
   const signature = await sendBytes(localnet, bytes)
-  return { localnet, alice, bytes, signature, slot: localnet.chain.getSlot(), blockTime: localnet.chain.getUnixTimestamp() }
+  const landed = { slot: localnet.chain.getSlot(), blockTime: localnet.chain.getUnixTimestamp() }
+  advanceToFinalized(localnet)
+  return { localnet, alice, bytes, signature, ...landed }
 }
 
 t.test('binary encodings answer the wire bytes as sent', async (t) => {
@@ -201,6 +210,7 @@ t.test('inner instructions: compiled in json, parsed in jsonParsed, with their s
   const owner = (await generateKeyPairSigner()).address
   const create = await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: alice, owner, mint: DEMO_MINT })
   const signature = await sendSigned(localnet, alice, [create])
+  advanceToFinalized(localnet)
   const json = (await getTransaction(localnet, signature)).result
   t.equal(json.meta.innerInstructions.length, 1, 'one group: the ATA instruction’s CPIs')
   const group = json.meta.innerInstructions[0]
@@ -256,6 +266,7 @@ t.test('a v0 transaction: refused without maxSupportedTransactionVersion, else v
     lookupTables: { [table]: recipients } as Record<Address, Address[]>,
   })
   const signature = await sendBytes(localnet, bytes)
+  advanceToFinalized(localnet)
   for (const config of [undefined, { encoding: 'json' }, { encoding: 'base64' }, 'jsonParsed']) {
     t.same((await getTransaction(localnet, signature, config)).error, { code: -32015, message: VERSION_ERROR }, JSON.stringify(config))
   }
@@ -332,6 +343,7 @@ t.test('a failed transaction: err and status Err, its fee charged; Token-2022 pa
       { programAddress: TOKEN_2022_PROGRAM },
     )
   const failed = await sendSigned(localnet, alice, [transfer(1_000n)], { skipPreflight: true })
+  advanceToFinalized(localnet)
   const json = (await getTransaction(localnet, failed)).result
   t.same(json.meta.err, { InstructionError: [0, { Custom: 1 }] }, 'insufficient funds')
   t.same(json.meta.status, { Err: { InstructionError: [0, { Custom: 1 }] } })
@@ -340,6 +352,7 @@ t.test('a failed transaction: err and status Err, its fee charged; Token-2022 pa
   t.same(json.meta.postTokenBalances, json.meta.preTokenBalances, 'no token moved')
 
   const ok = await sendSigned(localnet, alice, [transfer(42n)])
+  advanceToFinalized(localnet)
   const parsed = (await getTransaction(localnet, ok, { encoding: 'jsonParsed' })).result
   t.same(parsed.transaction.message.instructions[0], {
     program: 'spl-token',
@@ -384,7 +397,13 @@ t.test('unknown signature: null; bad params: -32602 with Agave’s messages', as
     code: -32602,
     message: 'Method does not support commitment below `confirmed`',
   })
+  t.equal((await getTransaction(localnet, signature, { commitment: 'confirmed' })).result, null, 'processed: not even confirmed yet')
+  localnet.chain.advanceSlot()
   t.equal((await getTransaction(localnet, signature, { commitment: 'confirmed' })).result.transaction.signatures[0], signature)
+  t.equal((await getTransaction(localnet, signature)).result, null, 'the default commitment, finalized, waits for finality')
+  t.equal((await getTransaction(localnet, signature, { commitment: 'finalized' })).result, null)
+  advanceToFinalized(localnet)
+  t.equal((await getTransaction(localnet, signature)).result.transaction.signatures[0], signature)
 })
 
 t.test('@solana/kit decodes every encoding and recognises the version error', async (t) => {
@@ -404,6 +423,7 @@ t.test('@solana/kit decodes every encoding and recognises the version error', as
 
   const [alice] = await createDemoWalletSigners()
   const v0 = toSignature(await sendSigned(localnet, alice, [getMemoInstruction('v0', alice)], { version: 0 }))
+  advanceToFinalized(localnet)
   const refused = await rpc
     .getTransaction(v0, { encoding: 'json' })
     .send()

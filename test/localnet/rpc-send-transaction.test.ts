@@ -15,7 +15,7 @@ t.test('airdrop, then getBalance and getSignatureStatuses see it', async (t) => 
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 2_000_000_000)
   const statuses = await localnet.call('getSignatureStatuses', [[airdrop.result]])
   t.same(statuses.result.value, [
-    { slot: Number(localnet.chain.getSlot()), confirmations: null, status: { Ok: null }, err: null, confirmationStatus: 'finalized' },
+    { slot: Number(localnet.chain.getSlot()), confirmations: 0, status: { Ok: null }, err: null, confirmationStatus: 'processed' },
   ])
   t.equal((await localnet.call('requestAirdrop', [RECIPIENT, -1])).error?.code, -32602)
 })
@@ -32,10 +32,10 @@ t.test('a signed SOL transfer lands: signature, status, balances', async (t) => 
   const statuses = await localnet.call('getSignatureStatuses', [[sent.result, '1'.repeat(64)], { searchTransactionHistory: true }])
   t.same(statuses.result.value[0], {
     slot: Number(localnet.chain.getSlot()),
-    confirmations: null,
+    confirmations: 0,
     status: { Ok: null },
     err: null,
-    confirmationStatus: 'finalized',
+    confirmationStatus: 'processed',
   })
   t.equal(statuses.result.value[1], null, 'unknown signature is null')
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, Number(lamports))
@@ -115,10 +115,13 @@ t.test('skipPreflight: a failing transaction still lands, with its error in the 
 t.test('a blockhash more than 150 slots old is BlockhashNotFound and nothing lands', async (t) => {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
-  const stale = localnet.chain.getLatestBlockhash().blockhash
+  const latest = (await localnet.call('getLatestBlockhash')).result.value as { blockhash: string; lastValidBlockHeight: number }
+  const stale = latest.blockhash
+  t.equal(latest.lastValidBlockHeight, (await localnet.call('getBlockHeight')).result + 150, 'lastValidBlockHeight: its height + 150')
   const bytes = await buildTransfer({ from: alice, to: RECIPIENT, lamports: 1_000_000_000n, blockhash: stale })
   localnet.chain.advanceSlot(150)
   t.equal((await localnet.call('isBlockhashValid', [stale])).result.value, true, 'still valid at age 150')
+  t.equal((await localnet.call('getBlockHeight')).result, latest.lastValidBlockHeight, 'where the height reaches lastValidBlockHeight')
   localnet.chain.advanceSlot(1)
   t.equal((await localnet.call('isBlockhashValid', [stale])).result.value, false, 'expired at age 151')
 
@@ -131,6 +134,7 @@ t.test('a blockhash more than 150 slots old is BlockhashNotFound and nothing lan
   t.type(skipped.result, 'string', 'skipPreflight answers the signature, like a real node')
   t.equal((await localnet.call('getSignatureStatuses', [[skipped.result]])).result.value[0], null, 'but it never lands')
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 0)
+  t.same(localnet.sends.getCounts(), { received: 2, dropped: 0, landed: 0 }, 'both received, neither landed')
 })
 
 t.test('getRecentPrioritizationFees reflects what sendTransaction landed', async (t) => {

@@ -5,7 +5,14 @@ import { getTransferCheckedInstruction } from '@solana-program/token'
 import t, { type Test } from 'tap'
 import { createLocalChain } from '../../localnet/chain.js'
 import { createDemoWalletSigners, DEMO_MINT, DEMO_TOKEN_ACCOUNTS, seedDemoState } from '../../localnet/seed/demo-state.js'
-import { buildSignedTransaction, getMemoInstruction, MEMO_PROGRAM, putLookupTable, sendSigned } from '../helpers/history-transactions.js'
+import {
+  advanceToFinalized,
+  buildSignedTransaction,
+  getMemoInstruction,
+  MEMO_PROGRAM,
+  putLookupTable,
+  sendSigned,
+} from '../helpers/history-transactions.js'
 import { startTestLocalnet, type TestLocalnet } from '../helpers/localnet-start.js'
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
@@ -13,7 +20,7 @@ const base58 = getBase58Encoder()
 
 type Landed = { signature: string; slot: bigint; blockTime: bigint }
 
-/** Four transactions of alice's, one slot each: a SOL transfer, two memos, a token transfer, a failure. */
+/** Four transactions of alice's, one slot each, finalized: a SOL transfer, two memos, a token transfer, a failure. */
 async function landHistory(t: Test) {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
@@ -44,6 +51,7 @@ async function landHistory(t: Test) {
       skipPreflight: true,
     }),
   )
+  advanceToFinalized(localnet)
   return { localnet, alice, recipient, landed }
 }
 
@@ -121,6 +129,7 @@ t.test('a memo that is not UTF-8 is "(unparsable)"; a failed transaction keeps i
       skipPreflight: true,
     },
   )
+  advanceToFinalized(localnet)
   const [entry] = (await localnet.call('getSignaturesForAddress', [alice.address])).result
   t.equal(entry.signature, signature)
   t.ok(entry.err, 'the memo program refuses bytes that are not UTF-8')
@@ -146,6 +155,8 @@ t.test('limit, before and until page through the list, exclusive on both ends, a
   const other = (await generateKeyPairSigner()).address
   localnet.chain.advanceSlot()
   const airdrop = (await localnet.call('requestAirdrop', [other, 1_000_000_000])).result as string
+  t.same(await signaturesOf(localnet, alice.address, { before: airdrop }), [], 'a `before` not finalized yet is unknown at finalized')
+  advanceToFinalized(localnet)
   t.same(await signaturesOf(localnet, alice.address, { before: airdrop }), [s4, s3, s2, s1], 'an airdrop a slot after all four')
 })
 
@@ -160,6 +171,7 @@ t.test('within one slot the order is Agave’s: signature bytes, descending', as
       await sendSigned(localnet, alice, [getTransferSolInstruction({ source: alice, destination: recipient, amount: 1_000_000n })]),
     )
   }
+  advanceToFinalized(localnet)
   const expected = [...signatures].sort((a, b) => Buffer.compare(Buffer.from(base58.encode(b)), Buffer.from(base58.encode(a))))
   t.same(await signaturesOf(localnet, alice.address), expected)
   t.same(await signaturesOf(localnet, alice.address, { before: expected[1] }), expected.slice(2))
@@ -182,6 +194,7 @@ t.test('an address loaded from a lookup table indexes the v0 transaction that lo
     landed.message.staticKeys.some((key) => recipients.includes(key)),
     'and neither is a static key',
   )
+  advanceToFinalized(localnet)
   for (const recipient of recipients) t.same(await signaturesOf(localnet, recipient), [signature])
   t.same(await signaturesOf(localnet, table), [], 'the table itself is not an account key')
 })

@@ -1,11 +1,12 @@
 /**
  * getSignaturesForAddress and getTransaction over the chain's bounded history of landed
- * transactions, with Agave's shapes, limits and errors. Localnet has no forks: everything that
- * landed is final at once ("finalized"), so confirmed and finalized read the same and only
- * "processed" is refused, as Agave refuses it for these methods.
+ * transactions, with Agave's shapes, limits and errors. As Agave, they serve only what has
+ * reached the commitment asked for: finalized (the default) once the slot is finalitySlots
+ * behind, confirmed from the next block on; "processed" is refused.
  */
 import type { LocalChain } from '../../chain.js'
-import { assertAtLeastConfirmed, isKnownCommitment } from '../commitment.js'
+import { isAtLeast } from '../../chain/slot-commitment.js'
+import { assertAtLeastConfirmed, isKnownCommitment, toHistoryCommitment } from '../commitment.js'
 import {
   JSON_RPC_TRANSACTION_HISTORY_NOT_AVAILABLE,
   JSON_RPC_UNSUPPORTED_TRANSACTION_VERSION,
@@ -71,6 +72,7 @@ export function createHistoryMethods(chain: LocalChain): RpcMethods {
       assertMinContextSlot(config, chain.getSlot())
       const found = chain.getSignaturesForAddress(address, {
         limit,
+        commitment: toHistoryCommitment(config.commitment),
         ...(before === undefined ? {} : { before }),
         ...(until === undefined ? {} : { until }),
       })
@@ -80,8 +82,7 @@ export function createHistoryMethods(chain: LocalChain): RpcMethods {
         err: transaction.err,
         memo: getTransactionMemo(transaction),
         blockTime: transaction.blockTime,
-        // No forks: whatever landed is final at once.
-        confirmationStatus: 'finalized',
+        confirmationStatus: chain.getCommitment(transaction.slot).status,
       }))
     },
 
@@ -91,7 +92,8 @@ export function createHistoryMethods(chain: LocalChain): RpcMethods {
       assertHistoryEnabled()
       assertAtLeastConfirmed(config.commitment)
       const transaction = chain.getTransaction(signature)
-      if (!transaction) return null
+      // Agave answers null for a transaction whose slot has not reached the commitment yet.
+      if (!transaction || !isAtLeast(chain.getCommitment(transaction.slot).status, toHistoryCommitment(config.commitment))) return null
       const maxVersion = config.maxSupportedTransactionVersion
       // Agave leaves `version` out for a client that sent no maxSupportedTransactionVersion (old
       // clients cannot read it) and refuses it a versioned transaction.

@@ -1,6 +1,10 @@
-/** sendTransaction and simulateTransaction, with Agave's preflight and error answers. */
+/**
+ * sendTransaction and simulateTransaction, with Agave's preflight and error answers. Sends go
+ * through the ingress (send-ingress.ts): counted, and a share dropped after preflight.
+ */
 import type { Address } from '@solana/kit'
 import type { LocalChain } from '../../chain.js'
+import { decodeTransactionFacts } from '../../chain/transaction-facts.js'
 import { getTransactionErrorMessage } from '../../../lib/transaction-error.js'
 import {
   JSON_RPC_SEND_TRANSACTION_PREFLIGHT_FAILURE,
@@ -19,6 +23,7 @@ import {
 } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
+import type { SendIngress } from '../send-ingress.js'
 import { toSimulationValue } from '../simulation-value.js'
 import { decodeWireTransaction, getTransactionEncoding, toDeserializeError } from '../wire-transaction.js'
 
@@ -50,9 +55,10 @@ function withDecodeErrors<T>(run: () => T): T {
 }
 
 /** Creates the transaction methods. */
-export function createTransactionMethods(chain: LocalChain): RpcMethods {
+export function createTransactionMethods(chain: LocalChain, ingress: SendIngress): RpcMethods {
   return {
     sendTransaction(params) {
+      ingress.countReceived()
       const config = toConfigParam(params[1])
       const bytes = readBytes(params, config)
       assertMinContextSlot(config, chain.getSlot())
@@ -70,8 +76,15 @@ export function createTransactionMethods(chain: LocalChain): RpcMethods {
         }
       }
       // Like a real node, a transaction that passed (or skipped) preflight is answered with its
-      // signature even if it then fails; its fate shows in getSignatureStatuses.
-      return withDecodeErrors(() => chain.send(bytes)).signature
+      // signature even if it then fails, or is lost on the way; its fate shows in getSignatureStatuses.
+      if (ingress.isDropped()) {
+        const { signature } = withDecodeErrors(() => decodeTransactionFacts(bytes))
+        ingress.countDropped()
+        return signature
+      }
+      const sent = withDecodeErrors(() => chain.send(bytes))
+      if (sent.landed) ingress.countLanded()
+      return sent.signature
     },
 
     simulateTransaction(params) {
