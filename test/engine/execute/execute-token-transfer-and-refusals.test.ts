@@ -57,6 +57,7 @@ t.test('blocked and failing executes send nothing', async (t) => {
     instructions: [transferSol(payer.address, receiver.address, 5_000_000_000n)],
     signers: [payer],
   })
+  const receivedBefore = stack.localnet.sends.getCounts().received
   const failed = await stack.engine.execute(tooMuch, { tenantId: TENANT })
   t.equal(failed.action, 'simulation_failed')
   t.equal(failed.route, 'none')
@@ -83,6 +84,7 @@ t.test('blocked and failing executes send nothing', async (t) => {
   t.ok(blocked.summary.length > 0, 'the human-readable summary')
 
   t.equal(stack.engine.tracker.size, 0, 'nothing tracked')
+  t.equal(stack.localnet.sends.getCounts().received, receivedBefore, 'localnet received no sendTransaction')
   const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address])
   t.equal(balance.value, 0, 'nothing landed')
 })

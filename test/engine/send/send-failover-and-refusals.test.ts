@@ -53,6 +53,7 @@ t.test('unsigned and wrongly signed transactions are 422 invalid_signature; max_
   const { bytes, payer } = await signedTransfer(stack)
   const unsigned = bytes.slice()
   unsigned.fill(0, 1, 65)
+  const receivedBefore = stack.localnet.sends.getCounts().received
   const wrong = bytes.slice()
   wrong[10] = (wrong[10] ?? 0) ^ 0xff
   for (const [name, candidate] of [
@@ -66,6 +67,7 @@ t.test('unsigned and wrongly signed transactions are 422 invalid_signature; max_
   await t.rejects(stack.engine.send(bytes, { maxRetries: 6 }), { code: 'validation_error' })
   await t.rejects(stack.engine.send(new Uint8Array([1, 2, 3]), {}), { code: 'invalid_transaction' })
   t.equal(stack.engine.tracker.size, 0, 'nothing tracked')
+  t.equal(stack.localnet.sends.getCounts().received, receivedBefore, 'localnet received no sendTransaction')
 })
 
 t.test('use_relay is relay_unavailable until the relay lands, and nothing is sent', async (t) => {
@@ -74,4 +76,5 @@ t.test('use_relay is relay_unavailable until the relay lands, and nothing is sen
   await t.rejects(stack.engine.send(bytes, { useRelay: true }), { code: 'relay_unavailable' })
   await t.rejects(stack.engine.execute(bytes, { policy: { force_relay: true } }), { code: 'relay_unavailable' })
   t.equal(stack.engine.tracker.size, 0)
+  t.equal(stack.localnet.sends.getCounts().received, 0, 'localnet received no sendTransaction')
 })
