@@ -1,8 +1,9 @@
 /**
  * An example transaction to paste into a simulate call: a fresh wallet is airdropped 2 SOL on
- * localnet and sends 0.001 SOL to another fresh address. Unsigned: the signature slot stays zero,
- * which simulate accepts (signatures are not verified there). Each call makes new wallets, so the
- * bytes differ from one call to the next.
+ * localnet and sends 0.001 SOL to another fresh address. Unsigned by default: the signature slot
+ * stays zero, which simulate accepts (signatures are not verified there); `signed` signs it with
+ * the fresh wallet's key, as execute and send require. Each call makes new wallets, so the bytes
+ * differ from one call to the next.
  */
 import {
   appendTransactionMessageInstruction,
@@ -13,6 +14,7 @@ import {
   getBase64EncodedWireTransaction,
   lamports,
   pipe,
+  signTransaction,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
@@ -22,7 +24,7 @@ const AIRDROP_LAMPORTS = 2_000_000_000n
 const TRANSFER_LAMPORTS = 1_000_000n
 
 /** Builds the example transfer against the localnet at `rpcUrl`; resolves to its base64 wire bytes. */
-export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal): Promise<string> {
+export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal, signed = false): Promise<string> {
   const rpc = createSolanaRpc(rpcUrl)
   const [payer, recipient] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
   // localnet credits an airdrop at once: no confirmation to wait for.
@@ -38,5 +40,6 @@ export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal
         m,
       ),
   )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
+  const compiled = compileTransaction(message)
+  return getBase64EncodedWireTransaction(signed ? await signTransaction([payer.keyPair], compiled) : compiled)
 }
