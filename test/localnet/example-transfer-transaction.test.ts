@@ -29,6 +29,19 @@ t.test('an unsigned transfer from a funded wallet that simulates, new on every c
   t.equal(result?.value?.unitsConsumed, 150)
 })
 
+t.test('signed, it verifies: sendTransaction with signature checks lands it', async (t) => {
+  const localnet = await startTestLocalnet(t)
+  const signed = await createExampleTransfer(localnet.rpcUrl, undefined, true)
+  const bytes = Buffer.from(signed, 'base64')
+  t.notOk(
+    bytes.subarray(1, 65).every((byte) => byte === 0),
+    'the signature slot is filled',
+  )
+  const { result, error } = await localnet.call('sendTransaction', [signed, { encoding: 'base64' }])
+  t.notOk(error, 'preflight verifies the signature')
+  t.type(result, 'string')
+})
+
 t.test('the script prints one line of base64, and says what is wrong when no localnet answers', async (t) => {
   const localnet = await startTestLocalnet(t)
   // Asynchronously: this process serves the localnet the script calls.
