@@ -316,6 +316,8 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       signature: 's1',
       api_key_id: null,
       cached: false,
+      kind: 'simulate',
+      transaction: null,
     })
     t.strictSame(
       nulls && { ...nulls, id: 'id' },
@@ -335,6 +337,8 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
         signature: 's2',
         api_key_id: apiKey.id,
         cached: true,
+        kind: 'simulate',
+        transaction: null,
       },
       'null fields stay null',
     )
