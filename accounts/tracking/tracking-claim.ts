@@ -12,8 +12,10 @@ import { UNRESOLVED_TRACKING_STATUSES } from './tracking-values.js'
 const UNRESOLVED = UNRESOLVED_TRACKING_STATUSES.map((status) => `'${status}'`).join(', ')
 
 // MATERIALIZED: the locking select runs once, whatever plan the UPDATE gets. The status list and
-// the order match the partial index tracked_transactions_unresolved, which serves this scan.
-const CLAIM_SQL = `WITH claimable AS MATERIALIZED (
+// the order match the partial index tracked_transactions_unresolved, which serves this scan
+// (test/accounts/tracking-claim-index.test.ts reads the plan).
+/** The claim: $1 now, $2 the lease's end, $3 the limit. */
+export const CLAIM_SQL = `WITH claimable AS MATERIALIZED (
   SELECT user_id, signature FROM tracked_transactions
   WHERE status IN (${UNRESOLVED}) AND (lease_until IS NULL OR lease_until < $1)
   ORDER BY lease_until NULLS FIRST
