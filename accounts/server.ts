@@ -35,6 +35,11 @@ import {
   toUserStateMessage,
 } from './grpc/identity-messages.js'
 import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
+import {
+  fromTrackedTransactionPatchMessage,
+  fromTrackedTransactionRequestMessage,
+  toTrackedTransactionMessage,
+} from './grpc/tracking-messages.js'
 
 export interface UserServiceServer {
   /** The bound address, e.g. 127.0.0.1:50052. */
@@ -147,6 +152,22 @@ export async function startUserServiceServer(
     RemoveProgramBlock: unary('RemoveProgramBlock', async ({ user_id, program_id }) =>
       toProgramBlocksMessage(await userService.removeProgramBlock(user_id, program_id)),
     ),
+    TrackTransaction: unary('TrackTransaction', async ({ record, lease_ms }) => {
+      if (record === null) throw createServiceError('validation_error', 'record: is required')
+      const tracked = await userService.trackTransaction(fromTrackedTransactionRequestMessage(record), lease_ms)
+      return { record: toTrackedTransactionMessage(tracked.record), created: tracked.created }
+    }),
+    UpdateTrackedTransaction: unary('UpdateTrackedTransaction', async ({ user_id, signature, patch, lease_ms }) => {
+      await userService.updateTrackedTransaction(user_id, signature, fromTrackedTransactionPatchMessage(patch), lease_ms)
+      return {}
+    }),
+    GetTrackedTransaction: unary('GetTrackedTransaction', async ({ user_id, signature }) => {
+      const record = await userService.getTrackedTransaction(user_id, signature)
+      return { record: record === null ? null : toTrackedTransactionMessage(record) }
+    }),
+    ClaimUnresolvedTransactions: unary('ClaimUnresolvedTransactions', async ({ lease_ms, limit }) => ({
+      records: (await userService.claimUnresolvedTransactions(lease_ms, limit)).map(toTrackedTransactionMessage),
+    })),
   }
 
   const proto = loadAccountsProto()

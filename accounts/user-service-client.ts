@@ -22,16 +22,25 @@ import {
   toKeyUsageMessage,
 } from './grpc/identity-messages.js'
 import { fromProgramBlocksMessage } from './grpc/program-blocks-messages.js'
+import {
+  fromTrackedTransactionAnswerMessage,
+  toTrackedTransactionMessage,
+  toTrackedTransactionPatchMessage,
+} from './grpc/tracking-messages.js'
 import { assertProgramIdList } from './program-blocks/program-block-ids.js'
+import { assertTrackingPatch, assertTrackingRecord } from './tracking/tracking-input.js'
 import { assertHasCard } from './users/card-on-file.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { AuthenticateApiKeyResponse__Output } from '../proto/gen/preflight/accounts/v1/AuthenticateApiKeyResponse.js'
+import type { ClaimUnresolvedTransactionsResponse__Output as ClaimUnresolvedTransactionsResponseOutput } from '../proto/gen/preflight/accounts/v1/ClaimUnresolvedTransactionsResponse.js'
+import type { GetTrackedTransactionResponse__Output as GetTrackedTransactionResponseOutput } from '../proto/gen/preflight/accounts/v1/GetTrackedTransactionResponse.js'
 import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accounts/v1/GetUserStateResponse.js'
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
 import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
+import type { TrackTransactionResponse__Output as TrackTransactionResponseOutput } from '../proto/gen/preflight/accounts/v1/TrackTransactionResponse.js'
 
 export type UserServiceClient = UserService & {
   close(): Promise<void>
@@ -61,6 +70,11 @@ export function createInProcessUserServiceClient(userService: UserService): User
     getProgramBlocks: (userId) => userService.getProgramBlocks(userId),
     setProgramBlocks: (userId, programIds) => userService.setProgramBlocks(userId, programIds),
     removeProgramBlock: (userId, programId) => userService.removeProgramBlock(userId, programId),
+    trackTransaction: (record, leaseMs) => userService.trackTransaction(record, leaseMs),
+    updateTrackedTransaction: (userId, signature, patch, leaseMs) =>
+      userService.updateTrackedTransaction(userId, signature, patch, leaseMs),
+    getTrackedTransaction: (userId, signature) => userService.getTrackedTransaction(userId, signature),
+    claimUnresolvedTransactions: (leaseMs, limit) => userService.claimUnresolvedTransactions(leaseMs, limit),
     close: async () => undefined,
   }
 }
@@ -177,6 +191,47 @@ export function createGrpcUserServiceClient(
     },
     removeProgramBlock: (userId, programId) =>
       call((m, o, done) => client.RemoveProgramBlock({ user_id: userId, program_id: programId }, m, o, done), fromProgramBlocksMessage),
+    trackTransaction(record, leaseMs) {
+      // protobuf would coerce what the service refuses (a string for bytes, NaN inside the JSON); the
+      // service's own checks answer it here, so both transports reject it with the same error.
+      let message
+      try {
+        assertTrackingRecord(record)
+        message = toTrackedTransactionMessage(record)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call(
+        (m, o, done) => client.TrackTransaction({ record: message, lease_ms: leaseMs }, m, o, done),
+        ({ record: stored, created }: TrackTransactionResponseOutput) => {
+          if (stored === null) throw createServiceError('internal_error', 'the accounts service sent no tracking record')
+          return { record: fromTrackedTransactionAnswerMessage(stored), created }
+        },
+      )
+    },
+    updateTrackedTransaction(userId, signature, patch, leaseMs) {
+      let message
+      try {
+        assertTrackingPatch(patch)
+        message = toTrackedTransactionPatchMessage(patch)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call(
+        (m, o, done) => client.UpdateTrackedTransaction({ user_id: userId, signature, patch: message, lease_ms: leaseMs }, m, o, done),
+        toVoid,
+      )
+    },
+    getTrackedTransaction: (userId, signature) =>
+      call(
+        (m, o, done) => client.GetTrackedTransaction({ user_id: userId, signature }, m, o, done),
+        ({ record }: GetTrackedTransactionResponseOutput) => (record === null ? null : fromTrackedTransactionAnswerMessage(record)),
+      ),
+    claimUnresolvedTransactions: (leaseMs, limit) =>
+      call(
+        (m, o, done) => client.ClaimUnresolvedTransactions({ lease_ms: leaseMs, limit }, m, o, done),
+        ({ records }: ClaimUnresolvedTransactionsResponseOutput) => records.map(fromTrackedTransactionAnswerMessage),
+      ),
     close: async () => client.close(),
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The user service's contract (the accounts process: docs/architecture.md#vocabulary): users,
- * passwords, tokens, API keys, history, statistics and program blocks. The edge reaches it through
+ * passwords, tokens, API keys, history, statistics, program blocks and the tracking of sent
+ * transactions. The edge (and the engine) reach it through
  * this interface in-process (`createUserService`) or over gRPC (accounts/user-service-client.ts);
  * both pass test/accounts/user-service-contract.test.ts. Shapes that reach clients are already in
  * the API's snake_case (docs/api.md); the rest are internal and camelCase.
@@ -11,9 +12,17 @@ import type { Database } from './db/database.js'
 import { createHistoryService } from './history/history-service.js'
 import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
+import { createTransactionTrackingService } from './tracking/tracking-service.js'
+import type { HistoryKind } from './history/history-kinds.js'
+import type { SubmitRoute, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
 
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
+// Closed sets kept beside the code that checks them; part of this contract.
+export type { HistoryKind, SubmitRoute, TrackingKind, TrackingStatus }
+
+/** A value JSON can carry: what the JSON columns of a tracking record hold. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
 
 /** The User of docs/api.md#accounts-and-tokens. */
 export interface User {
@@ -92,6 +101,8 @@ export interface SimulationRecord {
   latencyMs: number
   signature: string | null
   cached: boolean
+  /** Absent: `simulate`. An execute or a send is listed with its tracking (`signature` is the key). */
+  kind?: HistoryKind
   /**
    * The record's identity, a uuid given when the caller was answered: a record delivered twice (a
    * journal replayed after a crash, when the first delivery committed but was not marked done) is
@@ -117,6 +128,18 @@ export interface SimulationHistoryItem {
   signature: string | null
   api_key_id: string | null
   cached: boolean
+  kind: HistoryKind
+  /** Where an execute's or a send's transaction stands; null for a simulate, or when no tracking record exists. */
+  transaction: HistoryTransaction | null
+}
+
+/** The tracking of a history item's transaction, as far as history shows it. */
+export interface HistoryTransaction {
+  status: TrackingStatus
+  route: SubmitRoute
+  landed_slot: number | null
+  /** The outcome's `matched`: null until it landed (and for a send, which predicted nothing). */
+  matched: boolean | null
 }
 
 export interface SimulationQuery {
@@ -220,13 +243,64 @@ export interface ProgramBlocksService {
   removeProgramBlock(userId: string, programId: string): Promise<string[]>
 }
 
-export interface UserService extends IdentityService, HistoryService, ProgramBlocksService {}
+/**
+ * A transaction the service sent, as the engine tracks it until final (engine/tracking/tracking-record.ts
+ * has the same fields). Keyed by (userId, signature); userId may be the nil uuid for a tenantless
+ * trusted call. Slots and heights are safe integers, times epoch ms; the JSON fields are stored as
+ * given and read back as JSON (object keys may come back in another order).
+ */
+export interface TransactionTrackingRecord {
+  userId: string
+  signature: string
+  kind: TrackingKind
+  status: TrackingStatus
+  route: SubmitRoute
+  attempts: number
+  /** Host names of the endpoints it was sent to. */
+  endpoints: string[]
+  /** The signed wire transaction (at most 1,232 bytes): what is rebroadcast after a restart. */
+  wireTransaction: Uint8Array
+  /** Past this block height it can no longer land; null for a durable-nonce transaction. */
+  lastValidBlockHeight: number | null
+  landedSlot: number | null
+  transactionError: JsonValue
+  prediction: JsonValue
+  outcome: JsonValue
+  createdAtMs: number
+  updatedAtMs: number
+}
+
+/** What an update may change; a field left out (or undefined) keeps its value. */
+export type TransactionTrackingPatch = Partial<
+  Pick<
+    TransactionTrackingRecord,
+    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight'
+  >
+>
+
+/**
+ * The durable store of tracking records. An unresolved record (pending, processed, confirmed)
+ * carries a lease: the engine resolving it renews it, and once it runs out (that engine died)
+ * another claims the record. A lease of 0 ms releases it. Bad input is `validation_error`.
+ */
+export interface TransactionTrackingService {
+  /** Stores `record` leased for `leaseMs`; when the user already tracks the signature, returns that record unchanged (created false). */
+  trackTransaction(record: TransactionTrackingRecord, leaseMs: number): Promise<{ record: TransactionTrackingRecord; created: boolean }>
+  /** Applies the fields `patch` gives, sets updatedAtMs to now and the lease to now + `leaseMs`; `not_found` when absent. */
+  updateTrackedTransaction(userId: string, signature: string, patch: TransactionTrackingPatch, leaseMs: number): Promise<void>
+  /** The user's record, or null (another user's included). */
+  getTrackedTransaction(userId: string, signature: string): Promise<TransactionTrackingRecord | null>
+  /** Up to `limit` (1 to 1,000) unresolved records whose lease ran out, now leased for `leaseMs`; two claimers never get the same one. */
+  claimUnresolvedTransactions(leaseMs: number, limit: number): Promise<TransactionTrackingRecord[]>
+}
+
+export interface UserService extends IdentityService, HistoryService, ProgramBlocksService, TransactionTrackingService {}
 
 export interface UserServiceOptions {
   db: Database
   /** HS256 key of the access tokens (≥ 32 bytes). */
   signingKey: Uint8Array
-  /** Epoch ms; injected in tests to cross the 24 h rotation grace and token expiry without sleeping. */
+  /** Epoch ms; injected in tests to cross the 24 h rotation grace, token expiry and tracking leases without sleeping. */
   now?: () => number
   /** Told of every credential that stops working and every program-block change, for the caches elsewhere. */
   onInvalidate?: (event: AuthInvalidation) => void
@@ -239,5 +313,6 @@ export function createUserService(options: UserServiceOptions): UserService {
     ...createIdentityService({ ...options, now }),
     ...createHistoryService({ db: options.db, now }),
     ...createProgramBlocksService({ db: options.db, now, onInvalidate: options.onInvalidate }),
+    ...createTransactionTrackingService({ db: options.db, now }),
   }
 }

@@ -1,13 +1,14 @@
-/** The history record of one simulate call, from the response the caller got. */
-import type { SimulationRecord } from '../accounts/user-service.js'
+/** The history record of one simulate call (or an execute's simulation), from the response the caller got. */
+import type { HistoryKind, SimulationRecord } from '../accounts/user-service.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
 
-/** Maps a simulate response and its caller to the record history keeps. */
+/** Maps a simulate response and its caller to the record history keeps; `kind` says which call ran it. */
 export function toSimulationRecord(
   response: SimulateResponse,
   who: { userId: string; apiKeyId: string | null },
   createdAtMs: number,
   signature: string | null,
+  kind: HistoryKind = 'simulate',
 ): SimulationRecord {
   return {
     userId: who.userId,
@@ -26,5 +27,6 @@ export function toSimulationRecord(
     signature,
     // Strictly true: a response from an engine that predates the field carries none.
     cached: response.cached === true,
+    kind,
   }
 }

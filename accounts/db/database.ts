@@ -6,7 +6,8 @@
  */
 import pg from 'pg'
 
-export type QueryValue = string | number | boolean | bigint | Date | null | readonly string[]
+/** A bind value; bytes go to bytea (pg sends them as hex text). */
+export type QueryValue = string | number | boolean | bigint | Date | null | readonly string[] | Buffer
 
 /** What a query runs on: the pool, or one client inside a transaction. */
 export interface Queryable {

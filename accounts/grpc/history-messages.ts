@@ -2,7 +2,23 @@
  * Conversions between the history half of the UserService interface (simulation records, pages,
  * statistics) and its gRPC messages (proto/accounts.proto), used by the server and the client alike.
  */
-import type { ServiceTotals, SimulationHistoryItem, SimulationPage, SimulationQuery, SimulationRecord, UserStats } from '../user-service.js'
+import { createServiceError } from '../../lib/errors.js'
+import type {
+  HistoryKind,
+  HistoryTransaction,
+  ServiceTotals,
+  SimulationHistoryItem,
+  SimulationPage,
+  SimulationQuery,
+  SimulationRecord,
+  UserStats,
+} from '../user-service.js'
+import { isHistoryKind } from '../history/history-kinds.js'
+import { isOneOf, SUBMIT_ROUTES, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import type {
+  HistoryTransaction as HistoryTransactionMessage,
+  HistoryTransaction__Output as HistoryTransactionOutput,
+} from '../../proto/gen/preflight/accounts/v1/HistoryTransaction.js'
 import type {
   ListSimulationsRequest as ListSimulationsRequestMessage,
   ListSimulationsRequest__Output as ListSimulationsRequestOutput,
@@ -45,6 +61,7 @@ export function toSimulationRecordMessage(record: SimulationRecord): SimulationR
     signature: toOptionalField(record.signature),
     cached: record.cached,
     record_id: toOptionalField(record.recordId ?? null),
+    kind: record.kind,
   }
 }
 
@@ -67,6 +84,8 @@ export function fromSimulationRecordMessage(message: SimulationRecordOutput): Si
     signature: fromOptionalField(message.signature),
     cached: message.cached,
     ...(message.record_id != null ? { recordId: message.record_id } : {}),
+    // The service checks the value; unset stays absent, which it stores as a simulate.
+    ...(message.kind != null ? { kind: message.kind as HistoryKind } : {}),
   }
 }
 
@@ -113,6 +132,7 @@ export function toSimulationPageMessage(page: SimulationPage): SimulationPageMes
       fee_estimate_sol: toOptionalField(item.fee_estimate_sol),
       signature: toOptionalField(item.signature),
       api_key_id: toOptionalField(item.api_key_id),
+      transaction: item.transaction === null ? null : toHistoryTransactionMessage(item.transaction),
     })),
     next_cursor: toOptionalField(page.next_cursor),
   }
@@ -135,7 +155,36 @@ function fromSimulationHistoryItemMessage(message: SimulationHistoryItemOutput):
     signature: fromOptionalField(message.signature),
     api_key_id: fromOptionalField(message.api_key_id),
     cached: message.cached,
+    kind: fromHistoryKindMessage(message.kind),
+    transaction: message.transaction === null ? null : fromHistoryTransactionMessage(message.transaction),
   }
+}
+
+function toHistoryTransactionMessage(transaction: HistoryTransaction): HistoryTransactionMessage {
+  return {
+    status: transaction.status,
+    route: transaction.route,
+    landed_slot: toOptionalField(transaction.landed_slot),
+    matched: toOptionalField(transaction.matched),
+  }
+}
+
+function fromHistoryTransactionMessage(message: HistoryTransactionOutput): HistoryTransaction {
+  if (!isOneOf(TRACKING_STATUSES, message.status) || !isOneOf(SUBMIT_ROUTES, message.route)) {
+    throw createServiceError('internal_error', `the accounts service sent a history transaction ${message.status}/${message.route}`)
+  }
+  return {
+    status: message.status,
+    route: message.route,
+    landed_slot: fromOptionalField(message.landed_slot),
+    matched: fromOptionalField(message.matched),
+  }
+}
+
+/** The kind a history item's message names; anything else is a broken answer, never a guess. */
+function fromHistoryKindMessage(kind: string): HistoryKind {
+  if (isHistoryKind(kind)) return kind
+  throw createServiceError('internal_error', `the accounts service sent history kind ${JSON.stringify(kind)}`)
 }
 
 /** The history page a message carries. */

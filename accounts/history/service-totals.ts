@@ -1,6 +1,7 @@
-/** The figures of `GET /api/v1/status` that history answers, over every user's simulations. */
+/** The figures of `GET /api/v1/status` that history answers, over every user's simulations (executes included, sends not). */
 import type { ServiceTotals } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
+import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'
 
 const DAY_MS = 86_400_000
@@ -14,15 +15,16 @@ interface ServiceTotalsRow {
   p99: number | null
 }
 
-// The 24 h window is read through the created_at index; the lifetime total is a plain count.
+// The 24 h window is read through the created_at index; the lifetime total is a plain count. A send
+// simulates nothing: only simulate and execute rows are simulations.
 const SERVICE_TOTALS_SQL = `SELECT
-  (SELECT count(*) FROM simulations) AS total,
+  (SELECT count(*) FROM simulations WHERE ${COUNTED_KINDS_SQL}) AS total,
   count(*) AS last_24h,
   count(*) FILTER (WHERE success) AS success_24h,
   percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
   percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95,
   percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
-FROM simulations WHERE created_at >= $1::timestamptz`
+FROM simulations WHERE created_at >= $1::timestamptz AND ${COUNTED_KINDS_SQL}`
 
 /** Lifetime total, and volume, success rate and latency percentiles of the 24 h before `nowMs`. */
 export async function getServiceTotals(db: Queryable, nowMs: number): Promise<ServiceTotals> {

@@ -6,10 +6,11 @@ import type { UserSimulationCount } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
 import { isStorableTimeMs } from '../db/timestamp.js'
 import { createServiceError } from '../../lib/errors.js'
+import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { fromSqlNumber } from './sql-number.js'
 
-// Read through the created_at index: one range of today's rows.
-const COUNTS_SQL = `SELECT user_id, count(*) AS simulations FROM simulations WHERE created_at >= $1::timestamptz GROUP BY user_id ORDER BY user_id`
+// Read through the created_at index: one range of today's rows. Sends are no simulations: the quota counts none.
+const COUNTS_SQL = `SELECT user_id, count(*) AS simulations FROM simulations WHERE created_at >= $1::timestamptz AND ${COUNTED_KINDS_SQL} GROUP BY user_id ORDER BY user_id`
 
 /** Per user with any, the simulations recorded at or after `sinceMs`. */
 export async function getSimulationCountsSince(db: Queryable, sinceMs: number): Promise<UserSimulationCount[]> {

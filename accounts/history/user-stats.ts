@@ -6,6 +6,7 @@
  */
 import type { UserStats } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
+import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { assertUserId } from './history-user-id.js'
 import { RISK_LEVELS } from './risk-levels.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'
@@ -28,10 +29,11 @@ interface UserStatsRow {
 }
 
 // Failure reasons count failed rows only, so they never add up to more than fail_count. Codes tie-break
-// in byte order (COLLATE "C"), the same on every server whatever its locale.
+// in byte order (COLLATE "C"), the same on every server whatever its locale. An execute ran a
+// simulation and counts; a send ran none and does not.
 const USER_STATS_SQL = `WITH mine AS (
   SELECT success, latency_ms, mev_score, mev_level, risk_level, failure_code, created_at
-  FROM simulations WHERE user_id = $1
+  FROM simulations WHERE user_id = $1 AND ${COUNTED_KINDS_SQL}
 )
 SELECT
   count(*) AS total,

@@ -1,5 +1,6 @@
 /** The history and statistics routes' schemas (docs/api.md#history-and-statistics). */
 import { RISK_LEVELS } from '../../engine/contract/risk-levels.js'
+import { SUBMIT_ROUTES, TRACKING_STATUSES } from '../../engine/contract/transaction-tracking.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 /**
@@ -39,6 +40,8 @@ const historyItemSchema = {
     'signature',
     'api_key_id',
     'cached',
+    'kind',
+    'transaction',
   ],
   additionalProperties: false,
   properties: {
@@ -57,6 +60,27 @@ const historyItemSchema = {
     signature: { type: ['string', 'null'], description: "The transaction's first signature (base58); null when it carries none." },
     api_key_id: { type: ['string', 'null'], description: 'The API key the call was made with; null for a bearer token.' },
     cached: { type: 'boolean' },
+    kind: {
+      type: 'string',
+      enum: ['simulate', 'execute', 'send'],
+      description: 'The call: a simulate, an execute (simulated, then sent when approved) or a send (sent as it is, not simulated).',
+    },
+    transaction: {
+      type: ['object', 'null'],
+      required: ['status', 'route', 'landed_slot', 'matched'],
+      additionalProperties: false,
+      description:
+        'Where an execute’s or a send’s transaction stands (its tracking: GET /api/v1/solana/transactions/{signature}); null for a simulate, and for an execute that sent nothing.',
+      properties: {
+        status: { type: 'string', enum: [...TRACKING_STATUSES] },
+        route: { type: 'string', enum: [...SUBMIT_ROUTES] },
+        landed_slot: { type: ['integer', 'null'], minimum: 0, description: 'The slot it landed in; null until it landed.' },
+        matched: {
+          type: ['boolean', 'null'],
+          description: 'Whether what landed matched the prediction it was sent on; null until it landed, and for a send.',
+        },
+      },
+    },
   },
 } as const
 

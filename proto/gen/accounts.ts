@@ -7,6 +7,8 @@ import type { ApiKeyPrincipal as _preflight_accounts_v1_ApiKeyPrincipal, ApiKeyP
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from './preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from './preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from './preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
+import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from './preflight/accounts/v1/CreateApiKeyRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from './preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from './preflight/accounts/v1/DeleteUserResponse';
@@ -14,10 +16,13 @@ import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, F
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from './preflight/accounts/v1/GetSimulationCountsRequest';
+import type { GetTrackedTransactionRequest as _preflight_accounts_v1_GetTrackedTransactionRequest, GetTrackedTransactionRequest__Output as _preflight_accounts_v1_GetTrackedTransactionRequest__Output } from './preflight/accounts/v1/GetTrackedTransactionRequest';
+import type { GetTrackedTransactionResponse as _preflight_accounts_v1_GetTrackedTransactionResponse, GetTrackedTransactionResponse__Output as _preflight_accounts_v1_GetTrackedTransactionResponse__Output } from './preflight/accounts/v1/GetTrackedTransactionResponse';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from './preflight/accounts/v1/GetUserRequest';
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from './preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from './preflight/accounts/v1/GetUserStateResponse';
 import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest, GetUserStatsRequest__Output as _preflight_accounts_v1_GetUserStatsRequest__Output } from './preflight/accounts/v1/GetUserStatsRequest';
+import type { HistoryTransaction as _preflight_accounts_v1_HistoryTransaction, HistoryTransaction__Output as _preflight_accounts_v1_HistoryTransaction__Output } from './preflight/accounts/v1/HistoryTransaction';
 import type { KeyUsage as _preflight_accounts_v1_KeyUsage, KeyUsage__Output as _preflight_accounts_v1_KeyUsage__Output } from './preflight/accounts/v1/KeyUsage';
 import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from './preflight/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from './preflight/accounts/v1/ListApiKeysResponse';
@@ -44,6 +49,13 @@ import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, Simul
 import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryItem, SimulationHistoryItem__Output as _preflight_accounts_v1_SimulationHistoryItem__Output } from './preflight/accounts/v1/SimulationHistoryItem';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
 import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
+import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from './preflight/accounts/v1/StringList';
+import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from './preflight/accounts/v1/TrackTransactionRequest';
+import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from './preflight/accounts/v1/TrackTransactionResponse';
+import type { TrackedTransaction as _preflight_accounts_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_accounts_v1_TrackedTransaction__Output } from './preflight/accounts/v1/TrackedTransaction';
+import type { TrackedTransactionPatch as _preflight_accounts_v1_TrackedTransactionPatch, TrackedTransactionPatch__Output as _preflight_accounts_v1_TrackedTransactionPatch__Output } from './preflight/accounts/v1/TrackedTransactionPatch';
+import type { UpdateTrackedTransactionRequest as _preflight_accounts_v1_UpdateTrackedTransactionRequest, UpdateTrackedTransactionRequest__Output as _preflight_accounts_v1_UpdateTrackedTransactionRequest__Output } from './preflight/accounts/v1/UpdateTrackedTransactionRequest';
+import type { UpdateTrackedTransactionResponse as _preflight_accounts_v1_UpdateTrackedTransactionResponse, UpdateTrackedTransactionResponse__Output as _preflight_accounts_v1_UpdateTrackedTransactionResponse__Output } from './preflight/accounts/v1/UpdateTrackedTransactionResponse';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from './preflight/accounts/v1/User';
 import type { UserSimulationCount as _preflight_accounts_v1_UserSimulationCount, UserSimulationCount__Output as _preflight_accounts_v1_UserSimulationCount__Output } from './preflight/accounts/v1/UserSimulationCount';
 import type { UserState as _preflight_accounts_v1_UserState, UserState__Output as _preflight_accounts_v1_UserState__Output } from './preflight/accounts/v1/UserState';
@@ -63,6 +75,8 @@ export interface ProtoGrpcType {
         AuthResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_AuthResponse__Output>
         AuthenticateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output>
         AuthenticateApiKeyResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+        ClaimUnresolvedTransactionsRequest: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output>
+        ClaimUnresolvedTransactionsResponse: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
         CreateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_CreateApiKeyRequest__Output>
         DeleteUserRequest: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserRequest__Output>
         DeleteUserResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserResponse__Output>
@@ -70,10 +84,13 @@ export interface ProtoGrpcType {
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
         GetSimulationCountsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_GetSimulationCountsRequest__Output>
+        GetTrackedTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionRequest__Output>
+        GetTrackedTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
         GetUserRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_GetUserRequest__Output>
         GetUserStateRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateRequest__Output>
         GetUserStateResponse: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateResponse__Output>
         GetUserStatsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_GetUserStatsRequest__Output>
+        HistoryTransaction: MessageTypeDefinition<_preflight_accounts_v1_HistoryTransaction, _preflight_accounts_v1_HistoryTransaction__Output>
         KeyUsage: MessageTypeDefinition<_preflight_accounts_v1_KeyUsage, _preflight_accounts_v1_KeyUsage__Output>
         ListApiKeysRequest: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysRequest__Output>
         ListApiKeysResponse: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysResponse__Output>
@@ -100,6 +117,13 @@ export interface ProtoGrpcType {
         SimulationHistoryItem: MessageTypeDefinition<_preflight_accounts_v1_SimulationHistoryItem, _preflight_accounts_v1_SimulationHistoryItem__Output>
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
         SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
+        StringList: MessageTypeDefinition<_preflight_accounts_v1_StringList, _preflight_accounts_v1_StringList__Output>
+        TrackTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionRequest__Output>
+        TrackTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionResponse__Output>
+        TrackedTransaction: MessageTypeDefinition<_preflight_accounts_v1_TrackedTransaction, _preflight_accounts_v1_TrackedTransaction__Output>
+        TrackedTransactionPatch: MessageTypeDefinition<_preflight_accounts_v1_TrackedTransactionPatch, _preflight_accounts_v1_TrackedTransactionPatch__Output>
+        UpdateTrackedTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_UpdateTrackedTransactionRequest, _preflight_accounts_v1_UpdateTrackedTransactionRequest__Output>
+        UpdateTrackedTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_UpdateTrackedTransactionResponse, _preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>
         User: MessageTypeDefinition<_preflight_accounts_v1_User, _preflight_accounts_v1_User__Output>
         UserSimulationCount: MessageTypeDefinition<_preflight_accounts_v1_UserSimulationCount, _preflight_accounts_v1_UserSimulationCount__Output>
         UserState: MessageTypeDefinition<_preflight_accounts_v1_UserState, _preflight_accounts_v1_UserState__Output>

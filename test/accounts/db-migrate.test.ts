@@ -17,7 +17,16 @@ for (const kind of getDatabaseKinds()) {
     )
     t.same(
       tables.map((row) => row.table_name),
-      ['api_key_secrets', 'api_keys', 'program_blocks', 'refresh_tokens', 'schema_migrations', 'simulations', 'users'],
+      [
+        'api_key_secrets',
+        'api_keys',
+        'program_blocks',
+        'refresh_tokens',
+        'schema_migrations',
+        'simulations',
+        'tracked_transactions',
+        'users',
+      ],
     )
   })
 }

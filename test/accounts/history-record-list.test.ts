@@ -65,6 +65,8 @@ for (const kind of getDatabaseKinds()) {
           signature: full.signature,
           api_key_id: apiKeyId,
           cached: true,
+          kind: 'simulate',
+          transaction: null,
         },
         'the full record, newest first',
       )
@@ -86,6 +88,8 @@ for (const kind of getDatabaseKinds()) {
           signature: null,
           api_key_id: null,
           cached: false,
+          kind: 'simulate',
+          transaction: null,
         },
         'NULLs stay null, numbers are numbers',
       )

@@ -25,6 +25,7 @@ import {
 } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../../lib/api-key.js'
+import { toBase58 } from '../../lib/base58.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { createTestDatabase } from '../helpers/database.js'
 import {
@@ -316,6 +317,8 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       signature: 's1',
       api_key_id: null,
       cached: false,
+      kind: 'simulate',
+      transaction: null,
     })
     t.strictSame(
       nulls && { ...nulls, id: 'id' },
@@ -335,6 +338,8 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
         signature: 's2',
         api_key_id: apiKey.id,
         cached: true,
+        kind: 'simulate',
+        transaction: null,
       },
       'null fields stay null',
     )
@@ -396,6 +401,53 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     const totals = await client.getServiceTotals()
     t.ok(totals.total_simulations >= 4, 'totals count every user')
     for (const value of Object.values(totals)) t.type(value, 'number')
+  })
+
+  t.test('history: executes and sends carry their kind and their tracking', async (t) => {
+    const { userId } = await registerUser(client, context, email('olga'))
+    const [executed, sent] = [toBase58(randomBytes(64)), toBase58(randomBytes(64))]
+    await client.trackTransaction(
+      {
+        userId,
+        signature: executed,
+        kind: 'execute',
+        status: 'confirmed',
+        route: 'direct_rpc',
+        attempts: 2,
+        endpoints: ['rpc.example.com'],
+        wireTransaction: new Uint8Array([1, 2, 3]),
+        lastValidBlockHeight: 10,
+        landedSlot: 0,
+        transactionError: null,
+        prediction: null,
+        outcome: { landed_slot: 0, matched: false, differences: [] },
+        createdAtMs: START_MS,
+        updatedAtMs: START_MS,
+      },
+      0,
+    )
+    await client.recordSimulations([
+      createRecord(userId, START_MS - 1, { kind: 'execute', signature: executed }),
+      createRecord(userId, START_MS - 2, { kind: 'send', signature: sent }),
+      createRecord(userId, START_MS - 3, { signature: 'plain' }),
+    ])
+    const { simulations } = await client.listSimulations({ userId, limit: 10 })
+    t.strictSame(
+      simulations.map(({ signature, kind, transaction }) => ({ signature, kind, transaction })),
+      [
+        { signature: executed, kind: 'execute', transaction: { status: 'confirmed', route: 'direct_rpc', landed_slot: 0, matched: false } },
+        { signature: sent, kind: 'send', transaction: null },
+        { signature: 'plain', kind: 'simulate', transaction: null },
+      ],
+      'slot 0 and matched false stay what they are; no tracking is null',
+    )
+    t.match(await client.getUserStats(userId), { total_simulations: 2 }, 'the send is no simulation')
+    await assertRejectsWithCode(
+      t,
+      client.recordSimulations([createRecord(userId, START_MS, { kind: 'bundle' as 'send' })]),
+      'validation_error',
+      'an unknown kind',
+    )
   })
 
   t.test('program blocks: replace, read, remove, per user, validated, announced', async (t) => {
@@ -545,10 +597,33 @@ t.test('user service contract', async (t) => {
     await inProcess.setProgramBlocks(userId, [TOKEN_PROGRAM, SYSTEM_PROGRAM])
     await inProcess.setCardOnFile(userId, true)
     await inProcess.recordKeyUsage([{ apiKeyId: created.id, count: 7, lastUsedAtMs: START_MS }])
+    const sent = toBase58(randomBytes(64))
+    await inProcess.trackTransaction(
+      {
+        userId,
+        signature: sent,
+        kind: 'send',
+        status: 'pending',
+        route: 'direct_rpc',
+        attempts: 1,
+        endpoints: [],
+        wireTransaction: new Uint8Array([7]),
+        lastValidBlockHeight: null,
+        landedSlot: null,
+        transactionError: null,
+        prediction: null,
+        outcome: null,
+        createdAtMs: START_MS,
+        updatedAtMs: START_MS,
+      },
+      0,
+    )
     await inProcess.recordSimulations([
       createRecord(userId, START_MS - 10, { success: false, failureCode: 'slippage', mevScore: 0.3, mevLevel: 'low', riskLevel: 'low' }),
       createRecord(userId, START_MS - 20, { apiKeyId: created.id, computeUnits: 0, feeEstimateSol: 0, signature: 'both-1' }),
       createRecord(userId, START_MS - 30),
+      createRecord(userId, START_MS - 40, { kind: 'send', signature: sent }),
+      createRecord(userId, START_MS - 50, { kind: 'execute' }),
     ])
     const reads: [string, (client: UserService) => Promise<unknown>][] = [
       ['getUser', (c) => c.getUser(userId)],
@@ -559,6 +634,7 @@ t.test('user service contract', async (t) => {
       ['authenticateApiKey of nothing', (c) => c.authenticateApiKey(UNKNOWN_HASH)],
       ['listSimulations', (c) => c.listSimulations({ userId, limit: 2 })],
       ['listSimulations, success false', (c) => c.listSimulations({ userId, limit: 10, success: false })],
+      ['listSimulations with executes and sends', (c) => c.listSimulations({ userId, limit: 10 })],
       ['getUserStats', (c) => c.getUserStats(userId)],
       ['getServiceTotals', (c) => c.getServiceTotals()],
       ['getSimulationCountsSince', (c) => c.getSimulationCountsSince(START_MS - DAY_MS)],

@@ -2,14 +2,17 @@
  * The accounts gRPC port as an attacker on the network meets it: every method, called with no
  * metadata, with a wrong token of the right length, or with an API key of a real user instead of
  * the token, is UNAUTHENTICATED — and nothing changed behind it (no key minted for the victim, no
- * card set, no blocks replaced, no forged history). The service's own client, with the token, works.
+ * card set, no blocks replaced, no forged history, no tracking forged, patched or claimed away). The
+ * service's own client, with the token, works.
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import t from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
+import { toTrackedTransactionMessage } from '../../accounts/grpc/tracking-messages.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
+import { toBase58 } from '../../lib/base58.js'
 import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
 import { createTestUserService } from '../helpers/user-service.js'
@@ -29,6 +32,26 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   const victimKey = await userService.createApiKey(victimId, { name: 'own key' })
   const victimBlocks = createProgramIds(2)
   await userService.setProgramBlocks(victimId, victimBlocks)
+  const tracked = {
+    userId: victimId,
+    signature: toBase58(randomBytes(64)),
+    kind: 'send' as const,
+    status: 'pending' as const,
+    route: 'direct_rpc' as const,
+    attempts: 1,
+    endpoints: ['rpc.example.com'],
+    wireTransaction: new Uint8Array([1, 2, 3]),
+    lastValidBlockHeight: 100,
+    landedSlot: null,
+    transactionError: null,
+    prediction: null,
+    outcome: null,
+    createdAtMs: clock.now(),
+    updatedAtMs: clock.now(),
+  }
+  // Unleased: claimable by whoever claims first.
+  await userService.trackTransaction(tracked, 0)
+  const forgedSignature = toBase58(randomBytes(64))
 
   const proto = loadAccountsProto()
   const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client &
@@ -56,6 +79,10 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     GetProgramBlocks: { user_id: victimId },
     SetProgramBlocks: { user_id: victimId, program_ids: [] },
     RemoveProgramBlock: { user_id: victimId, program_id: victimBlocks[0] as string },
+    TrackTransaction: { record: toTrackedTransactionMessage({ ...tracked, signature: forgedSignature }), lease_ms: 0 },
+    UpdateTrackedTransaction: { user_id: victimId, signature: tracked.signature, patch: { status: 'failed' }, lease_ms: 0 },
+    GetTrackedTransaction: { user_id: victimId, signature: tracked.signature },
+    ClaimUnresolvedTransactions: { lease_ms: 3_600_000, limit: 10 },
   }
   const methods = Object.keys(proto.preflight.accounts.v1.Accounts.service)
   t.same(
@@ -94,6 +121,13 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   await t.rejects(
     userService.login({ email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' }),
     'no attacker account registered',
+  )
+  t.strictSame(await userService.getTrackedTransaction(victimId, tracked.signature), tracked, 'tracking not patched')
+  t.equal(await userService.getTrackedTransaction(victimId, forgedSignature), null, 'no tracking forged')
+  t.strictSame(
+    (await userService.claimUnresolvedTransactions(60_000, 10)).map((record) => record.signature),
+    [tracked.signature],
+    'nothing claimed away from the service',
   )
 
   // The service's own client presents the token and is served.

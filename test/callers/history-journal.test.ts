@@ -12,6 +12,7 @@ import t from 'tap'
 import type { SimulationRecord } from '../../accounts/user-service.js'
 import { openHistoryJournal } from '../../callers/history-journal.js'
 import { toBase58 } from '../../lib/base58.js'
+import { HISTORY_KINDS } from '../../accounts/history/history-kinds.js'
 
 function createRecord(index: number): SimulationRecord {
   return {
@@ -31,6 +32,7 @@ function createRecord(index: number): SimulationRecord {
     signature: null,
     cached: false,
     recordId: randomUUID(),
+    kind: HISTORY_KINDS[index % HISTORY_KINDS.length],
   }
 }
 
@@ -68,6 +70,11 @@ t.test('unsettled records come back at the next open, in order, with their signa
     'each with its base58 signature',
   )
   t.same({ ...second.recovered[3], signature: null }, records[3], 'every field as it was written')
+  t.strictSame(
+    second.recovered.map((record) => record.kind),
+    records.map((record) => record.kind),
+    'executes and sends come back as what they were',
+  )
   t.equal(second.outstanding, 20)
   second.settle(second.recovered)
   t.equal(second.outstanding, 0)
@@ -111,6 +118,19 @@ t.test('a line cut short is skipped, the rest recovered', async (t) => {
     records.map((record) => record.recordId),
   )
   t.notOk(segments(dir).includes('segment-000000000999.jsonl'), 'a segment with nothing readable is removed')
+})
+
+t.test('a line written before kinds existed comes back without one (stored as a simulate)', async (t) => {
+  const dir = join(t.testdir({}), 'journal')
+  const journal = openHistoryJournal({ dir })
+  const { kind: _kind, ...old } = createRecord(1)
+  journal.append(old, null)
+  journal.close()
+  const reopened = openHistoryJournal({ dir })
+  t.teardown(() => reopened.close())
+  t.equal(reopened.recovered.length, 1)
+  t.notOk('kind' in (reopened.recovered[0] ?? {}), 'no kind invented')
+  t.equal(reopened.recovered[0]?.recordId, old.recordId)
 })
 
 t.test('one process owns a journal directory at a time', async (t) => {

@@ -78,6 +78,7 @@ t.test('a successful simulation through an API key', async (t) => {
     latencyMs: 0.42,
     signature: 'sig-1',
     cached: false,
+    kind: 'simulate',
   })
 })
 
@@ -98,7 +99,14 @@ t.test('a failed simulation through a bearer token', async (t) => {
     latencyMs: 0.31,
     signature: null,
     cached: false,
+    kind: 'simulate',
   })
+})
+
+t.test("an execute's simulation is recorded as an execute", async (t) => {
+  const record = toSimulationRecord(approved, { userId: 'user-1', apiKeyId: null }, 0, 'sig-2', 'execute')
+  t.equal(record.kind, 'execute')
+  t.equal(record.signature, 'sig-2')
 })
 
 t.test('a response a cache answered is marked cached', async (t) => {

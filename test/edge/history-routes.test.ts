@@ -43,6 +43,8 @@ interface Expected {
 
 interface HistoryItem extends Expected {
   id: string
+  kind: string
+  transaction: { status: string; route: string; landed_slot: number | null; matched: boolean | null } | null
 }
 
 interface Page {
@@ -204,6 +206,8 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     cached: false,
   }))
   await users.userService.recordSimulations(bulk)
+  /** Rows later subtests write that the service totals count (an execute does; a send does not). */
+  const countedLater: { success: boolean; latency: number }[] = []
 
   t.test('the list holds every simulation newest first, with its outcome, signature and key', async (t) => {
     const page = await getPage(t, app, '?limit=200', byToken)
@@ -215,6 +219,10 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       'signed and unsigned ones',
     )
     t.ok(page.simulations.filter((item) => item.api_key_id === null).length > 0, 'bearer simulations carry api_key_id null')
+    t.ok(
+      page.simulations.every((item) => item.kind === 'simulate' && item.transaction === null),
+      'simulates: kind simulate, no transaction',
+    )
     const viaKey = await getPage(t, app, '?limit=200', byKey)
     t.strictSame(viaKey.simulations, page.simulations, 'the same list with the API key (either credential)')
     assertErrorEnvelope(t, await get(app, LIST_PATH), 'unauthorized', 'no credential')
@@ -370,6 +378,52 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     t.equal((await getPage(t, app, '?limit=200', byKey)).simulations.length, plan.length, 'and the history unchanged')
   })
 
+  t.test('executes and sends are listed with their transaction; a send is no simulation in the statistics', async (t) => {
+    const trader = await registerTestUser(app, 'trader')
+    const headers = { 'x-api-key': trader.apiKey }
+    const traderId = getJson<{ id: string }>(await get(app, '/auth/me', { authorization: `Bearer ${trader.token}` }))?.id ?? ''
+    const [executed, sent] = [base58.decode(new Uint8Array(64).fill(1)), base58.decode(new Uint8Array(64).fill(2))]
+    const tracking = {
+      userId: traderId,
+      kind: 'execute' as const,
+      status: 'finalized' as const,
+      route: 'direct_rpc' as const,
+      attempts: 1,
+      endpoints: ['127.0.0.1:8899'],
+      wireTransaction: new Uint8Array([1]),
+      lastValidBlockHeight: 50,
+      landedSlot: 12,
+      transactionError: null,
+      prediction: null,
+      outcome: { landed_slot: 12, matched: true, differences: [] },
+      createdAtMs: clock.nowMs,
+      updatedAtMs: clock.nowMs,
+    }
+    await users.userService.trackTransaction({ ...tracking, signature: executed }, 0)
+    await users.userService.trackTransaction(
+      { ...tracking, signature: sent, kind: 'send', status: 'pending', landedSlot: null, outcome: null },
+      0,
+    )
+    const record = bulk[0] as SimulationRecord
+    await users.userService.recordSimulations([
+      { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 1, kind: 'execute', signature: executed },
+      { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 2, kind: 'send', signature: sent },
+      { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 3, signature: null },
+    ])
+    const page = await getPage(t, app, '', headers)
+    t.strictSame(
+      page.simulations.map(({ kind, transaction, signature }) => ({ kind, transaction, signature })),
+      [
+        { kind: 'execute', transaction: { status: 'finalized', route: 'direct_rpc', landed_slot: 12, matched: true }, signature: executed },
+        { kind: 'send', transaction: { status: 'pending', route: 'direct_rpc', landed_slot: null, matched: null }, signature: sent },
+        { kind: 'simulate', transaction: null, signature: null },
+      ],
+      'kind and transaction are in the REST answer',
+    )
+    t.match(getJson(await get(app, STATS_PATH, headers)), { total_simulations: 2, simulations_today: 2 }, 'the send is not counted')
+    countedLater.push({ success: record.success, latency: record.latencyMs }, { success: record.success, latency: record.latencyMs })
+  })
+
   t.test('another user sees none of it', async (t) => {
     const stranger = await registerTestUser(app, 'stranger')
     for (const headers of [{ 'x-api-key': stranger.apiKey }, { authorization: `Bearer ${stranger.token}` }] as Record<string, string>[]) {
@@ -482,6 +536,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     const all = [
       ...expected.map((item) => ({ success: item.success, latency: item.latency_ms })),
       ...bulk.map((r) => ({ success: r.success, latency: r.latencyMs })),
+      ...countedLater,
     ]
     t.ok((status.total_simulations as number) >= plan.length, 'total_simulations counts at least what this test ran')
     t.equal(status.total_simulations, all.length, 'exactly every row of this database')

@@ -6,12 +6,16 @@ import type { ApiKey as _preflight_accounts_v1_ApiKey, ApiKey__Output as _prefli
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from '../../../preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
+import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from '../../../preflight/accounts/v1/CreateApiKeyRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from '../../../preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from '../../../preflight/accounts/v1/GetSimulationCountsRequest';
+import type { GetTrackedTransactionRequest as _preflight_accounts_v1_GetTrackedTransactionRequest, GetTrackedTransactionRequest__Output as _preflight_accounts_v1_GetTrackedTransactionRequest__Output } from '../../../preflight/accounts/v1/GetTrackedTransactionRequest';
+import type { GetTrackedTransactionResponse as _preflight_accounts_v1_GetTrackedTransactionResponse, GetTrackedTransactionResponse__Output as _preflight_accounts_v1_GetTrackedTransactionResponse__Output } from '../../../preflight/accounts/v1/GetTrackedTransactionResponse';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from '../../../preflight/accounts/v1/GetUserRequest';
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from '../../../preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from '../../../preflight/accounts/v1/GetUserStateResponse';
@@ -37,6 +41,10 @@ import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileRespo
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, SimulationCounts__Output as _preflight_accounts_v1_SimulationCounts__Output } from '../../../preflight/accounts/v1/SimulationCounts';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
+import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from '../../../preflight/accounts/v1/TrackTransactionRequest';
+import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from '../../../preflight/accounts/v1/TrackTransactionResponse';
+import type { UpdateTrackedTransactionRequest as _preflight_accounts_v1_UpdateTrackedTransactionRequest, UpdateTrackedTransactionRequest__Output as _preflight_accounts_v1_UpdateTrackedTransactionRequest__Output } from '../../../preflight/accounts/v1/UpdateTrackedTransactionRequest';
+import type { UpdateTrackedTransactionResponse as _preflight_accounts_v1_UpdateTrackedTransactionResponse, UpdateTrackedTransactionResponse__Output as _preflight_accounts_v1_UpdateTrackedTransactionResponse__Output } from '../../../preflight/accounts/v1/UpdateTrackedTransactionResponse';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from '../../../preflight/accounts/v1/UserStats';
 
@@ -49,6 +57,15 @@ export interface AccountsClient extends grpc.Client {
   authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   authenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  ClaimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ClaimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ClaimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ClaimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  claimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  claimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  claimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  claimUnresolvedTransactions(argument: _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>): grpc.ClientUnaryCall;
   
   CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   CreateApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
@@ -94,6 +111,15 @@ export interface AccountsClient extends grpc.Client {
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  
+  GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  getTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  getTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  getTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  getTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
   
   GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   GetUser(argument: _preflight_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_User__Output>): grpc.ClientUnaryCall;
@@ -230,10 +256,30 @@ export interface AccountsClient extends grpc.Client {
   setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   setProgramBlocks(argument: _preflight_accounts_v1_SetProgramBlocksRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   
+  TrackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  TrackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  TrackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  TrackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  trackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  trackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  trackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  trackTransaction(argument: _preflight_accounts_v1_TrackTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_TrackTransactionResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  updateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  updateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  updateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  updateTrackedTransaction(argument: _preflight_accounts_v1_UpdateTrackedTransactionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   AuthenticateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse>;
+  
+  ClaimUnresolvedTransactions: grpc.handleUnaryCall<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse>;
   
   CreateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
   
@@ -244,6 +290,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   GetServiceTotals: grpc.handleUnaryCall<_preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals>;
   
   GetSimulationCounts: grpc.handleUnaryCall<_preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts>;
+  
+  GetTrackedTransaction: grpc.handleUnaryCall<_preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse>;
   
   GetUser: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User>;
   
@@ -275,15 +323,21 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   SetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
+  TrackTransaction: grpc.handleUnaryCall<_preflight_accounts_v1_TrackTransactionRequest__Output, _preflight_accounts_v1_TrackTransactionResponse>;
+  
+  UpdateTrackedTransaction: grpc.handleUnaryCall<_preflight_accounts_v1_UpdateTrackedTransactionRequest__Output, _preflight_accounts_v1_UpdateTrackedTransactionResponse>;
+  
 }
 
 export interface AccountsDefinition extends grpc.ServiceDefinition {
   AuthenticateApiKey: MethodDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+  ClaimUnresolvedTransactions: MethodDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
   CreateApiKey: MethodDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>
+  GetTrackedTransaction: MethodDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
   GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
   GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>
   GetUserStats: MethodDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_UserStats, _preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats__Output>
@@ -299,4 +353,6 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   RotateApiKey: MethodDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
   SetCardOnFile: MethodDefinition<_preflight_accounts_v1_SetCardOnFileRequest, _preflight_accounts_v1_SetCardOnFileResponse, _preflight_accounts_v1_SetCardOnFileRequest__Output, _preflight_accounts_v1_SetCardOnFileResponse__Output>
   SetProgramBlocks: MethodDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
+  TrackTransaction: MethodDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionRequest__Output, _preflight_accounts_v1_TrackTransactionResponse__Output>
+  UpdateTrackedTransaction: MethodDefinition<_preflight_accounts_v1_UpdateTrackedTransactionRequest, _preflight_accounts_v1_UpdateTrackedTransactionResponse, _preflight_accounts_v1_UpdateTrackedTransactionRequest__Output, _preflight_accounts_v1_UpdateTrackedTransactionResponse__Output>
 }

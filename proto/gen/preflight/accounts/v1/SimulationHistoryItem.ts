@@ -1,5 +1,6 @@
 // Original file: accounts.proto
 
+import type { HistoryTransaction as _preflight_accounts_v1_HistoryTransaction, HistoryTransaction__Output as _preflight_accounts_v1_HistoryTransaction__Output } from '../../../preflight/accounts/v1/HistoryTransaction';
 
 export interface SimulationHistoryItem {
   'id'?: (string);
@@ -17,6 +18,8 @@ export interface SimulationHistoryItem {
   'signature'?: (string);
   'api_key_id'?: (string);
   'cached'?: (boolean);
+  'kind'?: (string);
+  'transaction'?: (_preflight_accounts_v1_HistoryTransaction | null);
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
   '_mev_score'?: "mev_score";
@@ -45,6 +48,8 @@ export interface SimulationHistoryItem__Output {
   'signature'?: (string);
   'api_key_id'?: (string);
   'cached': (boolean);
+  'kind': (string);
+  'transaction': (_preflight_accounts_v1_HistoryTransaction__Output | null);
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
   '_mev_score'?: "mev_score";

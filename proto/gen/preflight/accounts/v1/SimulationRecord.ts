@@ -18,6 +18,7 @@ export interface SimulationRecord {
   'signature'?: (string);
   'cached'?: (boolean);
   'record_id'?: (string);
+  'kind'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -29,6 +30,7 @@ export interface SimulationRecord {
   '_fee_estimate_sol'?: "fee_estimate_sol";
   '_signature'?: "signature";
   '_record_id'?: "record_id";
+  '_kind'?: "kind";
 }
 
 export interface SimulationRecord__Output {
@@ -48,6 +50,7 @@ export interface SimulationRecord__Output {
   'signature'?: (string);
   'cached': (boolean);
   'record_id'?: (string);
+  'kind'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -59,4 +62,5 @@ export interface SimulationRecord__Output {
   '_fee_estimate_sol'?: "fee_estimate_sol";
   '_signature'?: "signature";
   '_record_id'?: "record_id";
+  '_kind'?: "kind";
 }

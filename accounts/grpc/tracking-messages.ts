@@ -1,0 +1,117 @@
+/**
+ * Conversions between the transaction-tracking part of the UserService interface and its gRPC
+ * messages (proto/accounts.proto), used by the server and the client alike so the two agree. JSON
+ * fields travel as JSON text; a null number is an unset `optional`, and in a patch a field left
+ * out is an unset message field, so "absent", null and 0 stay three different things.
+ */
+import { createServiceError, type ErrorCode } from '../../lib/errors.js'
+import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../user-service.js'
+import type {
+  TrackedTransaction as TrackedTransactionMessage,
+  TrackedTransaction__Output as TrackedTransactionOutput,
+} from '../../proto/gen/preflight/accounts/v1/TrackedTransaction.js'
+import type {
+  TrackedTransactionPatch as TrackedTransactionPatchMessage,
+  TrackedTransactionPatch__Output as TrackedTransactionPatchOutput,
+} from '../../proto/gen/preflight/accounts/v1/TrackedTransactionPatch.js'
+import { toJsonText } from '../tracking/tracking-input.js'
+import { isOneOf, SUBMIT_ROUTES, TRACKING_KINDS, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import { fromOptionalField, toOptionalField } from './optional-field.js'
+
+/** The message of a record (its JSON fields checked: `validation_error` for what JSON cannot carry). */
+export function toTrackedTransactionMessage(record: TransactionTrackingRecord): TrackedTransactionMessage {
+  const wire = record.wireTransaction
+  return {
+    user_id: record.userId,
+    signature: record.signature,
+    kind: record.kind,
+    status: record.status,
+    route: record.route,
+    attempts: record.attempts,
+    endpoints: [...record.endpoints],
+    wire_transaction: Buffer.from(wire.buffer, wire.byteOffset, wire.byteLength),
+    last_valid_block_height: toOptionalField(record.lastValidBlockHeight),
+    landed_slot: toOptionalField(record.landedSlot),
+    transaction_error_json: toJsonText(record.transactionError, 'transactionError'),
+    prediction_json: toJsonText(record.prediction, 'prediction'),
+    outcome_json: toJsonText(record.outcome, 'outcome'),
+    created_at_ms: record.createdAtMs,
+    updated_at_ms: record.updatedAtMs,
+  }
+}
+
+/** The record a request carries; its values are the service's to check (bad JSON text: `validation_error`). */
+export function fromTrackedTransactionRequestMessage(message: TrackedTransactionOutput): TransactionTrackingRecord {
+  return toRecord(message, 'validation_error')
+}
+
+/** The record an answer carries; a value outside the contract is a broken answer (`internal_error`), never a guess. */
+export function fromTrackedTransactionAnswerMessage(message: TrackedTransactionOutput): TransactionTrackingRecord {
+  const record = toRecord(message, 'internal_error')
+  if (!isOneOf(TRACKING_KINDS, record.kind) || !isOneOf(TRACKING_STATUSES, record.status) || !isOneOf(SUBMIT_ROUTES, record.route)) {
+    throw createServiceError(
+      'internal_error',
+      `the accounts service sent a tracking record of ${record.kind}/${record.status}/${record.route}`,
+    )
+  }
+  return record
+}
+
+/** The message of a patch: only the fields it gives are set. */
+export function toTrackedTransactionPatchMessage(patch: TransactionTrackingPatch): TrackedTransactionPatchMessage {
+  return {
+    status: patch.status,
+    attempts: patch.attempts,
+    endpoints: patch.endpoints === undefined ? null : { values: [...patch.endpoints] },
+    landed_slot: patch.landedSlot === undefined ? null : { value: toOptionalField(patch.landedSlot) },
+    last_valid_block_height: patch.lastValidBlockHeight === undefined ? null : { value: toOptionalField(patch.lastValidBlockHeight) },
+    transaction_error_json: patch.transactionError === undefined ? undefined : toJsonText(patch.transactionError, 'transactionError'),
+    outcome_json: patch.outcome === undefined ? undefined : toJsonText(patch.outcome, 'outcome'),
+  }
+}
+
+/** The patch a message carries, with only the fields it sets (absent, never undefined). */
+export function fromTrackedTransactionPatchMessage(message: TrackedTransactionPatchOutput | null): TransactionTrackingPatch {
+  if (message === null) return {}
+  const patch: TransactionTrackingPatch = {}
+  // The service checks the values; a string that names no status is its validation_error.
+  if (message.status !== undefined) patch.status = message.status as TransactionTrackingPatch['status']
+  if (message.attempts !== undefined) patch.attempts = message.attempts
+  if (message.endpoints !== null) patch.endpoints = message.endpoints.values
+  if (message.landed_slot !== null) patch.landedSlot = fromOptionalField(message.landed_slot.value)
+  if (message.last_valid_block_height !== null) patch.lastValidBlockHeight = fromOptionalField(message.last_valid_block_height.value)
+  if (message.transaction_error_json !== undefined) {
+    patch.transactionError = fromJsonText(message.transaction_error_json, 'transactionError', 'validation_error')
+  }
+  if (message.outcome_json !== undefined) patch.outcome = fromJsonText(message.outcome_json, 'outcome', 'validation_error')
+  return patch
+}
+
+function toRecord(message: TrackedTransactionOutput, code: ErrorCode): TransactionTrackingRecord {
+  return {
+    userId: message.user_id,
+    signature: message.signature,
+    kind: message.kind as TransactionTrackingRecord['kind'],
+    status: message.status as TransactionTrackingRecord['status'],
+    route: message.route as TransactionTrackingRecord['route'],
+    attempts: message.attempts,
+    endpoints: message.endpoints,
+    // A plain Uint8Array (not grpc's Buffer), as the in-process transport answers.
+    wireTransaction: new Uint8Array(message.wire_transaction),
+    lastValidBlockHeight: fromOptionalField(message.last_valid_block_height),
+    landedSlot: fromOptionalField(message.landed_slot),
+    transactionError: fromJsonText(message.transaction_error_json, 'transactionError', code),
+    prediction: fromJsonText(message.prediction_json, 'prediction', code),
+    outcome: fromJsonText(message.outcome_json, 'outcome', code),
+    createdAtMs: message.created_at_ms,
+    updatedAtMs: message.updated_at_ms,
+  }
+}
+
+function fromJsonText(text: string, field: string, code: ErrorCode): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue
+  } catch {
+    throw createServiceError(code, `${field}: must be JSON text`)
+  }
+}

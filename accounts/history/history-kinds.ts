@@ -1,0 +1,19 @@
+/**
+ * What a history record was: a simulate, an execute (simulated, then sent when approved) or a send
+ * (sent as it is, simulating nothing). Statistics and the daily quota count simulations, so they
+ * read `simulate` and `execute` rows only (COUNTED_KINDS_SQL).
+ */
+
+export const HISTORY_KINDS = ['simulate', 'execute', 'send'] as const
+export type HistoryKind = (typeof HISTORY_KINDS)[number]
+
+/** The kind of a record that names none: every record written before kinds existed was a simulate. */
+export const DEFAULT_HISTORY_KIND: HistoryKind = 'simulate'
+
+/** The SQL condition keeping the rows that ran a simulation (a send ran none). */
+export const COUNTED_KINDS_SQL = "kind IN ('simulate', 'execute')"
+
+/** Whether `value` is a history kind. */
+export function isHistoryKind(value: unknown): value is HistoryKind {
+  return typeof value === 'string' && (HISTORY_KINDS as readonly string[]).includes(value)
+}

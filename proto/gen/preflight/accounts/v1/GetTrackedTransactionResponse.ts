@@ -1,0 +1,11 @@
+// Original file: accounts.proto
+
+import type { TrackedTransaction as _preflight_accounts_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_accounts_v1_TrackedTransaction__Output } from '../../../preflight/accounts/v1/TrackedTransaction';
+
+export interface GetTrackedTransactionResponse {
+  'record'?: (_preflight_accounts_v1_TrackedTransaction | null);
+}
+
+export interface GetTrackedTransactionResponse__Output {
+  'record': (_preflight_accounts_v1_TrackedTransaction__Output | null);
+}

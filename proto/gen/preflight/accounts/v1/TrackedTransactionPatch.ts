@@ -1,0 +1,32 @@
+// Original file: accounts.proto
+
+import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from '../../../preflight/accounts/v1/StringList';
+import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from '../../../preflight/accounts/v1/NullableDouble';
+
+export interface TrackedTransactionPatch {
+  'status'?: (string);
+  'attempts'?: (number | string);
+  'endpoints'?: (_preflight_accounts_v1_StringList | null);
+  'landed_slot'?: (_preflight_accounts_v1_NullableDouble | null);
+  'transaction_error_json'?: (string);
+  'outcome_json'?: (string);
+  'last_valid_block_height'?: (_preflight_accounts_v1_NullableDouble | null);
+  '_status'?: "status";
+  '_attempts'?: "attempts";
+  '_transaction_error_json'?: "transaction_error_json";
+  '_outcome_json'?: "outcome_json";
+}
+
+export interface TrackedTransactionPatch__Output {
+  'status'?: (string);
+  'attempts'?: (number);
+  'endpoints': (_preflight_accounts_v1_StringList__Output | null);
+  'landed_slot': (_preflight_accounts_v1_NullableDouble__Output | null);
+  'transaction_error_json'?: (string);
+  'outcome_json'?: (string);
+  'last_valid_block_height': (_preflight_accounts_v1_NullableDouble__Output | null);
+  '_status'?: "status";
+  '_attempts'?: "attempts";
+  '_transaction_error_json'?: "transaction_error_json";
+  '_outcome_json'?: "outcome_json";
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface UpdateTrackedTransactionResponse {
+}
+
+export interface UpdateTrackedTransactionResponse__Output {
+}
