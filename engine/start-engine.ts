@@ -13,12 +13,13 @@ import { createEngine, type Engine } from './engine.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
+import { createUserServiceTrackingStore, type TrackingUserService } from './tracking/user-service-tracking-store.js'
 
 export interface StartEngineOptions {
   config: EngineConfig
   logger: Logger
-  /** Where tenants' program blocks come from; none: the curated blacklist alone applies. */
-  userService?: Pick<UserService, 'getProgramBlocks'>
+  /** Where tenants' program blocks come from and tracking records are kept; none: the curated blacklist alone applies, and tracking lasts the process. */
+  userService?: Pick<UserService, 'getProgramBlocks'> & TrackingUserService
   /** Where the user service announces changed program blocks; without it a cached list is trusted 1 s. */
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */
@@ -53,7 +54,10 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
         ...(options.invalidations ? { invalidations: options.invalidations } : {}),
       })
     : undefined
-  const engine = createEngine(config, logger, tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {})
+  const engine = createEngine(config, logger, {
+    ...(tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {}),
+    ...(userService ? { trackingStore: createUserServiceTrackingStore(userService) } : {}),
+  })
   try {
     await engine.start()
     const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, { gate })
