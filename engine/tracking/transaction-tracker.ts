@@ -112,6 +112,7 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   let polling = false
   let lastPollMs = 0
   let lastHeartbeatMs = 0
+  let stopped: Promise<void> | undefined
 
   function getStatus(entry: Entry): TrackingStatus {
     return (entry.records.values().next().value as TrackingRecord).status
@@ -388,10 +389,23 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       claimTimer.unref()
     },
     async stop() {
+      if (stopped) return stopped
       clearInterval(timer)
       clearInterval(claimTimer)
       timer = undefined
-      await Promise.all([...entries.values()].map((entry) => entry.writing))
+      // What is still unresolved is released (lease 0), not abandoned: the next engine, or this
+      // one restarted, claims it at once instead of waiting for the lease to run out.
+      stopped = Promise.all(
+        [...entries.values()].map((entry) => {
+          for (const record of entry.records.values()) {
+            entry.writing = entry.writing
+              .then(() => store.update(record.userId, record.signature, { attempts: record.attempts, endpoints: record.endpoints }, 0))
+              .catch((error: unknown) => logger.warn({ err: error, signature: record.signature }, 'releasing a tracking record failed'))
+          }
+          return entry.writing
+        }),
+      ).then(() => entries.clear())
+      return stopped
     },
   }
 }
