@@ -92,6 +92,8 @@ export interface SimulationRecord {
   latencyMs: number
   signature: string | null
   cached: boolean
+  /** Which call it records: a simulation, or an execute or a send recorded beside them; absent: a simulation. */
+  kind?: 'simulate' | 'execute' | 'send'
   /**
    * The record's identity, a uuid given when the caller was answered: a record delivered twice (a
    * journal replayed after a crash, when the first delivery committed but was not marked done) is

@@ -50,6 +50,9 @@ const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }]
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable')),
+  send: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',

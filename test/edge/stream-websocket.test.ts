@@ -132,6 +132,9 @@ function createGatedEngine(real: EngineClient) {
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),
+    execute: (transaction, options) => real.execute(transaction, options),
+    send: (transaction, options) => real.send(transaction, options),
+    getTransaction: (tenantId, signature) => real.getTransaction(tenantId, signature),
     health: () => real.health(),
     async simulate(transaction, options) {
       entered++
