@@ -54,7 +54,8 @@ const DIFFERENCES: Record<string, string> = {
   // Execute, send and tracking: the JSON values of any shape travel as their JSON text, as on simulate.
   'ExecuteResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
   'ExecuteResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
-  'ExecuteResponse.policy_applied': 'an object of any values (every effective policy field): carried as its JSON text in policy_applied_json',
+  'ExecuteResponse.policy_applied':
+    'an object of any values (every effective policy field): carried as its JSON text in policy_applied_json',
   'ExecuteResponse.policy_applied_json': 'the JSON text of policy_applied',
   'SendResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
   'SendResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
