@@ -6,6 +6,7 @@ import type { Authenticator } from '../callers/authenticator.js'
 import type { KeyUsageCounter } from '../callers/key-usage-counter.js'
 import type { SimulationHistoryQueue } from '../callers/simulation-history-queue.js'
 import type { CallerSimulator } from './simulate/caller-simulator.js'
+import type { CallerTransactions } from './transactions/caller-transactions.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
 import type { AuthLimits } from './limits/auth-limits.js'
@@ -20,6 +21,8 @@ export interface EdgeContext {
   history: SimulationHistoryQueue
   /** Decodes, simulates for a caller and records history: what simulate, batch and the WebSocket share. */
   simulator: CallerSimulator
+  /** Decodes, executes or sends for a caller and records history, and reads their tracking: what REST and the WebSocket share. */
+  transactions: CallerTransactions
   admission: Admission
   /** The limits of register, login and refresh (client address and account). */
   authLimits: AuthLimits

@@ -30,6 +30,10 @@ import { createServiceStatus } from './status/service-status.js'
 import { createCallerServices, type CallerServices } from '../callers/caller-services.js'
 import { createAdmissionHook } from './limits/admission-hook.js'
 import { createCallerSimulator } from './simulate/caller-simulator.js'
+import { createCallerTransactions } from './transactions/caller-transactions.js'
+import { registerExecuteRoute } from './routes/execute.js'
+import { registerSendRoute } from './routes/send.js'
+import { registerTransactionsRoute } from './routes/transactions.js'
 import { registerSimulateBatchRoute } from './routes/simulate-batch.js'
 import { registerStreamRoute, type StreamRouteOptions } from './ws/stream-route.js'
 import type { Admission } from '../lib/limits/admission.js'
@@ -199,6 +203,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     keyUsage,
     history,
     simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
+    transactions: createCallerTransactions({ engine, recordTransactionCall: callers.recordTransactionCall }),
     admission: callers.admission,
     authLimits: createAuthLimits({ limiter: options.authLimiter, now }),
     logger,
@@ -218,6 +223,9 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
   registerSimulateBatchRoute(app, context)
+  registerExecuteRoute(app, context)
+  registerSendRoute(app, context)
+  registerTransactionsRoute(app, context)
   registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)
   registerProgramBlockRoutes(app, context)
