@@ -10,6 +10,8 @@ import type { CallerTransactions } from './transactions/caller-transactions.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
 import type { AuthLimits } from './limits/auth-limits.js'
+import type { TransactionUpdates } from '../lib/transaction-updates.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 
 export interface EdgeContext {
   engine: EngineClient
@@ -24,6 +26,8 @@ export interface EdgeContext {
   /** Decodes, executes or sends for a caller and records history, and reads their tracking: what REST and the WebSocket share. */
   transactions: CallerTransactions
   admission: Admission
+  /** Where tracked transactions' status changes arrive, for the stream's pushes; none: no pushes. */
+  transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'subscribe'>
   /** The limits of register, login and refresh (client address and account). */
   authLimits: AuthLimits
   logger: Logger

@@ -41,6 +41,8 @@ import { createDisabledAdmission } from '../lib/limits/disabled-admission.js'
 import type { KeyedLimiter } from '../lib/limits/keyed-limiter.js'
 import { createAuthLimits } from './limits/auth-limits.js'
 import type { TrustProxy } from './trust-proxy.js'
+import type { TransactionUpdates } from '../lib/transaction-updates.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
@@ -66,6 +68,11 @@ export interface EdgeServerOptions {
   authLimiter?: KeyedLimiter
   /** Proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); default none: the socket's peer. */
   trustProxy?: TrustProxy
+  /**
+   * Where tracked transactions' status changes arrive (the engine's, in-process or over Redis), for
+   * the stream's pushes to their owners; without it nothing is pushed. Its owner closes it.
+   */
+  transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'subscribe'>
   /** The WebSocket stream's limits (ping interval, in-flight and buffer caps, drain timeout); defaults in edge/ws/stream-route.ts. */
   stream?: StreamRouteOptions
   /** A request's headers and body must both arrive within this, else 408 request_timeout (default 10 s). */
@@ -205,6 +212,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
     transactions: createCallerTransactions({ engine, recordTransactionCall: callers.recordTransactionCall }),
     admission: callers.admission,
+    transactionUpdates: options.transactionUpdates,
     authLimits: createAuthLimits({ limiter: options.authLimiter, now }),
     logger,
     now,

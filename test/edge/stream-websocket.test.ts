@@ -536,6 +536,10 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
         return { success: true } as SimulateResponse
       },
     },
+    transactions: {
+      execute: () => Promise.reject(new Error('this test only simulates')),
+      send: () => Promise.reject(new Error('this test only simulates')),
+    },
     admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
     keyUsage: { record: () => undefined },
     validate: () => null,
