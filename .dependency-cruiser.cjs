@@ -35,7 +35,8 @@ module.exports = {
       from: { path: '^edge/' },
       to: {
         path: '^engine/',
-        pathNot: '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|tracked-transaction)-message[.]ts$)',
+        pathNot:
+          '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|tracked-transaction)-message[.]ts$)',
       },
     },
     {
