@@ -30,12 +30,13 @@ module.exports = {
         'and types), never by its internals, so the engine can change inside without the edge following. Besides the ' +
         'contract it may import only what runs or reaches an engine: engine.ts (the Engine type of the in-process ' +
         'transport), start-engine.ts and config.ts (edge/main.ts starts one in-process when ENGINE_URL is unset) and ' +
-        'the gRPC mappers (grpc/simulate-message.ts, grpc/health-message.ts, grpc/approvals-message.ts) the gRPC transport decodes answers with.',
+        'the gRPC mappers (grpc/*-message.ts) the gRPC transport decodes answers with.',
       severity: 'error',
       from: { path: '^edge/' },
       to: {
         path: '^engine/',
-        pathNot: '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals)-message[.]ts$)',
+        pathNot:
+          '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|tracked-transaction)-message[.]ts$)',
       },
     },
     {

@@ -24,6 +24,9 @@ import { startCallers } from './callers/start-callers.js'
 import { join } from 'node:path'
 import { createAuthLimiter } from './edge/limits/create-auth-limiter.js'
 import { toTrustProxy } from './edge/trust-proxy.js'
+import { createInProcessTransactionUpdates, type TransactionUpdates } from './lib/transaction-updates.js'
+import { createRedisTransactionUpdates } from './lib/redis-transaction-updates.js'
+import type { TrackedTransaction } from './engine/contract/transaction-tracking.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -65,12 +68,19 @@ const callers = await startCallers({
   logger: logger.child({ service: 'edge' }),
 })
 startup.closeOnFailure(() => callers.close())
+// Tracked transactions' status changes, from the engine to their owners' WebSockets: over Redis
+// when REDIS_URL is set (processes behind one balancer push to each other's sockets), else here.
+const transactionUpdates: TransactionUpdates<TrackedTransaction> = edgeConfig.redisUrl
+  ? await createRedisTransactionUpdates(edgeConfig.redisUrl, { logger })
+  : createInProcessTransactionUpdates({ logger })
+startup.closeOnFailure(() => transactionUpdates.close())
 const engine = await startEngine({
   config: engineConfig,
   logger: logger.child({ service: 'engine' }),
   userService: users.userService,
   invalidations: users.invalidations,
   callers,
+  transactionUpdates,
 })
 startup.closeOnFailure(async () => {
   await engine.closePort()
@@ -83,6 +93,7 @@ const app = createEdgeServer({
   userService: users.userService,
   signingKey: users.signingKey,
   callers,
+  transactionUpdates,
   authLimiter,
   trustProxy,
   logger: logger.child({ service: 'edge' }),
@@ -119,5 +130,6 @@ onShutdownSignal(logger, async () => {
   await authLimiter?.close()
   await users.close()
   engine.stop()
+  await transactionUpdates.close()
   await localnet?.close()
 })

@@ -10,10 +10,13 @@ import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
+import type { ExecuteResponse } from '../engine/contract/execute-response.js'
+import type { SendResponse } from '../engine/contract/send-response.js'
+import type { SimulationRecord } from '../accounts/user-service.js'
 import { type Authenticator, createAuthenticator, type Principal } from './authenticator.js'
 import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'
-import { toSimulationRecord } from './to-simulation-record.js'
+import { toExecuteRecord, toSendRecord, toSimulationRecord } from './to-simulation-record.js'
 import type { HistoryJournal } from './history-journal.js'
 import { attachSignatureBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
 
@@ -25,6 +28,13 @@ export interface CallerServices {
   now: () => number
   /** Queues the history record of one simulation `principal` ran, whichever door it came through (no I/O). */
   recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateResponse): void
+  /** Queues the history record of one execute or send `principal` made (`kind` beside simulations), whichever door it came through (no I/O). */
+  recordTransactionCall(
+    principal: Principal,
+    kind: 'execute' | 'send',
+    transaction: Uint8Array,
+    response: ExecuteResponse | SendResponse,
+  ): void
   /** Writes what is counted and recorded, then releases the admission store. Call after the doors stopped. */
   close(): Promise<void>
 }
@@ -74,6 +84,15 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   })
   const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))
   let closing: Promise<void> | undefined
+  const record = (built: SimulationRecord, transaction: Uint8Array) => {
+    built.recordId = randomUUID()
+    const signature = getFirstSignatureBytes(transaction)
+    // Written before the caller is answered (the caller of this function answers after it returns).
+    journal?.append(built, signature)
+    // base58 is too slow for the request path: the signature is filled in when history flushes.
+    attachSignatureBytes(built, signature)
+    history.push(built)
+  }
   return {
     authenticator,
     admission,
@@ -81,14 +100,19 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     history,
     now,
     recordSimulation(principal, transaction, response) {
-      const record = toSimulationRecord(response, principal, now(), null)
-      record.recordId = randomUUID()
-      const signature = getFirstSignatureBytes(transaction)
-      // Written before the caller is answered (the caller of this function answers after it returns).
-      journal?.append(record, signature)
-      // base58 is too slow for the request path: the signature is filled in when history flushes.
-      attachSignatureBytes(record, signature)
-      history.push(record)
+      record(toSimulationRecord(response, principal, now(), null), transaction)
+    },
+    recordTransactionCall(
+      principal: Principal,
+      kind: 'execute' | 'send',
+      transaction: Uint8Array,
+      response: ExecuteResponse | SendResponse,
+    ) {
+      const built =
+        kind === 'execute'
+          ? toExecuteRecord(response as ExecuteResponse, principal, now(), null)
+          : toSendRecord(response as SendResponse, principal, now(), null)
+      record(built, transaction)
     },
     close() {
       closing ??= (async () => {

@@ -6,9 +6,12 @@ import type { Authenticator } from '../callers/authenticator.js'
 import type { KeyUsageCounter } from '../callers/key-usage-counter.js'
 import type { SimulationHistoryQueue } from '../callers/simulation-history-queue.js'
 import type { CallerSimulator } from './simulate/caller-simulator.js'
+import type { CallerTransactions } from './transactions/caller-transactions.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
 import type { AuthLimits } from './limits/auth-limits.js'
+import type { TransactionUpdates } from '../lib/transaction-updates.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 
 export interface EdgeContext {
   engine: EngineClient
@@ -20,7 +23,11 @@ export interface EdgeContext {
   history: SimulationHistoryQueue
   /** Decodes, simulates for a caller and records history: what simulate, batch and the WebSocket share. */
   simulator: CallerSimulator
+  /** Decodes, executes or sends for a caller and records history, and reads their tracking: what REST and the WebSocket share. */
+  transactions: CallerTransactions
   admission: Admission
+  /** Where tracked transactions' status changes arrive, for the stream's pushes; none: no pushes. */
+  transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'subscribe'>
   /** The limits of register, login and refresh (client address and account). */
   authLimits: AuthLimits
   logger: Logger

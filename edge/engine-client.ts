@@ -12,19 +12,38 @@ import type { EngineHealth } from '../engine/contract/engine-health.js'
 import { fromApprovalsResponseMessage } from '../engine/grpc/approvals-message.js'
 import { fromHealthResponseMessage } from '../engine/grpc/health-message.js'
 import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
+import { fromExecuteResponseMessage } from '../engine/grpc/execute-message.js'
+import { fromSendResponseMessage } from '../engine/grpc/send-message.js'
+import { fromTrackedTransactionMessage } from '../engine/grpc/tracked-transaction-message.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
 import type { ApprovalsResponse } from '../engine/contract/approvals-response.js'
 import type { SimulateOptions } from '../engine/contract/simulate-request.js'
+import type { ExecuteOptions, ExecuteResponse } from '../engine/contract/execute-response.js'
+import { SEND_LIMITS, type SendOptions, type SendResponse } from '../engine/contract/send-response.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 import type { HealthResponse__Output } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { ApprovalsResponse__Output } from '../proto/gen/preflight/engine/v1/ApprovalsResponse.js'
 import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
+import type { ExecuteResponse__Output } from '../proto/gen/preflight/engine/v1/ExecuteResponse.js'
+import type { SendResponse__Output } from '../proto/gen/preflight/engine/v1/SendResponse.js'
+import type { TrackedTransaction__Output } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
 
 export interface EngineClient {
   /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
   /** A wallet's standing token approvals, scored, with a revoke transaction; rejects with a catalogue ServiceError (validation_error: not an address). */
   scanApprovals(wallet: string): Promise<ApprovalsResponse>
+  /**
+   * Verifies, simulates, applies the policy and, when it passes, sends and tracks a signed
+   * transaction (`options.tenantId` owns the tracking); rejects with a catalogue ServiceError
+   * (`invalid_transaction`, `invalid_signature`, `validation_error`, `upstream_unavailable`, ...).
+   */
+  execute(transaction: Uint8Array, options: ExecuteOptions): Promise<ExecuteResponse>
+  /** Verifies, sends with fail-over and tracks a signed transaction; rejects with a catalogue ServiceError. */
+  send(transaction: Uint8Array, options: SendOptions): Promise<SendResponse>
+  /** `tenantId`'s tracking record of `signature`; rejects with `not_found` for an unknown one or anyone else's. */
+  getTransaction(tenantId: string, signature: string): Promise<TrackedTransaction>
   /** The engine's own view of its freshness; rejects with a catalogue ServiceError (engine_unavailable: no answer). */
   health(): Promise<EngineHealth>
   close(): Promise<void>
@@ -36,6 +55,9 @@ export function createInProcessEngineClient(engine: Engine): EngineClient {
   return {
     simulate: (transaction, options) => engine.simulate(transaction, options),
     scanApprovals: (wallet) => engine.scanApprovals(wallet),
+    execute: (transaction, options) => engine.execute(transaction, options),
+    send: (transaction, options) => engine.send(transaction, options),
+    getTransaction: (tenantId, signature) => engine.getTransaction(tenantId, signature),
     health: async () => engine.getHealth(),
     close: async () => undefined,
     transport: 'in-process',
@@ -49,6 +71,18 @@ const DEFAULT_TIMEOUT_MS = 800
 const HEALTH_DEADLINE_MS = 1_000
 /** An approval scan reads RPC (the engine bounds it at 10 s), plus the transport. */
 const APPROVALS_DEADLINE_MS = 12_000
+/**
+ * A send fails over across endpoints (each bounded by RPC_TIMEOUT_MS) before it answers; execute
+ * simulates first. Waiting for confirmation adds its 30 s.
+ */
+const SEND_DEADLINE_MS = 20_000
+/** A tracking record is read from the engine's store. */
+const TRACKING_DEADLINE_MS = 5_000
+
+/** The deadline of an execute or a send: longer when it waits for confirmation. */
+function getSendDeadline(waitConfirmation: boolean | undefined): number {
+  return Date.now() + SEND_DEADLINE_MS + (waitConfirmation ? SEND_LIMITS.confirmationWaitMs : 0)
+}
 
 /**
  * The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one
@@ -99,6 +133,61 @@ export function createGrpcEngineClient(address: string, options: { internalToken
           else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
           else resolve(fromApprovalsResponseMessage(message))
         })
+      })
+    },
+    execute(transaction, options) {
+      return new Promise<ExecuteResponse>((resolve, reject) => {
+        client.Execute(
+          {
+            transaction,
+            tenant_id: options.tenantId ?? '',
+            policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
+            wait_confirmation: options.waitConfirmation ?? false,
+          },
+          metadata,
+          { deadline: getSendDeadline(options.waitConfirmation) },
+          (error: GrpcServiceError | null, message?: ExecuteResponse__Output) => {
+            if (error) reject(fromGrpcError(error))
+            else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+            else resolve(fromExecuteResponseMessage(message))
+          },
+        )
+      })
+    },
+    send(transaction, options) {
+      return new Promise<SendResponse>((resolve, reject) => {
+        client.Send(
+          {
+            transaction,
+            tenant_id: options.tenantId ?? '',
+            use_relay: options.useRelay ?? false,
+            wait_confirmation: options.waitConfirmation ?? false,
+            // Unset (not 0) when not given: the engine's default applies.
+            ...(options.maxRetries === undefined ? {} : { max_retries: options.maxRetries }),
+          },
+          metadata,
+          { deadline: getSendDeadline(options.waitConfirmation) },
+          (error: GrpcServiceError | null, message?: SendResponse__Output) => {
+            if (error) reject(fromGrpcError(error))
+            else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+            else resolve(fromSendResponseMessage(message))
+          },
+        )
+      })
+    },
+    getTransaction(tenantId, signature) {
+      return new Promise<TrackedTransaction>((resolve, reject) => {
+        const deadline = Date.now() + TRACKING_DEADLINE_MS
+        client.GetTransaction(
+          { tenant_id: tenantId, signature },
+          metadata,
+          { deadline },
+          (error: GrpcServiceError | null, message?: TrackedTransaction__Output) => {
+            if (error) reject(fromGrpcError(error))
+            else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+            else resolve(fromTrackedTransactionMessage(message))
+          },
+        )
       })
     },
     health() {

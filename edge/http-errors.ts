@@ -24,12 +24,13 @@ export type ErrorLogLevel = 'error' | 'debug'
 
 /**
  * Whether an answered failure is the service's fault, logged at error with its cause: a 5xx other
- * than not_implemented (a route whose release is still to come) and shutting_down (a drain, logged
- * once by the shutdown itself). A client's fault (every 4xx) is logged at debug: a caller can raise
- * thousands a second, and they would drown the faults that need someone.
+ * than not_implemented (a route whose release is still to come), relay_unavailable (the bundle
+ * relay of a later release: any caller asking for `use_relay` meets it, as a 501) and shutting_down
+ * (a drain, logged once by the shutdown itself). A client's fault (every 4xx) is logged at debug: a
+ * caller can raise thousands a second, and they would drown the faults that need someone.
  */
 export function isServiceFault(code: ErrorCode): boolean {
-  return ERROR_CATALOGUE[code].http >= 500 && code !== 'not_implemented' && code !== 'shutting_down'
+  return ERROR_CATALOGUE[code].http >= 500 && code !== 'not_implemented' && code !== 'relay_unavailable' && code !== 'shutting_down'
 }
 
 /**

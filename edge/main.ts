@@ -20,6 +20,9 @@ import { startCallers } from '../callers/start-callers.js'
 import { join } from 'node:path'
 import { createAuthLimiter } from './limits/create-auth-limiter.js'
 import { toTrustProxy } from './trust-proxy.js'
+import { createInProcessTransactionUpdates, type TransactionUpdates } from '../lib/transaction-updates.js'
+import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -41,6 +44,16 @@ const callers = await startCallers({
   logger,
 })
 startup.closeOnFailure(() => callers.close())
+// Tracked transactions' status changes, for the WebSocket pushes: over Redis when REDIS_URL is set
+// (a remote engine publishes there); from the engine in this process otherwise; with a remote
+// engine and no Redis, none reach this edge (docs/api.md#pushes).
+const transactionUpdates: TransactionUpdates<TrackedTransaction> | undefined = config.redisUrl
+  ? await createRedisTransactionUpdates(config.redisUrl, { logger })
+  : config.engineUrl
+    ? undefined
+    : createInProcessTransactionUpdates({ logger })
+startup.closeOnFailure(() => transactionUpdates?.close())
+if (!transactionUpdates) logger.warn('ENGINE_URL without REDIS_URL: WebSocket clients get no pushes of their transactions')
 let engineClient: EngineClient
 let engine: StartedEngine | undefined
 if (config.engineUrl) {
@@ -56,6 +69,7 @@ if (config.engineUrl) {
     userService: users.userService,
     invalidations: users.invalidations,
     callers,
+    transactionUpdates,
   })
   const started = engine
   startup.closeOnFailure(async () => {
@@ -71,6 +85,7 @@ const app = createEdgeServer({
   userService: users.userService,
   signingKey: users.signingKey,
   callers,
+  transactionUpdates,
   authLimiter,
   trustProxy,
   logger,
@@ -94,4 +109,5 @@ onShutdownSignal(logger, async () => {
   await users.close()
   engine?.stop()
   await engineClient.close()
+  await transactionUpdates?.close()
 })

@@ -30,6 +30,10 @@ import { createServiceStatus } from './status/service-status.js'
 import { createCallerServices, type CallerServices } from '../callers/caller-services.js'
 import { createAdmissionHook } from './limits/admission-hook.js'
 import { createCallerSimulator } from './simulate/caller-simulator.js'
+import { createCallerTransactions } from './transactions/caller-transactions.js'
+import { registerExecuteRoute } from './routes/execute.js'
+import { registerSendRoute } from './routes/send.js'
+import { registerTransactionsRoute } from './routes/transactions.js'
 import { registerSimulateBatchRoute } from './routes/simulate-batch.js'
 import { registerStreamRoute, type StreamRouteOptions } from './ws/stream-route.js'
 import type { Admission } from '../lib/limits/admission.js'
@@ -37,6 +41,8 @@ import { createDisabledAdmission } from '../lib/limits/disabled-admission.js'
 import type { KeyedLimiter } from '../lib/limits/keyed-limiter.js'
 import { createAuthLimits } from './limits/auth-limits.js'
 import type { TrustProxy } from './trust-proxy.js'
+import type { TransactionUpdates } from '../lib/transaction-updates.js'
+import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 
 export interface EdgeServerOptions {
   engine: EngineClient
@@ -62,6 +68,11 @@ export interface EdgeServerOptions {
   authLimiter?: KeyedLimiter
   /** Proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); default none: the socket's peer. */
   trustProxy?: TrustProxy
+  /**
+   * Where tracked transactions' status changes arrive (the engine's, in-process or over Redis), for
+   * the stream's pushes to their owners; without it nothing is pushed. Its owner closes it.
+   */
+  transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'subscribe'>
   /** The WebSocket stream's limits (ping interval, in-flight and buffer caps, drain timeout); defaults in edge/ws/stream-route.ts. */
   stream?: StreamRouteOptions
   /** A request's headers and body must both arrive within this, else 408 request_timeout (default 10 s). */
@@ -199,7 +210,9 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     keyUsage,
     history,
     simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
+    transactions: createCallerTransactions({ engine, recordTransactionCall: callers.recordTransactionCall }),
     admission: callers.admission,
+    transactionUpdates: options.transactionUpdates,
     authLimits: createAuthLimits({ limiter: options.authLimiter, now }),
     logger,
     now,
@@ -218,6 +231,9 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
   registerSimulateBatchRoute(app, context)
+  registerExecuteRoute(app, context)
+  registerSendRoute(app, context)
+  registerTransactionsRoute(app, context)
   registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)
   registerProgramBlockRoutes(app, context)

@@ -10,6 +10,8 @@ import { startCallers } from '../callers/start-callers.js'
 import { engineConfigSchema } from './config.js'
 import { startEngine } from './start-engine.js'
 import { join } from 'node:path'
+import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.js'
+import type { TrackedTransaction } from './contract/transaction-tracking.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -49,14 +51,21 @@ const callers = userService
     })
   : undefined
 startup.closeOnFailure(() => callers?.close())
+// Tracked transactions' status changes go to the edges' WebSockets over Redis; without REDIS_URL
+// no edge apart from this engine can push them (docs/api.md#pushes).
+const transactionUpdates = config.redisUrl
+  ? await createRedisTransactionUpdates<TrackedTransaction>(config.redisUrl, { logger })
+  : undefined
+startup.closeOnFailure(() => transactionUpdates?.close())
 // startEngine stops what it started itself when its port cannot be bound.
-const engine = await startEngine({ config, logger, userService, invalidations, callers })
+const engine = await startEngine({ config, logger, userService, invalidations, callers, transactionUpdates })
 logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.userServiceUrl ?? null }, 'engine serving')
 startup.serving()
 onShutdownSignal(logger, async () => {
   await engine.closePort()
   await callers?.close()
   engine.stop()
+  await transactionUpdates?.close()
   await invalidations?.close()
   await userService?.close()
 })

@@ -1,10 +1,10 @@
 /**
- * The engine's gRPC server: `Simulate`, `ScanApprovals` and `Health` for the edge (when it runs
- * apart) and co-located clients. With a gate, every `Simulate` and `ScanApprovals` passes it first:
- * a co-located client sends its API key as `x-api-key` metadata and gets the same authentication,
- * limits, quota and history as REST (its tenant comes from the key, never from the request); an
- * edge running apart presents the internal token instead and names the tenant it authenticated.
- * Without a gate (tests, a private network) calls are trusted as sent.
+ * The engine's gRPC server: `Simulate`, `ScanApprovals`, `Execute`, `Send`, `GetTransaction` and
+ * `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
+ * `Health` passes it first: a co-located client sends its API key as `x-api-key` metadata and gets
+ * the same authentication, limits, quota and history as REST (its tenant comes from the key, never
+ * from the request); an edge running apart presents the internal token instead and names the
+ * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
 import { Metadata, Server, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
@@ -18,11 +18,22 @@ import type { ApprovalsResponse } from '../proto/gen/preflight/engine/v1/Approva
 import type { ScanApprovalsRequest__Output } from '../proto/gen/preflight/engine/v1/ScanApprovalsRequest.js'
 import type { SimulateRequest__Output } from '../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { SimulateResponse } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
+import type { ExecuteRequest__Output } from '../proto/gen/preflight/engine/v1/ExecuteRequest.js'
+import type { ExecuteResponse } from '../proto/gen/preflight/engine/v1/ExecuteResponse.js'
+import type { SendRequest__Output } from '../proto/gen/preflight/engine/v1/SendRequest.js'
+import type { SendResponse } from '../proto/gen/preflight/engine/v1/SendResponse.js'
+import type { GetTransactionRequest__Output } from '../proto/gen/preflight/engine/v1/GetTransactionRequest.js'
+import type { TrackedTransaction } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
+import type { ExecuteOptions, ExecuteResponse as ExecuteResponseValue } from './contract/execute-response.js'
+import { SEND_LIMITS, type SendOptions, type SendResponse as SendResponseValue } from './contract/send-response.js'
 import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
 import { toApprovalsResponseMessage } from './grpc/approvals-message.js'
 import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
+import { toExecuteResponseMessage } from './grpc/execute-message.js'
+import { toSendResponseMessage } from './grpc/send-message.js'
+import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
 import type { PolicyInput } from './policy/policy.js'
 import type { SimulateOptions, SimulateResponse as SimulateResponseValue, Vector } from './simulate/simulate-types.js'
 
@@ -35,20 +46,23 @@ function parsePolicyJson(json: string): PolicyInput {
   }
 }
 
-/** A `Simulate` call let in by the gate. */
+/** A call let in by the gate. */
 export interface DirectCall {
-  /** The tenant to simulate for; undefined for a trusted internal call, whose `tenant_id` stands. */
+  /** The tenant to act for; undefined for a trusted internal call, whose `tenant_id` stands. */
   tenantId: string | undefined
   /** Headers for the caller (`ratelimit-*`), sent as initial metadata. */
   headers: Readonly<Record<string, string>>
-  /** Records the answer (history, usage); called once the simulation answered. */
+  /** Records a simulation's answer (history, usage); called once the simulation answered. */
   record(transaction: Uint8Array, response: SimulateResponseValue): void
+  /** Records an execute's or a send's answer in the same history (`kind` beside simulations); called once it answered. */
+  recordTransactionCall(kind: 'execute' | 'send', transaction: Uint8Array, response: ExecuteResponseValue | SendResponseValue): void
 }
 
 /**
  * Decides who a direct call is for and charges it one request and `simulations` simulations
- * (default 1: a Simulate; 0 for a read such as ScanApprovals); throws or rejects with a catalogue
- * ServiceError (`unauthorized`, `rate_limited`, ...).
+ * (default 1: a Simulate or an Execute; 0 for a Send or a read such as ScanApprovals and
+ * GetTransaction); throws or rejects with a catalogue ServiceError (`unauthorized`,
+ * `rate_limited`, ...).
  */
 export interface DirectCallGate {
   admit(metadata: Metadata, simulations?: number): DirectCall | Promise<DirectCall>
@@ -62,6 +76,26 @@ function toMetadata(headers: Readonly<Record<string, string>>): Metadata {
   const metadata = new Metadata()
   for (const [name, value] of Object.entries(headers)) metadata.set(name, value)
   return metadata
+}
+
+/** The tenant a request names (empty: none). */
+function getRequestTenant(tenantId: string): string | undefined {
+  return tenantId === '' ? undefined : tenantId
+}
+
+/** The send options of a gRPC request, the limits checked here as REST's schema checks them; throws `validation_error`. */
+function toSendOptions(request: SendRequest__Output): SendOptions {
+  const maxRetries = request.max_retries
+  if (maxRetries !== undefined && maxRetries > SEND_LIMITS.maxRetries) {
+    throw createServiceError('validation_error', `max_retries: must be <= ${SEND_LIMITS.maxRetries}`)
+  }
+  return {
+    useRelay: request.use_relay,
+    waitConfirmation: request.wait_confirmation,
+    // Unset is the default (3); 0 is no fail-over, which proto3 `optional` keeps apart.
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+  }
 }
 
 export interface EngineServer {
@@ -81,6 +115,33 @@ export async function startEngineServer(
   const { gate } = serverOptions
   const proto = loadEngineProto()
   const server = new Server()
+
+  /**
+   * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
+   * decided (undefined without a gate); a refusal answers the call with its catalogue error.
+   */
+  const admitThen = <Response>(
+    call: ServerUnaryCall<unknown, Response>,
+    callback: sendUnaryData<Response>,
+    simulations: number,
+    work: (direct: DirectCall | undefined) => void,
+  ): void => {
+    const run = (direct: DirectCall | undefined) => {
+      if (direct && Object.keys(direct.headers).length > 0) call.sendMetadata(toMetadata(direct.headers))
+      work(direct)
+    }
+    if (!gate) return run(undefined)
+    let admitted: DirectCall | Promise<DirectCall>
+    try {
+      admitted = gate.admit(call.metadata, simulations)
+    } catch (error) {
+      callback(toGrpcError(error))
+      return
+    }
+    if (admitted instanceof Promise) admitted.then(run, (error: unknown) => callback(toGrpcError(error)))
+    else run(admitted)
+  }
+
   server.addService(proto.preflight.engine.v1.Engine.service, {
     Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
@@ -99,9 +160,8 @@ export async function startEngineServer(
         return
       }
       const transaction = request.transaction
-      const run = (direct: DirectCall | undefined) => {
+      admitThen(call, callback, 1, (direct) => {
         if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
-        if (direct && Object.keys(direct.headers).length > 0) call.sendMetadata(toMetadata(direct.headers))
         // The engine validates the options (vectors, timeout, policy) as for every transport.
         engine.simulate(transaction, options).then(
           (response) => {
@@ -110,37 +170,77 @@ export async function startEngineServer(
           },
           (error: unknown) => callback(toGrpcError(error)),
         )
-      }
-      if (!gate) return run(undefined)
-      let admitted: DirectCall | Promise<DirectCall>
-      try {
-        admitted = gate.admit(call.metadata)
-      } catch (error) {
-        callback(toGrpcError(error))
-        return
-      }
-      if (admitted instanceof Promise) admitted.then(run, (error: unknown) => callback(toGrpcError(error)))
-      else run(admitted)
+      })
     },
     ScanApprovals(call: ServerUnaryCall<ScanApprovalsRequest__Output, ApprovalsResponse>, callback: sendUnaryData<ApprovalsResponse>) {
-      const run = (direct: DirectCall | undefined) => {
-        if (direct && Object.keys(direct.headers).length > 0) call.sendMetadata(toMetadata(direct.headers))
-        // The engine validates the address as for every transport; a read charges no simulation.
+      // The engine validates the address as for every transport; a read charges no simulation.
+      admitThen(call, callback, 0, () => {
         engine.scanApprovals(call.request.wallet).then(
           (response) => callback(null, toApprovalsResponseMessage(response)),
           (error: unknown) => callback(toGrpcError(error)),
         )
-      }
-      if (!gate) return run(undefined)
-      let admitted: DirectCall | Promise<DirectCall>
+      })
+    },
+    Execute(call: ServerUnaryCall<ExecuteRequest__Output, ExecuteResponse>, callback: sendUnaryData<ExecuteResponse>) {
+      const request = call.request
+      let options: ExecuteOptions
       try {
-        admitted = gate.admit(call.metadata, 0)
+        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+        options = {
+          waitConfirmation: request.wait_confirmation,
+          ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
+          ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+        }
       } catch (error) {
         callback(toGrpcError(error))
         return
       }
-      if (admitted instanceof Promise) admitted.then(run, (error: unknown) => callback(toGrpcError(error)))
-      else run(admitted)
+      const transaction = request.transaction
+      // An execute simulates: one simulation toward the quota, as on REST.
+      admitThen(call, callback, 1, (direct) => {
+        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        engine.execute(transaction, options).then(
+          (response) => {
+            direct?.recordTransactionCall('execute', transaction, response)
+            callback(null, toExecuteResponseMessage(response))
+          },
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      })
+    },
+    Send(call: ServerUnaryCall<SendRequest__Output, SendResponse>, callback: sendUnaryData<SendResponse>) {
+      const request = call.request
+      let options: SendOptions
+      try {
+        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+        options = toSendOptions(request)
+      } catch (error) {
+        callback(toGrpcError(error))
+        return
+      }
+      const transaction = request.transaction
+      // A send simulates nothing: one request, no simulation.
+      admitThen(call, callback, 0, (direct) => {
+        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        engine.send(transaction, options).then(
+          (response) => {
+            direct?.recordTransactionCall('send', transaction, response)
+            callback(null, toSendResponseMessage(response))
+          },
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      })
+    },
+    GetTransaction(call: ServerUnaryCall<GetTransactionRequest__Output, TrackedTransaction>, callback: sendUnaryData<TrackedTransaction>) {
+      const request = call.request
+      admitThen(call, callback, 0, (direct) => {
+        // An API key reads its own user's records only, whatever tenant_id the request names.
+        const tenantId = direct && direct.tenantId !== undefined ? direct.tenantId : getRequestTenant(request.tenant_id)
+        engine.getTransaction(tenantId, request.signature).then(
+          (tracked) => callback(null, toTrackedTransactionMessage(tracked)),
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      })
     },
     Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {

@@ -1,13 +1,18 @@
 /**
  * Starts an engine the way every entry point runs one (main.ts, edge/main.ts, engine/main.ts, the
  * benchmarks): each tenant's program blocks read from the user service (cached, kept current by the
- * invalidation bus), the engine itself, and its gRPC port behind the gate — API keys through the
- * shared caller services, and/or the edges' internal token. Beside accounts/start-user-service.ts.
+ * invalidation bus), the engine itself, its gRPC port behind the gate — API keys through the
+ * shared caller services, and/or the edges' internal token — and its tracked transactions' status
+ * changes published on the transaction update bus, when there is one, for the edges' WebSocket
+ * pushes. Beside accounts/start-user-service.ts.
  */
 import type { UserService } from '../accounts/user-service.js'
 import type { CallerServices } from '../callers/caller-services.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
+import { createLogThrottle } from '../lib/log-throttle.js'
+import type { TransactionUpdates } from '../lib/transaction-updates.js'
+import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { EngineConfig } from './config.js'
 import { createEngine, type Engine } from './engine.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
@@ -24,6 +29,8 @@ export interface StartEngineOptions {
   invalidations?: InvalidationBus
   /** The caller services API-key calls are authenticated, charged and recorded by; without them the port takes only ENGINE_INTERNAL_TOKEN. */
   callers?: CallerServices
+  /** Where each status change of a tracked transaction is published (in-process, or Redis for edges apart); none: no pushes. */
+  transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'publish'>
 }
 
 export interface StartedEngine {
@@ -58,6 +65,7 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
     ...(tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {}),
     ...(userService ? { trackingStore: createUserServiceTrackingStore(userService) } : {}),
   })
+  const stopPublishing = publishTransactionUpdates(engine, options.transactionUpdates, logger)
   try {
     await engine.start()
     const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, { gate })
@@ -66,13 +74,28 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
       grpcAddress: server.address,
       closePort: () => server.close(),
       stop() {
+        stopPublishing()
         engine.stop()
         tenantBlocks?.close()
       },
     }
   } catch (error) {
+    stopPublishing()
     engine.stop()
     tenantBlocks?.close()
     throw error
   }
+}
+
+/** Publishes the engine's tracking updates on `updates`; returns the function that stops. A failed publish loses one push, logged. */
+function publishTransactionUpdates(engine: Engine, updates: StartEngineOptions['transactionUpdates'], logger: Logger): () => void {
+  if (!updates) return () => undefined
+  const failures = createLogThrottle()
+  return engine.onTransactionUpdate((tenantId, transaction) => {
+    updates.publish(tenantId, transaction).catch((error: unknown) => {
+      const failed = failures()
+      // The tracking itself is kept: only the WebSocket push of this change is lost.
+      if (failed > 0) logger.warn({ err: error, failed }, 'a transaction update could not be published; its push is lost')
+    })
+  })
 }

@@ -1,5 +1,5 @@
 /**
- * Routes this release does not provide yet (docs/api.md#not-available-yet): execute, send, submit and billing.
+ * Routes this release does not provide yet (docs/api.md#not-available-yet): submit and billing.
  * Each authenticates and validates like the finished route will, then answers `501 not_implemented`,
  * never a fake success, so clients can be written against the contract now.
  */
@@ -12,7 +12,7 @@ import {
   checkoutNotImplementedResponses,
   portalNotImplementedResponses,
 } from '../schemas/billing.js'
-import { executeBodySchema, sendBodySchema, submitBodySchema, transactionNotImplementedResponses } from '../schemas/transactions.js'
+import { submitBodySchema, transactionNotImplementedResponses } from '../schemas/transactions.js'
 
 /** What a client reads, in the document and in the answer: no internal planning, just the release. */
 const DESCRIPTION = 'Not available in this release: answers 501 not_implemented once the credential and the body pass.'
@@ -24,21 +24,22 @@ function createNotImplementedHandler(what: string) {
   }
 }
 
-/** Registers execute, send, submit and the billing routes, each answering 501 for now. */
+/** Registers submit and the billing routes, each answering 501 for now. */
 export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: EdgeContext): void {
-  const transactionRoute = (path: string, body: object, summary: string, what: string) =>
-    app.post(
-      path,
-      {
-        onRequest: auth.either,
-        config: { auth: 'either' },
-        schema: { summary, description: DESCRIPTION, body, response: transactionNotImplementedResponses },
+  app.post(
+    '/api/v1/solana/tx/submit',
+    {
+      onRequest: auth.either,
+      config: { auth: 'either' },
+      schema: {
+        summary: 'Submit through the relay with a strategy',
+        description: DESCRIPTION,
+        body: submitBodySchema,
+        response: transactionNotImplementedResponses,
       },
-      createNotImplementedHandler(what),
-    )
-  transactionRoute('/api/v1/solana/tx/execute', executeBodySchema, 'Simulate, apply a policy, submit', 'Execute')
-  transactionRoute('/api/v1/solana/tx/send', sendBodySchema, 'Send with multi-endpoint retries', 'Send')
-  transactionRoute('/api/v1/solana/tx/submit', submitBodySchema, 'Submit through the relay with a strategy', 'Submit')
+    },
+    createNotImplementedHandler('Submit'),
+  )
 
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(

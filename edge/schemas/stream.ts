@@ -7,14 +7,46 @@ import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { streamMessageSchema } from '../ws/stream-message.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
+import { executeResponseSchema } from '../../engine/contract/execute-response.js'
+import { sendResponseSchema } from '../../engine/contract/send-response.js'
+import { outcomeSchema, TRACKING_STATUSES } from '../../engine/contract/transaction-tracking.js'
 
 const { $id: _simulateResponseId, ...simulateResponseShape } = simulateResponseSchema
+const { $id: _executeResponseId, ...executeResponseShape } = executeResponseSchema
+const { $id: _sendResponseId, ...sendResponseShape } = sendResponseSchema
 
-/** An answer: `{id, ...SimulateResponse}`. */
+/** A simulate's answer: `{id, ...SimulateResponse}`, with `type: 'simulate'` only when the message named it. */
 export const streamResultFrameSchema = {
   ...simulateResponseShape,
   required: ['id', ...simulateResponseShape.required],
-  properties: { id: streamMessageSchema.properties.id, ...simulateResponseShape.properties },
+  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['simulate'] }, ...simulateResponseShape.properties },
+} as const
+
+/** An execute's answer: `{id, type: 'execute', ...ExecuteResponse}`. */
+export const streamExecuteFrameSchema = {
+  ...executeResponseShape,
+  required: ['id', 'type', ...executeResponseShape.required],
+  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['execute'] }, ...executeResponseShape.properties },
+} as const
+
+/** A send's answer: `{id, type: 'send', ...SendResponse}`. */
+export const streamSendFrameSchema = {
+  ...sendResponseShape,
+  required: ['id', 'type', ...sendResponseShape.required],
+  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['send'] }, ...sendResponseShape.properties },
+} as const
+
+/** A push of one of the caller's tracked transactions, as its status changes: `{type: 'transaction', signature, status, outcome}`. */
+export const streamTransactionPushSchema = {
+  type: 'object',
+  required: ['type', 'signature', 'status', 'outcome'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', enum: ['transaction'] },
+    signature: { type: 'string' },
+    status: { type: 'string', enum: [...TRACKING_STATUSES] },
+    outcome: { anyOf: [outcomeSchema, { type: 'null' }] },
+  },
 } as const
 
 /** A message that got no simulation: `{id, error}`; `id` is null when the message had no readable one. */
@@ -44,12 +76,14 @@ export const streamErrorFrameSchema = {
 
 /** The upgrade request: 101 when the socket opens, the Error envelope when it is refused. */
 export const streamRouteSchema = {
-  summary: 'Simulate over a WebSocket',
+  summary: 'Simulate, execute and send over a WebSocket, with pushes of your transactions',
   description:
     'Upgrade to a WebSocket (either credential; a browser may pass its API key as `?api_key=`). Send ' +
-    '`{id, transaction, vectors?, timeout_ms?, policy?}` as JSON text or MessagePack binary frames; each is answered in its own ' +
-    'encoding by `{id, ...SimulateResponse}` or `{id, error: {code, message, request_id, retry_after?}}`. ' +
-    'A GET without `Upgrade: websocket` is 422.',
+    '`{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}` ' +
+    'or `{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}` as JSON text or MessagePack binary frames; ' +
+    'each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse}` or ' +
+    '`{id, error: {code, message, request_id, retry_after?}}`. The socket also receives `{type: "transaction", signature, status, ' +
+    'outcome}` as your tracked transactions change status. A GET without `Upgrade: websocket` is 422.',
   documentedQuerystring: {
     type: 'object',
     properties: { api_key: { type: 'string', description: 'An API key, when the client cannot set the X-API-Key header.' } },

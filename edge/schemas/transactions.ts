@@ -1,23 +1,41 @@
 /**
- * Request schemas of execute, send and submit (docs/api.md#not-available-yet), and their responses
- * for now: each answers 501 not_implemented once the caller and the body pass, until its issue lands.
+ * Request and response schemas of execute, send and the tracking read (docs/api.md#execute,
+ * #send, #tracking), and submit's request, which answers 501 not_implemented until the relay ships
+ * (docs/api.md#not-available-yet). The 200 bodies are the engine's contract
+ * (engine/contract/execute-response.ts, send-response.ts, transaction-tracking.ts).
  */
-import { policySchema } from '../../engine/contract/policy-input.js'
+import { policySchema, type PolicyInput } from '../../engine/contract/policy-input.js'
 import { simulateRequestSchema } from '../../engine/contract/simulate-request.js'
 import { SUBMIT_STRATEGY_NAMES } from '../../engine/contract/submit-strategies.js'
+import { executeResponseSchema } from '../../engine/contract/execute-response.js'
+import { SEND_LIMITS, sendResponseSchema } from '../../engine/contract/send-response.js'
+import { trackedTransactionSchema } from '../../engine/contract/transaction-tracking.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 const transactionSchema = { ...simulateRequestSchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
 
-/** The transaction and, optionally, the policy (its defaults otherwise). */
+const waitConfirmationSchema = {
+  type: 'boolean',
+  default: false,
+  description: 'Wait up to 30 s for confirmed (or failed / expired) before answering; `confirmation` is `pending` otherwise.',
+} as const
+
+/** The transaction and, optionally, the policy (its defaults otherwise) and whether to wait for confirmation. */
 export const executeBodySchema = {
   type: 'object',
   required: ['transaction'],
   additionalProperties: false,
-  properties: { transaction: transactionSchema, policy: policySchema },
+  properties: { transaction: transactionSchema, policy: policySchema, wait_confirmation: waitConfirmationSchema },
 } as const
 
-/** Send's options (at most 5 retries). */
+/** An execute body as the route receives it once validated. */
+export interface ExecuteBody {
+  transaction: string
+  policy?: PolicyInput
+  wait_confirmation?: boolean
+}
+
+/** Send's options (at most 5 fail-overs). */
 export const sendBodySchema = {
   type: 'object',
   required: ['transaction'],
@@ -25,8 +43,36 @@ export const sendBodySchema = {
   properties: {
     transaction: transactionSchema,
     use_relay: { type: 'boolean', default: false, description: 'Route through the bundle relay for MEV protection.' },
-    wait_confirmation: { type: 'boolean', default: false, description: 'Wait up to 30 s for on-chain confirmation before answering.' },
-    max_retries: { type: 'integer', minimum: 0, maximum: 5, default: 3, description: 'Retries across RPC endpoints.' },
+    wait_confirmation: waitConfirmationSchema,
+    max_retries: {
+      type: 'integer',
+      minimum: 0,
+      maximum: SEND_LIMITS.maxRetries,
+      default: SEND_LIMITS.defaultMaxRetries,
+      description: 'Fail-overs across RPC endpoints on endpoint errors.',
+    },
+  },
+} as const
+
+/** A send body as the route receives it once validated. */
+export interface SendBody {
+  transaction: string
+  use_relay?: boolean
+  wait_confirmation?: boolean
+  max_retries?: number
+}
+
+/**
+ * A signature in base58: 64 bytes are 64 (all zeroes) to 88 characters of the Bitcoin alphabet
+ * (87 or 88 for almost every real one); whether it decodes to 64 bytes, the engine's lookup says.
+ */
+export const BASE58_SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,88}$'
+
+export const signatureParamsSchema = {
+  type: 'object',
+  required: ['signature'],
+  properties: {
+    signature: { type: 'string', pattern: BASE58_SIGNATURE_PATTERN, description: "The transaction's first signature, base58." },
   },
 } as const
 
@@ -42,5 +88,27 @@ export const submitBodySchema = {
   },
 } as const
 
-/** What execute, send and submit answer until they are built: 501 after auth and body validation. */
+/**
+ * 422 for a bad field, undecodable bytes or a missing or wrong signature; 429 for the rate limit or
+ * (execute) the quota; 502 when every send endpoint failed; 503 when the relay is not available
+ * (and the usual dependency and draining cases); execute's simulation may time out (504).
+ */
+export const executeResponses = {
+  200: executeResponseSchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502, 504]),
+}
+
+/** As execute's, without a simulation to time out. */
+export const sendResponses = {
+  200: sendResponseSchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502]),
+}
+
+/** 404 for a signature the caller did not execute or send (another user's included), 422 for one that is not base58. */
+export const trackedTransactionResponses = {
+  200: trackedTransactionSchema,
+  ...createErrorResponses([...CALLER_ERRORS, 404, 422, ...SERVER_ERRORS]),
+}
+
+/** What submit answers until it is built: 501 after auth and body validation. */
 export const transactionNotImplementedResponses = createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 501])

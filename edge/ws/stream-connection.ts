@@ -1,7 +1,9 @@
 /**
- * One WebSocket of the stream: each message is decoded, validated, charged like a REST simulate
- * and simulated, and its answer sent as soon as it is ready (so answers may overtake each other).
- * Nothing a client sends closes the socket: every failure is an error frame carrying the id.
+ * One WebSocket of the stream: each message is decoded, validated, charged like the REST call it
+ * asks for (simulate, execute or send) and run, and its answer sent as soon as it is ready (so
+ * answers may overtake each other). Nothing a client sends closes the socket: every failure is an
+ * error frame carrying the id. The route pushes the caller's own tracked transactions as their
+ * status changes (`push`).
  *
  * Memory per socket stays bounded however the client behaves: at most `maxInFlight` simulations
  * run, and while that many run, or the bytes ws holds for the client pass `maxBufferedBytes`, the
@@ -12,14 +14,17 @@ import { type RawData, WebSocket } from 'ws'
 import { type ErrorCode, createServiceError } from '../../lib/errors.js'
 import type { Admission, AdmissionCharge, Admitted } from '../../lib/limits/admission.js'
 import type { Logger } from '../../lib/logger.js'
-import type { SimulateRequest } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
+import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
+import type { SendResponse } from '../../engine/contract/send-response.js'
+import type { TransactionUpdateMessage } from '../../engine/contract/transaction-tracking.js'
 import type { Principal } from '../../callers/authenticator.js'
 import { toClientError } from '../http-errors.js'
 import type { CallerSimulator } from '../simulate/caller-simulator.js'
+import type { CallerTransactions } from '../transactions/caller-transactions.js'
 import type { KeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { decodeStreamMessage, encodeStreamFrame, type StreamFormat } from './stream-codec.js'
-import { getStreamMessageId, type StreamMessage, type StreamMessageId } from './stream-message.js'
+import { getStreamMessageId, type StreamMessage, type StreamMessageId, type StreamMessageType } from './stream-message.js'
 
 /** What the connection uses of ws's WebSocket (tests hand in a fake to drive `bufferedAmount`). */
 export type StreamSocket = Pick<
@@ -30,13 +35,13 @@ export type StreamSocket = Pick<
 export interface StreamLimits {
   /** How often the server pings; a socket that has not ponged since the previous ping is terminated. */
   pingIntervalMs: number
-  /** Simulations (admission included) running at once for one socket. */
+  /** Calls (admission included) running at once for one socket. */
   maxInFlight: number
   /** Bytes ws may hold unsent for the client before the socket stops reading. */
   maxBufferedBytes: number
 }
 
-/** Why a message got no simulation; `retry_after` (seconds) comes with rate_limited and quota_exceeded. */
+/** Why a message got no answer; `retry_after` (seconds) comes with rate_limited and quota_exceeded. */
 export interface StreamError {
   code: ErrorCode
   message: string
@@ -44,8 +49,15 @@ export interface StreamError {
   retry_after?: number
 }
 
-/** A simulation's answer, or a message's error (`id` null when the message had no readable id). */
-export type StreamFrame = ({ id: StreamMessageId } & SimulateResponse) | { id: StreamMessageId | null; error: StreamError }
+/**
+ * A message's answer — a simulation's (with `type` only when the message named it), an execute's
+ * or a send's — or a message's error (`id` null when the message had no readable id).
+ */
+export type StreamFrame =
+  | ({ id: StreamMessageId; type?: 'simulate' } & SimulateResponse)
+  | ({ id: StreamMessageId; type: 'execute' } & ExecuteResponse)
+  | ({ id: StreamMessageId; type: 'send' } & SendResponse)
+  | { id: StreamMessageId | null; error: StreamError }
 
 export interface StreamConnectionStats {
   inFlight: number
@@ -62,6 +74,9 @@ export interface StreamConnectionStats {
   /** Messages received, and frames sent in answer. */
   received: number
   answered: number
+  /** Transaction pushes sent, and those skipped while the client left too much unread. */
+  pushed: number
+  pushesSkipped: number
 }
 
 export interface StreamConnection {
@@ -73,6 +88,12 @@ export interface StreamConnection {
    * than `timeoutMs`. Resolves once the socket is closed.
    */
   drain(timeoutMs: number): Promise<void>
+  /**
+   * Sends a push of the caller's tracked transaction, in the encoding of the client's latest
+   * message (JSON before any). Skipped, not queued, while more than `maxBufferedBytes` waits
+   * unread (the tracking endpoint has the state), and once the socket is closing.
+   */
+  push(update: TransactionUpdateMessage): void
   /** Resolves when the socket has closed, whoever closed it. */
   readonly closed: Promise<void>
 }
@@ -83,6 +104,7 @@ export interface StreamConnectionOptions {
   /** The handshake's request id: every error frame carries it, and logs name it. */
   requestId: string
   simulator: Pick<CallerSimulator, 'simulate'>
+  transactions: Pick<CallerTransactions, 'execute' | 'send'>
   admission: Pick<Admission, 'admit'>
   /** Each message counts as a request of the caller's API key, as a REST call does. */
   keyUsage: Pick<KeyUsageCounter, 'record'>
@@ -93,14 +115,20 @@ export interface StreamConnectionOptions {
   limits: StreamLimits
 }
 
-/** Every message costs what a REST simulate costs (docs/api.md#rate-limits-and-quota): one request, one simulation. */
-const CHARGE: AdmissionCharge = Object.freeze({ requests: 1, simulations: 1 })
+/** Every message costs what its REST call costs (docs/api.md#rate-limits-and-quota): one request, and a simulation when it simulates. */
+const CHARGES: Readonly<Record<StreamMessageType, AdmissionCharge>> = Object.freeze({
+  simulate: Object.freeze({ requests: 1, simulations: 1 }),
+  execute: Object.freeze({ requests: 1, simulations: 1 }),
+  send: Object.freeze({ requests: 1, simulations: 0 }),
+})
 
 /** Serves one WebSocket until it closes. */
 export function createStreamConnection(options: StreamConnectionOptions): StreamConnection {
-  const { socket, principal, requestId, simulator, admission, keyUsage, validate, logger, now, limits } = options
+  const { socket, principal, requestId, simulator, transactions, admission, keyUsage, validate, logger, now, limits } = options
   const queue: Array<{ data: RawData; format: StreamFormat }> = []
-  const counters = { received: 0, answered: 0, peakInFlight: 0, peakQueued: 0, peakBufferedBytes: 0 }
+  const counters = { received: 0, answered: 0, pushed: 0, pushesSkipped: 0, peakInFlight: 0, peakQueued: 0, peakBufferedBytes: 0 }
+  // Pushes answer no message: they go in the encoding the client used last.
+  let pushFormat: StreamFormat = 'json'
   let inFlight = 0
   let paused = false
   let pumping = false
@@ -151,42 +179,64 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     pump()
   }
 
-  const simulate = (id: StreamMessageId, input: SimulateRequest, format: StreamFormat) => {
-    let pending: Promise<SimulateResponse>
+  /** Starts the call `message` asks for; its answer frame, or its error's. */
+  const call = (message: StreamMessage): Promise<StreamFrame> => {
+    switch (message.type) {
+      case 'execute': {
+        const { id, type, ...input } = message
+        return transactions.execute(principal, input).then((response) => ({ id, type, ...response }))
+      }
+      case 'send': {
+        const { id, type, ...input } = message
+        return transactions.send(principal, input).then((response) => ({ id, type, ...response }))
+      }
+      default: {
+        const { id, type, ...input } = message
+        // The type is echoed when the message named it; a message without one is answered as always.
+        return simulator
+          .simulate(principal, input)
+          .then((response) => (type === undefined ? { id, ...response } : { id, type, ...response }))
+      }
+    }
+  }
+
+  const run = (message: StreamMessage, format: StreamFormat) => {
+    let pending: Promise<StreamFrame>
     try {
-      pending = simulator.simulate(principal, input)
+      pending = call(message)
     } catch (error) {
-      return finish(toErrorFrame(id, error), format)
+      return finish(toErrorFrame(message.id, error), format)
     }
     pending.then(
-      (response) => finish({ id, ...response }, format),
-      (error: unknown) => finish(toErrorFrame(id, error), format),
+      (frame) => finish(frame, format),
+      (error: unknown) => finish(toErrorFrame(message.id, error), format),
     )
   }
 
   const start = (message: StreamMessage, format: StreamFormat) => {
-    const { id, ...input } = message
+    const { id } = message
     inFlight++
     if (inFlight > counters.peakInFlight) counters.peakInFlight = inFlight
     let admitted: Admitted | Promise<Admitted>
     try {
-      admitted = admission.admit(principal, CHARGE, now())
+      admitted = admission.admit(principal, CHARGES[message.type ?? 'simulate'], now())
     } catch (error) {
       return finish(toErrorFrame(id, error), format)
     }
     // The in-process admission answers without a promise: no extra turn on the hot path.
     if (admitted instanceof Promise) {
       admitted.then(
-        () => simulate(id, input, format),
+        () => run(message, format),
         (error: unknown) => finish(toErrorFrame(id, error), format),
       )
       return
     }
-    simulate(id, input, format)
+    run(message, format)
   }
 
   const handle = (data: RawData, format: StreamFormat) => {
     if (principal.apiKeyId !== null) keyUsage.record(principal.apiKeyId, now())
+    pushFormat = format
     let message: unknown
     try {
       message = decodeStreamMessage(data, format)
@@ -272,6 +322,18 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
       bufferedBytes: socket.bufferedAmount,
       ...counters,
     }),
+    push(update) {
+      if (isClosed || closeSent || socket.readyState !== WebSocket.OPEN) return
+      // Bounded like the answers: a client that does not read gets no more pushes, not more memory.
+      if (socket.bufferedAmount >= limits.maxBufferedBytes) {
+        counters.pushesSkipped++
+        return
+      }
+      socket.send(encodeStreamFrame(update, pushFormat), { binary: pushFormat === 'msgpack' }, onSent)
+      counters.pushed++
+      const buffered = socket.bufferedAmount
+      if (buffered > counters.peakBufferedBytes) counters.peakBufferedBytes = buffered
+    },
     drain(timeoutMs) {
       if (!draining && !isClosed) {
         draining = true

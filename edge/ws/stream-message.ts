@@ -1,16 +1,35 @@
 /**
- * One message of the WebSocket stream: REST's simulate body plus the `id` its answer echoes. The
- * schema is REST's, so both doors take the same fields and limits; errors name the field as REST's
- * do (edge/validation-message.ts).
+ * One message of the WebSocket stream: REST's body of the call it asks for plus the `id` its answer
+ * echoes, and a `type` naming the call — `execute` or `send`; none (or `simulate`) is a simulate,
+ * as every message was before execute and send. The schemas are REST's, so both doors take the
+ * same fields and limits; errors name the field as REST's do (edge/validation-message.ts).
  */
 import { simulateRequestSchema, type SimulateRequest } from '../../engine/contract/simulate-request.js'
+import { executeBodySchema, sendBodySchema, type ExecuteBody, type SendBody } from '../schemas/transactions.js'
 
 /** A client's correlation id: a string of at most 128 characters, or an integer JSON and every client decode exactly. */
 export type StreamMessageId = string | number
 
-export interface StreamMessage extends SimulateRequest {
+export const STREAM_MESSAGE_TYPES = ['simulate', 'execute', 'send'] as const
+export type StreamMessageType = (typeof STREAM_MESSAGE_TYPES)[number]
+
+/** A simulate: the simulate body; `type` may be left out. */
+export interface SimulateStreamMessage extends SimulateRequest {
   id: StreamMessageId
+  type?: 'simulate'
 }
+
+export interface ExecuteStreamMessage extends ExecuteBody {
+  id: StreamMessageId
+  type: 'execute'
+}
+
+export interface SendStreamMessage extends SendBody {
+  id: StreamMessageId
+  type: 'send'
+}
+
+export type StreamMessage = SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage
 
 export const MAX_MESSAGE_ID_LENGTH = 128
 
@@ -23,10 +42,25 @@ const idSchema = {
   else: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
 } as const
 
+/** A simulate message (the stream's first and default kind). */
 export const streamMessageSchema = {
   ...simulateRequestSchema,
   required: ['id', ...simulateRequestSchema.required],
-  properties: { id: idSchema, ...simulateRequestSchema.properties },
+  properties: { id: idSchema, type: { type: 'string', enum: ['simulate'] }, ...simulateRequestSchema.properties },
+} as const
+
+/** `{id, type: 'execute', transaction, policy?, wait_confirmation?}`. */
+export const streamExecuteMessageSchema = {
+  ...executeBodySchema,
+  required: ['id', 'type', ...executeBodySchema.required],
+  properties: { id: idSchema, type: { type: 'string', enum: ['execute'] }, ...executeBodySchema.properties },
+} as const
+
+/** `{id, type: 'send', transaction, use_relay?, wait_confirmation?, max_retries?}`. */
+export const streamSendMessageSchema = {
+  ...sendBodySchema,
+  required: ['id', 'type', ...sendBodySchema.required],
+  properties: { id: idSchema, type: { type: 'string', enum: ['send'] }, ...sendBodySchema.properties },
 } as const
 
 /** The message's id if it is a valid one (to echo on an error), else null. */
@@ -35,4 +69,14 @@ export function getStreamMessageId(message: unknown): StreamMessageId | null {
   const id = (message as { id: unknown }).id
   if (typeof id === 'string') return id.length <= MAX_MESSAGE_ID_LENGTH ? id : null
   return Number.isSafeInteger(id) ? (id as number) : null
+}
+
+/**
+ * Which call a decoded message asks for: `simulate` without a `type` (or for a value that is not an
+ * object, which the simulate schema then refuses), null for a `type` the stream does not know.
+ */
+export function getStreamMessageType(message: unknown): StreamMessageType | null {
+  if (typeof message !== 'object' || message === null || !Object.hasOwn(message, 'type')) return 'simulate'
+  const type = (message as { type: unknown }).type
+  return STREAM_MESSAGE_TYPES.find((known) => known === type) ?? null
 }

@@ -1,8 +1,10 @@
 /**
- * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate requests. The
- * upgrade request goes through fastify's routing first, so the global hooks run for it (request id,
- * shutting_down, the admission of one request) and a refused credential is the 401 envelope.
- * Closing the app drains every socket before the HTTP server closes (see `drain`).
+ * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate, execute and
+ * send requests, which also pushes the caller's own tracked transactions as their status changes
+ * (from the transaction update bus, when the edge has one). The upgrade request goes through
+ * fastify's routing first, so the global hooks run for it (request id, shutting_down, the admission
+ * of one request) and a refused credential is the 401 envelope. Closing the app drains every socket
+ * before the HTTP server closes (see `drain`).
  */
 import type { IncomingMessage } from 'node:http'
 import fastifyWebsocket from '@fastify/websocket'
@@ -14,7 +16,14 @@ import { streamRouteSchema } from '../schemas/stream.js'
 import { getValidationMessage } from '../validation-message.js'
 import { createStreamAuthHook } from './stream-auth-hook.js'
 import { createStreamConnection, type StreamConnection, type StreamConnectionStats, type StreamLimits } from './stream-connection.js'
-import { streamMessageSchema } from './stream-message.js'
+import {
+  getStreamMessageType,
+  STREAM_MESSAGE_TYPES,
+  streamExecuteMessageSchema,
+  streamMessageSchema,
+  streamSendMessageSchema,
+  type StreamMessageType,
+} from './stream-message.js'
 
 export const STREAM_PATH = '/api/v1/solana/stream'
 
@@ -48,10 +57,24 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_STREAM_LIMITS.maxBufferedBytes,
   }
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS
-  const { authenticator, simulator, admission, keyUsage, logger, now } = context
+  const { authenticator, simulator, transactions, admission, keyUsage, logger, now } = context
   const connections = new Set<StreamConnection>()
   connectionsByApp.set(app, connections)
   let draining = false
+  // Each update goes to the sockets of its owner only: one lookup, whatever the number of sockets.
+  const byTenant = new Map<string, Set<StreamConnection>>()
+  const unsubscribe = context.transactionUpdates?.subscribe((tenantId, transaction) => {
+    const owned = byTenant.get(tenantId)
+    if (!owned) return
+    const push = {
+      type: 'transaction',
+      signature: transaction.signature,
+      status: transaction.status,
+      outcome: transaction.outcome,
+    } as const
+    for (const connection of owned) connection.push(push)
+  })
+  if (unsubscribe) app.addHook('onClose', async () => unsubscribe())
 
   app.register(fastifyWebsocket, {
     // A message may be as large as a REST body; past it ws closes the socket with 1009.
@@ -95,21 +118,38 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
         // Only reachable if the auth hook were removed: never serve a socket unauthenticated.
         if (!principal) throw new Error(`${STREAM_PATH} has no principal`)
         // Fastify's own ajv with the edge's options (no coercion, unknown fields reported), compiled once per route.
-        const check = request.compileValidationSchema(streamMessageSchema, 'body')
+        const checks: Record<StreamMessageType, ReturnType<typeof request.compileValidationSchema>> = {
+          simulate: request.compileValidationSchema(streamMessageSchema, 'body'),
+          execute: request.compileValidationSchema(streamExecuteMessageSchema, 'body'),
+          send: request.compileValidationSchema(streamSendMessageSchema, 'body'),
+        }
+        const validate = (message: unknown): string | null => {
+          const type = getStreamMessageType(message)
+          if (type === null) return `type: must be one of ${STREAM_MESSAGE_TYPES.join(', ')}`
+          const check = checks[type]
+          return check(message) ? null : getValidationMessage(check.errors, 'message')
+        }
         const connection = createStreamConnection({
           socket,
           principal,
           requestId: String(request.id),
           simulator,
+          transactions,
           admission,
           keyUsage,
-          validate: (message) => (check(message) ? null : getValidationMessage(check.errors, 'message')),
+          validate,
           logger,
           now,
           limits,
         })
         connections.add(connection)
-        void connection.closed.then(() => connections.delete(connection))
+        const owned = byTenant.get(principal.userId) ?? new Set<StreamConnection>()
+        byTenant.set(principal.userId, owned.add(connection))
+        void connection.closed.then(() => {
+          connections.delete(connection)
+          owned.delete(connection)
+          if (owned.size === 0 && byTenant.get(principal.userId) === owned) byTenant.delete(principal.userId)
+        })
         // A handshake that was authenticating when close() began.
         if (draining) void connection.drain(drainTimeoutMs)
       },

@@ -1,6 +1,6 @@
 /**
  * The gate of the engine's gRPC port (engine/server.ts): a co-located client's `x-api-key`
- * metadata is authenticated, charged and recorded exactly as a REST simulate is — the same
+ * metadata is authenticated, charged and recorded exactly as the REST call is — the same
  * authenticator, admission and history as the edge (callers/caller-services.ts). An edge that runs
  * apart presents `x-internal-token` instead: it already authenticated and charged its caller, and
  * the tenant it names stands.
@@ -19,7 +19,12 @@ export interface DirectCallGateOptions {
 }
 
 /** What an edge's call is let in as: its tenant_id stands, and the edge itself charged and recorded it. */
-const INTERNAL_CALL: DirectCall = Object.freeze({ tenantId: undefined, headers: Object.freeze({}), record: () => undefined })
+const INTERNAL_CALL: DirectCall = Object.freeze({
+  tenantId: undefined,
+  headers: Object.freeze({}),
+  record: () => undefined,
+  recordTransactionCall: () => undefined,
+})
 
 /** A gate that lets in only an edge presenting `internalToken` (an engine with no user service to check keys against). */
 export function createInternalOnlyGate(internalToken: string): DirectCallGate {
@@ -42,6 +47,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
       tenantId: principal.userId,
       headers,
       record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
+      recordTransactionCall: (kind, transaction, response) => callers.recordTransactionCall(principal, kind, transaction, response),
     })
     const admitted = callers.admission.admit(principal, { requests: 1, simulations }, callers.now())
     return admitted instanceof Promise ? admitted.then((a) => toCall(a.headers)) : toCall(admitted.headers)

@@ -1,7 +1,12 @@
-/** toSimulationRecord: every history field comes from the response field of the same name, the caller and the call. */
+/**
+ * toSimulationRecord: every history field comes from the response field of the same name, the
+ * caller and the call; toExecuteRecord and toSendRecord fill what their responses have, with their kind.
+ */
 import t from 'tap'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
-import { toSimulationRecord } from '../../callers/to-simulation-record.js'
+import { toExecuteRecord, toSendRecord, toSimulationRecord } from '../../callers/to-simulation-record.js'
+import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
+import type { SendResponse } from '../../engine/contract/send-response.js'
 
 const approved: SimulateResponse = {
   success: true,
@@ -115,4 +120,98 @@ t.test('a response a cache answered is marked cached', async (t) => {
   // What a peer that is not this engine might send: only a real true counts.
   const notBoolean = { ...approved, cached: 'yes' } as unknown as SimulateResponse
   t.equal(toSimulationRecord(notBoolean, { userId: 'user-1', apiKeyId: null }, 0, null).cached, false)
+})
+
+const submitted: ExecuteResponse = {
+  simulation_success: true,
+  action: 'submitted',
+  reason: 'The policy passed: sent on direct_rpc.',
+  signature: 'sig-execute',
+  relay_bundle_id: null,
+  route: 'direct_rpc',
+  mev_score: 0.25,
+  risk_level: 'low',
+  recommended_priority_fee: 1_000,
+  compute_units: 150,
+  policy_applied: { preset: 'default' },
+  latency_ms: 3.5,
+  decision_reasons: [],
+  summary: [],
+  confirmation: 'pending',
+  attempts: 1,
+  slot: null,
+  transaction_error: null,
+}
+
+t.test('an execute is recorded beside simulations with what its response has', async (t) => {
+  t.strictSame(toExecuteRecord(submitted, { userId: 'user-3', apiKeyId: 'key-3' }, 1_700_000_001_000, 'sig-3'), {
+    userId: 'user-3',
+    apiKeyId: 'key-3',
+    createdAtMs: 1_700_000_001_000,
+    success: true,
+    decision: 'approve',
+    riskLevel: 'low',
+    mevScore: 0.25,
+    mevLevel: null,
+    failureCode: null,
+    failureReason: null,
+    computeUnits: 150,
+    feeEstimateSol: null,
+    latencyMs: 3.5,
+    signature: 'sig-3',
+    cached: false,
+    kind: 'execute',
+  })
+  const warned = { ...submitted, decision_reasons: [{ rule: 'token_risk', message: 'A received token is risky.' }] }
+  t.equal(toExecuteRecord(warned, { userId: 'u', apiKeyId: null }, 0, null).decision, 'warn', 'submitted with reasons: warn')
+  const blocked: ExecuteResponse = { ...submitted, action: 'blocked', route: 'none', signature: null, confirmation: null, attempts: 0 }
+  t.match(toExecuteRecord(blocked, { userId: 'u', apiKeyId: null }, 0, null), { decision: 'block', success: true, failureReason: null })
+  const failedExecute: ExecuteResponse = {
+    ...blocked,
+    simulation_success: false,
+    action: 'simulation_failed',
+    reason: 'The fee payer has no SOL.',
+  }
+  t.match(toExecuteRecord(failedExecute, { userId: 'u', apiKeyId: null }, 0, null), {
+    decision: 'block',
+    success: false,
+    failureReason: 'The fee payer has no SOL.',
+  })
+})
+
+t.test('a send is recorded beside simulations; nothing was judged', async (t) => {
+  const sent: SendResponse = {
+    signature: 'sig-send',
+    route: 'direct_rpc',
+    confirmation: 'confirmed',
+    attempts: 2,
+    slot: 400,
+    transaction_error: null,
+    latency_ms: 812.5,
+  }
+  t.strictSame(toSendRecord(sent, { userId: 'user-4', apiKeyId: null }, 1_700_000_002_000, null), {
+    userId: 'user-4',
+    apiKeyId: null,
+    createdAtMs: 1_700_000_002_000,
+    success: true,
+    decision: null,
+    riskLevel: null,
+    mevScore: null,
+    mevLevel: null,
+    failureCode: null,
+    failureReason: null,
+    computeUnits: null,
+    feeEstimateSol: null,
+    latencyMs: 812.5,
+    signature: null,
+    cached: false,
+    kind: 'send',
+  })
+  for (const confirmation of ['failed', 'expired'] as const) {
+    t.equal(
+      toSendRecord({ ...sent, confirmation }, { userId: 'u', apiKeyId: null }, 0, null).success,
+      false,
+      `${confirmation}: not a success`,
+    )
+  }
 })

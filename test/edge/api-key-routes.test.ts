@@ -22,6 +22,9 @@ const INJECTIONS = [`' OR 1=1 --`, `'; DROP TABLE api_keys; --`, `x'); DELETE FR
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),
+  send: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never send')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never track')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never ask the engine')),
   close: async () => undefined,
   transport: 'in-process',

@@ -23,6 +23,9 @@ const unusedEngine: EngineClient = {
   transport: 'in-process',
   simulate: () => Promise.reject(new Error('the engine is not part of this test')),
   scanApprovals: () => Promise.reject(new Error('the engine is not part of this test')),
+  execute: () => Promise.reject(new Error('the engine is not part of this test')),
+  send: () => Promise.reject(new Error('the engine is not part of this test')),
+  getTransaction: () => Promise.reject(new Error('the engine is not part of this test')),
   health: () => Promise.reject(new Error('the engine is not part of this test')),
   close: async () => undefined,
 }

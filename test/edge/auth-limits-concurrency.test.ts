@@ -22,6 +22,9 @@ const PASSWORD = 'correct horse battery staple'
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'this test never simulates')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'this test never scans')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable', 'this test never executes')),
+  send: () => Promise.reject(createServiceError('engine_unavailable', 'this test never sends')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable', 'this test never tracks')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'this test never asks the engine')),
   close: async () => undefined,
   transport: 'in-process',

@@ -27,6 +27,9 @@ const WRONG_PASSWORD = 'wrong horse battery staple'
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),
+  send: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never send')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never track')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never ask the engine')),
   close: async () => undefined,
   transport: 'in-process',

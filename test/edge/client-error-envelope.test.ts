@@ -21,6 +21,15 @@ const absentEngine: EngineClient = {
   scanApprovals: async () => {
     throw createServiceError('engine_unavailable')
   },
+  execute: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  send: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  getTransaction: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   health: async () => {
     throw createServiceError('engine_unavailable')
   },

@@ -2,7 +2,10 @@
  * The EngineClient contract: one suite, run against every transport (in-process and gRPC against a
  * real engine server), as hono runs one router suite against every router. Both transports sit on
  * the same engine and the same (manually advanced) localnet, so their answers must be identical
- * except for latency_ms.
+ * except for latency_ms. Execute, send and tracking: what the engine decides without landing
+ * anything (an unknown signature, an unsigned transaction) is here; what needs a landed
+ * transaction is in the engine's own tests, and the message mapping of every field is in
+ * engine-client-transactions.test.ts.
  */
 import t, { type Test } from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
@@ -164,6 +167,27 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     await assertRejectsWithCode(t, client.scanApprovals(''), 'validation_error', 'empty')
   })
 
+  t.test('getTransaction: an unknown signature is not_found', async (t) => {
+    const unknown = '1'.repeat(64)
+    await assertRejectsWithCode(t, client.getTransaction(fixtures.payer, unknown), 'not_found', 'an unknown signature')
+    await assertRejectsWithCode(t, client.getTransaction(fixtures.payer, 'not-a-signature'), 'not_found', 'not a signature at all')
+  })
+
+  // Enabled once the engine verifies signatures (execute and send take signed transactions only).
+  t.test(
+    'execute and send: an unsigned transaction is invalid_signature and is never sent',
+    { todo: 'the engine verifies signatures' },
+    async (t) => {
+      await assertRejectsWithCode(t, client.execute(fixtures.transfer, {}), 'invalid_signature', 'execute, unsigned')
+      await assertRejectsWithCode(t, client.send(fixtures.transfer, {}), 'invalid_signature', 'send, unsigned')
+    },
+  )
+
+  t.test('execute and send: undecodable bytes are invalid_transaction', { todo: 'the engine decodes before it verifies' }, async (t) => {
+    await assertRejectsWithCode(t, client.execute(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'execute, three bytes')
+    await assertRejectsWithCode(t, client.send(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'send, three bytes')
+  })
+
   t.test('limits of the options are accepted', async (t) => {
     for (const options of [{ timeoutMs: 50 }, { timeoutMs: 800 }, { vectors: ['simulation' as const] }]) {
       const response = await client.simulate(fixtures.transfer, options)
@@ -243,6 +267,10 @@ t.test('EngineClient contract', async (t) => {
       const b = await assertRejectsWithCode(t, grpc.simulate(bytes, {}), 'invalid_transaction', 'grpc')
       t.strictSame(b, a, 'same error code and message over both transports')
     }
+    const unknown = '1'.repeat(64)
+    const c = await assertRejectsWithCode(t, inProcess.getTransaction(fixtures.payer, unknown), 'not_found', 'in-process')
+    const d = await assertRejectsWithCode(t, grpc.getTransaction(fixtures.payer, unknown), 'not_found', 'grpc')
+    t.strictSame(d, c, 'same tracking error over both transports')
   })
 })
 

@@ -20,6 +20,15 @@ function createFailingEngine(failures: unknown[]): EngineClient {
     scanApprovals: async () => {
       throw createServiceError('engine_unavailable')
     },
+    execute: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    send: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    getTransaction: async () => {
+      throw createServiceError('engine_unavailable')
+    },
     health: async () => {
       throw createServiceError('engine_unavailable')
     },
@@ -32,7 +41,7 @@ function linesOf(lines: LogLine[], reqId: unknown): LogLine[] {
   return lines.filter((line) => line.reqId === reqId)
 }
 
-t.test('isServiceFault: the 5xx that need someone, not 501 or a drain', async (t) => {
+t.test('isServiceFault: the 5xx that need someone, not 501, the relay still to come, or a drain', async (t) => {
   const faults = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter(isServiceFault)
   t.same(faults.sort(), ['accounts_unavailable', 'engine_unavailable', 'internal_error', 'simulation_timeout', 'upstream_unavailable'])
 })

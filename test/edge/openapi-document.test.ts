@@ -50,6 +50,9 @@ const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }]
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable')),
+  send: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',
@@ -115,7 +118,7 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test("covers docs/api.md's endpoint table, and only it, with each row's security", async (t) => {
     const endpoints = readDocumentedEndpoints()
-    t.equal(endpoints.length, 29, "docs/api.md's table is read whole")
+    t.equal(endpoints.length, 30, "docs/api.md's table is read whole")
     for (const { method, path, auth } of endpoints) {
       const operation = document.paths[path]?.[method.toLowerCase()]
       t.ok(operation, `${method} ${path} is documented`)
@@ -141,6 +144,41 @@ t.test('the OpenAPI document', async (t) => {
     ]
     for (const [method, path, auth] of extra)
       t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
+  })
+
+  t.test('execute, send and tracking: the contract schemas, their bodies, the signature parameter, their errors', async (t) => {
+    const operation = (path: string, method: string) => document.paths[path]?.[method]
+    const execute = operation('/api/v1/solana/tx/execute', 'post')
+    const send = operation('/api/v1/solana/tx/send', 'post')
+    const tracking = operation('/api/v1/solana/transactions/{signature}', 'get')
+    const responseSchema = (op: Operation | undefined) => op?.responses['200']?.content?.['application/json']?.schema
+    t.same(responseSchema(execute), { $ref: '#/components/schemas/ExecuteResponse' })
+    t.same(responseSchema(send), { $ref: '#/components/schemas/SendResponse' })
+    t.same(responseSchema(tracking), { $ref: '#/components/schemas/TrackedTransaction' })
+    for (const [label, op] of [
+      ['execute', execute],
+      ['send', send],
+      ['tracking', tracking],
+    ] as const) {
+      t.same(op?.security, SECURITY.either, `${label}: either credential`)
+      t.notOk(op?.responses['501'], `${label}: no 501 any more`)
+      for (const status of ['401', '422', '429', '500', '503']) t.ok(op?.responses[status], `${label}: documents ${status}`)
+    }
+    for (const [label, op] of [
+      ['execute', execute],
+      ['send', send],
+    ] as const) {
+      t.ok(op?.responses['502'], `${label}: documents 502 (every send endpoint failed)`)
+      t.equal(op?.requestBody?.required, true, `${label}: a body`)
+    }
+    t.ok(tracking?.responses['404'], 'tracking: documents 404 (not yours, or unknown)')
+    t.match(tracking?.parameters, [
+      { name: 'signature', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{64,88}$' } },
+    ])
+    t.equal(tracking?.parameters?.length, 1, 'no query parameter')
+    const schemas = document.components.schemas as Record<string, { required?: string[] }>
+    t.ok(schemas.ExecuteResponse?.required?.includes('decision_reasons'), 'ExecuteResponse is the contract, reasons included')
+    t.ok(schemas.TrackedTransaction?.required?.includes('outcome'), 'TrackedTransaction is the contract, outcome included')
   })
 
   t.test('the approval scan: its address parameter, its answer with every field, its errors', async (t) => {
@@ -258,7 +296,7 @@ t.test('the OpenAPI document', async (t) => {
             [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const,
         ),
     )
-    t.equal(unavailable.length, 7, 'execute, send, submit and the four billing routes')
+    t.equal(unavailable.length, 5, 'submit and the four billing routes')
     for (const [label, description] of unavailable) {
       t.match(description, /not available in this release/i, label)
       t.notMatch(description, /\bissues?\b/i, `${label}: no issue wording`)

@@ -18,6 +18,9 @@ import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable')),
+  send: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
   transport: 'in-process',

@@ -30,6 +30,9 @@ const PATH = '/api/v1/solana/program-blocks'
 const unusedEngine: EngineClient = {
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),
+  send: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never send')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never track')),
   health: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never ask the engine')),
   close: async () => undefined,
   transport: 'in-process',

@@ -4,7 +4,9 @@
  * GET /openapi.json documents for its route and status (the routes' own schemas, as clients read
  * them), and the stream's frames against theirs. Responses are never shaped by the schemas: a
  * REST simulate equals the engine's own answer. The 501 routes authenticate (401) and validate
- * (422) before answering 501.
+ * (422) before answering 501. Execute, send and tracking answer here from a STAND-IN of the
+ * engine's landing (test/helpers/stand-in-transaction-engine.ts) until tests on localnet land
+ * transactions for real; their errors and validation are the edge's own.
  */
 import t, { type Test } from 'tap'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
@@ -30,6 +32,7 @@ import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { asSigner, buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { buildSolUsdcSwap, WALLET } from '../engine/swaps/orca-fixture.js'
+import { createStandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
 
 interface DocumentedResponse {
   headers?: Record<string, unknown>
@@ -387,23 +390,84 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('scan: too long', path, { method: 'GET', url: `/api/v1/solana/wallets/${'1'.repeat(101)}/approvals`, headers: apiKey }, 404)
   })
 
-  t.test('execute, send, submit and billing answer 501 after auth and validation', async (t) => {
+  t.test('execute, send and tracking (stand-in engine: nothing lands)', async (t) => {
+    const standIn = createStandInTransactionEngine(stack.engine)
+    const { app: doors, user: caller } = await createTestEdgeWithUser(t, createInProcessEngineClient(standIn.engine), { users })
+    const other = await registerTestUser(doors, 'other')
+    const key = { 'x-api-key': caller.apiKey }
+    const callDoors = async (label: string, path: string, options: InjectOptions & { method: string }, expectedStatus: number) => {
+      const response = await doors.inject(options)
+      t.equal(response.statusCode, expectedStatus, `${label}: HTTP ${expectedStatus}`, { body: response.body.slice(0, 500) })
+      return checker.check(t, options.method, path, response, label)
+    }
+    const signer = await generateKeyPairSigner()
+    const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+    const build = async (lamports: bigint, signed: boolean) =>
+      toBase64(
+        await buildTransaction({
+          feePayer: signer.address,
+          blockhash: value.blockhash,
+          instructions: [transferSol(signer.address, DEMO_WALLETS[0], lamports)],
+          ...(signed ? { signers: [signer] } : {}),
+        }),
+      )
+    const executePath = '/api/v1/solana/tx/execute'
+    const sendPath = '/api/v1/solana/tx/send'
+    const executed = (
+      await callDoors(
+        'execute',
+        executePath,
+        json('POST', executePath, { transaction: await build(1n, true), policy: 'strict', wait_confirmation: false }, key),
+        200,
+      )
+    ).json() as { signature: string }
+    assertErrorEnvelope(
+      t,
+      await callDoors('execute: unsigned', executePath, json('POST', executePath, { transaction: await build(2n, false) }, key), 422),
+      'invalid_signature',
+      'execute: unsigned',
+    )
+    await callDoors('execute: not base64', executePath, json('POST', executePath, { transaction: 'not base64!' }, key), 422)
+    await callDoors('execute: no credential', executePath, json('POST', executePath, { transaction: await build(3n, true) }), 401)
+    await callDoors('send', sendPath, json('POST', sendPath, { transaction: await build(4n, true), max_retries: 0 }, key), 200)
+    assertErrorEnvelope(
+      t,
+      await callDoors('send: relay', sendPath, json('POST', sendPath, { transaction: await build(5n, true), use_relay: true }, key), 503),
+      'relay_unavailable',
+      'send: no relay',
+    )
+    await callDoors(
+      'send: max_retries 6',
+      sendPath,
+      json('POST', sendPath, { transaction: await build(6n, true), max_retries: 6 }, key),
+      422,
+    )
+    const trackingPath = '/api/v1/solana/transactions/{signature}'
+    const url = `/api/v1/solana/transactions/${executed.signature}`
+    await callDoors('tracking', trackingPath, { method: 'GET', url, headers: key }, 200)
+    standIn.advance(await getUserId(caller.token), executed.signature, 'confirmed')
+    const landed = (await callDoors('tracking: landed', trackingPath, { method: 'GET', url, headers: key }, 200)).json()
+    t.match(landed, { status: 'confirmed', outcome: { matched: false } }, 'the outcome fits the schema too')
+    await callDoors('tracking: not yours', trackingPath, { method: 'GET', url, headers: { 'x-api-key': other.apiKey } }, 404)
+    await callDoors(
+      'tracking: not base58',
+      trackingPath,
+      { method: 'GET', url: `/api/v1/solana/transactions/${'0'.repeat(88)}`, headers: key },
+      422,
+    )
+    await callDoors('tracking: no credential', trackingPath, { method: 'GET', url }, 401)
+
+    /** The user id behind a bearer token. */
+    async function getUserId(token: string): Promise<string> {
+      return (
+        (await doors.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } })).json() as { id: string }
+      ).id
+    }
+  })
+
+  t.test('submit and billing answer 501 after auth and validation', async (t) => {
     const transaction = 'AQ=='
     const routes: Array<{ path: string; method: string; credential: Record<string, string>; good?: unknown; bad?: unknown }> = [
-      {
-        path: '/api/v1/solana/tx/execute',
-        method: 'POST',
-        credential: apiKey,
-        good: { transaction, policy: { max_mev_score: 0.5 } },
-        bad: { transaction, policy: { max_mev_score: 2 } },
-      },
-      {
-        path: '/api/v1/solana/tx/send',
-        method: 'POST',
-        credential: bearer,
-        good: { transaction, use_relay: true, max_retries: 5 },
-        bad: { transaction, max_retries: 6 },
-      },
       {
         path: '/api/v1/solana/tx/submit',
         method: 'POST',

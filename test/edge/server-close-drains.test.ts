@@ -63,6 +63,9 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),
+    execute: (transaction, options) => real.execute(transaction, options),
+    send: (transaction, options) => real.send(transaction, options),
+    getTransaction: (tenantId, signature) => real.getTransaction(tenantId, signature),
     health: () => real.health(),
     async simulate(transaction, options) {
       calls++

@@ -26,6 +26,15 @@ function createHeldEngine(): { engine: EngineClient; release: () => void } {
     scanApprovals: async () => {
       throw createServiceError('engine_unavailable')
     },
+    execute: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    send: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    getTransaction: async () => {
+      throw createServiceError('engine_unavailable')
+    },
     health: async () => {
       throw createServiceError('engine_unavailable')
     },

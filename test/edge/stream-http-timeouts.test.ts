@@ -20,6 +20,15 @@ const unreachableEngine: EngineClient = {
   scanApprovals: async () => {
     throw createServiceError('engine_unavailable')
   },
+  execute: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  send: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  getTransaction: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   health: async () => {
     throw createServiceError('engine_unavailable')
   },

@@ -132,6 +132,9 @@ function createGatedEngine(real: EngineClient) {
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),
+    execute: (transaction, options) => real.execute(transaction, options),
+    send: (transaction, options) => real.send(transaction, options),
+    getTransaction: (tenantId, signature) => real.getTransaction(tenantId, signature),
     health: () => real.health(),
     async simulate(transaction, options) {
       entered++
@@ -532,6 +535,10 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
         simulated.push(input.transaction)
         return { success: true } as SimulateResponse
       },
+    },
+    transactions: {
+      execute: () => Promise.reject(new Error('this test only simulates')),
+      send: () => Promise.reject(new Error('this test only simulates')),
     },
     admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
     keyUsage: { record: () => undefined },

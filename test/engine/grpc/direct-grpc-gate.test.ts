@@ -55,6 +55,9 @@ t.test('direct gRPC with x-api-key', async (t) => {
     engine: {
       simulate: (tx, options) => stack.engine.simulate(tx, options),
       scanApprovals: (wallet) => stack.engine.scanApprovals(wallet),
+      execute: (tx, options) => stack.engine.execute(tx, options),
+      send: (tx, options) => stack.engine.send(tx, options),
+      getTransaction: (tenantId, signature) => stack.engine.getTransaction(tenantId, signature),
       health: async () => stack.engine.getHealth(),
       close: async () => undefined,
       transport: 'in-process',

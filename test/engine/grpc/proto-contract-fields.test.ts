@@ -18,6 +18,10 @@ import { approvalsResponseSchema } from '../../../engine/contract/approvals-resp
 import { engineHealthSchema } from '../../../engine/contract/engine-health.js'
 import { simulateRequestSchema } from '../../../engine/contract/simulate-request.js'
 import { simulateResponseSchema } from '../../../engine/contract/simulate-response.js'
+import { executeResponseSchema } from '../../../engine/contract/execute-response.js'
+import { sendResponseSchema } from '../../../engine/contract/send-response.js'
+import { trackedTransactionSchema } from '../../../engine/contract/transaction-tracking.js'
+import { executeBodySchema, sendBodySchema } from '../../../edge/schemas/transactions.js'
 
 const PROTO_PATH = join(import.meta.dirname, '..', '..', '..', 'proto', 'engine.proto')
 const PACKAGE = 'preflight.engine.v1'
@@ -47,6 +51,27 @@ const DIFFERENCES: Record<string, string> = {
   'SimulateResponse.risk.mev_factors.slippage_bps':
     'the schema says number; the value is whole bps, never negative (getSlippageBps), as uint32 says',
   'SimulateResponse.slippage.bps': 'the schema has no minimum; the value is never negative (getSlippageBps), as uint32 says',
+  // Execute, send and tracking: the JSON values of any shape travel as their JSON text, as on simulate.
+  'ExecuteResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
+  'ExecuteResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
+  'ExecuteResponse.policy_applied':
+    'an object of any values (every effective policy field): carried as its JSON text in policy_applied_json',
+  'ExecuteResponse.policy_applied_json': 'the JSON text of policy_applied',
+  'SendResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
+  'SendResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
+  'TrackedTransaction.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
+  'TrackedTransaction.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
+  // The REST bodies of execute and send against their requests: the same differences as SimulateRequest's.
+  'ExecuteRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
+  'ExecuteRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'ExecuteRequest.policy':
+    'a preset name or an object (oneOf): carried as its JSON text in policy_json, which keeps null (no limit) apart from left out',
+  'ExecuteRequest.policy_json': 'the JSON text of policy (empty: left out)',
+  'ExecuteRequest.wait_confirmation': 'left out ↔ false',
+  'SendRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
+  'SendRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'SendRequest.use_relay': 'left out ↔ false',
+  'SendRequest.wait_confirmation': 'left out ↔ false',
 }
 
 const INTEGER_TYPES = new Set(['int32', 'int64', 'sint32', 'sint64', 'sfixed32', 'sfixed64'])
@@ -198,6 +223,14 @@ const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   ['HealthResponse', engineHealthSchema, 3],
   // ApprovalsResponse, TokenApproval.
   ['ApprovalsResponse', approvalsResponseSchema, 2],
+  // ExecuteResponse, DecisionReason, SignerSummary.
+  ['ExecuteResponse', executeResponseSchema, 3],
+  ['SendResponse', sendResponseSchema, 1],
+  // TrackedTransaction, Prediction, PredictedBalanceChange, Outcome, OutcomeDifference.
+  ['TrackedTransaction', trackedTransactionSchema, 5],
+  ['ExecuteRequest', executeBodySchema, 1],
+  // max_retries left out means the default (3): proto3 `optional` keeps it apart from 0.
+  ['SendRequest', sendBodySchema, 1],
 ]
 
 for (const [message, schema, messages] of CONTRACT) {

@@ -3,13 +3,37 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ApprovalsResponse as _preflight_engine_v1_ApprovalsResponse, ApprovalsResponse__Output as _preflight_engine_v1_ApprovalsResponse__Output } from '../../../preflight/engine/v1/ApprovalsResponse';
+import type { ExecuteRequest as _preflight_engine_v1_ExecuteRequest, ExecuteRequest__Output as _preflight_engine_v1_ExecuteRequest__Output } from '../../../preflight/engine/v1/ExecuteRequest';
+import type { ExecuteResponse as _preflight_engine_v1_ExecuteResponse, ExecuteResponse__Output as _preflight_engine_v1_ExecuteResponse__Output } from '../../../preflight/engine/v1/ExecuteResponse';
+import type { GetTransactionRequest as _preflight_engine_v1_GetTransactionRequest, GetTransactionRequest__Output as _preflight_engine_v1_GetTransactionRequest__Output } from '../../../preflight/engine/v1/GetTransactionRequest';
 import type { HealthRequest as _preflight_engine_v1_HealthRequest, HealthRequest__Output as _preflight_engine_v1_HealthRequest__Output } from '../../../preflight/engine/v1/HealthRequest';
 import type { HealthResponse as _preflight_engine_v1_HealthResponse, HealthResponse__Output as _preflight_engine_v1_HealthResponse__Output } from '../../../preflight/engine/v1/HealthResponse';
 import type { ScanApprovalsRequest as _preflight_engine_v1_ScanApprovalsRequest, ScanApprovalsRequest__Output as _preflight_engine_v1_ScanApprovalsRequest__Output } from '../../../preflight/engine/v1/ScanApprovalsRequest';
+import type { SendRequest as _preflight_engine_v1_SendRequest, SendRequest__Output as _preflight_engine_v1_SendRequest__Output } from '../../../preflight/engine/v1/SendRequest';
+import type { SendResponse as _preflight_engine_v1_SendResponse, SendResponse__Output as _preflight_engine_v1_SendResponse__Output } from '../../../preflight/engine/v1/SendResponse';
 import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from '../../../preflight/engine/v1/SimulateRequest';
 import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from '../../../preflight/engine/v1/SimulateResponse';
+import type { TrackedTransaction as _preflight_engine_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_engine_v1_TrackedTransaction__Output } from '../../../preflight/engine/v1/TrackedTransaction';
 
 export interface EngineClient extends grpc.Client {
+  Execute(argument: _preflight_engine_v1_ExecuteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  Execute(argument: _preflight_engine_v1_ExecuteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  Execute(argument: _preflight_engine_v1_ExecuteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  Execute(argument: _preflight_engine_v1_ExecuteRequest, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  execute(argument: _preflight_engine_v1_ExecuteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  execute(argument: _preflight_engine_v1_ExecuteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  execute(argument: _preflight_engine_v1_ExecuteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  execute(argument: _preflight_engine_v1_ExecuteRequest, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetTransaction(argument: _preflight_engine_v1_GetTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _preflight_engine_v1_GetTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _preflight_engine_v1_GetTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _preflight_engine_v1_GetTransactionRequest, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _preflight_engine_v1_GetTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _preflight_engine_v1_GetTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _preflight_engine_v1_GetTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _preflight_engine_v1_GetTransactionRequest, callback: grpc.requestCallback<_preflight_engine_v1_TrackedTransaction__Output>): grpc.ClientUnaryCall;
+  
   Health(argument: _preflight_engine_v1_HealthRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_HealthResponse__Output>): grpc.ClientUnaryCall;
   Health(argument: _preflight_engine_v1_HealthRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_HealthResponse__Output>): grpc.ClientUnaryCall;
   Health(argument: _preflight_engine_v1_HealthRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_HealthResponse__Output>): grpc.ClientUnaryCall;
@@ -28,6 +52,15 @@ export interface EngineClient extends grpc.Client {
   scanApprovals(argument: _preflight_engine_v1_ScanApprovalsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ApprovalsResponse__Output>): grpc.ClientUnaryCall;
   scanApprovals(argument: _preflight_engine_v1_ScanApprovalsRequest, callback: grpc.requestCallback<_preflight_engine_v1_ApprovalsResponse__Output>): grpc.ClientUnaryCall;
   
+  Send(argument: _preflight_engine_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _preflight_engine_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _preflight_engine_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _preflight_engine_v1_SendRequest, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _preflight_engine_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _preflight_engine_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _preflight_engine_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _preflight_engine_v1_SendRequest, callback: grpc.requestCallback<_preflight_engine_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  
   Simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
   Simulate(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
   Simulate(argument: _preflight_engine_v1_SimulateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SimulateResponse__Output>): grpc.ClientUnaryCall;
@@ -40,16 +73,25 @@ export interface EngineClient extends grpc.Client {
 }
 
 export interface EngineHandlers extends grpc.UntypedServiceImplementation {
+  Execute: grpc.handleUnaryCall<_preflight_engine_v1_ExecuteRequest__Output, _preflight_engine_v1_ExecuteResponse>;
+  
+  GetTransaction: grpc.handleUnaryCall<_preflight_engine_v1_GetTransactionRequest__Output, _preflight_engine_v1_TrackedTransaction>;
+  
   Health: grpc.handleUnaryCall<_preflight_engine_v1_HealthRequest__Output, _preflight_engine_v1_HealthResponse>;
   
   ScanApprovals: grpc.handleUnaryCall<_preflight_engine_v1_ScanApprovalsRequest__Output, _preflight_engine_v1_ApprovalsResponse>;
+  
+  Send: grpc.handleUnaryCall<_preflight_engine_v1_SendRequest__Output, _preflight_engine_v1_SendResponse>;
   
   Simulate: grpc.handleUnaryCall<_preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_SimulateResponse>;
   
 }
 
 export interface EngineDefinition extends grpc.ServiceDefinition {
+  Execute: MethodDefinition<_preflight_engine_v1_ExecuteRequest, _preflight_engine_v1_ExecuteResponse, _preflight_engine_v1_ExecuteRequest__Output, _preflight_engine_v1_ExecuteResponse__Output>
+  GetTransaction: MethodDefinition<_preflight_engine_v1_GetTransactionRequest, _preflight_engine_v1_TrackedTransaction, _preflight_engine_v1_GetTransactionRequest__Output, _preflight_engine_v1_TrackedTransaction__Output>
   Health: MethodDefinition<_preflight_engine_v1_HealthRequest, _preflight_engine_v1_HealthResponse, _preflight_engine_v1_HealthRequest__Output, _preflight_engine_v1_HealthResponse__Output>
   ScanApprovals: MethodDefinition<_preflight_engine_v1_ScanApprovalsRequest, _preflight_engine_v1_ApprovalsResponse, _preflight_engine_v1_ScanApprovalsRequest__Output, _preflight_engine_v1_ApprovalsResponse__Output>
+  Send: MethodDefinition<_preflight_engine_v1_SendRequest, _preflight_engine_v1_SendResponse, _preflight_engine_v1_SendRequest__Output, _preflight_engine_v1_SendResponse__Output>
   Simulate: MethodDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_SimulateResponse__Output>
 }

@@ -1,0 +1,68 @@
+/**
+ * Conversions between the engine's ExecuteResponse (engine/contract/execute-response.ts) and its
+ * gRPC message. The message mirrors the JSON names; JSON's null is an unset proto3 optional field,
+ * and the two JSON-valued fields travel as their JSON text (`policy_applied_json`,
+ * `transaction_error_json`), as SimulateResponse carries its transaction error.
+ * test/engine/grpc/proto-contract-fields.test.ts checks that the message and the contract agree.
+ */
+import type { ExecuteResponse as ExecuteResponseMessage } from '../../proto/gen/preflight/engine/v1/ExecuteResponse.js'
+import type { ExecuteResponse__Output as ExecuteResponseOutput } from '../../proto/gen/preflight/engine/v1/ExecuteResponse.js'
+import type { ExecuteAction, ExecuteResponse } from '../contract/execute-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
+import type { TrackingStatus } from '../contract/transaction-tracking.js'
+
+const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
+const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+
+/** The gRPC message of an execute response. */
+export function toExecuteResponseMessage(response: ExecuteResponse): ExecuteResponseMessage {
+  return {
+    simulation_success: response.simulation_success,
+    action: response.action,
+    reason: response.reason,
+    signature: orUndefined(response.signature),
+    relay_bundle_id: orUndefined(response.relay_bundle_id),
+    route: response.route,
+    mev_score: response.mev_score,
+    risk_level: response.risk_level,
+    recommended_priority_fee: response.recommended_priority_fee,
+    compute_units: response.compute_units,
+    policy_applied_json: JSON.stringify(response.policy_applied),
+    latency_ms: response.latency_ms,
+    decision_reasons: response.decision_reasons,
+    summary: response.summary,
+    confirmation: orUndefined(response.confirmation),
+    attempts: response.attempts,
+    slot: orUndefined(response.slot),
+    transaction_error_json: response.transaction_error === null ? undefined : JSON.stringify(response.transaction_error),
+  }
+}
+
+/** The execute response a gRPC message carries. */
+export function fromExecuteResponseMessage(message: ExecuteResponseOutput): ExecuteResponse {
+  return {
+    simulation_success: message.simulation_success,
+    action: message.action as ExecuteAction,
+    reason: message.reason,
+    signature: orNull(message.signature),
+    relay_bundle_id: orNull(message.relay_bundle_id),
+    route: message.route as ExecuteResponse['route'],
+    mev_score: message.mev_score,
+    risk_level: message.risk_level as RiskLevel,
+    recommended_priority_fee: message.recommended_priority_fee,
+    compute_units: message.compute_units,
+    // An engine always sends the object; an empty field (a peer that left it out) reads as none.
+    policy_applied:
+      message.policy_applied_json === '' ? {} : (JSON.parse(message.policy_applied_json) as ExecuteResponse['policy_applied']),
+    latency_ms: message.latency_ms,
+    decision_reasons: message.decision_reasons.map((reason) => ({ rule: reason.rule, message: reason.message })),
+    summary: message.summary.map((entry) => ({ signer: entry.signer, lines: entry.lines })),
+    confirmation: orNull(message.confirmation) as TrackingStatus | null,
+    attempts: message.attempts,
+    slot: orNull(message.slot),
+    transaction_error:
+      message.transaction_error_json === undefined
+        ? null
+        : (JSON.parse(message.transaction_error_json) as ExecuteResponse['transaction_error']),
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Conversions between a tracking record (engine/contract/transaction-tracking.ts) and its gRPC
+ * message. The message mirrors the JSON names; JSON's null is an unset proto3 optional field or an
+ * unset message (`prediction`, `outcome`), and the transaction error travels as its JSON text, as
+ * SimulateResponse carries it.
+ */
+import type { TrackedTransaction as TrackedTransactionMessage } from '../../proto/gen/preflight/engine/v1/TrackedTransaction.js'
+import type { TrackedTransaction__Output as TrackedTransactionOutput } from '../../proto/gen/preflight/engine/v1/TrackedTransaction.js'
+import type { Prediction__Output as PredictionOutput } from '../../proto/gen/preflight/engine/v1/Prediction.js'
+import type { Outcome__Output as OutcomeOutput } from '../../proto/gen/preflight/engine/v1/Outcome.js'
+import type {
+  Outcome,
+  OutcomeDifference,
+  Prediction,
+  SubmitRoute,
+  TrackedTransaction,
+  TrackingKind,
+  TrackingStatus,
+} from '../contract/transaction-tracking.js'
+
+const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
+const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+
+function toPredictionMessage(prediction: Prediction): object {
+  return {
+    success: prediction.success,
+    compute_units: orUndefined(prediction.compute_units),
+    fee_lamports: orUndefined(prediction.fee_lamports),
+    balance_changes: prediction.balance_changes.map((change) => ({
+      account: change.account,
+      mint: orUndefined(change.mint),
+      delta: change.delta,
+    })),
+    context_slot: prediction.context_slot,
+  }
+}
+
+function fromPredictionMessage(message: PredictionOutput): Prediction {
+  return {
+    success: message.success,
+    compute_units: orNull(message.compute_units),
+    fee_lamports: orNull(message.fee_lamports),
+    balance_changes: message.balance_changes.map((change) => ({ account: change.account, mint: orNull(change.mint), delta: change.delta })),
+    context_slot: message.context_slot,
+  }
+}
+
+function toOutcomeMessage(outcome: Outcome): object {
+  return {
+    landed_slot: outcome.landed_slot,
+    matched: outcome.matched,
+    differences: outcome.differences.map((difference) => ({
+      ...difference,
+      account: orUndefined(difference.account),
+      mint: orUndefined(difference.mint),
+    })),
+  }
+}
+
+function fromOutcomeMessage(message: OutcomeOutput): Outcome {
+  return {
+    landed_slot: message.landed_slot,
+    matched: message.matched,
+    differences: message.differences.map((difference) => ({
+      field: difference.field as OutcomeDifference['field'],
+      account: orNull(difference.account),
+      mint: orNull(difference.mint),
+      predicted: difference.predicted,
+      actual: difference.actual,
+    })),
+  }
+}
+
+/** The gRPC message of a tracking record. */
+export function toTrackedTransactionMessage(transaction: TrackedTransaction): TrackedTransactionMessage {
+  return {
+    signature: transaction.signature,
+    kind: transaction.kind,
+    status: transaction.status,
+    route: transaction.route,
+    attempts: transaction.attempts,
+    endpoints: transaction.endpoints,
+    landed_slot: orUndefined(transaction.landed_slot),
+    transaction_error_json: transaction.transaction_error === null ? undefined : JSON.stringify(transaction.transaction_error),
+    prediction: transaction.prediction === null ? null : toPredictionMessage(transaction.prediction),
+    outcome: transaction.outcome === null ? null : toOutcomeMessage(transaction.outcome),
+    created_at: transaction.created_at,
+    updated_at: transaction.updated_at,
+  }
+}
+
+/** The tracking record a gRPC message carries. */
+export function fromTrackedTransactionMessage(message: TrackedTransactionOutput): TrackedTransaction {
+  return {
+    signature: message.signature,
+    kind: message.kind as TrackingKind,
+    status: message.status as TrackingStatus,
+    route: message.route as SubmitRoute,
+    attempts: message.attempts,
+    endpoints: message.endpoints,
+    landed_slot: orNull(message.landed_slot),
+    transaction_error:
+      message.transaction_error_json === undefined
+        ? null
+        : (JSON.parse(message.transaction_error_json) as TrackedTransaction['transaction_error']),
+    prediction: message.prediction ? fromPredictionMessage(message.prediction) : null,
+    outcome: message.outcome ? fromOutcomeMessage(message.outcome) : null,
+    created_at: message.created_at,
+    updated_at: message.updated_at,
+  }
+}

@@ -1,0 +1,16 @@
+// Original file: engine.proto
+
+
+export interface ExecuteRequest {
+  'transaction'?: (Buffer | Uint8Array | string);
+  'tenant_id'?: (string);
+  'policy_json'?: (string);
+  'wait_confirmation'?: (boolean);
+}
+
+export interface ExecuteRequest__Output {
+  'transaction': (Buffer);
+  'tenant_id': (string);
+  'policy_json': (string);
+  'wait_confirmation': (boolean);
+}

@@ -1,0 +1,118 @@
+/**
+ * Execute, send and getTransaction over both EngineClient transports, on a STAND-IN engine
+ * (test/helpers/stand-in-transaction-engine.ts: fixed answers, no chain): every field crosses a
+ * real gRPC server and client unchanged (nulls, the JSON-valued fields, the prediction and the
+ * outcome), the options reach the engine as they were given (max_retries left out stays left
+ * out: the engine's default applies), and errors keep their catalogue code and message. What the
+ * engine itself decides is tested with the engine.
+ */
+import t, { type Test } from 'tap'
+import { startEngineServer } from '../../engine/server.js'
+import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
+import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import { toBase58 } from '../../lib/base58.js'
+import { createStandInTransactionEngine, STAND_IN_EXECUTE, STAND_IN_SEND } from '../helpers/stand-in-transaction-engine.js'
+
+/** Wire-shaped bytes whose first signature slot is `fill` (zero: unsigned); the stand-in reads no further. */
+function createSignedBytes(fill: number): Uint8Array {
+  const bytes = new Uint8Array(1 + 64 + 40)
+  bytes[0] = 1
+  bytes.fill(fill, 1, 65)
+  return bytes
+}
+
+async function getError(t: Test, work: Promise<unknown>, code: ErrorCode, label: string) {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  t.ok(isServiceError(error, code), `${label}: ${code}`, { got: isServiceError(error) ? error.code : String(error) })
+  return isServiceError(error) ? { code: error.code, message: error.message } : undefined
+}
+
+t.test('execute, send and getTransaction over both transports (stand-in engine)', async (t) => {
+  const standIn = createStandInTransactionEngine()
+  const server = await startEngineServer(standIn.engine, '127.0.0.1', 0)
+  const transports: [EngineClient, EngineClient] = [createInProcessEngineClient(standIn.engine), createGrpcEngineClient(server.address)]
+  t.teardown(async () => {
+    for (const client of transports) await client.close()
+    await server.close()
+  })
+  const [inProcess, grpc] = transports
+
+  t.test('execute: every field arrives as the engine answered it', async (t) => {
+    const bytes = createSignedBytes(7)
+    const signature = toBase58(bytes.subarray(1, 65))
+    for (const client of transports) {
+      t.strictSame(await client.execute(bytes, { tenantId: 'alice' }), { ...STAND_IN_EXECUTE, signature }, client.transport)
+    }
+  })
+
+  t.test('execute: the options reach the engine, a policy null included', async (t) => {
+    standIn.calls.length = 0
+    const options = { tenantId: 'alice', waitConfirmation: true, policy: { preset: 'strict' as const, max_slippage_bps: null } }
+    await inProcess.execute(createSignedBytes(8), options)
+    await grpc.execute(createSignedBytes(8), options)
+    const [direct, remote] = standIn.calls
+    t.strictSame(direct?.options, options)
+    t.strictSame(remote?.options, options, 'the same options over gRPC')
+  })
+
+  t.test('send: every field arrives, the on-chain error as its JSON value', async (t) => {
+    const bytes = createSignedBytes(9)
+    const signature = toBase58(bytes.subarray(1, 65))
+    for (const client of transports) {
+      t.strictSame(await client.send(bytes, { tenantId: 'alice' }), { ...STAND_IN_SEND, signature }, client.transport)
+    }
+  })
+
+  t.test('send: max_retries left out stays left out; 0 stays 0', async (t) => {
+    for (const maxRetries of [undefined, 0, 5]) {
+      standIn.calls.length = 0
+      await grpc.send(createSignedBytes(10), maxRetries === undefined ? { tenantId: 'alice' } : { tenantId: 'alice', maxRetries })
+      const options = standIn.calls[0]?.options as { maxRetries?: number }
+      t.equal(options.maxRetries, maxRetries, `max_retries ${String(maxRetries)}`)
+      t.equal('maxRetries' in options, maxRetries !== undefined, 'present only when given')
+    }
+  })
+
+  t.test('send over gRPC: max_retries past 5 is validation_error before the engine', async (t) => {
+    standIn.calls.length = 0
+    await getError(t, grpc.send(createSignedBytes(11), { maxRetries: 6 }), 'validation_error', 'max_retries 6')
+    t.equal(standIn.calls.length, 0, 'the engine was not called')
+  })
+
+  t.test('getTransaction: the record with its prediction and outcome, and one with neither', async (t) => {
+    const executed = createSignedBytes(12)
+    const sent = createSignedBytes(13)
+    await inProcess.execute(executed, { tenantId: 'bob' })
+    await inProcess.send(sent, { tenantId: 'bob' })
+    const executedSignature = toBase58(executed.subarray(1, 65))
+    const landed = standIn.advance('bob', executedSignature, 'confirmed')
+    t.ok(landed.prediction && landed.outcome, 'a record with both to carry')
+    for (const client of transports) {
+      t.strictSame(await client.getTransaction('bob', executedSignature), landed, `${client.transport}: prediction and outcome`)
+      const bare = await client.getTransaction('bob', toBase58(sent.subarray(1, 65)))
+      t.match(
+        bare,
+        { kind: 'send', prediction: null, outcome: null, landed_slot: null, transaction_error: null },
+        `${client.transport}: nulls`,
+      )
+    }
+    t.strictSame(await grpc.getTransaction('bob', executedSignature), await inProcess.getTransaction('bob', executedSignature))
+  })
+
+  t.test('errors keep their catalogue code and message over gRPC', async (t) => {
+    const cases: Array<[ErrorCode, (client: EngineClient) => Promise<unknown>]> = [
+      ['invalid_signature', (client) => client.execute(createSignedBytes(0), {})],
+      ['invalid_signature', (client) => client.send(createSignedBytes(0), {})],
+      ['relay_unavailable', (client) => client.send(createSignedBytes(14), { useRelay: true })],
+      ['not_found', (client) => client.getTransaction('mallory', toBase58(createSignedBytes(12).subarray(1, 65)))],
+    ]
+    for (const [code, call] of cases) {
+      const a = await getError(t, call(inProcess), code, 'in-process')
+      const b = await getError(t, call(grpc), code, 'grpc')
+      t.strictSame(b, a, `${code}: the same code and message over both transports`)
+    }
+  })
+})
