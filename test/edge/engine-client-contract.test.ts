@@ -32,6 +32,10 @@ interface Fixtures {
   unfunded: Uint8Array
   /** A wallet whose token account has an unlimited delegation to `delegate`. */
   approvals: { wallet: string; account: string; delegate: string }
+  /** A new funded wallet's signed transfer of 1,000,000 lamports to a new recipient, each call. */
+  createSignedTransfer(): Promise<{ bytes: Uint8Array; recipient: string }>
+  /** A balance at processed commitment (what landed in the open slot). */
+  getBalance(address: string): Promise<number>
 }
 
 /** Rejection of `work`, or a failed assertion if it resolves. */
@@ -173,17 +177,31 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     await assertRejectsWithCode(t, client.getTransaction(fixtures.payer, 'not-a-signature'), 'not_found', 'not a signature at all')
   })
 
-  // Enabled once the engine verifies signatures (execute and send take signed transactions only).
-  t.test(
-    'execute and send: an unsigned transaction is invalid_signature and is never sent',
-    { todo: 'the engine verifies signatures' },
-    async (t) => {
-      await assertRejectsWithCode(t, client.execute(fixtures.transfer, {}), 'invalid_signature', 'execute, unsigned')
-      await assertRejectsWithCode(t, client.send(fixtures.transfer, {}), 'invalid_signature', 'send, unsigned')
-    },
-  )
+  t.test('execute and send: an unsigned transaction is invalid_signature and is never sent', async (t) => {
+    await assertRejectsWithCode(t, client.execute(fixtures.transfer, {}), 'invalid_signature', 'execute, unsigned')
+    await assertRejectsWithCode(t, client.send(fixtures.transfer, {}), 'invalid_signature', 'send, unsigned')
+  })
 
-  t.test('execute and send: undecodable bytes are invalid_transaction', { todo: 'the engine decodes before it verifies' }, async (t) => {
+  t.test('execute and send: a signed transfer is submitted, lands, and is tracked for its tenant only', async (t) => {
+    const tenant = '66666666-6666-4666-8666-666666666666'
+    const executed = await fixtures.createSignedTransfer()
+    const execute = await client.execute(executed.bytes, { tenantId: tenant })
+    t.equal(execute.action, 'submitted', execute.reason)
+    t.equal(execute.route, 'direct_rpc')
+    t.equal(await fixtures.getBalance(executed.recipient), 1_000_000, 'execute moved the balance')
+    const sent = await fixtures.createSignedTransfer()
+    const send = await client.send(sent.bytes, { tenantId: tenant, maxRetries: 0 })
+    t.equal(send.route, 'direct_rpc')
+    t.equal(send.attempts, 1)
+    t.equal(await fixtures.getBalance(sent.recipient), 1_000_000, 'send moved the balance')
+    const tracked = await client.getTransaction(tenant, execute.signature as string)
+    t.equal(tracked.kind, 'execute')
+    t.ok(tracked.prediction, 'with its prediction')
+    t.equal((await client.getTransaction(tenant, send.signature)).kind, 'send')
+    await assertRejectsWithCode(t, client.getTransaction(fixtures.payer, send.signature), 'not_found', "another tenant's")
+  })
+
+  t.test('execute and send: undecodable bytes are invalid_transaction', async (t) => {
     await assertRejectsWithCode(t, client.execute(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'execute, three bytes')
     await assertRejectsWithCode(t, client.send(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'send, three bytes')
   })
@@ -235,6 +253,21 @@ t.test('EngineClient contract', async (t) => {
       instructions: [transferSol(broke.address, recipient.address, 1_000_000n)],
     }),
     approvals: { wallet: approver.address, account: DEMO_TOKEN_ACCOUNTS[1], delegate: delegate.address },
+    async createSignedTransfer() {
+      const from = await generateKeyPairSigner()
+      const to = await generateKeyPairSigner()
+      await rpc('requestAirdrop', [from.address, 1_000_000_000])
+      const bytes = await buildTransaction({
+        feePayer: from.address,
+        blockhash: value.blockhash,
+        instructions: [transferSol(from.address, to.address, 1_000_000n)],
+        signers: [from],
+      })
+      return { bytes, recipient: to.address }
+    },
+    async getBalance(address) {
+      return (await rpc<{ value: number }>('getBalance', [address, { commitment: 'processed' }])).value
+    },
   }
 
   for (const client of transports) {
