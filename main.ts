@@ -128,6 +128,8 @@ onShutdownSignal(logger, async () => {
   await Promise.all([app.close(), engine.closePort()])
   await callers.close()
   await authLimiter?.close()
+  // Tracking writes to the user service: its last writes go before that closes.
+  await engine.stopTracking()
   await users.close()
   engine.stop()
   await transactionUpdates.close()

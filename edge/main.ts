@@ -106,6 +106,7 @@ onShutdownSignal(logger, async () => {
   await Promise.all([app.close(), engine?.closePort()])
   await callers.close()
   await authLimiter?.close()
+  await engine?.stopTracking()
   await users.close()
   engine?.stop()
   await engineClient.close()

@@ -64,6 +64,7 @@ startup.serving()
 onShutdownSignal(logger, async () => {
   await engine.closePort()
   await callers?.close()
+  await engine.stopTracking()
   engine.stop()
   await transactionUpdates?.close()
   await invalidations?.close()

@@ -39,6 +39,11 @@ export interface StartedEngine {
   grpcAddress: string
   /** Stops accepting gRPC calls and waits for those in flight (drain this beside the other doors). */
   closePort(): Promise<void>
+  /**
+   * Stops following sent transactions: their last writes land and unresolved ones are released to
+   * the next engine. After the doors drained, before the user service closes.
+   */
+  stopTracking(): Promise<void>
   /** Stops the engine and its program-block cache: after every door that calls it has drained. */
   stop(): void
 }
@@ -73,6 +78,7 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
       engine,
       grpcAddress: server.address,
       closePort: () => server.close(),
+      stopTracking: () => engine.tracker.stop(),
       stop() {
         stopPublishing()
         engine.stop()
