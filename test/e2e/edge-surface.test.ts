@@ -280,30 +280,37 @@ t.test('the running service, end to end', async (t) => {
     t.equal(wrongMethod.headers.get('allow'), 'POST')
   })
 
-  t.test('execute, send, submit and billing answer 501 until their release', async (t) => {
+  t.test('execute, send and tracking check their callers and bodies; submit and billing answer 501 until their release', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
     const bearer = { authorization: `Bearer ${user.token}` }
-    assertError(
-      t,
-      await call('POST', '/api/v1/solana/tx/execute', { body: { transaction }, headers: key }),
-      501,
-      'not_implemented',
-      'execute',
-    )
-    assertError(
-      t,
-      await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 3 }, headers: key }),
-      501,
-      'not_implemented',
-      'send',
-    )
     assertError(
       t,
       await call('POST', '/api/v1/solana/tx/send', { body: { transaction, max_retries: 6 }, headers: key }),
       422,
       'validation_error',
       'send with max_retries over 5',
+    )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/execute', { body: { transaction, wait_confirmation: 'yes' }, headers: key }),
+      422,
+      'validation_error',
+      'execute with a wait_confirmation that is not a boolean',
+    )
+    assertError(
+      t,
+      await call('GET', `/api/v1/solana/transactions/${'1'.repeat(87)}`, { headers: key }),
+      404,
+      'not_found',
+      'the tracking of a signature nobody sent',
+    )
+    assertError(
+      t,
+      await call('GET', '/api/v1/solana/transactions/not-a-signature', { headers: bearer }),
+      422,
+      'validation_error',
+      'a bad signature',
     )
     assertError(
       t,
