@@ -15,6 +15,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
+import { toBase58 } from '../lib/base58.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { localnetConfigSchema } from '../localnet/config.js'
@@ -28,6 +29,8 @@ import type { TrackingRecord } from '../engine/tracking/tracking-record.js'
 import { startBlackHoleRpc } from '../test/helpers/black-hole-rpc.js'
 import { buildTransaction, transferSol } from '../test/helpers/transactions.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
+import { startBenchUserService } from './support/bench-user-service.js'
+import { createUserServiceTrackingStore } from '../engine/tracking/user-service-tracking-store.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -98,6 +101,11 @@ async function main(): Promise<void> {
   const verifyUs: number[] = []
   const storeUs: number[] = []
   const store = createMemoryTrackingStore()
+  // The store npm start uses: the user service on DATABASE_URL, or its embedded PGlite.
+  const users = await startBenchUserService(process.env.DATABASE_URL, logger)
+  const durable = createUserServiceTrackingStore(users.userService)
+  const durableUs: number[] = []
+  const benchUser = '77777777-7777-4777-8777-777777777777'
   for (let i = 0; i < count; i++) {
     // Alternated, each on its own new transaction, so both see the same machine at the same time.
     const forSimulate = await nextTransaction()
@@ -141,6 +149,11 @@ async function main(): Promise<void> {
     start = process.hrtime.bigint()
     await store.create(record, 30_000)
     storeUs.push(sinceUs(start))
+
+    const signature = toBase58(forExecute.subarray(1, 65))
+    start = process.hrtime.bigint()
+    await durable.create({ ...record, userId: benchUser, signature }, 30_000)
+    durableUs.push(sinceUs(start))
   }
 
   // Time to processed / confirmed: sequential executes, each followed until confirmed.
@@ -190,6 +203,7 @@ async function main(): Promise<void> {
     addedAnsweringP99Us: round(executeAnswering.p99Us - simulate.p99Us),
     verifySignatures: getStats(verifyUs),
     trackingRecordWrite: getStats(storeUs),
+    trackingRecordWriteDurable: { database: users.database, ...getStats(durableUs) },
     toProcessedMs: getStats(processedMs.map((ms) => ms * 1_000)),
     toConfirmedMs: getStats(confirmedMs.map((ms) => ms * 1_000)),
   }
@@ -205,6 +219,7 @@ async function main(): Promise<void> {
       `  − simulate                 p50 ${result.addedAnsweringP50Us} µs  p99 ${result.addedAnsweringP99Us} µs`,
       line('  signature check', result.verifySignatures),
       line('  tracking record (memory)', result.trackingRecordWrite),
+      line(`  tracking record (${users.database.startsWith('postgres') ? 'postgres' : 'PGlite'})`, result.trackingRecordWriteDurable),
       line('execute → processed', result.toProcessedMs, 'ms', 1_000),
       line('execute → confirmed', result.toConfirmedMs, 'ms', 1_000),
       '',
@@ -216,6 +231,7 @@ async function main(): Promise<void> {
   engine.stop()
   quiet.stop()
   await hole.close()
+  await users.close()
   await localnet.close()
 }
 
