@@ -28,8 +28,10 @@ export interface TransactionTrackerOptions {
   rpc: JsonRpcClient
   /** The chain's current block height (undefined: not known yet). */
   getBlockHeight: () => number | undefined
-  /** Whether a blockhash is known expired (the chain tracker's view). */
-  isBlockhashExpired: (blockhash: string) => boolean
+  /** The chain tracker's view of a blockhash (base58). */
+  getBlockhashStatus: (blockhash: string) => 'valid' | 'expired' | 'unknown'
+  /** The node's answer for a blockhash the tracker does not know (isBlockhashValid). */
+  isBlockhashValid: (blockhash: string) => Promise<boolean>
   rebroadcastMs: number
   /** Status reads while no stream is live. */
   pollMs: number
@@ -211,12 +213,44 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
     advance(entry, status.commitment, status.slot, status.err, null)
   }
 
-  function isExpired(entry: Entry): boolean {
+  /**
+   * Whether it can no longer land: past its last valid block height, or its blockhash known
+   * expired; when the chain tracker does not know the blockhash, the node is asked
+   * (`isBlockhashValid`, which is that same height check) — only when a rebroadcast is due.
+   */
+  async function isExpired(entry: Entry, due: boolean): Promise<boolean> {
     if (entry.blockhash === null) return false
-    if (options.isBlockhashExpired(entry.blockhash)) return true
     const lastValid = (entry.records.values().next().value as TrackingRecord).lastValidBlockHeight
     const height = options.getBlockHeight()
-    return lastValid !== null && height !== undefined && height > lastValid
+    if (lastValid !== null && height !== undefined && height > lastValid) return true
+    const known = options.getBlockhashStatus(entry.blockhash)
+    if (known !== 'unknown' || !due) return known === 'expired'
+    return !(await options.isBlockhashValid(entry.blockhash))
+  }
+
+  /** One pending or landed entry's turn: its outcome still to read, or its expiry and rebroadcast. */
+  async function tend(entry: Entry, now: number): Promise<void> {
+    const status = getStatus(entry)
+    const record = entry.records.values().next().value as TrackingRecord
+    if (status !== 'pending') {
+      if (!entry.landed && needsOutcome(entry)) {
+        entry.outcomeReads++
+        const landed = await getLandedResult(rpc, entry.signature).catch(() => null)
+        if (landed) advance(entry, entry.held ?? status, landed.slot, landed.transactionError, landed)
+        // The node keeps no ledger for it: final without an outcome.
+        else if (entry.held && entry.outcomeReads >= MAX_OUTCOME_READS) advance(entry, entry.held, record.landedSlot ?? 0, null, null)
+      }
+      return
+    }
+    const due = now - entry.lastBroadcastMs >= options.rebroadcastMs
+    if (await isExpired(entry, due)) {
+      // The last word: the node's ledger, in case it landed while the stream was away.
+      const [final] = await getSignatureStatuses(rpc, [entry.signature], true)
+      if (final) applyStatus(entry, final)
+      else change(entry, { status: 'expired' })
+      return
+    }
+    if (due) await rebroadcast(entry, now)
   }
 
   async function rebroadcast(entry: Entry, now: number): Promise<void> {
@@ -251,28 +285,12 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
           if (status) applyStatus(entry, status)
         })
       }
-      for (const entry of [...entries.values()]) {
-        const status = getStatus(entry)
-        const record = entry.records.values().next().value as TrackingRecord
-        if (status !== 'pending') {
-          if (!entry.landed && needsOutcome(entry)) {
-            entry.outcomeReads++
-            const landed = await getLandedResult(rpc, entry.signature).catch(() => null)
-            if (landed) advance(entry, entry.held ?? status, landed.slot, landed.transactionError, landed)
-            // The node keeps no ledger for it: final without an outcome.
-            else if (entry.held && entry.outcomeReads >= MAX_OUTCOME_READS) advance(entry, entry.held, record.landedSlot ?? 0, null, null)
-          }
-          continue
-        }
-        if (isExpired(entry)) {
-          // The last word: the node's ledger, in case it landed while the stream was away.
-          const [final] = await getSignatureStatuses(rpc, [entry.signature], true)
-          if (final) applyStatus(entry, final)
-          else change(entry, { status: 'expired', attempts: record.attempts, endpoints: record.endpoints })
-          continue
-        }
-        if (now - entry.lastBroadcastMs >= options.rebroadcastMs) await rebroadcast(entry, now)
-      }
+      // Side by side: one slow endpoint or read must not hold the others' rebroadcasts back.
+      await Promise.all(
+        [...entries.values()].map((entry) =>
+          tend(entry, now).catch((error: unknown) => logger.debug({ err: error, signature: entry.signature }, 'tracking turn failed')),
+        ),
+      )
       if (now - lastHeartbeatMs >= options.leaseMs / 3) {
         lastHeartbeatMs = now
         for (const entry of entries.values()) {

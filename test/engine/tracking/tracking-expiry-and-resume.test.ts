@@ -93,3 +93,39 @@ t.test('an engine that stopped mid-flight leaves the record to the next, which l
   const balance = await first.rpc<{ value: number }>('getBalance', [receiver.address])
   t.equal(balance.value, 10_000_000)
 })
+
+t.test('a durable-nonce transaction is never expired by height: rebroadcast goes on, then it lands', async (t) => {
+  const hole = await startBlackHoleRpc()
+  t.teardown(() => hole.close())
+  const stack = await startStack(t, {
+    engineEnv: { SEND_RPC_URLS: hole.url, SEND_REBROADCAST_MS: '100', CONFIRMATION_POLL_MS: '100', CHAIN_POLL_MS: '100' },
+  })
+  const { createCaseContext } = await import('../../cases/case-context.js')
+  const { createNonceAccount } = await import('../../cases/nonce-setup.js')
+  const { toTestLocalnet } = await import('../../helpers/localnet-start.js')
+  const context = createCaseContext(toTestLocalnet(stack.localnet))
+  const owner = await context.fund(2_000_000_000n)
+  const nonce = await createNonceAccount(context, owner, owner.address)
+  const receiver = await generateKeyPairSigner()
+  const bytes = await context.compile({
+    feePayer: owner.address,
+    instructions: [transferSol(owner.address, receiver.address, 10_000_000n)],
+    signers: [owner],
+    nonce,
+  })
+  const sent = await stack.engine.send(bytes, { tenantId: TENANT })
+  t.equal(sent.confirmation, 'pending')
+  stack.localnet.chain.advanceSlot(200)
+  const sendsBefore = hole.received
+  await waitUntil(() => hole.received >= sendsBefore + 3, 5_000, 'rebroadcasts past 150 blocks')
+  const tracked = await stack.engine.getTransaction(TENANT, sent.signature)
+  t.equal(tracked.status, 'pending', 'still pending 200 slots later: a nonce does not run out')
+  // It lands when someone else delivers it (the nonce is still current).
+  t.equal(stack.localnet.chain.send(bytes).err, null, 'it can still land')
+  let resolved = await stack.engine.getTransaction(TENANT, sent.signature)
+  for (let i = 0; i < 100 && resolved.status === 'pending'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    resolved = await stack.engine.getTransaction(TENANT, sent.signature)
+  }
+  t.equal(resolved.status, 'processed', 'the tracker saw it land')
+})
