@@ -4,7 +4,7 @@
  * recorders of key usage and history. `npm start` builds one and hands it to the edge and the
  * engine's gRPC server, so a user has one budget and one history whichever door they use.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { UserService } from '../accounts/user-service.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
@@ -37,6 +37,18 @@ export interface CallerServices {
   ): void
   /** Writes what is counted and recorded, then releases the admission store. Call after the doors stopped. */
   close(): Promise<void>
+}
+
+/** A uuid (RFC 9562 version 8) derived from the user and the transaction's first signature. */
+function getSentRecordId(userId: string, transaction: Uint8Array): string {
+  const hash = createHash('sha256')
+    .update(userId)
+    .update(getFirstSignatureBytes(transaction) ?? transaction)
+    .digest()
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x80
+  hash[8] = ((hash[8] as number) & 0x3f) | 0x80
+  const hex = hash.subarray(0, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
 }
 
 export interface CallerServicesOptions {
@@ -85,7 +97,7 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))
   let closing: Promise<void> | undefined
   const record = (built: SimulationRecord, transaction: Uint8Array) => {
-    built.recordId = randomUUID()
+    built.recordId ??= randomUUID()
     const signature = getFirstSignatureBytes(transaction)
     // Written before the caller is answered (the caller of this function answers after it returns).
     journal?.append(built, signature)
@@ -112,6 +124,11 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
         kind === 'execute'
           ? toExecuteRecord(response as ExecuteResponse, principal, now(), null)
           : toSendRecord(response as SendResponse, principal, now(), null)
+      // A transaction that was sent is one record per user, however often it is posted: the
+      // repeat answers the first call's tracking and is not counted (nor billed) a second time.
+      if (kind === 'send' || (response as ExecuteResponse).action === 'submitted') {
+        built.recordId = getSentRecordId(principal.userId, transaction)
+      }
       record(built, transaction)
     },
     close() {

@@ -202,4 +202,18 @@ t.test('Execute, Send and GetTransaction through the gate (stand-in engine)', as
     ])
     t.equal(recorded.length, 2, 'only the two answered key calls')
   })
+
+  t.test('the same signed transaction sent twice is one history record (one call to count and bill)', async (t) => {
+    refill()
+    await callers.history.flush()
+    recorded.length = 0
+    const twice = createSigned()
+    await asAlice.send(twice.bytes, {})
+    await asAlice.send(twice.bytes, {})
+    await callers.history.flush()
+    t.equal(recorded.length, 2, 'both calls are delivered')
+    t.equal(recorded[0]?.recordId, recorded[1]?.recordId, 'under one record id')
+    const page = await users.userService.listSimulations({ userId: aliceId, limit: 200 })
+    t.equal(page.simulations.filter((item) => item.signature === twice.signature).length, 1, 'and stored once')
+  })
 })
