@@ -1,7 +1,7 @@
 /**
  * What a case builds its state and transaction with, on a running localnet: funded keys,
- * setup transactions sent through JSON-RPC sendTransaction and confirmed through
- * getSignatureStatuses, accounts planted where a real cluster would already have them, and the
+ * setup transactions sent through JSON-RPC sendTransaction, seen through getSignatureStatuses and
+ * confirmed by the next block, accounts planted where a real cluster would already have them, and the
  * transaction to judge compiled and signed by its co-signers only. One context per case: it keeps
  * what that case landed and checked, for the report.
  */
@@ -130,6 +130,9 @@ export function createCaseContext(localnet: TestLocalnet): CaseContext {
       }
       const signature = sent.result as string
       await waitForStatus(signature)
+      // A setup script waits for `confirmed` before going on: the next block confirms the one it
+      // landed in (localnet, like a cluster, shows history at confirmed commitment only then).
+      localnet.chain.advanceSlot()
       landed.push(signature)
       return signature
     },
