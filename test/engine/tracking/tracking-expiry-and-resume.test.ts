@@ -83,7 +83,8 @@ t.test('an engine that stopped mid-flight leaves the record to the next, which l
     await first.close()
   })
   let tracked = await second.getTransaction(TENANT, sent.signature as string)
-  for (let i = 0; i < 100 && (tracked.status === 'pending' || !tracked.outcome); i++) {
+  const settled = () => (tracked.status === 'confirmed' || tracked.status === 'finalized') && tracked.outcome !== null
+  for (let i = 0; i < 100 && !settled(); i++) {
     await new Promise((resolve) => setTimeout(resolve, 50))
     tracked = await second.getTransaction(TENANT, sent.signature as string)
   }
