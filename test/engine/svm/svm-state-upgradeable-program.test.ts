@@ -74,8 +74,9 @@ t.test('an upgradeable program runs, is installed once, and is reinstalled when 
   const programDataKey = fromBase58Address(programDataAddress)
   const versionBefore = engine.cache.peek(programDataKey)?.version
   await engine.simulate(bytes) // serves the cached state and refreshes it in the background
-  // The refresh lands when the RPC answers (at once on a quiet machine, later on a loaded one).
-  await waitUntil(() => engine.cache.peek(programDataKey)?.version !== versionBefore, 5_000, 'the refresh brought the new programdata')
+  // The refresh lands when the RPC answers (at once on a quiet machine, later on a loaded one:
+  // beside the embedded-database suites 5 s were once not enough).
+  await waitUntil(() => engine.cache.peek(programDataKey)?.version !== versionBefore, 20_000, 'the refresh brought the new programdata')
   const upgraded = await engine.simulate(bytes)
   t.equal(upgraded.success, true, upgraded.failure_reason ?? '')
   t.equal(engine.svmState.stats.programWrites, 2, 'the program account was rewritten after its new programdata')
