@@ -3,11 +3,11 @@
  * The cause of an internal error is logged, never sent.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { createServiceError, ERROR_CATALOGUE, type ErrorCode, isServiceError, type ServiceError } from '../lib/errors.js'
+import { createServiceError, ERROR_CATALOGUE, type ErrorCode, type ErrorDetails, isServiceError, type ServiceError } from '../lib/errors.js'
 import { getValidationMessage } from './validation-message.js'
 
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; request_id: string }
+  error: { code: ErrorCode; message: string; request_id: string } & ErrorDetails
 }
 
 /** Fastify's own error codes, mapped to the catalogue. */
@@ -24,13 +24,20 @@ export type ErrorLogLevel = 'error' | 'debug'
 
 /**
  * Whether an answered failure is the service's fault, logged at error with its cause: a 5xx other
- * than not_implemented (a route whose release is still to come), relay_unavailable (the bundle
- * relay of a later release: any caller asking for `use_relay` meets it, as a 501) and shutting_down
- * (a drain, logged once by the shutdown itself). A client's fault (every 4xx) is logged at debug: a
+ * than not_implemented (a route whose release is still to come), relay_unavailable (no relay or tip
+ * wallet configured: a deployment choice, met by any caller asking for the relay), relay_busy (the
+ * relay's rate limit pushing back, as a 429 does) and shutting_down (a drain, logged once by the
+ * shutdown itself). A client's fault (every 4xx) is logged at debug: a
  * caller can raise thousands a second, and they would drown the faults that need someone.
  */
 export function isServiceFault(code: ErrorCode): boolean {
-  return ERROR_CATALOGUE[code].http >= 500 && code !== 'not_implemented' && code !== 'relay_unavailable' && code !== 'shutting_down'
+  return (
+    ERROR_CATALOGUE[code].http >= 500 &&
+    code !== 'not_implemented' &&
+    code !== 'relay_unavailable' &&
+    code !== 'relay_busy' &&
+    code !== 'shutting_down'
+  )
 }
 
 /**
@@ -52,9 +59,17 @@ export function toClientError(
   return createServiceError('internal_error')
 }
 
-/** Sends the envelope for `code`. */
-export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message?: string): FastifyReply {
-  const body: ErrorEnvelope = { error: { code, message: message ?? ERROR_CATALOGUE[code].message, request_id: String(request.id) } }
+/** Sends the envelope for `code` (with the error's details, such as bundle_rejected's `bundle_lint`). */
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message?: string,
+  details?: ErrorDetails,
+): FastifyReply {
+  const body: ErrorEnvelope = {
+    error: { code, message: message ?? ERROR_CATALOGUE[code].message, request_id: String(request.id), ...details },
+  }
   return reply.code(ERROR_CATALOGUE[code].http).send(body)
 }
 
@@ -64,7 +79,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (isServiceFault(error.code)) request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
     else request.log.debug({ reqId: request.id, code: error.code }, error.message)
     if (error.headers) reply.headers(error.headers)
-    return sendError(reply, request, error.code, error.message)
+    return sendError(reply, request, error.code, error.message, error.details)
   }
   const fastifyError = error as FastifyError
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {

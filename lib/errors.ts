@@ -61,6 +61,18 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The bundle relay is not available.',
   },
+  // The relay's own rate limit: its queue cannot send this call before the caller's deadline.
+  relay_busy: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The bundle relay is busy: its rate limit cannot fit this call in time; retry after the Retry-After header.',
+  },
+  // The bundle would be dropped: `error.bundle_lint` lists every rule and which failed. Nothing was sent.
+  bundle_rejected: {
+    http: 422,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The bundle breaks a rule the relay drops bundles for; nothing was sent.',
+  },
   accounts_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
@@ -84,16 +96,31 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
+/** One bundle lint rule's verdict (engine/contract/submit-response.ts documents the rules). */
+export interface BundleLintEntry {
+  rule: string
+  ok: boolean
+  detail: string
+}
+
+/** What an error may carry beside its code and message, in the envelope's error object. */
+export interface ErrorDetails {
+  bundle_lint?: BundleLintEntry[]
+}
+
 /** An error that carries a catalogue code; the only kind of error sent to clients. */
 export class ServiceError extends Error {
   readonly code: ErrorCode
   /** Response headers the error brings (`Retry-After`, `RateLimit-*`); sent over HTTP and as gRPC trailers. */
   readonly headers: Readonly<Record<string, string>> | undefined
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  /** Fields the client sees beside code and message (ErrorDetails: bundle_rejected's `bundle_lint`). */
+  readonly details: ErrorDetails | undefined
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; headers?: Record<string, string>; details?: ErrorDetails }) {
     super(message ?? ERROR_CATALOGUE[code].message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'ServiceError'
     this.code = code
     this.headers = options?.headers
+    this.details = options?.details
   }
 }
 
@@ -102,9 +129,9 @@ export function createServiceError(code: ErrorCode, message?: string, cause?: un
   return new ServiceError(code, message, cause === undefined ? undefined : { cause })
 }
 
-/** A ServiceError that tells the client when to come back (429): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
+/** A ServiceError that tells the client when to come back (429, or 503 relay_busy): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
 export function createRetryableError(
-  code: 'rate_limited' | 'quota_exceeded',
+  code: 'rate_limited' | 'quota_exceeded' | 'relay_busy',
   retryAfterSeconds: number,
   headers: Record<string, string> = {},
   message?: string,

@@ -20,6 +20,16 @@ export const errorEnvelopeSchema = {
         code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: 'A stable code of the error catalogue.' },
         message: { type: 'string', description: 'What went wrong, naming the field when one is at fault.' },
         request_id: { type: 'string', minLength: 1, description: 'Also in the X-Request-Id response header.' },
+        bundle_lint: {
+          type: 'array',
+          description: 'bundle_rejected only: every bundle rule checked, and which failed (docs/relay.md#bundle-lint).',
+          items: {
+            type: 'object',
+            required: ['rule', 'ok', 'detail'],
+            additionalProperties: false,
+            properties: { rule: { type: 'string' }, ok: { type: 'boolean' }, detail: { type: 'string' } },
+          },
+        },
       },
     },
   },

@@ -3,9 +3,19 @@
  * gRPC status, so the receiving side rebuilds the same ServiceError.
  */
 import { Metadata, type ServiceError as GrpcServiceError, status as GrpcStatus } from '@grpc/grpc-js'
-import { createServiceError, ERROR_CATALOGUE, isErrorCode, isServiceError, type ErrorCode, ServiceError } from '../errors.js'
+import {
+  createServiceError,
+  ERROR_CATALOGUE,
+  isErrorCode,
+  isServiceError,
+  type ErrorCode,
+  type ErrorDetails,
+  ServiceError,
+} from '../errors.js'
 
 const ERROR_CODE_KEY = 'error-code'
+/** An error's details (ErrorDetails) as JSON, when it has any. */
+const ERROR_DETAILS_KEY = 'error-details'
 /** Trailers that are an error's response headers (Retry-After and RateLimit-*: when to retry), carried across as they are. */
 const FORWARDED_HEADER = /^(retry-after|ratelimit-[a-z]+)$/
 
@@ -18,12 +28,25 @@ function getForwardedHeaders(metadata: Metadata | undefined): Record<string, str
   return headers
 }
 
+/** The details trailer, when it holds a JSON object (anything else is dropped: it came from elsewhere). */
+function getDetails(metadata: Metadata | undefined): ErrorDetails | undefined {
+  const text = metadata?.get(ERROR_DETAILS_KEY)[0]
+  if (typeof text !== 'string') return undefined
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as ErrorDetails) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The gRPC error to send for any thrown value (internal errors keep their cause private). */
 export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
   const serviceError = isServiceError(error) ? error : createServiceError('internal_error', undefined, error)
   const metadata = new Metadata()
   metadata.set(ERROR_CODE_KEY, serviceError.code)
   if (serviceError.headers) for (const [name, value] of Object.entries(serviceError.headers)) metadata.set(name, value)
+  if (serviceError.details) metadata.set(ERROR_DETAILS_KEY, JSON.stringify(serviceError.details))
   return { code: ERROR_CATALOGUE[serviceError.code].grpc, details: serviceError.message, metadata }
 }
 
@@ -52,7 +75,10 @@ export const GRPC_STATUS_CODES: Readonly<Partial<Record<GrpcStatus, ErrorCode | 
  */
 export function fromGrpcError(error: GrpcServiceError, unavailableCode: ErrorCode = 'engine_unavailable'): ServiceError {
   const code = error.metadata?.get(ERROR_CODE_KEY)[0]
-  if (isErrorCode(code)) return new ServiceError(code, error.details, { headers: getForwardedHeaders(error.metadata) })
+  if (isErrorCode(code)) {
+    const details = getDetails(error.metadata)
+    return new ServiceError(code, error.details, { headers: getForwardedHeaders(error.metadata), ...(details ? { details } : {}) })
+  }
   const mapped = GRPC_STATUS_CODES[error.code]
   if (mapped === 'unavailable') return createServiceError(unavailableCode, undefined, error)
   // The details of a foreign failure are not ours to show: the catalogue's message stands.
