@@ -40,6 +40,8 @@ import { createApprovalScanner } from './approvals/approval-scanner.js'
 import type { ApprovalsResponse } from './contract/approvals-response.js'
 import type { ExecuteOptions, ExecuteResponse } from './contract/execute-response.js'
 import type { SendOptions, SendResponse } from './contract/send-response.js'
+import type { SubmitOptions, SubmitResponse } from './contract/submit-response.js'
+import { MIN_TIP_LAMPORTS, type TipFloor } from './contract/tips-response.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { TrackingStore } from './tracking/tracking-record.js'
 import { createServiceError } from '../lib/errors.js'
@@ -64,6 +66,13 @@ export interface Engine {
   execute(transaction: Uint8Array, options?: ExecuteOptions): Promise<ExecuteResponse>
   /** Verifies every signature, sends with fail-over and rebroadcast, and tracks it (docs/api.md#send). */
   send(transaction: Uint8Array, options?: SendOptions): Promise<SendResponse>
+  /**
+   * Verifies every signature, simulates, and lands the transaction with `options.strategy`
+   * (docs/relay.md); a bundle is linted first (422 bundle_rejected with the rule list). Tracked like send.
+   */
+  submit(transaction: Uint8Array, options: SubmitOptions): Promise<SubmitResponse>
+  /** The tip percentiles over the last 150 slots and the lint's floor (docs/relay.md#tips). */
+  getTips(): Promise<TipFloor>
   /** The tenant's tracking record of `signature`; `not_found` for anyone else's or an unknown one. */
   getTransaction(tenantId: string | undefined, signature: string): Promise<TrackedTransaction>
   /** Calls `listener` with each status change of a tracked transaction and its owner; returns the unsubscribe. */
@@ -217,6 +226,21 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     scanApprovals: (wallet) => approvals.scan(wallet),
     execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, tracker }, transaction, options),
     send: (transaction, options = {}) => sendTransaction({ submitter, tracker }, transaction, options),
+    // The relay lands in the following commits; until then submit refuses as execute's relay route does.
+    submit: async () => {
+      throw createServiceError('relay_unavailable', 'submit: the bundle relay is not wired yet.')
+    },
+    getTips: async () => ({
+      slots: 150,
+      sample_count: 0,
+      p25: null,
+      p50: null,
+      p75: null,
+      p95: null,
+      p99: null,
+      floor_lamports: MIN_TIP_LAMPORTS,
+      tip_accounts: [],
+    }),
     async getTransaction(tenantId, signature) {
       const record = await tracker.get(tenantId ?? ANONYMOUS_TENANT, signature)
       if (!record) throw createServiceError('not_found', 'No transaction with this signature is tracked for you.')
