@@ -16,9 +16,9 @@
  *   can start before its deadline given the queue ahead of it; otherwise, and when its deadline
  *   passes while it waits, it is rejected with `relay_busy` (Retry-After: when a slot frees up)
  *   and never reaches the relay.
- * - Status polls wait per method; each poll sends every id asked for since (at most 5, the
- *   relay's limit; more wait for the next poll) and callers asking for the same id share one
- *   answer. A poll takes a slot when no send waits, and in any case after `pollEvery - 1` (3)
+ * - Status polls wait per method (status-poll-lane.ts); each poll sends every id asked for since
+ *   (at most 5, the relay's limit; more wait for the next poll) and callers asking for the same id
+ *   share one answer. The lane whose oldest ask is oldest goes first. A poll takes a slot when no send waits, and in any case after `pollEvery - 1` (3)
  *   sends in a row: a poll that waits gets one slot in `pollEvery` (4), so polls are never
  *   starved. A send's admission counts those poll slots as if polls were always waiting (the
  *   usual case while bundles are in flight), so an admitted send is not pushed past its deadline
@@ -39,6 +39,7 @@ import type { Logger } from '../../lib/logger.js'
 import type { RelayClient, RelaySentTransaction } from './relay-client.js'
 import { isRelayRateLimited } from './relay-errors.js'
 import type { RelayBundleStatus, RelayInflightStatus } from './relay-replies.js'
+import { createStatusPollLane, type StatusPollLane } from './status-poll-lane.js'
 
 export interface RelayQueueOptions {
   client: RelayClient
@@ -86,8 +87,6 @@ export const RELAY_QUEUE_DEFAULTS = Object.freeze({
   tipAccountsTtlMs: 10 * 60_000,
 })
 
-/** Ids the relay accepts in one status call. */
-export const MAX_IDS_PER_STATUS_CALL = 5
 /** After a failed refresh, the stale tip accounts are served this long before the next try. */
 const TIP_REFRESH_RETRY_MS = 30_000
 
@@ -101,25 +100,6 @@ interface SendJob {
   signal: AbortSignal | undefined
   timer: NodeJS.Timeout | undefined
   detach: (() => void) | undefined
-}
-
-interface Waiter<T> {
-  resolve(value: T): void
-  reject(error: unknown): void
-  /** The entry it waits in (moves when a rate-limited poll is merged with a later ask). */
-  entry: PollEntry<T>
-}
-
-interface PollEntry<T> {
-  seq: number
-  waiters: Set<Waiter<T>>
-}
-
-interface PollLane<T> {
-  method: string
-  pending: Map<string, PollEntry<T>>
-  /** The answers for `ids`, by id. */
-  fetch(ids: string[], signal: AbortSignal): Promise<Map<string, T>>
 }
 
 /** Creates the queue in front of `client`; nothing runs until a call is made. */
@@ -145,26 +125,17 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
   let closed = false
   let pumpTimer: NodeJS.Timeout | undefined
   let pumpScheduled = false
-  let pollSeq = 0
   const stop = new AbortController()
 
-  const inflightLane: PollLane<RelayInflightStatus> = {
-    method: 'getInflightBundleStatuses',
-    pending: new Map(),
-    async fetch(ids, signal) {
-      const listed = new Map((await client.getInflightBundleStatuses(ids, signal)).map((status) => [status.bundleId, status]))
-      return new Map(ids.map((id) => [id, listed.get(id) ?? { bundleId: id, status: 'Invalid', landedSlot: null }]))
-    },
-  }
-  const statusLane: PollLane<RelayBundleStatus | null> = {
-    method: 'getBundleStatuses',
-    pending: new Map(),
-    async fetch(ids, signal) {
-      const statuses = await client.getBundleStatuses(ids, signal)
-      return new Map(ids.map((id, i) => [id, statuses[i] ?? null]))
-    },
-  }
-  const lanes = [inflightLane, statusLane] as PollLane<unknown>[]
+  const inflightLane = createStatusPollLane<RelayInflightStatus>('getInflightBundleStatuses', async (ids, signal) => {
+    const listed = new Map((await client.getInflightBundleStatuses(ids, signal)).map((status) => [status.bundleId, status]))
+    return new Map(ids.map((id) => [id, listed.get(id) ?? { bundleId: id, status: 'Invalid', landedSlot: null }]))
+  })
+  const statusLane = createStatusPollLane<RelayBundleStatus | null>('getBundleStatuses', async (ids, signal) => {
+    const statuses = await client.getBundleStatuses(ids, signal)
+    return new Map(ids.map((id, i) => [id, statuses[i] ?? null]))
+  })
+  const lanes = [inflightLane, statusLane] as StatusPollLane<unknown>[]
 
   const shuttingDown = () => createServiceError('relay_unavailable', `The bundle relay queue for ${client.host} is shutting down.`)
 
@@ -284,51 +255,39 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     )
   }
 
-  function startPoll(lane: PollLane<unknown>): void {
-    const batch = [...lane.pending].slice(0, MAX_IDS_PER_STATUS_CALL)
-    for (const [id] of batch) lane.pending.delete(id)
-    const ids = batch.map(([id]) => id)
-    lane.fetch(ids, stop.signal).then(
-      (answers) => {
-        rateLimitStreak = 0
-        for (const [id, entry] of batch) for (const waiter of entry.waiters) waiter.resolve(answers.get(id))
-      },
-      (error: unknown) => {
-        const failure = closed ? shuttingDown() : error
-        if (closed || !isRelayRateLimited(error)) {
-          if (!closed) rateLimitStreak = 0
-          for (const [, entry] of batch) for (const waiter of entry.waiters) waiter.reject(failure)
-          return
-        }
-        backOff(lane.method, error.retryAfterMs)
-        // Back at the front, merged with any later ask for the same ids.
-        const requeued = new Map<string, PollEntry<unknown>>()
-        for (const [id, entry] of batch) {
-          if (entry.waiters.size === 0) continue
-          const later = lane.pending.get(id)
-          if (later) {
-            for (const waiter of later.waiters) {
-              waiter.entry = entry
-              entry.waiters.add(waiter)
-            }
+  function startPoll(lane: StatusPollLane<unknown>): void {
+    const batch = lane.takeBatch()
+    lane
+      .fetch(
+        batch.map(([id]) => id),
+        stop.signal,
+      )
+      .then(
+        (answers) => {
+          rateLimitStreak = 0
+          lane.settle(batch, answers)
+        },
+        (error: unknown) => {
+          if (closed) return lane.fail(batch, shuttingDown())
+          if (!isRelayRateLimited(error)) {
+            rateLimitStreak = 0
+            return lane.fail(batch, error)
           }
-          requeued.set(id, entry)
-        }
-        for (const [id, entry] of lane.pending) if (!requeued.has(id)) requeued.set(id, entry)
-        lane.pending = requeued
-        schedulePump()
-      },
-    )
+          backOff(lane.method, error.retryAfterMs)
+          lane.requeue(batch)
+          schedulePump()
+        },
+      )
   }
 
   /** The poll lane whose oldest ask is oldest; undefined when no poll waits. */
-  function getNextPollLane(): PollLane<unknown> | undefined {
-    let next: PollLane<unknown> | undefined
+  function getNextPollLane(): StatusPollLane<unknown> | undefined {
+    let next: StatusPollLane<unknown> | undefined
     let oldest = Infinity
     for (const lane of lanes) {
-      const first = lane.pending.values().next()
-      if (!first.done && first.value.seq < oldest) {
-        oldest = first.value.seq
+      const seq = lane.oldestSeq
+      if (seq !== undefined && seq < oldest) {
+        oldest = seq
         next = lane
       }
     }
@@ -379,37 +338,9 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     pump()
   }
 
-  function enqueuePoll<T>(lane: PollLane<T>, id: string, signal: AbortSignal | undefined): Promise<T> {
+  function enqueuePoll<T>(lane: StatusPollLane<T>, id: string, signal: AbortSignal | undefined): Promise<T> {
     if (closed) return Promise.reject(shuttingDown())
-    if (signal?.aborted) return Promise.reject(signal.reason)
-    return new Promise<T>((resolve, reject) => {
-      let entry = lane.pending.get(id)
-      if (entry === undefined) {
-        entry = { seq: pollSeq++, waiters: new Set() }
-        lane.pending.set(id, entry)
-      }
-      const waiter: Waiter<T> = { resolve, reject, entry }
-      if (signal) {
-        const onAbort = () => {
-          const joined = waiter.entry
-          joined.waiters.delete(waiter)
-          // Nobody waits for this id any more: do not spend a slot on it.
-          if (joined.waiters.size === 0 && lane.pending.get(id) === joined) lane.pending.delete(id)
-          reject(signal.reason)
-        }
-        signal.addEventListener('abort', onAbort, { once: true })
-        waiter.resolve = (value) => {
-          signal.removeEventListener('abort', onAbort)
-          resolve(value)
-        }
-        waiter.reject = (error) => {
-          signal.removeEventListener('abort', onAbort)
-          reject(error)
-        }
-      }
-      entry.waiters.add(waiter)
-      schedulePump()
-    })
+    return lane.ask(id, signal, schedulePump)
   }
 
   // Tip accounts: the cached list, the fetch under way, and when a failed refresh may be retried.
@@ -480,10 +411,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
         removeSend(job)
         job.reject(shuttingDown())
       }
-      for (const lane of lanes) {
-        for (const entry of lane.pending.values()) for (const waiter of entry.waiters) waiter.reject(shuttingDown())
-        lane.pending.clear()
-      }
+      for (const lane of lanes) lane.rejectAll(shuttingDown())
       // Calls under way are cut short; their callers get the same error.
       stop.abort(shuttingDown())
     },
