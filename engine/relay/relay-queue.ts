@@ -18,11 +18,11 @@
  *   and never reaches the relay.
  * - Status polls wait per method (status-poll-lane.ts); each poll sends every id asked for since
  *   (at most 5, the relay's limit; more wait for the next poll) and callers asking for the same id
- *   share one answer. The lane whose oldest ask is oldest goes first. A poll takes a slot when no send waits, and in any case after `pollEvery - 1` (3)
- *   sends in a row: a poll that waits gets one slot in `pollEvery` (4), so polls are never
- *   starved. A send's admission counts those poll slots as if polls were always waiting (the
- *   usual case while bundles are in flight), so an admitted send is not pushed past its deadline
- *   by polls that arrive later.
+ *   share one answer; the lane whose oldest ask is oldest goes first. A poll takes a slot when no
+ *   send waits, and in any case after `pollEvery - 1` (3) sends in a row: a poll that waits gets
+ *   one slot in `pollEvery` (4), so polls are never starved. A send's admission counts those poll
+ *   slots as if polls were always waiting (the usual case while bundles are in flight), so an
+ *   admitted send is not pushed past its deadline by polls that arrive later.
  * - A 429 puts the call back at the head of its lane and holds the whole queue (the limit is the
  *   relay's, not the call's) for the pacing interval, doubled on each 429 in a row, at most
  *   `maxBackoffMs` (8 s; longer when the relay's Retry-After asks, up to the same cap). A send
