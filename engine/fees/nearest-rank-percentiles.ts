@@ -72,6 +72,27 @@ export function getNearestRankPercentiles(values: Float64Array, count: number): 
   return { low: values[k25]!, medium, high, very_high: veryHigh, samples: count }
 }
 
+/**
+ * The nearest-rank values of any `percentiles` (each in (0, 100]) among `values[0 .. count)`
+ * (count ≥ 1), in the order asked, reordering that range: the same selection as
+ * getNearestRankPercentiles, for windows that report other percentiles (the tip floor's p99).
+ */
+export function getNearestRankValues(values: Float64Array, count: number, percentiles: readonly number[]): number[] {
+  if (count < 1) throw new RangeError('getNearestRankValues needs at least one value')
+  const ranks = percentiles.map((percentile) => getNearestRank(percentile, count) - 1)
+  const order = ranks.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!)
+  const answers = new Array<number>(percentiles.length)
+  // Highest rank first, each selection within the prefix the previous one left below it.
+  let hi = count - 1
+  for (const i of order) {
+    const k = ranks[i]!
+    selectInPlace(values, 0, hi, k)
+    answers[i] = values[k]!
+    hi = k
+  }
+  return answers
+}
+
 /** The p25 / p50 / p75 / p95 of the ascending `sorted[0 .. count)` by nearest rank. */
 export function getSortedPercentiles(sorted: Float64Array, count: number): PriorityFees {
   if (count === 0) return { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 }
