@@ -37,9 +37,11 @@ export function createTokenBucket(options: { perSecond: number; nowMs: () => num
   return {
     tryTake(now) {
       if (rate === 0) return true
-      // A clock that steps back refills nothing rather than draining the bucket.
-      tokens = Math.min(capacity, tokens + (Math.max(0, now - refilledAtMs) * rate) / 1000)
-      refilledAtMs = now
+      // A clock that steps back refills nothing, and the time it then covers again is not counted twice.
+      if (now > refilledAtMs) {
+        tokens = Math.min(capacity, tokens + ((now - refilledAtMs) * rate) / 1000)
+        refilledAtMs = now
+      }
       if (tokens < 1) return false
       tokens -= 1
       return true
