@@ -4,12 +4,7 @@ import type { RpcAnswer } from './localnet-start.js'
 export type RelayAnswer = { status: number; headers: Headers; body: RpcAnswer; text: string }
 
 /** POSTs `body` (a string is sent as is) to `path` of the relay. */
-export async function postRelay(
-  relayUrl: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<RelayAnswer> {
+export async function postRelay(relayUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<RelayAnswer> {
   const res = await fetch(`${relayUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
