@@ -5,7 +5,8 @@
  * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). A transaction lands
  * in the open slot (processed), is confirmed once the next block opens and finalized
  * `finalitySlots` slots later (chain/slot-commitment.ts). Observers (the geyser server) hear
- * every block, landed transaction and account write through listen().
+ * every block, landed transaction and account write through listen(). A bundle (the relay's)
+ * lands all its transactions through the same path, or none (chain/bundle-trial.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
