@@ -116,6 +116,7 @@ logger.info(
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,
+    ...(localnet ? { localnetRelay: localnet.relayUrl } : {}),
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
   'preflight serving',

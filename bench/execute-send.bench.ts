@@ -55,7 +55,10 @@ const round = (us: number) => Math.round(us * 10) / 10
 const sinceUs = (start: bigint) => Number(process.hrtime.bigint() - start) / 1_000
 
 async function main(): Promise<void> {
-  const localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger)
+  const localnet = await createLocalnet(
+    readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_RELAY_PORT: '0' }),
+    logger,
+  )
   const engine = createEngine(
     readConfig(engineConfigSchema, {
       SOLANA_RPC_URLS: localnet.rpcUrl,

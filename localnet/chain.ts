@@ -5,17 +5,20 @@
  * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). A transaction lands
  * in the open slot (processed), is confirmed once the next block opens and finalized
  * `finalitySlots` slots later (chain/slot-commitment.ts). Observers (the geyser server) hear
- * every block, landed transaction and account write through listen().
+ * every block, landed transaction and account write through listen(). A bundle (the relay's)
+ * lands all its transactions through the same path, or none (chain/bundle-trial.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
 import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
+import { runBundleTrial } from './chain/bundle-trial.js'
 import { createChainEvents, type ChainEventListener, type ChainTransactionEvent } from './chain/chain-events.js'
 import { isDurableNonceValid } from './chain/durable-nonce.js'
 import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-window.js'
 import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
 import { decodeLandedMessage, getLandedAccountKeys, isLandedKeyWritable, type LandedMessage } from './chain/landed-message.js'
 import { LiteSvm } from '../lib/native-svm.js'
+import { fromNativeTransactionError, type TransactionErrorJson } from '../lib/transaction-error.js'
 import {
   RENT_EXEMPT_RENT_EPOCH,
   SYSTEM_PROGRAM_ADDRESS,
@@ -65,6 +68,19 @@ export type SimulateOptions = {
 /** What send did: the execution, and whether it landed (status, history and observers have it). */
 export type SendResult = ExecutionResult & { readonly landed: boolean }
 
+/** What sendBundle did in `slot`: every transaction landed (their results, in order), or none did. */
+export type BundleSendResult =
+  | { readonly landed: true; readonly slot: bigint; readonly results: readonly SendResult[] }
+  | {
+      readonly landed: false
+      readonly slot: bigint
+      /** The first transaction that failed, and its error. */
+      readonly failedIndex: number
+      readonly err: TransactionErrorJson
+      /** Empty: nothing ran for real (only if the commit ever differed from its trial would it hold what landed). */
+      readonly results: readonly SendResult[]
+    }
+
 export type SimulationResult = ExecutionResult & {
   readonly replacementBlockhash: BlockhashEntry | null
   readonly accounts: ReadonlyArray<LocalAccount | null> | null
@@ -108,6 +124,7 @@ export function createLocalChain(options: LocalChainOptions) {
   if (!Number.isSafeInteger(finalitySlots) || finalitySlots < 1) throw new RangeError('finalitySlots must be an integer of at least 1')
   const commitments = createSlotCommitments({ finalitySlots, firstSlot: clock.getSlot() })
   let transactionsInSlot = 0
+  const blockHooks = new Set<(slot: bigint) => void>()
 
   function recordBlock(): void {
     const parent = window.latest()
@@ -115,7 +132,12 @@ export function createLocalChain(options: LocalChainOptions) {
     fees.pruneBefore(window.oldestSlot())
     const finalizedSlots = commitments.openBlock(entry.slot)
     transactionsInSlot = 0
-    if (!events.hasListeners()) return
+    if (events.hasListeners()) emitBlock(entry, parent, finalizedSlots)
+    // After the block and its clock are streamed, so what the hooks land follows them.
+    for (const hook of blockHooks) hook(entry.slot)
+  }
+
+  function emitBlock(entry: BlockhashEntry, parent: BlockhashEntry, finalizedSlots: bigint[]): void {
     events.emit({
       kind: 'block',
       slot: entry.slot,
@@ -220,6 +242,31 @@ export function createLocalChain(options: LocalChainOptions) {
     events.emit(event)
   }
 
+  /** Runs a decoded transaction and, if it lands, records it everywhere sendTransaction's do. */
+  function land(bytes: Uint8Array, facts: TransactionFacts): SendResult {
+    if (!isLifetimeValid(facts)) return { ...toRejectedResult(facts.signature, 'BlockhashNotFound'), landed: false }
+    svm.setSigverify(true)
+    // The history and observers need what a transaction found before it ran, and its CPIs.
+    const observed = history.capacity > 0 || events.hasListeners()
+    const before = observed ? observeBefore(bytes) : null
+    const native = svm.sendVersionedTransaction(bytes)
+    const result = toExecutionResult(native, facts.signature, { innerInstructions: observed })
+    // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
+    // a duplicate must not overwrite the status of the original.
+    const landed = !isFailedResult(native) || (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
+    if (landed) {
+      statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
+      const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
+      fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
+      if (before) {
+        const event = toTransactionEvent(before, facts, result, bytes)
+        history.record(event)
+        if (events.hasListeners()) emitLanded(before, facts, result, event)
+      }
+    }
+    return { ...result, landed }
+  }
+
   function advanceSlot(count = 1): void {
     for (let i = 0; i < count; i++) {
       clock.advance()
@@ -304,29 +351,40 @@ export function createLocalChain(options: LocalChainOptions) {
     },
 
     /** Executes and commits a transaction with signature verification on. */
-    send(bytes: Uint8Array): SendResult {
-      const facts = decodeTransactionFacts(bytes)
-      if (!isLifetimeValid(facts)) return { ...toRejectedResult(facts.signature, 'BlockhashNotFound'), landed: false }
+    send: (bytes: Uint8Array): SendResult => land(bytes, decodeTransactionFacts(bytes)),
+
+    /**
+     * Lands a bundle's transactions in order, each as send lands one, only if every one of them
+     * succeeds; otherwise nothing of it is committed (no fee, no status, no history, nothing
+     * streamed) and the answer names the first that would fail (chain/bundle-trial.ts).
+     */
+    sendBundle(transactions: readonly Uint8Array[]): BundleSendResult {
+      const decoded = transactions.map((bytes) => ({ bytes, facts: decodeTransactionFacts(bytes) }))
       svm.setSigverify(true)
-      // The history and observers need what a transaction found before it ran, and its CPIs.
-      const observed = history.capacity > 0 || events.hasListeners()
-      const before = observed ? observeBefore(bytes) : null
-      const native = svm.sendVersionedTransaction(bytes)
-      const result = toExecutionResult(native, facts.signature, { innerInstructions: observed })
-      // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
-      // a duplicate must not overwrite the status of the original.
-      const landed = !isFailedResult(native) || (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
-      if (landed) {
-        statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
-        const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
-        fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
-        if (before) {
-          const event = toTransactionEvent(before, facts, result, bytes)
-          history.record(event)
-          if (events.hasListeners()) emitLanded(before, facts, result, event)
-        }
+      const trial = runBundleTrial({ svm, isLifetimeValid }, decoded)
+      if (!trial.ok) return { landed: false, failedIndex: trial.index, err: trial.err, slot: clock.getSlot(), results: [] }
+      const results = decoded.map(({ bytes, facts }) => land(bytes, facts))
+      // The trial ran the same transactions on the same state in the same slot, so this holds;
+      // were it ever not to, the answer says which one landed otherwise.
+      const diverged = results.findIndex((result) => !result.landed || result.err !== null)
+      if (diverged >= 0) {
+        const result = results[diverged] as SendResult
+        return { landed: false, failedIndex: diverged, err: result.err ?? 'CommitCancelled', slot: clock.getSlot(), results }
       }
-      return { ...result, landed }
+      return { landed: true, slot: clock.getSlot(), results }
+    },
+
+    /**
+     * Whether every signature of the transaction verifies (LiteSVM's check, as sendTransaction's
+     * preflight makes it); undecodable bytes throw TransactionDecodeError. Nothing is committed.
+     */
+    hasValidSignatures(bytes: Uint8Array): boolean {
+      decodeTransactionFacts(bytes)
+      svm.setSigverify(true)
+      // LiteSVM verifies signatures before it loads an account or checks the blockhash (its own
+      // check is off), so only a bad signature answers SignatureFailure here.
+      const result = svm.simulateVersionedTransaction(bytes)
+      return !isFailedResult(result) || fromNativeTransactionError(result.err()) !== 'SignatureFailure'
     },
 
     /** Runs a transaction without committing it. */
@@ -406,6 +464,14 @@ export function createLocalChain(options: LocalChainOptions) {
     },
     /** Per-slot fees over the blockhash window, oldest first. */
     getRecentPrioritizationFees: (accounts: readonly Address[]): PrioritizationFee[] => fees.getFees(window.getSlots(), accounts),
+    /**
+     * Runs `hook` each time a block opens, after observers heard of it: what lands from the hook
+     * (the relay's queued bundles) lands in the new slot. Returns the function that removes it.
+     */
+    onBlockOpened(hook: (slot: bigint) => void): () => void {
+      blockHooks.add(hook)
+      return () => blockHooks.delete(hook)
+    },
     /** Observes blocks, landed transactions and account writes as they happen (see chain-events.ts). */
     listen: (listener: ChainEventListener): (() => void) => events.listen(listener),
     stop(): void {

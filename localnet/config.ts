@@ -9,6 +9,12 @@ export const localnetConfigSchema = {
   rpcPort: { kind: 'int', env: 'LOCALNET_RPC_PORT', default: 8899, min: 0, max: 65_535 },
   // Yellowstone's own default port, so geyser clients find localnet where they expect a plugin.
   geyserPort: { kind: 'int', env: 'LOCALNET_GEYSER_PORT', default: 10_000, min: 0, max: 65_535 },
+  // The bundle relay (Jito's block-engine JSON-RPC). Mainnet's block engine limits a client to
+  // 1 request a second by default; 0 turns the limit off.
+  relayPort: { kind: 'int', env: 'LOCALNET_RELAY_PORT', default: 8900, min: 0, max: 65_535 },
+  relayRateLimit: { kind: 'number', env: 'LOCALNET_RELAY_RATE_LIMIT', default: 1, min: 0, max: 1_000_000 },
+  // When set, every relay call must carry it in the x-jito-auth header, as an authorized UUID does on mainnet.
+  relayAuth: { kind: 'optional-string', env: 'LOCALNET_RELAY_AUTH' },
   // Below 10 ms the timer would starve the RPC server of the event loop.
   slotMs: { kind: 'int', env: 'LOCALNET_SLOT_MS', default: 400, min: 10, max: 3_600_000 },
   accountsDir: { kind: 'optional-string', env: 'LOCALNET_ACCOUNTS_DIR' },

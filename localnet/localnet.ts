@@ -1,6 +1,6 @@
 /**
  * The localnet: a LiteSVM chain seeded with the demo state, account dumps and programs, served
- * over Solana JSON-RPC and a Yellowstone geyser gRPC stream. What development, tests and
+ * over Solana JSON-RPC, a Yellowstone geyser gRPC stream and a Jito-style bundle relay. What development, tests and
  * benchmarks run against instead of mainnet.
  */
 import { toListenError } from '../lib/listen-error.js'
@@ -10,11 +10,13 @@ import { localnetConfigSchema, toLeaderIdentities, toStartUnixTime, type Localne
 import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js'
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
-import { createRpcServer } from './rpc/rpc-server.js'
+import { DEFAULT_MAX_BODY_BYTES, createRpcServer } from './rpc/rpc-server.js'
+import { createRelay, type RelayControl } from './relay/relay.js'
 import { createSendIngress, type SendIngressControl } from './rpc/send-ingress.js'
 import { loadAccountsDir } from './seed/accounts-dir.js'
 import { seedDemoState } from './seed/demo-state.js'
 import { seedNativeMints } from './seed/native-mints.js'
+import { seedTipAccounts } from './seed/tip-accounts.js'
 import { loadProgramsDir } from './seed/programs-dir.js'
 
 export type Localnet = {
@@ -28,7 +30,11 @@ export type Localnet = {
    * may change at run time (`localnet.sends.setDropRate(1)`, then 0).
    */
   readonly sends: SendIngressControl
-  /** Stops the slot timer and both servers (again: the same promise). */
+  /** http://host:port (no path) of the Jito-style bundle relay: /api/v1/bundles, /api/v1/transactions. */
+  readonly relayUrl: string
+  /** The relay as tests see it: calls per method, receive times of accepted calls and 429s, the rate limit. */
+  readonly relay: RelayControl
+  /** Stops the slot timer and the three servers (again: the same promise). */
   close(): Promise<void>
 }
 
@@ -39,6 +45,8 @@ export type LocalnetOverrides = {
   maxBodyBytes?: number
   /** Draws in [0, 1) that decide drops (default Math.random); a seeded one makes a partial rate repeatable. */
   dropRandom?: () => number
+  /** The relay's clock (default Date.now): rate limit, receive times, 5-minute status ages. */
+  relayNowMs?: () => number
 }
 
 /** Starts a localnet: seeds the chain, then listens. */
@@ -64,6 +72,8 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     })
     // Genesis accounts of every cluster; account dumps loaded below may still overwrite them.
     seedNativeMints(chain)
+    // The relay's tip accounts exist on every cluster Jito runs on, demo state or not.
+    seedTipAccounts(chain)
     if (config.demo) seedDemoState(chain)
     if (config.accountsDir) {
       const count = await loadAccountsDir(config.accountsDir, chain)
@@ -82,18 +92,34 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     }).catch((error: unknown) => {
       throw toListenError(error, localnetConfigSchema.rpcPort.env, `${config.host}:${config.rpcPort}`)
     })
+    const relay = await createRelay({
+      host: config.host,
+      port: config.relayPort,
+      rateLimit: config.relayRateLimit,
+      authToken: config.relayAuth,
+      chain,
+      sends,
+      maxBodyBytes: overrides.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      logger,
+      ...(overrides.relayNowMs === undefined ? {} : { nowMs: overrides.relayNowMs }),
+    }).catch(async (error: unknown) => {
+      await server.close()
+      throw toListenError(error, localnetConfigSchema.relayPort.env, `${config.host}:${config.relayPort}`)
+    })
     const geyserServer = geyser
     let closed: Promise<void> | undefined
     return {
       rpcUrl: server.url,
       geyserUrl: geyserServer.url,
+      relayUrl: relay.url,
       chain,
       sends: { setDropRate: sends.setDropRate, getDropRate: sends.getDropRate, getCounts: sends.getCounts },
+      relay: relay.control,
       close() {
         // Idempotent: a test may close it early and again at teardown.
         closed ??= (async () => {
           chain.stop()
-          await Promise.all([server.close(), geyserServer.close()])
+          await Promise.all([server.close(), geyserServer.close(), relay.close()])
         })()
         return closed
       },

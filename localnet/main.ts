@@ -20,6 +20,8 @@ logger.info(
   {
     rpcUrl: localnet.rpcUrl,
     geyserUrl: localnet.geyserUrl,
+    relayUrl: localnet.relayUrl,
+    relayRateLimit: config.relayRateLimit,
     slot: chain.getSlot(),
     unixTimestamp: chain.getUnixTimestamp(),
     slotMs: config.slotMs,

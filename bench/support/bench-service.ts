@@ -82,9 +82,13 @@ export async function startBenchService(
     let rpcUrl: string
     let streamEnv = {}
     if (streamTrafficRate === undefined) {
-      localnet = await createLocalnet(readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }), logger, {
-        autoAdvance: false,
-      })
+      localnet = await createLocalnet(
+        readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_RELAY_PORT: '0' }),
+        logger,
+        {
+          autoAdvance: false,
+        },
+      )
       rpcUrl = localnet.rpcUrl
     } else {
       remote = await startRemoteChain(streamTrafficRate)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../lib/logger.js'
 import { JSON_RPC_INVALID_REQUEST } from './json-rpc-error.js'
 import type { JsonRpcDispatcher } from './json-rpc-dispatcher.js'
+import { readRequestBody } from './request-body.js'
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
@@ -44,35 +45,21 @@ export async function createRpcServer(options: RpcServerOptions): Promise<RpcSer
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
 
   function handlePost(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (tooLarge) {
-        // Drain what the client still sends so it can read the answer, but not forever.
-        if (size > maxBodyBytes * 16) req.destroy()
-        return
-      }
-      if (size > maxBodyBytes) {
-        tooLarge = true
-        chunks.length = 0
-        res.setHeader('connection', 'close')
+    readRequestBody(req, res, {
+      maxBodyBytes,
+      logger,
+      onTooLarge(res) {
         const error = { code: JSON_RPC_INVALID_REQUEST, message: `Request body exceeds ${maxBodyBytes} bytes` }
         reply(res, 413, JSON.stringify({ jsonrpc: '2.0', error, id: null }))
-        return
-      }
-      chunks.push(chunk)
+      },
+      onBody(body) {
+        const answer = dispatcher.handle(body)
+        if (answer === undefined) {
+          res.writeHead(204, CORS_HEADERS)
+          res.end()
+        } else reply(res, 200, answer)
+      },
     })
-    req.on('end', () => {
-      if (tooLarge) return
-      const answer = dispatcher.handle(Buffer.concat(chunks).toString('utf8'))
-      if (answer === undefined) {
-        res.writeHead(204, CORS_HEADERS)
-        res.end()
-      } else reply(res, 200, answer)
-    })
-    req.on('error', (err) => logger.debug({ err }, 'rpc request stream failed'))
   }
 
   const server = createServer((req, res) => {

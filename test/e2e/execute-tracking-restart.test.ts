@@ -22,7 +22,7 @@ const RESOLVE_LIMIT_MS = 30_000
 
 t.test('kill -9 mid-flight: the restarted service resolves the tracking, and a repeat sends nothing', async (t) => {
   const localnet = await createLocalnet(
-    readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0' }),
+    readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_RELAY_PORT: '0' }),
     quietLogger,
     {
       autoAdvance: true,

@@ -106,7 +106,8 @@ async function stopService(t: Test, running: Running, ports: Record<string, numb
 }
 
 t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
-  const [port, rpcPort, grpcPort, accountsPort, geyserPort] = [
+  const [port, rpcPort, grpcPort, accountsPort, geyserPort, relayPort] = [
+    await getFreePort(),
     await getFreePort(),
     await getFreePort(),
     await getFreePort(),
@@ -120,6 +121,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     PORT: String(port),
     LOCALNET_RPC_PORT: String(rpcPort),
     LOCALNET_GEYSER_PORT: String(geyserPort),
+    LOCALNET_RELAY_PORT: String(relayPort),
     ENGINE_GRPC_PORT: String(grpcPort),
     ACCOUNTS_GRPC_PORT: String(accountsPort),
     DATA_DIR: dataDir,
@@ -140,7 +142,13 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   ])
     delete env[name]
   for (const name of ['ACCOUNTS_INTERNAL_TOKEN', 'ENGINE_INTERNAL_TOKEN']) delete env[name]
-  const ports = { PORT: port, LOCALNET_RPC_PORT: rpcPort, LOCALNET_GEYSER_PORT: geyserPort, ENGINE_GRPC_PORT: grpcPort }
+  const ports = {
+    PORT: port,
+    LOCALNET_RPC_PORT: rpcPort,
+    LOCALNET_GEYSER_PORT: geyserPort,
+    LOCALNET_RELAY_PORT: relayPort,
+    ENGINE_GRPC_PORT: grpcPort,
+  }
   const rest = `http://127.0.0.1:${port}`
   const rpcUrl = `http://127.0.0.1:${rpcPort}`
 

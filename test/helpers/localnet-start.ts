@@ -26,7 +26,13 @@ export async function startTestLocalnet(
   env: Record<string, string> = {},
   overrides: LocalnetOverrides = { autoAdvance: false },
 ): Promise<TestLocalnet> {
-  const config = readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOG_LEVEL: 'silent', ...env })
+  const config = readConfig(localnetConfigSchema, {
+    LOCALNET_RPC_PORT: '0',
+    LOCALNET_GEYSER_PORT: '0',
+    LOCALNET_RELAY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  })
   const localnet = await createLocalnet(config, createLogger('localnet-test', 'silent'), overrides)
   t.teardown(() => localnet.close())
   return toTestLocalnet(localnet)

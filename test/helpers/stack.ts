@@ -43,6 +43,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack & {
     readConfig(localnetConfigSchema, {
       LOCALNET_RPC_PORT: '0',
       LOCALNET_GEYSER_PORT: '0',
+      LOCALNET_RELAY_PORT: '0',
       ...(options.accountsDir ? { LOCALNET_ACCOUNTS_DIR: options.accountsDir } : {}),
       ...(options.programsDir ? { LOCALNET_PROGRAMS_DIR: options.programsDir } : {}),
     }),

@@ -8,6 +8,9 @@ t.test('defaults', async (t) => {
     host: '127.0.0.1',
     rpcPort: 8899,
     geyserPort: 10_000,
+    relayPort: 8900,
+    relayRateLimit: 1,
+    relayAuth: undefined,
     slotMs: 400,
     accountsDir: undefined,
     programsDir: undefined,
@@ -29,6 +32,12 @@ t.test('values are validated with the variable name in the error', async (t) => 
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '70000' }), /LOCALNET_RPC_PORT/)
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '0' }).geyserPort, 0, 'geyser port 0 (ephemeral) allowed')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_GEYSER_PORT: '-1' }), /LOCALNET_GEYSER_PORT/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_RELAY_PORT: '0' }).relayPort, 0, 'relay port 0 (ephemeral) allowed')
+  t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_RELAY_PORT: '65536' }), /LOCALNET_RELAY_PORT/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_RELAY_RATE_LIMIT: '0' }).relayRateLimit, 0, 'relay rate limit off')
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_RELAY_RATE_LIMIT: '2.5' }).relayRateLimit, 2.5, 'a fractional rate')
+  t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_RELAY_RATE_LIMIT: '-1' }), /LOCALNET_RELAY_RATE_LIMIT/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_RELAY_AUTH: 'secret-uuid' }).relayAuth, 'secret-uuid')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_DEMO: 'maybe' }), /LOCALNET_DEMO/)
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '0' }).transactionHistory, 0, 'history off')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '-1' }), /LOCALNET_TRANSACTION_HISTORY/)

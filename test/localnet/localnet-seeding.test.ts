@@ -109,13 +109,19 @@ t.test('parseAccountDump checks each field', async (t) => {
 
 t.test('LOCALNET_UNIX_TIME sets the chain clock; a bad dir stops the start', async (t) => {
   const logger = createLogger('localnet-test', 'silent')
-  const config = readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_UNIX_TIME: '1700000000' })
+  const config = readConfig(localnetConfigSchema, {
+    LOCALNET_RPC_PORT: '0',
+    LOCALNET_GEYSER_PORT: '0',
+    LOCALNET_RELAY_PORT: '0',
+    LOCALNET_UNIX_TIME: '1700000000',
+  })
   const localnet = await createLocalnet(config, logger, { autoAdvance: false })
   t.teardown(() => localnet.close())
   t.equal(localnet.chain.getUnixTimestamp(), 1_700_000_000n)
   const missing = readConfig(localnetConfigSchema, {
     LOCALNET_RPC_PORT: '0',
     LOCALNET_GEYSER_PORT: '0',
+    LOCALNET_RELAY_PORT: '0',
     LOCALNET_ACCOUNTS_DIR: '/nonexistent/dir',
   })
   await t.rejects(createLocalnet(missing, logger), /nonexistent/)
