@@ -541,6 +541,8 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
     transactions: {
       execute: () => Promise.reject(new Error('this test only simulates')),
       send: () => Promise.reject(new Error('this test only simulates')),
+      submit: () => Promise.reject(new Error('this test only simulates')),
+      getTips: () => Promise.reject(new Error('this test only simulates')),
     },
     admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
     keyUsage: { record: () => undefined },
