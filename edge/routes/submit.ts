@@ -30,6 +30,7 @@ export function registerSubmitRoute(app: FastifyInstance, { auth, transactions }
           '/api/v1/solana/transactions/{signature}). Strategies and lint rules: docs/relay.md.',
         body: submitBodySchema,
         response: submitResponses,
+        retryAfterStatuses: [503],
       },
       config: { auth: 'either' },
     },
