@@ -32,7 +32,7 @@ export function toSubmitRequestMessage(transaction: Uint8Array, options: SubmitO
 /**
  * The submit options of a gRPC request, checked as REST's body schema checks them (the strategy
  * named and known, the tip and the deadline within SUBMIT_LIMITS); throws `validation_error` naming
- * the field. `wait_confirmation` false is left out, as REST leaves out a field not sent.
+ * the field.
  */
 export function toSubmitOptions(request: SubmitRequestOutput): SubmitOptions {
   const { strategy, tip_lamports: tipLamports, deadline_ms: deadlineMs } = request
@@ -52,7 +52,8 @@ export function toSubmitOptions(request: SubmitRequestOutput): SubmitOptions {
   return {
     strategy,
     ...(tipLamports === undefined ? {} : { tipLamports }),
-    ...(request.wait_confirmation ? { waitConfirmation: true } : {}),
+    // proto3 cannot leave a bool out: false is REST's default too.
+    waitConfirmation: request.wait_confirmation,
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
   }
