@@ -23,7 +23,7 @@ const packr = new Packr({ useRecords: false })
 export type StreamBody = Record<string, unknown> & {
   id?: unknown
   type?: unknown
-  error?: { code?: unknown; message?: unknown; retry_after?: unknown; bundle_lint?: unknown }
+  error?: { code?: unknown; message?: unknown; request_id?: unknown; retry_after?: unknown; bundle_lint?: unknown }
 }
 
 export interface StreamClient {
