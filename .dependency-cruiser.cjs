@@ -36,7 +36,7 @@ module.exports = {
       to: {
         path: '^engine/',
         pathNot:
-          '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|tracked-transaction)-message[.]ts$)',
+          '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|submit|tips|tracked-transaction)-message[.]ts$)',
       },
     },
     {

@@ -23,7 +23,7 @@ export interface EdgeContext {
   history: SimulationHistoryQueue
   /** Decodes, simulates for a caller and records history: what simulate, batch and the WebSocket share. */
   simulator: CallerSimulator
-  /** Decodes, executes or sends for a caller and records history, and reads their tracking: what REST and the WebSocket share. */
+  /** Decodes, executes, sends or submits for a caller and records history, reads their tracking and the tips: what REST and the WebSocket share. */
   transactions: CallerTransactions
   admission: Admission
   /** Where tracked transactions' status changes arrive, for the stream's pushes; none: no pushes. */

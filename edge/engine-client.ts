@@ -14,6 +14,8 @@ import { fromHealthResponseMessage } from '../engine/grpc/health-message.js'
 import { fromSimulateResponseMessage } from '../engine/grpc/simulate-message.js'
 import { fromExecuteResponseMessage } from '../engine/grpc/execute-message.js'
 import { fromSendResponseMessage } from '../engine/grpc/send-message.js'
+import { fromSubmitResponseMessage, toSubmitRequestMessage } from '../engine/grpc/submit-message.js'
+import { fromTipFloorMessage } from '../engine/grpc/tips-message.js'
 import { fromTrackedTransactionMessage } from '../engine/grpc/tracked-transaction-message.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
@@ -22,11 +24,15 @@ import type { SimulateOptions } from '../engine/contract/simulate-request.js'
 import type { ExecuteOptions, ExecuteResponse } from '../engine/contract/execute-response.js'
 import { SEND_LIMITS, type SendOptions, type SendResponse } from '../engine/contract/send-response.js'
 import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
+import type { SubmitOptions, SubmitResponse } from '../engine/contract/submit-response.js'
+import type { TipFloor } from '../engine/contract/tips-response.js'
 import type { HealthResponse__Output } from '../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { ApprovalsResponse__Output } from '../proto/gen/preflight/engine/v1/ApprovalsResponse.js'
 import type { SimulateResponse__Output } from '../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import type { ExecuteResponse__Output } from '../proto/gen/preflight/engine/v1/ExecuteResponse.js'
 import type { SendResponse__Output } from '../proto/gen/preflight/engine/v1/SendResponse.js'
+import type { SubmitResponse__Output } from '../proto/gen/preflight/engine/v1/SubmitResponse.js'
+import type { TipFloor__Output } from '../proto/gen/preflight/engine/v1/TipFloor.js'
 import type { TrackedTransaction__Output } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
 
 export interface EngineClient {
@@ -42,6 +48,14 @@ export interface EngineClient {
   execute(transaction: Uint8Array, options: ExecuteOptions): Promise<ExecuteResponse>
   /** Verifies, sends with fail-over and tracks a signed transaction; rejects with a catalogue ServiceError. */
   send(transaction: Uint8Array, options: SendOptions): Promise<SendResponse>
+  /**
+   * Lands a signed transaction with `options.strategy` and tracks it; rejects with a catalogue
+   * ServiceError (`bundle_rejected` with its `bundle_lint` details, `relay_busy` with Retry-After,
+   * `relay_unavailable`, ...).
+   */
+  submit(transaction: Uint8Array, options: SubmitOptions): Promise<SubmitResponse>
+  /** The tip percentiles and the bundle lint's floor. */
+  getTips(): Promise<TipFloor>
   /** `tenantId`'s tracking record of `signature`; rejects with `not_found` for an unknown one or anyone else's. */
   getTransaction(tenantId: string, signature: string): Promise<TrackedTransaction>
   /** The engine's own view of its freshness; rejects with a catalogue ServiceError (engine_unavailable: no answer). */
@@ -57,6 +71,8 @@ export function createInProcessEngineClient(engine: Engine): EngineClient {
     scanApprovals: (wallet) => engine.scanApprovals(wallet),
     execute: (transaction, options) => engine.execute(transaction, options),
     send: (transaction, options) => engine.send(transaction, options),
+    submit: (transaction, options) => engine.submit(transaction, options),
+    getTips: () => engine.getTips(),
     getTransaction: (tenantId, signature) => engine.getTransaction(tenantId, signature),
     health: async () => engine.getHealth(),
     close: async () => undefined,
@@ -78,10 +94,22 @@ const APPROVALS_DEADLINE_MS = 12_000
 const SEND_DEADLINE_MS = 20_000
 /** A tracking record is read from the engine's store. */
 const TRACKING_DEADLINE_MS = 5_000
+/** The tips are the engine's own percentiles, and the relay's tip accounts it keeps. */
+const TIPS_DEADLINE_MS = 5_000
+/**
+ * What a submit may wait for the relay's rate limit when the caller names no deadline_ms: the
+ * blockhash's remaining life, at most 150 blocks (about 60 s, longer when slots are slow).
+ */
+const SUBMIT_DEFAULT_RELAY_WAIT_MS = 90_000
 
 /** The deadline of an execute or a send: longer when it waits for confirmation. */
 function getSendDeadline(waitConfirmation: boolean | undefined): number {
   return Date.now() + SEND_DEADLINE_MS + (waitConfirmation ? SEND_LIMITS.confirmationWaitMs : 0)
+}
+
+/** The deadline of a submit: a send's, plus the wait for the relay's rate limit the caller allowed. */
+function getSubmitDeadline(options: SubmitOptions): number {
+  return getSendDeadline(options.waitConfirmation) + (options.deadlineMs ?? SUBMIT_DEFAULT_RELAY_WAIT_MS)
 }
 
 /**
@@ -173,6 +201,30 @@ export function createGrpcEngineClient(address: string, options: { internalToken
             else resolve(fromSendResponseMessage(message))
           },
         )
+      })
+    },
+    submit(transaction, options) {
+      return new Promise<SubmitResponse>((resolve, reject) => {
+        client.Submit(
+          toSubmitRequestMessage(transaction, options),
+          metadata,
+          { deadline: getSubmitDeadline(options) },
+          (error: GrpcServiceError | null, message?: SubmitResponse__Output) => {
+            if (error) reject(fromGrpcError(error))
+            else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+            else resolve(fromSubmitResponseMessage(message))
+          },
+        )
+      })
+    },
+    getTips() {
+      return new Promise<TipFloor>((resolve, reject) => {
+        const deadline = Date.now() + TIPS_DEADLINE_MS
+        client.GetTips({}, metadata, { deadline }, (error: GrpcServiceError | null, message?: TipFloor__Output) => {
+          if (error) reject(fromGrpcError(error))
+          else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))
+          else resolve(fromTipFloorMessage(message))
+        })
       })
     },
     getTransaction(tenantId, signature) {

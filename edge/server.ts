@@ -33,6 +33,8 @@ import { createCallerSimulator } from './simulate/caller-simulator.js'
 import { createCallerTransactions } from './transactions/caller-transactions.js'
 import { registerExecuteRoute } from './routes/execute.js'
 import { registerSendRoute } from './routes/send.js'
+import { registerSubmitRoute } from './routes/submit.js'
+import { registerTipsRoute } from './routes/tips.js'
 import { registerTransactionsRoute } from './routes/transactions.js'
 import { registerSimulateBatchRoute } from './routes/simulate-batch.js'
 import { registerStreamRoute, type StreamRouteOptions } from './ws/stream-route.js'
@@ -233,6 +235,8 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerSimulateBatchRoute(app, context)
   registerExecuteRoute(app, context)
   registerSendRoute(app, context)
+  registerSubmitRoute(app, context)
+  registerTipsRoute(app, context)
   registerTransactionsRoute(app, context)
   registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)

@@ -1,6 +1,6 @@
 /**
- * The engine's gRPC server: `Simulate`, `ScanApprovals`, `Execute`, `Send`, `GetTransaction` and
- * `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
+ * The engine's gRPC server: `Simulate`, `ScanApprovals`, `Execute`, `Send`, `Submit`, `GetTips`,
+ * `GetTransaction` and `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
  * `Health` passes it first: a co-located client sends its API key as `x-api-key` metadata and gets
  * the same authentication, limits, quota and history as REST (its tenant comes from the key, never
  * from the request); an edge running apart presents the internal token instead and names the
@@ -22,10 +22,15 @@ import type { ExecuteRequest__Output } from '../proto/gen/preflight/engine/v1/Ex
 import type { ExecuteResponse } from '../proto/gen/preflight/engine/v1/ExecuteResponse.js'
 import type { SendRequest__Output } from '../proto/gen/preflight/engine/v1/SendRequest.js'
 import type { SendResponse } from '../proto/gen/preflight/engine/v1/SendResponse.js'
+import type { SubmitRequest__Output } from '../proto/gen/preflight/engine/v1/SubmitRequest.js'
+import type { SubmitResponse } from '../proto/gen/preflight/engine/v1/SubmitResponse.js'
+import type { GetTipsRequest__Output } from '../proto/gen/preflight/engine/v1/GetTipsRequest.js'
+import type { TipFloor } from '../proto/gen/preflight/engine/v1/TipFloor.js'
 import type { GetTransactionRequest__Output } from '../proto/gen/preflight/engine/v1/GetTransactionRequest.js'
 import type { TrackedTransaction } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
 import type { ExecuteOptions, ExecuteResponse as ExecuteResponseValue } from './contract/execute-response.js'
 import { SEND_LIMITS, type SendOptions, type SendResponse as SendResponseValue } from './contract/send-response.js'
+import type { SubmitOptions } from './contract/submit-response.js'
 import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
 import { toApprovalsResponseMessage } from './grpc/approvals-message.js'
@@ -33,6 +38,8 @@ import { toHealthResponseMessage } from './grpc/health-message.js'
 import { toSimulateResponseMessage } from './grpc/simulate-message.js'
 import { toExecuteResponseMessage } from './grpc/execute-message.js'
 import { toSendResponseMessage } from './grpc/send-message.js'
+import { toSubmitOptions, toSubmitResponseMessage } from './grpc/submit-message.js'
+import { toTipFloorMessage } from './grpc/tips-message.js'
 import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
 import type { PolicyInput } from './policy/policy.js'
 import type { SimulateOptions, SimulateResponse as SimulateResponseValue, Vector } from './simulate/simulate-types.js'
@@ -60,8 +67,8 @@ export interface DirectCall {
 
 /**
  * Decides who a direct call is for and charges it one request and `simulations` simulations
- * (default 1: a Simulate or an Execute; 0 for a Send or a read such as ScanApprovals and
- * GetTransaction); throws or rejects with a catalogue ServiceError (`unauthorized`,
+ * (default 1: a Simulate or an Execute; 0 for a Send, a Submit or a read such as ScanApprovals,
+ * GetTips and GetTransaction); throws or rejects with a catalogue ServiceError (`unauthorized`,
  * `rate_limited`, ...).
  */
 export interface DirectCallGate {
@@ -227,6 +234,39 @@ export async function startEngineServer(
             direct?.recordTransactionCall('send', transaction, response)
             callback(null, toSendResponseMessage(response))
           },
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      })
+    },
+    Submit(call: ServerUnaryCall<SubmitRequest__Output, SubmitResponse>, callback: sendUnaryData<SubmitResponse>) {
+      const request = call.request
+      let options: SubmitOptions
+      try {
+        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+        options = toSubmitOptions(request)
+      } catch (error) {
+        callback(toGrpcError(error))
+        return
+      }
+      const transaction = request.transaction
+      // As a send: one request, no simulation toward the quota.
+      admitThen(call, callback, 0, (direct) => {
+        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        engine.submit(transaction, options).then(
+          (response) => {
+            // history: direct?.recordTransactionCall('submit', transaction, response) once the kind exists
+            callback(null, toSubmitResponseMessage(response))
+          },
+          // A refusal's details (bundle_rejected's lint) and Retry-After (relay_busy) travel as trailers.
+          (error: unknown) => callback(toGrpcError(error)),
+        )
+      })
+    },
+    GetTips(call: ServerUnaryCall<GetTipsRequest__Output, TipFloor>, callback: sendUnaryData<TipFloor>) {
+      // A read: one request, the same answer for every tenant.
+      admitThen(call, callback, 0, () => {
+        engine.getTips().then(
+          (floor) => callback(null, toTipFloorMessage(floor)),
           (error: unknown) => callback(toGrpcError(error)),
         )
       })

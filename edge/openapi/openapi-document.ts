@@ -50,7 +50,9 @@ const COMPONENT_HEADERS = {
     description: "The request's id, also in an error's `request_id`; send your own X-Request-Id to correlate.",
     schema: { type: 'string' },
   },
-  RetryAfter: integerHeader('Seconds to wait before retrying: until the bucket refills (rate_limited) or 00:00 UTC (quota_exceeded).'),
+  RetryAfter: integerHeader(
+    "Seconds to wait before retrying: until the bucket refills (rate_limited), 00:00 UTC (quota_exceeded), or the relay's rate limit has room (relay_busy).",
+  ),
   RateLimitLimit: integerHeader("The caller's burst: requests the bucket holds when full (IETF RateLimit draft)."),
   RateLimitRemaining: integerHeader('Requests left in the bucket now.'),
   RateLimitReset: integerHeader('Seconds until the bucket is full again.'),
@@ -119,7 +121,7 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     })
   }
 
-  const toResponse = (status: number, schema: unknown, auth: AuthMode | undefined) => {
+  const toResponse = (status: number, schema: unknown, auth: AuthMode | undefined, retryAfter: boolean) => {
     const { description, ...shape } = schema as Record<string, unknown>
     const authenticated = auth === 'bearer' || auth === 'either'
     const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }
@@ -127,6 +129,7 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     if (status === 429)
       Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, authenticated ? RATE_LIMIT_HEADERS : {})
     else if (authenticated && status < 300) Object.assign(headers, RATE_LIMIT_HEADERS)
+    else if (retryAfter) Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } })
     const text =
       typeof description === 'string' ? description : status >= 400 ? getErrorDescription(status) : (STATUS_CODES[status] ?? 'OK')
     // A schema that is only a description (101 Switching Protocols) has no body.
@@ -154,7 +157,10 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
       operation.requestBody = { required, content: { 'application/json': { schema: components.toOpenApiSchema(schema.body) } } }
     }
     const responses = Object.entries((schema.response ?? {}) as Record<string, unknown>)
-    for (const [status, responseSchema] of responses) operation.responses[status] = toResponse(Number(status), responseSchema, route.auth)
+    const retryAfterStatuses = new Set(schema.retryAfterStatuses ?? [])
+    for (const [status, responseSchema] of responses) {
+      operation.responses[status] = toResponse(Number(status), responseSchema, route.auth, retryAfterStatuses.has(Number(status)))
+    }
     if (responses.length === 0) operation.responses.default = { description: 'Not documented.' }
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation }
   }

@@ -19,5 +19,7 @@ declare module 'fastify' {
      * by fastify, so the handler's own errors stay the ones callers see.
      */
     documentedQuerystring?: unknown
+    /** Statuses beside 429 whose answer may carry Retry-After (submit's 503 relay_busy): documented with the header. */
+    retryAfterStatuses?: readonly number[]
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Routes this release does not provide yet (docs/api.md#not-available-yet): submit and billing.
+ * Routes this release does not provide yet (docs/api.md#not-available-yet): billing.
  * Each authenticates and validates like the finished route will, then answers `501 not_implemented`,
  * never a fake success, so clients can be written against the contract now.
  */
@@ -12,7 +12,6 @@ import {
   checkoutNotImplementedResponses,
   portalNotImplementedResponses,
 } from '../schemas/billing.js'
-import { submitBodySchema, transactionNotImplementedResponses } from '../schemas/transactions.js'
 
 /** What a client reads, in the document and in the answer: no internal planning, just the release. */
 const DESCRIPTION = 'Not available in this release: answers 501 not_implemented once the credential and the body pass.'
@@ -24,23 +23,8 @@ function createNotImplementedHandler(what: string) {
   }
 }
 
-/** Registers submit and the billing routes, each answering 501 for now. */
+/** Registers the billing routes, each answering 501 for now. */
 export function registerNotImplementedRoutes(app: FastifyInstance, { auth }: EdgeContext): void {
-  app.post(
-    '/api/v1/solana/tx/submit',
-    {
-      onRequest: auth.either,
-      config: { auth: 'either' },
-      schema: {
-        summary: 'Submit through the relay with a strategy',
-        description: DESCRIPTION,
-        body: submitBodySchema,
-        response: transactionNotImplementedResponses,
-      },
-    },
-    createNotImplementedHandler('Submit'),
-  )
-
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(
     '/api/v1/billing/usage',

@@ -5,15 +5,19 @@
  */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { streamMessageSchema } from '../ws/stream-message.js'
-import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
+import { CALLER_ERRORS, createErrorResponses, errorEnvelopeSchema, SERVER_ERRORS } from './error-envelope.js'
 import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
 import { executeResponseSchema } from '../../engine/contract/execute-response.js'
 import { sendResponseSchema } from '../../engine/contract/send-response.js'
+import { submitResponseSchema } from '../../engine/contract/submit-response.js'
+import { tipFloorSchema } from '../../engine/contract/tips-response.js'
 import { outcomeSchema, TRACKING_STATUSES } from '../../engine/contract/transaction-tracking.js'
 
 const { $id: _simulateResponseId, ...simulateResponseShape } = simulateResponseSchema
 const { $id: _executeResponseId, ...executeResponseShape } = executeResponseSchema
 const { $id: _sendResponseId, ...sendResponseShape } = sendResponseSchema
+const { $id: _submitResponseId, ...submitResponseShape } = submitResponseSchema
+const { $id: _tipFloorId, ...tipFloorShape } = tipFloorSchema
 
 /** A simulate's answer: `{id, ...SimulateResponse}`, with `type: 'simulate'` only when the message named it. */
 export const streamResultFrameSchema = {
@@ -34,6 +38,20 @@ export const streamSendFrameSchema = {
   ...sendResponseShape,
   required: ['id', 'type', ...sendResponseShape.required],
   properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['send'] }, ...sendResponseShape.properties },
+} as const
+
+/** A submit's answer: `{id, type: 'submit', ...SubmitResponse}`. */
+export const streamSubmitFrameSchema = {
+  ...submitResponseShape,
+  required: ['id', 'type', ...submitResponseShape.required],
+  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['submit'] }, ...submitResponseShape.properties },
+} as const
+
+/** A tips message's answer: `{id, type: 'tips', ...TipFloor}`. */
+export const streamTipsFrameSchema = {
+  ...tipFloorShape,
+  required: ['id', 'type', ...tipFloorShape.required],
+  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['tips'] }, ...tipFloorShape.properties },
 } as const
 
 /** A push of one of the caller's tracked transactions, as its status changes: `{type: 'transaction', signature, status, outcome}`. */
@@ -67,8 +85,9 @@ export const streamErrorFrameSchema = {
         retry_after: {
           type: 'integer',
           minimum: 1,
-          description: 'Seconds, with rate_limited and quota_exceeded (a frame has no headers).',
+          description: 'Seconds, with rate_limited, quota_exceeded and relay_busy (a frame has no headers).',
         },
+        bundle_lint: errorEnvelopeSchema.properties.error.properties.bundle_lint,
       },
     },
   },
@@ -76,14 +95,16 @@ export const streamErrorFrameSchema = {
 
 /** The upgrade request: 101 when the socket opens, the Error envelope when it is refused. */
 export const streamRouteSchema = {
-  summary: 'Simulate, execute and send over a WebSocket, with pushes of your transactions',
+  summary: 'Simulate, execute, send and submit over a WebSocket, with pushes of your transactions',
   description:
     'Upgrade to a WebSocket (either credential; a browser may pass its API key as `?api_key=`). Send ' +
-    '`{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}` ' +
-    'or `{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}` as JSON text or MessagePack binary frames; ' +
-    'each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse}` or ' +
-    '`{id, error: {code, message, request_id, retry_after?}}`. The socket also receives `{type: "transaction", signature, status, ' +
-    'outcome}` as your tracked transactions change status. A GET without `Upgrade: websocket` is 422.',
+    '`{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}`, ' +
+    '`{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}`, `{id, type: "submit", transaction, strategy, ' +
+    'tip_lamports?, wait_confirmation?, deadline_ms?}` or `{id, type: "tips"}` as JSON text or MessagePack binary frames; ' +
+    'each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse | ' +
+    'SubmitResponse | TipFloor}` or `{id, error: {code, message, request_id, retry_after?, bundle_lint?}}`. The socket also receives ' +
+    '`{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A GET without ' +
+    '`Upgrade: websocket` is 422.',
   documentedQuerystring: {
     type: 'object',
     properties: { api_key: { type: 'string', description: 'An API key, when the client cannot set the X-API-Key header.' } },

@@ -1,12 +1,12 @@
 /**
- * Request and response schemas of execute, send and the tracking read (docs/api.md#execute,
- * #send, #tracking), and submit's request, which answers 501 not_implemented until the relay ships
- * (docs/api.md#not-available-yet). The 200 bodies are the engine's contract
- * (engine/contract/execute-response.ts, send-response.ts, transaction-tracking.ts).
+ * Request and response schemas of execute, send, submit and the tracking read (docs/api.md#execute,
+ * #send, #submit, #tracking). The 200 bodies are the engine's contract
+ * (engine/contract/execute-response.ts, send-response.ts, submit-response.ts, transaction-tracking.ts).
  */
 import { policySchema, type PolicyInput } from '../../engine/contract/policy-input.js'
 import { simulateRequestSchema } from '../../engine/contract/simulate-request.js'
-import { SUBMIT_STRATEGY_NAMES } from '../../engine/contract/submit-strategies.js'
+import { SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from '../../engine/contract/submit-strategies.js'
+import { SUBMIT_LIMITS, submitResponseSchema } from '../../engine/contract/submit-response.js'
 import { executeResponseSchema } from '../../engine/contract/execute-response.js'
 import { SEND_LIMITS, sendResponseSchema } from '../../engine/contract/send-response.js'
 import { trackedTransactionSchema } from '../../engine/contract/transaction-tracking.js'
@@ -76,17 +76,42 @@ export const signatureParamsSchema = {
   },
 } as const
 
-/** staked_sender and managed_tip_bundle are billable; a tip is passed through at cost. */
+/** A strategy and its options (docs/relay.md); staked_sender and managed_tip_bundle are billable, a tip is passed through at cost. */
 export const submitBodySchema = {
   type: 'object',
   required: ['transaction', 'strategy'],
   additionalProperties: false,
   properties: {
     transaction: transactionSchema,
-    strategy: { type: 'string', enum: [...SUBMIT_STRATEGY_NAMES] },
-    tip_lamports: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    strategy: {
+      type: 'string',
+      enum: [...SUBMIT_STRATEGY_NAMES],
+      description: 'direct, auto_direct, staked_sender or managed_tip_bundle (docs/relay.md#strategies).',
+    },
+    tip_lamports: {
+      type: 'integer',
+      minimum: 0,
+      maximum: SUBMIT_LIMITS.maxTipLamports,
+      description: "The managed tip (managed_tip_bundle, and auto_direct's escalation); default the p75 of GET /api/v1/solana/tips.",
+    },
+    wait_confirmation: waitConfirmationSchema,
+    deadline_ms: {
+      type: 'integer',
+      minimum: SUBMIT_LIMITS.minDeadlineMs,
+      maximum: SUBMIT_LIMITS.maxDeadlineMs,
+      description: "How long to wait for the relay's rate limit before 503 relay_busy; default the blockhash's remaining life.",
+    },
   },
 } as const
+
+/** A submit body as the route receives it once validated. */
+export interface SubmitBody {
+  transaction: string
+  strategy: SubmitStrategyName
+  tip_lamports?: number
+  wait_confirmation?: boolean
+  deadline_ms?: number
+}
 
 /**
  * 422 for a bad field, undecodable bytes or a missing or wrong signature; 429 for the rate limit or
@@ -104,11 +129,18 @@ export const sendResponses = {
   ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502]),
 }
 
+/**
+ * As send's: 422 also for a bundle the lint refuses (bundle_rejected, with `bundle_lint`), 503 also
+ * for a relay that is not there (relay_unavailable) or whose rate limit cannot fit the call in time
+ * (relay_busy, with Retry-After).
+ */
+export const submitResponses = {
+  200: submitResponseSchema,
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502]),
+}
+
 /** 404 for a signature the caller did not execute or send (another user's included), 422 for one that is not base58. */
 export const trackedTransactionResponses = {
   200: trackedTransactionSchema,
   ...createErrorResponses([...CALLER_ERRORS, 404, 422, ...SERVER_ERRORS]),
 }
-
-/** What submit answers until it is built: 501 after auth and body validation. */
-export const transactionNotImplementedResponses = createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 501])

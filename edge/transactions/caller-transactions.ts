@@ -1,16 +1,18 @@
 /**
- * One execute, send or tracking read as every door of the edge receives it (REST, WebSocket):
- * decode the base64 transaction, call the engine as the caller's tenant (who owns the tracking),
- * and queue the history record of an execute or a send off the hot path. Admission (rate limit,
- * and execute's simulation toward the quota) is charged by the door before it calls this.
+ * One execute, send, submit, tip or tracking read as every door of the edge receives it (REST,
+ * WebSocket): decode the base64 transaction, call the engine as the caller's tenant (who owns the
+ * tracking), and queue the history record of an execute or a send off the hot path. Admission
+ * (rate limit, and execute's simulation toward the quota) is charged by the door before it calls this.
  */
 import type { Principal } from '../../callers/authenticator.js'
 import type { CallerServices } from '../../callers/caller-services.js'
 import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
 import type { SendResponse } from '../../engine/contract/send-response.js'
+import type { SubmitResponse } from '../../engine/contract/submit-response.js'
+import type { TipFloor } from '../../engine/contract/tips-response.js'
 import type { TrackedTransaction } from '../../engine/contract/transaction-tracking.js'
 import type { EngineClient } from '../engine-client.js'
-import type { ExecuteBody, SendBody } from '../schemas/transactions.js'
+import type { ExecuteBody, SendBody, SubmitBody } from '../schemas/transactions.js'
 import { decodeRequestTransaction } from '../simulate/caller-simulator.js'
 
 export interface CallerTransactions {
@@ -18,6 +20,10 @@ export interface CallerTransactions {
   execute(principal: Principal, input: ExecuteBody): Promise<ExecuteResponse>
   /** Sends for `principal` a body already checked against sendBodySchema; rejects with a catalogue ServiceError. */
   send(principal: Principal, input: SendBody): Promise<SendResponse>
+  /** Submits for `principal` a body already checked against submitBodySchema; rejects with a catalogue ServiceError. */
+  submit(principal: Principal, input: SubmitBody): Promise<SubmitResponse>
+  /** The tip floor (the same for every caller). */
+  getTips(): Promise<TipFloor>
   /** `principal`'s tracking record of `signature`; `not_found` for anyone else's. */
   getTransaction(principal: Principal, signature: string): Promise<TrackedTransaction>
 }
@@ -50,6 +56,20 @@ export function createCallerTransactions(options: {
       recordTransactionCall(principal, 'send', transaction, response)
       return response
     },
+    async submit(principal, input) {
+      const transaction = decodeRequestTransaction(input.transaction)
+      // Only what the caller gave: a field left out is the engine's default.
+      const response = await engine.submit(transaction, {
+        tenantId: principal.userId,
+        strategy: input.strategy,
+        ...(input.tip_lamports === undefined ? {} : { tipLamports: input.tip_lamports }),
+        ...(input.wait_confirmation === undefined ? {} : { waitConfirmation: input.wait_confirmation }),
+        ...(input.deadline_ms === undefined ? {} : { deadlineMs: input.deadline_ms }),
+      })
+      // history: recordTransactionCall(principal, 'submit', transaction, response) once the kind exists
+      return response
+    },
+    getTips: () => engine.getTips(),
     getTransaction: (principal, signature) => engine.getTransaction(principal.userId, signature),
   }
 }

@@ -1,6 +1,6 @@
 /**
  * One WebSocket of the stream: each message is decoded, validated, charged like the REST call it
- * asks for (simulate, execute or send) and run, and its answer sent as soon as it is ready (so
+ * asks for (simulate, execute, send, submit or tips) and run, and its answer sent as soon as it is ready (so
  * answers may overtake each other). Nothing a client sends closes the socket: every failure is an
  * error frame carrying the id. The route pushes the caller's own tracked transactions as their
  * status changes (`push`).
@@ -11,12 +11,14 @@
  * paused wait in a queue that one socket read bounds.
  */
 import { type RawData, WebSocket } from 'ws'
-import { type ErrorCode, createServiceError } from '../../lib/errors.js'
+import { type ErrorCode, type ErrorDetails, createServiceError } from '../../lib/errors.js'
 import type { Admission, AdmissionCharge, Admitted } from '../../lib/limits/admission.js'
 import type { Logger } from '../../lib/logger.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
 import type { SendResponse } from '../../engine/contract/send-response.js'
+import type { SubmitResponse } from '../../engine/contract/submit-response.js'
+import type { TipFloor } from '../../engine/contract/tips-response.js'
 import type { TransactionUpdateMessage } from '../../engine/contract/transaction-tracking.js'
 import type { Principal } from '../../callers/authenticator.js'
 import { toClientError } from '../http-errors.js'
@@ -41,22 +43,28 @@ export interface StreamLimits {
   maxBufferedBytes: number
 }
 
-/** Why a message got no answer; `retry_after` (seconds) comes with rate_limited and quota_exceeded. */
-export interface StreamError {
+/**
+ * Why a message got no answer: REST's envelope error. `retry_after` (seconds: REST's Retry-After
+ * header) comes with rate_limited, quota_exceeded and relay_busy; an error's details
+ * (bundle_rejected's `bundle_lint`) as REST's envelope carries them.
+ */
+export type StreamError = {
   code: ErrorCode
   message: string
   request_id: string
   retry_after?: number
-}
+} & ErrorDetails
 
 /**
- * A message's answer — a simulation's (with `type` only when the message named it), an execute's
- * or a send's — or a message's error (`id` null when the message had no readable id).
+ * A message's answer — a simulation's (with `type` only when the message named it), an execute's,
+ * a send's, a submit's or the tips — or a message's error (`id` null when the message had no readable id).
  */
 export type StreamFrame =
   | ({ id: StreamMessageId; type?: 'simulate' } & SimulateResponse)
   | ({ id: StreamMessageId; type: 'execute' } & ExecuteResponse)
   | ({ id: StreamMessageId; type: 'send' } & SendResponse)
+  | ({ id: StreamMessageId; type: 'submit' } & SubmitResponse)
+  | ({ id: StreamMessageId; type: 'tips' } & TipFloor)
   | { id: StreamMessageId | null; error: StreamError }
 
 export interface StreamConnectionStats {
@@ -104,7 +112,7 @@ export interface StreamConnectionOptions {
   /** The handshake's request id: every error frame carries it, and logs name it. */
   requestId: string
   simulator: Pick<CallerSimulator, 'simulate'>
-  transactions: Pick<CallerTransactions, 'execute' | 'send'>
+  transactions: Pick<CallerTransactions, 'execute' | 'send' | 'submit' | 'getTips'>
   admission: Pick<Admission, 'admit'>
   /** Each message counts as a request of the caller's API key, as a REST call does. */
   keyUsage: Pick<KeyUsageCounter, 'record'>
@@ -120,6 +128,8 @@ const CHARGES: Readonly<Record<StreamMessageType, AdmissionCharge>> = Object.fre
   simulate: Object.freeze({ requests: 1, simulations: 1 }),
   execute: Object.freeze({ requests: 1, simulations: 1 }),
   send: Object.freeze({ requests: 1, simulations: 0 }),
+  submit: Object.freeze({ requests: 1, simulations: 0 }),
+  tips: Object.freeze({ requests: 1, simulations: 0 }),
 })
 
 /** Serves one WebSocket until it closes. */
@@ -150,7 +160,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     // REST sends it as the Retry-After header; a frame has no headers.
     const retryAfter = shown.headers?.['retry-after']
     if (retryAfter !== undefined) body.retry_after = Number(retryAfter)
-    return { id, error: body }
+    return { id, error: shown.details ? { ...body, ...shown.details } : body }
   }
 
   // Each flushed frame may bring bufferedAmount back under the cap.
@@ -189,6 +199,14 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
       case 'send': {
         const { id, type, ...input } = message
         return transactions.send(principal, input).then((response) => ({ id, type, ...response }))
+      }
+      case 'submit': {
+        const { id, type, ...input } = message
+        return transactions.submit(principal, input).then((response) => ({ id, type, ...response }))
+      }
+      case 'tips': {
+        const { id, type } = message
+        return transactions.getTips().then((floor) => ({ id, type, ...floor }))
       }
       default: {
         const { id, type, ...input } = message

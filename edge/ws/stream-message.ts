@@ -1,16 +1,24 @@
 /**
  * One message of the WebSocket stream: REST's body of the call it asks for plus the `id` its answer
- * echoes, and a `type` naming the call — `execute` or `send`; none (or `simulate`) is a simulate,
- * as every message was before execute and send. The schemas are REST's, so both doors take the
- * same fields and limits; errors name the field as REST's do (edge/validation-message.ts).
+ * echoes, and a `type` naming the call — `execute`, `send`, `submit` or `tips` (REST's GET, no
+ * body); none (or `simulate`) is a simulate, as every message was before execute and send. The
+ * schemas are REST's, so both doors take the same fields and limits; errors name the field as
+ * REST's do (edge/validation-message.ts).
  */
 import { simulateRequestSchema, type SimulateRequest } from '../../engine/contract/simulate-request.js'
-import { executeBodySchema, sendBodySchema, type ExecuteBody, type SendBody } from '../schemas/transactions.js'
+import {
+  executeBodySchema,
+  sendBodySchema,
+  submitBodySchema,
+  type ExecuteBody,
+  type SendBody,
+  type SubmitBody,
+} from '../schemas/transactions.js'
 
 /** A client's correlation id: a string of at most 128 characters, or an integer JSON and every client decode exactly. */
 export type StreamMessageId = string | number
 
-export const STREAM_MESSAGE_TYPES = ['simulate', 'execute', 'send'] as const
+export const STREAM_MESSAGE_TYPES = ['simulate', 'execute', 'send', 'submit', 'tips'] as const
 export type StreamMessageType = (typeof STREAM_MESSAGE_TYPES)[number]
 
 /** A simulate: the simulate body; `type` may be left out. */
@@ -29,7 +37,18 @@ export interface SendStreamMessage extends SendBody {
   type: 'send'
 }
 
-export type StreamMessage = SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage
+export interface SubmitStreamMessage extends SubmitBody {
+  id: StreamMessageId
+  type: 'submit'
+}
+
+/** The tip floor: nothing but the id and the type. */
+export interface TipsStreamMessage {
+  id: StreamMessageId
+  type: 'tips'
+}
+
+export type StreamMessage = SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage | SubmitStreamMessage | TipsStreamMessage
 
 export const MAX_MESSAGE_ID_LENGTH = 128
 
@@ -61,6 +80,21 @@ export const streamSendMessageSchema = {
   ...sendBodySchema,
   required: ['id', 'type', ...sendBodySchema.required],
   properties: { id: idSchema, type: { type: 'string', enum: ['send'] }, ...sendBodySchema.properties },
+} as const
+
+/** `{id, type: 'submit', transaction, strategy, tip_lamports?, wait_confirmation?, deadline_ms?}`. */
+export const streamSubmitMessageSchema = {
+  ...submitBodySchema,
+  required: ['id', 'type', ...submitBodySchema.required],
+  properties: { id: idSchema, type: { type: 'string', enum: ['submit'] }, ...submitBodySchema.properties },
+} as const
+
+/** `{id, type: 'tips'}`. */
+export const streamTipsMessageSchema = {
+  type: 'object',
+  required: ['id', 'type'],
+  additionalProperties: false,
+  properties: { id: idSchema, type: { type: 'string', enum: ['tips'] } },
 } as const
 
 /** The message's id if it is a valid one (to echo on an error), else null. */

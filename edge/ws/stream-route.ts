@@ -1,6 +1,6 @@
 /**
- * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate, execute and
- * send requests, which also pushes the caller's own tracked transactions as their status changes
+ * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate, execute,
+ * send, submit and tips requests, which also pushes the caller's own tracked transactions as their status changes
  * (from the transaction update bus, when the edge has one). The upgrade request goes through
  * fastify's routing first, so the global hooks run for it (request id, shutting_down, the admission
  * of one request) and a refused credential is the 401 envelope. Closing the app drains every socket
@@ -22,6 +22,8 @@ import {
   streamExecuteMessageSchema,
   streamMessageSchema,
   streamSendMessageSchema,
+  streamSubmitMessageSchema,
+  streamTipsMessageSchema,
   type StreamMessageType,
 } from './stream-message.js'
 
@@ -122,6 +124,8 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
           simulate: request.compileValidationSchema(streamMessageSchema, 'body'),
           execute: request.compileValidationSchema(streamExecuteMessageSchema, 'body'),
           send: request.compileValidationSchema(streamSendMessageSchema, 'body'),
+          submit: request.compileValidationSchema(streamSubmitMessageSchema, 'body'),
+          tips: request.compileValidationSchema(streamTipsMessageSchema, 'body'),
         }
         const validate = (message: unknown): string | null => {
           const type = getStreamMessageType(message)

@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { ApprovalsResponse as _preflight_engine_v1_ApprovalsResponse, ApprovalsResponse__Output as _preflight_engine_v1_ApprovalsResponse__Output } from './preflight/engine/v1/ApprovalsResponse';
 import type { BalanceChange as _preflight_engine_v1_BalanceChange, BalanceChange__Output as _preflight_engine_v1_BalanceChange__Output } from './preflight/engine/v1/BalanceChange';
 import type { BlacklistedProgram as _preflight_engine_v1_BlacklistedProgram, BlacklistedProgram__Output as _preflight_engine_v1_BlacklistedProgram__Output } from './preflight/engine/v1/BlacklistedProgram';
+import type { BundleLintEntry as _preflight_engine_v1_BundleLintEntry, BundleLintEntry__Output as _preflight_engine_v1_BundleLintEntry__Output } from './preflight/engine/v1/BundleLintEntry';
 import type { CallNode as _preflight_engine_v1_CallNode, CallNode__Output as _preflight_engine_v1_CallNode__Output } from './preflight/engine/v1/CallNode';
 import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from './preflight/engine/v1/DecisionReason';
 import type { DexProgram as _preflight_engine_v1_DexProgram, DexProgram__Output as _preflight_engine_v1_DexProgram__Output } from './preflight/engine/v1/DexProgram';
@@ -11,6 +12,7 @@ import type { EngineClient as _preflight_engine_v1_EngineClient, EngineDefinitio
 import type { ExecuteRequest as _preflight_engine_v1_ExecuteRequest, ExecuteRequest__Output as _preflight_engine_v1_ExecuteRequest__Output } from './preflight/engine/v1/ExecuteRequest';
 import type { ExecuteResponse as _preflight_engine_v1_ExecuteResponse, ExecuteResponse__Output as _preflight_engine_v1_ExecuteResponse__Output } from './preflight/engine/v1/ExecuteResponse';
 import type { FeeDetails as _preflight_engine_v1_FeeDetails, FeeDetails__Output as _preflight_engine_v1_FeeDetails__Output } from './preflight/engine/v1/FeeDetails';
+import type { GetTipsRequest as _preflight_engine_v1_GetTipsRequest, GetTipsRequest__Output as _preflight_engine_v1_GetTipsRequest__Output } from './preflight/engine/v1/GetTipsRequest';
 import type { GetTransactionRequest as _preflight_engine_v1_GetTransactionRequest, GetTransactionRequest__Output as _preflight_engine_v1_GetTransactionRequest__Output } from './preflight/engine/v1/GetTransactionRequest';
 import type { GeyserEndpointHealth as _preflight_engine_v1_GeyserEndpointHealth, GeyserEndpointHealth__Output as _preflight_engine_v1_GeyserEndpointHealth__Output } from './preflight/engine/v1/GeyserEndpointHealth';
 import type { GeyserHealth as _preflight_engine_v1_GeyserHealth, GeyserHealth__Output as _preflight_engine_v1_GeyserHealth__Output } from './preflight/engine/v1/GeyserHealth';
@@ -34,6 +36,9 @@ import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary
 import type { SimulateRequest as _preflight_engine_v1_SimulateRequest, SimulateRequest__Output as _preflight_engine_v1_SimulateRequest__Output } from './preflight/engine/v1/SimulateRequest';
 import type { SimulateResponse as _preflight_engine_v1_SimulateResponse, SimulateResponse__Output as _preflight_engine_v1_SimulateResponse__Output } from './preflight/engine/v1/SimulateResponse';
 import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _preflight_engine_v1_Slippage__Output } from './preflight/engine/v1/Slippage';
+import type { SubmitRequest as _preflight_engine_v1_SubmitRequest, SubmitRequest__Output as _preflight_engine_v1_SubmitRequest__Output } from './preflight/engine/v1/SubmitRequest';
+import type { SubmitResponse as _preflight_engine_v1_SubmitResponse, SubmitResponse__Output as _preflight_engine_v1_SubmitResponse__Output } from './preflight/engine/v1/SubmitResponse';
+import type { TipFloor as _preflight_engine_v1_TipFloor, TipFloor__Output as _preflight_engine_v1_TipFloor__Output } from './preflight/engine/v1/TipFloor';
 import type { TokenApproval as _preflight_engine_v1_TokenApproval, TokenApproval__Output as _preflight_engine_v1_TokenApproval__Output } from './preflight/engine/v1/TokenApproval';
 import type { TokenRisk as _preflight_engine_v1_TokenRisk, TokenRisk__Output as _preflight_engine_v1_TokenRisk__Output } from './preflight/engine/v1/TokenRisk';
 import type { TrackedTransaction as _preflight_engine_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_engine_v1_TrackedTransaction__Output } from './preflight/engine/v1/TrackedTransaction';
@@ -49,6 +54,7 @@ export interface ProtoGrpcType {
         ApprovalsResponse: MessageTypeDefinition<_preflight_engine_v1_ApprovalsResponse, _preflight_engine_v1_ApprovalsResponse__Output>
         BalanceChange: MessageTypeDefinition<_preflight_engine_v1_BalanceChange, _preflight_engine_v1_BalanceChange__Output>
         BlacklistedProgram: MessageTypeDefinition<_preflight_engine_v1_BlacklistedProgram, _preflight_engine_v1_BlacklistedProgram__Output>
+        BundleLintEntry: MessageTypeDefinition<_preflight_engine_v1_BundleLintEntry, _preflight_engine_v1_BundleLintEntry__Output>
         CallNode: MessageTypeDefinition<_preflight_engine_v1_CallNode, _preflight_engine_v1_CallNode__Output>
         DecisionReason: MessageTypeDefinition<_preflight_engine_v1_DecisionReason, _preflight_engine_v1_DecisionReason__Output>
         DexProgram: MessageTypeDefinition<_preflight_engine_v1_DexProgram, _preflight_engine_v1_DexProgram__Output>
@@ -56,6 +62,7 @@ export interface ProtoGrpcType {
         ExecuteRequest: MessageTypeDefinition<_preflight_engine_v1_ExecuteRequest, _preflight_engine_v1_ExecuteRequest__Output>
         ExecuteResponse: MessageTypeDefinition<_preflight_engine_v1_ExecuteResponse, _preflight_engine_v1_ExecuteResponse__Output>
         FeeDetails: MessageTypeDefinition<_preflight_engine_v1_FeeDetails, _preflight_engine_v1_FeeDetails__Output>
+        GetTipsRequest: MessageTypeDefinition<_preflight_engine_v1_GetTipsRequest, _preflight_engine_v1_GetTipsRequest__Output>
         GetTransactionRequest: MessageTypeDefinition<_preflight_engine_v1_GetTransactionRequest, _preflight_engine_v1_GetTransactionRequest__Output>
         GeyserEndpointHealth: MessageTypeDefinition<_preflight_engine_v1_GeyserEndpointHealth, _preflight_engine_v1_GeyserEndpointHealth__Output>
         GeyserHealth: MessageTypeDefinition<_preflight_engine_v1_GeyserHealth, _preflight_engine_v1_GeyserHealth__Output>
@@ -79,6 +86,9 @@ export interface ProtoGrpcType {
         SimulateRequest: MessageTypeDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateRequest__Output>
         SimulateResponse: MessageTypeDefinition<_preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateResponse__Output>
         Slippage: MessageTypeDefinition<_preflight_engine_v1_Slippage, _preflight_engine_v1_Slippage__Output>
+        SubmitRequest: MessageTypeDefinition<_preflight_engine_v1_SubmitRequest, _preflight_engine_v1_SubmitRequest__Output>
+        SubmitResponse: MessageTypeDefinition<_preflight_engine_v1_SubmitResponse, _preflight_engine_v1_SubmitResponse__Output>
+        TipFloor: MessageTypeDefinition<_preflight_engine_v1_TipFloor, _preflight_engine_v1_TipFloor__Output>
         TokenApproval: MessageTypeDefinition<_preflight_engine_v1_TokenApproval, _preflight_engine_v1_TokenApproval__Output>
         TokenRisk: MessageTypeDefinition<_preflight_engine_v1_TokenRisk, _preflight_engine_v1_TokenRisk__Output>
         TrackedTransaction: MessageTypeDefinition<_preflight_engine_v1_TrackedTransaction, _preflight_engine_v1_TrackedTransaction__Output>

@@ -280,7 +280,7 @@ t.test('the running service, end to end', async (t) => {
     t.equal(wrongMethod.headers.get('allow'), 'POST')
   })
 
-  t.test('execute, send and tracking check their callers and bodies; submit and billing answer 501 until their release', async (t) => {
+  t.test('execute, send, submit, tips and tracking check their callers and bodies; billing answers 501 until its release', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
     const bearer = { authorization: `Bearer ${user.token}` }
@@ -314,11 +314,22 @@ t.test('the running service, end to end', async (t) => {
     )
     assertError(
       t,
-      await call('POST', '/api/v1/solana/tx/submit', { body: { transaction, strategy: 'direct' }, headers: key }),
-      501,
-      'not_implemented',
-      'submit',
+      await call('POST', '/api/v1/solana/tx/submit', { body: { transaction, strategy: 'jito' }, headers: key }),
+      422,
+      'validation_error',
+      'submit with an unknown strategy',
     )
+    assertError(
+      t,
+      await call('POST', '/api/v1/solana/tx/submit', { body: { transaction, strategy: 'direct' } }),
+      401,
+      'unauthorized',
+      'submit without a credential',
+    )
+    const tips = await call('GET', '/api/v1/solana/tips', { headers: bearer })
+    t.equal(tips.status, 200, 'tips')
+    t.match(tips.body, { slots: Number, sample_count: Number, floor_lamports: Number, tip_accounts: Array }, 'the tip floor')
+    assertError(t, await call('GET', '/api/v1/solana/tips'), 401, 'unauthorized', 'tips without a credential')
     assertError(
       t,
       await call('POST', '/api/v1/solana/tx/execute', { body: { transaction } }),

@@ -27,6 +27,12 @@ const absentEngine: EngineClient = {
   send: async () => {
     throw createServiceError('engine_unavailable')
   },
+  submit: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  getTips: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   getTransaction: async () => {
     throw createServiceError('engine_unavailable')
   },

@@ -5,7 +5,8 @@
  * except for latency_ms. Execute, send and tracking: what the engine decides without landing
  * anything (an unknown signature, an unsigned transaction) is here; what needs a landed
  * transaction is in the engine's own tests, and the message mapping of every field is in
- * engine-client-transactions.test.ts.
+ * engine-client-transactions.test.ts. The tip floor is checked for its shape only (the engine's
+ * samples move with the chain).
  */
 import t, { type Test } from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
@@ -13,6 +14,8 @@ import { getApproveInstruction } from '@solana-program/token'
 import { createDemoWalletSigners, DEMO_TOKEN_ACCOUNTS } from '../../localnet/seed/demo-state.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { startEngineServer } from '../../engine/server.js'
+import { MIN_TIP_LAMPORTS, tipFloorSchema } from '../../engine/contract/tips-response.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { startStack } from '../helpers/stack.js'
@@ -22,6 +25,8 @@ import { getFreePort } from '../../lib/free-port.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+
+const fitsTipFloor = new Ajv2020({ strict: true, allowUnionTypes: true }).compile(tipFloorSchema)
 
 interface Fixtures {
   /** A funded payer's v0 transfer of 1,000,000 lamports to `recipient`. */
@@ -204,6 +209,13 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
   t.test('execute and send: undecodable bytes are invalid_transaction', async (t) => {
     await assertRejectsWithCode(t, client.execute(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'execute, three bytes')
     await assertRejectsWithCode(t, client.send(new Uint8Array([1, 2, 3]), {}), 'invalid_transaction', 'send, three bytes')
+  })
+
+  t.test('getTips: the tip floor, whole, with the relay minimum under it', async (t) => {
+    const floor = await client.getTips()
+    t.ok(fitsTipFloor(floor), 'fits TipFloor', { errors: fitsTipFloor.errors })
+    t.equal(floor.slots, 150, 'the last 150 slots')
+    t.ok(floor.floor_lamports >= MIN_TIP_LAMPORTS, "never under the relay's minimum")
   })
 
   t.test('limits of the options are accepted', async (t) => {

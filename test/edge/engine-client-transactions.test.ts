@@ -1,17 +1,25 @@
 /**
- * Execute, send and getTransaction over both EngineClient transports, on a STAND-IN engine
- * (test/helpers/stand-in-transaction-engine.ts: fixed answers, no chain): every field crosses a
- * real gRPC server and client unchanged (nulls, the JSON-valued fields, the prediction and the
- * outcome), the options reach the engine as they were given (max_retries left out stays left
- * out: the engine's default applies), and errors keep their catalogue code and message. What the
- * engine itself decides is tested with the engine.
+ * Execute, send, submit, getTips and getTransaction over both EngineClient transports, on a
+ * STAND-IN engine (test/helpers/stand-in-transaction-engine.ts: fixed answers, no chain): every
+ * field crosses a real gRPC server and client unchanged (nulls, the JSON-valued fields, the
+ * prediction and the outcome, the bundle lint, the tip percentiles), the options reach the engine
+ * as they were given (max_retries, tip_lamports and deadline_ms left out stay left out: the
+ * engine's defaults apply), and errors keep their catalogue code, message, details and Retry-After.
+ * What the engine itself decides is tested with the engine.
  */
 import t, { type Test } from 'tap'
 import { startEngineServer } from '../../engine/server.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { isServiceError, type ErrorCode } from '../../lib/errors.js'
+import { createRetryableError, isServiceError, ServiceError, type ErrorCode } from '../../lib/errors.js'
 import { toBase58 } from '../../lib/base58.js'
-import { createStandInTransactionEngine, STAND_IN_EXECUTE, STAND_IN_SEND } from '../helpers/stand-in-transaction-engine.js'
+import type { SubmitOptions } from '../../engine/contract/submit-response.js'
+import {
+  createStandInTransactionEngine,
+  STAND_IN_EXECUTE,
+  STAND_IN_SEND,
+  STAND_IN_SUBMIT,
+  STAND_IN_TIPS,
+} from '../helpers/stand-in-transaction-engine.js'
 
 /** Wire-shaped bytes whose first signature slot is `fill` (zero: unsigned); the stand-in reads no further. */
 function createSignedBytes(fill: number): Uint8Array {
@@ -27,7 +35,7 @@ async function getError(t: Test, work: Promise<unknown>, code: ErrorCode, label:
     (e: unknown) => e,
   )
   t.ok(isServiceError(error, code), `${label}: ${code}`, { got: isServiceError(error) ? error.code : String(error) })
-  return isServiceError(error) ? { code: error.code, message: error.message } : undefined
+  return isServiceError(error) ? { code: error.code, message: error.message, details: error.details, headers: error.headers } : undefined
 }
 
 t.test('execute, send and getTransaction over both transports (stand-in engine)', async (t) => {
@@ -82,6 +90,57 @@ t.test('execute, send and getTransaction over both transports (stand-in engine)'
     t.equal(standIn.calls.length, 0, 'the engine was not called')
   })
 
+  t.test('submit: every field arrives, the bundle lint and a null tip included', async (t) => {
+    const bytes = createSignedBytes(20)
+    const signature = toBase58(bytes.subarray(1, 65))
+    for (const client of transports) {
+      t.strictSame(
+        await client.submit(bytes, { tenantId: 'alice', strategy: 'managed_tip_bundle', tipLamports: 9_000 }),
+        { ...STAND_IN_SUBMIT, signature, strategy: 'managed_tip_bundle', tip_lamports: 9_000, billable: true },
+        client.transport,
+      )
+      t.match(await client.submit(bytes, { strategy: 'direct' }), { tip_lamports: null, billable: false }, `${client.transport}: null`)
+    }
+  })
+
+  t.test('submit: the options reach the engine; tip and deadline left out stay left out, 0 stays 0', async (t) => {
+    const cases: SubmitOptions[] = [
+      { tenantId: 'alice', strategy: 'auto_direct', waitConfirmation: true },
+      { tenantId: 'alice', strategy: 'managed_tip_bundle', tipLamports: 0, waitConfirmation: false, deadlineMs: 100 },
+      { tenantId: 'alice', strategy: 'staked_sender', tipLamports: 1_000_000_000_000, waitConfirmation: true, deadlineMs: 60_000 },
+    ]
+    for (const options of cases) {
+      standIn.calls.length = 0
+      await inProcess.submit(createSignedBytes(21), options)
+      await grpc.submit(createSignedBytes(21), options)
+      const [direct, remote] = standIn.calls
+      t.strictSame(direct?.options, options, 'in-process')
+      t.strictSame(remote?.options, options, `over gRPC: ${JSON.stringify(options)}`)
+    }
+  })
+
+  t.test('submit over gRPC: the strategy, tip and deadline limits are validation_error before the engine', async (t) => {
+    standIn.calls.length = 0
+    const bytes = createSignedBytes(22)
+    for (const [label, options] of [
+      ['an unknown strategy', { strategy: 'jito' } as unknown as SubmitOptions],
+      ['tip_lamports past the limit', { strategy: 'managed_tip_bundle', tipLamports: 1_000_000_000_001 }],
+      ['deadline_ms 99', { strategy: 'direct', deadlineMs: 99 }],
+      ['deadline_ms 60001', { strategy: 'direct', deadlineMs: 60_001 }],
+    ] as const) {
+      await getError(t, grpc.submit(bytes, options), 'validation_error', label)
+    }
+    t.equal(standIn.calls.length, 0, 'the engine was not called')
+  })
+
+  t.test('getTips: every field arrives, a p99 past 2^32 and null percentiles included', async (t) => {
+    for (const client of transports) t.strictSame(await client.getTips(), STAND_IN_TIPS, client.transport)
+    const empty = { ...STAND_IN_TIPS, sample_count: 0, p25: null, p50: null, p75: null, p95: null, p99: null, tip_accounts: [] }
+    standIn.setTips(empty)
+    t.teardown(() => standIn.setTips(STAND_IN_TIPS))
+    for (const client of transports) t.strictSame(await client.getTips(), empty, `${client.transport}: nulls`)
+  })
+
   t.test('getTransaction: the record with its prediction and outcome, and one with neither', async (t) => {
     const executed = createSignedBytes(12)
     const sent = createSignedBytes(13)
@@ -107,12 +166,39 @@ t.test('execute, send and getTransaction over both transports (stand-in engine)'
       ['invalid_signature', (client) => client.execute(createSignedBytes(0), {})],
       ['invalid_signature', (client) => client.send(createSignedBytes(0), {})],
       ['relay_unavailable', (client) => client.send(createSignedBytes(14), { useRelay: true })],
+      ['invalid_signature', (client) => client.submit(createSignedBytes(0), { strategy: 'direct' })],
       ['not_found', (client) => client.getTransaction('mallory', toBase58(createSignedBytes(12).subarray(1, 65)))],
     ]
     for (const [code, call] of cases) {
       const a = await getError(t, call(inProcess), code, 'in-process')
       const b = await getError(t, call(grpc), code, 'grpc')
       t.strictSame(b, a, `${code}: the same code and message over both transports`)
+    }
+  })
+
+  t.test("submit's refusals keep their details and Retry-After over gRPC", async (t) => {
+    const lint = [{ rule: 'tip_floor' as const, ok: false, detail: 'Under the floor.' }]
+    const cases: Array<[ServiceError, Record<string, unknown>]> = [
+      [
+        new ServiceError('bundle_rejected', 'the tip is under the floor', { details: { bundle_lint: lint } }),
+        { details: { bundle_lint: lint } },
+      ],
+      [createRetryableError('relay_busy', 2), { headers: { 'retry-after': '2' } }],
+    ]
+    for (const [refusal, expected] of cases) {
+      const seen = []
+      for (const client of transports) {
+        standIn.rejectNextSubmit(refusal)
+        const error = await getError(
+          t,
+          client.submit(createSignedBytes(23), { strategy: 'managed_tip_bundle' }),
+          refusal.code,
+          client.transport,
+        )
+        t.match(error, expected, `${refusal.code} ${client.transport}: what it carries`)
+        seen.push(error)
+      }
+      t.strictSame(seen[1], seen[0], `${refusal.code}: code, message, details and headers the same over both`)
     }
   })
 })

@@ -52,6 +52,8 @@ const unusedEngine: EngineClient = {
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   execute: () => Promise.reject(createServiceError('engine_unavailable')),
   send: () => Promise.reject(createServiceError('engine_unavailable')),
+  submit: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTips: () => Promise.reject(createServiceError('engine_unavailable')),
   getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
   health: () => Promise.reject(createServiceError('engine_unavailable')),
   close: async () => undefined,
@@ -118,7 +120,7 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test("covers docs/api.md's endpoint table, and only it, with each row's security", async (t) => {
     const endpoints = readDocumentedEndpoints()
-    t.equal(endpoints.length, 30, "docs/api.md's table is read whole")
+    t.equal(endpoints.length, 31, "docs/api.md's table is read whole")
     for (const { method, path, auth } of endpoints) {
       const operation = document.paths[path]?.[method.toLowerCase()]
       t.ok(operation, `${method} ${path} is documented`)
@@ -179,6 +181,42 @@ t.test('the OpenAPI document', async (t) => {
     const schemas = document.components.schemas as Record<string, { required?: string[] }>
     t.ok(schemas.ExecuteResponse?.required?.includes('decision_reasons'), 'ExecuteResponse is the contract, reasons included')
     t.ok(schemas.TrackedTransaction?.required?.includes('outcome'), 'TrackedTransaction is the contract, outcome included')
+  })
+
+  t.test('submit and tips: the contract schemas, the body with its limits, their errors, Retry-After on 503', async (t) => {
+    const submit = document.paths['/api/v1/solana/tx/submit']?.post
+    const tips = document.paths['/api/v1/solana/tips']?.get
+    t.same(submit?.responses['200']?.content?.['application/json']?.schema, { $ref: '#/components/schemas/SubmitResponse' })
+    t.same(tips?.responses['200']?.content?.['application/json']?.schema, { $ref: '#/components/schemas/TipFloor' })
+    t.same(Object.keys(submit?.responses ?? {}).sort(), ['200', '400', '401', '413', '415', '422', '429', '500', '502', '503'])
+    t.same(Object.keys(tips?.responses ?? {}).sort(), ['200', '401', '422', '429', '500', '503'])
+    t.match(submit?.responses['422']?.description, /bundle_rejected/, '422 names bundle_rejected')
+    t.match(submit?.responses['503']?.description, /relay_unavailable, relay_busy/, '503 names the relay codes')
+    t.ok(submit?.responses['503']?.headers?.['Retry-After'], "submit's 503 documents Retry-After (relay_busy)")
+    t.notOk(tips?.responses['503']?.headers?.['Retry-After'], 'only where it is sent')
+    t.equal(submit?.requestBody?.required, true)
+    t.match(
+      String((submit as { description?: unknown } | undefined)?.description),
+      /docs\/relay\.md/,
+      'the description points to docs/relay.md',
+    )
+    const body = (submit?.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json']
+      ?.schema
+    t.match(body, {
+      required: ['transaction', 'strategy'],
+      additionalProperties: false,
+      properties: {
+        strategy: { enum: ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] },
+        tip_lamports: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
+        deadline_ms: { type: 'integer', minimum: 100, maximum: 60_000 },
+        wait_confirmation: { type: 'boolean' },
+      },
+    })
+    const schemas = document.components.schemas as Record<string, { required?: string[] }>
+    t.ok(schemas.SubmitResponse?.required?.includes('bundle_lint'), 'SubmitResponse is the contract, its lint included')
+    t.ok(schemas.TipFloor?.required?.includes('floor_lamports'), 'TipFloor is the contract')
+    const error = document.components.schemas.Error as { properties: { error: { properties: Record<string, unknown> } } }
+    t.ok(error.properties.error.properties.bundle_lint, 'the Error envelope documents bundle_lint')
   })
 
   t.test('the approval scan: its address parameter, its answer with every field, its errors', async (t) => {
@@ -296,7 +334,7 @@ t.test('the OpenAPI document', async (t) => {
             [`${method.toUpperCase()} ${path}`, String((operation as { description?: unknown }).description)] as const,
         ),
     )
-    t.equal(unavailable.length, 5, 'submit and the four billing routes')
+    t.equal(unavailable.length, 4, 'the four billing routes')
     for (const [label, description] of unavailable) {
       t.match(description, /not available in this release/i, label)
       t.notMatch(description, /\bissues?\b/i, `${label}: no issue wording`)

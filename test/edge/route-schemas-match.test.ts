@@ -4,8 +4,8 @@
  * GET /openapi.json documents for its route and status (the routes' own schemas, as clients read
  * them), and the stream's frames against theirs. Responses are never shaped by the schemas: a
  * REST simulate equals the engine's own answer. The 501 routes authenticate (401) and validate
- * (422) before answering 501. Execute, send and tracking answer here from a STAND-IN of the
- * engine's landing (test/helpers/stand-in-transaction-engine.ts) until tests on localnet land
+ * (422) before answering 501. Execute, send, submit, tips and tracking answer here from a STAND-IN
+ * of the engine's landing (test/helpers/stand-in-transaction-engine.ts) until tests on localnet land
  * transactions for real; their errors and validation are the edge's own.
  */
 import t, { type Test } from 'tap'
@@ -33,6 +33,7 @@ import { quietLogger, startStack } from '../helpers/stack.js'
 import { asSigner, buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { buildSolUsdcSwap, WALLET } from '../engine/swaps/orca-fixture.js'
 import { createStandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
+import { createRetryableError, ServiceError } from '../../lib/errors.js'
 
 interface DocumentedResponse {
   headers?: Record<string, unknown>
@@ -390,7 +391,7 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('scan: too long', path, { method: 'GET', url: `/api/v1/solana/wallets/${'1'.repeat(101)}/approvals`, headers: apiKey }, 404)
   })
 
-  t.test('execute, send and tracking (stand-in engine: nothing lands)', async (t) => {
+  t.test('execute, send, submit, tips and tracking (stand-in engine: nothing lands)', async (t) => {
     const standIn = createStandInTransactionEngine(stack.engine)
     const { app: doors, user: caller } = await createTestEdgeWithUser(t, createInProcessEngineClient(standIn.engine), { users })
     const other = await registerTestUser(doors, 'other')
@@ -457,6 +458,50 @@ t.test('every route answers what its schema documents', async (t) => {
     )
     await callDoors('tracking: no credential', trackingPath, { method: 'GET', url }, 401)
 
+    const submitPath = '/api/v1/solana/tx/submit'
+    const submitted = await callDoors(
+      'submit',
+      submitPath,
+      json('POST', submitPath, { transaction: await build(7n, true), strategy: 'managed_tip_bundle', tip_lamports: 5_000 }, key),
+      200,
+    )
+    t.match(submitted.json(), { strategy: 'managed_tip_bundle', route: 'relay_bundle', billable: true })
+    standIn.rejectNextSubmit(
+      new ServiceError('bundle_rejected', undefined, {
+        details: { bundle_lint: [{ rule: 'tip_floor', ok: false, detail: 'Under the floor.' }] },
+      }),
+    )
+    const rejected = await callDoors(
+      'submit: bundle_rejected',
+      submitPath,
+      json('POST', submitPath, { transaction: await build(8n, true), strategy: 'managed_tip_bundle' }, key),
+      422,
+    )
+    t.match(rejected.json(), { error: { code: 'bundle_rejected', bundle_lint: [{ rule: 'tip_floor', ok: false }] } }, 'the lint fits Error')
+    standIn.rejectNextSubmit(createRetryableError('relay_busy', 2))
+    const busy = await callDoors(
+      'submit: relay_busy',
+      submitPath,
+      json('POST', submitPath, { transaction: await build(9n, true), strategy: 'auto_direct', deadline_ms: 100 }, key),
+      503,
+    )
+    t.equal(busy.headers['retry-after'], '2', 'relay_busy: Retry-After')
+    await callDoors(
+      'submit: unknown strategy',
+      submitPath,
+      json('POST', submitPath, { transaction: await build(10n, true), strategy: 'jito' }, key),
+      422,
+    )
+    await callDoors(
+      'submit: no credential',
+      submitPath,
+      json('POST', submitPath, { transaction: await build(11n, true), strategy: 'direct' }),
+      401,
+    )
+    const tipsPath = '/api/v1/solana/tips'
+    await callDoors('tips', tipsPath, { method: 'GET', url: tipsPath, headers: key }, 200)
+    await callDoors('tips: no credential', tipsPath, { method: 'GET', url: tipsPath }, 401)
+
     /** The user id behind a bearer token. */
     async function getUserId(token: string): Promise<string> {
       return (
@@ -465,16 +510,8 @@ t.test('every route answers what its schema documents', async (t) => {
     }
   })
 
-  t.test('submit and billing answer 501 after auth and validation', async (t) => {
-    const transaction = 'AQ=='
+  t.test('billing answers 501 after auth and validation', async (t) => {
     const routes: Array<{ path: string; method: string; credential: Record<string, string>; good?: unknown; bad?: unknown }> = [
-      {
-        path: '/api/v1/solana/tx/submit',
-        method: 'POST',
-        credential: apiKey,
-        good: { transaction, strategy: 'staked_sender', tip_lamports: 1000 },
-        bad: { transaction, strategy: 'jito' },
-      },
       { path: '/api/v1/billing/usage', method: 'GET', credential: bearer },
       { path: '/api/v1/billing/subscription', method: 'GET', credential: bearer },
       {

@@ -65,6 +65,8 @@ t.test('close() drains the request in flight and sheds the next one', async (t) 
     scanApprovals: (wallet) => real.scanApprovals(wallet),
     execute: (transaction, options) => real.execute(transaction, options),
     send: (transaction, options) => real.send(transaction, options),
+    submit: (transaction, options) => real.submit(transaction, options),
+    getTips: () => real.getTips(),
     getTransaction: (tenantId, signature) => real.getTransaction(tenantId, signature),
     health: () => real.health(),
     async simulate(transaction, options) {

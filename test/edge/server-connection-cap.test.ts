@@ -32,6 +32,12 @@ function createHeldEngine(): { engine: EngineClient; release: () => void } {
     send: async () => {
       throw createServiceError('engine_unavailable')
     },
+    submit: async () => {
+      throw createServiceError('engine_unavailable')
+    },
+    getTips: async () => {
+      throw createServiceError('engine_unavailable')
+    },
     getTransaction: async () => {
       throw createServiceError('engine_unavailable')
     },

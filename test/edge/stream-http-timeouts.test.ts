@@ -26,6 +26,12 @@ const unreachableEngine: EngineClient = {
   send: async () => {
     throw createServiceError('engine_unavailable')
   },
+  submit: async () => {
+    throw createServiceError('engine_unavailable')
+  },
+  getTips: async () => {
+    throw createServiceError('engine_unavailable')
+  },
   getTransaction: async () => {
     throw createServiceError('engine_unavailable')
   },

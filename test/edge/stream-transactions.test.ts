@@ -8,78 +8,27 @@
  * an edge apart when REDIS_URL is set.
  */
 import { randomUUID } from 'node:crypto'
-import t, { type Test } from 'tap'
-import type { FastifyInstance } from 'fastify'
-import { WebSocket, type RawData } from 'ws'
+import t from 'tap'
 import { Packr } from 'msgpackr'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { Engine } from '../../engine/engine.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import type { TrackedTransaction } from '../../engine/contract/transaction-tracking.js'
-import { createCallerServices } from '../../callers/caller-services.js'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
-import { createEdgeServer } from '../../edge/server.js'
 import {
   streamErrorFrameSchema,
   streamExecuteFrameSchema,
   streamSendFrameSchema,
   streamTransactionPushSchema,
 } from '../../edge/schemas/stream.js'
-import { STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { toBase58 } from '../../lib/base58.js'
-import type { AdmissionCharge } from '../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
-import { createInProcessTransactionUpdates, type TransactionUpdates } from '../../lib/transaction-updates.js'
+import { createInProcessTransactionUpdates } from '../../lib/transaction-updates.js'
 import { createRedisTransactionUpdates } from '../../lib/redis-transaction-updates.js'
-import { quietLogger } from '../helpers/stack.js'
-import { createStandInTransactionEngine, type StandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
-import { createTestClock, createTestUserService, registerTestUser, type TestUser, type TestUserService } from '../helpers/user-service.js'
+import { createStandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
+import { openStream, startStreamEdge } from '../helpers/stream-edge.js'
+import { createTestClock, createTestUserService, registerTestUser, type TestUser } from '../helpers/user-service.js'
 
 const packr = new Packr({ useRecords: false })
-
-type Body = Record<string, unknown> & { id?: unknown; type?: unknown; error?: { code?: unknown; message?: unknown } }
-
-interface Client {
-  socket: WebSocket
-  /** The next `count` frames, decoded (JSON or MessagePack by frame type). */
-  take(count: number): Promise<Array<{ binary: boolean; body: Body }>>
-}
-
-function toBuffer(data: RawData): Buffer {
-  return Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
-}
-
-/** Opens the stream with an API key; closed with the test. */
-async function openStream(t: Test, port: number, apiKey: string): Promise<Client> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${STREAM_PATH}`, { headers: { 'x-api-key': apiKey } })
-  t.teardown(() => socket.terminate())
-  const waiting: Array<{ binary: boolean; body: Body }> = []
-  const takers: Array<{ count: number; resolve: (frames: typeof waiting) => void }> = []
-  const serve = () => {
-    while (takers.length > 0 && takers[0]!.count <= waiting.length) {
-      const taker = takers.shift()!
-      taker.resolve(waiting.splice(0, taker.count))
-    }
-  }
-  socket.on('message', (data, isBinary) => {
-    const buffer = toBuffer(data)
-    waiting.push({ binary: isBinary, body: (isBinary ? packr.unpack(buffer) : JSON.parse(buffer.toString('utf8'))) as Body })
-    serve()
-  })
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve())
-    socket.once('error', reject)
-  })
-  return {
-    socket,
-    take: (count) =>
-      new Promise((resolve) => {
-        takers.push({ count, resolve })
-        serve()
-      }),
-  }
-}
 
 let nextFill = 1
 /** Wire-shaped bytes with a distinct non-zero first signature (the stand-in reads no further), and that signature. */
@@ -103,55 +52,6 @@ const SIMULATED = {
   cached: false,
 } as unknown as SimulateResponse
 
-interface Edge {
-  app: FastifyInstance
-  port: number
-  charges: AdmissionCharge[]
-}
-
-/** A listening edge on `standIn`, its pushes from `updates`. */
-async function startEdge(
-  t: Test,
-  users: TestUserService,
-  standIn: StandInTransactionEngine,
-  updates: TransactionUpdates<TrackedTransaction>,
-): Promise<Edge> {
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
-  const app = createEdgeServer({
-    engine: createInProcessEngineClient(standIn.engine),
-    userService: users.userService,
-    signingKey: users.signingKey,
-    callers,
-    transactionUpdates: updates,
-    logger: quietLogger,
-    bodyLimitBytes: 256 * 1024,
-    now: users.clock.now,
-  })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  t.teardown(async () => {
-    await app.close()
-    await callers.close()
-  })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return { app, port: address.port, charges }
-}
-
 t.test('execute and send messages, and pushes to their owner only (stand-in engine)', async (t) => {
   // Noon UTC: the clock moves by hand only, never across a midnight.
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
@@ -160,7 +60,7 @@ t.test('execute and send messages, and pushes to their owner only (stand-in engi
   const updates = createInProcessTransactionUpdates<TrackedTransaction>()
   t.teardown(() => updates.close())
   standIn.engine.onTransactionUpdate((tenantId, transaction) => void updates.publish(tenantId, transaction))
-  const edge = await startEdge(t, users, standIn, updates)
+  const edge = await startStreamEdge(t, users, standIn, updates)
   const alice = await registerTestUser(edge.app, 'alice')
   const bob = await registerTestUser(edge.app, 'bob')
   const userIds = new Map<TestUser, string>()
@@ -217,7 +117,7 @@ t.test('execute and send messages, and pushes to their owner only (stand-in engi
     const client = await openStream(t, edge.port, alice.apiKey)
     const { base64 } = createSigned()
     const cases: Array<[unknown, RegExp]> = [
-      [{ id: 1, type: 'bogus', transaction: base64 }, /^type: must be one of simulate, execute, send$/],
+      [{ id: 1, type: 'bogus', transaction: base64 }, /^type: must be one of simulate, execute, send, submit, tips$/],
       [{ id: 2, type: 'send', transaction: base64, max_retries: 6 }, /max_retries/],
       [{ id: 3, type: 'send', transaction: base64, wait_confirmation: 'yes' }, /wait_confirmation/],
       [{ id: 4, type: 'execute', transaction: base64, vectors: ['mev'] }, /vectors: is not a known field/],
@@ -320,7 +220,7 @@ t.test('execute and send messages, and pushes to their owner only (stand-in engi
     })
     const remote = createStandInTransactionEngine({ simulate: async () => SIMULATED } as unknown as Engine)
     remote.engine.onTransactionUpdate((tenantId, transaction) => void engineSide.publish(tenantId, transaction))
-    const apart = await startEdge(t, users, remote, edgeSide)
+    const apart = await startStreamEdge(t, users, remote, edgeSide)
     const carol = await registerTestUser(apart.app, 'carol')
     const dave = await registerTestUser(apart.app, 'dave')
     const carols = await openStream(t, apart.port, carol.apiKey)

@@ -134,6 +134,8 @@ function createGatedEngine(real: EngineClient) {
     scanApprovals: (wallet) => real.scanApprovals(wallet),
     execute: (transaction, options) => real.execute(transaction, options),
     send: (transaction, options) => real.send(transaction, options),
+    submit: (transaction, options) => real.submit(transaction, options),
+    getTips: () => real.getTips(),
     getTransaction: (tenantId, signature) => real.getTransaction(tenantId, signature),
     health: () => real.health(),
     async simulate(transaction, options) {
@@ -539,6 +541,8 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
     transactions: {
       execute: () => Promise.reject(new Error('this test only simulates')),
       send: () => Promise.reject(new Error('this test only simulates')),
+      submit: () => Promise.reject(new Error('this test only simulates')),
+      getTips: () => Promise.reject(new Error('this test only simulates')),
     },
     admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
     keyUsage: { record: () => undefined },

@@ -106,7 +106,7 @@ export function getJson<T = unknown>(response: Pick<LightMyRequestResponse, 'bod
 
 /** What an error response may hold; every field is checked before it is trusted. */
 export interface ErrorBodyShape {
-  error?: { code?: unknown; message?: unknown; request_id?: unknown }
+  error?: { code?: unknown; message?: unknown; request_id?: unknown; bundle_lint?: unknown }
 }
 
 /**

@@ -1,18 +1,23 @@
 /**
- * A STAND-IN for the engine's execute, send and tracking, for the tests of the doors (REST,
- * WebSocket, gRPC) only: it lands nothing and judges nothing. It answers fixed responses, keeps a
- * tracking record per (tenant, signature) so that owner-only reads and pushes can be checked, and
- * refuses a transaction whose first signature slot is zero with `invalid_signature` (the real
- * engine verifies every signature). The engine's own behaviour is tested with the engine.
+ * A STAND-IN for the engine's execute, send, submit, tips and tracking, for the tests of the doors
+ * (REST, WebSocket, gRPC) only: it lands nothing, judges nothing and lints no bundle. It answers
+ * fixed responses, keeps a tracking record per (tenant, signature) so that owner-only reads and
+ * pushes can be checked, and refuses a transaction whose first signature slot is zero with
+ * `invalid_signature` (the real engine verifies every signature). A test makes submit refuse with
+ * the error it needs (`rejectNextSubmit`: bundle_rejected with its lint, relay_busy with
+ * Retry-After) to see it cross each door. The engine's own behaviour is tested with the engine.
  * Everything else (simulate, health, approvals) is the real engine's when one is given.
  */
 import type { Engine } from '../../engine/engine.js'
 import type { ExecuteOptions, ExecuteResponse } from '../../engine/contract/execute-response.js'
 import type { SendOptions, SendResponse } from '../../engine/contract/send-response.js'
+import type { SubmitOptions, SubmitResponse } from '../../engine/contract/submit-response.js'
+import type { TipFloor } from '../../engine/contract/tips-response.js'
+import { BILLABLE_SUBMIT_STRATEGIES } from '../../engine/submit/submit-strategy.js'
 import type { TrackedTransaction, TrackingStatus } from '../../engine/contract/transaction-tracking.js'
 import { getFirstSignatureBytes } from '../../callers/transaction-signature.js'
 import { toBase58 } from '../../lib/base58.js'
-import { createServiceError } from '../../lib/errors.js'
+import { createServiceError, type ServiceError } from '../../lib/errors.js'
 
 /** What execute answers when it submits (every field set, nulls where nothing is known yet). */
 export const STAND_IN_EXECUTE: Omit<ExecuteResponse, 'signature'> = Object.freeze<Omit<ExecuteResponse, 'signature'>>({
@@ -45,10 +50,40 @@ export const STAND_IN_SEND: Omit<SendResponse, 'signature'> = Object.freeze<Omit
   latency_ms: 7.25,
 })
 
+/** What submit answers on the bundle route (the strategy, billable and tip come from the call). */
+export const STAND_IN_SUBMIT: Omit<SubmitResponse, 'signature' | 'strategy' | 'tip_lamports' | 'billable'> = Object.freeze<
+  Omit<SubmitResponse, 'signature' | 'strategy' | 'tip_lamports' | 'billable'>
+>({
+  route: 'relay_bundle',
+  bundle_id: 'stand-in-bundle-1',
+  bundle_lint: [
+    { rule: 'tip_floor', ok: true, detail: 'Stand-in: the tip is over the floor.' },
+    { rule: 'dont_front_first', ok: true, detail: 'Stand-in: the tip is not in the first transaction.' },
+  ],
+  confirmation: 'processed',
+  attempts: 1,
+  slot: 4_243,
+  transaction_error: null,
+  latency_ms: 3.5,
+})
+
+/** A tip floor with samples (every percentile set): getTips' answer until a test sets another. */
+export const STAND_IN_TIPS: TipFloor = Object.freeze<TipFloor>({
+  slots: 150,
+  sample_count: 42,
+  p25: 1_000,
+  p50: 5_000,
+  p75: 12_345,
+  p95: 100_000,
+  p99: 2_000_000_000_000,
+  floor_lamports: 1_000,
+  tip_accounts: ['96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5', 'HFqU5x63VTqvQss8hp11i4wVV8bD44PvwucfZ2bU7gRe'],
+})
+
 export interface StandInCall {
-  method: 'execute' | 'send' | 'getTransaction'
+  method: 'execute' | 'send' | 'submit' | 'getTips' | 'getTransaction'
   tenantId: string | undefined
-  options?: ExecuteOptions | SendOptions
+  options?: ExecuteOptions | SendOptions | SubmitOptions
 }
 
 export interface StandInTransactionEngine {
@@ -56,6 +91,10 @@ export interface StandInTransactionEngine {
   engine: Engine
   /** Every execute, send and getTransaction call, as the engine received it. */
   calls: StandInCall[]
+  /** Makes the next submit reject with `error` (after it is recorded in `calls`), as the engine would refuse it. */
+  rejectNextSubmit(error: ServiceError): void
+  /** What getTips answers from now on (STAND_IN_TIPS until then). */
+  setTips(floor: TipFloor): void
   /** Moves a tracked transaction to `status` and tells onTransactionUpdate's listeners, as the engine does. */
   advance(tenantId: string, signature: string, status: TrackingStatus): TrackedTransaction
 }
@@ -65,8 +104,11 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
   const tracked = new Map<string, TrackedTransaction>()
   const listeners = new Set<(tenantId: string, transaction: TrackedTransaction) => void>()
   const calls: StandInCall[] = []
+  const submitRefusals: ServiceError[] = []
+  let tips = STAND_IN_TIPS
   const key = (tenantId: string | undefined, signature: string) => `${tenantId ?? ''} ${signature}`
 
+  // A submit is tracked as a send until the tracking has a kind of its own.
   const track = (tenantId: string | undefined, transaction: Uint8Array, kind: 'execute' | 'send'): string => {
     const bytes = getFirstSignatureBytes(transaction)
     if (bytes === null) throw createServiceError('invalid_signature', 'Stand-in: the fee payer did not sign.')
@@ -111,6 +153,23 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
       const signature = track(options.tenantId, transaction, 'send')
       return { ...STAND_IN_SEND, signature }
     },
+    async submit(transaction: Uint8Array, options: SubmitOptions): Promise<SubmitResponse> {
+      calls.push({ method: 'submit', tenantId: options.tenantId, options })
+      const refusal = submitRefusals.shift()
+      if (refusal) throw refusal
+      const signature = track(options.tenantId, transaction, 'send')
+      return {
+        ...STAND_IN_SUBMIT,
+        signature,
+        strategy: options.strategy,
+        tip_lamports: options.tipLamports ?? null,
+        billable: BILLABLE_SUBMIT_STRATEGIES.has(options.strategy),
+      }
+    },
+    async getTips(): Promise<TipFloor> {
+      calls.push({ method: 'getTips', tenantId: undefined })
+      return tips
+    },
     async getTransaction(tenantId: string | undefined, signature: string): Promise<TrackedTransaction> {
       calls.push({ method: 'getTransaction', tenantId })
       const record = tracked.get(key(tenantId, signature))
@@ -132,6 +191,8 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
   return {
     engine,
     calls,
+    rejectNextSubmit: (error) => void submitRefusals.push(error),
+    setTips: (floor) => void (tips = floor),
     advance(tenantId, signature, status) {
       const record = tracked.get(key(tenantId, signature))
       if (!record) throw new Error(`the stand-in tracks no ${signature} for ${tenantId}`)

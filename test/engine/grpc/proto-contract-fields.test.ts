@@ -21,7 +21,9 @@ import { simulateResponseSchema } from '../../../engine/contract/simulate-respon
 import { executeResponseSchema } from '../../../engine/contract/execute-response.js'
 import { sendResponseSchema } from '../../../engine/contract/send-response.js'
 import { trackedTransactionSchema } from '../../../engine/contract/transaction-tracking.js'
-import { executeBodySchema, sendBodySchema } from '../../../edge/schemas/transactions.js'
+import { submitResponseSchema } from '../../../engine/contract/submit-response.js'
+import { tipFloorSchema } from '../../../engine/contract/tips-response.js'
+import { executeBodySchema, sendBodySchema, submitBodySchema } from '../../../edge/schemas/transactions.js'
 
 const PROTO_PATH = join(import.meta.dirname, '..', '..', '..', 'proto', 'engine.proto')
 const PACKAGE = 'preflight.engine.v1'
@@ -72,6 +74,12 @@ const DIFFERENCES: Record<string, string> = {
   'SendRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
   'SendRequest.use_relay': 'left out ↔ false',
   'SendRequest.wait_confirmation': 'left out ↔ false',
+  // Submit: the same differences as send's, request and response.
+  'SubmitResponse.transaction_error': 'any JSON value: carried as its JSON text in transaction_error_json',
+  'SubmitResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
+  'SubmitRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
+  'SubmitRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'SubmitRequest.wait_confirmation': 'left out ↔ false',
 }
 
 const INTEGER_TYPES = new Set(['int32', 'int64', 'sint32', 'sint64', 'sfixed32', 'sfixed64'])
@@ -231,6 +239,11 @@ const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   ['ExecuteRequest', executeBodySchema, 1],
   // max_retries left out means the default (3): proto3 `optional` keeps it apart from 0.
   ['SendRequest', sendBodySchema, 1],
+  // SubmitResponse, BundleLintEntry.
+  ['SubmitResponse', submitResponseSchema, 2],
+  // tip_lamports and deadline_ms left out mean the engine's defaults: proto3 `optional` keeps them apart from 0.
+  ['SubmitRequest', submitBodySchema, 1],
+  ['TipFloor', tipFloorSchema, 1],
 ]
 
 for (const [message, schema, messages] of CONTRACT) {

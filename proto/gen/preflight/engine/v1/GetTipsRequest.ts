@@ -1,0 +1,8 @@
+// Original file: engine.proto
+
+
+export interface GetTipsRequest {
+}
+
+export interface GetTipsRequest__Output {
+}
