@@ -14,12 +14,12 @@ import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 import { createTransactionTrackingService } from './tracking/tracking-service.js'
 import type { HistoryKind } from './history/history-kinds.js'
-import type { SubmitRoute, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
 
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
 // Closed sets kept beside the code that checks them; part of this contract.
-export type { HistoryKind, SubmitRoute, TrackingKind, TrackingStatus }
+export type { HistoryKind, SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus }
 
 /** A value JSON can carry: what the JSON columns of a tracking record hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
@@ -266,6 +266,14 @@ export interface TransactionTrackingRecord {
   transactionError: JsonValue
   prediction: JsonValue
   outcome: JsonValue
+  /** submit's strategy; null for execute and send. */
+  strategy: SubmitStrategyName | null
+  /** The relay's bundle id (route relay_bundle); at most 200 characters. */
+  relayBundleId: string | null
+  /** A managed tip the service's tip wallet paid, in lamports (0 to 2^63 − 1); null when none. */
+  tipLamports: bigint | null
+  /** Why the relay will not land it (status dropped); at most 2,000 characters. */
+  dropReason: string | null
   createdAtMs: number
   updatedAtMs: number
 }
@@ -274,7 +282,7 @@ export interface TransactionTrackingRecord {
 export type TransactionTrackingPatch = Partial<
   Pick<
     TransactionTrackingRecord,
-    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight'
+    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight' | 'dropReason'
   >
 >
 

@@ -29,6 +29,7 @@ import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse,
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from './preflight/accounts/v1/ListSimulationsRequest';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
+import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from './preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from './preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from './preflight/accounts/v1/RecordKeyUsageResponse';
@@ -97,6 +98,7 @@ export interface ProtoGrpcType {
         ListSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_ListSimulationsRequest__Output>
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
+        NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>
         ProgramBlocks: MessageTypeDefinition<_preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_ProgramBlocks__Output>
         RecordKeyUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageRequest__Output>
         RecordKeyUsageResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageResponse__Output>

@@ -46,6 +46,10 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     transactionError: null,
     prediction: null,
     outcome: null,
+    strategy: null,
+    relayBundleId: null,
+    tipLamports: null,
+    dropReason: null,
     createdAtMs: clock.now(),
     updatedAtMs: clock.now(),
   }

@@ -396,6 +396,10 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       transactionError: null,
       prediction: null,
       outcome: { landed_slot: 12, matched: true, differences: [] },
+      strategy: null,
+      relayBundleId: null,
+      tipLamports: null,
+      dropReason: null,
       createdAtMs: clock.nowMs,
       updatedAtMs: clock.nowMs,
     }

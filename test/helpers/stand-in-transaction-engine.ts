@@ -92,6 +92,10 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
             }
           : null,
       outcome: null,
+      strategy: null,
+      relay_bundle_id: null,
+      tip_lamports: null,
+      drop_reason: null,
       created_at: now,
       updated_at: now,
     }
