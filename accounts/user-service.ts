@@ -101,8 +101,16 @@ export interface SimulationRecord {
   latencyMs: number
   signature: string | null
   cached: boolean
-  /** Absent: `simulate`. An execute or a send is listed with its tracking (`signature` is the key). */
+  /** Absent: `simulate`. An execute, a send or a submit is listed with its tracking (`signature` is the key). */
   kind?: HistoryKind
+  /** A submit's strategy, as its answer named it (required for a submit, absent otherwise). */
+  strategy?: SubmitStrategyName
+  /** Whether the submit is billed per call, as its answer said (required for a submit, absent otherwise). */
+  billable?: boolean
+  /** The relay's bundle id a submit answered (at most 200 characters); absent: null. */
+  bundleId?: string | null
+  /** The managed tip a submit answered, lamports as decimal text (a JSON line carries no bigint; 0 to 2^63 − 1); absent: null. */
+  tipLamports?: string | null
   /**
    * The record's identity, a uuid given when the caller was answered: a record delivered twice (a
    * journal replayed after a crash, when the first delivery committed but was not marked done) is
@@ -129,17 +137,25 @@ export interface SimulationHistoryItem {
   api_key_id: string | null
   cached: boolean
   kind: HistoryKind
-  /** Where an execute's or a send's transaction stands; null for a simulate, or when no tracking record exists. */
+  /** Where an execute's, a send's or a submit's transaction stands; null for a simulate, or when no tracking record exists. */
   transaction: HistoryTransaction | null
 }
 
-/** The tracking of a history item's transaction, as far as history shows it. */
+/** The tracking of a history item's transaction, as far as history shows it, with what a submit answered. */
 export interface HistoryTransaction {
   status: TrackingStatus
   route: SubmitRoute
   landed_slot: number | null
-  /** The outcome's `matched`: null until it landed (and for a send, which predicted nothing). */
+  /** The outcome's `matched`: null until it landed (and for a send or a submit, which predicted nothing). */
   matched: boolean | null
+  /** A submit's strategy; null for an execute or a send. */
+  strategy: SubmitStrategyName | null
+  /** Whether the submit is billed per call; null for an execute or a send. */
+  billable: boolean | null
+  /** The relay's bundle id the submit answered; null otherwise. */
+  bundle_id: string | null
+  /** The managed tip the submit answered, lamports as a decimal string; null when none. */
+  tip_lamports: string | null
 }
 
 export interface SimulationQuery {

@@ -10,3 +10,13 @@ ALTER TABLE tracked_transactions
   ADD COLUMN relay_bundle_id text,
   ADD COLUMN tip_lamports bigint,
   ADD COLUMN drop_reason text;
+
+-- History lists submits beside executes and sends (kind 'submit': text, no change), each with what
+-- its answer said: the strategy, whether the call is billed, the relay's bundle id and the managed
+-- tip. Kept on the history row, not read from tracking: they are what the caller was told and is
+-- billed on. Rows of other kinds, and rows written before these columns, read NULL.
+ALTER TABLE simulations
+  ADD COLUMN strategy text,
+  ADD COLUMN billable boolean,
+  ADD COLUMN bundle_id text,
+  ADD COLUMN tip_lamports bigint;
