@@ -235,6 +235,16 @@ export interface UserSimulationCount {
   simulations: number
 }
 
+/** What one user's submits in a window come to, for billing (accounts/history/submit-usage.ts). */
+export interface SubmitUsage {
+  /** Submits whose answer said billable: one per user and signature, however often it was posted. */
+  billableSubmits: number
+  /** Managed tips of submits whose transaction landed (tracking final at finalized or failed), in lamports. */
+  managedTipLamports: bigint
+  /** Submits with a managed tip not resolved yet (or not tracked): their tip may still be paid. */
+  unsettledTips: number
+}
+
 /** Simulation history and statistics. */
 export interface HistoryService {
   recordSimulations(records: readonly SimulationRecord[]): Promise<void>
@@ -243,6 +253,8 @@ export interface HistoryService {
   getServiceTotals(): Promise<ServiceTotals>
   /** Per user with any, the simulations recorded at or after `sinceMs` (an edge restores its daily quota from it at start). */
   getSimulationCountsSince(sinceMs: number): Promise<UserSimulationCount[]>
+  /** `userId`'s submits made at or after `sinceMs` and before `untilMs`: billable calls and managed tips paid. */
+  getSubmitUsage(userId: string, sinceMs: number, untilMs: number): Promise<SubmitUsage>
 }
 
 /**

@@ -16,6 +16,7 @@ import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, F
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from './preflight/accounts/v1/GetSimulationCountsRequest';
+import type { GetSubmitUsageRequest as _preflight_accounts_v1_GetSubmitUsageRequest, GetSubmitUsageRequest__Output as _preflight_accounts_v1_GetSubmitUsageRequest__Output } from './preflight/accounts/v1/GetSubmitUsageRequest';
 import type { GetTrackedTransactionRequest as _preflight_accounts_v1_GetTrackedTransactionRequest, GetTrackedTransactionRequest__Output as _preflight_accounts_v1_GetTrackedTransactionRequest__Output } from './preflight/accounts/v1/GetTrackedTransactionRequest';
 import type { GetTrackedTransactionResponse as _preflight_accounts_v1_GetTrackedTransactionResponse, GetTrackedTransactionResponse__Output as _preflight_accounts_v1_GetTrackedTransactionResponse__Output } from './preflight/accounts/v1/GetTrackedTransactionResponse';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from './preflight/accounts/v1/GetUserRequest';
@@ -51,6 +52,7 @@ import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryI
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
 import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
 import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from './preflight/accounts/v1/StringList';
+import type { SubmitUsage as _preflight_accounts_v1_SubmitUsage, SubmitUsage__Output as _preflight_accounts_v1_SubmitUsage__Output } from './preflight/accounts/v1/SubmitUsage';
 import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from './preflight/accounts/v1/TrackTransactionRequest';
 import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from './preflight/accounts/v1/TrackTransactionResponse';
 import type { TrackedTransaction as _preflight_accounts_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_accounts_v1_TrackedTransaction__Output } from './preflight/accounts/v1/TrackedTransaction';
@@ -85,6 +87,7 @@ export interface ProtoGrpcType {
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
         GetSimulationCountsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_GetSimulationCountsRequest__Output>
+        GetSubmitUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSubmitUsageRequest, _preflight_accounts_v1_GetSubmitUsageRequest__Output>
         GetTrackedTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionRequest__Output>
         GetTrackedTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
         GetUserRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_GetUserRequest__Output>
@@ -120,6 +123,7 @@ export interface ProtoGrpcType {
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
         SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
         StringList: MessageTypeDefinition<_preflight_accounts_v1_StringList, _preflight_accounts_v1_StringList__Output>
+        SubmitUsage: MessageTypeDefinition<_preflight_accounts_v1_SubmitUsage, _preflight_accounts_v1_SubmitUsage__Output>
         TrackTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionRequest__Output>
         TrackTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionResponse__Output>
         TrackedTransaction: MessageTypeDefinition<_preflight_accounts_v1_TrackedTransaction, _preflight_accounts_v1_TrackedTransaction__Output>

@@ -488,6 +488,29 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       'slot 0 and matched false stay what they are; no tracking is null; a submit shows its answer',
     )
     t.match(await client.getUserStats(userId), { total_simulations: 2 }, 'the send and the submit are no simulations')
+
+    // A landed managed tip past 2^53, for the usage billing reads.
+    const landed = toBase58(randomBytes(64))
+    const hugeTip = 2n ** 62n + 1n
+    await client.trackTransaction(
+      { ...tracked, signature: landed, kind: 'submit', status: 'finalized', strategy: 'auto_direct', tipLamports: hugeTip },
+      0,
+    )
+    await client.recordSimulations([
+      createRecord(userId, START_MS - 5, {
+        kind: 'submit',
+        signature: landed,
+        strategy: 'auto_direct',
+        billable: false,
+        tipLamports: hugeTip.toString(),
+      }),
+    ])
+    t.strictSame(
+      await client.getSubmitUsage(userId, START_MS - DAY_MS, START_MS),
+      { billableSubmits: 1, managedTipLamports: hugeTip, unsettledTips: 0 },
+      "the dropped bundle billed as answered, its tip not paid; the landed one's tip exact",
+    )
+    await assertRejectsWithCode(t, client.getSubmitUsage(userId, START_MS, START_MS - 1), 'validation_error', 'an inverted usage window')
     await assertRejectsWithCode(
       t,
       client.recordSimulations([createRecord(userId, START_MS, { kind: 'bundle' as 'send' })]),
