@@ -56,8 +56,8 @@ export interface StandInTransactionEngine {
   engine: Engine
   /** Every execute, send and getTransaction call, as the engine received it. */
   calls: StandInCall[]
-  /** Moves a tracked transaction to `status` and tells onTransactionUpdate's listeners, as the engine does. */
-  advance(tenantId: string, signature: string, status: TrackingStatus): TrackedTransaction
+  /** Moves a tracked transaction to `status` (with `fields`, e.g. a relay's) and tells onTransactionUpdate's listeners, as the engine does. */
+  advance(tenantId: string, signature: string, status: TrackingStatus, fields?: Partial<TrackedTransaction>): TrackedTransaction
 }
 
 /** Creates the stand-in, on top of `real` (simulate, health, approvals) when given. */
@@ -136,10 +136,10 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
   return {
     engine,
     calls,
-    advance(tenantId, signature, status) {
+    advance(tenantId, signature, status, fields = {}) {
       const record = tracked.get(key(tenantId, signature))
       if (!record) throw new Error(`the stand-in tracks no ${signature} for ${tenantId}`)
-      const landed = status !== 'pending' && status !== 'expired'
+      const landed = status !== 'pending' && status !== 'expired' && status !== 'dropped'
       const next: TrackedTransaction = {
         ...record,
         status,
@@ -153,6 +153,7 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
               }
             : null,
         updated_at: new Date(1_000).toISOString(),
+        ...fields,
       }
       tracked.set(key(tenantId, signature), next)
       for (const listener of listeners) listener(tenantId, next)
