@@ -14,10 +14,17 @@ import {
   createInProcessUserServiceClient,
   type UserServiceClient,
 } from '../../accounts/user-service-client.js'
+import { credentials, Metadata, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { toTrackedTransactionMessage } from '../../accounts/grpc/tracking-messages.js'
 import { toBase58 } from '../../lib/base58.js'
+import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
+import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
+import { fromGrpcError } from '../../lib/grpc/service-error-status.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+
+type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
 
 /** 2031-05-04T10:00:00.000Z, far from the real clock. */
 const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
@@ -526,4 +533,32 @@ t.test('transaction tracking: both transports answer identically', async (t) => 
     const b = await assertRejectsWithCode(t, fail(grpc), code, `grpc ${label}`)
     t.strictSame(b, a, `${label}: same code and message over both transports`)
   }
+})
+
+t.test("over gRPC, a tip that is no decimal text is the caller's validation_error, checked by the server", async (t) => {
+  const db = await createTestDatabase(t)
+  const userService = createUserService({ db, signingKey: randomBytes(32), now: () => START_MS })
+  const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const proto = loadAccountsProto()
+  // A raw client: the service's own client never sends such a message (it checks the record first).
+  const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client &
+    Record<string, UnaryMethod>
+  t.teardown(async () => {
+    raw.close()
+    await server.close()
+  })
+  const metadata = new Metadata()
+  metadata.set(INTERNAL_TOKEN_METADATA, TEST_INTERNAL_TOKEN)
+  const userId = randomUUID()
+  const record = createBundledRecord(userId)
+  for (const tip of ['12.5', '-1', 'ten', '1e9']) {
+    const message = { ...toTrackedTransactionMessage(record), tip_lamports: tip }
+    const error = await new Promise<GrpcServiceError | null>((resolve) => {
+      ;(raw.TrackTransaction as UnaryMethod).call(raw, { record: message, lease_ms: 0 }, metadata, (failure) => resolve(failure))
+    })
+    const received = error ? fromGrpcError(error) : null
+    t.ok(isServiceError(received, 'validation_error'), `${tip}: validation_error`, { error })
+    t.match(received?.message, /^tipLamports: /, `${tip}: names the field`)
+  }
+  t.equal(await userService.getTrackedTransaction(userId, record.signature), null, 'nothing was stored')
 })
