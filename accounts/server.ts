@@ -25,6 +25,7 @@ import {
   toSimulationPageMessage,
   toUserStatsMessage,
 } from './grpc/history-messages.js'
+import { toSubmitUsageMessage } from './grpc/submit-usage-messages.js'
 import {
   fromCreateApiKeyRequestMessage,
   fromKeyUsageMessage,
@@ -145,6 +146,9 @@ export async function startUserServiceServer(
     GetSimulationCounts: unary('GetSimulationCounts', async ({ since_ms }) => ({
       counts: (await userService.getSimulationCountsSince(since_ms)).map(({ userId, simulations }) => ({ user_id: userId, simulations })),
     })),
+    GetSubmitUsage: unary('GetSubmitUsage', async ({ user_id, since_ms, until_ms }) =>
+      toSubmitUsageMessage(await userService.getSubmitUsage(user_id, since_ms, until_ms)),
+    ),
     GetProgramBlocks: unary('GetProgramBlocks', async ({ user_id }) => toProgramBlocksMessage(await userService.getProgramBlocks(user_id))),
     SetProgramBlocks: unary('SetProgramBlocks', async ({ user_id, program_ids }) =>
       toProgramBlocksMessage(await userService.setProgramBlocks(user_id, program_ids)),

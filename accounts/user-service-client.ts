@@ -22,6 +22,7 @@ import {
   toKeyUsageMessage,
 } from './grpc/identity-messages.js'
 import { fromProgramBlocksMessage } from './grpc/program-blocks-messages.js'
+import { fromSubmitUsageMessage } from './grpc/submit-usage-messages.js'
 import {
   fromTrackedTransactionAnswerMessage,
   toTrackedTransactionMessage,
@@ -67,6 +68,7 @@ export function createInProcessUserServiceClient(userService: UserService): User
     getUserStats: (userId) => userService.getUserStats(userId),
     getServiceTotals: () => userService.getServiceTotals(),
     getSimulationCountsSince: (sinceMs) => userService.getSimulationCountsSince(sinceMs),
+    getSubmitUsage: (userId, sinceMs, untilMs) => userService.getSubmitUsage(userId, sinceMs, untilMs),
     getProgramBlocks: (userId) => userService.getProgramBlocks(userId),
     setProgramBlocks: (userId, programIds) => userService.setProgramBlocks(userId, programIds),
     removeProgramBlock: (userId, programId) => userService.removeProgramBlock(userId, programId),
@@ -174,6 +176,11 @@ export function createGrpcUserServiceClient(
       call(
         (m, o, done) => client.GetSimulationCounts({ since_ms: sinceMs }, m, o, done),
         ({ counts }: SimulationCountsOutput) => counts.map((count) => ({ userId: count.user_id, simulations: count.simulations })),
+      ),
+    getSubmitUsage: (userId, sinceMs, untilMs) =>
+      call(
+        (m, o, done) => client.GetSubmitUsage({ user_id: userId, since_ms: sinceMs, until_ms: untilMs }, m, o, done),
+        fromSubmitUsageMessage,
       ),
     getProgramBlocks: (userId) => call((m, o, done) => client.GetProgramBlocks({ user_id: userId }, m, o, done), fromProgramBlocksMessage),
     setProgramBlocks(userId, programIds) {

@@ -14,12 +14,12 @@ import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 import { createTransactionTrackingService } from './tracking/tracking-service.js'
 import type { HistoryKind } from './history/history-kinds.js'
-import type { SubmitRoute, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
 
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
 // Closed sets kept beside the code that checks them; part of this contract.
-export type { HistoryKind, SubmitRoute, TrackingKind, TrackingStatus }
+export type { HistoryKind, SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus }
 
 /** A value JSON can carry: what the JSON columns of a tracking record hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
@@ -101,8 +101,16 @@ export interface SimulationRecord {
   latencyMs: number
   signature: string | null
   cached: boolean
-  /** Absent: `simulate`. An execute or a send is listed with its tracking (`signature` is the key). */
+  /** Absent: `simulate`. An execute, a send or a submit is listed with its tracking (`signature` is the key). */
   kind?: HistoryKind
+  /** A submit's strategy, as its answer named it (required for a submit, absent otherwise). */
+  strategy?: SubmitStrategyName
+  /** Whether the submit is billed per call, as its answer said (required for a submit, absent otherwise). */
+  billable?: boolean
+  /** The relay's bundle id a submit answered (at most 200 characters); absent: null. */
+  bundleId?: string | null
+  /** The managed tip a submit answered, lamports as decimal text (a JSON line carries no bigint; 0 to 2^63 − 1); absent: null. */
+  tipLamports?: string | null
   /**
    * The record's identity, a uuid given when the caller was answered: a record delivered twice (a
    * journal replayed after a crash, when the first delivery committed but was not marked done) is
@@ -129,17 +137,25 @@ export interface SimulationHistoryItem {
   api_key_id: string | null
   cached: boolean
   kind: HistoryKind
-  /** Where an execute's or a send's transaction stands; null for a simulate, or when no tracking record exists. */
+  /** Where an execute's, a send's or a submit's transaction stands; null for a simulate, or when no tracking record exists. */
   transaction: HistoryTransaction | null
 }
 
-/** The tracking of a history item's transaction, as far as history shows it. */
+/** The tracking of a history item's transaction, as far as history shows it, with what a submit answered. */
 export interface HistoryTransaction {
   status: TrackingStatus
   route: SubmitRoute
   landed_slot: number | null
-  /** The outcome's `matched`: null until it landed (and for a send, which predicted nothing). */
+  /** The outcome's `matched`: null until it landed (and for a send or a submit, which predicted nothing). */
   matched: boolean | null
+  /** A submit's strategy; null for an execute or a send. */
+  strategy: SubmitStrategyName | null
+  /** Whether the submit is billed per call; null for an execute or a send. */
+  billable: boolean | null
+  /** The relay's bundle id the submit answered; null otherwise. */
+  bundle_id: string | null
+  /** The managed tip the submit answered, lamports as a decimal string; null when none. */
+  tip_lamports: string | null
 }
 
 export interface SimulationQuery {
@@ -219,6 +235,16 @@ export interface UserSimulationCount {
   simulations: number
 }
 
+/** What one user's submits in a window come to, for billing (accounts/history/submit-usage.ts). */
+export interface SubmitUsage {
+  /** Submits whose answer said billable: one per user and signature, however often it was posted. */
+  billableSubmits: number
+  /** Managed tips of submits whose transaction landed (tracking final at finalized or failed), in lamports. */
+  managedTipLamports: bigint
+  /** Submits with a managed tip not resolved yet (or not tracked): their tip may still be paid. */
+  unsettledTips: number
+}
+
 /** Simulation history and statistics. */
 export interface HistoryService {
   recordSimulations(records: readonly SimulationRecord[]): Promise<void>
@@ -227,6 +253,8 @@ export interface HistoryService {
   getServiceTotals(): Promise<ServiceTotals>
   /** Per user with any, the simulations recorded at or after `sinceMs` (an edge restores its daily quota from it at start). */
   getSimulationCountsSince(sinceMs: number): Promise<UserSimulationCount[]>
+  /** `userId`'s submits made at or after `sinceMs` and before `untilMs`: billable calls and managed tips paid. */
+  getSubmitUsage(userId: string, sinceMs: number, untilMs: number): Promise<SubmitUsage>
 }
 
 /**
@@ -266,6 +294,14 @@ export interface TransactionTrackingRecord {
   transactionError: JsonValue
   prediction: JsonValue
   outcome: JsonValue
+  /** submit's strategy; null for execute and send. */
+  strategy: SubmitStrategyName | null
+  /** The relay's bundle id (route relay_bundle); at most 200 characters. */
+  relayBundleId: string | null
+  /** A managed tip the service's tip wallet paid, in lamports (0 to 2^63 − 1); null when none. */
+  tipLamports: bigint | null
+  /** Why the relay will not land it (status dropped); at most 2,000 characters. */
+  dropReason: string | null
   createdAtMs: number
   updatedAtMs: number
 }
@@ -274,7 +310,7 @@ export interface TransactionTrackingRecord {
 export type TransactionTrackingPatch = Partial<
   Pick<
     TransactionTrackingRecord,
-    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight'
+    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight' | 'dropReason'
   >
 >
 

@@ -146,6 +146,10 @@ async function main(): Promise<void> {
       transactionError: null,
       prediction: null,
       outcome: null,
+      strategy: null,
+      relayBundleId: null,
+      tipLamports: null,
+      dropReason: null,
       createdAtMs: Date.now(),
       updatedAtMs: Date.now(),
     }

@@ -12,13 +12,17 @@ import type { Logger } from '../lib/logger.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
+import type { SubmitResponse } from '../engine/contract/submit-response.js'
 import type { SimulationRecord } from '../accounts/user-service.js'
 import { type Authenticator, createAuthenticator, type Principal } from './authenticator.js'
 import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'
-import { toExecuteRecord, toSendRecord, toSimulationRecord } from './to-simulation-record.js'
+import { toExecuteRecord, toSendRecord, toSimulationRecord, toSubmitRecord } from './to-simulation-record.js'
 import type { HistoryJournal } from './history-journal.js'
 import { attachSignatureBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
+
+/** The calls that send a transaction; `response` is the answer of that call. */
+export type TransactionCallKind = 'execute' | 'send' | 'submit'
 
 export interface CallerServices {
   authenticator: Authenticator
@@ -28,12 +32,12 @@ export interface CallerServices {
   now: () => number
   /** Queues the history record of one simulation `principal` ran, whichever door it came through (no I/O). */
   recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateResponse): void
-  /** Queues the history record of one execute or send `principal` made (`kind` beside simulations), whichever door it came through (no I/O). */
+  /** Queues the history record of one execute, send or submit `principal` made (`kind` beside simulations), whichever door it came through (no I/O). */
   recordTransactionCall(
     principal: Principal,
-    kind: 'execute' | 'send',
+    kind: TransactionCallKind,
     transaction: Uint8Array,
-    response: ExecuteResponse | SendResponse,
+    response: ExecuteResponse | SendResponse | SubmitResponse,
   ): void
   /** Writes what is counted and recorded, then releases the admission store. Call after the doors stopped. */
   close(): Promise<void>
@@ -116,17 +120,19 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     },
     recordTransactionCall(
       principal: Principal,
-      kind: 'execute' | 'send',
+      kind: TransactionCallKind,
       transaction: Uint8Array,
-      response: ExecuteResponse | SendResponse,
+      response: ExecuteResponse | SendResponse | SubmitResponse,
     ) {
       const built =
         kind === 'execute'
           ? toExecuteRecord(response as ExecuteResponse, principal, now(), null)
-          : toSendRecord(response as SendResponse, principal, now(), null)
+          : kind === 'send'
+            ? toSendRecord(response as SendResponse, principal, now(), null)
+            : toSubmitRecord(response as SubmitResponse, principal, now(), null)
       // A transaction that was sent is one record per user, however often it is posted: the
       // repeat answers the first call's tracking and is not counted (nor billed) a second time.
-      if (kind === 'send' || (response as ExecuteResponse).action === 'submitted') {
+      if (kind !== 'execute' || (response as ExecuteResponse).action === 'submitted') {
         built.recordId = getSentRecordId(principal.userId, transaction)
       }
       record(built, transaction)

@@ -1,8 +1,10 @@
-/** The history record of one simulate, execute or send call, from the response the caller got. */
+/** The history record of one simulate, execute, send or submit call, from the response the caller got. */
 import type { HistoryKind, SimulationRecord } from '../accounts/user-service.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'
+import type { SubmitResponse } from '../engine/contract/submit-response.js'
+import type { TrackingStatus } from '../engine/contract/transaction-tracking.js'
 
 /** Who made the call. */
 export interface RecordCaller {
@@ -78,14 +80,18 @@ export function toExecuteRecord(
   }
 }
 
+/** Sent, and not (yet) seen failing, expiring or dropped by the relay when the call answered. */
+function isStillLanding(confirmation: TrackingStatus): boolean {
+  return confirmation !== 'failed' && confirmation !== 'expired' && confirmation !== 'dropped'
+}
+
 /** Maps a send response and its caller to the record history keeps beside simulations (`kind: 'send'`); nothing was judged. */
 export function toSendRecord(response: SendResponse, who: RecordCaller, createdAtMs: number, signature: string | null): SimulationRecord {
   return {
     userId: who.userId,
     apiKeyId: who.apiKeyId,
     createdAtMs,
-    // Sent, and not (yet) seen failing or expiring when the call answered.
-    success: response.confirmation !== 'failed' && response.confirmation !== 'expired',
+    success: isStillLanding(response.confirmation),
     decision: null,
     riskLevel: null,
     mevScore: null,
@@ -98,5 +104,26 @@ export function toSendRecord(response: SendResponse, who: RecordCaller, createdA
     signature,
     cached: false,
     kind: 'send',
+  }
+}
+
+/**
+ * Maps a submit response and its caller to the record history keeps beside simulations (`kind:
+ * 'submit'`): a send's record with what the answer said about the strategy, the billing, the
+ * relay's bundle and the managed tip (decimal text: the record travels as JSON).
+ */
+export function toSubmitRecord(
+  response: SubmitResponse,
+  who: RecordCaller,
+  createdAtMs: number,
+  signature: string | null,
+): SimulationRecord {
+  return {
+    ...toSendRecord(response, who, createdAtMs, signature),
+    kind: 'submit',
+    strategy: response.strategy,
+    billable: response.billable,
+    bundleId: response.bundle_id,
+    tipLamports: response.tip_lamports === null ? null : String(response.tip_lamports),
   }
 }

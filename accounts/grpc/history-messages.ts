@@ -6,6 +6,7 @@ import { createServiceError } from '../../lib/errors.js'
 import type {
   HistoryKind,
   HistoryTransaction,
+  SubmitStrategyName,
   ServiceTotals,
   SimulationHistoryItem,
   SimulationPage,
@@ -14,7 +15,7 @@ import type {
   UserStats,
 } from '../user-service.js'
 import { isHistoryKind } from '../history/history-kinds.js'
-import { isOneOf, SUBMIT_ROUTES, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_STATUSES } from '../tracking/tracking-values.js'
 import type {
   HistoryTransaction as HistoryTransactionMessage,
   HistoryTransaction__Output as HistoryTransactionOutput,
@@ -62,6 +63,10 @@ export function toSimulationRecordMessage(record: SimulationRecord): SimulationR
     cached: record.cached,
     record_id: toOptionalField(record.recordId ?? null),
     kind: record.kind,
+    strategy: record.strategy,
+    billable: record.billable,
+    bundle_id: toOptionalField(record.bundleId ?? null),
+    tip_lamports: toOptionalField(record.tipLamports ?? null),
   }
 }
 
@@ -86,6 +91,11 @@ export function fromSimulationRecordMessage(message: SimulationRecordOutput): Si
     ...(message.record_id != null ? { recordId: message.record_id } : {}),
     // The service checks the value; unset stays absent, which it stores as a simulate.
     ...(message.kind != null ? { kind: message.kind as HistoryKind } : {}),
+    // A submit's answer; the service checks the values (and that only a submit has them).
+    ...(message.strategy != null ? { strategy: message.strategy as SubmitStrategyName } : {}),
+    ...(message.billable != null ? { billable: message.billable } : {}),
+    ...(message.bundle_id != null ? { bundleId: message.bundle_id } : {}),
+    ...(message.tip_lamports != null ? { tipLamports: message.tip_lamports } : {}),
   }
 }
 
@@ -166,18 +176,34 @@ function toHistoryTransactionMessage(transaction: HistoryTransaction): HistoryTr
     route: transaction.route,
     landed_slot: toOptionalField(transaction.landed_slot),
     matched: toOptionalField(transaction.matched),
+    strategy: toOptionalField(transaction.strategy),
+    billable: toOptionalField(transaction.billable),
+    bundle_id: toOptionalField(transaction.bundle_id),
+    tip_lamports: toOptionalField(transaction.tip_lamports),
   }
 }
 
 function fromHistoryTransactionMessage(message: HistoryTransactionOutput): HistoryTransaction {
-  if (!isOneOf(TRACKING_STATUSES, message.status) || !isOneOf(SUBMIT_ROUTES, message.route)) {
-    throw createServiceError('internal_error', `the accounts service sent a history transaction ${message.status}/${message.route}`)
+  const strategy = fromOptionalField(message.strategy)
+  if (
+    !isOneOf(TRACKING_STATUSES, message.status) ||
+    !isOneOf(SUBMIT_ROUTES, message.route) ||
+    (strategy !== null && !isOneOf(SUBMIT_STRATEGY_NAMES, strategy))
+  ) {
+    throw createServiceError(
+      'internal_error',
+      `the accounts service sent a history transaction ${message.status}/${message.route}/${strategy}`,
+    )
   }
   return {
     status: message.status,
     route: message.route,
     landed_slot: fromOptionalField(message.landed_slot),
     matched: fromOptionalField(message.matched),
+    strategy,
+    billable: fromOptionalField(message.billable),
+    bundle_id: fromOptionalField(message.bundle_id),
+    tip_lamports: fromOptionalField(message.tip_lamports),
   }
 }
 

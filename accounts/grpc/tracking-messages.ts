@@ -1,8 +1,9 @@
 /**
  * Conversions between the transaction-tracking part of the UserService interface and its gRPC
  * messages (proto/accounts.proto), used by the server and the client alike so the two agree. JSON
- * fields travel as JSON text; a null number is an unset `optional`, and in a patch a field left
- * out is an unset message field, so "absent", null and 0 stay three different things.
+ * fields travel as JSON text; a null number or text is an unset `optional`, and in a patch a field
+ * left out is an unset message field, so "absent", null and 0 stay three different things. The tip
+ * travels as decimal text: protobuf's u64 would reach JavaScript as a double.
  */
 import { createServiceError, type ErrorCode } from '../../lib/errors.js'
 import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../user-service.js'
@@ -15,7 +16,7 @@ import type {
   TrackedTransactionPatch__Output as TrackedTransactionPatchOutput,
 } from '../../proto/gen/preflight/accounts/v1/TrackedTransactionPatch.js'
 import { toJsonText } from '../tracking/tracking-input.js'
-import { isOneOf, SUBMIT_ROUTES, TRACKING_KINDS, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../tracking/tracking-values.js'
 import { fromOptionalField, toOptionalField } from './optional-field.js'
 
 /** The message of a record (its JSON fields checked: `validation_error` for what JSON cannot carry). */
@@ -37,6 +38,10 @@ export function toTrackedTransactionMessage(record: TransactionTrackingRecord): 
     outcome_json: toJsonText(record.outcome, 'outcome'),
     created_at_ms: record.createdAtMs,
     updated_at_ms: record.updatedAtMs,
+    strategy: toOptionalField(record.strategy),
+    relay_bundle_id: toOptionalField(record.relayBundleId),
+    tip_lamports: record.tipLamports === null ? undefined : record.tipLamports.toString(),
+    drop_reason: toOptionalField(record.dropReason),
   }
 }
 
@@ -48,10 +53,15 @@ export function fromTrackedTransactionRequestMessage(message: TrackedTransaction
 /** The record an answer carries; a value outside the contract is a broken answer (`internal_error`), never a guess. */
 export function fromTrackedTransactionAnswerMessage(message: TrackedTransactionOutput): TransactionTrackingRecord {
   const record = toRecord(message, 'internal_error')
-  if (!isOneOf(TRACKING_KINDS, record.kind) || !isOneOf(TRACKING_STATUSES, record.status) || !isOneOf(SUBMIT_ROUTES, record.route)) {
+  if (
+    !isOneOf(TRACKING_KINDS, record.kind) ||
+    !isOneOf(TRACKING_STATUSES, record.status) ||
+    !isOneOf(SUBMIT_ROUTES, record.route) ||
+    (record.strategy !== null && !isOneOf(SUBMIT_STRATEGY_NAMES, record.strategy))
+  ) {
     throw createServiceError(
       'internal_error',
-      `the accounts service sent a tracking record of ${record.kind}/${record.status}/${record.route}`,
+      `the accounts service sent a tracking record of ${record.kind}/${record.status}/${record.route}/${record.strategy}`,
     )
   }
   return record
@@ -67,6 +77,7 @@ export function toTrackedTransactionPatchMessage(patch: TransactionTrackingPatch
     last_valid_block_height: patch.lastValidBlockHeight === undefined ? null : { value: toOptionalField(patch.lastValidBlockHeight) },
     transaction_error_json: patch.transactionError === undefined ? undefined : toJsonText(patch.transactionError, 'transactionError'),
     outcome_json: patch.outcome === undefined ? undefined : toJsonText(patch.outcome, 'outcome'),
+    drop_reason: patch.dropReason === undefined ? null : { value: toOptionalField(patch.dropReason) },
   }
 }
 
@@ -84,6 +95,7 @@ export function fromTrackedTransactionPatchMessage(message: TrackedTransactionPa
     patch.transactionError = fromJsonText(message.transaction_error_json, 'transactionError', 'validation_error')
   }
   if (message.outcome_json !== undefined) patch.outcome = fromJsonText(message.outcome_json, 'outcome', 'validation_error')
+  if (message.drop_reason !== null) patch.dropReason = fromOptionalField(message.drop_reason.value)
   return patch
 }
 
@@ -103,9 +115,21 @@ function toRecord(message: TrackedTransactionOutput, code: ErrorCode): Transacti
     transactionError: fromJsonText(message.transaction_error_json, 'transactionError', code),
     prediction: fromJsonText(message.prediction_json, 'prediction', code),
     outcome: fromJsonText(message.outcome_json, 'outcome', code),
+    // The service checks the value; a name outside the set is its validation_error (or, in an answer, internal_error).
+    strategy: fromOptionalField(message.strategy) as TransactionTrackingRecord['strategy'],
+    relayBundleId: fromOptionalField(message.relay_bundle_id),
+    tipLamports: fromLamportsText(message.tip_lamports, code),
+    dropReason: fromOptionalField(message.drop_reason),
     createdAtMs: message.created_at_ms,
     updatedAtMs: message.updated_at_ms,
   }
+}
+
+/** The tip a message carries as decimal text; unset is null, and text that is no whole number is `code`. */
+function fromLamportsText(text: string | undefined, code: ErrorCode): bigint | null {
+  if (text === undefined) return null
+  if (!/^[0-9]{1,20}$/.test(text)) throw createServiceError(code, 'tipLamports: must be null or a bigint from 0 to 2^63 - 1')
+  return BigInt(text)
 }
 
 function fromJsonText(text: string, field: string, code: ErrorCode): JsonValue {

@@ -1,16 +1,17 @@
 /**
- * What a history record was: a simulate, an execute (simulated, then sent when approved) or a send
- * (sent as it is, simulating nothing). Statistics and the daily quota count simulations, so they
- * read `simulate` and `execute` rows only (COUNTED_KINDS_SQL).
+ * What a history record was: a simulate, an execute (simulated, then sent when approved), a send
+ * (sent as it is, simulating nothing) or a submit (landed with a named strategy, simulating
+ * nothing). Statistics and the daily quota count simulations, so they read `simulate` and
+ * `execute` rows only (COUNTED_KINDS_SQL).
  */
 
-export const HISTORY_KINDS = ['simulate', 'execute', 'send'] as const
+export const HISTORY_KINDS = ['simulate', 'execute', 'send', 'submit'] as const
 export type HistoryKind = (typeof HISTORY_KINDS)[number]
 
 /** The kind of a record that names none: every record written before kinds existed was a simulate. */
 export const DEFAULT_HISTORY_KIND: HistoryKind = 'simulate'
 
-/** The SQL condition keeping the rows that ran a simulation (a send ran none). */
+/** The SQL condition keeping the rows that ran a simulation (a send or a submit ran none). */
 export const COUNTED_KINDS_SQL = "kind IN ('simulate', 'execute')"
 
 /** Whether `value` is a history kind. */

@@ -5,6 +5,7 @@ import { getServiceTotals } from './service-totals.js'
 import { getSimulationCountsSince } from './simulation-counts.js'
 import { getSimulationPage } from './simulation-page.js'
 import { insertSimulations } from './simulation-insert.js'
+import { getSubmitUsage } from './submit-usage.js'
 import { getUserStats } from './user-stats.js'
 
 export interface HistoryServiceOptions {
@@ -21,5 +22,6 @@ export function createHistoryService({ db, now }: HistoryServiceOptions): Histor
     getUserStats: (userId) => getUserStats(db, userId, now()),
     getServiceTotals: () => getServiceTotals(db, now()),
     getSimulationCountsSince: (sinceMs) => getSimulationCountsSince(db, sinceMs),
+    getSubmitUsage: (userId, sinceMs, untilMs) => getSubmitUsage(db, userId, sinceMs, untilMs),
   }
 }

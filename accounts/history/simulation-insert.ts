@@ -1,7 +1,7 @@
 /**
  * Writes a batch of simulation records in one statement. The rows travel as one JSON array bound to
  * one parameter and are expanded by jsonb_to_recordset: the batch size never meets PostgreSQL's
- * 65,535 bind-parameter limit (17 columns × 1,000 rows would as multi-row VALUES), and unlike
+ * 65,535 bind-parameter limit (21 columns × 1,000 rows would as multi-row VALUES), and unlike
  * unnest over text arrays it carries NULLs, numbers and booleans with their types.
  */
 import type { SimulationRecord } from '../user-service.js'
@@ -10,16 +10,20 @@ import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
 import { DEFAULT_HISTORY_KIND, HISTORY_KINDS, isHistoryKind } from './history-kinds.js'
+import { toSubmitColumns } from './submit-call.js'
 
 // A record_id already stored is skipped, not an error: the batch is a redelivery (a journal replay).
+// tip_lamports travels as JSON text and is read as bigint: exact, where a JSON number could round.
 const INSERT_SQL = `INSERT INTO simulations (user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
-  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id, kind)
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id, kind,
+  strategy, billable, bundle_id, tip_lamports)
 SELECT user_id, api_key_id, created_at, success, decision, risk_level, mev_score,
-  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id, kind
+  mev_level, failure_code, failure_reason, compute_units, fee_estimate_sol, latency_ms, signature, cached, record_id, kind,
+  strategy, billable, bundle_id, tip_lamports
 FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, api_key_id uuid, created_at timestamptz, success boolean,
   decision text, risk_level text, mev_score double precision, mev_level text, failure_code text, failure_reason text,
   compute_units integer, fee_estimate_sol double precision, latency_ms double precision, signature text, cached boolean,
-  record_id uuid, kind text)
+  record_id uuid, kind text, strategy text, billable boolean, bundle_id text, tip_lamports bigint)
 ON CONFLICT (record_id) DO NOTHING`
 
 /** Inserts `records` (all or none); an empty batch sends no query. */
@@ -57,5 +61,6 @@ function toSimulationRow(record: SimulationRecord, index: number) {
     cached: record.cached,
     record_id: record.recordId ?? null,
     kind: record.kind ?? DEFAULT_HISTORY_KIND,
+    ...toSubmitColumns(record, index),
   }
 }

@@ -1,11 +1,12 @@
 /**
  * One page of a user's simulation history, newest first, with keyset paging
- * (docs/api.md#history-and-statistics). An execute's or a send's row shows where its transaction
- * stands, from its tracking record (same user, same signature).
+ * (docs/api.md#history-and-statistics). An execute's, a send's or a submit's row shows where its
+ * transaction stands, from its tracking record (same user, same signature); a submit's adds what
+ * its answer said, from its own row.
  */
 import type { HistoryTransaction, SimulationHistoryItem, SimulationPage, SimulationQuery } from '../user-service.js'
 import type { Queryable } from '../db/database.js'
-import type { SubmitRoute, TrackingStatus } from '../tracking/tracking-values.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingStatus } from '../tracking/tracking-values.js'
 import type { HistoryKind } from './history-kinds.js'
 import { toHistoryCursor } from './history-cursor.js'
 import { toSimulationFilter } from './simulation-filter.js'
@@ -28,6 +29,11 @@ interface SimulationRow {
   api_key_id: string | null
   cached: boolean
   kind: HistoryKind
+  strategy: SubmitStrategyName | null
+  billable: boolean | null
+  bundle_id: string | null
+  /** bigint, as text. */
+  tip_lamports: string | null
   tx_status: TrackingStatus | null
   tx_route: SubmitRoute | null
   /** bigint, as text. */
@@ -38,7 +44,7 @@ interface SimulationRow {
 // to_char on the UTC wall time: independent of the session's TimeZone, and exact (no float epoch).
 const COLUMNS = `id, user_id, created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_us,
   success, decision, risk_level, mev_score, mev_level, failure_code, failure_reason, compute_units,
-  fee_estimate_sol, latency_ms, signature, api_key_id, cached, kind`
+  fee_estimate_sol, latency_ms, signature, api_key_id, cached, kind, strategy, billable, bundle_id, tip_lamports`
 
 // The page is cut first (the filter's conditions name simulations' columns unqualified), then joined
 // to tracking by primary key: at most limit + 1 lookups, none for a simulate. `matched` is read only
@@ -100,5 +106,9 @@ function toHistoryTransaction(row: SimulationRow): HistoryTransaction | null {
     route: row.tx_route,
     landed_slot: row.tx_landed_slot === null ? null : Number(row.tx_landed_slot),
     matched: row.tx_matched,
+    strategy: row.strategy,
+    billable: row.billable,
+    bundle_id: row.bundle_id,
+    tip_lamports: row.tip_lamports,
   }
 }

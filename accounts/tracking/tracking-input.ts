@@ -7,7 +7,7 @@ import { createServiceError } from '../../lib/errors.js'
 import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../user-service.js'
 import { isStorableTimeMs, MAX_STORABLE_TIME_MS } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
-import { isOneOf, SUBMIT_ROUTES, TRACKING_KINDS, TRACKING_STATUSES } from './tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from './tracking-values.js'
 
 /** Solana's packet limit: no signed transaction is longer. */
 export const MAX_WIRE_TRANSACTION_BYTES = 1_232
@@ -19,6 +19,12 @@ const MAX_ENDPOINT_LENGTH = 260
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 /** The most records one claim hands out. */
 export const MAX_CLAIM_LIMIT = 1_000
+/** A relay's bundle id (Jito's: 64 hex characters), with room to spare. */
+const MAX_RELAY_BUNDLE_ID_LENGTH = 200
+/** A relay's reason for dropping a bundle: the engine cuts a longer message to this. */
+export const MAX_DROP_REASON_LENGTH = 2_000
+/** The largest bigint column value: no lamport amount comes near it (the whole supply is below 2^60). */
+const MAX_TIP_LAMPORTS = 2n ** 63n - 1n
 
 /** Whether `value` is the base58 text of a 64-byte signature. */
 export function isSignature(value: unknown): value is string {
@@ -43,11 +49,22 @@ export function assertTrackingRecord(record: TransactionTrackingRecord): void {
   for (const field of ['status', 'route', 'attempts', 'endpoints'] as const) {
     if (record[field] === undefined) throw invalid(`${field}: is required`)
   }
-  for (const field of ['lastValidBlockHeight', 'landedSlot', 'transactionError', 'prediction', 'outcome'] as const) {
+  const nullable = ['lastValidBlockHeight', 'landedSlot', 'transactionError', 'prediction', 'outcome'] as const
+  for (const field of [...nullable, 'strategy', 'relayBundleId', 'tipLamports', 'dropReason'] as const) {
     if (record[field] === undefined) throw invalid(`${field}: is required (null when none)`)
   }
   if (!isOneOf(SUBMIT_ROUTES, record.route)) throw invalid(`route: must be one of ${SUBMIT_ROUTES.join(', ')}`)
   toJsonText(record.prediction, 'prediction')
+  if (record.strategy !== null && !isOneOf(SUBMIT_STRATEGY_NAMES, record.strategy)) {
+    throw invalid(`strategy: must be null or one of ${SUBMIT_STRATEGY_NAMES.join(', ')}`)
+  }
+  if (record.relayBundleId !== null && !isText(record.relayBundleId, MAX_RELAY_BUNDLE_ID_LENGTH)) {
+    throw invalid(`relayBundleId: must be null or text of 1 to ${MAX_RELAY_BUNDLE_ID_LENGTH} characters`)
+  }
+  const tip = record.tipLamports
+  if (tip !== null && (typeof tip !== 'bigint' || tip < 0n || tip > MAX_TIP_LAMPORTS)) {
+    throw invalid('tipLamports: must be null or a bigint from 0 to 2^63 - 1')
+  }
 }
 
 /** Throws `validation_error` unless every field `patch` gives holds a storable value. */
@@ -66,6 +83,9 @@ export function assertTrackingPatch(patch: TransactionTrackingPatch): void {
   }
   if (patch.transactionError !== undefined) toJsonText(patch.transactionError, 'transactionError')
   if (patch.outcome !== undefined) toJsonText(patch.outcome, 'outcome')
+  if (patch.dropReason !== undefined && patch.dropReason !== null && !isText(patch.dropReason, MAX_DROP_REASON_LENGTH)) {
+    throw invalid(`dropReason: must be null or text of 1 to ${MAX_DROP_REASON_LENGTH} characters`)
+  }
 }
 
 /** Throws `validation_error` unless `leaseMs` is a whole number of ms ≥ 0 that ends within year 9999 of `nowMs`. */
@@ -102,6 +122,11 @@ function assertEndpoints(endpoints: unknown): void {
       throw invalid(`endpoints[${index}]: must be a host of 1 to ${MAX_ENDPOINT_LENGTH} characters`)
     }
   }
+}
+
+/** Non-empty text PostgreSQL can store (no NUL character) of at most `maxLength` characters. */
+function isText(value: unknown, maxLength: number): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= maxLength && !value.includes('\u0000')
 }
 
 function isCount(value: unknown, max: number): value is number {

@@ -9,8 +9,9 @@ import { toJsonText } from './tracking-input.js'
 import { toTrackingRecord, TRACKING_COLUMNS, type TrackingRow } from './tracking-row.js'
 
 const INSERT_SQL = `INSERT INTO tracked_transactions (user_id, signature, kind, status, route, attempts, endpoints,
-  wire_transaction, last_valid_block_height, landed_slot, transaction_error, prediction, outcome, created_at, updated_at, lease_until)
-VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11::jsonb, $12::jsonb, $13::jsonb, $14, $15, $16)
+  wire_transaction, last_valid_block_height, landed_slot, transaction_error, prediction, outcome, created_at, updated_at, lease_until,
+  strategy, relay_bundle_id, tip_lamports, drop_reason)
+VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11::jsonb, $12::jsonb, $13::jsonb, $14, $15, $16, $17, $18, $19::bigint, $20)
 ON CONFLICT (user_id, signature) DO NOTHING
 RETURNING ${TRACKING_COLUMNS}`
 
@@ -44,6 +45,11 @@ export async function insertTrackingRecord(
     new Date(record.createdAtMs),
     new Date(record.updatedAtMs),
     leaseUntil,
+    record.strategy,
+    record.relayBundleId,
+    // pg binds a bigint as its decimal text: exact.
+    record.tipLamports,
+    record.dropReason,
   ])
   if (inserted) return { record: toTrackingRecord(inserted), created: true }
   const [existing] = await db.query<TrackingRow>(SELECT_SQL, [record.userId, record.signature])

@@ -5,7 +5,7 @@
 import type { JsonValue, TransactionTrackingRecord } from '../user-service.js'
 import type { DbTimestamp } from '../db/timestamp.js'
 import { toEpochMs } from '../db/timestamp.js'
-import type { SubmitRoute, TrackingKind, TrackingStatus } from './tracking-values.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from './tracking-values.js'
 
 export interface TrackingRow {
   user_id: string
@@ -21,13 +21,18 @@ export interface TrackingRow {
   transaction_error: JsonValue
   prediction: JsonValue
   outcome: JsonValue
+  strategy: SubmitStrategyName | null
+  relay_bundle_id: string | null
+  tip_lamports: string | null
+  drop_reason: string | null
   created_at: DbTimestamp
   updated_at: DbTimestamp
 }
 
 /** The columns a record is read from (lease_until stays inside the store). */
 export const TRACKING_COLUMNS = `user_id, signature, kind, status, route, attempts, endpoints, wire_transaction,
-  last_valid_block_height, landed_slot, transaction_error, prediction, outcome, created_at, updated_at`
+  last_valid_block_height, landed_slot, transaction_error, prediction, outcome, strategy, relay_bundle_id, tip_lamports,
+  drop_reason, created_at, updated_at`
 
 /** The record a row holds. */
 export function toTrackingRecord(row: TrackingRow): TransactionTrackingRecord {
@@ -46,6 +51,11 @@ export function toTrackingRecord(row: TrackingRow): TransactionTrackingRecord {
     transactionError: row.transaction_error,
     prediction: row.prediction,
     outcome: row.outcome,
+    strategy: row.strategy,
+    relayBundleId: row.relay_bundle_id,
+    // Exact: a bigint column may exceed 2^53, so it is never read through a number.
+    tipLamports: row.tip_lamports === null ? null : BigInt(row.tip_lamports),
+    dropReason: row.drop_reason,
     createdAtMs: toEpochMs(row.created_at),
     updatedAtMs: toEpochMs(row.updated_at),
   }

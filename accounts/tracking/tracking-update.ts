@@ -17,6 +17,7 @@ const COLUMNS: Record<PatchField, { column: string; cast: string; toValue: (valu
   lastValidBlockHeight: { column: 'last_valid_block_height', cast: '', toValue: (value: number | null) => value },
   transactionError: { column: 'transaction_error', cast: '::jsonb', toValue: (value) => toJsonText(value, 'transactionError') },
   outcome: { column: 'outcome', cast: '::jsonb', toValue: (value) => toJsonText(value, 'outcome') },
+  dropReason: { column: 'drop_reason', cast: '', toValue: (value: string | null) => value },
 }
 
 /** Writes `patch` (validated beforehand) to the record; false when the user has no record of `signature`. */

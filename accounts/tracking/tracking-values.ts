@@ -4,8 +4,11 @@
  * the engine, and test/accounts/tracking-values.test.ts keeps the two identical.
  */
 
-/** Where a tracked transaction stands: `pending` until seen on chain, then its commitment, or how it ended. */
-export const TRACKING_STATUSES = ['pending', 'processed', 'confirmed', 'finalized', 'failed', 'expired'] as const
+/**
+ * Where a tracked transaction stands: `pending` until seen on chain, then its commitment, or how it
+ * ended (`dropped`: the relay will not land its bundle).
+ */
+export const TRACKING_STATUSES = ['pending', 'processed', 'confirmed', 'finalized', 'failed', 'expired', 'dropped'] as const
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number]
 
 /**
@@ -15,12 +18,16 @@ export type TrackingStatus = (typeof TRACKING_STATUSES)[number]
 export const UNRESOLVED_TRACKING_STATUSES = ['pending', 'processed', 'confirmed'] as const satisfies readonly TrackingStatus[]
 
 /** The call that sent it. */
-export const TRACKING_KINDS = ['execute', 'send'] as const
+export const TRACKING_KINDS = ['execute', 'send', 'submit'] as const
 export type TrackingKind = (typeof TRACKING_KINDS)[number]
 
 /** How it travelled: an RPC endpoint's sendTransaction, or the bundle relay. */
 export const SUBMIT_ROUTES = ['direct_rpc', 'relay_bundle'] as const
 export type SubmitRoute = (typeof SUBMIT_ROUTES)[number]
+
+/** The strategy a submit named (null for execute and send). */
+export const SUBMIT_STRATEGY_NAMES = ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] as const
+export type SubmitStrategyName = (typeof SUBMIT_STRATEGY_NAMES)[number]
 
 /** Whether `value` is one of `values`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

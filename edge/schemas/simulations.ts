@@ -1,5 +1,6 @@
 /** The history and statistics routes' schemas (docs/api.md#history-and-statistics). */
 import { RISK_LEVELS } from '../../engine/contract/risk-levels.js'
+import { SUBMIT_STRATEGY_NAMES } from '../../engine/contract/submit-strategies.js'
 import { SUBMIT_ROUTES, TRACKING_STATUSES } from '../../engine/contract/transaction-tracking.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
@@ -62,22 +63,35 @@ const historyItemSchema = {
     cached: { type: 'boolean' },
     kind: {
       type: 'string',
-      enum: ['simulate', 'execute', 'send'],
-      description: 'The call: a simulate, an execute (simulated, then sent when approved) or a send (sent as it is, not simulated).',
+      enum: ['simulate', 'execute', 'send', 'submit'],
+      description:
+        'The call: a simulate, an execute (simulated, then sent when approved), a send (sent as it is, not simulated) or a submit (landed with a strategy, not simulated).',
     },
     transaction: {
       type: ['object', 'null'],
-      required: ['status', 'route', 'landed_slot', 'matched'],
+      required: ['status', 'route', 'landed_slot', 'matched', 'strategy', 'billable', 'bundle_id', 'tip_lamports'],
       additionalProperties: false,
       description:
-        'Where an execute’s or a send’s transaction stands (its tracking: GET /api/v1/solana/transactions/{signature}); null for a simulate, and for an execute that sent nothing.',
+        'Where an execute’s, a send’s or a submit’s transaction stands (its tracking: GET /api/v1/solana/transactions/{signature}), with what a submit answered; null for a simulate, and for an execute that sent nothing.',
       properties: {
         status: { type: 'string', enum: [...TRACKING_STATUSES] },
         route: { type: 'string', enum: [...SUBMIT_ROUTES] },
         landed_slot: { type: ['integer', 'null'], minimum: 0, description: 'The slot it landed in; null until it landed.' },
         matched: {
           type: ['boolean', 'null'],
-          description: 'Whether what landed matched the prediction it was sent on; null until it landed, and for a send.',
+          description: 'Whether what landed matched the prediction it was sent on; null until it landed, and for a send or a submit.',
+        },
+        strategy: {
+          type: ['string', 'null'],
+          enum: [...SUBMIT_STRATEGY_NAMES, null],
+          description: 'The strategy a submit named; null for an execute or a send.',
+        },
+        billable: { type: ['boolean', 'null'], description: 'Whether the submit is billed per call; null for an execute or a send.' },
+        bundle_id: { type: ['string', 'null'], description: 'The relay’s bundle id the submit answered; null otherwise.' },
+        tip_lamports: {
+          type: ['string', 'null'],
+          pattern: '^[0-9]+$',
+          description: 'The managed tip the submit answered, lamports as a decimal string; null when none.',
         },
       },
     },

@@ -7,20 +7,23 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import { Nullable, StringEnum } from './json-schema.js'
+import { SUBMIT_STRATEGY_NAMES } from './submit-strategies.js'
 
 /**
  * `pending`: sent, not seen on chain yet; `processed` / `confirmed` / `finalized`: landed at that
  * commitment; `failed`: landed with an error (the fee was paid); `expired`: its blockhash ran out
- * before it landed (never for a durable-nonce transaction).
+ * before it landed (never for a durable-nonce transaction); `dropped`: the relay will not land its
+ * bundle (the relay reported it Failed or Invalid; `drop_reason` says why, `transaction_error` holds
+ * the failing transaction's error when the relay gave one), so nothing was paid.
  */
-export const TRACKING_STATUSES = ['pending', 'processed', 'confirmed', 'finalized', 'failed', 'expired'] as const
+export const TRACKING_STATUSES = ['pending', 'processed', 'confirmed', 'finalized', 'failed', 'expired', 'dropped'] as const
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number]
 
 /** Statuses after which nothing changes any more: the tracking is resolved. */
-export const FINAL_TRACKING_STATUSES: ReadonlySet<TrackingStatus> = new Set(['finalized', 'failed', 'expired'])
+export const FINAL_TRACKING_STATUSES: ReadonlySet<TrackingStatus> = new Set(['finalized', 'failed', 'expired', 'dropped'])
 
 /** How the call that sent it was made. */
-export const TRACKING_KINDS = ['execute', 'send'] as const
+export const TRACKING_KINDS = ['execute', 'send', 'submit'] as const
 export type TrackingKind = (typeof TRACKING_KINDS)[number]
 
 /** Where it went: an RPC endpoint (`sendTransaction`) or the bundle relay. */
@@ -99,6 +102,14 @@ export const trackedTransactionSchema = Type.Object(
     prediction: Nullable(predictionSchema),
     /** null until it landed (and for a send). */
     outcome: Nullable(outcomeSchema),
+    /** submit's strategy; null for execute and send. */
+    strategy: Nullable(StringEnum(SUBMIT_STRATEGY_NAMES)),
+    /** The relay's bundle id when the route is relay_bundle. */
+    relay_bundle_id: Nullable(Type.String()),
+    /** The tip the service's tip wallet paid for it (a managed tip), passed on at cost; null when none. */
+    tip_lamports: Nullable(amountSchema),
+    /** Why the relay did not land it (status dropped), else null. */
+    drop_reason: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },

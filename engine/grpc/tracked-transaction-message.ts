@@ -17,6 +17,7 @@ import type {
   TrackingKind,
   TrackingStatus,
 } from '../contract/transaction-tracking.js'
+import type { SubmitStrategyName } from '../contract/submit-strategies.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
@@ -84,6 +85,10 @@ export function toTrackedTransactionMessage(transaction: TrackedTransaction): Tr
     transaction_error_json: transaction.transaction_error === null ? undefined : JSON.stringify(transaction.transaction_error),
     prediction: transaction.prediction === null ? null : toPredictionMessage(transaction.prediction),
     outcome: transaction.outcome === null ? null : toOutcomeMessage(transaction.outcome),
+    strategy: orUndefined(transaction.strategy),
+    relay_bundle_id: orUndefined(transaction.relay_bundle_id),
+    tip_lamports: orUndefined(transaction.tip_lamports),
+    drop_reason: orUndefined(transaction.drop_reason),
     created_at: transaction.created_at,
     updated_at: transaction.updated_at,
   }
@@ -105,6 +110,10 @@ export function fromTrackedTransactionMessage(message: TrackedTransactionOutput)
         : (JSON.parse(message.transaction_error_json) as TrackedTransaction['transaction_error']),
     prediction: message.prediction ? fromPredictionMessage(message.prediction) : null,
     outcome: message.outcome ? fromOutcomeMessage(message.outcome) : null,
+    strategy: orNull(message.strategy) as SubmitStrategyName | null,
+    relay_bundle_id: orNull(message.relay_bundle_id),
+    tip_lamports: orNull(message.tip_lamports),
+    drop_reason: orNull(message.drop_reason),
     created_at: message.created_at,
     updated_at: message.updated_at,
   }

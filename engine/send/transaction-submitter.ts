@@ -66,6 +66,11 @@ export function createTransactionSubmitter(options: TransactionSubmitterOptions)
       transactionError: null,
       prediction: input.prediction,
       outcome: null,
+      // Sent directly for execute or send: no submit strategy, no relay bundle, no managed tip.
+      strategy: null,
+      relayBundleId: null,
+      tipLamports: null,
+      dropReason: null,
       createdAtMs: now,
       updatedAtMs: now,
     }

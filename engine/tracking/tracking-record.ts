@@ -4,6 +4,7 @@
  * TrackedTransaction (engine/contract/transaction-tracking.ts), built by toTrackedTransaction.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
+import type { SubmitStrategyName } from '../contract/submit-strategies.js'
 import type {
   Outcome,
   Prediction,
@@ -30,13 +31,24 @@ export interface TrackingRecord {
   transactionError: TransactionErrorJson | null
   prediction: Prediction | null
   outcome: Outcome | null
+  /** submit's strategy; null for execute and send. */
+  strategy: SubmitStrategyName | null
+  /** The relay's bundle id (route relay_bundle). */
+  relayBundleId: string | null
+  /** A managed tip the service paid to land it, in lamports (billed at cost). */
+  tipLamports: bigint | null
+  /** Why the relay did not land it (status dropped). */
+  dropReason: string | null
   createdAtMs: number
   updatedAtMs: number
 }
 
 /** What an update may change. */
 export type TrackingPatch = Partial<
-  Pick<TrackingRecord, 'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight'>
+  Pick<
+    TrackingRecord,
+    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight' | 'dropReason'
+  >
 >
 
 /**
@@ -78,6 +90,10 @@ export function toTrackedTransaction(record: TrackingRecord): TrackedTransaction
     transaction_error: record.transactionError,
     prediction: record.prediction,
     outcome: record.outcome,
+    strategy: record.strategy,
+    relay_bundle_id: record.relayBundleId,
+    tip_lamports: record.tipLamports === null ? null : record.tipLamports.toString(),
+    drop_reason: record.dropReason,
     created_at: new Date(record.createdAtMs).toISOString(),
     updated_at: new Date(record.updatedAtMs).toISOString(),
   }

@@ -1,11 +1,12 @@
 /**
  * Follows every sent transaction until it is final: rebroadcasts it to every endpoint every
- * `rebroadcastMs` while it has not landed, reads where it stands from the geyser stream (its
- * transaction update, then the commitment of its slot) with `getSignatureStatuses` as the fallback
- * and safety net, calls it expired once its blockhash's last valid block height has passed (never a
- * durable-nonce transaction), and, once landed, compares what it did with the prediction it was
- * sent on. Each change is written to the store and told to the listeners. Records a crashed
- * process left unresolved are claimed from the store (their lease ran out) and resolved here.
+ * `rebroadcastMs` while it has not landed (never one sent in a relay bundle), reads where it stands
+ * from the geyser stream (its transaction update, then the commitment of its slot) with
+ * `getSignatureStatuses` as the fallback and safety net, calls it expired once its blockhash's last
+ * valid block height has passed (never a durable-nonce transaction), and, once landed, compares what
+ * it did with the prediction it was sent on. Each change is written to the store and told to the
+ * listeners. Records a crashed process left unresolved are claimed from the store (their lease ran
+ * out) and resolved here.
  */
 import { toBase58 } from '../../lib/base58.js'
 import type { Logger } from '../../lib/logger.js'
@@ -71,9 +72,9 @@ interface Entry {
   waiters: Set<() => void>
 }
 
-const RANK: Record<TrackingStatus, number> = { pending: 0, processed: 1, confirmed: 2, finalized: 3, failed: 3, expired: 3 }
-/** Statuses a `wait_confirmation` waits for. */
-const SETTLED = new Set<TrackingStatus>(['confirmed', 'finalized', 'failed', 'expired'])
+const RANK: Record<TrackingStatus, number> = { pending: 0, processed: 1, confirmed: 2, finalized: 3, failed: 3, expired: 3, dropped: 3 }
+/** Statuses a `wait_confirmation` waits for: confirmed, or any final one. */
+const SETTLED = new Set<TrackingStatus>(['confirmed', ...FINAL_TRACKING_STATUSES])
 const CLAIM_BATCH = 100
 /** getTransaction reads of a landed transaction before its outcome is given up. */
 const MAX_OUTCOME_READS = 20
@@ -250,7 +251,22 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       else change(entry, { status: 'expired' })
       return
     }
-    if (due) await rebroadcast(entry, now)
+    if (!due) return
+    if (record.route === 'relay_bundle') pollRelayBundle(entry, now)
+    else await rebroadcast(entry, now)
+  }
+
+  /**
+   * A bundle's turn where a direct transaction would be rebroadcast. Never to the RPC endpoints: its
+   * transaction reaching the public mempool outside its bundle would undo the bundle's MEV
+   * protection. Until the relay's status is read here, a bundle is resolved by what the chain says
+   * (the signature status poll and the stream) or by its expiry.
+   */
+  function pollRelayBundle(entry: Entry, now: number): void {
+    entry.lastBroadcastMs = now
+    // Relay status polling goes here (record.relayBundleId names the bundle): a bundle the relay
+    // reports Failed or Invalid becomes final with
+    // change(entry, { status: 'dropped', dropReason, transactionError }), which releases its lease.
   }
 
   async function rebroadcast(entry: Entry, now: number): Promise<void> {

@@ -16,6 +16,7 @@ import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, F
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from './preflight/accounts/v1/GetSimulationCountsRequest';
+import type { GetSubmitUsageRequest as _preflight_accounts_v1_GetSubmitUsageRequest, GetSubmitUsageRequest__Output as _preflight_accounts_v1_GetSubmitUsageRequest__Output } from './preflight/accounts/v1/GetSubmitUsageRequest';
 import type { GetTrackedTransactionRequest as _preflight_accounts_v1_GetTrackedTransactionRequest, GetTrackedTransactionRequest__Output as _preflight_accounts_v1_GetTrackedTransactionRequest__Output } from './preflight/accounts/v1/GetTrackedTransactionRequest';
 import type { GetTrackedTransactionResponse as _preflight_accounts_v1_GetTrackedTransactionResponse, GetTrackedTransactionResponse__Output as _preflight_accounts_v1_GetTrackedTransactionResponse__Output } from './preflight/accounts/v1/GetTrackedTransactionResponse';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from './preflight/accounts/v1/GetUserRequest';
@@ -29,6 +30,7 @@ import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse,
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from './preflight/accounts/v1/ListSimulationsRequest';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
+import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from './preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from './preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from './preflight/accounts/v1/RecordKeyUsageResponse';
@@ -50,6 +52,7 @@ import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryI
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
 import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
 import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from './preflight/accounts/v1/StringList';
+import type { SubmitUsage as _preflight_accounts_v1_SubmitUsage, SubmitUsage__Output as _preflight_accounts_v1_SubmitUsage__Output } from './preflight/accounts/v1/SubmitUsage';
 import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from './preflight/accounts/v1/TrackTransactionRequest';
 import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from './preflight/accounts/v1/TrackTransactionResponse';
 import type { TrackedTransaction as _preflight_accounts_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_accounts_v1_TrackedTransaction__Output } from './preflight/accounts/v1/TrackedTransaction';
@@ -84,6 +87,7 @@ export interface ProtoGrpcType {
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
         GetSimulationCountsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_GetSimulationCountsRequest__Output>
+        GetSubmitUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSubmitUsageRequest, _preflight_accounts_v1_GetSubmitUsageRequest__Output>
         GetTrackedTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionRequest__Output>
         GetTrackedTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
         GetUserRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_GetUserRequest__Output>
@@ -97,6 +101,7 @@ export interface ProtoGrpcType {
         ListSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_ListSimulationsRequest__Output>
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
+        NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>
         ProgramBlocks: MessageTypeDefinition<_preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_ProgramBlocks__Output>
         RecordKeyUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageRequest__Output>
         RecordKeyUsageResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
@@ -118,6 +123,7 @@ export interface ProtoGrpcType {
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
         SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
         StringList: MessageTypeDefinition<_preflight_accounts_v1_StringList, _preflight_accounts_v1_StringList__Output>
+        SubmitUsage: MessageTypeDefinition<_preflight_accounts_v1_SubmitUsage, _preflight_accounts_v1_SubmitUsage__Output>
         TrackTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionRequest__Output>
         TrackTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionResponse__Output>
         TrackedTransaction: MessageTypeDefinition<_preflight_accounts_v1_TrackedTransaction, _preflight_accounts_v1_TrackedTransaction__Output>

@@ -1,13 +1,14 @@
 /**
- * Executes and sends in history: each item says its kind, and an execute's or a send's item shows
- * its transaction from the tracking record of the same user and signature (status, route, landed
- * slot, the outcome's matched), null when there is none — a blocked execute sent nothing — or when
- * the item is a simulate. A send simulated nothing: statistics, service totals and the quota's
- * counts leave it out, while an execute counts as the simulation it ran.
+ * Executes, sends and submits in history: each item says its kind, and an execute's, a send's or a
+ * submit's item shows its transaction from the tracking record of the same user and signature
+ * (status, route, landed slot, the outcome's matched), null when there is none — a blocked execute
+ * sent nothing — or when the item is a simulate; a submit's adds what its answer said (strategy,
+ * billable, bundle id, managed tip). A send or a submit simulated nothing: statistics, service
+ * totals and the quota's counts leave them out, while an execute counts as the simulation it ran.
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import type { SimulationHistoryItem, TransactionTrackingRecord } from '../../accounts/user-service.js'
+import type { SimulationHistoryItem, SimulationRecord, TransactionTrackingRecord } from '../../accounts/user-service.js'
 import { createTransactionTrackingService } from '../../accounts/tracking/tracking-service.js'
 import { toBase58 } from '../../lib/base58.js'
 import { getDatabaseKinds } from '../helpers/database.js'
@@ -30,11 +31,18 @@ function createTracking(userId: string, signature: string, fields: Partial<Trans
     transactionError: null,
     prediction: null,
     outcome: null,
+    strategy: null,
+    relayBundleId: null,
+    tipLamports: null,
+    dropReason: null,
     createdAtMs: NOW_MS,
     updatedAtMs: NOW_MS,
     ...fields,
   }
 }
+
+/** The summary fields only a submit fills. */
+const NOT_SUBMITTED = { strategy: null, billable: null, bundle_id: null, tip_lamports: null }
 
 for (const kind of getDatabaseKinds()) {
   t.test(`${kind}: executes and sends in history`, async (t) => {
@@ -86,12 +94,24 @@ for (const kind of getDatabaseKinds()) {
       const { simulations } = await history.listSimulations({ userId, limit: 10 })
       const shown = (item: SimulationHistoryItem) => ({ signature: item.signature, kind: item.kind, transaction: item.transaction })
       t.strictSame(simulations.map(shown), [
-        { signature: landed, kind: 'execute', transaction: { status: 'confirmed', route: 'direct_rpc', landed_slot: 77, matched: true } },
-        { signature: sent, kind: 'send', transaction: { status: 'pending', route: 'relay_bundle', landed_slot: null, matched: null } },
+        {
+          signature: landed,
+          kind: 'execute',
+          transaction: { status: 'confirmed', route: 'direct_rpc', landed_slot: 77, matched: true, ...NOT_SUBMITTED },
+        },
+        {
+          signature: sent,
+          kind: 'send',
+          transaction: { status: 'pending', route: 'relay_bundle', landed_slot: null, matched: null, ...NOT_SUBMITTED },
+        },
         { signature: blocked, kind: 'execute', transaction: null },
         { signature: foreign, kind: 'execute', transaction: null },
         { signature: simulated, kind: 'simulate', transaction: null },
-        { signature: failed, kind: 'execute', transaction: { status: 'failed', route: 'direct_rpc', landed_slot: 0, matched: false } },
+        {
+          signature: failed,
+          kind: 'execute',
+          transaction: { status: 'failed', route: 'direct_rpc', landed_slot: 0, matched: false, ...NOT_SUBMITTED },
+        },
         { signature: null, kind: 'send', transaction: null },
       ])
 
@@ -99,7 +119,11 @@ for (const kind of getDatabaseKinds()) {
       clock.nowMs = NOW_MS + 1_000
       await tracking.updateTrackedTransaction(userId, sent, { status: 'finalized', landedSlot: 90 }, 0)
       const [, send] = (await history.listSimulations({ userId, limit: 2 })).simulations
-      t.strictSame(send?.transaction, { status: 'finalized', route: 'relay_bundle', landed_slot: 90, matched: null }, 'read at list time')
+      t.strictSame(
+        send?.transaction,
+        { status: 'finalized', route: 'relay_bundle', landed_slot: 90, matched: null, ...NOT_SUBMITTED },
+        'read at list time',
+      )
 
       // Filters and paging still apply to history's own rows.
       const page = await history.listSimulations({ userId, limit: 2, offset: 1 })
@@ -116,7 +140,132 @@ for (const kind of getDatabaseKinds()) {
       )
     })
 
-    t.test('a kind outside simulate, execute and send is refused', async (t) => {
+    t.test("a submit is listed with its tracking and its answer's strategy, billing, bundle and tip", async (t) => {
+      const userId = await createUser(db)
+      const [bundled, staked, dropped] = [createSignature(), createSignature(), createSignature()]
+      // Past 2^53: exact through the history row's bigint as through tracking's.
+      const bigTip = (2n ** 63n - 1n).toString()
+      const submitted = { kind: 'submit', prediction: null, route: 'relay_bundle', strategy: 'managed_tip_bundle' } as const
+      await tracking.trackTransaction(
+        createTracking(userId, bundled, {
+          ...submitted,
+          status: 'confirmed',
+          landedSlot: 81,
+          relayBundleId: 'bundle-1',
+          tipLamports: 25_000n,
+        }),
+        0,
+      )
+      await tracking.trackTransaction(createTracking(userId, staked, { kind: 'submit', strategy: 'staked_sender' }), 0)
+      await tracking.trackTransaction(
+        createTracking(userId, dropped, {
+          ...submitted,
+          status: 'dropped',
+          dropReason: 'Invalid',
+          relayBundleId: 'bundle-2',
+          tipLamports: 0n,
+        }),
+        0,
+      )
+      await history.recordSimulations([
+        createRecord(userId, {
+          createdAtMs: NOW_MS - 1,
+          kind: 'submit',
+          signature: bundled,
+          strategy: 'managed_tip_bundle',
+          billable: true,
+          bundleId: 'bundle-1',
+          tipLamports: '25000',
+        }),
+        createRecord(userId, { createdAtMs: NOW_MS - 2, kind: 'submit', signature: staked, strategy: 'staked_sender', billable: true }),
+        createRecord(userId, {
+          createdAtMs: NOW_MS - 3,
+          kind: 'submit',
+          signature: dropped,
+          success: false,
+          strategy: 'auto_direct',
+          billable: false,
+          bundleId: 'bundle-2',
+          tipLamports: bigTip,
+        }),
+      ])
+      const { simulations } = await history.listSimulations({ userId, limit: 10 })
+      t.strictSame(
+        simulations.map((item) => ({ signature: item.signature, kind: item.kind, transaction: item.transaction })),
+        [
+          {
+            signature: bundled,
+            kind: 'submit',
+            transaction: {
+              status: 'confirmed',
+              route: 'relay_bundle',
+              landed_slot: 81,
+              matched: null,
+              strategy: 'managed_tip_bundle',
+              billable: true,
+              bundle_id: 'bundle-1',
+              tip_lamports: '25000',
+            },
+          },
+          {
+            signature: staked,
+            kind: 'submit',
+            transaction: {
+              status: 'pending',
+              route: 'direct_rpc',
+              landed_slot: null,
+              matched: null,
+              strategy: 'staked_sender',
+              billable: true,
+              bundle_id: null,
+              tip_lamports: null,
+            },
+          },
+          {
+            signature: dropped,
+            kind: 'submit',
+            transaction: {
+              status: 'dropped',
+              route: 'relay_bundle',
+              landed_slot: null,
+              matched: null,
+              strategy: 'auto_direct',
+              billable: false,
+              bundle_id: 'bundle-2',
+              tip_lamports: bigTip,
+            },
+          },
+        ],
+        'status from tracking (dropped included), the rest as the answer said it',
+      )
+    })
+
+    t.test("a submit's fields are checked, and only a submit has them", async (t) => {
+      const userId = await createUser(db)
+      const submit = { kind: 'submit', strategy: 'direct', billable: false } as const
+      const invalid: [string, Partial<SimulationRecord> | Record<string, unknown>, RegExp][] = [
+        ['no strategy', { ...submit, strategy: undefined }, /^records\[0\]\.strategy: /],
+        ['an unknown strategy', { ...submit, strategy: 'carrier_pigeon' }, /^records\[0\]\.strategy: /],
+        ['no billable', { ...submit, billable: undefined }, /^records\[0\]\.billable: /],
+        ['an empty bundle id', { ...submit, bundleId: '' }, /^records\[0\]\.bundleId: /],
+        ['a tip as a number', { ...submit, tipLamports: 5_000 }, /^records\[0\]\.tipLamports: /],
+        ['a negative tip', { ...submit, tipLamports: '-1' }, /^records\[0\]\.tipLamports: /],
+        ['a tip past the bigint column', { ...submit, tipLamports: (2n ** 63n).toString() }, /^records\[0\]\.tipLamports: /],
+        ['a strategy on a send', { kind: 'send', strategy: 'direct' }, /^records\[0\]\.strategy: only a submit/],
+        ['billable on a simulate', { billable: true }, /^records\[0\]\.billable: only a submit/],
+      ]
+      for (const [label, fields, message] of invalid) {
+        await assertValidationError(
+          t,
+          history.recordSimulations([createRecord(userId, fields as Partial<SimulationRecord>)]),
+          message,
+          label,
+        )
+      }
+      t.strictSame((await history.listSimulations({ userId, limit: 10 })).simulations, [], 'nothing stored')
+    })
+
+    t.test('a kind outside simulate, execute, send and submit is refused', async (t) => {
       const userId = await createUser(db)
       await assertValidationError(
         t,
@@ -128,7 +277,7 @@ for (const kind of getDatabaseKinds()) {
     })
   })
 
-  t.test(`${kind}: a send is no simulation in statistics, totals and the quota`, async (t) => {
+  t.test(`${kind}: a send or a submit is no simulation in statistics, totals and the quota`, async (t) => {
     const { db, history } = await createHistoryFixture(t, kind)
     const userId = await createUser(db)
     const sender = await createUser(db)
@@ -138,6 +287,16 @@ for (const kind of getDatabaseKinds()) {
       // Sends: their latency, failure and levels must show nowhere.
       createRecord(userId, { latencyMs: 500, success: false, failureCode: 'send_only', kind: 'send', mevLevel: 'low', riskLevel: 'low' }),
       createRecord(sender, { latencyMs: 700, kind: 'send' }),
+      // Submits likewise, billed or not.
+      createRecord(userId, {
+        latencyMs: 900,
+        success: false,
+        kind: 'submit',
+        strategy: 'managed_tip_bundle',
+        billable: true,
+        riskLevel: 'low',
+      }),
+      createRecord(sender, { latencyMs: 800, kind: 'submit', strategy: 'direct', billable: false, tipLamports: '5000' }),
     ])
     t.match(
       await history.getUserStats(userId),
@@ -156,10 +315,14 @@ for (const kind of getDatabaseKinds()) {
         simulations_today: 2,
         simulations_7d: 2,
       },
-      'the simulate and the execute count, the send does not',
+      'the simulate and the execute count, the send and the submit do not',
     )
     t.strictSame(Object.keys((await history.getUserStats(userId)).mev_distribution).sort(), ['high', 'none'])
-    t.match(await history.getUserStats(sender), { total_simulations: 0, simulations_today: 0 }, 'a user who only sent has run none')
+    t.match(
+      await history.getUserStats(sender),
+      { total_simulations: 0, simulations_today: 0 },
+      'a user who only sent and submitted has run none',
+    )
 
     const totals = await history.getServiceTotals()
     t.match(totals, { total_simulations: 2, simulations_24h: 2, success_rate_24h: 0.5, latency_p50_ms: 2 }, 'service totals likewise')
@@ -169,7 +332,7 @@ for (const kind of getDatabaseKinds()) {
     t.strictSame(
       counts.filter((count) => [userId, sender].includes(count.userId)),
       [{ userId, simulations: 2 }],
-      'the quota counts the execute, not the send; a user who only sent is absent',
+      'the quota counts the execute, not the send or the submit; a user who only sent and submitted is absent',
     )
   })
 }

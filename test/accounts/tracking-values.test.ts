@@ -8,15 +8,18 @@
 import t from 'tap'
 import {
   SUBMIT_ROUTES,
+  SUBMIT_STRATEGY_NAMES,
   TRACKING_KINDS,
   TRACKING_STATUSES,
   UNRESOLVED_TRACKING_STATUSES,
   type SubmitRoute,
+  type SubmitStrategyName,
   type TrackingKind,
   type TrackingStatus,
 } from '../../accounts/tracking/tracking-values.js'
 import type { TransactionTrackingPatch, TransactionTrackingRecord } from '../../accounts/user-service.js'
 import * as engine from '../../engine/contract/transaction-tracking.js'
+import * as strategies from '../../engine/contract/submit-strategies.js'
 import type { TrackingPatch, TrackingRecord } from '../../engine/tracking/tracking-record.js'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
@@ -24,17 +27,19 @@ const sameTypes: [
   Same<TrackingStatus, engine.TrackingStatus>,
   Same<TrackingKind, engine.TrackingKind>,
   Same<SubmitRoute, engine.SubmitRoute>,
-] = [true, true, true]
+  Same<SubmitStrategyName, strategies.SubmitStrategyName>,
+] = [true, true, true, true]
 
 // Compile-time only: the engine's record and patch are assignable to the user service's.
 const toStored = (record: TrackingRecord): TransactionTrackingRecord => record
 const toStoredPatch = (patch: TrackingPatch): TransactionTrackingPatch => patch
 
 t.test("tracking's closed sets are the engine's", async (t) => {
-  t.strictSame(sameTypes, [true, true, true])
+  t.strictSame(sameTypes, [true, true, true, true])
   t.strictSame([...TRACKING_STATUSES], [...engine.TRACKING_STATUSES], 'statuses')
   t.strictSame([...TRACKING_KINDS], [...engine.TRACKING_KINDS], 'kinds')
   t.strictSame([...SUBMIT_ROUTES], [...engine.SUBMIT_ROUTES], 'routes')
+  t.strictSame([...SUBMIT_STRATEGY_NAMES], [...strategies.SUBMIT_STRATEGY_NAMES], 'submit strategies')
   t.strictSame(
     [...UNRESOLVED_TRACKING_STATUSES],
     engine.TRACKING_STATUSES.filter((status) => !engine.FINAL_TRACKING_STATUSES.has(status)),

@@ -15,6 +15,7 @@ import {
   type AuthInvalidation,
   type SimulationQuery,
   type SimulationRecord,
+  type TransactionTrackingRecord,
 } from '../../accounts/user-service.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
@@ -403,26 +404,44 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     for (const value of Object.values(totals)) t.type(value, 'number')
   })
 
-  t.test('history: executes and sends carry their kind and their tracking', async (t) => {
+  t.test('history: executes, sends and submits carry their kind and their tracking', async (t) => {
     const { userId } = await registerUser(client, context, email('olga'))
-    const [executed, sent] = [toBase58(randomBytes(64)), toBase58(randomBytes(64))]
+    const [executed, sent, submitted] = [toBase58(randomBytes(64)), toBase58(randomBytes(64)), toBase58(randomBytes(64))]
+    const tracked: TransactionTrackingRecord = {
+      userId,
+      signature: executed,
+      kind: 'execute',
+      status: 'confirmed',
+      route: 'direct_rpc',
+      attempts: 2,
+      endpoints: ['rpc.example.com'],
+      wireTransaction: new Uint8Array([1, 2, 3]),
+      lastValidBlockHeight: 10,
+      landedSlot: 0,
+      transactionError: null,
+      prediction: null,
+      outcome: { landed_slot: 0, matched: false, differences: [] },
+      strategy: null,
+      relayBundleId: null,
+      tipLamports: null,
+      dropReason: null,
+      createdAtMs: START_MS,
+      updatedAtMs: START_MS,
+    }
+    await client.trackTransaction(tracked, 0)
     await client.trackTransaction(
       {
-        userId,
-        signature: executed,
-        kind: 'execute',
-        status: 'confirmed',
-        route: 'direct_rpc',
-        attempts: 2,
-        endpoints: ['rpc.example.com'],
-        wireTransaction: new Uint8Array([1, 2, 3]),
-        lastValidBlockHeight: 10,
-        landedSlot: 0,
-        transactionError: null,
-        prediction: null,
-        outcome: { landed_slot: 0, matched: false, differences: [] },
-        createdAtMs: START_MS,
-        updatedAtMs: START_MS,
+        ...tracked,
+        signature: submitted,
+        kind: 'submit',
+        status: 'dropped',
+        route: 'relay_bundle',
+        landedSlot: null,
+        outcome: null,
+        strategy: 'managed_tip_bundle',
+        relayBundleId: 'bundle-9',
+        tipLamports: 12_345n,
+        dropReason: 'Failed',
       },
       0,
     )
@@ -430,18 +449,68 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
       createRecord(userId, START_MS - 1, { kind: 'execute', signature: executed }),
       createRecord(userId, START_MS - 2, { kind: 'send', signature: sent }),
       createRecord(userId, START_MS - 3, { signature: 'plain' }),
+      createRecord(userId, START_MS - 4, {
+        kind: 'submit',
+        signature: submitted,
+        strategy: 'managed_tip_bundle',
+        billable: true,
+        bundleId: 'bundle-9',
+        tipLamports: '12345',
+      }),
     ])
     const { simulations } = await client.listSimulations({ userId, limit: 10 })
+    const notSubmitted = { strategy: null, billable: null, bundle_id: null, tip_lamports: null }
     t.strictSame(
       simulations.map(({ signature, kind, transaction }) => ({ signature, kind, transaction })),
       [
-        { signature: executed, kind: 'execute', transaction: { status: 'confirmed', route: 'direct_rpc', landed_slot: 0, matched: false } },
+        {
+          signature: executed,
+          kind: 'execute',
+          transaction: { status: 'confirmed', route: 'direct_rpc', landed_slot: 0, matched: false, ...notSubmitted },
+        },
         { signature: sent, kind: 'send', transaction: null },
         { signature: 'plain', kind: 'simulate', transaction: null },
+        {
+          signature: submitted,
+          kind: 'submit',
+          transaction: {
+            status: 'dropped',
+            route: 'relay_bundle',
+            landed_slot: null,
+            matched: null,
+            strategy: 'managed_tip_bundle',
+            billable: true,
+            bundle_id: 'bundle-9',
+            tip_lamports: '12345',
+          },
+        },
       ],
-      'slot 0 and matched false stay what they are; no tracking is null',
+      'slot 0 and matched false stay what they are; no tracking is null; a submit shows its answer',
     )
-    t.match(await client.getUserStats(userId), { total_simulations: 2 }, 'the send is no simulation')
+    t.match(await client.getUserStats(userId), { total_simulations: 2 }, 'the send and the submit are no simulations')
+
+    // A landed managed tip past 2^53, for the usage billing reads.
+    const landed = toBase58(randomBytes(64))
+    const hugeTip = 2n ** 62n + 1n
+    await client.trackTransaction(
+      { ...tracked, signature: landed, kind: 'submit', status: 'finalized', strategy: 'auto_direct', tipLamports: hugeTip },
+      0,
+    )
+    await client.recordSimulations([
+      createRecord(userId, START_MS - 5, {
+        kind: 'submit',
+        signature: landed,
+        strategy: 'auto_direct',
+        billable: false,
+        tipLamports: hugeTip.toString(),
+      }),
+    ])
+    t.strictSame(
+      await client.getSubmitUsage(userId, START_MS - DAY_MS, START_MS),
+      { billableSubmits: 1, managedTipLamports: hugeTip, unsettledTips: 0 },
+      "the dropped bundle billed as answered, its tip not paid; the landed one's tip exact",
+    )
+    await assertRejectsWithCode(t, client.getSubmitUsage(userId, START_MS, START_MS - 1), 'validation_error', 'an inverted usage window')
     await assertRejectsWithCode(
       t,
       client.recordSimulations([createRecord(userId, START_MS, { kind: 'bundle' as 'send' })]),
@@ -613,6 +682,10 @@ t.test('user service contract', async (t) => {
         transactionError: null,
         prediction: null,
         outcome: null,
+        strategy: null,
+        relayBundleId: null,
+        tipLamports: null,
+        dropReason: null,
         createdAtMs: START_MS,
         updatedAtMs: START_MS,
       },

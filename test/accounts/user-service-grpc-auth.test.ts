@@ -46,6 +46,10 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     transactionError: null,
     prediction: null,
     outcome: null,
+    strategy: null,
+    relayBundleId: null,
+    tipLamports: null,
+    dropReason: null,
     createdAtMs: clock.now(),
     updatedAtMs: clock.now(),
   }
@@ -76,6 +80,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     GetUserStats: { user_id: victimId },
     GetServiceTotals: {},
     GetSimulationCounts: { since_ms: 0 },
+    GetSubmitUsage: { user_id: victimId, since_ms: 0, until_ms: clock.now() },
     GetProgramBlocks: { user_id: victimId },
     SetProgramBlocks: { user_id: victimId, program_ids: [] },
     RemoveProgramBlock: { user_id: victimId, program_id: victimBlocks[0] as string },

@@ -7,16 +7,24 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { createUserService, type TransactionTrackingRecord, type UserService } from '../../accounts/user-service.js'
+import type { Database } from '../../accounts/db/database.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import {
   createGrpcUserServiceClient,
   createInProcessUserServiceClient,
   type UserServiceClient,
 } from '../../accounts/user-service-client.js'
+import { credentials, Metadata, type Client, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { toTrackedTransactionMessage } from '../../accounts/grpc/tracking-messages.js'
 import { toBase58 } from '../../lib/base58.js'
+import { INTERNAL_TOKEN_METADATA } from '../../lib/grpc/internal-token.js'
+import { loadAccountsProto } from '../../lib/grpc/load-proto.js'
+import { fromGrpcError } from '../../lib/grpc/service-error-status.js'
 import { isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+
+type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
 
 /** 2031-05-04T10:00:00.000Z, far from the real clock. */
 const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
@@ -27,6 +35,8 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 interface Transport {
   client: UserServiceClient
   clock: { nowMs: number }
+  /** The service's database, to read what the contract does not show (the lease). */
+  db: Database
 }
 
 /** A fresh signature: 64 random bytes in base58. */
@@ -56,10 +66,40 @@ function createTrackingRecord(userId: string, fields: Partial<TransactionTrackin
       context_slot: 42,
     },
     outcome: null,
+    strategy: null,
+    relayBundleId: null,
+    tipLamports: null,
+    dropReason: null,
     createdAtMs: START_MS,
     updatedAtMs: START_MS,
     ...fields,
   }
+}
+
+/** The largest tip the bigint column holds: far past 2^53, so a trip through a double would change it. */
+const MAX_TIP_LAMPORTS = 2n ** 63n - 1n
+
+/** A pending managed-tip submit of `userId`, sent as a relay bundle. */
+function createBundledRecord(userId: string, fields: Partial<TransactionTrackingRecord> = {}): TransactionTrackingRecord {
+  return createTrackingRecord(userId, {
+    kind: 'submit',
+    route: 'relay_bundle',
+    endpoints: [],
+    prediction: null,
+    strategy: 'managed_tip_bundle',
+    relayBundleId: 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    tipLamports: MAX_TIP_LAMPORTS,
+    ...fields,
+  })
+}
+
+/** The lease_until of a record, straight from its row: what the contract keeps inside the store. */
+async function getLeaseUntil(db: Database, userId: string, signature: string): Promise<Date | null | undefined> {
+  const [row] = await db.query<{ lease_until: Date | null }>(
+    'SELECT lease_until FROM tracked_transactions WHERE user_id = $1 AND signature = $2',
+    [userId, signature],
+  )
+  return row?.lease_until
 }
 
 /** Asserts that `work` rejects with `code`; returns the code and message, to compare transports by. */
@@ -86,7 +126,7 @@ async function drainClaims(client: UserService): Promise<void> {
   while ((await client.claimUnresolvedTransactions(YEAR_MS, 1_000)).length > 0);
 }
 
-function runTrackingSuite(t: Test, { client, clock }: Transport) {
+function runTrackingSuite(t: Test, { client, clock, db }: Transport) {
   t.beforeEach(() => {
     clock.nowMs = START_MS
   })
@@ -291,6 +331,53 @@ function runTrackingSuite(t: Test, { client, clock }: Transport) {
     )
   })
 
+  t.test("a submit's strategy, bundle id, tip and drop reason round-trip; dropped releases its lease and is never claimed", async (t) => {
+    const base = START_MS + 3 * DAY_MS
+    clock.nowMs = base
+    await drainClaims(client)
+    const userId = randomUUID()
+    const bundled = createBundledRecord(userId, { createdAtMs: base, updatedAtMs: base })
+    // A tip of 0 is a tip, not none; a staked send has a strategy and no bundle.
+    const free = createTrackingRecord(userId, { kind: 'submit', strategy: 'staked_sender', tipLamports: 0n, createdAtMs: base + 1 })
+    const created = await client.trackTransaction(bundled, 0)
+    t.strictSame(created.record, bundled, 'answered with every relay field, the tip exact past 2^53')
+    t.equal(created.record.tipLamports, MAX_TIP_LAMPORTS, 'a bigint, to the lamport')
+    await client.trackTransaction(free, 0)
+    t.strictSame(await client.getTrackedTransaction(userId, bundled.signature), bundled, 'read back')
+    t.strictSame(await client.getTrackedTransaction(userId, free.signature), free, 'a 0 tip reads back 0, not null')
+
+    const claimed = await client.claimUnresolvedTransactions(LEASE_MS, 100)
+    t.strictSame(claimed, [bundled, free], 'claimed whole, relay fields included')
+
+    clock.nowMs = base + 1_000
+    const reason = 'the relay reported the bundle Invalid: its tip transaction was simulated to fail'
+    const error = { InstructionError: [1, { Custom: 6001 }] }
+    await client.updateTrackedTransaction(userId, bundled.signature, { status: 'dropped', dropReason: reason, transactionError: error }, 0)
+    const dropped = { ...bundled, status: 'dropped' as const, dropReason: reason, transactionError: error, updatedAtMs: base + 1_000 }
+    t.strictSame(await client.getTrackedTransaction(userId, bundled.signature), dropped, 'status, reason and error written')
+    t.equal(await getLeaseUntil(db, userId, bundled.signature), null, 'its lease released')
+
+    clock.nowMs = base + 10 * LEASE_MS
+    t.strictSame(
+      (await client.claimUnresolvedTransactions(LEASE_MS, 100)).map((record) => record.signature),
+      [free.signature],
+      'once every lease ran out, the pending one is claimable again and the dropped one, unleased, is not',
+    )
+
+    await client.updateTrackedTransaction(userId, bundled.signature, { attempts: 4 }, 0)
+    t.match(
+      await client.getTrackedTransaction(userId, bundled.signature),
+      { dropReason: reason, attempts: 4 },
+      'a patch without it keeps it',
+    )
+    await client.updateTrackedTransaction(userId, bundled.signature, { dropReason: null }, 0)
+    t.strictSame(
+      await client.getTrackedTransaction(userId, bundled.signature),
+      { ...dropped, attempts: 4, dropReason: null, updatedAtMs: clock.nowMs },
+      'set back to null; strategy, bundle id and tip were never patchable',
+    )
+  })
+
   t.test('two concurrent claims split the records without overlap', async (t) => {
     clock.nowMs = START_MS + 2 * DAY_MS
     await drainClaims(client)
@@ -314,7 +401,7 @@ function runTrackingSuite(t: Test, { client, clock }: Transport) {
       ['a malformed user id', { userId: 'nope' }, /^userId: /],
       ['a malformed signature', { signature: 'not base58!' }, /^signature: /],
       ['an unknown kind', { kind: 'simulate' }, /^kind: /],
-      ['an unknown status', { status: 'dropped' }, /^status: /],
+      ['an unknown status', { status: 'landed' }, /^status: /],
       ['an unknown route', { route: 'carrier_pigeon' }, /^route: /],
       ['negative attempts', { attempts: -1 }, /^attempts: /],
       ['fractional attempts', { attempts: 1.5 }, /^attempts: /],
@@ -328,6 +415,18 @@ function runTrackingSuite(t: Test, { client, clock }: Transport) {
       ['a bigint inside the outcome', { outcome: { landed_slot: 1n } }, /^outcome: /],
       ['a missing outcome', { outcome: undefined }, /^outcome: /],
       ['a time past 9999', { createdAtMs: 1e15 }, /^createdAtMs: /],
+      ['an unknown strategy', { strategy: 'carrier_pigeon' }, /^strategy: /],
+      ['a missing strategy', { strategy: undefined }, /^strategy: /],
+      ['an empty bundle id', { relayBundleId: '' }, /^relayBundleId: /],
+      ['an overlong bundle id', { relayBundleId: 'b'.repeat(201) }, /^relayBundleId: /],
+      ['a tip as a number', { tipLamports: 5_000 }, /^tipLamports: /],
+      ['a tip as text', { tipLamports: '5000' }, /^tipLamports: /],
+      ['a negative tip', { tipLamports: -1n }, /^tipLamports: /],
+      ['a tip past the bigint column', { tipLamports: 2n ** 63n }, /^tipLamports: /],
+      ['a missing tip', { tipLamports: undefined }, /^tipLamports: /],
+      ['a drop reason that is not text', { dropReason: 7 }, /^dropReason: /],
+      ['an overlong drop reason', { dropReason: 'x'.repeat(2_001) }, /^dropReason: /],
+      ['a NUL in the drop reason', { dropReason: 'a\u0000b' }, /^dropReason: /],
     ]
     for (const [label, fields, message] of invalid) {
       const error = await assertRejectsWithCode(
@@ -355,6 +454,12 @@ function runTrackingSuite(t: Test, { client, clock }: Transport) {
       'validation_error',
       'a negative slot in a patch',
     )
+    await assertRejectsWithCode(
+      t,
+      client.updateTrackedTransaction(userId, good.signature, { dropReason: '' }, 0),
+      'validation_error',
+      'an empty drop reason in a patch',
+    )
     await assertRejectsWithCode(t, client.claimUnresolvedTransactions(LEASE_MS, 0), 'validation_error', 'claim limit 0')
     await assertRejectsWithCode(t, client.claimUnresolvedTransactions(LEASE_MS, 1_001), 'validation_error', 'claim limit 1,001')
     await assertRejectsWithCode(t, client.claimUnresolvedTransactions(0, 10), 'validation_error', 'a claim without a lease')
@@ -370,7 +475,7 @@ async function createTransport(t: Test, transport: 'in-process' | 'grpc'): Promi
   if (transport === 'in-process') {
     const client = createInProcessUserServiceClient(userService)
     t.teardown(() => client.close())
-    return { client, clock }
+    return { client, clock, db }
   }
   const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
   const client = createGrpcUserServiceClient(server.address, { internalToken: TEST_INTERNAL_TOKEN })
@@ -378,7 +483,7 @@ async function createTransport(t: Test, transport: 'in-process' | 'grpc'): Promi
     await client.close()
     await server.close()
   })
-  return { client, clock }
+  return { client, clock, db }
 }
 
 for (const transport of ['in-process', 'grpc'] as const) {
@@ -400,6 +505,13 @@ t.test('transaction tracking: both transports answer identically', async (t) => 
   const record = createTrackingRecord(userId, { lastValidBlockHeight: null, landedSlot: 0 })
   await inProcess.trackTransaction(record, 0)
   t.strictSame(await grpc.getTrackedTransaction(userId, record.signature), await inProcess.getTrackedTransaction(userId, record.signature))
+  const bundled = createBundledRecord(userId, { status: 'dropped', dropReason: 'the relay reported it Failed' })
+  await grpc.trackTransaction(bundled, 0)
+  t.strictSame(
+    await grpc.getTrackedTransaction(userId, bundled.signature),
+    await inProcess.getTrackedTransaction(userId, bundled.signature),
+    'a dropped bundle, relay fields and all',
+  )
   t.strictSame(await grpc.trackTransaction(record, 0), await inProcess.trackTransaction(record, 0), 'the second create')
 
   const failures: [ErrorCode, string, (client: UserService) => Promise<unknown>][] = [
@@ -408,6 +520,12 @@ t.test('transaction tracking: both transports answer identically', async (t) => 
     ['validation_error', 'a negative lease', (c) => c.trackTransaction(record, -1)],
     ['not_found', 'updating nothing', (c) => c.updateTrackedTransaction(userId, createSignature(), {}, 0)],
     ['validation_error', 'a fractional attempts', (c) => c.updateTrackedTransaction(userId, record.signature, { attempts: 0.5 }, 0)],
+    ['validation_error', 'a tip as a number', (c) => c.trackTransaction({ ...record, tipLamports: 1 as unknown as bigint }, 0)],
+    [
+      'validation_error',
+      'an overlong drop reason',
+      (c) => c.updateTrackedTransaction(userId, record.signature, { dropReason: 'x'.repeat(2_001) }, 0),
+    ],
     ['validation_error', 'claim limit 1.5', (c) => c.claimUnresolvedTransactions(LEASE_MS, 1.5)],
   ]
   for (const [code, label, fail] of failures) {
@@ -415,4 +533,32 @@ t.test('transaction tracking: both transports answer identically', async (t) => 
     const b = await assertRejectsWithCode(t, fail(grpc), code, `grpc ${label}`)
     t.strictSame(b, a, `${label}: same code and message over both transports`)
   }
+})
+
+t.test("over gRPC, a tip that is no decimal text is the caller's validation_error, checked by the server", async (t) => {
+  const db = await createTestDatabase(t)
+  const userService = createUserService({ db, signingKey: randomBytes(32), now: () => START_MS })
+  const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
+  const proto = loadAccountsProto()
+  // A raw client: the service's own client never sends such a message (it checks the record first).
+  const raw = new proto.preflight.accounts.v1.Accounts(server.address, credentials.createInsecure()) as unknown as Client &
+    Record<string, UnaryMethod>
+  t.teardown(async () => {
+    raw.close()
+    await server.close()
+  })
+  const metadata = new Metadata()
+  metadata.set(INTERNAL_TOKEN_METADATA, TEST_INTERNAL_TOKEN)
+  const userId = randomUUID()
+  const record = createBundledRecord(userId)
+  for (const tip of ['12.5', '-1', 'ten', '1e9']) {
+    const message = { ...toTrackedTransactionMessage(record), tip_lamports: tip }
+    const error = await new Promise<GrpcServiceError | null>((resolve) => {
+      ;(raw.TrackTransaction as UnaryMethod).call(raw, { record: message, lease_ms: 0 }, metadata, (failure) => resolve(failure))
+    })
+    const received = error ? fromGrpcError(error) : null
+    t.ok(isServiceError(received, 'validation_error'), `${tip}: validation_error`, { error })
+    t.match(received?.message, /^tipLamports: /, `${tip}: names the field`)
+  }
+  t.equal(await userService.getTrackedTransaction(userId, record.signature), null, 'nothing was stored')
 })

@@ -1,12 +1,13 @@
 /**
  * toSimulationRecord: every history field comes from the response field of the same name, the
- * caller and the call; toExecuteRecord and toSendRecord fill what their responses have, with their kind.
+ * caller and the call; toExecuteRecord, toSendRecord and toSubmitRecord fill what their responses have, with their kind.
  */
 import t from 'tap'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
-import { toExecuteRecord, toSendRecord, toSimulationRecord } from '../../callers/to-simulation-record.js'
+import { toExecuteRecord, toSendRecord, toSimulationRecord, toSubmitRecord } from '../../callers/to-simulation-record.js'
 import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
 import type { SendResponse } from '../../engine/contract/send-response.js'
+import type { SubmitResponse } from '../../engine/contract/submit-response.js'
 
 const approved: SimulateResponse = {
   success: true,
@@ -207,11 +208,63 @@ t.test('a send is recorded beside simulations; nothing was judged', async (t) =>
     cached: false,
     kind: 'send',
   })
-  for (const confirmation of ['failed', 'expired'] as const) {
+  for (const confirmation of ['failed', 'expired', 'dropped'] as const) {
     t.equal(
       toSendRecord({ ...sent, confirmation }, { userId: 'u', apiKeyId: null }, 0, null).success,
       false,
       `${confirmation}: not a success`,
     )
   }
+})
+
+t.test("a submit is recorded as a send, with its answer's strategy, billing, bundle and tip", async (t) => {
+  const submitted: SubmitResponse = {
+    signature: 'sig-submit',
+    strategy: 'managed_tip_bundle',
+    route: 'relay_bundle',
+    bundle_id: 'bundle-7',
+    tip_lamports: 1_000_000_000_000,
+    bundle_lint: [],
+    confirmation: 'pending',
+    attempts: 1,
+    slot: null,
+    transaction_error: null,
+    latency_ms: 41.5,
+    billable: true,
+  }
+  t.strictSame(toSubmitRecord(submitted, { userId: 'user-5', apiKeyId: 'key-5' }, 1_700_000_003_000, null), {
+    userId: 'user-5',
+    apiKeyId: 'key-5',
+    createdAtMs: 1_700_000_003_000,
+    success: true,
+    decision: null,
+    riskLevel: null,
+    mevScore: null,
+    mevLevel: null,
+    failureCode: null,
+    failureReason: null,
+    computeUnits: null,
+    feeEstimateSol: null,
+    latencyMs: 41.5,
+    signature: null,
+    cached: false,
+    kind: 'submit',
+    strategy: 'managed_tip_bundle',
+    billable: true,
+    bundleId: 'bundle-7',
+    tipLamports: '1000000000000',
+  })
+  const direct = { ...submitted, strategy: 'direct', route: 'direct_rpc', bundle_id: null, tip_lamports: null, billable: false } as const
+  t.match(toSubmitRecord(direct, { userId: 'u', apiKeyId: null }, 0, null), {
+    kind: 'submit',
+    strategy: 'direct',
+    billable: false,
+    bundleId: null,
+    tipLamports: null,
+  })
+  t.equal(
+    toSubmitRecord({ ...submitted, confirmation: 'dropped' }, { userId: 'u', apiKeyId: null }, 0, null).success,
+    false,
+    'dropped: not a success',
+  )
 })

@@ -161,6 +161,25 @@ t.test('execute, send and getTransaction over both transports (stand-in engine)'
     t.strictSame(await grpc.getTransaction('bob', executedSignature), await inProcess.getTransaction('bob', executedSignature))
   })
 
+  t.test("getTransaction: a dropped bundle's strategy, bundle id, tip and drop reason", async (t) => {
+    const bundled = createSignedBytes(14)
+    await inProcess.send(bundled, { tenantId: 'bob' })
+    const signature = toBase58(bundled.subarray(1, 65))
+    const dropped = standIn.advance('bob', signature, 'dropped', {
+      kind: 'submit',
+      route: 'relay_bundle',
+      strategy: 'managed_tip_bundle',
+      relay_bundle_id: 'f00dbabe',
+      // Past 2^53: a decimal string end to end.
+      tip_lamports: '18446744073709551615',
+      drop_reason: 'the relay reported the bundle Failed',
+      transaction_error: { InstructionError: [0, { Custom: 1 }] },
+    })
+    for (const client of transports) {
+      t.strictSame(await client.getTransaction('bob', signature), dropped, `${client.transport}: every relay field`)
+    }
+  })
+
   t.test('errors keep their catalogue code and message over gRPC', async (t) => {
     const cases: Array<[ErrorCode, (client: EngineClient) => Promise<unknown>]> = [
       ['invalid_signature', (client) => client.execute(createSignedBytes(0), {})],

@@ -378,11 +378,11 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     t.equal((await getPage(t, app, '?limit=200', byKey)).simulations.length, plan.length, 'and the history unchanged')
   })
 
-  t.test('executes and sends are listed with their transaction; a send is no simulation in the statistics', async (t) => {
+  t.test('executes, sends and submits are listed with their transaction; neither a send nor a submit is a simulation', async (t) => {
     const trader = await registerTestUser(app, 'trader')
     const headers = { 'x-api-key': trader.apiKey }
     const traderId = getJson<{ id: string }>(await get(app, '/auth/me', { authorization: `Bearer ${trader.token}` }))?.id ?? ''
-    const [executed, sent] = [base58.decode(new Uint8Array(64).fill(1)), base58.decode(new Uint8Array(64).fill(2))]
+    const [executed, sent, submitted] = [1, 2, 3].map((byte) => base58.decode(new Uint8Array(64).fill(byte))) as [string, string, string]
     const tracking = {
       userId: traderId,
       kind: 'execute' as const,
@@ -396,6 +396,10 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       transactionError: null,
       prediction: null,
       outcome: { landed_slot: 12, matched: true, differences: [] },
+      strategy: null,
+      relayBundleId: null,
+      tipLamports: null,
+      dropReason: null,
       createdAtMs: clock.nowMs,
       updatedAtMs: clock.nowMs,
     }
@@ -404,23 +408,74 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       { ...tracking, signature: sent, kind: 'send', status: 'pending', landedSlot: null, outcome: null },
       0,
     )
+    await users.userService.trackTransaction(
+      {
+        ...tracking,
+        signature: submitted,
+        kind: 'submit',
+        route: 'relay_bundle',
+        strategy: 'managed_tip_bundle',
+        relayBundleId: 'b-3',
+        tipLamports: 7_000n,
+      },
+      0,
+    )
     const record = bulk[0] as SimulationRecord
     await users.userService.recordSimulations([
       { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 1, kind: 'execute', signature: executed },
       { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 2, kind: 'send', signature: sent },
       { ...record, userId: traderId, apiKeyId: trader.apiKeyId, createdAtMs: clock.nowMs - 3, signature: null },
+      {
+        ...record,
+        userId: traderId,
+        apiKeyId: trader.apiKeyId,
+        createdAtMs: clock.nowMs - 4,
+        kind: 'submit',
+        signature: submitted,
+        strategy: 'managed_tip_bundle',
+        billable: true,
+        bundleId: 'b-3',
+        tipLamports: '7000',
+      },
     ])
+    const notSubmitted = { strategy: null, billable: null, bundle_id: null, tip_lamports: null }
     const page = await getPage(t, app, '', headers)
     t.strictSame(
       page.simulations.map(({ kind, transaction, signature }) => ({ kind, transaction, signature })),
       [
-        { kind: 'execute', transaction: { status: 'finalized', route: 'direct_rpc', landed_slot: 12, matched: true }, signature: executed },
-        { kind: 'send', transaction: { status: 'pending', route: 'direct_rpc', landed_slot: null, matched: null }, signature: sent },
+        {
+          kind: 'execute',
+          transaction: { status: 'finalized', route: 'direct_rpc', landed_slot: 12, matched: true, ...notSubmitted },
+          signature: executed,
+        },
+        {
+          kind: 'send',
+          transaction: { status: 'pending', route: 'direct_rpc', landed_slot: null, matched: null, ...notSubmitted },
+          signature: sent,
+        },
         { kind: 'simulate', transaction: null, signature: null },
+        {
+          kind: 'submit',
+          transaction: {
+            status: 'finalized',
+            route: 'relay_bundle',
+            landed_slot: 12,
+            matched: true,
+            strategy: 'managed_tip_bundle',
+            billable: true,
+            bundle_id: 'b-3',
+            tip_lamports: '7000',
+          },
+          signature: submitted,
+        },
       ],
       'kind and transaction are in the REST answer',
     )
-    t.match(getJson(await get(app, STATS_PATH, headers)), { total_simulations: 2, simulations_today: 2 }, 'the send is not counted')
+    t.match(
+      getJson(await get(app, STATS_PATH, headers)),
+      { total_simulations: 2, simulations_today: 2 },
+      'the send and the submit are not counted',
+    )
     countedLater.push({ success: record.success, latency: record.latencyMs }, { success: record.success, latency: record.latencyMs })
   })
 

@@ -11,12 +11,15 @@ export interface BlackHoleRpc {
   url: string
   /** sendTransaction calls received. */
   readonly received: number
+  /** sendTransaction calls received for the transaction whose first signature is `signature` (base58). */
+  receivedOf(signature: string): number
   close(): Promise<void>
 }
 
 /** Starts the endpoint on a free port of 127.0.0.1. */
 export async function startBlackHoleRpc(): Promise<BlackHoleRpc> {
   let received = 0
+  const bySignature = new Map<string, number>()
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -29,7 +32,9 @@ export async function startBlackHoleRpc(): Promise<BlackHoleRpc> {
       }
       received++
       const bytes = Buffer.from(call.params[0], 'base64')
-      response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: toBase58(bytes.subarray(1, 65)) }))
+      const signature = toBase58(bytes.subarray(1, 65))
+      bySignature.set(signature, (bySignature.get(signature) ?? 0) + 1)
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: signature }))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -39,6 +44,7 @@ export async function startBlackHoleRpc(): Promise<BlackHoleRpc> {
     get received() {
       return received
     },
+    receivedOf: (signature) => bySignature.get(signature) ?? 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

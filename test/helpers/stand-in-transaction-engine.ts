@@ -95,8 +95,8 @@ export interface StandInTransactionEngine {
   rejectNextSubmit(error: ServiceError): void
   /** What getTips answers from now on (STAND_IN_TIPS until then). */
   setTips(floor: TipFloor): void
-  /** Moves a tracked transaction to `status` and tells onTransactionUpdate's listeners, as the engine does. */
-  advance(tenantId: string, signature: string, status: TrackingStatus): TrackedTransaction
+  /** Moves a tracked transaction to `status` (with `fields`, e.g. a relay's) and tells onTransactionUpdate's listeners, as the engine does. */
+  advance(tenantId: string, signature: string, status: TrackingStatus, fields?: Partial<TrackedTransaction>): TrackedTransaction
 }
 
 /** Creates the stand-in, on top of `real` (simulate, health, approvals) when given. */
@@ -108,8 +108,7 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
   let tips = STAND_IN_TIPS
   const key = (tenantId: string | undefined, signature: string) => `${tenantId ?? ''} ${signature}`
 
-  // A submit is tracked as a send until the tracking has a kind of its own.
-  const track = (tenantId: string | undefined, transaction: Uint8Array, kind: 'execute' | 'send'): string => {
+  const track = (tenantId: string | undefined, transaction: Uint8Array, kind: 'execute' | 'send' | 'submit'): string => {
     const bytes = getFirstSignatureBytes(transaction)
     if (bytes === null) throw createServiceError('invalid_signature', 'Stand-in: the fee payer did not sign.')
     const signature = toBase58(bytes)
@@ -134,6 +133,10 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
             }
           : null,
       outcome: null,
+      strategy: null,
+      relay_bundle_id: null,
+      tip_lamports: null,
+      drop_reason: null,
       created_at: now,
       updated_at: now,
     }
@@ -157,7 +160,7 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
       calls.push({ method: 'submit', tenantId: options.tenantId, options })
       const refusal = submitRefusals.shift()
       if (refusal) throw refusal
-      const signature = track(options.tenantId, transaction, 'send')
+      const signature = track(options.tenantId, transaction, 'submit')
       return {
         ...STAND_IN_SUBMIT,
         signature,
@@ -193,10 +196,10 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
     calls,
     rejectNextSubmit: (error) => void submitRefusals.push(error),
     setTips: (floor) => void (tips = floor),
-    advance(tenantId, signature, status) {
+    advance(tenantId, signature, status, fields = {}) {
       const record = tracked.get(key(tenantId, signature))
       if (!record) throw new Error(`the stand-in tracks no ${signature} for ${tenantId}`)
-      const landed = status !== 'pending' && status !== 'expired'
+      const landed = status !== 'pending' && status !== 'expired' && status !== 'dropped'
       const next: TrackedTransaction = {
         ...record,
         status,
@@ -210,6 +213,7 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
               }
             : null,
         updated_at: new Date(1_000).toISOString(),
+        ...fields,
       }
       tracked.set(key(tenantId, signature), next)
       for (const listener of listeners) listener(tenantId, next)

@@ -52,20 +52,25 @@ function createRedisKind(redisUrl: string): BusKind {
 const kinds: BusKind[] = [inProcess]
 if (process.env.REDIS_URL) kinds.push(createRedisKind(process.env.REDIS_URL))
 
-/** A tracking record in `status`, with every field a push carries. */
+/** A tracking record in `status`, with every field a push carries; a dropped one is a managed-tip submit the relay refused. */
 function createUpdate(signature: string, status: TrackedTransaction['status']): TrackedTransaction {
-  const landed = status !== 'pending' && status !== 'expired'
+  const landed = status !== 'pending' && status !== 'expired' && status !== 'dropped'
+  const bundled = status === 'dropped'
   return {
     signature,
-    kind: 'execute',
+    kind: bundled ? 'submit' : 'execute',
     status,
-    route: 'direct_rpc',
+    route: bundled ? 'relay_bundle' : 'direct_rpc',
     attempts: 1,
     endpoints: ['localhost'],
     landed_slot: landed ? 42 : null,
     transaction_error: status === 'failed' ? { InstructionError: [0, { Custom: 1 }] } : null,
     prediction: { success: true, compute_units: 150, fee_lamports: '5000', balance_changes: [], context_slot: 40 },
     outcome: landed ? { landed_slot: 42, matched: true, differences: [] } : null,
+    strategy: bundled ? 'managed_tip_bundle' : null,
+    relay_bundle_id: bundled ? 'b1e5a0c3d2f4' : null,
+    tip_lamports: bundled ? '10000' : null,
+    drop_reason: bundled ? 'the relay reported the bundle Invalid' : null,
     created_at: '2026-11-25T12:00:00.000Z',
     updated_at: '2026-11-25T12:00:01.000Z',
   }
@@ -103,13 +108,16 @@ for (const kind of kinds) {
       for (const c of collectors) bus.subscribe(c.listener)
       const pending = createUpdate('sig-1', 'pending')
       const failed = createUpdate('sig-1', 'failed')
+      const dropped = createUpdate('sig-2', 'dropped')
       await bus.publish('alice', pending)
       await bus.publish('bob', failed)
+      await bus.publish('bob', dropped)
       for (const c of collectors) {
-        await c.waitFor(2)
+        await c.waitFor(3)
         t.strictSame(c.deliveries, [
           ['alice', pending],
           ['bob', failed],
+          ['bob', dropped],
         ])
       }
     })

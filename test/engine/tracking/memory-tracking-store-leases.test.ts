@@ -18,6 +18,10 @@ const record = (overrides: Partial<TrackingRecord> = {}): TrackingRecord => ({
   transactionError: null,
   prediction: null,
   outcome: null,
+  strategy: null,
+  relayBundleId: null,
+  tipLamports: null,
+  dropReason: null,
   createdAtMs: 1_000,
   updatedAtMs: 1_000,
   ...overrides,
@@ -47,7 +51,21 @@ t.test('a leased record is claimed only once its lease ran out; final records ne
   await store.create(record(), 1_000)
   await store.create(record({ signature: 'sig-final' }), 1_000)
   await store.update('alice', 'sig-final', { status: 'finalized' }, 0)
-  t.same(await store.claimUnresolved(1_000, 10), [], 'still leased by its engine')
+  const bundle = {
+    kind: 'submit',
+    route: 'relay_bundle',
+    strategy: 'managed_tip_bundle',
+    relayBundleId: 'bundle-1',
+    tipLamports: 10_000n,
+  } as const
+  await store.create(record({ signature: 'sig-dropped', ...bundle }), 1_000)
+  await store.update('alice', 'sig-dropped', { status: 'dropped', dropReason: 'the relay reported it Invalid' }, 0)
+  t.strictSame(
+    await store.get('alice', 'sig-dropped'),
+    record({ signature: 'sig-dropped', ...bundle, status: 'dropped', dropReason: 'the relay reported it Invalid', updatedAtMs: now }),
+    'the relay fields kept, the drop reason patched',
+  )
+  t.same(await store.claimUnresolved(1_000, 10), [], 'still leased by its engine; finalized and dropped are final')
   now += 1_001
   const claimed = await store.claimUnresolved(1_000, 10)
   t.same(

@@ -14,6 +14,7 @@ import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, D
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from '../../../preflight/accounts/v1/GetSimulationCountsRequest';
+import type { GetSubmitUsageRequest as _preflight_accounts_v1_GetSubmitUsageRequest, GetSubmitUsageRequest__Output as _preflight_accounts_v1_GetSubmitUsageRequest__Output } from '../../../preflight/accounts/v1/GetSubmitUsageRequest';
 import type { GetTrackedTransactionRequest as _preflight_accounts_v1_GetTrackedTransactionRequest, GetTrackedTransactionRequest__Output as _preflight_accounts_v1_GetTrackedTransactionRequest__Output } from '../../../preflight/accounts/v1/GetTrackedTransactionRequest';
 import type { GetTrackedTransactionResponse as _preflight_accounts_v1_GetTrackedTransactionResponse, GetTrackedTransactionResponse__Output as _preflight_accounts_v1_GetTrackedTransactionResponse__Output } from '../../../preflight/accounts/v1/GetTrackedTransactionResponse';
 import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRequest__Output as _preflight_accounts_v1_GetUserRequest__Output } from '../../../preflight/accounts/v1/GetUserRequest';
@@ -41,6 +42,7 @@ import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileRespo
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, SimulationCounts__Output as _preflight_accounts_v1_SimulationCounts__Output } from '../../../preflight/accounts/v1/SimulationCounts';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
+import type { SubmitUsage as _preflight_accounts_v1_SubmitUsage, SubmitUsage__Output as _preflight_accounts_v1_SubmitUsage__Output } from '../../../preflight/accounts/v1/SubmitUsage';
 import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from '../../../preflight/accounts/v1/TrackTransactionRequest';
 import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from '../../../preflight/accounts/v1/TrackTransactionResponse';
 import type { UpdateTrackedTransactionRequest as _preflight_accounts_v1_UpdateTrackedTransactionRequest, UpdateTrackedTransactionRequest__Output as _preflight_accounts_v1_UpdateTrackedTransactionRequest__Output } from '../../../preflight/accounts/v1/UpdateTrackedTransactionRequest';
@@ -111,6 +113,15 @@ export interface AccountsClient extends grpc.Client {
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
   getSimulationCounts(argument: _preflight_accounts_v1_GetSimulationCountsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationCounts__Output>): grpc.ClientUnaryCall;
+  
+  GetSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  GetSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  GetSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  GetSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
+  getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
   
   GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
   GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
@@ -291,6 +302,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   GetSimulationCounts: grpc.handleUnaryCall<_preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts>;
   
+  GetSubmitUsage: grpc.handleUnaryCall<_preflight_accounts_v1_GetSubmitUsageRequest__Output, _preflight_accounts_v1_SubmitUsage>;
+  
   GetTrackedTransaction: grpc.handleUnaryCall<_preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse>;
   
   GetUser: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User>;
@@ -337,6 +350,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>
+  GetSubmitUsage: MethodDefinition<_preflight_accounts_v1_GetSubmitUsageRequest, _preflight_accounts_v1_SubmitUsage, _preflight_accounts_v1_GetSubmitUsageRequest__Output, _preflight_accounts_v1_SubmitUsage__Output>
   GetTrackedTransaction: MethodDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
   GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
   GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>

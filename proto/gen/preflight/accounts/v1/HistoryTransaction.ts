@@ -6,8 +6,16 @@ export interface HistoryTransaction {
   'route'?: (string);
   'landed_slot'?: (number | string);
   'matched'?: (boolean);
+  'strategy'?: (string);
+  'billable'?: (boolean);
+  'bundle_id'?: (string);
+  'tip_lamports'?: (string);
   '_landed_slot'?: "landed_slot";
   '_matched'?: "matched";
+  '_strategy'?: "strategy";
+  '_billable'?: "billable";
+  '_bundle_id'?: "bundle_id";
+  '_tip_lamports'?: "tip_lamports";
 }
 
 export interface HistoryTransaction__Output {
@@ -15,6 +23,14 @@ export interface HistoryTransaction__Output {
   'route': (string);
   'landed_slot'?: (number);
   'matched'?: (boolean);
+  'strategy'?: (string);
+  'billable'?: (boolean);
+  'bundle_id'?: (string);
+  'tip_lamports'?: (string);
   '_landed_slot'?: "landed_slot";
   '_matched'?: "matched";
+  '_strategy'?: "strategy";
+  '_billable'?: "billable";
+  '_bundle_id'?: "bundle_id";
+  '_tip_lamports'?: "tip_lamports";
 }

@@ -19,6 +19,10 @@ export interface SimulationRecord {
   'cached'?: (boolean);
   'record_id'?: (string);
   'kind'?: (string);
+  'strategy'?: (string);
+  'billable'?: (boolean);
+  'bundle_id'?: (string);
+  'tip_lamports'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -31,6 +35,10 @@ export interface SimulationRecord {
   '_signature'?: "signature";
   '_record_id'?: "record_id";
   '_kind'?: "kind";
+  '_strategy'?: "strategy";
+  '_billable'?: "billable";
+  '_bundle_id'?: "bundle_id";
+  '_tip_lamports'?: "tip_lamports";
 }
 
 export interface SimulationRecord__Output {
@@ -51,6 +59,10 @@ export interface SimulationRecord__Output {
   'cached': (boolean);
   'record_id'?: (string);
   'kind'?: (string);
+  'strategy'?: (string);
+  'billable'?: (boolean);
+  'bundle_id'?: (string);
+  'tip_lamports'?: (string);
   '_api_key_id'?: "api_key_id";
   '_decision'?: "decision";
   '_risk_level'?: "risk_level";
@@ -63,4 +75,8 @@ export interface SimulationRecord__Output {
   '_signature'?: "signature";
   '_record_id'?: "record_id";
   '_kind'?: "kind";
+  '_strategy'?: "strategy";
+  '_billable'?: "billable";
+  '_bundle_id'?: "bundle_id";
+  '_tip_lamports'?: "tip_lamports";
 }

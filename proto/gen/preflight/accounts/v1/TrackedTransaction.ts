@@ -17,8 +17,16 @@ export interface TrackedTransaction {
   'outcome_json'?: (string);
   'created_at_ms'?: (number | string);
   'updated_at_ms'?: (number | string);
+  'strategy'?: (string);
+  'relay_bundle_id'?: (string);
+  'tip_lamports'?: (string);
+  'drop_reason'?: (string);
   '_last_valid_block_height'?: "last_valid_block_height";
   '_landed_slot'?: "landed_slot";
+  '_strategy'?: "strategy";
+  '_relay_bundle_id'?: "relay_bundle_id";
+  '_tip_lamports'?: "tip_lamports";
+  '_drop_reason'?: "drop_reason";
 }
 
 export interface TrackedTransaction__Output {
@@ -37,6 +45,14 @@ export interface TrackedTransaction__Output {
   'outcome_json': (string);
   'created_at_ms': (number);
   'updated_at_ms': (number);
+  'strategy'?: (string);
+  'relay_bundle_id'?: (string);
+  'tip_lamports'?: (string);
+  'drop_reason'?: (string);
   '_last_valid_block_height'?: "last_valid_block_height";
   '_landed_slot'?: "landed_slot";
+  '_strategy'?: "strategy";
+  '_relay_bundle_id'?: "relay_bundle_id";
+  '_tip_lamports'?: "tip_lamports";
+  '_drop_reason'?: "drop_reason";
 }

@@ -2,6 +2,7 @@
 
 import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from '../../../preflight/accounts/v1/StringList';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from '../../../preflight/accounts/v1/NullableDouble';
+import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from '../../../preflight/accounts/v1/NullableString';
 
 export interface TrackedTransactionPatch {
   'status'?: (string);
@@ -11,6 +12,7 @@ export interface TrackedTransactionPatch {
   'transaction_error_json'?: (string);
   'outcome_json'?: (string);
   'last_valid_block_height'?: (_preflight_accounts_v1_NullableDouble | null);
+  'drop_reason'?: (_preflight_accounts_v1_NullableString | null);
   '_status'?: "status";
   '_attempts'?: "attempts";
   '_transaction_error_json'?: "transaction_error_json";
@@ -25,6 +27,7 @@ export interface TrackedTransactionPatch__Output {
   'transaction_error_json'?: (string);
   'outcome_json'?: (string);
   'last_valid_block_height': (_preflight_accounts_v1_NullableDouble__Output | null);
+  'drop_reason': (_preflight_accounts_v1_NullableString__Output | null);
   '_status'?: "status";
   '_attempts'?: "attempts";
   '_transaction_error_json'?: "transaction_error_json";

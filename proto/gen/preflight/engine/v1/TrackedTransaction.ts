@@ -17,8 +17,16 @@ export interface TrackedTransaction {
   'outcome'?: (_preflight_engine_v1_Outcome | null);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'strategy'?: (string);
+  'relay_bundle_id'?: (string);
+  'tip_lamports'?: (string);
+  'drop_reason'?: (string);
   '_landed_slot'?: "landed_slot";
   '_transaction_error_json'?: "transaction_error_json";
+  '_strategy'?: "strategy";
+  '_relay_bundle_id'?: "relay_bundle_id";
+  '_tip_lamports'?: "tip_lamports";
+  '_drop_reason'?: "drop_reason";
 }
 
 export interface TrackedTransaction__Output {
@@ -34,6 +42,14 @@ export interface TrackedTransaction__Output {
   'outcome': (_preflight_engine_v1_Outcome__Output | null);
   'created_at': (string);
   'updated_at': (string);
+  'strategy'?: (string);
+  'relay_bundle_id'?: (string);
+  'tip_lamports'?: (string);
+  'drop_reason'?: (string);
   '_landed_slot'?: "landed_slot";
   '_transaction_error_json'?: "transaction_error_json";
+  '_strategy'?: "strategy";
+  '_relay_bundle_id'?: "relay_bundle_id";
+  '_tip_lamports'?: "tip_lamports";
+  '_drop_reason'?: "drop_reason";
 }
