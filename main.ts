@@ -15,6 +15,7 @@ import { createStartupGuard } from './lib/startup-guard.js'
 import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
+import { ensureLocalnetTipWallet } from './localnet/seed/tip-wallet.js'
 import { engineConfigSchema } from './engine/config.js'
 import { startEngine } from './engine/start-engine.js'
 import { edgeConfigSchema } from './edge/config.js'
@@ -27,6 +28,7 @@ import { toTrustProxy } from './edge/trust-proxy.js'
 import { createInProcessTransactionUpdates, type TransactionUpdates } from './lib/transaction-updates.js'
 import { createRedisTransactionUpdates } from './lib/redis-transaction-updates.js'
 import type { TrackedTransaction } from './engine/contract/transaction-tracking.js'
+import { toEndpointHost } from './engine/tracking/tracking-record.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -44,11 +46,19 @@ if (!process.env.SOLANA_RPC_URLS) {
   startup.closeOnFailure(() => localnet?.close())
   // The engine follows localnet as it would mainnet: JSON-RPC for misses, the geyser stream for
   // everything that changes (unless GEYSER_ENDPOINT names another stream).
+  // Its relay too, with a funded tip wallet and its RPC as the staked endpoint, so every submit
+  // strategy lands on embedded defaults (docs/relay.md#try-it-on-localnet).
+  const tipWalletKeypair = engineConfig.tipWalletKeypair ?? join(userServiceConfig.dataDir, 'localnet-tip-wallet.json')
+  const tipWallet = engineConfig.tipWalletKeypair ? undefined : await ensureLocalnetTipWallet(localnet.chain, tipWalletKeypair)
   engineConfig = Object.freeze({
     ...engineConfig,
     rpcUrls: [localnet.rpcUrl],
     geyserEndpoints: engineConfig.geyserEndpoints.length > 0 ? engineConfig.geyserEndpoints : [localnet.geyserUrl],
+    relayUrl: engineConfig.relayUrl ?? localnet.relayUrl,
+    sendStakedRpcUrls: engineConfig.sendStakedRpcUrls.length > 0 ? engineConfig.sendStakedRpcUrls : [localnet.rpcUrl],
+    tipWalletKeypair,
   })
+  if (tipWallet) logger.info({ tipWallet, file: tipWalletKeypair }, 'localnet tip wallet funded')
 }
 
 // The user service first: the engine reads each tenant's program blocks from it (cached, kept
@@ -116,7 +126,8 @@ logger.info(
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
     geyser: engineConfig.geyserEndpoints,
-    ...(localnet ? { localnetRelay: localnet.relayUrl } : {}),
+    // The host only: a relay URL may carry a key.
+    relay: engineConfig.relayUrl ? toEndpointHost(engineConfig.relayUrl) : null,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
   'preflight serving',

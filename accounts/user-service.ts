@@ -310,7 +310,18 @@ export interface TransactionTrackingRecord {
 export type TransactionTrackingPatch = Partial<
   Pick<
     TransactionTrackingRecord,
-    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight' | 'dropReason'
+    | 'status'
+    | 'attempts'
+    | 'endpoints'
+    | 'landedSlot'
+    | 'transactionError'
+    | 'outcome'
+    | 'lastValidBlockHeight'
+    | 'dropReason'
+    // auto_direct's escalation moves a direct record to the relay.
+    | 'route'
+    | 'relayBundleId'
+    | 'tipLamports'
   >
 >
 

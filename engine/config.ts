@@ -23,6 +23,18 @@ export const engineConfigSchema = {
   confirmationPollMs: { kind: 'int', env: 'CONFIRMATION_POLL_MS', default: 400, min: 50, max: 60_000 },
   /** How long an engine holds an unresolved tracking record before another (or a restarted one) may take it over. */
   trackingLeaseMs: { kind: 'int', env: 'TRACKING_LEASE_MS', default: 30_000, min: 500, max: 3_600_000 },
+  /** The bundle relay (a Jito-style block engine's base URL); unset: the relay routes and strategies answer 503 relay_unavailable. */
+  relayUrl: { kind: 'optional-url', env: 'RELAY_URL' },
+  /** Sent as `x-jito-auth` (a block engine's UUID for a higher rate limit). */
+  relayAuth: { kind: 'optional-secret', env: 'RELAY_AUTH', minLength: 1 },
+  /** The relay's rate limit: every relay call (sends and status reads) is paced to at most this many a second. */
+  relayRatePerSecond: { kind: 'number', env: 'RELAY_RATE_LIMIT', default: 1, min: 0.1, max: 1_000 },
+  /** How often the relay is asked where an unresolved bundle stands (polls of many bundles are coalesced). */
+  relayStatusPollMs: { kind: 'int', env: 'RELAY_STATUS_POLL_MS', default: 2_000, min: 100, max: 60_000 },
+  /** The service's tip wallet (a solana-keygen keypair file) that pays managed tips; unset: managed tips answer 503 relay_unavailable. */
+  tipWalletKeypair: { kind: 'optional-string', env: 'TIP_WALLET_KEYPAIR' },
+  /** auto_direct: slots a direct send may take to land before it is escalated to a managed-tip bundle. */
+  autoDirectSlots: { kind: 'int', env: 'AUTO_DIRECT_SLOTS', default: 4, min: 1, max: 150 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
   /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */

@@ -41,7 +41,23 @@ import type { ApprovalsResponse } from './contract/approvals-response.js'
 import type { ExecuteOptions, ExecuteResponse } from './contract/execute-response.js'
 import type { SendOptions, SendResponse } from './contract/send-response.js'
 import type { SubmitOptions, SubmitResponse } from './contract/submit-response.js'
-import { MIN_TIP_LAMPORTS, type TipFloor } from './contract/tips-response.js'
+import type { TipFloor } from './contract/tips-response.js'
+import type { SubmitStrategyName } from './contract/submit-strategies.js'
+import type { TipWallet } from './bundle/tip-wallet.js'
+import { createBundleSender, type BundleRelay } from './bundle/bundle-sender.js'
+import { createBundleWatcher } from './bundle/bundle-watcher.js'
+import { createSequentialSimulator } from './bundle/sequential-simulation.js'
+import { toTipFloor } from './bundle/tip-floor.js'
+import { createRelayClient } from './relay/relay-client.js'
+import { createRelayQueue } from './relay/relay-queue.js'
+import { createTipFloorWindow } from './fees/tip-floor-window.js'
+import type { EndpointSets } from './send/endpoint-sets.js'
+import { toEndpointHost } from './tracking/tracking-record.js'
+import { submitTransaction } from './submit/submit-transaction.js'
+import type { SubmitStrategy } from './submit/submit-strategy.js'
+import { createDirectStrategy, createStakedSenderStrategy } from './submit/direct-strategy.js'
+import { createManagedTipBundleStrategy } from './submit/managed-tip-bundle-strategy.js'
+import { createAutoDirectStrategy } from './submit/auto-direct-strategy.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { TrackingStore } from './tracking/tracking-record.js'
 import { createServiceError } from '../lib/errors.js'
@@ -109,6 +125,8 @@ export interface EngineOptions {
   getTenantBlocks?: NonNullable<ReadSources['tenantBlocks']>
   /** Where tracking records are kept (the user service's table); in memory, for this process's life, without it. */
   trackingStore?: TrackingStore
+  /** The wallet that pays managed tips (TIP_WALLET_KEYPAIR, read by startEngine); without it managed tips answer relay_unavailable. */
+  tipWallet?: TipWallet
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -152,10 +170,16 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
           onTransaction: (update) => {
             sandwiches.recordTransaction(update)
             tracker.onStreamTransaction(update)
+            tipWindow.record(update)
           },
-          onSlot: (slot, status) => tracker.onStreamSlot(slot, status),
+          onSlot: (slot, status) => {
+            tracker.onStreamSlot(slot, status)
+            tipWindow.advance(slot)
+          },
         })
       : undefined
+  // Tips landed over the last 150 slots, from transfers to the relay's tip accounts on the stream.
+  const tipWindow = createTipFloorWindow({ windowSlots: 150 })
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
   const onAccountsUsed = geyser
     ? (accounts: LoadedAccounts) => {
@@ -193,11 +217,17 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
 
   // The public endpoints default to the chain's JSON-RPC, staked ones or not.
   const sendUrls = config.sendRpcUrls.length === 0 ? config.rpcUrls : config.sendRpcUrls
-  const endpoints = createSendEndpoints({
-    stakedUrls: config.sendStakedRpcUrls,
-    publicUrls: sendUrls,
-    requestTimeoutMs: config.rpcTimeoutMs,
-  })
+  const timeout = { requestTimeoutMs: config.rpcTimeoutMs }
+  const endpoints: EndpointSets = {
+    all: createSendEndpoints({ stakedUrls: config.sendStakedRpcUrls, publicUrls: sendUrls, ...timeout }),
+    public: createSendEndpoints({ stakedUrls: [], publicUrls: sendUrls, ...timeout }),
+    // Without staked endpoints staked_sender refuses before sending; the set only needs to exist.
+    staked: createSendEndpoints({
+      stakedUrls: config.sendStakedRpcUrls,
+      publicUrls: config.sendStakedRpcUrls.length > 0 ? [] : sendUrls,
+      ...timeout,
+    }),
+  }
   const tracker: TransactionTracker = createTransactionTracker({
     store: engineOptions.trackingStore ?? createMemoryTrackingStore(),
     endpoints,
@@ -220,27 +250,76 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     getBlockHeight: () => chain.blockHeight,
   })
 
+  // The bundle relay (docs/relay.md): one paced queue for every call to it, the bundle lint's
+  // scratch SVM, the tips landed, and the watcher that turns a bundle the relay will not land into
+  // a `dropped` record.
+  const relayQueue = config.relayUrl
+    ? createRelayQueue({
+        client: createRelayClient({
+          url: config.relayUrl,
+          ...(config.relayAuth ? { auth: config.relayAuth } : {}),
+          requestTimeoutMs: config.rpcTimeoutMs,
+        }),
+        ratePerSecond: config.relayRatePerSecond,
+        logger,
+      })
+    : undefined
+  const relay: BundleRelay | undefined =
+    relayQueue && config.relayUrl
+      ? {
+          host: toEndpointHost(config.relayUrl),
+          sendBundle: (transactions, deadlineMs) => relayQueue.sendBundle(transactions, deadlineMs),
+          getTipAccounts: () => relayQueue.getTipAccounts(),
+        }
+      : undefined
+  const getTipFloor = (): TipFloor => toTipFloor(tipWindow.getTipFloor(), tipAccounts)
+  let tipAccounts: string[] = []
+  const bundles = createBundleSender({
+    relay,
+    tipWallet: engineOptions.tipWallet,
+    simulator: createSequentialSimulator({ cache, chain }),
+    chain,
+    tracker,
+    getTipFloor: () => {
+      const floor = getTipFloor()
+      return { p75: floor.p75, floorLamports: floor.floor_lamports }
+    },
+  })
+  const bundleWatcher = relayQueue
+    ? createBundleWatcher({ relay: relayQueue, tracker, pollMs: config.relayStatusPollMs, logger })
+    : undefined
+  /** The tip accounts, read from the relay once it answers (the tip window counts transfers to them). */
+  async function loadTipAccounts(): Promise<string[]> {
+    if (!relayQueue) return tipAccounts
+    const list = await relayQueue.getTipAccounts()
+    if (list !== tipAccounts) {
+      // Every transaction paying them is streamed, not only those touching what the stream already follows.
+      for (const address of tipAccounts) if (!list.includes(address)) geyser?.watchTransactionAccount(address, false)
+      for (const address of list) if (!tipAccounts.includes(address)) geyser?.watchTransactionAccount(address, true)
+      tipAccounts = list
+      tipWindow.setTipAccounts(list)
+    }
+    return list
+  }
+  const strategies = new Map<SubmitStrategyName, SubmitStrategy>([
+    ['direct', createDirectStrategy(submitter)],
+    ['staked_sender', createStakedSenderStrategy(submitter, config.sendStakedRpcUrls.length > 0)],
+    ['managed_tip_bundle', createManagedTipBundleStrategy(bundles)],
+    ['auto_direct', createAutoDirectStrategy({ submitter, bundles, tracker, chain, slots: config.autoDirectSlots })],
+  ])
+
   return {
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate,
     scanApprovals: (wallet) => approvals.scan(wallet),
-    execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, tracker }, transaction, options),
-    send: (transaction, options = {}) => sendTransaction({ submitter, tracker }, transaction, options),
-    // The relay lands in the following commits; until then submit refuses as execute's relay route does.
-    submit: async () => {
-      throw createServiceError('relay_unavailable', 'submit: the bundle relay is not wired yet.')
+    execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, bundles, tracker }, transaction, options),
+    send: (transaction, options = {}) => sendTransaction({ submitter, bundles, tracker }, transaction, options),
+    submit: (transaction, options) => submitTransaction({ simulate, strategies, tracker }, transaction, options),
+    async getTips() {
+      // The relay's list once it has answered; a relay that is down leaves the tips without accounts, not the call failing.
+      await loadTipAccounts().catch((error: unknown) => logger.debug({ err: error }, 'tip accounts not read'))
+      return getTipFloor()
     },
-    getTips: async () => ({
-      slots: 150,
-      sample_count: 0,
-      p25: null,
-      p50: null,
-      p75: null,
-      p95: null,
-      p99: null,
-      floor_lamports: MIN_TIP_LAMPORTS,
-      tip_accounts: [],
-    }),
     async getTransaction(tenantId, signature) {
       const record = await tracker.get(tenantId ?? ANONYMOUS_TENANT, signature)
       if (!record) throw createServiceError('not_found', 'No transaction with this signature is tracked for you.')
@@ -259,8 +338,13 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       geyser?.start()
       leaderSchedule.start()
       tracker.start()
+      bundleWatcher?.start()
+      // The tip window needs the tip accounts before it can count tips; a relay down now is read again by getTips.
+      void loadTipAccounts().catch((error: unknown) => logger.warn({ err: error }, 'the relay did not answer getTipAccounts'))
     },
     stop() {
+      bundleWatcher?.stop()
+      relayQueue?.close()
       void tracker.stop()
       chain.stop()
       sampler.stop()

@@ -30,6 +30,7 @@ import type { GetTransactionRequest__Output } from '../proto/gen/preflight/engin
 import type { TrackedTransaction } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
 import type { ExecuteOptions, ExecuteResponse as ExecuteResponseValue } from './contract/execute-response.js'
 import { SEND_LIMITS, type SendOptions, type SendResponse as SendResponseValue } from './contract/send-response.js'
+import type { SubmitResponse as SubmitResponseValue } from './contract/submit-response.js'
 import type { SubmitOptions } from './contract/submit-response.js'
 import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
@@ -62,7 +63,11 @@ export interface DirectCall {
   /** Records a simulation's answer (history, usage); called once the simulation answered. */
   record(transaction: Uint8Array, response: SimulateResponseValue): void
   /** Records an execute's or a send's answer in the same history (`kind` beside simulations); called once it answered. */
-  recordTransactionCall(kind: 'execute' | 'send', transaction: Uint8Array, response: ExecuteResponseValue | SendResponseValue): void
+  recordTransactionCall(
+    kind: 'execute' | 'send' | 'submit',
+    transaction: Uint8Array,
+    response: ExecuteResponseValue | SendResponseValue | SubmitResponseValue,
+  ): void
 }
 
 /**
@@ -254,7 +259,7 @@ export async function startEngineServer(
         if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
         engine.submit(transaction, options).then(
           (response) => {
-            // history: direct?.recordTransactionCall('submit', transaction, response) once the kind exists
+            direct?.recordTransactionCall('submit', transaction, response)
             callback(null, toSubmitResponseMessage(response))
           },
           // A refusal's details (bundle_rejected's lint) and Retry-After (relay_busy) travel as trailers.

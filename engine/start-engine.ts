@@ -15,6 +15,7 @@ import type { TransactionUpdates } from '../lib/transaction-updates.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { EngineConfig } from './config.js'
 import { createEngine, type Engine } from './engine.js'
+import { loadTipWallet } from './bundle/tip-wallet.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
@@ -66,7 +67,10 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
         ...(options.invalidations ? { invalidations: options.invalidations } : {}),
       })
     : undefined
+  // A tip wallet that cannot be read stops the start here, naming the file: managed tips would fail every call.
+  const tipWallet = config.tipWalletKeypair ? await loadTipWallet(config.tipWalletKeypair) : undefined
   const engine = createEngine(config, logger, {
+    ...(tipWallet ? { tipWallet } : {}),
     ...(tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {}),
     ...(userService ? { trackingStore: createUserServiceTrackingStore(userService) } : {}),
   })

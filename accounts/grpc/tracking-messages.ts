@@ -78,6 +78,9 @@ export function toTrackedTransactionPatchMessage(patch: TransactionTrackingPatch
     transaction_error_json: patch.transactionError === undefined ? undefined : toJsonText(patch.transactionError, 'transactionError'),
     outcome_json: patch.outcome === undefined ? undefined : toJsonText(patch.outcome, 'outcome'),
     drop_reason: patch.dropReason === undefined ? null : { value: toOptionalField(patch.dropReason) },
+    route: patch.route,
+    relay_bundle_id: patch.relayBundleId === undefined ? null : { value: toOptionalField(patch.relayBundleId) },
+    tip_lamports: patch.tipLamports === undefined ? null : { value: patch.tipLamports === null ? undefined : patch.tipLamports.toString() },
   }
 }
 
@@ -96,6 +99,9 @@ export function fromTrackedTransactionPatchMessage(message: TrackedTransactionPa
   }
   if (message.outcome_json !== undefined) patch.outcome = fromJsonText(message.outcome_json, 'outcome', 'validation_error')
   if (message.drop_reason !== null) patch.dropReason = fromOptionalField(message.drop_reason.value)
+  if (message.route !== undefined) patch.route = message.route as TransactionTrackingPatch['route']
+  if (message.relay_bundle_id !== null) patch.relayBundleId = fromOptionalField(message.relay_bundle_id.value)
+  if (message.tip_lamports !== null) patch.tipLamports = fromLamportsText(message.tip_lamports.value, 'validation_error')
   return patch
 }
 

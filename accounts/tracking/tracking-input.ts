@@ -53,17 +53,9 @@ export function assertTrackingRecord(record: TransactionTrackingRecord): void {
   for (const field of [...nullable, 'strategy', 'relayBundleId', 'tipLamports', 'dropReason'] as const) {
     if (record[field] === undefined) throw invalid(`${field}: is required (null when none)`)
   }
-  if (!isOneOf(SUBMIT_ROUTES, record.route)) throw invalid(`route: must be one of ${SUBMIT_ROUTES.join(', ')}`)
   toJsonText(record.prediction, 'prediction')
   if (record.strategy !== null && !isOneOf(SUBMIT_STRATEGY_NAMES, record.strategy)) {
     throw invalid(`strategy: must be null or one of ${SUBMIT_STRATEGY_NAMES.join(', ')}`)
-  }
-  if (record.relayBundleId !== null && !isText(record.relayBundleId, MAX_RELAY_BUNDLE_ID_LENGTH)) {
-    throw invalid(`relayBundleId: must be null or text of 1 to ${MAX_RELAY_BUNDLE_ID_LENGTH} characters`)
-  }
-  const tip = record.tipLamports
-  if (tip !== null && (typeof tip !== 'bigint' || tip < 0n || tip > MAX_TIP_LAMPORTS)) {
-    throw invalid('tipLamports: must be null or a bigint from 0 to 2^63 - 1')
   }
 }
 
@@ -85,6 +77,14 @@ export function assertTrackingPatch(patch: TransactionTrackingPatch): void {
   if (patch.outcome !== undefined) toJsonText(patch.outcome, 'outcome')
   if (patch.dropReason !== undefined && patch.dropReason !== null && !isText(patch.dropReason, MAX_DROP_REASON_LENGTH)) {
     throw invalid(`dropReason: must be null or text of 1 to ${MAX_DROP_REASON_LENGTH} characters`)
+  }
+  if (patch.route !== undefined && !isOneOf(SUBMIT_ROUTES, patch.route)) throw invalid(`route: must be one of ${SUBMIT_ROUTES.join(', ')}`)
+  if (patch.relayBundleId !== undefined && patch.relayBundleId !== null && !isText(patch.relayBundleId, MAX_RELAY_BUNDLE_ID_LENGTH)) {
+    throw invalid(`relayBundleId: must be null or text of 1 to ${MAX_RELAY_BUNDLE_ID_LENGTH} characters`)
+  }
+  const tip = patch.tipLamports
+  if (tip !== undefined && tip !== null && (typeof tip !== 'bigint' || tip < 0n || tip > MAX_TIP_LAMPORTS)) {
+    throw invalid('tipLamports: must be null or a bigint from 0 to 2^63 - 1')
   }
 }
 

@@ -18,6 +18,9 @@ const COLUMNS: Record<PatchField, { column: string; cast: string; toValue: (valu
   transactionError: { column: 'transaction_error', cast: '::jsonb', toValue: (value) => toJsonText(value, 'transactionError') },
   outcome: { column: 'outcome', cast: '::jsonb', toValue: (value) => toJsonText(value, 'outcome') },
   dropReason: { column: 'drop_reason', cast: '', toValue: (value: string | null) => value },
+  route: { column: 'route', cast: '', toValue: (value: string) => value },
+  relayBundleId: { column: 'relay_bundle_id', cast: '', toValue: (value: string | null) => value },
+  tipLamports: { column: 'tip_lamports', cast: '::bigint', toValue: (value: bigint | null) => (value === null ? null : value.toString()) },
 }
 
 /** Writes `patch` (validated beforehand) to the record; false when the user has no record of `signature`. */

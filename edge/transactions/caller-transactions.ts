@@ -66,7 +66,7 @@ export function createCallerTransactions(options: {
         ...(input.wait_confirmation === undefined ? {} : { waitConfirmation: input.wait_confirmation }),
         ...(input.deadline_ms === undefined ? {} : { deadlineMs: input.deadline_ms }),
       })
-      // history: recordTransactionCall(principal, 'submit', transaction, response) once the kind exists
+      recordTransactionCall(principal, 'submit', transaction, response)
       return response
     },
     getTips: () => engine.getTips(),

@@ -2,7 +2,7 @@
  * Signed transactions only, for what leaves the service (execute, send): every signature the
  * message requires is present and verifies (ed25519 over the message bytes, as the runtime checks
  * it), or `invalid_signature` names the signer. Simulate does not call this: a wallet asks before
- * its user signs.
+ * its user signs. The bundle lint reads the same check as a rule (getSignatureProblem).
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
@@ -45,22 +45,24 @@ function isZeroed(bytes: Uint8Array): boolean {
   return true
 }
 
-/** Throws `invalid_signature` unless every required signature is present and valid. */
-export function assertSignedTransaction(tx: WireTransaction): void {
+/** What is wrong with the transaction's signatures (naming the signer), or null when every required one is present and valid. */
+export function getSignatureProblem(tx: WireTransaction): string | null {
   if (tx.signatureCount !== tx.numRequiredSignatures) {
-    throw createServiceError(
-      'invalid_signature',
-      `the transaction carries ${tx.signatureCount} signatures and its message requires ${tx.numRequiredSignatures}`,
-    )
+    return `the transaction carries ${tx.signatureCount} signatures and its message requires ${tx.numRequiredSignatures}`
   }
   const message = tx.bytes.subarray(tx.messageOffset)
   for (let i = 0; i < tx.numRequiredSignatures; i++) {
     const signature = tx.bytes.subarray(tx.signaturesOffset + 64 * i, tx.signaturesOffset + 64 * (i + 1))
     const signer = getStaticKey(tx, i)
     const name = toBase58Address(toAccountKey(signer))
-    if (isZeroed(signature)) throw createServiceError('invalid_signature', `${name} has not signed the transaction`)
-    if (!isValidSignature(message, signer, signature)) {
-      throw createServiceError('invalid_signature', `the signature of ${name} does not verify over the message`)
-    }
+    if (isZeroed(signature)) return `${name} has not signed the transaction`
+    if (!isValidSignature(message, signer, signature)) return `the signature of ${name} does not verify over the message`
   }
+  return null
+}
+
+/** Throws `invalid_signature` unless every required signature is present and valid. */
+export function assertSignedTransaction(tx: WireTransaction): void {
+  const problem = getSignatureProblem(tx)
+  if (problem !== null) throw createServiceError('invalid_signature', problem)
 }

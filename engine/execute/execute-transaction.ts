@@ -2,10 +2,9 @@
  * `execute` (docs/api.md#execute; SPEC §3's table): verify every signature, simulate with every
  * vector, apply the request's policy over the defaults (the same code as simulate's verdict), then
  * `simulation_failed` or `blocked` (nothing sent) or `submitted` through send's machinery. The MEV
- * score above `relay_threshold`, or `force_relay`, routes to the bundle relay, which this release
- * does not have: `relay_unavailable`, and nothing is sent.
+ * score above `relay_threshold`, or `force_relay`, routes to the bundle relay: the transaction's own
+ * tip when it pays one, else a managed tip, linted before the relay sees it (docs/relay.md).
  */
-import { createServiceError } from '../../lib/errors.js'
 import type { ExecuteOptions, ExecuteResponse } from '../contract/execute-response.js'
 import { SEND_LIMITS } from '../contract/send-response.js'
 import { assertSignedTransaction } from '../decode/verify-signatures.js'
@@ -14,12 +13,14 @@ import { parsePolicy } from '../policy/policy.js'
 import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-types.js'
 import { ANONYMOUS_TENANT, settle, toSendFields } from '../send/send-transaction.js'
 import type { TransactionSubmitter } from '../send/transaction-submitter.js'
+import type { BundleSender } from '../bundle/bundle-sender.js'
 import { toPrediction } from '../tracking/compare-outcome.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 
 export interface ExecuteDeps {
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
   submitter: TransactionSubmitter
+  bundles: BundleSender
   tracker: TransactionTracker
 }
 
@@ -63,22 +64,20 @@ export async function executeTransaction(deps: ExecuteDeps, bytes: Uint8Array, o
     const reason = simulation.decision_reasons.map((entry) => entry.message).join('; ') || 'The policy blocks it.'
     return answer({ ...NOT_SENT, action: 'blocked', route: 'none', reason })
   }
-  if (policy.force_relay || simulation.risk.mev_score > policy.relay_threshold) {
-    const why = policy.force_relay
-      ? 'force_relay is set'
-      : `the MEV score ${simulation.risk.mev_score} is above relay_threshold ${policy.relay_threshold}`
-    throw createServiceError(
-      'relay_unavailable',
-      `This transaction goes through the bundle relay (${why}), which is not available in this release; nothing was sent.`,
-    )
-  }
-  const record = await deps.submitter.submit({
-    tx,
-    userId: options.tenantId ?? ANONYMOUS_TENANT,
-    kind: 'execute',
-    prediction: toPrediction(simulation),
-    maxRetries: SEND_LIMITS.defaultMaxRetries,
-  })
+  const userId = options.tenantId ?? ANONYMOUS_TENANT
+  const prediction = toPrediction(simulation)
+  const viaRelay = policy.force_relay || simulation.risk.mev_score > policy.relay_threshold
+  const record = viaRelay
+    ? (await deps.bundles.send({ tx, userId, kind: 'execute', strategy: null, prediction, tipMode: 'own_or_managed' })).record
+    : await deps.submitter.submit({
+        tx,
+        userId,
+        kind: 'execute',
+        strategy: null,
+        endpoints: 'all',
+        prediction,
+        maxRetries: SEND_LIMITS.defaultMaxRetries,
+      })
   const settled = await settle(deps.tracker, record, options.waitConfirmation)
   const reason =
     settled.status === 'expired' && settled.attempts === 0
@@ -86,5 +85,5 @@ export async function executeTransaction(deps: ExecuteDeps, bytes: Uint8Array, o
       : simulation.decision === 'warn'
         ? `Submitted with warnings: ${simulation.decision_reasons.map((entry) => entry.message).join('; ')}`
         : 'Approved by the policy and submitted.'
-  return answer({ action: 'submitted', relay_bundle_id: null, reason, ...toSendFields(settled) })
+  return answer({ action: 'submitted', relay_bundle_id: settled.relayBundleId, reason, ...toSendFields(settled) })
 }

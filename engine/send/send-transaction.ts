@@ -2,6 +2,7 @@
  * `send` (docs/api.md#send): a signed transaction, every signature verified, landed through the
  * endpoints with fail-over and rebroadcast, tracked until final. With `wait_confirmation` the
  * answer waits up to 30 s for `confirmed` (or failed / expired); otherwise it says `pending`.
+ * `use_relay` lands it as a bundle instead (bundle-sender.ts).
  */
 import { createServiceError } from '../../lib/errors.js'
 import { SEND_LIMITS, type SendOptions, type SendResponse } from '../contract/send-response.js'
@@ -10,6 +11,7 @@ import { decodeWireTransaction } from '../decode/wire-transaction.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
 import type { TransactionSubmitter } from './transaction-submitter.js'
+import type { BundleSender } from '../bundle/bundle-sender.js'
 
 /** The tenant of a trusted call that names none (tests, a private network). */
 export const ANONYMOUS_TENANT = '00000000-0000-0000-0000-000000000000'
@@ -43,7 +45,7 @@ export async function settle(tracker: TransactionTracker, record: TrackingRecord
 
 /** Sends one wire transaction for a tenant. */
 export async function sendTransaction(
-  deps: { submitter: TransactionSubmitter; tracker: TransactionTracker },
+  deps: { submitter: TransactionSubmitter; bundles: BundleSender; tracker: TransactionTracker },
   bytes: Uint8Array,
   options: SendOptions,
 ): Promise<SendResponse> {
@@ -51,14 +53,11 @@ export async function sendTransaction(
   const maxRetries = parseMaxRetries(options.maxRetries)
   const tx = decodeWireTransaction(bytes)
   assertSignedTransaction(tx)
-  if (options.useRelay) throw createServiceError('relay_unavailable', 'use_relay: the bundle relay is not available in this release.')
-  const record = await deps.submitter.submit({
-    tx,
-    userId: options.tenantId ?? ANONYMOUS_TENANT,
-    kind: 'send',
-    prediction: null,
-    maxRetries,
-  })
+  const userId = options.tenantId ?? ANONYMOUS_TENANT
+  // use_relay: a bundle (its own tip, else a managed one), linted first; not simulated beyond the lint's run.
+  const record = options.useRelay
+    ? (await deps.bundles.send({ tx, userId, kind: 'send', strategy: null, prediction: null, tipMode: 'own_or_managed' })).record
+    : await deps.submitter.submit({ tx, userId, kind: 'send', strategy: null, endpoints: 'all', prediction: null, maxRetries })
   const settled = await settle(deps.tracker, record, options.waitConfirmation)
   return { ...toSendFields(settled), latency_ms: performance.now() - startedAt }
 }

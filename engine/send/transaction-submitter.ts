@@ -1,6 +1,6 @@
 /**
  * Lands a verified transaction for a user on route `direct_rpc`: sends it once through the
- * endpoints (fail-over bounded by max_retries), stores its tracking record, and hands it to the
+ * endpoints its call uses (endpoint-sets.ts; fail-over bounded by max_retries), stores its tracking record, and hands it to the
  * tracker, which rebroadcasts and follows it. The same signed transaction posted again by the same
  * user is not sent again: the first call's record answers (also while that first call is under way).
  */
@@ -11,12 +11,17 @@ import { getSignature, getStaticKey, type WireTransaction } from '../decode/wire
 import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
-import type { SendEndpoints } from './send-endpoints.js'
+import type { SubmitStrategyName } from '../contract/submit-strategies.js'
+import type { EndpointSetName, EndpointSets } from './endpoint-sets.js'
 
 export interface SubmitInput {
   tx: WireTransaction
   userId: string
   kind: TrackingKind
+  /** submit's strategy (null for execute and send). */
+  strategy: SubmitStrategyName | null
+  /** Which endpoints it goes to. */
+  endpoints: EndpointSetName
   prediction: Prediction | null
   maxRetries: number
 }
@@ -27,7 +32,7 @@ export interface TransactionSubmitter {
 }
 
 export interface TransactionSubmitterOptions {
-  endpoints: SendEndpoints
+  endpoints: EndpointSets
   tracker: TransactionTracker
   getBlockhashStatus: (blockhash: Uint8Array) => 'valid' | 'expired' | 'unknown'
   getBlockhashHeight: (blockhash: Uint8Array) => number | undefined
@@ -66,8 +71,8 @@ export function createTransactionSubmitter(options: TransactionSubmitterOptions)
       transactionError: null,
       prediction: input.prediction,
       outcome: null,
-      // Sent directly for execute or send: no submit strategy, no relay bundle, no managed tip.
-      strategy: null,
+      // Sent directly: no relay bundle, no managed tip (auto_direct's escalation adds them).
+      strategy: input.strategy,
       relayBundleId: null,
       tipLamports: null,
       dropReason: null,
@@ -77,7 +82,7 @@ export function createTransactionSubmitter(options: TransactionSubmitterOptions)
     const durable = record.lastValidBlockHeight === null && isDurableNonceTransaction(tx)
     // Known expired: it cannot land, so nothing is sent (and nothing is tracked).
     if (!durable && options.getBlockhashStatus(tx.recentBlockhash) === 'expired') return { ...record, status: 'expired' }
-    const sent = await endpoints.sendFirst(Buffer.from(tx.bytes).toString('base64'), input.maxRetries)
+    const sent = await endpoints[input.endpoints].sendFirst(Buffer.from(tx.bytes).toString('base64'), input.maxRetries)
     record.attempts = sent.attempts
     record.endpoints = sent.accepted
     const payer = toBase58(getStaticKey(tx, 0))

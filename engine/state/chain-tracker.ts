@@ -60,6 +60,12 @@ export interface ChainTracker {
   /** The block height of the block that produced `blockhash`, when the stream showed it. */
   getBlockhashHeight(blockhash: Uint8Array): number | undefined
   /**
+   * Blocks a blockhash this tracker has seen may still land in (negative once expired), counted as
+   * getBlockhashStatus counts its age: in blocks when both heights are known, else in slots;
+   * undefined for a blockhash it has not seen.
+   */
+  getBlocksLeft(blockhash: Uint8Array): number | undefined
+  /**
    * Settles an 'unknown' blockhash: waits for a live stream's next block (at most `maxStreamWaitMs`
    * and the tracker's own bound), then asks the chain once, shared with concurrent checks of it.
    */
@@ -171,6 +177,13 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     return slot - first.slot <= MAX_BLOCKHASH_AGE_SLOTS ? 'valid' : 'expired'
   }
 
+  function getBlocksLeft(blockhash: Uint8Array): number | undefined {
+    const first = seen.get(toAccountKey(blockhash))
+    if (first === undefined) return undefined
+    if (first.height !== undefined && blockHeight !== undefined) return first.height + MAX_BLOCKHASH_AGE_SLOTS - blockHeight
+    return first.slot + MAX_BLOCKHASH_AGE_SLOTS - slot
+  }
+
   async function checkBlockhash(blockhash: Uint8Array, check: { maxStreamWaitMs?: number; signal?: AbortSignal } = {}): Promise<boolean> {
     const known = getBlockhashStatus(blockhash)
     if (known !== 'unknown') return known === 'valid'
@@ -235,6 +248,7 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     stats,
     getBlockhashStatus,
     getBlockhashHeight: (blockhash) => seen.get(toAccountKey(blockhash))?.height,
+    getBlocksLeft,
     checkBlockhash,
     refresh,
     start,

@@ -23,6 +23,11 @@ export interface SvmState {
   sync(entries: readonly AccountEntry[]): void
   /** Drops an address the cache evicted, so the SVM's memory stays bounded by the cache's. */
   forget(key: AccountKey): void
+  /**
+   * Removes an address whatever the SVM holds for it (a state a bundle's simulation left), so the
+   * next sync writes the cached version again.
+   */
+  discard(key: AccountKey): void
   readonly stats: Readonly<SvmStateStats>
 }
 
@@ -75,6 +80,13 @@ export function createSvmState(svm: NativeSvm): SvmState {
     stats.deletions++
   }
 
+  function discard(key: AccountKey): void {
+    svm.setAccount(getPubkey(key), getDeletionAccount())
+    held.delete(key)
+    pubkeys.delete(key)
+    for (const [dataKey, program] of programByData) if (program.key === key) programByData.delete(dataKey)
+  }
+
   function sync(entries: readonly AccountEntry[]): void {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i] as AccountEntry
@@ -103,5 +115,5 @@ export function createSvmState(svm: NativeSvm): SvmState {
     programs.length = 0
   }
 
-  return { sync, forget, stats }
+  return { sync, forget, discard, stats }
 }

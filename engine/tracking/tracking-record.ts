@@ -47,7 +47,18 @@ export interface TrackingRecord {
 export type TrackingPatch = Partial<
   Pick<
     TrackingRecord,
-    'status' | 'attempts' | 'endpoints' | 'landedSlot' | 'transactionError' | 'outcome' | 'lastValidBlockHeight' | 'dropReason'
+    | 'status'
+    | 'attempts'
+    | 'endpoints'
+    | 'landedSlot'
+    | 'transactionError'
+    | 'outcome'
+    | 'lastValidBlockHeight'
+    | 'dropReason'
+    // auto_direct's escalation moves a direct record to the relay.
+    | 'route'
+    | 'relayBundleId'
+    | 'tipLamports'
   >
 >
 

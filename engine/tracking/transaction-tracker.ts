@@ -16,7 +16,7 @@ import { decodeWireTransaction, getStaticKey } from '../decode/wire-transaction.
 import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
 import type { GeyserTransactionUpdate } from '../geyser/geyser-subscription.js'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
-import type { SendEndpoints } from '../send/send-endpoints.js'
+import { getEndpointSetName, type EndpointSets } from '../send/endpoint-sets.js'
 import { compareOutcome } from './compare-outcome.js'
 import { fromGeyserTransaction, type LandedResult } from './landed-result.js'
 import { getLandedResult, getSignatureStatuses, type SignatureStatus } from './signature-status-reader.js'
@@ -24,7 +24,8 @@ import { toTrackedTransaction, type TrackingPatch, type TrackingRecord, type Tra
 
 export interface TransactionTrackerOptions {
   store: TrackingStore
-  endpoints: SendEndpoints
+  /** Where records are rebroadcast: each to the set its call used (endpoint-sets.ts). */
+  endpoints: EndpointSets
   /** Reads statuses and landed transactions. */
   rpc: JsonRpcClient
   /** The chain's current block height (undefined: not known yet). */
@@ -76,6 +77,8 @@ const RANK: Record<TrackingStatus, number> = { pending: 0, processed: 1, confirm
 /** Statuses a `wait_confirmation` waits for: confirmed, or any final one. */
 const SETTLED = new Set<TrackingStatus>(['confirmed', ...FINAL_TRACKING_STATUSES])
 const CLAIM_BATCH = 100
+/** The store's limit on a drop reason (a relay's message may be longer). */
+const MAX_DROP_REASON_LENGTH = 2_000
 /** getTransaction reads of a landed transaction before its outcome is given up. */
 const MAX_OUTCOME_READS = 20
 
@@ -96,6 +99,19 @@ export interface TransactionTracker {
   /** A slot's commitment from the geyser stream. */
   onStreamSlot(slot: number, status: string): void
   onUpdate(listener: (userId: string, transaction: TrackedTransaction) => void): () => void
+  /** The bundles followed that have not landed: what the bundle watcher asks the relay about. */
+  listRelayBundles(): Array<{ signature: string; bundleId: string }>
+  /** The relay will not land `signature`'s bundle: `dropped` with the reason, unless it has landed already. */
+  drop(signature: string, drop: { reason: string; error: TransactionErrorJson | null }): void
+  /**
+   * auto_direct's escalation: the user's record, sent directly and not landed, now travels in a
+   * relay bundle (route relay_bundle, the bundle id, the managed tip); null when it is not followed.
+   */
+  escalate(
+    userId: string,
+    signature: string,
+    relay: { relayBundleId: string; tipLamports: bigint | null; endpoint: string },
+  ): Promise<TrackingRecord | null>
   /** Transactions followed now. */
   readonly size: number
   start(): void
@@ -252,27 +268,17 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
       return
     }
     if (!due) return
-    if (record.route === 'relay_bundle') pollRelayBundle(entry, now)
+    // A bundle is never rebroadcast to the RPC endpoints: its transaction reaching the public
+    // mempool outside its bundle would undo the bundle's MEV protection. The relay's view of it
+    // (Failed, Invalid: dropped) is read by the bundle watcher (engine/bundle/bundle-watcher.ts).
+    if (record.route === 'relay_bundle') entry.lastBroadcastMs = now
     else await rebroadcast(entry, now)
-  }
-
-  /**
-   * A bundle's turn where a direct transaction would be rebroadcast. Never to the RPC endpoints: its
-   * transaction reaching the public mempool outside its bundle would undo the bundle's MEV
-   * protection. Until the relay's status is read here, a bundle is resolved by what the chain says
-   * (the signature status poll and the stream) or by its expiry.
-   */
-  function pollRelayBundle(entry: Entry, now: number): void {
-    entry.lastBroadcastMs = now
-    // Relay status polling goes here (record.relayBundleId names the bundle): a bundle the relay
-    // reports Failed or Invalid becomes final with
-    // change(entry, { status: 'dropped', dropReason, transactionError }), which releases its lease.
   }
 
   async function rebroadcast(entry: Entry, now: number): Promise<void> {
     entry.lastBroadcastMs = now
-    const sent = await endpoints.broadcast(entry.base64)
     const record = entry.records.values().next().value as TrackingRecord
+    const sent = await endpoints[getEndpointSetName(record.strategy)].broadcast(entry.base64)
     const hosts = new Set(record.endpoints)
     for (const host of sent.accepted) hosts.add(host)
     const attempts = record.attempts + sent.attempts
@@ -362,6 +368,42 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
   }
 
   return {
+    listRelayBundles() {
+      const bundles: Array<{ signature: string; bundleId: string }> = []
+      for (const entry of entries.values()) {
+        if (getStatus(entry) !== 'pending') continue
+        for (const record of entry.records.values()) {
+          if (record.route === 'relay_bundle' && record.relayBundleId)
+            bundles.push({ signature: entry.signature, bundleId: record.relayBundleId })
+        }
+      }
+      return bundles
+    },
+    drop(signature, { reason, error }) {
+      const entry = entries.get(signature)
+      // Landed meanwhile (a direct send of the same transaction, or the stream ahead of the relay): not dropped.
+      if (!entry || getStatus(entry) !== 'pending') return
+      change(entry, { status: 'dropped', dropReason: reason.slice(0, MAX_DROP_REASON_LENGTH), transactionError: error })
+    },
+    async escalate(userId, signature, relay) {
+      const entry = entries.get(signature)
+      const record = entry?.records.get(userId)
+      if (!entry || !record) return null
+      const endpointsUsed = record.endpoints.includes(relay.endpoint) ? record.endpoints : [...record.endpoints, relay.endpoint]
+      // This user's record only: another user following the same signature did not ask for (or pay) the tip.
+      const patch: TrackingPatch = {
+        route: 'relay_bundle',
+        relayBundleId: relay.relayBundleId,
+        tipLamports: relay.tipLamports,
+        endpoints: endpointsUsed,
+        attempts: record.attempts + 1,
+      }
+      Object.assign(record, patch, { updatedAtMs: Date.now() })
+      persist(entry, record, patch)
+      const view = toTrackedTransaction(record)
+      for (const listener of listeners) listener(record.userId, view)
+      return { ...record }
+    },
     async track({ record, payer, blockhash }) {
       const result = await store.create(record, options.leaseMs)
       if (!result.created) return result

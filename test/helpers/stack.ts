@@ -10,6 +10,9 @@ import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
 import { createEngine, type Engine, type EngineOptions } from '../../engine/engine.js'
 import { createJsonRpcClient } from '../../engine/rpc/json-rpc-client.js'
+import { createTipWallet } from '../../engine/bundle/tip-wallet.js'
+import type { Address } from '@solana/kit'
+import { newKeypairBytes } from './keypair-bytes.js'
 
 export interface StackOptions {
   accountsDir?: string
@@ -22,11 +25,18 @@ export interface StackOptions {
   geyser?: boolean
   /** What the engine is given from outside (a tenant's program blocks). */
   engineOptions?: EngineOptions
+  /**
+   * Point the engine at localnet's relay (RELAY_URL) with a funded tip wallet; `rateLimit` is both
+   * the relay's (LOCALNET_RELAY_RATE_LIMIT) and the engine's pace (RELAY_RATE_LIMIT), default 1/s.
+   */
+  relay?: { rateLimit?: number; tipWallet?: boolean }
 }
 
 export interface Stack {
   localnet: Localnet
   engine: Engine
+  /** The funded tip wallet's address, with `relay`. */
+  tipWallet?: string
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>
 }
 
@@ -44,26 +54,31 @@ export async function createStack(options: StackOptions = {}): Promise<Stack & {
       LOCALNET_RPC_PORT: '0',
       LOCALNET_GEYSER_PORT: '0',
       LOCALNET_RELAY_PORT: '0',
+      ...(options.relay ? { LOCALNET_RELAY_RATE_LIMIT: String(options.relay.rateLimit ?? 1) } : {}),
       ...(options.accountsDir ? { LOCALNET_ACCOUNTS_DIR: options.accountsDir } : {}),
       ...(options.programsDir ? { LOCALNET_PROGRAMS_DIR: options.programsDir } : {}),
     }),
     quietLogger,
     { autoAdvance: options.autoAdvance ?? false },
   )
+  const tipWallet = options.relay && options.relay.tipWallet !== false ? createTipWallet(newKeypairBytes()) : undefined
+  if (tipWallet) localnet.chain.airdrop(tipWallet.address as Address, 100n * 1_000_000_000n)
   const engine = createEngine(
     readConfig(engineConfigSchema, {
       SOLANA_RPC_URLS: localnet.rpcUrl,
       ENGINE_GRPC_PORT: '0',
       ...(options.geyser ? { GEYSER_ENDPOINT: localnet.geyserUrl } : {}),
+      ...(options.relay ? { RELAY_URL: localnet.relayUrl, RELAY_RATE_LIMIT: String(options.relay.rateLimit ?? 1) } : {}),
       ...options.engineEnv,
     }),
     quietLogger,
-    options.engineOptions,
+    { ...options.engineOptions, ...(tipWallet ? { tipWallet } : {}) },
   )
   await engine.start()
   return {
     localnet,
     engine,
+    ...(tipWallet ? { tipWallet: tipWallet.address } : {}),
     rpc: (method, params) => callRpc(localnet.rpcUrl, method, params),
     async close() {
       engine.stop()

@@ -13,10 +13,14 @@ export interface TrackedTransactionPatch {
   'outcome_json'?: (string);
   'last_valid_block_height'?: (_preflight_accounts_v1_NullableDouble | null);
   'drop_reason'?: (_preflight_accounts_v1_NullableString | null);
+  'route'?: (string);
+  'relay_bundle_id'?: (_preflight_accounts_v1_NullableString | null);
+  'tip_lamports'?: (_preflight_accounts_v1_NullableString | null);
   '_status'?: "status";
   '_attempts'?: "attempts";
   '_transaction_error_json'?: "transaction_error_json";
   '_outcome_json'?: "outcome_json";
+  '_route'?: "route";
 }
 
 export interface TrackedTransactionPatch__Output {
@@ -28,8 +32,12 @@ export interface TrackedTransactionPatch__Output {
   'outcome_json'?: (string);
   'last_valid_block_height': (_preflight_accounts_v1_NullableDouble__Output | null);
   'drop_reason': (_preflight_accounts_v1_NullableString__Output | null);
+  'route'?: (string);
+  'relay_bundle_id': (_preflight_accounts_v1_NullableString__Output | null);
+  'tip_lamports': (_preflight_accounts_v1_NullableString__Output | null);
   '_status'?: "status";
   '_attempts'?: "attempts";
   '_transaction_error_json'?: "transaction_error_json";
   '_outcome_json'?: "outcome_json";
+  '_route'?: "route";
 }
