@@ -134,7 +134,15 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
       const blockhash = isDurableNonceTransaction(tx) ? chain.latestBlockhash : tx.recentBlockhash
       if (!blockhash)
         throw createServiceError('upstream_unavailable', 'The chain has not been read yet: no blockhash for the tip transaction.')
-      bundle.push(buildTipTransaction(tipWallet, fromAccountKey(fromBase58Address(tipAccount)), managedTipLamports, blockhash))
+      bundle.push(
+        buildTipTransaction(
+          tipWallet,
+          fromAccountKey(fromBase58Address(tipAccount)),
+          managedTipLamports,
+          blockhash,
+          `tip for ${signature}`,
+        ),
+      )
     }
 
     const lint = await lintBundle(

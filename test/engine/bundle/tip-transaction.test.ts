@@ -18,7 +18,8 @@ t.test('the tip transaction is a signed transfer to the tip account', async (t) 
   const wallet = createTipWallet(newKeypairBytes())
   const blockhash = new Uint8Array(32).fill(7)
   const tipKey = fromBase58Address(TIP_ACCOUNT)
-  const bytes = buildTipTransaction(wallet, Buffer.from(tipKey, 'latin1'), 12_345n, blockhash)
+  const bytes = buildTipTransaction(wallet, Buffer.from(tipKey, 'latin1'), 12_345n, blockhash, 'tip for 5VfY')
+  const other = buildTipTransaction(wallet, Buffer.from(tipKey, 'latin1'), 12_345n, blockhash, 'tip for 3xQz')
   const tx = decodeWireTransaction(bytes)
   t.equal(tx.version, 'legacy')
   t.equal(getSignatureProblem(tx), null, 'the signature verifies')
@@ -28,9 +29,16 @@ t.test('the tip transaction is a signed transfer to the tip account', async (t) 
   t.same(payments, [{ account: tipKey, lamports: 12_345n, viaLookupTable: false }])
   t.same(findTipPayments(tx, null, new Set([toAccountKey(new Uint8Array(32).fill(1))])), [], 'another account is no tip')
 
+  t.not(
+    Buffer.from(bytes.subarray(1, 65)).toString('hex'),
+    Buffer.from(other.subarray(1, 65)).toString('hex'),
+    'equal tips for two transactions are two transactions',
+  )
+  t.ok(Buffer.from(bytes).includes(Buffer.from('tip for 5VfY')), 'the memo names what it tips')
+
   const tampered = Uint8Array.from(bytes)
   tampered[tampered.length - 1] = (tampered[tampered.length - 1] as number) ^ 1
-  t.match(getSignatureProblem(decodeWireTransaction(tampered)), /does not verify/, 'a changed amount breaks the signature')
+  t.match(getSignatureProblem(decodeWireTransaction(tampered)), /does not verify/, 'a changed byte breaks the signature')
 })
 
 t.test('a keypair file is checked: format, length and a public key that belongs to the seed', async (t) => {

@@ -1,0 +1,88 @@
+// auto_direct stays direct when the direct send lands and escalates to a managed-tip bundle when it
+// does not (localnet dropping every sendTransaction); the tip floor is what landed bundles tipped,
+// computed here directly from the tips paid.
+import t from 'tap'
+import { generateKeyPairSigner } from '@solana/kit'
+import { startStack, type Stack } from '../../helpers/stack.js'
+import { buildTransaction, transferSol } from '../../helpers/transactions.js'
+
+const TENANT = '11111111-1111-4111-8111-111111111111'
+const SOL = 1_000_000_000n
+
+async function signedTransfer(stack: Stack) {
+  const payer = await generateKeyPairSigner()
+  const receiver = await generateKeyPairSigner()
+  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
+  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const bytes = await buildTransaction({
+    feePayer: payer.address,
+    blockhash: value.blockhash,
+    instructions: [transferSol(payer.address, receiver.address, SOL / 10n)],
+    signers: [payer],
+  })
+  return { bytes, receiver }
+}
+
+t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not', async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
+
+  const calm = await signedTransfer(stack)
+  const direct = await stack.engine.submit(calm.bytes, { tenantId: TENANT, strategy: 'auto_direct', waitConfirmation: true })
+  t.equal(direct.route, 'direct_rpc', 'landed directly')
+  t.equal(direct.bundle_id, null)
+  t.equal(direct.tip_lamports, null, 'no tip paid')
+  t.equal(direct.billable, false)
+  t.ok(['confirmed', 'finalized'].includes(direct.confirmation), direct.confirmation)
+  t.equal(stack.localnet.relay.getCounts().methods.sendBundle ?? 0, 0, 'the relay was not used')
+
+  stack.localnet.sends.setDropRate(1)
+  const congested = await signedTransfer(stack)
+  const escalated = await stack.engine.submit(congested.bytes, { tenantId: TENANT, strategy: 'auto_direct', waitConfirmation: true })
+  t.equal(escalated.route, 'relay_bundle', 'escalated to a bundle')
+  t.match(escalated.bundle_id, /^[0-9a-f]{64}$/)
+  t.ok((escalated.tip_lamports ?? 0) >= 1_000, `a managed tip (${escalated.tip_lamports})`)
+  t.equal(escalated.billable, false, 'auto_direct is free; the tip passes through at cost')
+  t.ok(escalated.attempts >= 2, `the direct send and the bundle (${escalated.attempts})`)
+  t.ok(['confirmed', 'finalized'].includes(escalated.confirmation), escalated.confirmation)
+  t.equal((await stack.rpc<{ value: number }>('getBalance', [congested.receiver.address])).value, Number(SOL / 10n), 'it landed')
+  t.ok(stack.localnet.sends.getCounts().dropped >= 1, 'the direct sends were dropped')
+  const tracked = await stack.engine.getTransaction(TENANT, escalated.signature)
+  t.equal(tracked.route, 'relay_bundle')
+  t.equal(tracked.strategy, 'auto_direct')
+  t.equal(tracked.relay_bundle_id, escalated.bundle_id)
+  t.equal(tracked.tip_lamports, String(escalated.tip_lamports))
+})
+
+t.test('the tip floor equals a direct computation over the tips landed', async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 20 } })
+  const empty = await stack.engine.getTips()
+  t.equal(empty.tip_accounts.length, 8, "the relay's tip accounts")
+  t.equal(empty.sample_count, 0)
+  t.equal(empty.p50, null)
+  t.equal(empty.floor_lamports, 1_000, "without samples, the relay's minimum")
+
+  // Ascending, so each stays at or above the floor the earlier ones raise.
+  const tips = [1_000, 1_500, 2_000, 4_000, 5_000, 8_000, 13_000, 21_000, 34_000, 55_000]
+  for (const tip of tips) {
+    const { bytes } = await signedTransfer(stack)
+    await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle', tipLamports: tip, waitConfirmation: true })
+  }
+  let floor = await stack.engine.getTips()
+  for (let i = 0; i < 100 && floor.sample_count < tips.length; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    floor = await stack.engine.getTips()
+  }
+  t.equal(floor.sample_count, tips.length, 'every landed tip is a sample')
+  const sorted = [...tips].sort((a, b) => a - b)
+  const nearestRank = (p: number) => sorted[Math.ceil((p / 100) * sorted.length) - 1]
+  t.same(
+    { p25: floor.p25, p50: floor.p50, p75: floor.p75, p95: floor.p95, p99: floor.p99 },
+    { p25: nearestRank(25), p50: nearestRank(50), p75: nearestRank(75), p95: nearestRank(95), p99: nearestRank(99) },
+  )
+  t.equal(floor.floor_lamports, Math.max(1_000, nearestRank(25) as number))
+
+  // The default managed tip is p75 of what landed.
+  const { bytes } = await signedTransfer(stack)
+  const defaulted = await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' })
+  t.equal(defaulted.tip_lamports, nearestRank(75))
+})
