@@ -4,7 +4,9 @@
  * real localnet and the engine's cache, with the `tips` dependency the engine wires for its relay.
  */
 import t from 'tap'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { generateKeyPairSigner, type Address } from '@solana/kit'
+import { simulateResponseSchema } from '../../../engine/contract/simulate-response.js'
 import type { TipFloor } from '../../../engine/contract/tips-response.js'
 import { createResultCache } from '../../../engine/simulate/result-cache.js'
 import { parseSimulateOptions } from '../../../engine/simulate/simulate-options.js'
@@ -21,6 +23,7 @@ import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 const payer = DEMO_WALLETS[1] as Address
 const [TIP_A, TIP_B] = JITO_TIP_ACCOUNTS as [Address, Address]
 const TIP_ACCOUNTS: ReadonlySet<AccountKey> = new Set(JITO_TIP_ACCOUNTS.map(fromBase58Address))
+const fitsSimulateResponse = new Ajv2020({ strict: true, allowUnionTypes: true }).compile(simulateResponseSchema)
 
 /** A floor with every percentile set; p99 beyond 2^32 so no 32-bit path can carry it whole. */
 const FLOOR: TipFloor = Object.freeze({
@@ -76,6 +79,12 @@ t.test('a tip is answered with its amount and the floor; a plain transfer with n
   t.equal(plain.tip_lamports, null)
   t.equal(plain.tips, null)
   t.equal(tips.floorReads, readsBefore, 'the floor is not read for a transaction that is not bundle-bound')
+  for (const [label, response] of [
+    ['bundle-bound', tip],
+    ['plain', plain],
+  ] as const) {
+    t.ok(fitsSimulateResponse(response), `the ${label} answer fits the published schema`, { errors: fitsSimulateResponse.errors })
+  }
 
   const tipBytes = await build(transferSol(payer, TIP_A, 12_345n))
   const withoutRelay = await simulate(createSimulateDependencies(engine), tipBytes)
