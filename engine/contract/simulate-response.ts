@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import { Nullable, Reference, StringEnum } from './json-schema.js'
 import { riskLevelSchema } from './risk-levels.js'
+import { tipFloorSchema } from './tips-response.js'
 import { vectorSchema } from './vectors.js'
 
 /** docs/api.md#failure-codes; engine/simulate/failure.ts maps a failed simulation to one. */
@@ -284,6 +285,15 @@ export const simulateResponseSchema = Type.Object(
     fee_estimate_sol: Nullable(Type.Number({ minimum: 0 })),
     fee_details: Nullable(feeDetailsSchema),
     priority_fees: priorityFeesSchema,
+    tip_lamports: Nullable(count(), {
+      description:
+        "Lamports the transaction pays the relay's tip accounts by System Transfer (its bundle tip); null when it pays none (not bundle-bound).",
+    }),
+    /** The floor as of the slot simulated at: a cached answer (same slot) carries the floor of its simulation. */
+    tips: Type.Union([tipFloorSchema, Type.Null()], {
+      description:
+        "The relay's tip floor when the transaction pays one of the relay's tip accounts (bundle-bound), else null; as of context_slot. docs/relay.md#tips",
+    }),
     slippage: Nullable(slippageSchema, {
       description: 'The main swap: the worst case it accepts and the route it takes; null when nothing is swapped.',
     }),

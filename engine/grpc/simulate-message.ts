@@ -22,6 +22,7 @@ import type {
   TokenRisk,
 } from '../contract/simulate-response.js'
 import type { Vector } from '../contract/vectors.js'
+import { fromTipFloorMessage, toTipFloorMessage } from './tips-message.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
@@ -150,6 +151,8 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
     suggested_compute_limit: orUndefined(response.suggested_compute_limit),
     fee_estimate_sol: orUndefined(response.fee_estimate_sol),
     fee_details: orUndefined(response.fee_details),
+    tip_lamports: orUndefined(response.tip_lamports),
+    tips: response.tips === null ? null : toTipFloorMessage(response.tips),
     slippage: response.slippage === null ? null : toSlippageMessage(response.slippage),
     risk: {
       ...risk,
@@ -187,6 +190,8 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     fee_estimate_sol: orNull(message.fee_estimate_sol),
     fee_details: orNull(message.fee_details),
     priority_fees: message.priority_fees ?? { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 },
+    tip_lamports: orNull(message.tip_lamports),
+    tips: message.tips ? fromTipFloorMessage(message.tips) : null,
     slippage: message.slippage ? fromSlippageMessage(message.slippage) : null,
     risk: {
       mev_score: risk?.mev_score ?? 0,

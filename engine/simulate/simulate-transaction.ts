@@ -11,6 +11,8 @@ import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib
 import { getComputeBudget } from '../decode/compute-budget.js'
 import { withSignatureSlots } from '../decode/signature-slots.js'
 import { decodeWireTransaction, type WireTransaction } from '../decode/wire-transaction.js'
+import { getTipLamports } from '../bundle/tip-lamports.js'
+import type { TipFloor } from '../contract/tips-response.js'
 import { getTransactionFee } from '../fees/transaction-fee.js'
 import type { PriorityFeeSource } from '../fees/priority-fee-source.js'
 import type { AccountCache } from '../state/account-cache.js'
@@ -51,7 +53,17 @@ export interface SimulateDependencies {
   sources: ReadSources
   /** The registered vectors, bound to `sources`. */
   detector: Detector
+  /** The bundle relay's tips; without it (or with no tip accounts) no answer is bundle-bound. */
+  tips?: SimulateTips | undefined
   logger?: Logger | undefined
+}
+
+/** What a bundle-bound simulate reads of the relay's tips (docs/relay.md#tips). */
+export interface SimulateTips {
+  /** The relay's tip accounts; asked on every simulate, so a kept set, not one built per call. */
+  getTipAccounts(): ReadonlySet<AccountKey>
+  /** The current floor; asked only for a transaction that pays a tip account. */
+  getTipFloor(): TipFloor
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000
@@ -97,6 +109,20 @@ function getStaticKeys(tx: WireTransaction): Uint8Array[] {
   const keys: Uint8Array[] = new Array(tx.staticKeyCount)
   for (let i = 0; i < tx.staticKeyCount; i++) keys[i] = tx.bytes.subarray(tx.staticKeysOffset + 32 * i, tx.staticKeysOffset + 32 * i + 32)
   return keys
+}
+
+/** A bundle-bound transaction's tip and the floor it is held to. */
+interface BundleTip {
+  lamports: bigint
+  floor: TipFloor
+}
+
+/** What `tx` tips the relay and the current floor, or null when it is not bundle-bound (or no tip account is known). */
+function getBundleTip(tips: SimulateTips | undefined, tx: WireTransaction, keys: readonly AccountKey[] | null): BundleTip | null {
+  if (tips === undefined) return null
+  const tipAccounts = tips.getTipAccounts()
+  const lamports = tipAccounts.size === 0 ? null : getTipLamports(tx, keys, tipAccounts)
+  return lamports === null ? null : { lamports, floor: tips.getTipFloor() }
 }
 
 /** The CPIs a simulation made, as index lists over the message's keys (read from the SVM once). */
@@ -216,6 +242,8 @@ export async function simulateTransaction(
   const feeSol = Number(fee.feeLamports) / LAMPORTS_PER_SOL
   const vectors = options.vectors ?? VECTORS
   const keysResolved = rawKeys !== null
+  // Read from the keys the simulation resolved (a tip account may come from a lookup table).
+  const bundleTip = getBundleTip(deps.tips, tx, keysResolved ? writeKeys : null)
   const contextRawKeys = rawKeys ?? getStaticKeys(tx)
   let inner: ReadonlyArray<ReadonlyArray<InnerInstruction>> | undefined
   const simulatedMeta = meta
@@ -283,6 +311,8 @@ export async function simulateTransaction(
       compute_unit_price_micro_lamports: Number(budget.unitPriceMicroLamports),
     },
     priority_fees: sourced.fees,
+    tip_lamports: bundleTip ? Number(bundleTip.lamports) : null,
+    tips: bundleTip?.floor ?? null,
     slippage: findings.slippage,
     risk: findings.risk,
     summary: findings.summary,

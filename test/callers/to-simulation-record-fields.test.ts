@@ -16,6 +16,8 @@ const approved: SimulateResponse = {
   fee_estimate_sol: 0.000015,
   fee_details: null,
   priority_fees: { low: 0, medium: 1, high: 10, very_high: 100, samples: 150 },
+  tip_lamports: null,
+  tips: null,
   slippage: null,
   summary: [],
   risk: {

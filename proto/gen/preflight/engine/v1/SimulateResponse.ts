@@ -11,6 +11,7 @@ import type { Slippage as _preflight_engine_v1_Slippage, Slippage__Output as _pr
 import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEstimate__Output as _preflight_engine_v1_LandingEstimate__Output } from '../../../preflight/engine/v1/LandingEstimate';
 import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from '../../../preflight/engine/v1/DecisionReason';
 import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary__Output as _preflight_engine_v1_SignerSummary__Output } from '../../../preflight/engine/v1/SignerSummary';
+import type { TipFloor as _preflight_engine_v1_TipFloor, TipFloor__Output as _preflight_engine_v1_TipFloor__Output } from '../../../preflight/engine/v1/TipFloor';
 import type { Long } from '@grpc/proto-loader';
 
 export interface SimulateResponse {
@@ -41,6 +42,8 @@ export interface SimulateResponse {
   'decision_reasons'?: (_preflight_engine_v1_DecisionReason)[];
   'cached'?: (boolean);
   'summary'?: (_preflight_engine_v1_SignerSummary)[];
+  'tip_lamports'?: (number | string | Long);
+  'tips'?: (_preflight_engine_v1_TipFloor | null);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -50,6 +53,7 @@ export interface SimulateResponse {
   '_transaction_error_json'?: "transaction_error_json";
   '_replacement_blockhash'?: "replacement_blockhash";
   '_min_account_slot'?: "min_account_slot";
+  '_tip_lamports'?: "tip_lamports";
 }
 
 export interface SimulateResponse__Output {
@@ -80,6 +84,8 @@ export interface SimulateResponse__Output {
   'decision_reasons': (_preflight_engine_v1_DecisionReason__Output)[];
   'cached': (boolean);
   'summary': (_preflight_engine_v1_SignerSummary__Output)[];
+  'tip_lamports'?: (number);
+  'tips': (_preflight_engine_v1_TipFloor__Output | null);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -89,4 +95,5 @@ export interface SimulateResponse__Output {
   '_transaction_error_json'?: "transaction_error_json";
   '_replacement_blockhash'?: "replacement_blockhash";
   '_min_account_slot'?: "min_account_slot";
+  '_tip_lamports'?: "tip_lamports";
 }
