@@ -210,7 +210,11 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   }
   const detector = createDetector(sources, logger)
   const approvals = createApprovalScanner({ rpc, cache, chain, symbols: sources.tokenSymbols })
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger }
+  // A bundle-bound simulate (it pays a tip account) answers the tip floor; the set is the relay's, kept once per change.
+  let tipAccounts: string[] = []
+  let tipAccountKeys: ReadonlySet<AccountKey> = new Set()
+  const tips = { getTipAccounts: () => tipAccountKeys, getTipFloor: () => getTipFloor() }
+  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger, tips }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
   const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
     resultCache.simulate(transaction, parseSimulateOptions(options))
@@ -273,7 +277,6 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
         }
       : undefined
   const getTipFloor = (): TipFloor => toTipFloor(tipWindow.getTipFloor(), tipAccounts)
-  let tipAccounts: string[] = []
   const bundles = createBundleSender({
     relay,
     tipWallet: engineOptions.tipWallet,
@@ -297,6 +300,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       for (const address of tipAccounts) if (!list.includes(address)) geyser?.watchTransactionAccount(address, false)
       for (const address of list) if (!tipAccounts.includes(address)) geyser?.watchTransactionAccount(address, true)
       tipAccounts = list
+      tipAccountKeys = new Set(list.map(fromBase58Address))
       tipWindow.setTipAccounts(list)
     }
     return list

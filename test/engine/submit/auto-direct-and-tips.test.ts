@@ -2,7 +2,7 @@
 // does not (localnet dropping every sendTransaction); the tip floor is what landed bundles tipped,
 // computed here directly from the tips paid.
 import t from 'tap'
-import { generateKeyPairSigner } from '@solana/kit'
+import { generateKeyPairSigner, type Address } from '@solana/kit'
 import { startStack, type Stack } from '../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 
@@ -80,6 +80,22 @@ t.test('the tip floor equals a direct computation over the tips landed', async (
     { p25: nearestRank(25), p50: nearestRank(50), p75: nearestRank(75), p95: nearestRank(95), p99: nearestRank(99) },
   )
   t.equal(floor.floor_lamports, Math.max(1_000, nearestRank(25) as number))
+
+  // A simulate of a bundle-bound transaction (it pays a tip account) answers the floor beside its own tip.
+  const tipper = await generateKeyPairSigner()
+  stack.localnet.chain.airdrop(tipper.address, SOL)
+  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const bound = await buildTransaction({
+    feePayer: tipper.address,
+    blockhash: value.blockhash,
+    instructions: [transferSol(tipper.address, floor.tip_accounts[0] as Address, 7_000n)],
+    signers: [tipper],
+  })
+  const simulated = await stack.engine.simulate(bound)
+  t.equal(simulated.tip_lamports, 7_000)
+  t.same(simulated.tips, floor)
+  const plain = await signedTransfer(stack)
+  t.equal((await stack.engine.simulate(plain.bytes)).tips, null, 'a transaction paying no tip account gets none')
 
   // The default managed tip is p75 of what landed.
   const { bytes } = await signedTransfer(stack)
