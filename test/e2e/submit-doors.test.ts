@@ -84,7 +84,14 @@ t.test('submit lands through REST, the WebSocket and direct gRPC on npm start’
 
     const tracking = await readTracking(answer.signature)
     t.equal(tracking.status, 200, 'its tracking record')
-    t.match(await tracking.json(), {
+    let record = (await tracking.json()) as TrackedTransaction
+    // The outcome (reality against the prediction submit simulated for) follows the landing.
+    const landedAt = Date.now()
+    while (record.outcome === null && Date.now() - landedAt < LAND_LIMIT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      record = (await (await readTracking(answer.signature)).json()) as TrackedTransaction
+    }
+    t.match(record, {
       signature: answer.signature,
       kind: 'submit',
       strategy: 'managed_tip_bundle',
@@ -94,6 +101,8 @@ t.test('submit lands through REST, the WebSocket and direct gRPC on npm start’
       status: /^(confirmed|finalized)$/,
       landed_slot: answer.slot,
       drop_reason: null,
+      prediction: { success: true, compute_units: 150 },
+      outcome: { landed_slot: answer.slot, matched: true, differences: [] },
     } satisfies Partial<Record<keyof TrackedTransaction, unknown>>)
 
     const history = await fetch(`${rest}/api/v1/solana/simulations?limit=10`, { headers: withKey })
@@ -111,9 +120,10 @@ t.test('submit lands through REST, the WebSocket and direct gRPC on npm start’
           billable: true,
           bundle_id: answer.bundle_id,
           tip_lamports: String(answer.tip_lamports),
+          matched: true,
         },
       },
-      'history lists the submit with its strategy, bundle and tip',
+      'history lists the submit with its strategy, bundle, tip and outcome',
     )
 
     // The engine saw the tip land on its geyser stream: it counts in what landed bundles tip.
