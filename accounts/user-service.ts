@@ -146,7 +146,7 @@ export interface HistoryTransaction {
   status: TrackingStatus
   route: SubmitRoute
   landed_slot: number | null
-  /** The outcome's `matched`: null until it landed (and for a send or a submit, which predicted nothing). */
+  /** The outcome's `matched`: null until it landed (and for a send, which predicted nothing). */
   matched: boolean | null
   /** A submit's strategy; null for an execute or a send. */
   strategy: SubmitStrategyName | null

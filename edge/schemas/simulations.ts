@@ -65,7 +65,7 @@ const historyItemSchema = {
       type: 'string',
       enum: ['simulate', 'execute', 'send', 'submit'],
       description:
-        'The call: a simulate, an execute (simulated, then sent when approved), a send (sent as it is, not simulated) or a submit (landed with a strategy, not simulated).',
+        'The call: a simulate, an execute (simulated, then sent when approved), a send (sent as it is, not simulated) or a submit (landed with a strategy, not judged: simulated only for its prediction).',
     },
     transaction: {
       type: ['object', 'null'],
@@ -79,7 +79,7 @@ const historyItemSchema = {
         landed_slot: { type: ['integer', 'null'], minimum: 0, description: 'The slot it landed in; null until it landed.' },
         matched: {
           type: ['boolean', 'null'],
-          description: 'Whether what landed matched the prediction it was sent on; null until it landed, and for a send or a submit.',
+          description: 'Whether what landed matched the prediction it was sent on; null until it landed, and for a send.',
         },
         strategy: {
           type: ['string', 'null'],

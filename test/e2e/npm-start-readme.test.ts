@@ -1,8 +1,9 @@
 /**
  * `npm start` as a newcomer runs it: the real all-in-one process (localnet + engine + accounts on
  * the embedded PGlite + edge) on free ports, the README's copy-paste flow against it (register, an
- * API key, simulate a transaction built with kit and one from `npm run -s localnet:transaction`),
- * the engine's gRPC port dialled directly, then SIGTERM and a clean exit (the
+ * API key, simulate a transaction built with kit and one from `npm run -s localnet:transaction`,
+ * submit a signed one as a managed-tip bundle through localnet's relay), the engine's gRPC port
+ * dialled directly, then SIGTERM and a clean exit (the
  * drain completes, code 0) — and a second start on the same DATA_DIR that still knows the user,
  * the key and the history the first one flushed on its way out.
  */
@@ -241,6 +242,42 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     await grpc.close()
   }
 
+  // The README's submit: the example script's signed transfer, landed as a managed-tip bundle
+  // through localnet's relay with the tip wallet npm start funded; then its tracking and the tips.
+  const { stdout: signed } = await promisify(execFile)(`${REPO_ROOT}node_modules/.bin/tsx`, ['localnet/example/main.ts', '--signed'], {
+    cwd: REPO_ROOT,
+    env: { ...env, LOCALNET_RPC_URL: rpcUrl },
+    timeout: 30_000,
+  })
+  const submitted = await postJson(
+    `${rest}/api/v1/solana/tx/submit`,
+    { transaction: signed.trim(), strategy: 'managed_tip_bundle', wait_confirmation: true },
+    { 'x-api-key': apiKey },
+  )
+  t.equal(submitted.status, 200, 'the signed example transaction is submitted as a bundle')
+  const submit = (await submitted.json()) as { signature: string; bundle_id: string; bundle_lint: Array<{ ok: boolean }> }
+  t.match(
+    submit,
+    {
+      strategy: 'managed_tip_bundle',
+      route: 'relay_bundle',
+      bundle_id: /^\w+$/,
+      tip_lamports: 1000,
+      confirmation: 'confirmed',
+      billable: true,
+    },
+    'as the README shows it',
+  )
+  t.ok(submit.bundle_lint.length > 0 && submit.bundle_lint.every((entry) => entry.ok), 'every lint rule passed')
+  const tracked = await fetch(`${rest}/api/v1/solana/transactions/${submit.signature}`, { headers: { 'x-api-key': apiKey } })
+  t.match(
+    await tracked.json(),
+    { kind: 'submit', strategy: 'managed_tip_bundle', route: 'relay_bundle', relay_bundle_id: submit.bundle_id, tip_lamports: '1000' },
+    'its tracking, as the README says',
+  )
+  const tips = await fetch(`${rest}/api/v1/solana/tips`, { headers: { 'x-api-key': apiKey } })
+  t.match(await tips.json(), { slots: 150, floor_lamports: 1000, tip_accounts: Array(8).fill(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) }, 'the tips')
+
   // No history read before the stop: what the simulate recorded must be flushed by the drain.
   await stopService(t, first, ports)
 
@@ -253,7 +290,13 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
   t.same(guesses, [401, 401, 401, 401, 401, 429], 'wrong passwords lock the account after five (AUTH_LIMITS is on by default)')
   const history = await fetch(`${rest}/api/v1/solana/simulations`, { headers: { 'x-api-key': apiKey } })
   t.equal(history.status, 200, 'the API key survived the restart')
-  const { simulations } = (await history.json()) as { simulations: { success: boolean; signature: string | null }[] }
+  const records = ((await history.json()) as { simulations: { kind: string; success: boolean; signature: string | null }[] }).simulations
+  t.match(
+    records.find((record) => record.kind === 'submit'),
+    { signature: /\w/ },
+    'the submit recorded before SIGTERM is in the history',
+  )
+  const simulations = records.filter((record) => record.kind === 'simulate')
   t.equal(simulations.length, 3, 'the REST and the gRPC simulations recorded before SIGTERM are in the history')
   t.ok(simulations.every((simulation) => simulation.success))
   t.ok(
