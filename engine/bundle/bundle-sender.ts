@@ -19,6 +19,7 @@ import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
 import { lintBundle, MIN_BLOCKS_LEFT } from './bundle-lint.js'
 import type { SequentialSimulator } from './sequential-simulation.js'
+import { isRelayRpcError } from '../relay/relay-errors.js'
 import { buildTipTransaction } from './tip-transaction.js'
 import { findTipPayments } from './tip-payments.js'
 import type { TipWallet } from './tip-wallet.js'
@@ -162,10 +163,18 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
       })
     }
 
-    const bundleId = await relay.sendBundle(
-      bundle.map((bytes) => Buffer.from(bytes).toString('base64')),
-      getDeadline(tx, input.deadlineMs),
-    )
+    const bundleId = await relay
+      .sendBundle(
+        bundle.map((bytes) => Buffer.from(bytes).toString('base64')),
+        getDeadline(tx, input.deadlineMs),
+      )
+      .catch((error: unknown) => {
+        // The relay refused what the lint let through (its own rules may be stricter): the caller's bundle, told as such.
+        if (!isRelayRpcError(error)) throw error
+        throw new ServiceError('bundle_rejected', `The relay refused the bundle (${error.message.slice(0, 300)}); nothing was sent.`, {
+          details: { bundle_lint: lint.entries },
+        })
+      })
     if (existing) {
       const escalated = await tracker.escalate(input.userId, signature, {
         relayBundleId: bundleId,

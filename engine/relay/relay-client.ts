@@ -151,6 +151,8 @@ export function createRelayClient({ url, auth, requestTimeoutMs }: RelayClientOp
     }
     if (status === 429) throw new RelayRateLimitedError(method, readRetryAfterMs(responseHeaders.get('retry-after')))
     if (status >= 500) throw unavailable(`answered ${method} with HTTP ${status}`)
+    // A refused credential is the deployment's problem (RELAY_AUTH), not the caller's bundle.
+    if (status === 401 || status === 403) throw unavailable(`refused ${method} with HTTP ${status}: check RELAY_AUTH`)
     const answer = parseAnswer(text)
     const error = answer?.error
     if (typeof error === 'object' && error !== null) {

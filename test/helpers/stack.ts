@@ -21,6 +21,8 @@ export interface StackOptions {
   /** Slots advance on a timer (default) or only through localnet.chain.advanceSlot(). */
   autoAdvance?: boolean
   engineEnv?: Record<string, string>
+  /** localnet's own variables (LOCALNET_…), over the test defaults. */
+  localnetEnv?: Record<string, string>
   /** Feed the engine from localnet's geyser stream (GEYSER_ENDPOINT). */
   geyser?: boolean
   /** What the engine is given from outside (a tenant's program blocks). */
@@ -57,6 +59,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack & {
       ...(options.relay ? { LOCALNET_RELAY_RATE_LIMIT: String(options.relay.rateLimit ?? 1) } : {}),
       ...(options.accountsDir ? { LOCALNET_ACCOUNTS_DIR: options.accountsDir } : {}),
       ...(options.programsDir ? { LOCALNET_PROGRAMS_DIR: options.programsDir } : {}),
+      ...options.localnetEnv,
     }),
     quietLogger,
     { autoAdvance: options.autoAdvance ?? false },

@@ -120,3 +120,28 @@ t.test('without a relay or a tip wallet the bundle routes refuse with 503 relay_
   })
   t.equal(noWallet.localnet.relay.getCounts().methods.sendBundle ?? 0, 0)
 })
+
+t.test("execute's relay route uses the transaction's own tip when it pays one: a bundle of one, no managed tip", async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 } })
+  const tipAccount = (await stack.engine.getTips()).tip_accounts[0] as Address
+  const payer = await generateKeyPairSigner()
+  const receiver = await generateKeyPairSigner()
+  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
+  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const bytes = await buildTransaction({
+    feePayer: payer.address,
+    blockhash: value.blockhash,
+    instructions: [transferSol(payer.address, receiver.address, SOL / 10n), transferSol(payer.address, tipAccount, 20_000n)],
+    signers: [payer],
+  })
+  const walletBefore = await balance(stack, stack.tipWallet as string)
+  const tipBefore = await balance(stack, tipAccount)
+  const response = await stack.engine.execute(bytes, { tenantId: TENANT, policy: { force_relay: true }, waitConfirmation: true })
+  t.equal(response.route, 'relay_bundle', response.reason)
+  t.ok(['confirmed', 'finalized'].includes(response.confirmation ?? ''), `confirmation ${response.confirmation}`)
+  t.equal(stack.localnet.relay.getBundle(response.relay_bundle_id as string)?.signatures.length, 1, 'the transaction alone')
+  t.equal(await balance(stack, tipAccount), tipBefore + 20_000n, 'its own tip was paid')
+  t.equal(await balance(stack, stack.tipWallet as string), walletBefore, 'the tip wallet paid nothing')
+  const tracked = await stack.engine.getTransaction(TENANT, response.signature as string)
+  t.equal(tracked.tip_lamports, null, 'no managed tip is billed')
+})

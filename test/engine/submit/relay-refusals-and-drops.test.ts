@@ -106,3 +106,18 @@ t.test("a send the rate limit cannot fit before the caller's deadline is relay_b
   t.equal(sendBundles(stack), 3, 'the refused one never reached the relay')
   t.equal(stack.localnet.relay.getCounts().rateLimited, 0, 'and the relay never had to say 429')
 })
+
+t.test("a relay refusing the credential is relay_unavailable naming RELAY_AUTH, not the caller's fault", async (t) => {
+  const stack = await startStack(t, {
+    autoAdvance: true,
+    relay: { rateLimit: 5 },
+    localnetEnv: { LOCALNET_RELAY_AUTH: 'the-right-uuid' },
+    engineEnv: { RELAY_AUTH: 'a-wrong-uuid' },
+  })
+  const { bytes } = await signedTransfer(stack)
+  await t.rejects(stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' }), {
+    code: 'relay_unavailable',
+    message: /RELAY_AUTH/,
+  })
+  t.ok(stack.localnet.relay.getCounts().unauthorized >= 1, 'the relay saw the wrong credential')
+})
