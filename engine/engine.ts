@@ -273,7 +273,8 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       ? {
           host: toEndpointHost(config.relayUrl),
           sendBundle: (transactions, deadlineMs) => relayQueue.sendBundle(transactions, deadlineMs),
-          getTipAccounts: () => relayQueue.getTipAccounts(),
+          // Through loadTipAccounts: the first answer after a relay outage at start also sets up the tip window.
+          getTipAccounts: () => loadTipAccounts(),
         }
       : undefined
   const getTipFloor = (): TipFloor => toTipFloor(tipWindow.getTipFloor(), tipAccounts)
