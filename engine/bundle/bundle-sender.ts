@@ -14,10 +14,11 @@ import type { Prediction, TrackingKind } from '../contract/transaction-tracking.
 import { getSignature, getStaticKey, type WireTransaction } from '../decode/wire-transaction.js'
 import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
 import { fromAccountKey, fromBase58Address, type AccountKey } from '../state/account-key.js'
-import { MAX_BLOCKHASH_AGE_SLOTS, type ChainTracker } from '../state/chain-tracker.js'
+import type { ChainTracker } from '../state/chain-tracker.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
 import { lintBundle, MIN_BLOCKS_LEFT } from './bundle-lint.js'
+import { getLastValidBlockHeight } from '../send/last-valid-block-height.js'
 import type { SequentialSimulator } from './sequential-simulation.js'
 import { isRelayRpcError } from '../relay/relay-errors.js'
 import { buildTipTransaction } from './tip-transaction.js'
@@ -185,7 +186,6 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
     }
     const now = Date.now()
     const durable = isDurableNonceTransaction(tx)
-    const seenAt = durable ? undefined : chain.getBlockhashHeight(tx.recentBlockhash)
     const record: TrackingRecord = {
       userId: input.userId,
       signature,
@@ -195,7 +195,7 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
       attempts: 1,
       endpoints: [relay.host],
       wireTransaction: tx.bytes,
-      lastValidBlockHeight: durable ? null : (seenAt ?? chain.blockHeight ?? 0) + MAX_BLOCKHASH_AGE_SLOTS,
+      lastValidBlockHeight: getLastValidBlockHeight(tx, chain),
       landedSlot: null,
       transactionError: null,
       prediction: input.prediction,

@@ -5,7 +5,6 @@
  * user is not sent again: the first call's record answers (also while that first call is under way).
  */
 import { toBase58 } from '../../lib/base58.js'
-import { MAX_BLOCKHASH_AGE_SLOTS } from '../state/chain-tracker.js'
 import type { Prediction, TrackingKind } from '../contract/transaction-tracking.js'
 import { getSignature, getStaticKey, type WireTransaction } from '../decode/wire-transaction.js'
 import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
@@ -13,6 +12,7 @@ import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
 import type { SubmitStrategyName } from '../contract/submit-strategies.js'
 import type { EndpointSetName, EndpointSets } from './endpoint-sets.js'
+import { getLastValidBlockHeight } from './last-valid-block-height.js'
 
 export interface SubmitInput {
   tx: WireTransaction
@@ -45,13 +45,6 @@ export function createTransactionSubmitter(options: TransactionSubmitterOptions)
   /** Calls under way, by user and signature: a duplicate waits for the first instead of sending. */
   const underway = new Map<string, Promise<TrackingRecord>>()
 
-  /** Past this height the blockhash cannot land; an upper bound when the blockhash's own height is not known. */
-  function getLastValidBlockHeight(tx: WireTransaction): number | null {
-    if (isDurableNonceTransaction(tx)) return null
-    const height = options.getBlockhashHeight(tx.recentBlockhash) ?? options.getBlockHeight()
-    return height === undefined ? null : height + MAX_BLOCKHASH_AGE_SLOTS
-  }
-
   async function submitOnce(input: SubmitInput, signature: string): Promise<TrackingRecord> {
     const existing = await tracker.get(input.userId, signature)
     if (existing) return existing
@@ -66,7 +59,12 @@ export function createTransactionSubmitter(options: TransactionSubmitterOptions)
       attempts: 0,
       endpoints: [],
       wireTransaction: tx.bytes,
-      lastValidBlockHeight: getLastValidBlockHeight(tx),
+      lastValidBlockHeight: getLastValidBlockHeight(tx, {
+        getBlockhashHeight: options.getBlockhashHeight,
+        get blockHeight() {
+          return options.getBlockHeight()
+        },
+      }),
       landedSlot: null,
       transactionError: null,
       prediction: input.prediction,
