@@ -21,6 +21,11 @@ export const userServiceConfigSchema = {
   internalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   grpcHost: { kind: 'string', env: 'ACCOUNTS_GRPC_HOST', default: '127.0.0.1' },
   grpcPort: { kind: 'int', env: 'ACCOUNTS_GRPC_PORT', default: 50052, min: 0, max: 65535 },
+  /**
+   * Development and tests only: webhooks may go to http URLs and to private or loopback addresses
+   * (link-local and cloud-metadata addresses stay refused). Off: https to public addresses only.
+   */
+  webhookAllowPrivateUrls: { kind: 'bool', env: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: false },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

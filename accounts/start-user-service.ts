@@ -30,7 +30,8 @@ export interface StartedUserService {
 
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
-  config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'>,
+  config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
+    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls'>>,
   logger: Logger,
   options: StartUserServiceOptions = {},
 ): Promise<StartedUserService> {
@@ -52,6 +53,12 @@ export async function startUserService(
     await close().catch(() => undefined)
     throw error
   }
-  const userService = createUserService({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
+  const userService = createUserService({
+    db,
+    signingKey,
+    now: options.now,
+    onInvalidate: options.onInvalidate,
+    webhookUrlPolicy: { allowPrivateUrls: config.webhookAllowPrivateUrls ?? false },
+  })
   return { userService, signingKey, db, close }
 }
