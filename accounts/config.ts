@@ -26,6 +26,8 @@ export const userServiceConfigSchema = {
    * (link-local and cloud-metadata addresses stay refused). Off: https to public addresses only.
    */
   webhookAllowPrivateUrls: { kind: 'bool', env: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: false },
+  /** The first retry of a failed webhook delivery waits this long; each next one doubles (with jitter, capped at 2 h), for 24 h. */
+  webhookRetryBaseMs: { kind: 'int', env: 'WEBHOOK_RETRY_BASE_MS', default: 30_000, min: 10, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

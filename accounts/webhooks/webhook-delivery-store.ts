@@ -100,7 +100,7 @@ export function createWebhookDeliveryStore({ db, now }: { db: Database; now: () 
     /** The endpoint's latest deliveries, newest first. */
     list(endpointId: string): Promise<WebhookDeliveryRow[]> {
       return db.query<WebhookDeliveryRow>(
-        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${WEBHOOK_DELIVERIES_PAGE}`,
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY seq DESC LIMIT ${WEBHOOK_DELIVERIES_PAGE}`,
         [endpointId],
       )
     },

@@ -19,6 +19,8 @@ CREATE INDEX webhook_endpoints_user ON webhook_endpoints (user_id, created_at) W
 
 CREATE TABLE webhook_deliveries (
   id                 uuid PRIMARY KEY,
+  -- Insertion order: deliveries to one endpoint are sent in it (created_at can tie).
+  seq                bigserial NOT NULL,
   endpoint_id        uuid NOT NULL REFERENCES webhook_endpoints (id),
   event_id           uuid NOT NULL,
   event_type         text NOT NULL,
@@ -35,5 +37,5 @@ CREATE TABLE webhook_deliveries (
   delivered_at       timestamptz
 );
 -- The worker's scan: pending deliveries in order per endpoint.
-CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (endpoint_id, created_at, id) WHERE status = 'pending';
-CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC);
+CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (endpoint_id, seq) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, seq DESC);
