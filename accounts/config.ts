@@ -21,6 +21,13 @@ export const userServiceConfigSchema = {
   internalToken: { kind: 'optional-secret', env: 'ACCOUNTS_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   grpcHost: { kind: 'string', env: 'ACCOUNTS_GRPC_HOST', default: '127.0.0.1' },
   grpcPort: { kind: 'int', env: 'ACCOUNTS_GRPC_PORT', default: 50052, min: 0, max: 65535 },
+  /**
+   * Development and tests only: webhooks may go to http URLs and to private or loopback addresses
+   * (link-local and cloud-metadata addresses stay refused). Off: https to public addresses only.
+   */
+  webhookAllowPrivateUrls: { kind: 'bool', env: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: false },
+  /** The first retry of a failed webhook delivery waits this long; each next one doubles (with jitter, capped at 2 h), for 24 h. */
+  webhookRetryBaseMs: { kind: 'int', env: 'WEBHOOK_RETRY_BASE_MS', default: 30_000, min: 10, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -16,7 +16,7 @@ import { toListenError } from '../lib/listen-error.js'
 import { createLogThrottle } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
-import type { UserService } from './user-service.js'
+import type { JsonValue, UserService } from './user-service.js'
 import { userServiceConfigSchema } from './config.js'
 import {
   fromListSimulationsRequestMessage,
@@ -36,6 +36,8 @@ import {
   toUserStateMessage,
 } from './grpc/identity-messages.js'
 import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
+import { toWebhookDeliveryMessage, toWebhookEndpointMessage } from './grpc/webhook-messages.js'
+import { isWebhookEventType } from './webhooks/webhook-values.js'
 import {
   fromTrackedTransactionPatchMessage,
   fromTrackedTransactionRequestMessage,
@@ -172,6 +174,39 @@ export async function startUserServiceServer(
     ClaimUnresolvedTransactions: unary('ClaimUnresolvedTransactions', async ({ lease_ms, limit }) => ({
       records: (await userService.claimUnresolvedTransactions(lease_ms, limit)).map(toTrackedTransactionMessage),
     })),
+    CreateWebhookEndpoint: unary('CreateWebhookEndpoint', async ({ user_id, url, events, description }) =>
+      toWebhookEndpointMessage(await userService.createWebhookEndpoint(user_id, { url, events, description })),
+    ),
+    ListWebhookEndpoints: unary('ListWebhookEndpoints', async ({ user_id }) => ({
+      endpoints: (await userService.listWebhookEndpoints(user_id)).map(toWebhookEndpointMessage),
+    })),
+    DeleteWebhookEndpoint: unary('DeleteWebhookEndpoint', async ({ user_id, endpoint_id }) => {
+      await userService.deleteWebhookEndpoint(user_id, endpoint_id)
+      return {}
+    }),
+    RotateWebhookSecret: unary('RotateWebhookSecret', async ({ user_id, endpoint_id }) =>
+      toWebhookEndpointMessage(await userService.rotateWebhookSecret(user_id, endpoint_id)),
+    ),
+    ListWebhookDeliveries: unary('ListWebhookDeliveries', async ({ user_id, endpoint_id }) => ({
+      deliveries: (await userService.listWebhookDeliveries(user_id, endpoint_id)).map(toWebhookDeliveryMessage),
+    })),
+    SendTestWebhook: unary('SendTestWebhook', async ({ user_id, endpoint_id }) =>
+      toWebhookDeliveryMessage(await userService.sendTestWebhook(user_id, endpoint_id)),
+    ),
+    RedeliverWebhook: unary('RedeliverWebhook', async ({ user_id, endpoint_id, delivery_id }) =>
+      toWebhookDeliveryMessage(await userService.redeliverWebhook(user_id, endpoint_id, delivery_id)),
+    ),
+    EnqueueWebhookEvent: unary('EnqueueWebhookEvent', async ({ user_id, type, data_json }) => {
+      if (!isWebhookEventType(type)) throw createServiceError('validation_error', 'type: is not a webhook event')
+      let data: JsonValue
+      try {
+        data = JSON.parse(data_json) as JsonValue
+      } catch {
+        throw createServiceError('validation_error', 'data_json: is not JSON')
+      }
+      await userService.enqueueWebhookEvent(user_id, type, data)
+      return {}
+    }),
   }
 
   const proto = loadAccountsProto()

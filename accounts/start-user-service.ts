@@ -1,6 +1,7 @@
 /**
  * Starts the user service on its configuration: the database (DATABASE_URL, or the embedded
- * PGlite under DATA_DIR), its migrations, the signing key, and the UserService on top. Used by the
+ * PGlite under DATA_DIR), its migrations, the signing key, the UserService on top, and the
+ * webhook delivery worker sending its outbox. Used by the
  * accounts process (accounts/main.ts) and by any process that runs the user service inside itself.
  */
 import { join } from 'node:path'
@@ -11,12 +12,15 @@ import { createDatabase, type Database } from './db/database.js'
 import { openEmbeddedDatabase } from './db/embedded-database.js'
 import { migrate } from './db/migrate.js'
 import { getSigningKey } from './tokens/signing-key.js'
+import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery-worker.js'
 
 export interface StartUserServiceOptions {
   /** Epoch ms (tests). */
   now?: () => number
   /** Told of every credential that stops working, for the edges' caches. */
   onInvalidate?: (event: AuthInvalidation) => void
+  /** false: no webhook delivery worker in this process. */
+  webhookWorker?: boolean
 }
 
 export interface StartedUserService {
@@ -30,7 +34,8 @@ export interface StartedUserService {
 
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
-  config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'>,
+  config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
+    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs'>>,
   logger: Logger,
   options: StartUserServiceOptions = {},
 ): Promise<StartedUserService> {
@@ -52,6 +57,26 @@ export async function startUserService(
     await close().catch(() => undefined)
     throw error
   }
-  const userService = createUserService({ db, signingKey, now: options.now, onInvalidate: options.onInvalidate })
-  return { userService, signingKey, db, close }
+  const allowPrivateUrls = config.webhookAllowPrivateUrls ?? false
+  const userService = createUserService({
+    db,
+    signingKey,
+    now: options.now,
+    onInvalidate: options.onInvalidate,
+    webhookUrlPolicy: { allowPrivateUrls },
+  })
+  // The outbox is sent by whichever process owns the user service; several such processes share it safely (leases).
+  const webhooks =
+    options.webhookWorker === false
+      ? undefined
+      : startWebhookDeliveryWorker({ db, logger, allowPrivateUrls, retryBaseMs: config.webhookRetryBaseMs ?? 30_000 })
+  return {
+    userService,
+    signingKey,
+    db,
+    async close() {
+      await webhooks?.stop()
+      await close()
+    },
+  }
 }

@@ -23,6 +23,7 @@ import {
 } from './grpc/identity-messages.js'
 import { fromProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 import { fromSubmitUsageMessage } from './grpc/submit-usage-messages.js'
+import { fromWebhookDeliveryMessage, fromWebhookEndpointMessage } from './grpc/webhook-messages.js'
 import {
   fromTrackedTransactionAnswerMessage,
   toTrackedTransactionMessage,
@@ -31,6 +32,7 @@ import {
 import { assertProgramIdList } from './program-blocks/program-block-ids.js'
 import { assertTrackingPatch, assertTrackingRecord } from './tracking/tracking-input.js'
 import { assertHasCard } from './users/card-on-file.js'
+import { toWebhookDescription, toWebhookEvents } from './webhooks/webhook-values.js'
 import { createServiceError } from '../lib/errors.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { INTERNAL_TOKEN_METADATA } from '../lib/grpc/internal-token.js'
@@ -42,6 +44,8 @@ import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accoun
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
 import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
 import type { TrackTransactionResponse__Output as TrackTransactionResponseOutput } from '../proto/gen/preflight/accounts/v1/TrackTransactionResponse.js'
+import type { ListWebhookDeliveriesResponse__Output as ListWebhookDeliveriesOutput } from '../proto/gen/preflight/accounts/v1/ListWebhookDeliveriesResponse.js'
+import type { ListWebhookEndpointsResponse__Output as ListWebhookEndpointsOutput } from '../proto/gen/preflight/accounts/v1/ListWebhookEndpointsResponse.js'
 
 export type UserServiceClient = UserService & {
   close(): Promise<void>
@@ -77,6 +81,14 @@ export function createInProcessUserServiceClient(userService: UserService): User
       userService.updateTrackedTransaction(userId, signature, patch, leaseMs),
     getTrackedTransaction: (userId, signature) => userService.getTrackedTransaction(userId, signature),
     claimUnresolvedTransactions: (leaseMs, limit) => userService.claimUnresolvedTransactions(leaseMs, limit),
+    createWebhookEndpoint: (userId, request) => userService.createWebhookEndpoint(userId, request),
+    listWebhookEndpoints: (userId) => userService.listWebhookEndpoints(userId),
+    deleteWebhookEndpoint: (userId, endpointId) => userService.deleteWebhookEndpoint(userId, endpointId),
+    rotateWebhookSecret: (userId, endpointId) => userService.rotateWebhookSecret(userId, endpointId),
+    listWebhookDeliveries: (userId, endpointId) => userService.listWebhookDeliveries(userId, endpointId),
+    sendTestWebhook: (userId, endpointId) => userService.sendTestWebhook(userId, endpointId),
+    redeliverWebhook: (userId, endpointId, deliveryId) => userService.redeliverWebhook(userId, endpointId, deliveryId),
+    enqueueWebhookEvent: (userId, type, data) => userService.enqueueWebhookEvent(userId, type, data),
     close: async () => undefined,
   }
 }
@@ -239,6 +251,48 @@ export function createGrpcUserServiceClient(
         (m, o, done) => client.ClaimUnresolvedTransactions({ lease_ms: leaseMs, limit }, m, o, done),
         ({ records }: ClaimUnresolvedTransactionsResponseOutput) => records.map(fromTrackedTransactionAnswerMessage),
       ),
+    createWebhookEndpoint(userId, { url, events, description }) {
+      // protobuf would turn a non-array or a non-string into something the service accepts; the
+      // service's own checks answer it here, so both transports refuse it alike.
+      try {
+        toWebhookEvents(events)
+        toWebhookDescription(description)
+        if (typeof url !== 'string') throw createServiceError('validation_error', 'url: must be a non-empty string')
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call(
+        (m, o, done) =>
+          client.CreateWebhookEndpoint({ user_id: userId, url, events: [...events], description: description ?? undefined }, m, o, done),
+        fromWebhookEndpointMessage,
+      )
+    },
+    listWebhookEndpoints: (userId) =>
+      call(
+        (m, o, done) => client.ListWebhookEndpoints({ user_id: userId }, m, o, done),
+        ({ endpoints }: ListWebhookEndpointsOutput) => endpoints.map(fromWebhookEndpointMessage),
+      ),
+    deleteWebhookEndpoint: (userId, endpointId) =>
+      call((m, o, done) => client.DeleteWebhookEndpoint({ user_id: userId, endpoint_id: endpointId }, m, o, done), toVoid),
+    rotateWebhookSecret: (userId, endpointId) =>
+      call(
+        (m, o, done) => client.RotateWebhookSecret({ user_id: userId, endpoint_id: endpointId }, m, o, done),
+        fromWebhookEndpointMessage,
+      ),
+    listWebhookDeliveries: (userId, endpointId) =>
+      call(
+        (m, o, done) => client.ListWebhookDeliveries({ user_id: userId, endpoint_id: endpointId }, m, o, done),
+        ({ deliveries }: ListWebhookDeliveriesOutput) => deliveries.map(fromWebhookDeliveryMessage),
+      ),
+    sendTestWebhook: (userId, endpointId) =>
+      call((m, o, done) => client.SendTestWebhook({ user_id: userId, endpoint_id: endpointId }, m, o, done), fromWebhookDeliveryMessage),
+    redeliverWebhook: (userId, endpointId, deliveryId) =>
+      call(
+        (m, o, done) => client.RedeliverWebhook({ user_id: userId, endpoint_id: endpointId, delivery_id: deliveryId }, m, o, done),
+        fromWebhookDeliveryMessage,
+      ),
+    enqueueWebhookEvent: (userId, type, data) =>
+      call((m, o, done) => client.EnqueueWebhookEvent({ user_id: userId, type, data_json: JSON.stringify(data) }, m, o, done), toVoid),
     close: async () => client.close(),
   }
 }

@@ -13,13 +13,16 @@ import { createHistoryService } from './history/history-service.js'
 import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 import { createTransactionTrackingService } from './tracking/tracking-service.js'
+import { createWebhooksService } from './webhooks/webhooks-service.js'
+import type { WebhookUrlPolicy } from './webhooks/webhook-url-policy.js'
+import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks/webhook-values.js'
 import type { HistoryKind } from './history/history-kinds.js'
 import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from './tracking/tracking-values.js'
 
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
 // Closed sets kept beside the code that checks them; part of this contract.
-export type { HistoryKind, SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus }
+export type { HistoryKind, SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus, WebhookDeliveryStatus, WebhookEventType }
 
 /** A value JSON can carry: what the JSON columns of a tracking record hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
@@ -341,7 +344,65 @@ export interface TransactionTrackingService {
   claimUnresolvedTransactions(leaseMs: number, limit: number): Promise<TransactionTrackingRecord[]>
 }
 
-export interface UserService extends IdentityService, HistoryService, ProgramBlocksService, TransactionTrackingService {}
+/** A webhook endpoint as docs/webhooks.md shows it. */
+export interface WebhookEndpoint {
+  id: string
+  url: string
+  events: string[]
+  description: string | null
+  /** Set when deliveries failed for 24 h; nothing is sent to it any more. */
+  disabled_at: string | null
+  disabled_reason: string | null
+  created_at: string
+  /** The signing secret: only in the answers of create and rotate-secret. */
+  secret?: string
+}
+
+/** One delivery of one event to one endpoint, as docs/webhooks.md shows it. */
+export interface WebhookDelivery {
+  id: string
+  event_id: string
+  event_type: string
+  status: WebhookDeliveryStatus
+  attempts: number
+  /** When it is tried next; null once it succeeded or failed for good. */
+  next_attempt_at: string | null
+  last_response_code: number | null
+  last_latency_ms: number | null
+  last_error: string | null
+  created_at: string
+  delivered_at: string | null
+}
+
+export interface CreateWebhookEndpointRequest {
+  url: string
+  events: readonly string[]
+  description?: string | null
+}
+
+/**
+ * Signed webhooks (docs/webhooks.md): a user's endpoints and the outbox of deliveries to them.
+ * Another user's endpoint or delivery is `not_found`; bad input is `validation_error` naming the field.
+ */
+export interface WebhooksService {
+  /** A new endpoint, with its secret (shown this once); the URL must pass the SSRF policy. */
+  createWebhookEndpoint(userId: string, request: CreateWebhookEndpointRequest): Promise<WebhookEndpoint>
+  /** The user's endpoints, oldest first, without secrets. */
+  listWebhookEndpoints(userId: string): Promise<WebhookEndpoint[]>
+  deleteWebhookEndpoint(userId: string, endpointId: string): Promise<void>
+  /** A new secret (shown this once); the previous one keeps signing for 24 h. */
+  rotateWebhookSecret(userId: string, endpointId: string): Promise<WebhookEndpoint>
+  /** The endpoint's latest 100 deliveries, newest first. */
+  listWebhookDeliveries(userId: string, endpointId: string): Promise<WebhookDelivery[]>
+  /** Queues a `webhook.test` event to the endpoint. */
+  sendTestWebhook(userId: string, endpointId: string): Promise<WebhookDelivery>
+  /** Queues the delivery's event again (same event id and body) as a new delivery. */
+  redeliverWebhook(userId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery>
+  /** Queues `type` with `data` to each of the user's enabled endpoints subscribed to it. */
+  enqueueWebhookEvent(userId: string, type: WebhookEventType, data: JsonValue): Promise<void>
+}
+
+export interface UserService extends IdentityService, HistoryService, ProgramBlocksService, TransactionTrackingService, WebhooksService {}
 
 export interface UserServiceOptions {
   db: Database
@@ -351,6 +412,8 @@ export interface UserServiceOptions {
   now?: () => number
   /** Told of every credential that stops working and every program-block change, for the caches elsewhere. */
   onInvalidate?: (event: AuthInvalidation) => void
+  /** Where webhooks may go; default: public https only (production). */
+  webhookUrlPolicy?: WebhookUrlPolicy
 }
 
 /** The user service on `db` (migrated beforehand). */
@@ -361,5 +424,6 @@ export function createUserService(options: UserServiceOptions): UserService {
     ...createHistoryService({ db: options.db, now }),
     ...createProgramBlocksService({ db: options.db, now, onInvalidate: options.onInvalidate }),
     ...createTransactionTrackingService({ db: options.db, now }),
+    ...createWebhooksService({ db: options.db, now, urlPolicy: options.webhookUrlPolicy ?? { allowPrivateUrls: false } }),
   }
 }

@@ -22,6 +22,7 @@ import { registerNotImplementedRoutes } from './routes/not-implemented.js'
 import { registerOpenApiRoute } from './openapi/openapi-route.js'
 import { registerPlatformRoutes } from './routes/platform.js'
 import { registerProgramBlockRoutes } from './routes/program-blocks.js'
+import { registerWebhookRoutes } from './routes/webhooks.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
 import { registerWalletApprovalsRoute } from './routes/wallet-approvals.js'
@@ -241,6 +242,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerStreamRoute(app, context, options.stream)
   registerSimulationsRoutes(app, context)
   registerProgramBlockRoutes(app, context)
+  registerWebhookRoutes(app, context)
   registerWalletApprovalsRoute(app, context)
   registerNotImplementedRoutes(app, context)
   const status = createServiceStatus({

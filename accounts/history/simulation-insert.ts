@@ -26,10 +26,44 @@ FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, api_key_id uuid, created_a
   record_id uuid, kind text, strategy text, billable boolean, bundle_id text, tip_lamports bigint)
 ON CONFLICT (record_id) DO NOTHING`
 
+/**
+ * The same insert, and in the same statement the webhook events its new rows cause
+ * (docs/webhooks.md#events) queued to the users' subscribed endpoints: the outbox is written with
+ * its cause or not at all, and a redelivered record (skipped by ON CONFLICT) queues nothing twice.
+ * Each row causes at most one event, so the row's id is the event's id.
+ */
+const INSERT_WITH_EVENTS_SQL = `WITH inserted AS (
+  ${INSERT_SQL}
+  RETURNING id, user_id, created_at, kind, decision, risk_level, mev_score, signature, failure_reason
+), events AS (
+  SELECT i.*, CASE
+    WHEN i.kind = 'simulate' AND i.decision = 'block' THEN 'simulation.blocked'
+    WHEN i.kind = 'execute' AND i.decision = 'block' THEN 'execute.blocked'
+    WHEN i.kind = 'execute' THEN 'execute.submitted'
+  END AS type
+  FROM inserted i
+)
+INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at)
+SELECT gen_random_uuid(), e.id, v.id, v.type,
+  jsonb_build_object(
+    'id', v.id,
+    'type', v.type,
+    'created_at', to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'data', jsonb_build_object(
+      'history_id', v.id, 'signature', v.signature, 'decision', v.decision, 'risk_level', v.risk_level,
+      'mev_score', v.mev_score, 'reason', v.failure_reason
+    )
+  ),
+  'pending', v.created_at, v.created_at
+FROM events v
+JOIN webhook_endpoints e ON e.user_id = v.user_id AND e.deleted_at IS NULL AND e.disabled_at IS NULL AND v.type = ANY (e.events)
+WHERE v.type IS NOT NULL
+ORDER BY v.created_at, e.id`
+
 /** Inserts `records` (all or none); an empty batch sends no query. */
 export async function insertSimulations(db: Queryable, records: readonly SimulationRecord[]): Promise<void> {
   if (records.length === 0) return
-  await db.query(INSERT_SQL, [JSON.stringify(records.map(toSimulationRow))])
+  await db.query(INSERT_WITH_EVENTS_SQL, [JSON.stringify(records.map(toSimulationRow))])
 }
 
 function toSimulationRow(record: SimulationRecord, index: number) {

@@ -10,8 +10,12 @@ import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateA
 import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
 import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from './preflight/accounts/v1/CreateApiKeyRequest';
+import type { CreateWebhookEndpointRequest as _preflight_accounts_v1_CreateWebhookEndpointRequest, CreateWebhookEndpointRequest__Output as _preflight_accounts_v1_CreateWebhookEndpointRequest__Output } from './preflight/accounts/v1/CreateWebhookEndpointRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from './preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from './preflight/accounts/v1/DeleteUserResponse';
+import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebhookEndpointResponse, DeleteWebhookEndpointResponse__Output as _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output } from './preflight/accounts/v1/DeleteWebhookEndpointResponse';
+import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from './preflight/accounts/v1/EnqueueWebhookEventRequest';
+import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from './preflight/accounts/v1/EnqueueWebhookEventResponse';
 import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from './preflight/accounts/v1/FailureReasonCount';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
@@ -28,6 +32,8 @@ import type { KeyUsage as _preflight_accounts_v1_KeyUsage, KeyUsage__Output as _
 import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from './preflight/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from './preflight/accounts/v1/ListApiKeysResponse';
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from './preflight/accounts/v1/ListSimulationsRequest';
+import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from './preflight/accounts/v1/ListWebhookDeliveriesResponse';
+import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from './preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
 import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
@@ -36,6 +42,7 @@ import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequ
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from './preflight/accounts/v1/RecordKeyUsageResponse';
 import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from './preflight/accounts/v1/RecordSimulationsRequest';
 import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from './preflight/accounts/v1/RecordSimulationsResponse';
+import type { RedeliverWebhookRequest as _preflight_accounts_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _preflight_accounts_v1_RedeliverWebhookRequest__Output } from './preflight/accounts/v1/RedeliverWebhookRequest';
 import type { RefreshRequest as _preflight_accounts_v1_RefreshRequest, RefreshRequest__Output as _preflight_accounts_v1_RefreshRequest__Output } from './preflight/accounts/v1/RefreshRequest';
 import type { RegisterRequest as _preflight_accounts_v1_RegisterRequest, RegisterRequest__Output as _preflight_accounts_v1_RegisterRequest__Output } from './preflight/accounts/v1/RegisterRequest';
 import type { RemoveProgramBlockRequest as _preflight_accounts_v1_RemoveProgramBlockRequest, RemoveProgramBlockRequest__Output as _preflight_accounts_v1_RemoveProgramBlockRequest__Output } from './preflight/accounts/v1/RemoveProgramBlockRequest';
@@ -63,6 +70,10 @@ import type { User as _preflight_accounts_v1_User, User__Output as _preflight_ac
 import type { UserSimulationCount as _preflight_accounts_v1_UserSimulationCount, UserSimulationCount__Output as _preflight_accounts_v1_UserSimulationCount__Output } from './preflight/accounts/v1/UserSimulationCount';
 import type { UserState as _preflight_accounts_v1_UserState, UserState__Output as _preflight_accounts_v1_UserState__Output } from './preflight/accounts/v1/UserState';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from './preflight/accounts/v1/UserStats';
+import type { WebhookDelivery as _preflight_accounts_v1_WebhookDelivery, WebhookDelivery__Output as _preflight_accounts_v1_WebhookDelivery__Output } from './preflight/accounts/v1/WebhookDelivery';
+import type { WebhookEndpoint as _preflight_accounts_v1_WebhookEndpoint, WebhookEndpoint__Output as _preflight_accounts_v1_WebhookEndpoint__Output } from './preflight/accounts/v1/WebhookEndpoint';
+import type { WebhookEndpointRequest as _preflight_accounts_v1_WebhookEndpointRequest, WebhookEndpointRequest__Output as _preflight_accounts_v1_WebhookEndpointRequest__Output } from './preflight/accounts/v1/WebhookEndpointRequest';
+import type { WebhookUserRequest as _preflight_accounts_v1_WebhookUserRequest, WebhookUserRequest__Output as _preflight_accounts_v1_WebhookUserRequest__Output } from './preflight/accounts/v1/WebhookUserRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -81,8 +92,12 @@ export interface ProtoGrpcType {
         ClaimUnresolvedTransactionsRequest: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output>
         ClaimUnresolvedTransactionsResponse: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
         CreateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_CreateApiKeyRequest__Output>
+        CreateWebhookEndpointRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateWebhookEndpointRequest, _preflight_accounts_v1_CreateWebhookEndpointRequest__Output>
         DeleteUserRequest: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserRequest__Output>
         DeleteUserResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserResponse__Output>
+        DeleteWebhookEndpointResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>
+        EnqueueWebhookEventRequest: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output>
+        EnqueueWebhookEventResponse: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
         FailureReasonCount: MessageTypeDefinition<_preflight_accounts_v1_FailureReasonCount, _preflight_accounts_v1_FailureReasonCount__Output>
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
@@ -99,6 +114,8 @@ export interface ProtoGrpcType {
         ListApiKeysRequest: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysRequest__Output>
         ListApiKeysResponse: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysResponse__Output>
         ListSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_ListSimulationsRequest__Output>
+        ListWebhookDeliveriesResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
+        ListWebhookEndpointsResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
         NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>
@@ -107,6 +124,7 @@ export interface ProtoGrpcType {
         RecordKeyUsageResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
         RecordSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsRequest__Output>
         RecordSimulationsResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsResponse__Output>
+        RedeliverWebhookRequest: MessageTypeDefinition<_preflight_accounts_v1_RedeliverWebhookRequest, _preflight_accounts_v1_RedeliverWebhookRequest__Output>
         RefreshRequest: MessageTypeDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_RefreshRequest__Output>
         RegisterRequest: MessageTypeDefinition<_preflight_accounts_v1_RegisterRequest, _preflight_accounts_v1_RegisterRequest__Output>
         RemoveProgramBlockRequest: MessageTypeDefinition<_preflight_accounts_v1_RemoveProgramBlockRequest, _preflight_accounts_v1_RemoveProgramBlockRequest__Output>
@@ -134,6 +152,10 @@ export interface ProtoGrpcType {
         UserSimulationCount: MessageTypeDefinition<_preflight_accounts_v1_UserSimulationCount, _preflight_accounts_v1_UserSimulationCount__Output>
         UserState: MessageTypeDefinition<_preflight_accounts_v1_UserState, _preflight_accounts_v1_UserState__Output>
         UserStats: MessageTypeDefinition<_preflight_accounts_v1_UserStats, _preflight_accounts_v1_UserStats__Output>
+        WebhookDelivery: MessageTypeDefinition<_preflight_accounts_v1_WebhookDelivery, _preflight_accounts_v1_WebhookDelivery__Output>
+        WebhookEndpoint: MessageTypeDefinition<_preflight_accounts_v1_WebhookEndpoint, _preflight_accounts_v1_WebhookEndpoint__Output>
+        WebhookEndpointRequest: MessageTypeDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_WebhookEndpointRequest__Output>
+        WebhookUserRequest: MessageTypeDefinition<_preflight_accounts_v1_WebhookUserRequest, _preflight_accounts_v1_WebhookUserRequest__Output>
       }
     }
   }

@@ -26,6 +26,8 @@ for (const kind of getDatabaseKinds()) {
         'simulations',
         'tracked_transactions',
         'users',
+        'webhook_deliveries',
+        'webhook_endpoints',
       ],
     )
   })

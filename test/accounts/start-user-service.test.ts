@@ -23,12 +23,18 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       internalToken: undefined,
       grpcHost: '127.0.0.1',
       grpcPort: 50052,
+      webhookAllowPrivateUrls: false,
+      webhookRetryBaseMs: 30_000,
       logLevel: 'info',
     },
   )
   t.throws(() => readConfig(userServiceConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), {
     name: 'ConfigError',
     variable: 'ACCOUNTS_GRPC_PORT',
+  })
+  t.throws(() => readConfig(userServiceConfigSchema, { WEBHOOK_RETRY_BASE_MS: '1' }), {
+    name: 'ConfigError',
+    variable: 'WEBHOOK_RETRY_BASE_MS',
   })
   t.throws(() => readConfig(userServiceConfigSchema, { REDIS_URL: 'not a url' }), { name: 'ConfigError', variable: 'REDIS_URL' })
   const shortToken = 'x'.repeat(31)

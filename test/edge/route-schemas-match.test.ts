@@ -362,6 +362,25 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('delete: not listed', `${path}/{program_id}`, { method: 'DELETE', url: `${path}/${program}`, headers: apiKey }, 404)
   })
 
+  t.test('webhooks', async () => {
+    const path = '/api/v1/webhooks'
+    // A public address literal: the production URL policy takes it without a DNS lookup.
+    const body = { url: 'https://93.184.215.14/hook', events: ['transaction.landed'], description: 'schema check' }
+    const created = await call('create', path, json('POST', path, body, apiKey), 200)
+    await call('create: bad events', path, json('POST', path, { url: body.url, events: ['nope'] }, apiKey), 422)
+    await call('create: loopback', path, json('POST', path, { url: 'https://127.0.0.1/x', events: ['quota.exceeded'] }, apiKey), 422)
+    await call('list', path, { method: 'GET', url: path, headers: bearer }, 200)
+    const id = (created.json() as { id: string }).id
+    await call('rotate', `${path}/{id}/rotate-secret`, { method: 'POST', url: `${path}/${id}/rotate-secret`, headers: apiKey }, 200)
+    const sent = await call('test', `${path}/{id}/test`, { method: 'POST', url: `${path}/${id}/test`, headers: apiKey }, 200)
+    const deliveryId = (sent.json() as { id: string }).id
+    const redeliver = `${path}/{id}/deliveries/{delivery_id}/redeliver`
+    await call('redeliver', redeliver, { method: 'POST', url: `${path}/${id}/deliveries/${deliveryId}/redeliver`, headers: apiKey }, 200)
+    await call('deliveries', `${path}/{id}/deliveries`, { method: 'GET', url: `${path}/${id}/deliveries`, headers: bearer }, 200)
+    await call('delete', `${path}/{id}`, { method: 'DELETE', url: `${path}/${id}`, headers: apiKey }, 200)
+    await call('delete: gone', `${path}/{id}`, { method: 'DELETE', url: `${path}/${id}`, headers: apiKey }, 404)
+  })
+
   t.test('wallet approvals', async (t) => {
     // A real delegation and a foreign close authority, so every field of the answer has a value.
     const [, , holder] = await createDemoWalletSigners()

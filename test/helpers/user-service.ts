@@ -7,6 +7,7 @@ import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { type UserService, createUserService } from '../../accounts/user-service.js'
 import type { Database } from '../../accounts/db/database.js'
+import type { WebhookUrlPolicy } from '../../accounts/webhooks/webhook-url-policy.js'
 import { createInProcessInvalidationBus, type InvalidationBus } from '../../lib/auth-invalidation.js'
 import { createTestDatabase, type DatabaseKind } from './database.js'
 
@@ -30,12 +31,21 @@ export interface TestUserService {
 }
 
 /** A user service on a migrated test database, announcing invalidations on an in-process bus. */
-export async function createTestUserService(t: Test, options: { kind?: DatabaseKind; clock?: TestClock } = {}): Promise<TestUserService> {
+export async function createTestUserService(
+  t: Test,
+  options: { kind?: DatabaseKind; clock?: TestClock; webhookUrlPolicy?: WebhookUrlPolicy } = {},
+): Promise<TestUserService> {
   const db = await createTestDatabase(t, options.kind)
   const clock = options.clock ?? createTestClock()
   const bus = createInProcessInvalidationBus()
   const signingKey = randomBytes(32)
-  const userService = createUserService({ db, signingKey, now: clock.now, onInvalidate: (event) => void bus.publish(event) })
+  const userService = createUserService({
+    db,
+    signingKey,
+    now: clock.now,
+    onInvalidate: (event) => void bus.publish(event),
+    webhookUrlPolicy: options.webhookUrlPolicy,
+  })
   t.teardown(() => bus.close())
   return { userService, db, signingKey, bus, clock }
 }

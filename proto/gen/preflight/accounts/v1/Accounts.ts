@@ -9,8 +9,12 @@ import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateA
 import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
 import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from '../../../preflight/accounts/v1/CreateApiKeyRequest';
+import type { CreateWebhookEndpointRequest as _preflight_accounts_v1_CreateWebhookEndpointRequest, CreateWebhookEndpointRequest__Output as _preflight_accounts_v1_CreateWebhookEndpointRequest__Output } from '../../../preflight/accounts/v1/CreateWebhookEndpointRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from '../../../preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
+import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebhookEndpointResponse, DeleteWebhookEndpointResponse__Output as _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output } from '../../../preflight/accounts/v1/DeleteWebhookEndpointResponse';
+import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventRequest';
+import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventResponse';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from '../../../preflight/accounts/v1/GetSimulationCountsRequest';
@@ -24,12 +28,15 @@ import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest,
 import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from '../../../preflight/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from '../../../preflight/accounts/v1/ListApiKeysResponse';
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from '../../../preflight/accounts/v1/ListSimulationsRequest';
+import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from '../../../preflight/accounts/v1/ListWebhookDeliveriesResponse';
+import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from '../../../preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from '../../../preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from '../../../preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from '../../../preflight/accounts/v1/RecordKeyUsageResponse';
 import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from '../../../preflight/accounts/v1/RecordSimulationsRequest';
 import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from '../../../preflight/accounts/v1/RecordSimulationsResponse';
+import type { RedeliverWebhookRequest as _preflight_accounts_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _preflight_accounts_v1_RedeliverWebhookRequest__Output } from '../../../preflight/accounts/v1/RedeliverWebhookRequest';
 import type { RefreshRequest as _preflight_accounts_v1_RefreshRequest, RefreshRequest__Output as _preflight_accounts_v1_RefreshRequest__Output } from '../../../preflight/accounts/v1/RefreshRequest';
 import type { RegisterRequest as _preflight_accounts_v1_RegisterRequest, RegisterRequest__Output as _preflight_accounts_v1_RegisterRequest__Output } from '../../../preflight/accounts/v1/RegisterRequest';
 import type { RemoveProgramBlockRequest as _preflight_accounts_v1_RemoveProgramBlockRequest, RemoveProgramBlockRequest__Output as _preflight_accounts_v1_RemoveProgramBlockRequest__Output } from '../../../preflight/accounts/v1/RemoveProgramBlockRequest';
@@ -49,6 +56,10 @@ import type { UpdateTrackedTransactionRequest as _preflight_accounts_v1_UpdateTr
 import type { UpdateTrackedTransactionResponse as _preflight_accounts_v1_UpdateTrackedTransactionResponse, UpdateTrackedTransactionResponse__Output as _preflight_accounts_v1_UpdateTrackedTransactionResponse__Output } from '../../../preflight/accounts/v1/UpdateTrackedTransactionResponse';
 import type { User as _preflight_accounts_v1_User, User__Output as _preflight_accounts_v1_User__Output } from '../../../preflight/accounts/v1/User';
 import type { UserStats as _preflight_accounts_v1_UserStats, UserStats__Output as _preflight_accounts_v1_UserStats__Output } from '../../../preflight/accounts/v1/UserStats';
+import type { WebhookDelivery as _preflight_accounts_v1_WebhookDelivery, WebhookDelivery__Output as _preflight_accounts_v1_WebhookDelivery__Output } from '../../../preflight/accounts/v1/WebhookDelivery';
+import type { WebhookEndpoint as _preflight_accounts_v1_WebhookEndpoint, WebhookEndpoint__Output as _preflight_accounts_v1_WebhookEndpoint__Output } from '../../../preflight/accounts/v1/WebhookEndpoint';
+import type { WebhookEndpointRequest as _preflight_accounts_v1_WebhookEndpointRequest, WebhookEndpointRequest__Output as _preflight_accounts_v1_WebhookEndpointRequest__Output } from '../../../preflight/accounts/v1/WebhookEndpointRequest';
+import type { WebhookUserRequest as _preflight_accounts_v1_WebhookUserRequest, WebhookUserRequest__Output as _preflight_accounts_v1_WebhookUserRequest__Output } from '../../../preflight/accounts/v1/WebhookUserRequest';
 
 export interface AccountsClient extends grpc.Client {
   AuthenticateApiKey(argument: _preflight_accounts_v1_AuthenticateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthenticateApiKeyResponse__Output>): grpc.ClientUnaryCall;
@@ -78,6 +89,15 @@ export interface AccountsClient extends grpc.Client {
   createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  createWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  createWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  createWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  createWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  
   DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   DeleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
@@ -86,6 +106,24 @@ export interface AccountsClient extends grpc.Client {
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _preflight_accounts_v1_DeleteUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteUserResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  DeleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  DeleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  DeleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  deleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  deleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  deleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  deleteWebhookEndpoint(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>): grpc.ClientUnaryCall;
+  
+  EnqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
   
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
@@ -177,6 +215,24 @@ export interface AccountsClient extends grpc.Client {
   listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
   listSimulations(argument: _preflight_accounts_v1_ListSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SimulationPage__Output>): grpc.ClientUnaryCall;
   
+  ListWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookEndpoints(argument: _preflight_accounts_v1_WebhookUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ListWebhookEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  
   Login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   Login(argument: _preflight_accounts_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   Login(argument: _preflight_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
@@ -203,6 +259,15 @@ export interface AccountsClient extends grpc.Client {
   recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
   recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
   recordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RedeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _preflight_accounts_v1_RedeliverWebhookRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
   
   Refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   Refresh(argument: _preflight_accounts_v1_RefreshRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
@@ -249,6 +314,24 @@ export interface AccountsClient extends grpc.Client {
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   rotateApiKey(argument: _preflight_accounts_v1_RotateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  RotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
+  
+  SendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  SendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  SendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  SendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  sendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  sendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  sendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  sendTestWebhook(argument: _preflight_accounts_v1_WebhookEndpointRequest, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  
   SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
   SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
   SetCardOnFile(argument: _preflight_accounts_v1_SetCardOnFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SetCardOnFileResponse__Output>): grpc.ClientUnaryCall;
@@ -294,7 +377,13 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   CreateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
   
+  CreateWebhookEndpoint: grpc.handleUnaryCall<_preflight_accounts_v1_CreateWebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint>;
+  
   DeleteUser: grpc.handleUnaryCall<_preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse>;
+  
+  DeleteWebhookEndpoint: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse>;
+  
+  EnqueueWebhookEvent: grpc.handleUnaryCall<_preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse>;
   
   GetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
@@ -316,11 +405,17 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   ListSimulations: grpc.handleUnaryCall<_preflight_accounts_v1_ListSimulationsRequest__Output, _preflight_accounts_v1_SimulationPage>;
   
+  ListWebhookDeliveries: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_ListWebhookDeliveriesResponse>;
+  
+  ListWebhookEndpoints: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookUserRequest__Output, _preflight_accounts_v1_ListWebhookEndpointsResponse>;
+  
   Login: grpc.handleUnaryCall<_preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse>;
   
   RecordKeyUsage: grpc.handleUnaryCall<_preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse>;
   
   RecordSimulations: grpc.handleUnaryCall<_preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse>;
+  
+  RedeliverWebhook: grpc.handleUnaryCall<_preflight_accounts_v1_RedeliverWebhookRequest__Output, _preflight_accounts_v1_WebhookDelivery>;
   
   Refresh: grpc.handleUnaryCall<_preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse>;
   
@@ -331,6 +426,10 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   RevokeApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse>;
   
   RotateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
+  
+  RotateWebhookSecret: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint>;
+  
+  SendTestWebhook: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookDelivery>;
   
   SetCardOnFile: grpc.handleUnaryCall<_preflight_accounts_v1_SetCardOnFileRequest__Output, _preflight_accounts_v1_SetCardOnFileResponse>;
   
@@ -346,7 +445,10 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   AuthenticateApiKey: MethodDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
   ClaimUnresolvedTransactions: MethodDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
   CreateApiKey: MethodDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  CreateWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_CreateWebhookEndpointRequest, _preflight_accounts_v1_WebhookEndpoint, _preflight_accounts_v1_CreateWebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint__Output>
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
+  DeleteWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>
+  EnqueueWebhookEvent: MethodDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>
@@ -357,14 +459,19 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   GetUserStats: MethodDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_UserStats, _preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats__Output>
   ListApiKeys: MethodDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysRequest__Output, _preflight_accounts_v1_ListApiKeysResponse__Output>
   ListSimulations: MethodDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_ListSimulationsRequest__Output, _preflight_accounts_v1_SimulationPage__Output>
+  ListWebhookDeliveries: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
+  ListWebhookEndpoints: MethodDefinition<_preflight_accounts_v1_WebhookUserRequest, _preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_WebhookUserRequest__Output, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
   Login: MethodDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
   RecordKeyUsage: MethodDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
   RecordSimulations: MethodDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse__Output>
+  RedeliverWebhook: MethodDefinition<_preflight_accounts_v1_RedeliverWebhookRequest, _preflight_accounts_v1_WebhookDelivery, _preflight_accounts_v1_RedeliverWebhookRequest__Output, _preflight_accounts_v1_WebhookDelivery__Output>
   Refresh: MethodDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
   Register: MethodDefinition<_preflight_accounts_v1_RegisterRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RegisterRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
   RemoveProgramBlock: MethodDefinition<_preflight_accounts_v1_RemoveProgramBlockRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_RemoveProgramBlockRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   RevokeApiKey: MethodDefinition<_preflight_accounts_v1_RevokeApiKeyRequest, _preflight_accounts_v1_RevokeApiKeyResponse, _preflight_accounts_v1_RevokeApiKeyRequest__Output, _preflight_accounts_v1_RevokeApiKeyResponse__Output>
   RotateApiKey: MethodDefinition<_preflight_accounts_v1_RotateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_RotateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  RotateWebhookSecret: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_WebhookEndpoint, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint__Output>
+  SendTestWebhook: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_WebhookDelivery, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookDelivery__Output>
   SetCardOnFile: MethodDefinition<_preflight_accounts_v1_SetCardOnFileRequest, _preflight_accounts_v1_SetCardOnFileResponse, _preflight_accounts_v1_SetCardOnFileRequest__Output, _preflight_accounts_v1_SetCardOnFileResponse__Output>
   SetProgramBlocks: MethodDefinition<_preflight_accounts_v1_SetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_SetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   TrackTransaction: MethodDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionRequest__Output, _preflight_accounts_v1_TrackTransactionResponse__Output>

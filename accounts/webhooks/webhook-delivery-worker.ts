@@ -1,0 +1,123 @@
+/**
+ * The webhook delivery worker: runs in the process that owns the user service (accounts/main.ts,
+ * or `npm start`'s edge), claims due deliveries from the outbox under a lease, signs and POSTs
+ * them, and records the outcome: any 2xx succeeds; anything else is retried with back-off until
+ * the delivery is a day old, then it fails and its endpoint is disabled. At least once: a worker
+ * that dies mid-delivery leaves a lease that runs out, and another worker (or this one restarted)
+ * sends the delivery again.
+ */
+import type { Logger } from '../../lib/logger.js'
+import type { Database } from '../db/database.js'
+import { toEpochMs } from '../db/timestamp.js'
+import { createWebhookOutboxClaims, type ClaimedWebhookDelivery, type WebhookAttempt } from './webhook-outbox-claims.js'
+import { getWebhookRetryDelayMs, WEBHOOK_GIVE_UP_AFTER_MS } from './webhook-retry.js'
+import { sendWebhook } from './webhook-sender.js'
+import { toWebhookSignatureHeader, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature.js'
+import { assertWebhookUrl } from './webhook-url-policy.js'
+
+export interface WebhookDeliveryWorkerOptions {
+  db: Database
+  logger: Logger
+  allowPrivateUrls: boolean
+  /** The first retry's delay; each next one doubles (WEBHOOK_RETRY_BASE_MS). */
+  retryBaseMs: number
+  /** How often the outbox is polled when there was nothing to send. */
+  pollIntervalMs?: number
+  /** Per POST. */
+  timeoutMs?: number
+  /** How long a claim holds; longer than a POST may take. */
+  leaseMs?: number
+  /** Deliveries in flight at once. */
+  batchSize?: number
+  /** Epoch ms (tests cross the day without sleeping). */
+  now?: () => number
+}
+
+export interface WebhookDeliveryWorker {
+  /** Claims and sends one batch; answers how many were claimed. */
+  runOnce(): Promise<number>
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>
+}
+
+/** The live secrets of a claimed delivery: the current one, and the previous one within its grace. */
+function getSigningSecrets(delivery: ClaimedWebhookDelivery, nowMs: number): string[] {
+  const { previous_secret: previous, previous_secret_expires_at: expiresAt } = delivery
+  return previous !== null && expiresAt !== null && toEpochMs(expiresAt) > nowMs ? [delivery.secret, previous] : [delivery.secret]
+}
+
+/** Starts a worker polling the outbox on `db`. */
+export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions): WebhookDeliveryWorker {
+  const { db, logger, allowPrivateUrls, retryBaseMs } = options
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000
+  const timeoutMs = options.timeoutMs ?? 5_000
+  const leaseMs = options.leaseMs ?? timeoutMs * 6
+  const batchSize = options.batchSize ?? 16
+  const now = options.now ?? Date.now
+  const claims = createWebhookOutboxClaims(db)
+
+  async function deliver(delivery: ClaimedWebhookDelivery): Promise<void> {
+    const body = JSON.stringify(delivery.payload)
+    let attempt: WebhookAttempt
+    try {
+      // Checked again at every attempt: the name may resolve elsewhere than at registration.
+      await assertWebhookUrl(delivery.url, { allowPrivateUrls })
+      const timestamp = Math.floor(now() / 1000)
+      attempt = await sendWebhook({
+        url: delivery.url,
+        body,
+        headers: { [WEBHOOK_SIGNATURE_HEADER]: toWebhookSignatureHeader(getSigningSecrets(delivery, now()), timestamp, body) },
+        timeoutMs,
+        allowPrivateUrls,
+      })
+    } catch (error) {
+      attempt = { ok: false, statusCode: null, latencyMs: 0, error: error instanceof Error ? error.message : String(error) }
+    }
+    const nowMs = now()
+    if (attempt.ok) return claims.recordSuccess(delivery.id, attempt, nowMs)
+    if (nowMs - toEpochMs(delivery.created_at) >= WEBHOOK_GIVE_UP_AFTER_MS) {
+      const reason = `deliveries failed for 24 h (last: ${attempt.statusCode === null ? attempt.error : `HTTP ${attempt.statusCode}`})`
+      logger.warn({ endpointId: delivery.endpoint_id, deliveryId: delivery.id }, 'webhook endpoint disabled: deliveries failed for 24 h')
+      return claims.giveUp(delivery.id, delivery.endpoint_id, attempt, reason, nowMs)
+    }
+    return claims.recordRetry(delivery.id, attempt, nowMs + getWebhookRetryDelayMs(delivery.attempts + 1, retryBaseMs))
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claims.claim(now(), leaseMs, batchSize)
+    await Promise.all(
+      claimed.map((delivery) =>
+        deliver(delivery).catch((error: unknown) =>
+          // The lease runs out and the delivery is tried again: nothing is lost.
+          logger.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook delivery'),
+        ),
+      ),
+    )
+    return claimed.length
+  }
+
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  const loop = () => {
+    running = runOnce()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'webhook outbox poll failed')
+        return 0
+      })
+      .then((count) => {
+        // A full batch: more may be due at once.
+        if (!stopped) timer = setTimeout(loop, count >= batchSize ? 0 : pollIntervalMs)
+      })
+  }
+  timer = setTimeout(loop, 0)
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The closed sets and limits of webhook endpoints (docs/webhooks.md), checked by the user service
+ * whatever the transport, so the edge's JSON schema and a gRPC caller meet the same rules.
+ */
+import { createServiceError } from '../../lib/errors.js'
+
+/** Every event a webhook endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  'simulation.blocked',
+  'execute.submitted',
+  'execute.blocked',
+  'transaction.landed',
+  'transaction.failed',
+  'transaction.expired',
+  'quota.exceeded',
+  'subscription.updated',
+] as const
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** The event `POST /api/v1/webhooks/{id}/test` sends; every endpoint receives it, subscribed or not. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test'
+
+/** The most live endpoints one user may have. */
+export const MAX_WEBHOOK_ENDPOINTS = 10
+export const MAX_WEBHOOK_URL_LENGTH = 2048
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 256
+
+/** The statuses of a delivery in the outbox. */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
+
+/** Whether `value` is one of WEBHOOK_EVENT_TYPES. */
+export function isWebhookEventType(value: unknown): value is WebhookEventType {
+  return typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value)
+}
+
+/** The distinct events of `value`, sorted; `validation_error` naming `events` otherwise. */
+export function toWebhookEvents(value: unknown): WebhookEventType[] {
+  if (!Array.isArray(value) || value.length === 0) throw createServiceError('validation_error', 'events: must be a non-empty array')
+  if (value.length > WEBHOOK_EVENT_TYPES.length * 2) {
+    throw createServiceError('validation_error', `events: must have at most ${WEBHOOK_EVENT_TYPES.length * 2} items`)
+  }
+  for (const [index, event] of value.entries()) {
+    if (!isWebhookEventType(event))
+      throw createServiceError('validation_error', `events[${index}]: must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`)
+  }
+  return [...new Set(value as WebhookEventType[])].sort()
+}
+
+/** `value` as a description: null when absent, `validation_error` naming `description` when too long or not text. */
+export function toWebhookDescription(value: unknown): string | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string') throw createServiceError('validation_error', 'description: must be a string')
+  if (value.length > MAX_WEBHOOK_DESCRIPTION_LENGTH) {
+    throw createServiceError('validation_error', `description: must have at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`)
+  }
+  return value
+}

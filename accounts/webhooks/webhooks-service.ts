@@ -1,0 +1,64 @@
+/**
+ * Signed webhooks (the WebhooksService of user-service.ts): endpoints, their secrets, and the
+ * outbox of deliveries the worker (webhook-delivery-worker.ts) sends. Every input is checked here
+ * whatever the transport; an endpoint or delivery of another user is `not_found`.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database.js'
+import type { WebhooksService } from '../user-service.js'
+import { createWebhookDeliveryStore, toWebhookDelivery, toWebhookPayload } from './webhook-delivery-store.js'
+import { createWebhookEndpointStore, toWebhookEndpoint } from './webhook-endpoint-store.js'
+import { assertWebhookUrl, type WebhookUrlPolicy } from './webhook-url-policy.js'
+import { toWebhookDescription, toWebhookEvents, WEBHOOK_TEST_EVENT } from './webhook-values.js'
+
+export interface WebhooksServiceOptions {
+  /** Migrated beforehand. */
+  db: Database
+  /** Epoch ms. */
+  now: () => number
+  urlPolicy: WebhookUrlPolicy
+}
+
+/** The webhooks part of the user service on `db`. */
+export function createWebhooksService({ db, now, urlPolicy }: WebhooksServiceOptions): WebhooksService {
+  const endpoints = createWebhookEndpointStore({ db, now })
+  const deliveries = createWebhookDeliveryStore({ db, now })
+  return {
+    async createWebhookEndpoint(userId, request) {
+      // The cheap checks first: a bad event list answers before any DNS lookup.
+      const events = toWebhookEvents(request.events)
+      const description = toWebhookDescription(request.description)
+      await assertWebhookUrl(request.url, urlPolicy)
+      return toWebhookEndpoint(await endpoints.create(userId, { url: request.url, events, description }), true)
+    },
+
+    listWebhookEndpoints: async (userId) => (await endpoints.list(userId)).map((row) => toWebhookEndpoint(row)),
+
+    deleteWebhookEndpoint: (userId, endpointId) => endpoints.remove(userId, endpointId),
+
+    rotateWebhookSecret: async (userId, endpointId) => toWebhookEndpoint(await endpoints.rotate(userId, endpointId), true),
+
+    async listWebhookDeliveries(userId, endpointId) {
+      const endpoint = await endpoints.get(userId, endpointId)
+      return (await deliveries.list(endpoint.id)).map(toWebhookDelivery)
+    },
+
+    async sendTestWebhook(userId, endpointId) {
+      const endpoint = await endpoints.get(userId, endpointId)
+      const eventId = randomUUID()
+      const payload = toWebhookPayload(eventId, WEBHOOK_TEST_EVENT, now(), { endpoint_id: endpoint.id })
+      return toWebhookDelivery(await deliveries.enqueueToEndpoint(endpoint.id, eventId, WEBHOOK_TEST_EVENT, payload))
+    },
+
+    async redeliverWebhook(userId, endpointId, deliveryId) {
+      const endpoint = await endpoints.get(userId, endpointId)
+      const original = await deliveries.get(endpoint.id, deliveryId)
+      // The same event (id and body), so a receiver that saw it already can tell it is a repeat.
+      return toWebhookDelivery(await deliveries.enqueueToEndpoint(endpoint.id, original.event_id, original.event_type, original.payload))
+    },
+
+    async enqueueWebhookEvent(userId, type, data) {
+      await deliveries.enqueueForUser(userId, type, data)
+    },
+  }
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface DeleteWebhookEndpointResponse {
+}
+
+export interface DeleteWebhookEndpointResponse__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface EnqueueWebhookEventResponse {
+}
+
+export interface EnqueueWebhookEventResponse__Output {
+}

@@ -1,0 +1,10 @@
+// Original file: accounts.proto
+
+
+export interface WebhookUserRequest {
+  'user_id'?: (string);
+}
+
+export interface WebhookUserRequest__Output {
+  'user_id': (string);
+}
