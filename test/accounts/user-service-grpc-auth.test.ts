@@ -88,6 +88,14 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     UpdateTrackedTransaction: { user_id: victimId, signature: tracked.signature, patch: { status: 'failed' }, lease_ms: 0 },
     GetTrackedTransaction: { user_id: victimId, signature: tracked.signature },
     ClaimUnresolvedTransactions: { lease_ms: 3_600_000, limit: 10 },
+    CreateWebhookEndpoint: { user_id: victimId, url: 'https://attacker.example.com/hook', events: ['transaction.landed'] },
+    ListWebhookEndpoints: { user_id: victimId },
+    DeleteWebhookEndpoint: { user_id: victimId, endpoint_id: victimId },
+    RotateWebhookSecret: { user_id: victimId, endpoint_id: victimId },
+    ListWebhookDeliveries: { user_id: victimId, endpoint_id: victimId },
+    SendTestWebhook: { user_id: victimId, endpoint_id: victimId },
+    RedeliverWebhook: { user_id: victimId, endpoint_id: victimId, delivery_id: victimId },
+    EnqueueWebhookEvent: { user_id: victimId, type: 'transaction.landed', data_json: '{}' },
   }
   const methods = Object.keys(proto.preflight.accounts.v1.Accounts.service)
   t.same(
@@ -128,6 +136,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     'no attacker account registered',
   )
   t.strictSame(await userService.getTrackedTransaction(victimId, tracked.signature), tracked, 'tracking not patched')
+  t.same(await userService.listWebhookEndpoints(victimId), [], 'no webhook endpoint registered for the victim')
   t.equal(await userService.getTrackedTransaction(victimId, forgedSignature), null, 'no tracking forged')
   t.strictSame(
     (await userService.claimUnresolvedTransactions(60_000, 10)).map((record) => record.signature),
