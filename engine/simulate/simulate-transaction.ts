@@ -11,7 +11,7 @@ import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib
 import { getComputeBudget } from '../decode/compute-budget.js'
 import { withSignatureSlots } from '../decode/signature-slots.js'
 import { decodeWireTransaction, type WireTransaction } from '../decode/wire-transaction.js'
-import { getTipLamports } from '../bundle/tip-lamports.js'
+import { getTipLamports } from '../bundle/tip-payments.js'
 import type { TipFloor } from '../contract/tips-response.js'
 import { getTransactionFee } from '../fees/transaction-fee.js'
 import type { PriorityFeeSource } from '../fees/priority-fee-source.js'
