@@ -89,6 +89,12 @@ export function createInProcessUserServiceClient(userService: UserService): User
     sendTestWebhook: (userId, endpointId) => userService.sendTestWebhook(userId, endpointId),
     redeliverWebhook: (userId, endpointId, deliveryId) => userService.redeliverWebhook(userId, endpointId, deliveryId),
     enqueueWebhookEvent: (userId, type, data) => userService.enqueueWebhookEvent(userId, type, data),
+    createCheckoutSession: (userId, request) => userService.createCheckoutSession(userId, request),
+    createPortalSession: (userId) => userService.createPortalSession(userId),
+    getSubscription: (userId) => userService.getSubscription(userId),
+    getBillingUsage: (userId) => userService.getBillingUsage(userId),
+    handleStripeWebhook: (payload, signatureHeader) => userService.handleStripeWebhook(payload, signatureHeader),
+    recordQuotaExceeded: (userId) => userService.recordQuotaExceeded(userId),
     close: async () => undefined,
   }
 }

@@ -14,6 +14,8 @@ import { createIdentityService } from './identity-service.js'
 import { createProgramBlocksService } from './program-blocks/program-blocks-service.js'
 import { createTransactionTrackingService } from './tracking/tracking-service.js'
 import { createWebhooksService } from './webhooks/webhooks-service.js'
+import { createBillingService, type BillingSettings } from './billing/billing-service.js'
+import type { SubscriptionStatus } from './billing/subscription-status.js'
 import type { WebhookUrlPolicy } from './webhooks/webhook-url-policy.js'
 import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks/webhook-values.js'
 import type { HistoryKind } from './history/history-kinds.js'
@@ -22,7 +24,16 @@ import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } fr
 // Defined in lib/, where every process reads them (lib/ imports no service); part of this contract.
 export type { AuthInvalidation, Role }
 // Closed sets kept beside the code that checks them; part of this contract.
-export type { HistoryKind, SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus, WebhookDeliveryStatus, WebhookEventType }
+export type {
+  HistoryKind,
+  SubmitRoute,
+  SubmitStrategyName,
+  SubscriptionStatus,
+  TrackingKind,
+  TrackingStatus,
+  WebhookDeliveryStatus,
+  WebhookEventType,
+}
 
 /** A value JSON can carry: what the JSON columns of a tracking record hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
@@ -402,7 +413,58 @@ export interface WebhooksService {
   enqueueWebhookEvent(userId: string, type: WebhookEventType, data: JsonValue): Promise<void>
 }
 
-export interface UserService extends IdentityService, HistoryService, ProgramBlocksService, TransactionTrackingService, WebhooksService {}
+/** The account's subscription (docs/billing.md#subscription). */
+export interface BillingSubscription {
+  status: SubscriptionStatus
+  subscription_id: string | null
+  /** The plan subscribed to; null before any subscription. */
+  plan: { model: 'pay_as_you_go'; price_id: string | null } | null
+  current_period_start: string | null
+  current_period_end: string | null
+  cancel_at_period_end: boolean
+  /** The paid tier is on: 100 req/s (burst 250), and simulations past the free quota are billed instead of refused. */
+  card_on_file: boolean
+}
+
+/** The current billing period's usage and what it comes to at schedule 1 (docs/billing.md#usage). */
+export interface BillingUsage {
+  period_start: string
+  period_end: string
+  currency: 'EUR'
+  /** Simulate and execute calls (each ran one simulation); free: within each day's 1,000; billable: past them. */
+  simulations: { total: number; free: number; billable: number }
+  executes: number
+  sends: number
+  submits: { total: number; billable: number }
+  /** Managed relay tips paid for landed submits, passed on at cost; unsettled: submits whose tip may still be paid. */
+  tips: { lamports: string; eur: number; unsettled: number }
+  /** Billable simulations × 0.002 + billable submits × 0.003 + tips, in EUR. */
+  amount_due_eur: number
+  prices: { simulation_eur: number; billable_submit_eur: number; free_simulations_per_day: number; sol_eur: number }
+}
+
+/**
+ * Billing through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY every method but
+ * recordQuotaExceeded fails with billing_unavailable.
+ */
+export interface BillingService {
+  /** A Stripe Checkout session subscribing the user to the metered price; the user's customer is created once. */
+  createCheckoutSession(
+    userId: string,
+    request: { successUrl?: string; cancelUrl?: string },
+  ): Promise<{ checkout_url: string; session_id: string }>
+  /** A customer-portal session; no_billing_customer before the first checkout. */
+  createPortalSession(userId: string): Promise<{ portal_url: string }>
+  getSubscription(userId: string): Promise<BillingSubscription>
+  getBillingUsage(userId: string): Promise<BillingUsage>
+  /** Verifies and applies one Stripe webhook delivery (the raw body and its Stripe-Signature header). */
+  handleStripeWebhook(payload: Uint8Array, signatureHeader: string): Promise<{ event_id: string; duplicate: boolean }>
+  /** Queues the `quota.exceeded` webhook, once per user and UTC day (the edge calls it when the quota refuses a call). */
+  recordQuotaExceeded(userId: string): Promise<void>
+}
+
+export interface UserService
+  extends IdentityService, HistoryService, ProgramBlocksService, TransactionTrackingService, WebhooksService, BillingService {}
 
 export interface UserServiceOptions {
   db: Database
@@ -414,6 +476,8 @@ export interface UserServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
   /** Where webhooks may go; default: public https only (production). */
   webhookUrlPolicy?: WebhookUrlPolicy
+  /** Stripe and schedule 1's settings; absent: billing answers billing_unavailable. */
+  billing?: BillingSettings
 }
 
 /** The user service on `db` (migrated beforehand). */
@@ -425,5 +489,6 @@ export function createUserService(options: UserServiceOptions): UserService {
     ...createProgramBlocksService({ db: options.db, now, onInvalidate: options.onInvalidate }),
     ...createTransactionTrackingService({ db: options.db, now }),
     ...createWebhooksService({ db: options.db, now, urlPolicy: options.webhookUrlPolicy ?? { allowPrivateUrls: false } }),
+    ...createBillingService({ db: options.db, now, settings: options.billing, onInvalidate: options.onInvalidate }),
   }
 }

@@ -25,7 +25,8 @@ export type ErrorLogLevel = 'error' | 'debug'
 /**
  * Whether an answered failure is the service's fault, logged at error with its cause: a 5xx other
  * than not_implemented (a route whose release is still to come), relay_unavailable (no relay or tip
- * wallet configured: a deployment choice, met by any caller asking for the relay), relay_busy (the
+ * wallet configured: a deployment choice, met by any caller asking for the relay), billing_unavailable
+ * (no Stripe key: the same kind of choice; a Stripe outage is logged where it is met), relay_busy (the
  * relay's rate limit pushing back, as a 429 does) and shutting_down (a drain, logged once by the
  * shutdown itself). A client's fault (every 4xx) is logged at debug: a
  * caller can raise thousands a second, and they would drown the faults that need someone.
@@ -35,6 +36,7 @@ export function isServiceFault(code: ErrorCode): boolean {
     ERROR_CATALOGUE[code].http >= 500 &&
     code !== 'not_implemented' &&
     code !== 'relay_unavailable' &&
+    code !== 'billing_unavailable' &&
     code !== 'relay_busy' &&
     code !== 'shutting_down'
   )

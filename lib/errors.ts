@@ -89,6 +89,29 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
     message: 'The free quota of simulations for today is spent; add a card, or retry after 00:00 UTC.',
   },
+  // Billing (docs/billing.md): no Stripe key configured, or Stripe not answering.
+  billing_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'Billing is not available: the payment provider is not configured or not reachable.',
+  },
+  // Stripe answered, and refused what the service asked (a configuration the operator must fix).
+  payment_provider_error: { http: 502, grpc: GrpcStatus.INTERNAL, message: 'The payment provider refused the request.' },
+  no_billing_customer: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'No payment-provider customer is attached yet: complete a checkout first.',
+  },
+  already_subscribed: {
+    http: 409,
+    grpc: GrpcStatus.ALREADY_EXISTS,
+    message: 'A subscription is already active: manage it in the customer portal.',
+  },
+  invalid_stripe_signature: {
+    http: 400,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'The Stripe-Signature header does not verify for this body.',
+  },
   not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available in this release.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createServiceError } from '../../lib/errors.js'
-import type { Database } from '../db/database.js'
+import type { Queryable } from '../db/database.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
 import type { JsonValue, WebhookDelivery } from '../user-service.js'
@@ -56,7 +56,7 @@ export function toWebhookPayload(eventId: string, type: string, createdAtMs: num
 }
 
 /** The outbox on `db`, timed by `now`. */
-export function createWebhookDeliveryStore({ db, now }: { db: Database; now: () => number }) {
+export function createWebhookDeliveryStore({ db, now }: { db: Queryable; now: () => number }) {
   return {
     /** Queues `type` with `data` to each live, enabled endpoint of `userId` subscribed to it; answers how many. */
     async enqueueForUser(userId: string, type: string, data: JsonValue): Promise<number> {
