@@ -3,7 +3,7 @@
  * billing-portal sessions, meter events and subscription reads. Each handler validates what the
  * real API validates for the params billing sends and throws a StandInApiError otherwise.
  */
-import { StandInApiError, toInvalidParamError, toMissingParamError, toResourceMissingError, toUnknownUrlError } from './api-errors.js'
+import { toInvalidParamError, toMissingParamError, toResourceMissingError, toUnknownUrlError } from './api-errors.js'
 import type { FormObject, FormValue } from './form-body.js'
 import { createId, nowSeconds, toMetadata, type StandInCustomer, type StandInMeterEvent, type StandInStore } from './objects.js'
 
