@@ -23,6 +23,9 @@ import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { createServiceProcessSetup, isProcessGroupAlive, isRunning, waitForExit } from '../helpers/service-process.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
+// Two database kinds when DATABASE_URL is set, each two boots, a kill and a 6 s lease: more than tap's 60 s default on a loaded machine.
+t.setTimeout(120_000)
+
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const JWT_SECRET = 'an-e2e-secret-of-at-least-32-bytes!'
 const BOOT_LIMIT_MS = 30_000
