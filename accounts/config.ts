@@ -28,6 +28,12 @@ export const userServiceConfigSchema = {
   webhookAllowPrivateUrls: { kind: 'bool', env: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: false },
   /** The first retry of a failed webhook delivery waits this long; each next one doubles (with jitter, capped at 2 h), for 24 h. */
   webhookRetryBaseMs: { kind: 'int', env: 'WEBHOOK_RETRY_BASE_MS', default: 30_000, min: 10, max: 3_600_000 },
+  /**
+   * How long a claimed webhook delivery is held before another worker may send it again (a worker
+   * that died mid-delivery). Above the 5 s POST timeout, so a live worker's attempt ends (and is
+   * recorded) before its lease does and no second worker sends the same delivery meanwhile.
+   */
+  webhookLeaseMs: { kind: 'int', env: 'WEBHOOK_LEASE_MS', default: 30_000, min: 6_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -35,7 +35,7 @@ export interface StartedUserService {
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
   config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
-    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs'>>,
+    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs'>>,
   logger: Logger,
   options: StartUserServiceOptions = {},
 ): Promise<StartedUserService> {
@@ -69,7 +69,13 @@ export async function startUserService(
   const webhooks =
     options.webhookWorker === false
       ? undefined
-      : startWebhookDeliveryWorker({ db, logger, allowPrivateUrls, retryBaseMs: config.webhookRetryBaseMs ?? 30_000 })
+      : startWebhookDeliveryWorker({
+          db,
+          logger,
+          allowPrivateUrls,
+          retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
+          leaseMs: config.webhookLeaseMs,
+        })
   return {
     userService,
     signingKey,

@@ -25,6 +25,7 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       grpcPort: 50052,
       webhookAllowPrivateUrls: false,
       webhookRetryBaseMs: 30_000,
+      webhookLeaseMs: 30_000,
       logLevel: 'info',
     },
   )
@@ -36,6 +37,11 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
     name: 'ConfigError',
     variable: 'WEBHOOK_RETRY_BASE_MS',
   })
+  t.throws(
+    () => readConfig(userServiceConfigSchema, { WEBHOOK_LEASE_MS: '5000' }),
+    { name: 'ConfigError', variable: 'WEBHOOK_LEASE_MS' },
+    'a lease no longer than the 5 s POST timeout would let a second worker send a delivery still in flight',
+  )
   t.throws(() => readConfig(userServiceConfigSchema, { REDIS_URL: 'not a url' }), { name: 'ConfigError', variable: 'REDIS_URL' })
   const shortToken = 'x'.repeat(31)
   t.throws(
