@@ -34,6 +34,27 @@ export const userServiceConfigSchema = {
    * recorded) before its lease does and no second worker sends the same delivery meanwhile.
    */
   webhookLeaseMs: { kind: 'int', env: 'WEBHOOK_LEASE_MS', default: 30_000, min: 6_000, max: 3_600_000 },
+  /** Stripe's secret key; unset: the billing routes answer 503 billing_unavailable and the free tier is all users have. */
+  stripeSecretKey: { kind: 'optional-secret', env: 'STRIPE_SECRET_KEY', minLength: 8 },
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  stripeWebhookSecret: { kind: 'optional-secret', env: 'STRIPE_WEBHOOK_SECRET', minLength: 8 },
+  /** The metered price a checkout subscribes to (price_…), billed from the meter below; required with STRIPE_SECRET_KEY. */
+  stripePriceId: { kind: 'optional-string', env: 'STRIPE_PRICE_ID' },
+  /** The event name of the Stripe meter usage is reported to (its value: micro-euros). */
+  stripeMeterEventName: { kind: 'string', env: 'STRIPE_METER_EVENT_NAME', default: 'preflight_usage' },
+  /** A Stripe-compatible API to call instead of api.stripe.com (stripe-mock, a test stand-in); production leaves it unset. */
+  stripeApiUrl: { kind: 'optional-url', env: 'STRIPE_API_URL' },
+  /** Where Checkout returns after a payment, and after a cancel, when the request names no URL. */
+  billingSuccessUrl: { kind: 'optional-url', env: 'BILLING_SUCCESS_URL' },
+  billingCancelUrl: { kind: 'optional-url', env: 'BILLING_CANCEL_URL' },
+  /** The customer portal's return link; unset: the portal configuration's default. */
+  billingPortalReturnUrl: { kind: 'optional-url', env: 'BILLING_PORTAL_RETURN_URL' },
+  /** EUR a SOL, at which relay tips are passed on at cost. */
+  billingSolEur: { kind: 'number', env: 'BILLING_SOL_EUR', default: 150, min: 0.01, max: 1_000_000 },
+  /** How often ended hours of usage are written to the meter outbox and reported to Stripe. */
+  billingReportIntervalMs: { kind: 'int', env: 'BILLING_REPORT_INTERVAL_MS', default: 60_000, min: 100, max: 3_600_000 },
+  /** How long a reporter holds a meter row it is sending; a reporter that died gives it up after this. */
+  billingReportLeaseMs: { kind: 'int', env: 'BILLING_REPORT_LEASE_MS', default: 120_000, min: 1_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -1,7 +1,7 @@
 /**
  * Starts the user service on its configuration: the database (DATABASE_URL, or the embedded
- * PGlite under DATA_DIR), its migrations, the signing key, the UserService on top, and the
- * webhook delivery worker sending its outbox. Used by the
+ * PGlite under DATA_DIR), its migrations, the signing key, the UserService on top, the
+ * webhook delivery worker sending its outbox and, with billing configured, the meter reporter. Used by the
  * accounts process (accounts/main.ts) and by any process that runs the user service inside itself.
  */
 import { join } from 'node:path'
@@ -13,6 +13,8 @@ import { openEmbeddedDatabase } from './db/embedded-database.js'
 import { migrate } from './db/migrate.js'
 import { getSigningKey } from './tokens/signing-key.js'
 import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery-worker.js'
+import { toBillingSettings, type BillingConfig } from './billing/billing-settings.js'
+import { startMeterReporter } from './billing/meter-reporter.js'
 
 export interface StartUserServiceOptions {
   /** Epoch ms (tests). */
@@ -21,6 +23,8 @@ export interface StartUserServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
   /** false: no webhook delivery worker in this process. */
   webhookWorker?: boolean
+  /** false: no meter reporter in this process (there is none without billing anyway). */
+  meterReporter?: boolean
 }
 
 export interface StartedUserService {
@@ -35,12 +39,15 @@ export interface StartedUserService {
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
   config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
-    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs'>>,
+    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs'>> &
+    Partial<BillingConfig> &
+    Partial<Pick<UserServiceConfig, 'stripeMeterEventName' | 'billingReportIntervalMs' | 'billingReportLeaseMs'>>,
   logger: Logger,
   options: StartUserServiceOptions = {},
 ): Promise<StartedUserService> {
-  // A bad key is a configuration error: found before any database is opened or created.
+  // A bad key or half a billing setup is a configuration error: found before any database is opened or created.
   const signingKey = getSigningKey(config)
+  const billing = toBillingSettings(config)
   const queryTimeoutMs = config.databaseQueryTimeoutMs
   const db: Database = config.databaseUrl
     ? createDatabase({ url: config.databaseUrl, queryTimeoutMs })
@@ -64,6 +71,7 @@ export async function startUserService(
     now: options.now,
     onInvalidate: options.onInvalidate,
     webhookUrlPolicy: { allowPrivateUrls },
+    billing,
   })
   // The outbox is sent by whichever process owns the user service; several such processes share it safely (leases).
   const webhooks =
@@ -76,11 +84,26 @@ export async function startUserService(
           retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
           leaseMs: config.webhookLeaseMs,
         })
+  // Usage goes to Stripe's meter from the outbox; several processes share it safely (leases, identifiers).
+  const meter =
+    billing && options.meterReporter !== false
+      ? startMeterReporter({
+          db,
+          stripe: billing.stripe,
+          eventName: config.stripeMeterEventName ?? 'preflight_usage',
+          solEur: billing.solEur,
+          logger,
+          intervalMs: config.billingReportIntervalMs ?? 60_000,
+          leaseMs: config.billingReportLeaseMs,
+        })
+      : undefined
+  logger.info({ billing: billing ? 'stripe' : 'off' }, billing ? 'billing through Stripe' : 'billing off: no STRIPE_SECRET_KEY')
   return {
     userService,
     signingKey,
     db,
     async close() {
+      await meter?.stop()
       await webhooks?.stop()
       await close()
     },

@@ -1,6 +1,7 @@
 /**
  * The caller services of one process, as every entry point wires them (main.ts, edge/main.ts,
- * engine/main.ts, the benchmarks): admission from RATE_LIMITS and REDIS_URL, the history journal
+ * engine/main.ts, the benchmarks): admission from RATE_LIMITS and REDIS_URL (telling the user service
+ * of quota refusals for the quota.exceeded webhook), the history journal
  * in its own directory, and — before any door opens — today's quota restored from history.
  */
 import type { UserService } from '../accounts/user-service.js'
@@ -10,9 +11,10 @@ import type { Logger } from '../lib/logger.js'
 import { createCallerServices, type CallerServices, type CallerServicesOptions } from './caller-services.js'
 import { openHistoryJournal } from './history-journal.js'
 import { restoreDailyQuota } from './restore-daily-quota.js'
+import { withQuotaNotices } from './quota-notices.js'
 
 export interface StartCallersOptions {
-  userService: CallerServicesOptions['userService'] & Pick<UserService, 'getSimulationCountsSince'>
+  userService: CallerServicesOptions['userService'] & Pick<UserService, 'getSimulationCountsSince' | 'recordQuotaExceeded'>
   /** The access tokens' key; without it only API keys authenticate (an engine's gRPC port). */
   signingKey?: Uint8Array
   invalidations?: InvalidationBus
@@ -31,7 +33,11 @@ export async function startCallers(options: StartCallersOptions): Promise<Caller
   const callers = createCallerServices({
     userService: options.userService,
     signingKey: options.signingKey,
-    admission: createAdmission({ rateLimits: options.rateLimits, redisUrl: options.redisUrl, logger }),
+    admission: withQuotaNotices(
+      createAdmission({ rateLimits: options.rateLimits, redisUrl: options.redisUrl, logger }),
+      options.userService,
+      logger,
+    ),
     logger,
     invalidations: options.invalidations,
     authCacheTtlMs: options.authCacheTtlMs,

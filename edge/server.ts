@@ -18,11 +18,11 @@ import { getDefaultMaxConnections } from './max-connections.js'
 import { registerApiKeyRoutes } from './routes/api-keys.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
-import { registerNotImplementedRoutes } from './routes/not-implemented.js'
 import { registerOpenApiRoute } from './openapi/openapi-route.js'
 import { registerPlatformRoutes } from './routes/platform.js'
 import { registerProgramBlockRoutes } from './routes/program-blocks.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
+import { registerBillingRoutes } from './routes/billing.js'
 import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
 import { registerWalletApprovalsRoute } from './routes/wallet-approvals.js'
@@ -244,7 +244,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerProgramBlockRoutes(app, context)
   registerWebhookRoutes(app, context)
   registerWalletApprovalsRoute(app, context)
-  registerNotImplementedRoutes(app, context)
+  registerBillingRoutes(app, context)
   const status = createServiceStatus({
     getTotals: () => userService.getServiceTotals(),
     getComponentStates: async () => [(await getEngineState(engine, logger)).state],

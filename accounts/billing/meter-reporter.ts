@@ -35,9 +35,12 @@ export interface MeterReporterOptions {
   now?: () => number
 }
 
-export interface MeterReporter {
+export interface MeterReporterPass {
   /** Writes the outbox, then reports one batch; answers the rows written and reported. */
   runOnce(): Promise<{ written: number; reported: number }>
+}
+
+export interface MeterReporter extends MeterReporterPass {
   /** Stops the timer and waits for the pass in flight. */
   stop(): Promise<void>
 }
@@ -52,9 +55,9 @@ interface ClaimedReport {
   attempts: number
 }
 
-/** Starts reporting from `options.db`'s outbox. */
-export function startMeterReporter(options: MeterReporterOptions): MeterReporter {
-  const { db, stripe, eventName, solEur, logger, intervalMs } = options
+/** One pass of the reporter at a time, run by the caller (tests, and the timer below). */
+export function createMeterReporter(options: Omit<MeterReporterOptions, 'intervalMs'>): MeterReporterPass {
+  const { db, stripe, eventName, solEur, logger } = options
   const leaseMs = options.leaseMs ?? 120_000
   const batchSize = options.batchSize ?? 50
   const now = options.now ?? Date.now
@@ -136,6 +139,13 @@ export function startMeterReporter(options: MeterReporterOptions): MeterReporter
     return { written, reported }
   }
 
+  return { runOnce }
+}
+
+/** Starts reporting from `options.db`'s outbox every `intervalMs`, the first pass at once. */
+export function startMeterReporter(options: MeterReporterOptions): MeterReporter {
+  const { logger, intervalMs } = options
+  const { runOnce } = createMeterReporter(options)
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()

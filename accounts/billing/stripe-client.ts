@@ -47,7 +47,7 @@ export function toBillingError(error: unknown): ServiceError {
     if (retryable) return createServiceError('billing_unavailable', 'The payment provider did not answer; retry shortly.', error)
     return createServiceError(
       'payment_provider_error',
-      `The payment provider refused the request (${error.type}${error.code ? `: ${error.code}` : ''}).`,
+      `The payment provider refused the request (${error.rawType ?? error.type}${error.code ? `: ${error.code}` : ''}).`,
       error,
     )
   }

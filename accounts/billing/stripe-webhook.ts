@@ -3,7 +3,7 @@
  * (a bad one changes nothing), then in one transaction the event id stored (a redelivered event is
  * acknowledged and ignored), the subscription updated unless a newer event already spoke for it,
  * the user's card on file set from the account's state, and a `subscription.updated` webhook queued
- * when that state changed. The caller announces the card change once it is committed, so every
+ * when the account's status, card or scheduled cancel changed. The caller announces the card change once it is committed, so every
  * edge moves the user to the new rate limit at once.
  */
 import Stripe from 'stripe'
@@ -73,9 +73,15 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, nowMs:
       await client.query('UPDATE users SET card_on_file = $2 WHERE id = $1', [userId, hasCard])
       outcome.cardChangedForUserId = userId
     }
-    const viewBefore = JSON.stringify(toSubscriptionView(before, user.card_on_file))
+    // What a user acts on: the state, the paid tier, a cancel scheduled or withdrawn (not the facts
+    // Stripe fills in over a checkout's events, nor a period renewing).
+    const viewBefore = toSubscriptionView(before, user.card_on_file)
     const viewAfter = toSubscriptionView(after, hasCard)
-    if (JSON.stringify(viewAfter) !== viewBefore) {
+    if (
+      viewAfter.status !== viewBefore.status ||
+      viewAfter.card_on_file !== viewBefore.card_on_file ||
+      viewAfter.cancel_at_period_end !== viewBefore.cancel_at_period_end
+    ) {
       await createWebhookDeliveryStore({ db: client, now: () => nowMs }).enqueueForUser(userId, 'subscription.updated', { ...viewAfter })
     }
     return outcome
