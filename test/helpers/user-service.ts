@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { type UserService, createUserService } from '../../accounts/user-service.js'
 import type { Database } from '../../accounts/db/database.js'
 import type { WebhookUrlPolicy } from '../../accounts/webhooks/webhook-url-policy.js'
+import type { BillingSettings } from '../../accounts/billing/billing-service.js'
 import { createInProcessInvalidationBus, type InvalidationBus } from '../../lib/auth-invalidation.js'
 import { createTestDatabase, type DatabaseKind } from './database.js'
 
@@ -33,7 +34,7 @@ export interface TestUserService {
 /** A user service on a migrated test database, announcing invalidations on an in-process bus. */
 export async function createTestUserService(
   t: Test,
-  options: { kind?: DatabaseKind; clock?: TestClock; webhookUrlPolicy?: WebhookUrlPolicy } = {},
+  options: { kind?: DatabaseKind; clock?: TestClock; webhookUrlPolicy?: WebhookUrlPolicy; billing?: BillingSettings } = {},
 ): Promise<TestUserService> {
   const db = await createTestDatabase(t, options.kind)
   const clock = options.clock ?? createTestClock()
@@ -45,6 +46,7 @@ export async function createTestUserService(
     now: clock.now,
     onInvalidate: (event) => void bus.publish(event),
     webhookUrlPolicy: options.webhookUrlPolicy,
+    billing: options.billing,
   })
   t.teardown(() => bus.close())
   return { userService, db, signingKey, bus, clock }
