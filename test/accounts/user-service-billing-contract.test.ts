@@ -1,13 +1,11 @@
 /**
  * The billing part of the UserService contract, run against both transports (in-process and gRPC)
  * on one database. Without Stripe settings every Stripe-backed method is billing_unavailable and the
- * quota notice still works; with them (the real Stripe SDK against a minimal Stripe here), checkout,
- * portal, subscription, usage and Stripe's webhook answer alike over both, errors included.
+ * quota notice still works; with them (the real Stripe SDK against test/helpers/stripe-stand-in.ts),
+ * checkout, portal, subscription, usage and Stripe's webhook answer alike over both, errors included.
  */
 import t, { type Test } from 'tap'
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createStripeClient } from '../../accounts/billing/stripe-client.js'
 import type { BillingSettings } from '../../accounts/billing/billing-service.js'
 import { startUserServiceServer } from '../../accounts/server.js'
@@ -19,53 +17,10 @@ import {
 import type { UserService } from '../../accounts/user-service.js'
 import { ERROR_CATALOGUE, isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
+import { startStripeStandIn } from '../helpers/stripe-stand-in.js'
 import { createTestUserService, type TestUserService } from '../helpers/user-service.js'
 
-const WEBHOOK_SECRET = 'whsec_contract_test_secret'
 const PRICE_ID = 'price_contract_test'
-
-/** What the minimal Stripe received: the path and the form fields of each POST. */
-interface StripeRequest {
-  path: string
-  form: URLSearchParams
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/**
- * The three Stripe endpoints checkout and portal call, answering minimal Stripe-shaped JSON; anything
- * else is a 404 in Stripe's error shape (a test that reaches it fails with payment_provider_error).
- */
-async function startMinimalStripe(t: Test): Promise<{ apiUrl: string; requests: StripeRequest[] }> {
-  const requests: StripeRequest[] = []
-  let counter = 0
-  const server = createServer((request, response) => {
-    void readBody(request).then((body) => {
-      const path = new URL(request.url ?? '/', 'http://stripe').pathname
-      requests.push({ path, form: new URLSearchParams(body) })
-      const id = `${++counter}`.padStart(8, '0')
-      const answer =
-        request.method !== 'POST'
-          ? null
-          : path === '/v1/customers'
-            ? { id: `cus_${id}`, object: 'customer' }
-            : path === '/v1/checkout/sessions'
-              ? { id: `cs_test_${id}`, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/cs_test_${id}` }
-              : path === '/v1/billing_portal/sessions'
-                ? { id: `bps_${id}`, object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/bps_${id}` }
-                : null
-      response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json', 'request-id': `req_${id}` })
-      response.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests }
-}
 
 /** Asserts `promise` rejects with the catalogue `code` (and, when given, that the code's HTTP status is `http`). */
 async function rejectsWith(t: Test, promise: Promise<unknown>, code: ErrorCode, label: string, http?: number): Promise<void> {
@@ -96,10 +51,9 @@ async function startGrpc(t: Test, userService: UserService): Promise<UserService
   return client
 }
 
-/** A Stripe event Stripe could send about nothing billing tracks: verified, stored once, applied as a no-op. */
+/** A body shaped like a Stripe event: well-formed bytes, so only the missing settings can refuse it. */
 function createStripeEventPayload(): Buffer {
-  const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'customer.created', created: 1_700_000_000 }
-  return Buffer.from(JSON.stringify({ ...event, api_version: '2025-01-01', data: { object: { id: 'cus_x', object: 'customer' } } }))
+  return Buffer.from(JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'customer.created' }))
 }
 
 t.test('billing contract without Stripe settings, both transports', async (t) => {
@@ -135,9 +89,10 @@ t.test('billing contract without Stripe settings, both transports', async (t) =>
 })
 
 t.test('billing contract with Stripe settings, both transports', async (t) => {
-  const stripeServer = await startMinimalStripe(t)
-  const stripe = createStripeClient({ secretKey: 'sk_test_contract', apiUrl: stripeServer.apiUrl, maxNetworkRetries: 0 })
-  const billing: BillingSettings = { stripe, webhookSecret: WEBHOOK_SECRET, priceId: PRICE_ID, solEur: 150 }
+  const standIn = await startStripeStandIn()
+  t.teardown(() => standIn.close())
+  const stripe = createStripeClient({ secretKey: standIn.secretKey, apiUrl: standIn.url, maxNetworkRetries: 0 })
+  const billing: BillingSettings = { stripe, webhookSecret: standIn.webhookSecret, priceId: PRICE_ID, solEur: 150 }
   const users = await createTestUserService(t, { billing })
   // The gRPC side's service counts the deliveries reaching it, to show a malformed one never left the client.
   let webhookCalls = 0
@@ -154,9 +109,9 @@ t.test('billing contract with Stripe settings, both transports', async (t) => {
   async function runSuite(t: Test, label: string, client: UserServiceClient) {
     const userId = await registerUser(users)
 
-    const subscription = await client.getSubscription(userId)
+    const fresh = await client.getSubscription(userId)
     t.strictSame(
-      subscription,
+      fresh,
       {
         status: 'none',
         subscription_id: null,
@@ -183,36 +138,43 @@ t.test('billing contract with Stripe settings, both transports', async (t) => {
 
     await rejectsWith(t, client.createPortalSession(userId), 'no_billing_customer', 'portal before checkout', 400)
 
-    const before = stripeServer.requests.length
     const checkout = await client.createCheckoutSession(userId, {
       successUrl: `https://example.com/${label}/ok`,
       cancelUrl: `https://example.com/${label}/cancel`,
     })
-    t.match(checkout, { checkout_url: /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/, session_id: /^cs_test_/ })
-    t.ok(checkout.checkout_url.endsWith(checkout.session_id), 'the URL is the session’s')
-    const sent = stripeServer.requests.slice(before)
-    t.strictSame(
-      sent.map((request) => request.path),
-      ['/v1/customers', '/v1/checkout/sessions'],
-      'one customer made, then the session',
+    t.match(checkout, { checkout_url: /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, session_id: /^cs_test_/ })
+    const session = standIn.checkoutSessions.get(checkout.session_id)
+    t.match(
+      session,
+      { success_url: `https://example.com/${label}/ok`, cancel_url: `https://example.com/${label}/cancel`, client_reference_id: userId },
+      'the URLs reached Stripe',
     )
-    const session = sent[1]?.form
-    t.equal(session?.get('success_url'), `https://example.com/${label}/ok`, 'the success URL reached Stripe')
-    t.equal(session?.get('cancel_url'), `https://example.com/${label}/cancel`, 'the cancel URL reached Stripe')
-    t.equal(session?.get('line_items[0][price]'), PRICE_ID)
+    t.equal(session?.url, checkout.checkout_url, 'the URL is the session’s')
 
     const portal = await client.createPortalSession(userId)
-    t.match(portal, { portal_url: /^https:\/\/billing\.stripe\.test\/p\/session\/bps_/ }, 'the portal after checkout')
+    t.match(portal, { portal_url: /^https:\/\/billing\.stripe\.com\/p\/session\// }, 'the portal after checkout')
 
-    const payload = createStripeEventPayload()
+    // The customer pays: Stripe's events, signed, come in through the service; each once.
+    const { subscription, events } = standIn.completeCheckout(checkout.session_id)
+    const first = events[0]
+    if (!first) throw new Error('the stand-in sent no event')
+    const signed = standIn.signEvent(first)
+    const payload = Buffer.from(signed.payload)
     await rejectsWith(t, client.handleStripeWebhook(payload, 't=1,v1=00'), 'invalid_stripe_signature', 'a bad signature', 400)
-    const signature = stripe.webhooks.generateTestHeaderString({ payload: payload.toString('utf8'), secret: WEBHOOK_SECRET })
-    const eventId = (JSON.parse(payload.toString('utf8')) as { id: string }).id
-    t.strictSame(await client.handleStripeWebhook(payload, signature), { event_id: eventId, duplicate: false }, 'applied')
-    t.strictSame(await client.handleStripeWebhook(payload, signature), { event_id: eventId, duplicate: true }, 'redelivered')
     await rejectsWith(
       t,
-      client.handleStripeWebhook(payload.toString('utf8') as unknown as Uint8Array, signature),
+      client.handleStripeWebhook(payload, stripe.webhooks.generateTestHeaderString({ payload: signed.payload, secret: 'whsec_other' })),
+      'invalid_stripe_signature',
+      'another secret’s signature',
+    )
+    for (const event of events) {
+      const { payload: body, header } = standIn.signEvent(event)
+      t.strictSame(await client.handleStripeWebhook(Buffer.from(body), header), { event_id: event.id, duplicate: false }, `${event.type}`)
+    }
+    t.strictSame(await client.handleStripeWebhook(payload, signed.header), { event_id: first.id, duplicate: true }, 'a redelivery')
+    await rejectsWith(
+      t,
+      client.handleStripeWebhook(signed.payload as unknown as Uint8Array, signed.header),
       'validation_error',
       'a payload that is no bytes',
     )
@@ -229,14 +191,43 @@ t.test('billing contract with Stripe settings, both transports', async (t) => {
       'a success URL that is no string',
     )
 
-    // What may differ between the two runs (the user's ids) left out, the answers must be equal.
-    answers[label] = [subscription, usage, Object.keys(checkout).sort(), Object.keys(portal).sort(), await client.getSubscription(userId)]
+    const subscribed = await client.getSubscription(userId)
+    t.match(
+      subscribed,
+      {
+        status: 'active',
+        subscription_id: subscription.id,
+        plan: { model: 'pay_as_you_go', price_id: PRICE_ID },
+        current_period_start: /^\d{4}-\d\d-\d\dT/,
+        current_period_end: /^\d{4}-\d\d-\d\dT/,
+        cancel_at_period_end: false,
+        card_on_file: true,
+      },
+      'subscribed: the plan, the period and the card',
+    )
+    await rejectsWith(
+      t,
+      client.createCheckoutSession(userId, { successUrl: 'https://example.com/again' }),
+      'already_subscribed',
+      'a second checkout',
+      409,
+    )
+
+    // What may differ between the two runs (ids, and the period Stripe started) left out, the answers must be equal.
+    answers[label] = [
+      fresh,
+      usage,
+      Object.keys(checkout).sort(),
+      Object.keys(portal).sort(),
+      { ...subscribed, subscription_id: typeof subscribed.subscription_id, current_period_start: null, current_period_end: null },
+    ]
   }
 
   await t.test('in-process', (t) => runSuite(t, 'in-process', createInProcessUserServiceClient(users.userService)))
   await t.test('gRPC', async (t) => {
     await runSuite(t, 'grpc', grpc)
-    t.equal(webhookCalls, 3, 'the malformed deliveries never reached the service: only the bad signature and the two good ones did')
+    // Two bad signatures, the two events and the redelivery; not the two malformed deliveries.
+    t.equal(webhookCalls, 5, 'the malformed deliveries never reached the service')
   })
   t.strictSame(answers['grpc'], answers['in-process'], 'both transports answer the same')
 })
