@@ -37,6 +37,7 @@ import {
 } from './grpc/identity-messages.js'
 import { toProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 import { toWebhookDeliveryMessage, toWebhookEndpointMessage } from './grpc/webhook-messages.js'
+import { fromCreateCheckoutSessionRequestMessage, toBillingSubscriptionMessage, toBillingUsageMessage } from './grpc/billing-messages.js'
 import { isWebhookEventType } from './webhooks/webhook-values.js'
 import {
   fromTrackedTransactionPatchMessage,
@@ -205,6 +206,21 @@ export async function startUserServiceServer(
         throw createServiceError('validation_error', 'data_json: is not JSON')
       }
       await userService.enqueueWebhookEvent(user_id, type, data)
+      return {}
+    }),
+    CreateCheckoutSession: unary('CreateCheckoutSession', async (request) =>
+      userService.createCheckoutSession(request.user_id, fromCreateCheckoutSessionRequestMessage(request)),
+    ),
+    CreatePortalSession: unary('CreatePortalSession', async ({ user_id }) => userService.createPortalSession(user_id)),
+    GetSubscription: unary('GetSubscription', async ({ user_id }) =>
+      toBillingSubscriptionMessage(await userService.getSubscription(user_id)),
+    ),
+    GetBillingUsage: unary('GetBillingUsage', async ({ user_id }) => toBillingUsageMessage(await userService.getBillingUsage(user_id))),
+    HandleStripeWebhook: unary('HandleStripeWebhook', async ({ payload, signature_header }) =>
+      userService.handleStripeWebhook(payload, signature_header),
+    ),
+    RecordQuotaExceeded: unary('RecordQuotaExceeded', async ({ user_id }) => {
+      await userService.recordQuotaExceeded(user_id)
       return {}
     }),
   }

@@ -24,6 +24,9 @@ import {
 import { fromProgramBlocksMessage } from './grpc/program-blocks-messages.js'
 import { fromSubmitUsageMessage } from './grpc/submit-usage-messages.js'
 import { fromWebhookDeliveryMessage, fromWebhookEndpointMessage } from './grpc/webhook-messages.js'
+import { fromBillingSubscriptionMessage, fromBillingUsageMessage, toCreateCheckoutSessionRequestMessage } from './grpc/billing-messages.js'
+import { toCheckoutUrl } from './billing/checkout-urls.js'
+import { assertStripeWebhookInput } from './billing/stripe-webhook-input.js'
 import {
   fromTrackedTransactionAnswerMessage,
   toTrackedTransactionMessage,
@@ -46,6 +49,9 @@ import type { SimulationCounts__Output as SimulationCountsOutput } from '../prot
 import type { TrackTransactionResponse__Output as TrackTransactionResponseOutput } from '../proto/gen/preflight/accounts/v1/TrackTransactionResponse.js'
 import type { ListWebhookDeliveriesResponse__Output as ListWebhookDeliveriesOutput } from '../proto/gen/preflight/accounts/v1/ListWebhookDeliveriesResponse.js'
 import type { ListWebhookEndpointsResponse__Output as ListWebhookEndpointsOutput } from '../proto/gen/preflight/accounts/v1/ListWebhookEndpointsResponse.js'
+import type { CheckoutSession__Output as CheckoutSessionOutput } from '../proto/gen/preflight/accounts/v1/CheckoutSession.js'
+import type { PortalSession__Output as PortalSessionOutput } from '../proto/gen/preflight/accounts/v1/PortalSession.js'
+import type { StripeWebhookOutcome__Output as StripeWebhookOutcomeOutput } from '../proto/gen/preflight/accounts/v1/StripeWebhookOutcome.js'
 
 export type UserServiceClient = UserService & {
   close(): Promise<void>
@@ -299,6 +305,40 @@ export function createGrpcUserServiceClient(
       ),
     enqueueWebhookEvent: (userId, type, data) =>
       call((m, o, done) => client.EnqueueWebhookEvent({ user_id: userId, type, data_json: JSON.stringify(data) }, m, o, done), toVoid),
+    createCheckoutSession(userId, request) {
+      // protobuf would send a non-string URL as text; the service's own check answers it here.
+      try {
+        toCheckoutUrl('success_url', request.successUrl)
+        toCheckoutUrl('cancel_url', request.cancelUrl)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call(
+        (m, o, done) => client.CreateCheckoutSession(toCreateCheckoutSessionRequestMessage(userId, request), m, o, done),
+        ({ checkout_url, session_id }: CheckoutSessionOutput) => ({ checkout_url, session_id }),
+      )
+    },
+    createPortalSession: (userId) =>
+      call(
+        (m, o, done) => client.CreatePortalSession({ user_id: userId }, m, o, done),
+        ({ portal_url }: PortalSessionOutput) => ({ portal_url }),
+      ),
+    getSubscription: (userId) =>
+      call((m, o, done) => client.GetSubscription({ user_id: userId }, m, o, done), fromBillingSubscriptionMessage),
+    getBillingUsage: (userId) => call((m, o, done) => client.GetBillingUsage({ user_id: userId }, m, o, done), fromBillingUsageMessage),
+    handleStripeWebhook(payload, signatureHeader) {
+      // protobuf would encode a string as base64 bytes and a number as a header; the service's own check answers it here.
+      try {
+        assertStripeWebhookInput(payload, signatureHeader)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return call(
+        (m, o, done) => client.HandleStripeWebhook({ payload, signature_header: signatureHeader }, m, o, done),
+        ({ event_id, duplicate }: StripeWebhookOutcomeOutput) => ({ event_id, duplicate }),
+      )
+    },
+    recordQuotaExceeded: (userId) => call((m, o, done) => client.RecordQuotaExceeded({ user_id: userId }, m, o, done), toVoid),
     close: async () => client.close(),
   }
 }

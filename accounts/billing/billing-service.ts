@@ -23,6 +23,7 @@ import { getCalendarMonth } from './billing-period.js'
 import { getHourlyUsage } from './hourly-usage.js'
 import { toBillingError } from './stripe-client.js'
 import { applyStripeEvent, verifyStripeEvent } from './stripe-webhook.js'
+import { assertStripeWebhookInput } from './stripe-webhook-input.js'
 import { getAccountSubscription, getSubscriptionPeriod } from './subscription-store.js'
 import { toSubscriptionView } from './subscription-view.js'
 import { getMsUntilQuotaReset } from '../../lib/limits/limit-plans.js'
@@ -158,6 +159,8 @@ export function createBillingService({ db, now, settings, onInvalidate }: Billin
     },
 
     async handleStripeWebhook(payload, signatureHeader) {
+      // Before the settings, so both transports refuse a malformed delivery alike (the gRPC client checks it before calling).
+      assertStripeWebhookInput(payload, signatureHeader)
       const { stripe, webhookSecret } = requireSettings()
       const event = verifyStripeEvent(stripe, Buffer.from(payload), signatureHeader, webhookSecret)
       const outcome = await applyStripeEvent(db, event, now())

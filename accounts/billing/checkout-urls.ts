@@ -7,7 +7,12 @@ import { createServiceError } from '../../lib/errors.js'
 /** Stripe's own limit on these URLs. */
 export const MAX_CHECKOUT_URL_LENGTH = 2048
 
-function toUrl(field: string, value: unknown): string | undefined {
+/**
+ * One of the URLs as given: undefined when absent or empty, the URL when it is an http(s) URL,
+ * validation_error naming `field` otherwise. The gRPC client runs it before a call too, since
+ * protobuf would turn a non-string into text the service accepts.
+ */
+export function toCheckoutUrl(field: string, value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined
   if (typeof value !== 'string' || value.length > MAX_CHECKOUT_URL_LENGTH) {
     throw createServiceError('validation_error', `${field}: must be an http(s) URL of at most ${MAX_CHECKOUT_URL_LENGTH} characters`)
@@ -28,8 +33,8 @@ export function toCheckoutUrls(
   request: { successUrl?: unknown; cancelUrl?: unknown },
   defaults: { successUrl?: string; cancelUrl?: string },
 ): { successUrl: string; cancelUrl: string } {
-  const successUrl = toUrl('success_url', request.successUrl) ?? defaults.successUrl
-  const cancelUrl = toUrl('cancel_url', request.cancelUrl) ?? defaults.cancelUrl ?? successUrl
+  const successUrl = toCheckoutUrl('success_url', request.successUrl) ?? defaults.successUrl
+  const cancelUrl = toCheckoutUrl('cancel_url', request.cancelUrl) ?? defaults.cancelUrl ?? successUrl
   if (!successUrl || !cancelUrl)
     throw createServiceError('validation_error', 'success_url: required (this service has no BILLING_SUCCESS_URL)')
   return { successUrl, cancelUrl }

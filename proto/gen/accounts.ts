@@ -7,9 +7,19 @@ import type { ApiKeyPrincipal as _preflight_accounts_v1_ApiKeyPrincipal, ApiKeyP
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from './preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from './preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from './preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { BillingPlan as _preflight_accounts_v1_BillingPlan, BillingPlan__Output as _preflight_accounts_v1_BillingPlan__Output } from './preflight/accounts/v1/BillingPlan';
+import type { BillingPrices as _preflight_accounts_v1_BillingPrices, BillingPrices__Output as _preflight_accounts_v1_BillingPrices__Output } from './preflight/accounts/v1/BillingPrices';
+import type { BillingSimulationUsage as _preflight_accounts_v1_BillingSimulationUsage, BillingSimulationUsage__Output as _preflight_accounts_v1_BillingSimulationUsage__Output } from './preflight/accounts/v1/BillingSimulationUsage';
+import type { BillingSubmitUsage as _preflight_accounts_v1_BillingSubmitUsage, BillingSubmitUsage__Output as _preflight_accounts_v1_BillingSubmitUsage__Output } from './preflight/accounts/v1/BillingSubmitUsage';
+import type { BillingSubscription as _preflight_accounts_v1_BillingSubscription, BillingSubscription__Output as _preflight_accounts_v1_BillingSubscription__Output } from './preflight/accounts/v1/BillingSubscription';
+import type { BillingTipUsage as _preflight_accounts_v1_BillingTipUsage, BillingTipUsage__Output as _preflight_accounts_v1_BillingTipUsage__Output } from './preflight/accounts/v1/BillingTipUsage';
+import type { BillingUsage as _preflight_accounts_v1_BillingUsage, BillingUsage__Output as _preflight_accounts_v1_BillingUsage__Output } from './preflight/accounts/v1/BillingUsage';
+import type { BillingUserRequest as _preflight_accounts_v1_BillingUserRequest, BillingUserRequest__Output as _preflight_accounts_v1_BillingUserRequest__Output } from './preflight/accounts/v1/BillingUserRequest';
+import type { CheckoutSession as _preflight_accounts_v1_CheckoutSession, CheckoutSession__Output as _preflight_accounts_v1_CheckoutSession__Output } from './preflight/accounts/v1/CheckoutSession';
 import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
 import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from './preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from './preflight/accounts/v1/CreateApiKeyRequest';
+import type { CreateCheckoutSessionRequest as _preflight_accounts_v1_CreateCheckoutSessionRequest, CreateCheckoutSessionRequest__Output as _preflight_accounts_v1_CreateCheckoutSessionRequest__Output } from './preflight/accounts/v1/CreateCheckoutSessionRequest';
 import type { CreateWebhookEndpointRequest as _preflight_accounts_v1_CreateWebhookEndpointRequest, CreateWebhookEndpointRequest__Output as _preflight_accounts_v1_CreateWebhookEndpointRequest__Output } from './preflight/accounts/v1/CreateWebhookEndpointRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from './preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from './preflight/accounts/v1/DeleteUserResponse';
@@ -27,6 +37,7 @@ import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRe
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from './preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from './preflight/accounts/v1/GetUserStateResponse';
 import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest, GetUserStatsRequest__Output as _preflight_accounts_v1_GetUserStatsRequest__Output } from './preflight/accounts/v1/GetUserStatsRequest';
+import type { HandleStripeWebhookRequest as _preflight_accounts_v1_HandleStripeWebhookRequest, HandleStripeWebhookRequest__Output as _preflight_accounts_v1_HandleStripeWebhookRequest__Output } from './preflight/accounts/v1/HandleStripeWebhookRequest';
 import type { HistoryTransaction as _preflight_accounts_v1_HistoryTransaction, HistoryTransaction__Output as _preflight_accounts_v1_HistoryTransaction__Output } from './preflight/accounts/v1/HistoryTransaction';
 import type { KeyUsage as _preflight_accounts_v1_KeyUsage, KeyUsage__Output as _preflight_accounts_v1_KeyUsage__Output } from './preflight/accounts/v1/KeyUsage';
 import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from './preflight/accounts/v1/ListApiKeysRequest';
@@ -37,9 +48,11 @@ import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhook
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
 import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
+import type { PortalSession as _preflight_accounts_v1_PortalSession, PortalSession__Output as _preflight_accounts_v1_PortalSession__Output } from './preflight/accounts/v1/PortalSession';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from './preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from './preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from './preflight/accounts/v1/RecordKeyUsageResponse';
+import type { RecordQuotaExceededResponse as _preflight_accounts_v1_RecordQuotaExceededResponse, RecordQuotaExceededResponse__Output as _preflight_accounts_v1_RecordQuotaExceededResponse__Output } from './preflight/accounts/v1/RecordQuotaExceededResponse';
 import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from './preflight/accounts/v1/RecordSimulationsRequest';
 import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from './preflight/accounts/v1/RecordSimulationsResponse';
 import type { RedeliverWebhookRequest as _preflight_accounts_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _preflight_accounts_v1_RedeliverWebhookRequest__Output } from './preflight/accounts/v1/RedeliverWebhookRequest';
@@ -59,6 +72,7 @@ import type { SimulationHistoryItem as _preflight_accounts_v1_SimulationHistoryI
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from './preflight/accounts/v1/SimulationPage';
 import type { SimulationRecord as _preflight_accounts_v1_SimulationRecord, SimulationRecord__Output as _preflight_accounts_v1_SimulationRecord__Output } from './preflight/accounts/v1/SimulationRecord';
 import type { StringList as _preflight_accounts_v1_StringList, StringList__Output as _preflight_accounts_v1_StringList__Output } from './preflight/accounts/v1/StringList';
+import type { StripeWebhookOutcome as _preflight_accounts_v1_StripeWebhookOutcome, StripeWebhookOutcome__Output as _preflight_accounts_v1_StripeWebhookOutcome__Output } from './preflight/accounts/v1/StripeWebhookOutcome';
 import type { SubmitUsage as _preflight_accounts_v1_SubmitUsage, SubmitUsage__Output as _preflight_accounts_v1_SubmitUsage__Output } from './preflight/accounts/v1/SubmitUsage';
 import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from './preflight/accounts/v1/TrackTransactionRequest';
 import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from './preflight/accounts/v1/TrackTransactionResponse';
@@ -89,9 +103,19 @@ export interface ProtoGrpcType {
         AuthResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_AuthResponse__Output>
         AuthenticateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output>
         AuthenticateApiKeyResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+        BillingPlan: MessageTypeDefinition<_preflight_accounts_v1_BillingPlan, _preflight_accounts_v1_BillingPlan__Output>
+        BillingPrices: MessageTypeDefinition<_preflight_accounts_v1_BillingPrices, _preflight_accounts_v1_BillingPrices__Output>
+        BillingSimulationUsage: MessageTypeDefinition<_preflight_accounts_v1_BillingSimulationUsage, _preflight_accounts_v1_BillingSimulationUsage__Output>
+        BillingSubmitUsage: MessageTypeDefinition<_preflight_accounts_v1_BillingSubmitUsage, _preflight_accounts_v1_BillingSubmitUsage__Output>
+        BillingSubscription: MessageTypeDefinition<_preflight_accounts_v1_BillingSubscription, _preflight_accounts_v1_BillingSubscription__Output>
+        BillingTipUsage: MessageTypeDefinition<_preflight_accounts_v1_BillingTipUsage, _preflight_accounts_v1_BillingTipUsage__Output>
+        BillingUsage: MessageTypeDefinition<_preflight_accounts_v1_BillingUsage, _preflight_accounts_v1_BillingUsage__Output>
+        BillingUserRequest: MessageTypeDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_BillingUserRequest__Output>
+        CheckoutSession: MessageTypeDefinition<_preflight_accounts_v1_CheckoutSession, _preflight_accounts_v1_CheckoutSession__Output>
         ClaimUnresolvedTransactionsRequest: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output>
         ClaimUnresolvedTransactionsResponse: MessageTypeDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
         CreateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_CreateApiKeyRequest__Output>
+        CreateCheckoutSessionRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateCheckoutSessionRequest, _preflight_accounts_v1_CreateCheckoutSessionRequest__Output>
         CreateWebhookEndpointRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateWebhookEndpointRequest, _preflight_accounts_v1_CreateWebhookEndpointRequest__Output>
         DeleteUserRequest: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserRequest__Output>
         DeleteUserResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserResponse__Output>
@@ -109,6 +133,7 @@ export interface ProtoGrpcType {
         GetUserStateRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateRequest__Output>
         GetUserStateResponse: MessageTypeDefinition<_preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateResponse__Output>
         GetUserStatsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_GetUserStatsRequest__Output>
+        HandleStripeWebhookRequest: MessageTypeDefinition<_preflight_accounts_v1_HandleStripeWebhookRequest, _preflight_accounts_v1_HandleStripeWebhookRequest__Output>
         HistoryTransaction: MessageTypeDefinition<_preflight_accounts_v1_HistoryTransaction, _preflight_accounts_v1_HistoryTransaction__Output>
         KeyUsage: MessageTypeDefinition<_preflight_accounts_v1_KeyUsage, _preflight_accounts_v1_KeyUsage__Output>
         ListApiKeysRequest: MessageTypeDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysRequest__Output>
@@ -119,9 +144,11 @@ export interface ProtoGrpcType {
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
         NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>
+        PortalSession: MessageTypeDefinition<_preflight_accounts_v1_PortalSession, _preflight_accounts_v1_PortalSession__Output>
         ProgramBlocks: MessageTypeDefinition<_preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_ProgramBlocks__Output>
         RecordKeyUsageRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageRequest__Output>
         RecordKeyUsageResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
+        RecordQuotaExceededResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordQuotaExceededResponse, _preflight_accounts_v1_RecordQuotaExceededResponse__Output>
         RecordSimulationsRequest: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsRequest__Output>
         RecordSimulationsResponse: MessageTypeDefinition<_preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsResponse__Output>
         RedeliverWebhookRequest: MessageTypeDefinition<_preflight_accounts_v1_RedeliverWebhookRequest, _preflight_accounts_v1_RedeliverWebhookRequest__Output>
@@ -141,6 +168,7 @@ export interface ProtoGrpcType {
         SimulationPage: MessageTypeDefinition<_preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_SimulationPage__Output>
         SimulationRecord: MessageTypeDefinition<_preflight_accounts_v1_SimulationRecord, _preflight_accounts_v1_SimulationRecord__Output>
         StringList: MessageTypeDefinition<_preflight_accounts_v1_StringList, _preflight_accounts_v1_StringList__Output>
+        StripeWebhookOutcome: MessageTypeDefinition<_preflight_accounts_v1_StripeWebhookOutcome, _preflight_accounts_v1_StripeWebhookOutcome__Output>
         SubmitUsage: MessageTypeDefinition<_preflight_accounts_v1_SubmitUsage, _preflight_accounts_v1_SubmitUsage__Output>
         TrackTransactionRequest: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionRequest, _preflight_accounts_v1_TrackTransactionRequest__Output>
         TrackTransactionResponse: MessageTypeDefinition<_preflight_accounts_v1_TrackTransactionResponse, _preflight_accounts_v1_TrackTransactionResponse__Output>

@@ -2,8 +2,8 @@
  * The accounts gRPC port as an attacker on the network meets it: every method, called with no
  * metadata, with a wrong token of the right length, or with an API key of a real user instead of
  * the token, is UNAUTHENTICATED — and nothing changed behind it (no key minted for the victim, no
- * card set, no blocks replaced, no forged history, no tracking forged, patched or claimed away). The
- * service's own client, with the token, works.
+ * card set, no blocks replaced, no forged history, no tracking forged, patched or claimed away, no
+ * quota notice queued). The service's own client, with the token, works.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import t from 'tap'
@@ -22,7 +22,7 @@ import { createProgramIds } from './program-block-fixtures.js'
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: GrpcServiceError | null, response?: unknown) => void) => void
 
 t.test('the accounts gRPC port refuses every call without the internal token', async (t) => {
-  const { userService, signingKey, clock } = await createTestUserService(t)
+  const { userService, db, signingKey, clock } = await createTestUserService(t)
   const server = await startUserServiceServer(userService, '127.0.0.1', 0, { internalToken: TEST_INTERNAL_TOKEN })
   t.teardown(() => server.close())
 
@@ -96,6 +96,12 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     SendTestWebhook: { user_id: victimId, endpoint_id: victimId },
     RedeliverWebhook: { user_id: victimId, endpoint_id: victimId, delivery_id: victimId },
     EnqueueWebhookEvent: { user_id: victimId, type: 'transaction.landed', data_json: '{}' },
+    CreateCheckoutSession: { user_id: victimId, success_url: 'https://attacker.example.com/ok' },
+    CreatePortalSession: { user_id: victimId },
+    GetSubscription: { user_id: victimId },
+    GetBillingUsage: { user_id: victimId },
+    HandleStripeWebhook: { payload: Buffer.from('{"id":"evt_forged","object":"event"}'), signature_header: 't=1,v1=00' },
+    RecordQuotaExceeded: { user_id: victimId },
   }
   const methods = Object.keys(proto.preflight.accounts.v1.Accounts.service)
   t.same(
@@ -137,6 +143,11 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
   )
   t.strictSame(await userService.getTrackedTransaction(victimId, tracked.signature), tracked, 'tracking not patched')
   t.same(await userService.listWebhookEndpoints(victimId), [], 'no webhook endpoint registered for the victim')
+  t.same(
+    await db.query('SELECT day FROM billing_quota_notices WHERE user_id = $1', [victimId]),
+    [],
+    'no quota notice recorded for the victim',
+  )
   t.equal(await userService.getTrackedTransaction(victimId, forgedSignature), null, 'no tracking forged')
   t.strictSame(
     (await userService.claimUnresolvedTransactions(60_000, 10)).map((record) => record.signature),

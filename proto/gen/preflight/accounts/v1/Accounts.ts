@@ -6,9 +6,14 @@ import type { ApiKey as _preflight_accounts_v1_ApiKey, ApiKey__Output as _prefli
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from '../../../preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { BillingSubscription as _preflight_accounts_v1_BillingSubscription, BillingSubscription__Output as _preflight_accounts_v1_BillingSubscription__Output } from '../../../preflight/accounts/v1/BillingSubscription';
+import type { BillingUsage as _preflight_accounts_v1_BillingUsage, BillingUsage__Output as _preflight_accounts_v1_BillingUsage__Output } from '../../../preflight/accounts/v1/BillingUsage';
+import type { BillingUserRequest as _preflight_accounts_v1_BillingUserRequest, BillingUserRequest__Output as _preflight_accounts_v1_BillingUserRequest__Output } from '../../../preflight/accounts/v1/BillingUserRequest';
+import type { CheckoutSession as _preflight_accounts_v1_CheckoutSession, CheckoutSession__Output as _preflight_accounts_v1_CheckoutSession__Output } from '../../../preflight/accounts/v1/CheckoutSession';
 import type { ClaimUnresolvedTransactionsRequest as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, ClaimUnresolvedTransactionsRequest__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsRequest';
 import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, ClaimUnresolvedTransactionsResponse__Output as _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output } from '../../../preflight/accounts/v1/ClaimUnresolvedTransactionsResponse';
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from '../../../preflight/accounts/v1/CreateApiKeyRequest';
+import type { CreateCheckoutSessionRequest as _preflight_accounts_v1_CreateCheckoutSessionRequest, CreateCheckoutSessionRequest__Output as _preflight_accounts_v1_CreateCheckoutSessionRequest__Output } from '../../../preflight/accounts/v1/CreateCheckoutSessionRequest';
 import type { CreateWebhookEndpointRequest as _preflight_accounts_v1_CreateWebhookEndpointRequest, CreateWebhookEndpointRequest__Output as _preflight_accounts_v1_CreateWebhookEndpointRequest__Output } from '../../../preflight/accounts/v1/CreateWebhookEndpointRequest';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from '../../../preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from '../../../preflight/accounts/v1/DeleteUserResponse';
@@ -25,15 +30,18 @@ import type { GetUserRequest as _preflight_accounts_v1_GetUserRequest, GetUserRe
 import type { GetUserStateRequest as _preflight_accounts_v1_GetUserStateRequest, GetUserStateRequest__Output as _preflight_accounts_v1_GetUserStateRequest__Output } from '../../../preflight/accounts/v1/GetUserStateRequest';
 import type { GetUserStateResponse as _preflight_accounts_v1_GetUserStateResponse, GetUserStateResponse__Output as _preflight_accounts_v1_GetUserStateResponse__Output } from '../../../preflight/accounts/v1/GetUserStateResponse';
 import type { GetUserStatsRequest as _preflight_accounts_v1_GetUserStatsRequest, GetUserStatsRequest__Output as _preflight_accounts_v1_GetUserStatsRequest__Output } from '../../../preflight/accounts/v1/GetUserStatsRequest';
+import type { HandleStripeWebhookRequest as _preflight_accounts_v1_HandleStripeWebhookRequest, HandleStripeWebhookRequest__Output as _preflight_accounts_v1_HandleStripeWebhookRequest__Output } from '../../../preflight/accounts/v1/HandleStripeWebhookRequest';
 import type { ListApiKeysRequest as _preflight_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _preflight_accounts_v1_ListApiKeysRequest__Output } from '../../../preflight/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _preflight_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _preflight_accounts_v1_ListApiKeysResponse__Output } from '../../../preflight/accounts/v1/ListApiKeysResponse';
 import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRequest, ListSimulationsRequest__Output as _preflight_accounts_v1_ListSimulationsRequest__Output } from '../../../preflight/accounts/v1/ListSimulationsRequest';
 import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from '../../../preflight/accounts/v1/ListWebhookDeliveriesResponse';
 import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from '../../../preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
+import type { PortalSession as _preflight_accounts_v1_PortalSession, PortalSession__Output as _preflight_accounts_v1_PortalSession__Output } from '../../../preflight/accounts/v1/PortalSession';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from '../../../preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from '../../../preflight/accounts/v1/RecordKeyUsageRequest';
 import type { RecordKeyUsageResponse as _preflight_accounts_v1_RecordKeyUsageResponse, RecordKeyUsageResponse__Output as _preflight_accounts_v1_RecordKeyUsageResponse__Output } from '../../../preflight/accounts/v1/RecordKeyUsageResponse';
+import type { RecordQuotaExceededResponse as _preflight_accounts_v1_RecordQuotaExceededResponse, RecordQuotaExceededResponse__Output as _preflight_accounts_v1_RecordQuotaExceededResponse__Output } from '../../../preflight/accounts/v1/RecordQuotaExceededResponse';
 import type { RecordSimulationsRequest as _preflight_accounts_v1_RecordSimulationsRequest, RecordSimulationsRequest__Output as _preflight_accounts_v1_RecordSimulationsRequest__Output } from '../../../preflight/accounts/v1/RecordSimulationsRequest';
 import type { RecordSimulationsResponse as _preflight_accounts_v1_RecordSimulationsResponse, RecordSimulationsResponse__Output as _preflight_accounts_v1_RecordSimulationsResponse__Output } from '../../../preflight/accounts/v1/RecordSimulationsResponse';
 import type { RedeliverWebhookRequest as _preflight_accounts_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _preflight_accounts_v1_RedeliverWebhookRequest__Output } from '../../../preflight/accounts/v1/RedeliverWebhookRequest';
@@ -49,6 +57,7 @@ import type { SetCardOnFileResponse as _preflight_accounts_v1_SetCardOnFileRespo
 import type { SetProgramBlocksRequest as _preflight_accounts_v1_SetProgramBlocksRequest, SetProgramBlocksRequest__Output as _preflight_accounts_v1_SetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/SetProgramBlocksRequest';
 import type { SimulationCounts as _preflight_accounts_v1_SimulationCounts, SimulationCounts__Output as _preflight_accounts_v1_SimulationCounts__Output } from '../../../preflight/accounts/v1/SimulationCounts';
 import type { SimulationPage as _preflight_accounts_v1_SimulationPage, SimulationPage__Output as _preflight_accounts_v1_SimulationPage__Output } from '../../../preflight/accounts/v1/SimulationPage';
+import type { StripeWebhookOutcome as _preflight_accounts_v1_StripeWebhookOutcome, StripeWebhookOutcome__Output as _preflight_accounts_v1_StripeWebhookOutcome__Output } from '../../../preflight/accounts/v1/StripeWebhookOutcome';
 import type { SubmitUsage as _preflight_accounts_v1_SubmitUsage, SubmitUsage__Output as _preflight_accounts_v1_SubmitUsage__Output } from '../../../preflight/accounts/v1/SubmitUsage';
 import type { TrackTransactionRequest as _preflight_accounts_v1_TrackTransactionRequest, TrackTransactionRequest__Output as _preflight_accounts_v1_TrackTransactionRequest__Output } from '../../../preflight/accounts/v1/TrackTransactionRequest';
 import type { TrackTransactionResponse as _preflight_accounts_v1_TrackTransactionResponse, TrackTransactionResponse__Output as _preflight_accounts_v1_TrackTransactionResponse__Output } from '../../../preflight/accounts/v1/TrackTransactionResponse';
@@ -89,6 +98,24 @@ export interface AccountsClient extends grpc.Client {
   createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _preflight_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  CreateCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _preflight_accounts_v1_CreateCheckoutSessionRequest, callback: grpc.requestCallback<_preflight_accounts_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  
+  CreatePortalSession(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  CreatePortalSession(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  CreatePortalSession(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  CreatePortalSession(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  createPortalSession(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  createPortalSession(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  createPortalSession(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  createPortalSession(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_PortalSession__Output>): grpc.ClientUnaryCall;
+  
   CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
   CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
   CreateWebhookEndpoint(argument: _preflight_accounts_v1_CreateWebhookEndpointRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
@@ -124,6 +151,15 @@ export interface AccountsClient extends grpc.Client {
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
   
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
@@ -161,6 +197,15 @@ export interface AccountsClient extends grpc.Client {
   getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
   getSubmitUsage(argument: _preflight_accounts_v1_GetSubmitUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_SubmitUsage__Output>): grpc.ClientUnaryCall;
   
+  GetSubscription(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingSubscription__Output>): grpc.ClientUnaryCall;
+  
   GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
   GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
   GetTrackedTransaction(argument: _preflight_accounts_v1_GetTrackedTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_GetTrackedTransactionResponse__Output>): grpc.ClientUnaryCall;
@@ -196,6 +241,15 @@ export interface AccountsClient extends grpc.Client {
   getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
   getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
   getUserStats(argument: _preflight_accounts_v1_GetUserStatsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_UserStats__Output>): grpc.ClientUnaryCall;
+  
+  HandleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  HandleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  HandleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  HandleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  handleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  handleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  handleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
+  handleStripeWebhook(argument: _preflight_accounts_v1_HandleStripeWebhookRequest, callback: grpc.requestCallback<_preflight_accounts_v1_StripeWebhookOutcome__Output>): grpc.ClientUnaryCall;
   
   ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _preflight_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
@@ -250,6 +304,15 @@ export interface AccountsClient extends grpc.Client {
   recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
   recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
   recordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  RecordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  RecordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  RecordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  recordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  recordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  recordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
+  recordQuotaExceeded(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_RecordQuotaExceededResponse__Output>): grpc.ClientUnaryCall;
   
   RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
   RecordSimulations(argument: _preflight_accounts_v1_RecordSimulationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordSimulationsResponse__Output>): grpc.ClientUnaryCall;
@@ -377,6 +440,10 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   CreateApiKey: grpc.handleUnaryCall<_preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey>;
   
+  CreateCheckoutSession: grpc.handleUnaryCall<_preflight_accounts_v1_CreateCheckoutSessionRequest__Output, _preflight_accounts_v1_CheckoutSession>;
+  
+  CreatePortalSession: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_PortalSession>;
+  
   CreateWebhookEndpoint: grpc.handleUnaryCall<_preflight_accounts_v1_CreateWebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint>;
   
   DeleteUser: grpc.handleUnaryCall<_preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse>;
@@ -384,6 +451,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   DeleteWebhookEndpoint: grpc.handleUnaryCall<_preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse>;
   
   EnqueueWebhookEvent: grpc.handleUnaryCall<_preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse>;
+  
+  GetBillingUsage: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage>;
   
   GetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
@@ -393,6 +462,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   GetSubmitUsage: grpc.handleUnaryCall<_preflight_accounts_v1_GetSubmitUsageRequest__Output, _preflight_accounts_v1_SubmitUsage>;
   
+  GetSubscription: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingSubscription>;
+  
   GetTrackedTransaction: grpc.handleUnaryCall<_preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse>;
   
   GetUser: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User>;
@@ -400,6 +471,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   GetUserState: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse>;
   
   GetUserStats: grpc.handleUnaryCall<_preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats>;
+  
+  HandleStripeWebhook: grpc.handleUnaryCall<_preflight_accounts_v1_HandleStripeWebhookRequest__Output, _preflight_accounts_v1_StripeWebhookOutcome>;
   
   ListApiKeys: grpc.handleUnaryCall<_preflight_accounts_v1_ListApiKeysRequest__Output, _preflight_accounts_v1_ListApiKeysResponse>;
   
@@ -412,6 +485,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   Login: grpc.handleUnaryCall<_preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse>;
   
   RecordKeyUsage: grpc.handleUnaryCall<_preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse>;
+  
+  RecordQuotaExceeded: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_RecordQuotaExceededResponse>;
   
   RecordSimulations: grpc.handleUnaryCall<_preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse>;
   
@@ -445,24 +520,30 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   AuthenticateApiKey: MethodDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
   ClaimUnresolvedTransactions: MethodDefinition<_preflight_accounts_v1_ClaimUnresolvedTransactionsRequest, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse, _preflight_accounts_v1_ClaimUnresolvedTransactionsRequest__Output, _preflight_accounts_v1_ClaimUnresolvedTransactionsResponse__Output>
   CreateApiKey: MethodDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_ApiKey, _preflight_accounts_v1_CreateApiKeyRequest__Output, _preflight_accounts_v1_ApiKey__Output>
+  CreateCheckoutSession: MethodDefinition<_preflight_accounts_v1_CreateCheckoutSessionRequest, _preflight_accounts_v1_CheckoutSession, _preflight_accounts_v1_CreateCheckoutSessionRequest__Output, _preflight_accounts_v1_CheckoutSession__Output>
+  CreatePortalSession: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_PortalSession, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_PortalSession__Output>
   CreateWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_CreateWebhookEndpointRequest, _preflight_accounts_v1_WebhookEndpoint, _preflight_accounts_v1_CreateWebhookEndpointRequest__Output, _preflight_accounts_v1_WebhookEndpoint__Output>
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
   DeleteWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>
   EnqueueWebhookEvent: MethodDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
+  GetBillingUsage: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_BillingUsage, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>
   GetSubmitUsage: MethodDefinition<_preflight_accounts_v1_GetSubmitUsageRequest, _preflight_accounts_v1_SubmitUsage, _preflight_accounts_v1_GetSubmitUsageRequest__Output, _preflight_accounts_v1_SubmitUsage__Output>
+  GetSubscription: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_BillingSubscription, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingSubscription__Output>
   GetTrackedTransaction: MethodDefinition<_preflight_accounts_v1_GetTrackedTransactionRequest, _preflight_accounts_v1_GetTrackedTransactionResponse, _preflight_accounts_v1_GetTrackedTransactionRequest__Output, _preflight_accounts_v1_GetTrackedTransactionResponse__Output>
   GetUser: MethodDefinition<_preflight_accounts_v1_GetUserRequest, _preflight_accounts_v1_User, _preflight_accounts_v1_GetUserRequest__Output, _preflight_accounts_v1_User__Output>
   GetUserState: MethodDefinition<_preflight_accounts_v1_GetUserStateRequest, _preflight_accounts_v1_GetUserStateResponse, _preflight_accounts_v1_GetUserStateRequest__Output, _preflight_accounts_v1_GetUserStateResponse__Output>
   GetUserStats: MethodDefinition<_preflight_accounts_v1_GetUserStatsRequest, _preflight_accounts_v1_UserStats, _preflight_accounts_v1_GetUserStatsRequest__Output, _preflight_accounts_v1_UserStats__Output>
+  HandleStripeWebhook: MethodDefinition<_preflight_accounts_v1_HandleStripeWebhookRequest, _preflight_accounts_v1_StripeWebhookOutcome, _preflight_accounts_v1_HandleStripeWebhookRequest__Output, _preflight_accounts_v1_StripeWebhookOutcome__Output>
   ListApiKeys: MethodDefinition<_preflight_accounts_v1_ListApiKeysRequest, _preflight_accounts_v1_ListApiKeysResponse, _preflight_accounts_v1_ListApiKeysRequest__Output, _preflight_accounts_v1_ListApiKeysResponse__Output>
   ListSimulations: MethodDefinition<_preflight_accounts_v1_ListSimulationsRequest, _preflight_accounts_v1_SimulationPage, _preflight_accounts_v1_ListSimulationsRequest__Output, _preflight_accounts_v1_SimulationPage__Output>
   ListWebhookDeliveries: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
   ListWebhookEndpoints: MethodDefinition<_preflight_accounts_v1_WebhookUserRequest, _preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_WebhookUserRequest__Output, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
   Login: MethodDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
   RecordKeyUsage: MethodDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
+  RecordQuotaExceeded: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_RecordQuotaExceededResponse, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_RecordQuotaExceededResponse__Output>
   RecordSimulations: MethodDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse__Output>
   RedeliverWebhook: MethodDefinition<_preflight_accounts_v1_RedeliverWebhookRequest, _preflight_accounts_v1_WebhookDelivery, _preflight_accounts_v1_RedeliverWebhookRequest__Output, _preflight_accounts_v1_WebhookDelivery__Output>
   Refresh: MethodDefinition<_preflight_accounts_v1_RefreshRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_RefreshRequest__Output, _preflight_accounts_v1_AuthResponse__Output>

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface RecordQuotaExceededResponse {
+}
+
+export interface RecordQuotaExceededResponse__Output {
+}
