@@ -66,6 +66,7 @@ export function registerBillingRoutes(app: FastifyInstance, { userService, auth 
     scope.post<{ Body: Buffer }>(
       STRIPE_WEBHOOK_PATH,
       {
+        config: { auth: 'none' },
         schema: {
           summary: "Stripe's webhook (no credential: Stripe's signature is verified)",
           description: 'Point the Stripe webhook endpoint here; it needs the events docs/billing.md lists.',

@@ -280,7 +280,7 @@ t.test('the running service, end to end', async (t) => {
     t.equal(wrongMethod.headers.get('allow'), 'POST')
   })
 
-  t.test('execute, send, submit, tips and tracking check their callers and bodies; billing answers 501 until its release', async (t) => {
+  t.test('execute, send, submit, tips and tracking check their callers and bodies; billing answers 503 without a Stripe key', async (t) => {
     const user = await signUp()
     const key = { 'x-api-key': user.apiKey }
     const bearer = { authorization: `Bearer ${user.token}` }
@@ -344,7 +344,7 @@ t.test('the running service, end to end', async (t) => {
       ['POST', '/api/v1/billing/checkout'],
       ['POST', '/api/v1/billing/portal'],
     ] as const) {
-      assertError(t, await call(method, path, { headers: bearer }), 501, 'not_implemented', `${method} ${path}`)
+      assertError(t, await call(method, path, { headers: bearer }), 503, 'billing_unavailable', `${method} ${path}`)
       assertError(t, await call(method, path, { headers: key }), 401, 'unauthorized', `${method} ${path} with an API key (bearer only)`)
     }
     tick()

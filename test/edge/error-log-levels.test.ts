@@ -47,9 +47,16 @@ function linesOf(lines: LogLine[], reqId: unknown): LogLine[] {
   return lines.filter((line) => line.reqId === reqId)
 }
 
-t.test('isServiceFault: the 5xx that need someone, not 501, the relay still to come, or a drain', async (t) => {
+t.test('isServiceFault: the 5xx that need someone, not 501, billing or the relay left unconfigured, or a drain', async (t) => {
   const faults = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter(isServiceFault)
-  t.same(faults.sort(), ['accounts_unavailable', 'engine_unavailable', 'internal_error', 'simulation_timeout', 'upstream_unavailable'])
+  t.same(faults.sort(), [
+    'accounts_unavailable',
+    'engine_unavailable',
+    'internal_error',
+    'payment_provider_error',
+    'simulation_timeout',
+    'upstream_unavailable',
+  ])
 })
 
 t.test('toClientError logs a drain at debug and a fault at error, with its cause', async (t) => {
@@ -67,23 +74,23 @@ t.test('toClientError logs a drain at debug and a fault at error, with its cause
   t.equal(logged[2]?.fields.cause, cause, 'the cause travels with the fault')
 })
 
-t.test('over REST and batch: 501 and 4xx below error, 500 and 503 at error', async (t) => {
+t.test('over REST and batch: billing_unavailable (no Stripe key) and 4xx below error, 500 and 503 at error', async (t) => {
   const { logger, lines } = createCaptureLogger()
   const failures: unknown[] = []
   const { app, user } = await createTestEdgeWithUser(t, createFailingEngine(failures), { logger })
   const transaction = Buffer.alloc(200).toString('base64')
 
-  const notImplemented = await app.inject({
+  const billingOff = await app.inject({
     method: 'POST',
     url: '/api/v1/billing/portal',
     headers: { authorization: `Bearer ${user.token}` },
   })
-  t.equal(notImplemented.statusCode, 501)
-  const notImplementedLines = linesOf(lines, notImplemented.headers['x-request-id'])
+  t.equal(billingOff.statusCode, 503)
+  const billingOffLines = linesOf(lines, billingOff.headers['x-request-id'])
   t.same(
-    notImplementedLines.map((line) => [line.level, line.code]),
-    [[LOG_LEVEL.debug, 'not_implemented']],
-    '501: one debug line',
+    billingOffLines.map((line) => [line.level, line.code]),
+    [[LOG_LEVEL.debug, 'billing_unavailable']],
+    'billing off by configuration: one debug line',
   )
 
   const invalid = await postSimulate(app, { transaction, timeout_ms: 5 })

@@ -3,12 +3,13 @@
  * Orca fixtures, engine, accounts), each response body validated with ajv against what
  * GET /openapi.json documents for its route and status (the routes' own schemas, as clients read
  * them), and the stream's frames against theirs. Responses are never shaped by the schemas: a
- * REST simulate equals the engine's own answer. The 501 routes authenticate (401) and validate
- * (422) before answering 501. Execute, send, submit, tips and tracking answer here from a STAND-IN
+ * REST simulate equals the engine's own answer. Billing authenticates (401) and validates (422)
+ * before answering 503 without a Stripe key, and answers its 200s against the Stripe stand-in. Execute, send, submit, tips and tracking answer here from a STAND-IN
  * of the engine's landing (test/helpers/stand-in-transaction-engine.ts) until tests on localnet land
  * transactions for real; their errors and validation are the edge's own.
  */
 import t, { type Test } from 'tap'
+import { startTestBilling, toSignedWebhook } from '../helpers/billing.js'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { address, generateKeyPairSigner, some, type Instruction } from '@solana/kit'
@@ -26,7 +27,7 @@ import { createEdgeServer } from '../../edge/server.js'
 import { streamErrorFrameSchema, streamResultFrameSchema } from '../../edge/schemas/stream.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createDemoWalletSigners, DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { registerTestUser } from '../helpers/user-service.js'
+import { createTestUserService, registerTestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
@@ -529,7 +530,7 @@ t.test('every route answers what its schema documents', async (t) => {
     }
   })
 
-  t.test('billing answers 501 after auth and validation', async (t) => {
+  t.test('without a Stripe key billing answers 503 billing_unavailable after auth and validation', async (t) => {
     const routes: Array<{ path: string; method: string; credential: Record<string, string>; good?: unknown; bad?: unknown }> = [
       { path: '/api/v1/billing/usage', method: 'GET', credential: bearer },
       { path: '/api/v1/billing/subscription', method: 'GET', credential: bearer },
@@ -551,10 +552,9 @@ t.test('every route answers what its schema documents', async (t) => {
         'unauthorized',
         `${path} without credential`,
       )
-      const refused = await call(`${path}`, path, request(good, credential), 501)
-      assertErrorEnvelope(t, refused, 'not_implemented', path)
-      t.match(refused.json().error.message, /^[A-Z].* is not available in this release\.$/, `${path}: says what a client can act on`)
-      t.notMatch(refused.json().error.message, /\bissues?\b/i, `${path}: no project-management wording`)
+      const refused = await call(`${path}`, path, request(good, credential), 503)
+      assertErrorEnvelope(t, refused, 'billing_unavailable', path)
+      t.match(refused.json().error.message, /STRIPE_SECRET_KEY/, `${path}: names what the operator sets`)
       if (bad !== undefined)
         assertErrorEnvelope(
           t,
@@ -573,9 +573,9 @@ t.test('every route answers what its schema documents', async (t) => {
       'checkout without a body',
       '/api/v1/billing/checkout',
       { method: 'POST', url: '/api/v1/billing/checkout', headers: bearer },
-      501,
+      503,
     )
-    assertErrorEnvelope(t, noBody, 'not_implemented', 'checkout: the body is optional')
+    assertErrorEnvelope(t, noBody, 'billing_unavailable', 'checkout: the body is optional')
     const nullBody = await call(
       'checkout: a null body',
       '/api/v1/billing/checkout',
@@ -583,6 +583,23 @@ t.test('every route answers what its schema documents', async (t) => {
       422,
     )
     assertErrorEnvelope(t, nullBody, 'validation_error', 'checkout: a body that is sent must be an object')
+    const webhook = '/api/v1/billing/webhook'
+    const unsigned = await call('webhook without Stripe-Signature', webhook, json('POST', webhook, { id: 'evt_1' }, {}), 400)
+    assertErrorEnvelope(t, unsigned, 'invalid_stripe_signature', 'the webhook needs Stripe-Signature')
+    const signed = await call(
+      'webhook, billing off',
+      webhook,
+      json('POST', webhook, { id: 'evt_1' }, { 'stripe-signature': 't=1,v1=00' }),
+      503,
+    )
+    assertErrorEnvelope(t, signed, 'billing_unavailable', 'the webhook without a Stripe key')
+    const text = await call(
+      'webhook: not JSON',
+      webhook,
+      { method: 'POST', url: webhook, headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=00' }, payload: 'x' },
+      415,
+    )
+    assertErrorEnvelope(t, text, 'unsupported_media_type', 'the webhook takes JSON only')
   })
 
   t.test('429 with Retry-After and RateLimit-* headers', async (t) => {
@@ -618,6 +635,49 @@ t.test('every route answers what its schema documents', async (t) => {
       ['RateLimit-Limit', 'RateLimit-Policy', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
       'the document names them',
     )
+  })
+
+  t.test('billing with Stripe (the stand-in) answers its 200s', async (t) => {
+    const { standIn, settings } = await startTestBilling(t)
+    const billingUsers = await createTestUserService(t, { billing: settings })
+    const billing = await createTestEdgeWithUser(t, stack, { users: billingUsers })
+    const headers = { authorization: `Bearer ${billing.user.token}` }
+    const callBilling = async (label: string, path: string, options: InjectOptions & { method: string }, expectedStatus: number) => {
+      const response = await billing.app.inject(options)
+      t.equal(response.statusCode, expectedStatus, `${label}: HTTP ${expectedStatus}`, { body: response.body.slice(0, 500) })
+      return checker.check(t, options.method, path, response, label)
+    }
+    const usagePath = '/api/v1/billing/usage'
+    const subscriptionPath = '/api/v1/billing/subscription'
+    const portalPath = '/api/v1/billing/portal'
+    const checkoutPath = '/api/v1/billing/checkout'
+    const webhookPath = '/api/v1/billing/webhook'
+    await callBilling('usage', usagePath, { method: 'GET', url: usagePath, headers }, 200)
+    await callBilling('subscription', subscriptionPath, { method: 'GET', url: subscriptionPath, headers }, 200)
+    await callBilling('portal before a customer', portalPath, { method: 'POST', url: portalPath, headers }, 400)
+    const checkout = (await callBilling('checkout', checkoutPath, json('POST', checkoutPath, {}, headers), 200)).json() as {
+      session_id: string
+    }
+    const { events } = standIn.completeCheckout(checkout.session_id)
+    for (const event of events) {
+      const { payload, header } = toSignedWebhook(standIn, event)
+      const request = {
+        method: 'POST',
+        url: webhookPath,
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        payload,
+      }
+      await callBilling(`webhook ${event.type}`, webhookPath, request, 200)
+    }
+    await callBilling('checkout while subscribed', checkoutPath, json('POST', checkoutPath, {}, headers), 409)
+    await callBilling('portal', portalPath, { method: 'POST', url: portalPath, headers }, 200)
+    const bad = {
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    }
+    await callBilling('webhook: bad signature', webhookPath, bad, 400)
   })
 
   t.test('every documented route was exercised', async (t) => {
