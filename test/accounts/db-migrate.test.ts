@@ -20,6 +20,11 @@ for (const kind of getDatabaseKinds()) {
       [
         'api_key_secrets',
         'api_keys',
+        'billing_customers',
+        'billing_meter_reports',
+        'billing_quota_notices',
+        'billing_stripe_events',
+        'billing_subscriptions',
         'program_blocks',
         'refresh_tokens',
         'schema_migrations',

@@ -26,9 +26,21 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       webhookAllowPrivateUrls: false,
       webhookRetryBaseMs: 30_000,
       webhookLeaseMs: 30_000,
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripePriceId: undefined,
+      stripeMeterEventName: 'preflight_usage',
+      stripeApiUrl: undefined,
+      billingSuccessUrl: undefined,
+      billingCancelUrl: undefined,
+      billingPortalReturnUrl: undefined,
+      billingSolEur: 150,
+      billingReportIntervalMs: 60_000,
+      billingReportLeaseMs: 120_000,
       logLevel: 'info',
     },
   )
+  t.throws(() => readConfig(userServiceConfigSchema, { BILLING_SOL_EUR: '0' }), { name: 'ConfigError', variable: 'BILLING_SOL_EUR' })
   t.throws(() => readConfig(userServiceConfigSchema, { ACCOUNTS_GRPC_PORT: '70000' }), {
     name: 'ConfigError',
     variable: 'ACCOUNTS_GRPC_PORT',
@@ -77,4 +89,18 @@ t.test('a short JWT_SECRET stops the start before any database is created', asyn
   const config = readConfig(userServiceConfigSchema, { DATA_DIR: dataDir, JWT_SECRET: 'too short' })
   await t.rejects(startUserService(config, logger), new ConfigError('JWT_SECRET', 'at least 32 bytes', '9 bytes'))
   t.strictSame(readdirSync(dataDir), [], 'nothing written under DATA_DIR')
+})
+
+t.test('half a billing setup stops the start before any database is created, naming what is missing', async (t) => {
+  const dataDir = t.testdir({})
+  const key = { DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_a_key_of_some_length' }
+  await t.rejects(startUserService(readConfig(userServiceConfigSchema, key), logger), {
+    name: 'ConfigError',
+    variable: 'STRIPE_WEBHOOK_SECRET',
+  })
+  await t.rejects(startUserService(readConfig(userServiceConfigSchema, { ...key, STRIPE_WEBHOOK_SECRET: 'whsec_a_secret' }), logger), {
+    name: 'ConfigError',
+    variable: 'STRIPE_PRICE_ID',
+  })
+  t.notOk(existsSync(join(dataDir, 'pglite')), 'no database was created')
 })
