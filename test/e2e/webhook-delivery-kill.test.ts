@@ -7,90 +7,28 @@
  * as docs/webhooks.md says, each listed as succeeded, and nothing is sent again afterwards.
  * On the embedded database, and on DATABASE_URL (in a schema of its own) when it is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
-import { connect } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import t, { type Test } from 'tap'
-import { createDatabase } from '../../accounts/db/database.js'
+import t from 'tap'
 import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { verifyPreflightSignature } from '../accounts/webhook-verify.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { startHoldingWebhookReceiver } from '../helpers/holding-webhook-receiver.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
-import { createServiceProcessSetup, isProcessGroupAlive, isRunning, waitForExit } from '../helpers/service-process.js'
+import { createIsolatedDatabaseUrl, startAccountsProcess } from '../helpers/accounts-process.js'
+import { createServiceProcessSetup, waitForExit } from '../helpers/service-process.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
 // Two database kinds when DATABASE_URL is set, each two boots, a kill and a 6 s lease: more than tap's 60 s default on a loaded machine.
 t.setTimeout(120_000)
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const JWT_SECRET = 'an-e2e-secret-of-at-least-32-bytes!'
-const BOOT_LIMIT_MS = 30_000
 /** The shortest lease the configuration allows: the in-flight delivery is free again 6 s after its claim. */
 const LEASE_MS = 6_000
 /** The worker polls every second; a few polls for each of the events after the restart. */
 const DELIVERY_LIMIT_MS = 20_000
 /** Longer than two polls: a delivery sent again would show within it. */
 const QUIET_MS = 2_500
-
-/** Whether something accepts TCP connections on the port now. */
-async function isListening(port: number): Promise<boolean> {
-  const socket = connect(port, '127.0.0.1')
-  try {
-    await once(socket, 'connect')
-    return true
-  } catch {
-    return false
-  } finally {
-    socket.destroy()
-  }
-}
-
-/** A DATABASE_URL whose connections use `schema` first, so the process migrates into it alone. */
-function withSchema(url: string, schema: string): string {
-  const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
-  return parsed.toString()
-}
-
-interface AccountsProcess {
-  child: ChildProcess
-  output(): string
-}
-
-/**
- * `node --import tsx accounts/main.ts` itself (so its PID is the node process a `kill -9` hits),
- * in its own process group, killed at `t`'s end; undefined (with a failed assertion) when its gRPC
- * port does not open.
- */
-async function startAccounts(t: Test, env: NodeJS.ProcessEnv, port: number): Promise<AccountsProcess | undefined> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'accounts/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  t.teardown(async () => {
-    if (child.pid !== undefined && isProcessGroupAlive(child.pid)) {
-      process.kill(-child.pid, 'SIGKILL')
-      await waitForExit(child, 5_000)
-    }
-  })
-  const started = Date.now()
-  let up = false
-  while (Date.now() - started < BOOT_LIMIT_MS && isRunning(child) && !(up = await isListening(port))) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (!t.ok(up, `the accounts gRPC port opens within ${BOOT_LIMIT_MS} ms`, { output: output.slice(-4000), exitCode: child.exitCode }))
-    return undefined
-  return { child, output: () => output }
-}
 
 for (const kind of getDatabaseKinds()) {
   t.test(`${kind}: kill -9 mid-delivery loses no webhook; after a restart each arrives, in order, signed, once more at most`, async (t) => {
@@ -104,21 +42,13 @@ for (const kind of getDatabaseKinds()) {
       WEBHOOK_LEASE_MS: String(LEASE_MS),
     }
     if (kind === 'postgres') {
-      const url = process.env.DATABASE_URL as string
-      const schema = `e2e_${randomBytes(6).toString('hex')}`
-      const admin = createDatabase({ url, maxConnections: 1 })
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      t.teardown(async () => {
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-        await admin.close()
-      })
-      overrides.DATABASE_URL = withSchema(url, schema)
+      overrides.DATABASE_URL = await createIsolatedDatabaseUrl(t, process.env.DATABASE_URL as string)
     }
     const setup = await createServiceProcessSetup(t, overrides)
     const port = setup.ports.accountsGrpc
     const address = `127.0.0.1:${port}`
 
-    const first = await startAccounts(t, setup.env, port)
+    const first = await startAccountsProcess(t, setup.env, port)
     if (!first) return
     const client = createGrpcUserServiceClient(address, { internalToken: TEST_INTERNAL_TOKEN })
     let userId: string
@@ -157,7 +87,7 @@ for (const kind of getDatabaseKinds()) {
     )
     receiver.hold(false)
 
-    const second = await startAccounts(t, setup.env, port)
+    const second = await startAccountsProcess(t, setup.env, port)
     if (!second) return
     const answered = () => receiver.received.filter((hook) => !hook.held)
     await waitUntil(() => answered().length >= queued.length, DELIVERY_LIMIT_MS, 'every event after the restart').catch((error: unknown) =>

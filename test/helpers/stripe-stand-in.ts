@@ -73,6 +73,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   let holding = false
   let held: Array<() => void> = []
   let heldWaiters: Array<{ count: number; resolve: () => void }> = []
+  let dropping = false
+  let dropped: ServerResponse[] = []
 
   function send(response: ServerResponse, entry: StandInRequest, status: number, json: string): void {
     entry.status = status
@@ -107,6 +109,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       replayed: false,
     }
     requests.push(entry)
+    // Lost on the way: Stripe never saw it, so nothing is counted and nothing answers.
+    if (dropping && entry.path === METER_EVENTS_PATH) return void dropped.push(response)
     const fail = (error: StandInApiError) => sendOrHold(response, entry, error.status, JSON.stringify(error.toBody()))
     const authorization = request.headers.authorization
     if (authorization !== `Bearer ${secretKey}`) return fail(toAuthenticationError(authorization?.replace(/^Bearer /, '')))
@@ -188,6 +192,19 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       held = []
       for (const respond of release) respond()
     },
+    /**
+     * From now on meter-event requests are lost before Stripe sees them: listed in `requests`, never
+     * counted (not in `meterEventRequests`), never answered, until stopDroppingMeterEvents().
+     */
+    dropMeterEvents(): void {
+      dropping = true
+    },
+    /** Ends dropMeterEvents(); the requests left unanswered are closed without an answer. */
+    stopDroppingMeterEvents(): void {
+      dropping = false
+      for (const response of dropped) response.destroy()
+      dropped = []
+    },
     /** Responses currently withheld. */
     get heldRequests(): number {
       return held.length
@@ -215,6 +232,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     /** Stops listening; withheld responses are dropped with their connections. */
     async close(): Promise<void> {
       held = []
+      dropped = []
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
       await closed
