@@ -1,11 +1,18 @@
 /**
  * Slot, block height and the Clock sysvar of the chain. Every block gets a new LiteSVM blockhash
  * and a Clock whose unix time advances slotMs per produced slot from the start time, with
- * mainnet's epoch schedule (432,000 slots, no warmup) so that epoch = slot / 432,000.
+ * mainnet's epoch schedule (432,000 slots, no warmup) so that epoch = slot / 432,000. The
+ * SlotHashes sysvar follows the blocks as Agave's does (the slots before the open one, newest
+ * first), because the address lookup table program only creates a table for a recent slot in it.
  */
 import { Clock, EpochSchedule, type NativeLiteSvm } from '../../lib/native-svm.js'
 
 export const SLOTS_PER_EPOCH = 432_000n
+
+/** Agave's `slot_hashes::MAX_ENTRIES`. */
+export const MAX_SLOT_HASHES = 512
+
+type SlotHashEntry = { slot: bigint; hash: string }
 
 export type SlotClock = {
   getSlot(): bigint
@@ -27,6 +34,12 @@ export function createSlotClock(svm: NativeLiteSvm, options: { slotMs: number; s
   // Every localnet slot has a block, so block height and slot start equal and move together.
   let blockHeight = slot
   let slotsElapsed = 0
+  // Kept here rather than read back from LiteSVM each block; newest first, as the sysvar is.
+  // LiteSVM starts with an entry for its own (the open) slot; a bank holds only its parents.
+  let slotHashes: SlotHashEntry[] = svm
+    .getSlotHashes()
+    .filter((entry) => entry.slot < slot)
+    .map((entry) => ({ slot: entry.slot, hash: entry.hash }))
 
   function applyClock(): void {
     const unixMs = startUnixMs + slotsElapsed * slotMs
@@ -36,27 +49,43 @@ export function createSlotClock(svm: NativeLiteSvm, options: { slotMs: number; s
     svm.setClock(new Clock(slot, epochStart, epoch, epoch + 1n, BigInt(Math.floor(unixMs / 1000))))
   }
 
-  function produceBlock(): void {
+  /** Agave adds the parent's (slot, hash) when a bank opens; here the parent block's blockhash stands for its bank hash. */
+  function recordParentSlotHash(parentSlot: bigint): void {
+    const parent = { slot: parentSlot, hash: svm.latestBlockhash() }
+    slotHashes = [parent, ...slotHashes.filter((entry) => entry.slot < parentSlot)].slice(0, MAX_SLOT_HASHES)
+    setSlotHashes()
+  }
+
+  function setSlotHashes(): void {
+    // LiteSVM's SlotHash has no constructor; its setter takes plain { slot, hash } objects.
+    svm.setSlotHashes(slotHashes as unknown as Parameters<NativeLiteSvm['setSlotHashes']>[0])
+  }
+
+  function produceBlock(parentSlot: bigint): void {
+    recordParentSlotHash(parentSlot)
     blockHeight += 1n
     svm.expireBlockhash()
     applyClock()
   }
 
   applyClock()
+  setSlotHashes()
   return {
     getSlot: () => slot,
     getBlockHeight: () => blockHeight,
     getEpoch: () => slot / SLOTS_PER_EPOCH,
     getUnixTimestamp: () => svm.getClock().unixTimestamp,
     advance() {
+      const parentSlot = slot
       slot += 1n
       slotsElapsed += 1
-      produceBlock()
+      produceBlock(parentSlot)
     },
     jumpTo(target) {
       if (target <= slot) return
+      const parentSlot = slot
       slot = target
-      produceBlock()
+      produceBlock(parentSlot)
     },
   }
 }
