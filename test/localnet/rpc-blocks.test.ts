@@ -258,3 +258,23 @@ t.test('blocks older than LOCALNET_BLOCK_HISTORY are cleaned up (-32001); histor
   t.same((await noHistory.call('getBlock', [slot])).error, { code: -32011, message: 'Transaction history is not available from this node' })
   t.same((await noHistory.call('getBlocksWithLimit', [slot, 1])).result, [slot], 'getBlocks needs no history')
 })
+
+t.test('blocks never hold more transactions than LOCALNET_TRANSACTION_HISTORY: the oldest blocks go first', async (t) => {
+  const localnet = await startTestLocalnet(t, { LOCALNET_TRANSACTION_HISTORY: '2' })
+  const [alice] = await createDemoWalletSigners()
+  const slots: number[] = []
+  for (const amount of [1n, 2n, 3n]) {
+    localnet.chain.advanceSlot()
+    slots.push(Number(localnet.chain.getSlot()))
+    await sendBytes(
+      localnet,
+      await buildSignedTransaction(localnet, alice, [getTransferSolInstruction({ source: alice, destination: DEMO_WALLETS[1], amount })]),
+    )
+  }
+  advanceToFinalized(localnet)
+  const [first, second, third] = slots as [number, number, number]
+  t.equal((await localnet.call('getFirstAvailableBlock')).result, second, 'the block of the first transaction is forgotten')
+  t.equal((await localnet.call('getBlock', [first])).error?.code, -32001)
+  t.equal((await localnet.call('getBlock', [second])).result.transactions.length, 1)
+  t.equal((await localnet.call('getBlock', [third])).result.transactions.length, 1)
+})
