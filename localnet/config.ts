@@ -26,6 +26,8 @@ export const localnetConfigSchema = {
   leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
   // Landed transactions kept for getTransaction / getSignaturesForAddress; 0 turns history off.
   transactionHistory: { kind: 'int', env: 'LOCALNET_TRANSACTION_HISTORY', default: 10_000, min: 0, max: 1_000_000 },
+  // Recent blocks (one a slot, empty ones included) kept for getBlock / getBlocks / getBlockTime.
+  blockHistory: { kind: 'int', env: 'LOCALNET_BLOCK_HISTORY', default: 4_096, min: 1, max: 1_000_000 },
   // Share of sendTransaction calls answered with their signature and then never landed, as a
   // congested leader drops them: what makes a sender's rebroadcast do its work (0: none, 1: all).
   dropRate: { kind: 'number', env: 'LOCALNET_DROP_RATE', default: 0, min: 0, max: 1 },

@@ -56,6 +56,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
     slotMs: config.slotMs,
     leaders: toLeaderIdentities(config),
     historyCapacity: config.transactionHistory,
+    blockCapacity: config.blockHistory,
     finalitySlots: config.finalitySlots,
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),

@@ -18,6 +18,7 @@ t.test('defaults', async (t) => {
     demo: true,
     leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv',
     transactionHistory: 10_000,
+    blockHistory: 4_096,
     dropRate: 0,
     finalitySlots: 32,
     logLevel: 'info',
@@ -41,6 +42,8 @@ t.test('values are validated with the variable name in the error', async (t) => 
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_DEMO: 'maybe' }), /LOCALNET_DEMO/)
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '0' }).transactionHistory, 0, 'history off')
   t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_TRANSACTION_HISTORY: '-1' }), /LOCALNET_TRANSACTION_HISTORY/)
+  t.equal(readConfig(localnetConfigSchema, { LOCALNET_BLOCK_HISTORY: '64' }).blockHistory, 64, 'blocks kept')
+  t.throws(() => readConfig(localnetConfigSchema, { LOCALNET_BLOCK_HISTORY: '0' }), /LOCALNET_BLOCK_HISTORY/)
   t.equal(toStartUnixTime(readConfig(localnetConfigSchema, { LOCALNET_UNIX_TIME: '1700000000' })), 1_700_000_000)
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_DROP_RATE: '0.25' }).dropRate, 0.25, 'a share of sends dropped')
   t.equal(readConfig(localnetConfigSchema, { LOCALNET_DROP_RATE: '1' }).dropRate, 1, 'every send dropped')
