@@ -1,8 +1,8 @@
 /**
  * Slot, block height, blockhash, version and health: getLatestBlockhash, isBlockhashValid,
- * getSlot, getBlockHeight, getVersion, getHealth, getMinimumBalanceForRentExemption.
+ * getSlot, getBlockHeight, getEpochInfo, getVersion, getHealth, getMinimumBalanceForRentExemption.
  */
-import type { LocalChain } from '../../chain.js'
+import { SLOTS_PER_EPOCH, type LocalChain } from '../../chain.js'
 import { assertMinContextSlot, requireParam, toConfigParam, toHashParam, toU64Param } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { LOCALNET_FEATURE_SET, LOCALNET_SOLANA_CORE_VERSION, toRpcResponse } from '../rpc-response.js'
@@ -35,6 +35,21 @@ export function createClusterMethods(chain: LocalChain): RpcMethods {
     getBlockHeight(params) {
       assertMinContextSlot(toConfigParam(params[0]), chain.getSlot())
       return chain.getBlockHeight()
+    },
+
+    // kit's sendAndConfirmTransactionFactory reads it to follow block height over slot notifications.
+    getEpochInfo(params) {
+      const slot = chain.getSlot()
+      assertMinContextSlot(toConfigParam(params[0]), slot)
+      return {
+        absoluteSlot: slot,
+        blockHeight: chain.getBlockHeight(),
+        epoch: chain.getEpoch(),
+        slotIndex: slot % SLOTS_PER_EPOCH,
+        slotsInEpoch: SLOTS_PER_EPOCH,
+        // Agave's Option<u64>: localnet does not count the bank's transactions.
+        transactionCount: null,
+      }
     },
 
     getMinimumBalanceForRentExemption(params) {
