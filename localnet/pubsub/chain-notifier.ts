@@ -57,13 +57,17 @@ export function createChainNotifier(chain: LocalChain, registry: SubscriptionReg
     for (const subscription of registry.getAccountSubscribers(event.address)) {
       if (subscription.kind !== 'account') continue
       hold.hold(subscription, event.slot, () =>
-        notify(subscription, withContext(event.slot, toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount))),
+        notify(
+          subscription,
+          withContext(event.slot, toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount)),
+        ),
       )
     }
     const account = event.account
     if (!account) return
     for (const subscription of registry.getProgramSubscribers(account.owner)) {
-      if (subscription.kind !== 'program' || !subscription.filters.every((filter) => isProgramAccountAllowed(filter, account.data))) continue
+      if (subscription.kind !== 'program' || !subscription.filters.every((filter) => isProgramAccountAllowed(filter, account.data)))
+        continue
       hold.hold(subscription, event.slot, () =>
         notify(
           subscription,

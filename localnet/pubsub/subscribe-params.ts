@@ -22,7 +22,8 @@ import type {
 const base58 = getBase58Encoder()
 
 function toStringParam(value: unknown): string {
-  if (typeof value !== 'string') throw createInvalidParamsError(`Invalid params: invalid type: ${JSON.stringify(value) ?? 'null'}, expected a string.`)
+  if (typeof value !== 'string')
+    throw createInvalidParamsError(`Invalid params: invalid type: ${JSON.stringify(value) ?? 'null'}, expected a string.`)
   return value
 }
 
@@ -91,11 +92,15 @@ export function toSignatureSubscription(params: readonly unknown[]): SignatureSu
 export function toLogsSubscription(params: readonly unknown[]): LogsSubscriptionSpec {
   const filter = requireParam(params, 0, 'a logs filter')
   const commitment = getCommitment(toConfigParam(params[1]))
-  if (filter === 'all' || filter === 'allWithVotes') return { kind: 'logs', filter: { kind: 'all', votes: filter === 'allWithVotes' }, commitment }
-  const mentions = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? (filter as Record<string, unknown>).mentions : undefined
+  if (filter === 'all' || filter === 'allWithVotes')
+    return { kind: 'logs', filter: { kind: 'all', votes: filter === 'allWithVotes' }, commitment }
+  const mentions =
+    typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? (filter as Record<string, unknown>).mentions : undefined
   if (!Array.isArray(mentions)) {
     const variant = typeof filter === 'string' ? filter : JSON.stringify(filter)
-    throw createInvalidParamsError(`Invalid params: unknown variant \`${variant}\`, expected one of \`all\`, \`allWithVotes\`, \`mentions\`.`)
+    throw createInvalidParamsError(
+      `Invalid params: unknown variant \`${variant}\`, expected one of \`all\`, \`allWithVotes\`, \`mentions\`.`,
+    )
   }
   // Agave serves one address per subscription.
   if (mentions.length !== 1) throw createInvalidParamsError('Invalid Request: Only 1 address supported')

@@ -40,9 +40,7 @@ export function createSubscriptionRegistry() {
       case 'program':
         return add ? addTo(programs, subscription.program, subscription) : removeFrom(programs, subscription.program, subscription)
       case 'signature':
-        return add
-          ? addTo(signatures, subscription.signature, subscription)
-          : removeFrom(signatures, subscription.signature, subscription)
+        return add ? addTo(signatures, subscription.signature, subscription) : removeFrom(signatures, subscription.signature, subscription)
       case 'logs':
         return void (add ? logs.add(subscription) : logs.delete(subscription))
       case 'slot':
