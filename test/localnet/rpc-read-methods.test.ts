@@ -173,3 +173,19 @@ t.test('uiAmountString trims like Agave', async (t) => {
   t.equal(toUiAmountString(18446744073709551615n, 9), '18446744073.709551615')
   t.equal(toUiAmountString(42n, 0), '42')
 })
+
+t.test('getEpochInfo: the slot, block height and epoch of the open block', async (t) => {
+  const localnet = await startTestLocalnet(t)
+  localnet.chain.advanceSlot(2)
+  const slot = localnet.chain.getSlot()
+  const answer = await localnet.call('getEpochInfo', [{ commitment: 'confirmed' }])
+  t.same(answer.result, {
+    absoluteSlot: Number(slot),
+    blockHeight: Number(localnet.chain.getBlockHeight()),
+    epoch: Number(slot / 432_000n),
+    slotIndex: Number(slot % 432_000n),
+    slotsInEpoch: 432_000,
+    transactionCount: null,
+  })
+  t.equal((await localnet.call('getEpochInfo', [{ minContextSlot: Number(slot) + 1 }])).error?.code, -32016)
+})
