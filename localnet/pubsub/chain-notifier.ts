@@ -4,6 +4,7 @@
  * programNotification, each landed transaction into signatureNotification and logsNotification —
  * every one held until its slot reaches the subscription's commitment (commitment-hold.ts).
  */
+import type { Logger } from '../../lib/logger.js'
 import type { LocalChain } from '../chain.js'
 import type { ChainAccountEvent, ChainEvent, ChainTransactionEvent } from '../chain/chain-events.js'
 import { isProgramAccountAllowed } from '../rpc/program-account-filter.js'
@@ -22,7 +23,7 @@ export type ChainNotifier = {
 }
 
 /** Starts listening to `chain` for `registry`'s subscribers. */
-export function createChainNotifier(chain: LocalChain, registry: SubscriptionRegistry): ChainNotifier {
+export function createChainNotifier(chain: LocalChain, registry: SubscriptionRegistry, logger: Logger): ChainNotifier {
   const hold = createCommitmentHold(chain.getCommitment)
   // The newest finalized (rooted) block; until one is, the slot the finality depth puts it at.
   let root = chain.getSlot() > BigInt(chain.finalitySlots) ? chain.getSlot() - BigInt(chain.finalitySlots) : 0n
@@ -100,9 +101,14 @@ export function createChainNotifier(chain: LocalChain, registry: SubscriptionReg
   }
 
   const stopListening = chain.listen((event: ChainEvent) => {
-    if (event.kind === 'block') onBlock(event.slot, event.parentSlot, event.finalizedSlots)
-    else if (event.kind === 'account') onAccount(event)
-    else onTransaction(event)
+    // Listeners run inside the chain's send: a notification that fails must not fail the transaction.
+    try {
+      if (event.kind === 'block') onBlock(event.slot, event.parentSlot, event.finalizedSlots)
+      else if (event.kind === 'account') onAccount(event)
+      else onTransaction(event)
+    } catch (err) {
+      logger.error({ err, kind: event.kind }, 'pubsub notification failed')
+    }
   })
 
   return {

@@ -45,14 +45,21 @@ export async function createPubSubServer(options: PubSubServerOptions): Promise<
   })
   const wss = new WebSocketServer({ server: http, maxPayload: limits.maxMessageBytes, clientTracking: true })
   const registry = createSubscriptionRegistry()
-  const notifier = createChainNotifier(chain, registry)
+  const notifier = createChainNotifier(chain, registry, logger)
 
   wss.on('connection', (socket) => {
     // The new one is already counted in wss.clients.
-    if (wss.clients.size > limits.maxConnections) return socket.close(CLOSE_TRY_AGAIN_LATER, 'too many connections')
+    if (wss.clients.size > limits.maxConnections) {
+      socket.on('error', () => {})
+      return socket.close(CLOSE_TRY_AGAIN_LATER, 'too many connections')
+    }
     servePubSubConnection(socket, { registry, notifier, limits, logger })
   })
   wss.on('error', (err) => logger.warn({ err }, 'pubsub server error'))
+  http.on('clientError', (err, socket) => {
+    logger.debug({ err }, 'pubsub client error')
+    socket.destroy()
+  })
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)

@@ -4,6 +4,7 @@
 import {
   address,
   appendTransactionMessageInstruction,
+  assertIsTransactionWithBlockhashLifetime,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
@@ -42,6 +43,7 @@ for (const commitment of ['confirmed', 'finalized'] satisfies Commitment[]) {
         ),
     )
     const transaction = await signTransactionMessageWithSigners(message)
+    assertIsTransactionWithBlockhashLifetime(transaction)
     await sendAndConfirm(transaction, { commitment, abortSignal: AbortSignal.timeout(10_000) })
     const signature = getSignatureFromTransaction(transaction)
     const { value: statuses } = await rpc.getSignatureStatuses([signature]).send()
