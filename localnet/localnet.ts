@@ -1,8 +1,7 @@
 /**
  * The localnet: a LiteSVM chain seeded with the demo state, account dumps and programs, served
- * over Solana JSON-RPC and its PubSub WebSocket, a Yellowstone geyser gRPC stream and a Jito-style bundle relay. What
- * development, tests and
- * benchmarks run against instead of mainnet.
+ * over Solana JSON-RPC and its PubSub WebSocket, a Yellowstone geyser gRPC stream and a
+ * Jito-style bundle relay. What development, tests and benchmarks run against instead of mainnet.
  */
 import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
