@@ -173,4 +173,3 @@ t.test('uiAmountString trims like Agave', async (t) => {
   t.equal(toUiAmountString(18446744073709551615n, 9), '18446744073.709551615')
   t.equal(toUiAmountString(42n, 0), '42')
 })
-
