@@ -125,6 +125,8 @@ logger.info(
     accountsGrpc: users.grpcAddress ?? null,
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     rpc: engineConfig.rpcUrls,
+    // The chain's PubSub WebSocket, for a Solana client pointed at localnet.
+    ...(localnet ? { localnetWs: localnet.wsUrl } : {}),
     geyser: engineConfig.geyserEndpoints,
     // The host only: a relay URL may carry a key.
     relay: engineConfig.relayUrl ? toEndpointHost(engineConfig.relayUrl) : null,

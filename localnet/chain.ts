@@ -1,8 +1,9 @@
 /**
  * The local chain: one LiteSVM instance that produces a block every slotMs (new slot, block
  * height, blockhash and clock), checks blockhashes against a 151-block window like Agave, and
- * records what landed for getSignatureStatuses, getRecentPrioritizationFees, getTransaction and
- * getSignaturesForAddress (a bounded history, chain/transaction-history.ts). A transaction lands
+ * records what landed for getSignatureStatuses, getRecentPrioritizationFees, getTransaction,
+ * getSignaturesForAddress (a bounded history, chain/transaction-history.ts) and getBlock (the recent
+ * blocks, chain/block-store.ts). A transaction lands
  * in the open slot (processed), is confirmed once the next block opens and finalized
  * `finalitySlots` slots later (chain/slot-commitment.ts). Observers (the geyser server) hear
  * every block, landed transaction and account write through listen(). A bundle (the relay's)
@@ -11,12 +12,14 @@
 import { randomBytes } from 'node:crypto'
 import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
 import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
+import { createBlockStore, DEFAULT_BLOCK_CAPACITY, type StoredBlock } from './chain/block-store.js'
 import { runBundleTrial } from './chain/bundle-trial.js'
 import { createChainEvents, type ChainEventListener, type ChainTransactionEvent } from './chain/chain-events.js'
 import { isDurableNonceValid } from './chain/durable-nonce.js'
 import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-window.js'
 import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
 import { decodeLandedMessage, getLandedAccountKeys, isLandedKeyWritable, type LandedMessage } from './chain/landed-message.js'
+import { getMessageFee } from './chain/message-fee.js'
 import { LiteSvm } from '../lib/native-svm.js'
 import { fromNativeTransactionError, type TransactionErrorJson } from '../lib/transaction-error.js'
 import {
@@ -55,6 +58,8 @@ export type LocalChainOptions = {
   leaders?: readonly Address[]
   /** Slots after which a slot is finalized (default 32, at least 1). */
   finalitySlots?: number
+  /** How many recent blocks getBlock / getBlocks / getBlockTime remember (default 4,096 slots). */
+  blockCapacity?: number
 }
 
 export type SimulateOptions = {
@@ -87,6 +92,8 @@ export type SimulationResult = ExecutionResult & {
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
+/** Hash::default() in base58: the previous blockhash Agave answers for a block without a parent. */
+const DEFAULT_HASH = '11111111111111111111111111111111'
 /** Landed transactions kept by default: a few KB each, some tens of MB at most. */
 export const DEFAULT_HISTORY_CAPACITY = 10_000
 
@@ -124,7 +131,23 @@ export function createLocalChain(options: LocalChainOptions) {
   if (!Number.isSafeInteger(finalitySlots) || finalitySlots < 1) throw new RangeError('finalitySlots must be an integer of at least 1')
   const commitments = createSlotCommitments({ finalitySlots, firstSlot: clock.getSlot() })
   let transactionsInSlot = 0
+  /** Transactions landed since the chain started (getTransactionCount, getEpochInfo). */
+  let transactionCount = 0n
   const blockHooks = new Set<(slot: bigint) => void>()
+  // Blocks hold the same transaction objects as the history, and no more of them.
+  const blocks = createBlockStore({
+    slotCapacity: options.blockCapacity ?? DEFAULT_BLOCK_CAPACITY,
+    transactionCapacity: history.capacity,
+  })
+  // The first block has no parent here: Agave's genesis answers the default hash and the slot itself.
+  blocks.open({
+    slot: clock.getSlot(),
+    parentSlot: clock.getSlot() > 0n ? clock.getSlot() - 1n : 0n,
+    blockhash: window.latest().blockhash,
+    previousBlockhash: DEFAULT_HASH,
+    blockHeight: clock.getBlockHeight(),
+    blockTime: clock.getUnixTimestamp(),
+  })
 
   function recordBlock(): void {
     const parent = window.latest()
@@ -132,6 +155,14 @@ export function createLocalChain(options: LocalChainOptions) {
     fees.pruneBefore(window.oldestSlot())
     const finalizedSlots = commitments.openBlock(entry.slot)
     transactionsInSlot = 0
+    blocks.open({
+      slot: entry.slot,
+      parentSlot: parent.slot,
+      blockhash: entry.blockhash,
+      previousBlockhash: parent.blockhash,
+      blockHeight: clock.getBlockHeight(),
+      blockTime: clock.getUnixTimestamp(),
+    })
     if (events.hasListeners()) emitBlock(entry, parent, finalizedSlots)
     // After the block and its clock are streamed, so what the hooks land follows them.
     for (const hook of blockHooks) hook(entry.slot)
@@ -255,12 +286,14 @@ export function createLocalChain(options: LocalChainOptions) {
     // a duplicate must not overwrite the status of the original.
     const landed = !isFailedResult(native) || (result.err !== 'AlreadyProcessed' && svm.getTransaction(facts.signatureBytes) !== null)
     if (landed) {
+      transactionCount++
       statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
       const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
       fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
       if (before) {
         const event = toTransactionEvent(before, facts, result, bytes)
         history.record(event)
+        blocks.addTransaction(event)
         if (events.hasListeners()) emitLanded(before, facts, result, event)
       }
     }
@@ -426,6 +459,27 @@ export function createLocalChain(options: LocalChainOptions) {
       return { ...result, replacementBlockhash, accounts }
     },
 
+    /**
+     * The decoded message and the fee a serialized message (legacy or v0) would be charged, as a
+     * landed transaction is; fee null when its blockhash is unknown or expired and it is not a
+     * valid durable-nonce message. Undecodable bytes throw TransactionDecodeError.
+     */
+    getFeeForMessage(bytes: Uint8Array): { message: LandedMessage; fee: bigint | null } {
+      const { facts, message, fee } = getMessageFee(bytes, (table) => getAccount(table)?.data)
+      return { message, fee: isLifetimeValid(facts) ? fee : null }
+    },
+    /** Transactions landed since the chain started (succeeded, or failed with their fee charged). */
+    getTransactionCount: (): bigint => transactionCount,
+    /** The validator identity localnet answers as its own (the first leader). */
+    identity: leaders.leaders[0] as Address,
+    /** A block the store still holds. */
+    getBlock: (slot: bigint): StoredBlock | undefined => blocks.get(slot),
+    /** The oldest block the store holds. */
+    getFirstAvailableBlock: (): bigint => blocks.firstSlot(),
+    /** The slots of the blocks held from `start` to `end` (inclusive), ascending, at most `limit`. */
+    getBlockSlots: (start: bigint, end: bigint, limit?: number): bigint[] => blocks.getSlots(start, end, limit),
+    /** The highest slot that has reached `status` now (may be below any block). */
+    getHighestSlot: (status: CommitmentStatus): bigint => commitments.getHighestSlot(status, clock.getSlot()),
     getSignatureStatus: (signature: string): SignatureStatus | undefined => statuses.get(signature),
     /** Slots after which a slot is finalized. */
     finalitySlots,

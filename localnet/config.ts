@@ -7,11 +7,16 @@ export const localnetConfigSchema = {
   host: { kind: 'string', env: 'LOCALNET_HOST', default: '127.0.0.1' },
   // 0 asks the OS for a free port, which tests use to run side by side.
   rpcPort: { kind: 'int', env: 'LOCALNET_RPC_PORT', default: 8899, min: 0, max: 65_535 },
+  // The PubSub WebSocket; unset, the RPC port + 1 as Agave (8900), so web3.js and kit find it
+  // where they derive it from the RPC URL (0 when the RPC port is 0). A string: "unset" must stay
+  // distinguishable (toWsPort reads it).
+  wsPort: { kind: 'optional-string', env: 'LOCALNET_WS_PORT' },
   // Yellowstone's own default port, so geyser clients find localnet where they expect a plugin.
   geyserPort: { kind: 'int', env: 'LOCALNET_GEYSER_PORT', default: 10_000, min: 0, max: 65_535 },
-  // The bundle relay (Jito's block-engine JSON-RPC). Mainnet's block engine limits a client to
-  // 1 request a second by default; 0 turns the limit off.
-  relayPort: { kind: 'int', env: 'LOCALNET_RELAY_PORT', default: 8900, min: 0, max: 65_535 },
+  // The bundle relay (Jito's block-engine JSON-RPC): 8902, off the RPC port + 1 (8900) that Solana
+  // clients expect the PubSub WebSocket on. Mainnet's block engine limits a client to 1 request a
+  // second by default; 0 turns the limit off.
+  relayPort: { kind: 'int', env: 'LOCALNET_RELAY_PORT', default: 8902, min: 0, max: 65_535 },
   relayRateLimit: { kind: 'number', env: 'LOCALNET_RELAY_RATE_LIMIT', default: 1, min: 0, max: 1_000_000 },
   // When set, every relay call must carry it in the x-jito-auth header, as an authorized UUID does on mainnet.
   relayAuth: { kind: 'optional-string', env: 'LOCALNET_RELAY_AUTH' },
@@ -26,6 +31,8 @@ export const localnetConfigSchema = {
   leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
   // Landed transactions kept for getTransaction / getSignaturesForAddress; 0 turns history off.
   transactionHistory: { kind: 'int', env: 'LOCALNET_TRANSACTION_HISTORY', default: 10_000, min: 0, max: 1_000_000 },
+  // Recent blocks (one a slot, empty ones included) kept for getBlock / getBlocks / getBlockTime.
+  blockHistory: { kind: 'int', env: 'LOCALNET_BLOCK_HISTORY', default: 4_096, min: 1, max: 1_000_000 },
   // Share of sendTransaction calls answered with their signature and then never landed, as a
   // congested leader drops them: what makes a sender's rebroadcast do its work (0: none, 1: all).
   dropRate: { kind: 'number', env: 'LOCALNET_DROP_RATE', default: 0, min: 0, max: 1 },
@@ -62,4 +69,21 @@ export function toLeaderIdentities(config: Pick<LocalnetConfig, 'leaders'>): Add
     throw new ConfigError('LOCALNET_LEADERS', 'a comma-separated list of base58 validator identities', config.leaders)
   }
   return leaders as Address[]
+}
+
+/**
+ * The PubSub WebSocket port: LOCALNET_WS_PORT, else the RPC port + 1 (Agave's rule, which clients
+ * follow to find it), else 0 (a free port) when the RPC port is 0; throws ConfigError on a bad one.
+ */
+export function toWsPort(config: Pick<LocalnetConfig, 'wsPort' | 'rpcPort'>): number {
+  if (config.wsPort === undefined) {
+    if (config.rpcPort === 0) return 0
+    if (config.rpcPort < 65_535) return config.rpcPort + 1
+    throw new ConfigError('LOCALNET_WS_PORT', 'a port (0-65535); LOCALNET_RPC_PORT + 1 is past 65535', '(unset)')
+  }
+  const port = Number(config.wsPort)
+  if (config.wsPort.trim() === '' || !Number.isSafeInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError('LOCALNET_WS_PORT', 'a port (0-65535; 0 picks a free one)', config.wsPort)
+  }
+  return port
 }

@@ -1,13 +1,15 @@
 /**
  * The localnet: a LiteSVM chain seeded with the demo state, account dumps and programs, served
- * over Solana JSON-RPC, a Yellowstone geyser gRPC stream and a Jito-style bundle relay. What development, tests and
- * benchmarks run against instead of mainnet.
+ * over Solana JSON-RPC and its PubSub WebSocket, a Yellowstone geyser gRPC stream and a
+ * Jito-style bundle relay. What development, tests and benchmarks run against instead of mainnet.
  */
 import { toListenError } from '../lib/listen-error.js'
 import type { Logger } from '../lib/logger.js'
 import { createLocalChain, type LocalChain } from './chain.js'
-import { localnetConfigSchema, toLeaderIdentities, toStartUnixTime, type LocalnetConfig } from './config.js'
+import { localnetConfigSchema, toLeaderIdentities, toStartUnixTime, toWsPort, type LocalnetConfig } from './config.js'
 import { createGeyserServer, type GeyserServer } from './geyser/geyser-server.js'
+import type { PubSubLimits } from './pubsub/pubsub-limits.js'
+import { createPubSubServer } from './pubsub/pubsub-server.js'
 import { createJsonRpcDispatcher } from './rpc/json-rpc-dispatcher.js'
 import { createRpcMethods } from './rpc/rpc-methods.js'
 import { DEFAULT_MAX_BODY_BYTES, createRpcServer } from './rpc/rpc-server.js'
@@ -30,11 +32,13 @@ export type Localnet = {
    * may change at run time (`localnet.sends.setDropRate(1)`, then 0).
    */
   readonly sends: SendIngressControl
+  /** ws://host:port of the Solana PubSub WebSocket (by default the RPC port + 1, as Agave). */
+  readonly wsUrl: string
   /** http://host:port (no path) of the Jito-style bundle relay: /api/v1/bundles, /api/v1/transactions. */
   readonly relayUrl: string
   /** The relay as tests see it: calls per method, receive times of accepted calls and 429s, the rate limit. */
   readonly relay: RelayControl
-  /** Stops the slot timer and the three servers (again: the same promise). */
+  /** Stops the slot timer and the four servers (again: the same promise). */
   close(): Promise<void>
 }
 
@@ -47,15 +51,19 @@ export type LocalnetOverrides = {
   dropRandom?: () => number
   /** The relay's clock (default Date.now): rate limit, receive times, 5-minute status ages. */
   relayNowMs?: () => number
+  /** The PubSub server's bounds (tests make them small). */
+  pubsubLimits?: Partial<PubSubLimits>
 }
 
 /** Starts a localnet: seeds the chain, then listens. */
 export async function createLocalnet(config: LocalnetConfig, logger: Logger, overrides: LocalnetOverrides = {}): Promise<Localnet> {
   const startUnixTime = toStartUnixTime(config)
+  const wsPort = toWsPort(config)
   const chain = createLocalChain({
     slotMs: config.slotMs,
     leaders: toLeaderIdentities(config),
     historyCapacity: config.transactionHistory,
+    blockCapacity: config.blockHistory,
     finalitySlots: config.finalitySlots,
     ...(startUnixTime === undefined ? {} : { startUnixTime }),
     ...(overrides.autoAdvance === undefined ? {} : { autoAdvance: overrides.autoAdvance }),
@@ -106,12 +114,23 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
       await server.close()
       throw toListenError(error, localnetConfigSchema.relayPort.env, `${config.host}:${config.relayPort}`)
     })
+    const pubsub = await createPubSubServer({
+      host: config.host,
+      port: wsPort,
+      chain,
+      logger,
+      ...(overrides.pubsubLimits === undefined ? {} : { limits: overrides.pubsubLimits }),
+    }).catch(async (error: unknown) => {
+      await Promise.all([server.close(), relay.close()])
+      throw toListenError(error, localnetConfigSchema.wsPort.env, `${config.host}:${wsPort}`)
+    })
     const geyserServer = geyser
     let closed: Promise<void> | undefined
     return {
       rpcUrl: server.url,
       geyserUrl: geyserServer.url,
       relayUrl: relay.url,
+      wsUrl: pubsub.url,
       chain,
       sends: { setDropRate: sends.setDropRate, getDropRate: sends.getDropRate, getCounts: sends.getCounts },
       relay: relay.control,
@@ -119,7 +138,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
         // Idempotent: a test may close it early and again at teardown.
         closed ??= (async () => {
           chain.stop()
-          await Promise.all([server.close(), geyserServer.close(), relay.close()])
+          await Promise.all([server.close(), geyserServer.close(), relay.close(), pubsub.close()])
         })()
         return closed
       },

@@ -19,6 +19,7 @@ const chain = localnet.chain
 logger.info(
   {
     rpcUrl: localnet.rpcUrl,
+    wsUrl: localnet.wsUrl,
     geyserUrl: localnet.geyserUrl,
     relayUrl: localnet.relayUrl,
     relayRateLimit: config.relayRateLimit,

@@ -57,12 +57,13 @@ async function waitForRpc(url: string, child: ChildProcess, timeoutMs: number): 
 
 /** Starts localnet and `trafficRate` tx/s of traffic on it, each in its own process. */
 export async function startRemoteChain(trafficRate: number): Promise<RemoteChain> {
-  const [rpcPort, geyserPort, relayPort] = [await getFreePort(), await getFreePort(), await getFreePort()]
+  const [rpcPort, geyserPort, relayPort, wsPort] = [await getFreePort(), await getFreePort(), await getFreePort(), await getFreePort()]
   const rpcUrl = `http://127.0.0.1:${rpcPort}`
   const localnet = start('localnet/main.ts', {
     LOCALNET_RPC_PORT: String(rpcPort),
     LOCALNET_GEYSER_PORT: String(geyserPort),
     LOCALNET_RELAY_PORT: String(relayPort),
+    LOCALNET_WS_PORT: String(wsPort),
   })
   try {
     await waitForRpc(rpcUrl, localnet, 30_000)

@@ -1,11 +1,15 @@
 /** Every Solana JSON-RPC method the localnet serves, by name. */
 import type { LocalChain } from '../chain.js'
 import { createAccountMethods } from './methods/account-methods.js'
+import { createBlockMethods } from './methods/block-methods.js'
 import { createClusterMethods } from './methods/cluster-methods.js'
+import { createEpochMethods } from './methods/epoch-methods.js'
 import { createFeeMethods } from './methods/fee-methods.js'
 import { createHistoryMethods } from './methods/history-methods.js'
 import { createLeaderMethods } from './methods/leader-methods.js'
+import { createNodeMethods } from './methods/node-methods.js'
 import { createSignatureMethods } from './methods/signature-methods.js'
+import { createTokenAmountMethods } from './methods/token-amount-methods.js'
 import { createTokenMethods } from './methods/token-methods.js'
 import { createTransactionMethods } from './methods/transaction-methods.js'
 import type { RpcMethods } from './rpc-method.js'
@@ -15,11 +19,15 @@ import type { SendIngress } from './send-ingress.js'
 export function createRpcMethods(chain: LocalChain, sends: SendIngress): RpcMethods {
   return Object.freeze({
     ...createAccountMethods(chain),
+    ...createBlockMethods(chain),
     ...createClusterMethods(chain),
+    ...createEpochMethods(chain),
     ...createFeeMethods(chain),
     ...createHistoryMethods(chain),
     ...createLeaderMethods(chain),
+    ...createNodeMethods(chain),
     ...createSignatureMethods(chain),
+    ...createTokenAmountMethods(chain),
     ...createTokenMethods(chain),
     ...createTransactionMethods(chain, sends),
   })

@@ -48,13 +48,16 @@ export function getDataSlice(config: RpcConfig): DataSlice | undefined {
   return { offset: offset as number, length: length as number }
 }
 
-/** Encodes an account as getAccountInfo answers it. */
-export function toUiAccount(account: LocalAccount, encoding: AccountEncoding, slice?: DataSlice): UiAccount {
+/**
+ * Encodes an account as getAccountInfo answers it. `limitBase58` false lifts the 128-byte limit
+ * of base58: Agave's PubSub notifications encode whatever size the account has.
+ */
+export function toUiAccount(account: LocalAccount, encoding: AccountEncoding, slice?: DataSlice, limitBase58 = true): UiAccount {
   const data = slice ? account.data.subarray(slice.offset, slice.offset + slice.length) : account.data
   let encoded: UiAccount['data']
   if (encoding === 'base64') encoded = [Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64'), 'base64']
   else {
-    if (data.length > MAX_BASE58_BYTES) {
+    if (limitBase58 && data.length > MAX_BASE58_BYTES) {
       throw createJsonRpcError(
         JSON_RPC_INVALID_REQUEST,
         `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,

@@ -21,13 +21,16 @@ export function getTransactionEncoding(config: RpcConfig): TransactionEncoding {
   throw createInvalidParamsError(`unsupported encoding: ${encoding}. Supported encodings: base58, base64`)
 }
 
-/** The wire bytes of an encoded transaction param. */
-export function decodeWireTransaction(encoded: unknown, encoding: TransactionEncoding): Uint8Array {
+/** The type Agave names in getFeeForMessage's decode errors. */
+export const VERSIONED_MESSAGE_TYPE_NAME = 'solana_message::versioned::VersionedMessage'
+
+/** The wire bytes of an encoded transaction param (or, with its type name, of an encoded message). */
+export function decodeWireTransaction(encoded: unknown, encoding: TransactionEncoding, typeName = TYPE_NAME): Uint8Array {
   if (typeof encoded !== 'string') throw createInvalidParamsError('Invalid params: invalid type, expected a string.')
   const max = MAX_ENCODED_SIZE[encoding]
   if (encoded.length > max) {
     throw createInvalidParamsError(
-      `${encoding} encoded ${TYPE_NAME} too large: ${encoded.length} bytes (max: encoded/raw ${max}/${PACKET_DATA_SIZE})`,
+      `${encoding} encoded ${typeName} too large: ${encoded.length} bytes (max: encoded/raw ${max}/${PACKET_DATA_SIZE})`,
     )
   }
   let bytes: Uint8Array
@@ -42,15 +45,15 @@ export function decodeWireTransaction(encoded: unknown, encoding: TransactionEnc
     }
   }
   if (bytes.length > PACKET_DATA_SIZE) {
-    throw createInvalidParamsError(`decoded ${TYPE_NAME} too large: ${bytes.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`)
+    throw createInvalidParamsError(`decoded ${typeName} too large: ${bytes.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`)
   }
   return bytes
 }
 
 /** Turns the chain's (or LiteSVM's) refusal to decode bytes into Agave's invalid-params answer. */
-export function toDeserializeError(cause: unknown): JsonRpcError | undefined {
+export function toDeserializeError(cause: unknown, typeName = TYPE_NAME): JsonRpcError | undefined {
   if (cause instanceof TransactionDecodeError) {
-    return createInvalidParamsError(`failed to deserialize ${TYPE_NAME}: ${cause.message}`)
+    return createInvalidParamsError(`failed to deserialize ${typeName}: ${cause.message}`)
   }
   return undefined
 }

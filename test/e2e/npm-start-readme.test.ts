@@ -107,7 +107,8 @@ async function stopService(t: Test, running: Running, ports: Record<string, numb
 }
 
 t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, and keeps its data', async (t) => {
-  const [port, rpcPort, grpcPort, accountsPort, geyserPort, relayPort] = [
+  const [port, rpcPort, grpcPort, accountsPort, geyserPort, relayPort, wsPort] = [
+    await getFreePort(),
     await getFreePort(),
     await getFreePort(),
     await getFreePort(),
@@ -123,6 +124,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     LOCALNET_RPC_PORT: String(rpcPort),
     LOCALNET_GEYSER_PORT: String(geyserPort),
     LOCALNET_RELAY_PORT: String(relayPort),
+    LOCALNET_WS_PORT: String(wsPort),
     ENGINE_GRPC_PORT: String(grpcPort),
     ACCOUNTS_GRPC_PORT: String(accountsPort),
     DATA_DIR: dataDir,
@@ -148,6 +150,7 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     LOCALNET_RPC_PORT: rpcPort,
     LOCALNET_GEYSER_PORT: geyserPort,
     LOCALNET_RELAY_PORT: relayPort,
+    LOCALNET_WS_PORT: wsPort,
     ENGINE_GRPC_PORT: grpcPort,
   }
   const rest = `http://127.0.0.1:${port}`

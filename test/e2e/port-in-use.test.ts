@@ -42,8 +42,9 @@ const CASES: Case[] = [
   // Its last listener: localnet, accounts, the engine and its gRPC port have started and must be closed.
   { entry: 'main.ts', variable: 'PORT', port: (s) => s.ports.rest },
   { entry: 'localnet/main.ts', variable: 'LOCALNET_RPC_PORT', port: (s) => s.ports.rpc },
-  // localnet's last listener: the bundle relay, after the geyser and RPC servers have started.
   { entry: 'localnet/main.ts', variable: 'LOCALNET_RELAY_PORT', port: (s) => s.ports.relay },
+  // localnet's last listener: the PubSub WebSocket, after the geyser, RPC and relay servers have started.
+  { entry: 'localnet/main.ts', variable: 'LOCALNET_WS_PORT', port: (s) => s.ports.ws },
   {
     entry: 'engine/main.ts',
     variable: 'ENGINE_GRPC_PORT',

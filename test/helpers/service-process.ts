@@ -43,7 +43,7 @@ export interface ServiceProcessSetup {
   /** http://127.0.0.1:port */
   restUrl: string
   dataDir: string
-  ports: { rest: number; grpc: number; accountsGrpc: number; rpc: number; geyser: number; relay: number }
+  ports: { rest: number; grpc: number; accountsGrpc: number; rpc: number; geyser: number; relay: number; ws: number }
 }
 
 /**
@@ -58,6 +58,7 @@ export async function createServiceProcessSetup(t: Test, overrides: NodeJS.Proce
     rpc: await getFreePort(),
     geyser: await getFreePort(),
     relay: await getFreePort(),
+    ws: await getFreePort(),
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-process-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -72,6 +73,7 @@ export async function createServiceProcessSetup(t: Test, overrides: NodeJS.Proce
     LOCALNET_RPC_PORT: String(ports.rpc),
     LOCALNET_GEYSER_PORT: String(ports.geyser),
     LOCALNET_RELAY_PORT: String(ports.relay),
+    LOCALNET_WS_PORT: String(ports.ws),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...overrides,
@@ -215,8 +217,15 @@ export async function assertStopsOnSigterm(t: Test, running: ServiceProcess, set
   t.same(exit, { code: 0, signal: null }, `exits 0 within ${limitMs} ms of SIGTERM`, { output: running.output().slice(-4000) })
   t.match(running.output(), /shutting down: draining/, 'the server itself received the signal and drained')
   t.notMatch(running.output(), /"level":50/, 'no error logged', { output: running.output().slice(-4000) })
-  const { rest, grpc, rpc, geyser, relay } = setup.ports
-  const ports = { PORT: rest, ENGINE_GRPC_PORT: grpc, LOCALNET_RPC_PORT: rpc, LOCALNET_GEYSER_PORT: geyser, LOCALNET_RELAY_PORT: relay }
+  const { rest, grpc, rpc, geyser, relay, ws } = setup.ports
+  const ports = {
+    PORT: rest,
+    ENGINE_GRPC_PORT: grpc,
+    LOCALNET_RPC_PORT: rpc,
+    LOCALNET_GEYSER_PORT: geyser,
+    LOCALNET_RELAY_PORT: relay,
+    LOCALNET_WS_PORT: ws,
+  }
   for (const [name, port] of Object.entries(ports)) {
     t.ok(await isPortFree(port), `${name} ${port} is released`)
   }

@@ -9,31 +9,14 @@ import {
   toArrayParam,
   toConfigParam,
   toProgramAccountFilters,
-  type ProgramAccountFilter,
 } from '../params.js'
+import { isProgramAccountAllowed } from '../program-account-filter.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
-import { isValidTokenAccountData } from '../token-account-data.js'
 import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
 /** Agave's limit on getMultipleAccounts keys. */
 const MAX_MULTIPLE_ACCOUNTS = 100
-
-/** Agave's `filter_allows`: a memcmp past the end of the data does not match. */
-function isAllowed(filter: ProgramAccountFilter, data: Uint8Array): boolean {
-  switch (filter.kind) {
-    case 'dataSize':
-      return data.length === filter.size
-    case 'tokenAccountState':
-      return isValidTokenAccountData(data)
-    case 'memcmp': {
-      const { offset, bytes } = filter
-      if (offset > data.length || data.length - offset < bytes.length) return false
-      for (let i = 0; i < bytes.length; i++) if (data[offset + i] !== bytes[i]) return false
-      return true
-    }
-  }
-}
 
 /** Creates the account read methods. */
 export function createAccountMethods(chain: LocalChain): RpcMethods {
@@ -88,7 +71,7 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       for (const { address, account } of chain.getProgramAccounts(program)) {
         // LiteSVM keeps closed (zero-lamport) accounts; for clients they do not exist.
         if (account.lamports === 0n) continue
-        if (filters.every((filter) => isAllowed(filter, account.data))) {
+        if (filters.every((filter) => isProgramAccountAllowed(filter, account.data))) {
           matches.push({ pubkey: address, key: toAddressBytes(address), account })
         }
       }

@@ -1,6 +1,6 @@
 /**
  * Slot, block height, blockhash, version and health: getLatestBlockhash, isBlockhashValid,
- * getSlot, getBlockHeight, getVersion, getHealth, getMinimumBalanceForRentExemption.
+ * getSlot, getBlockHeight, getVersion, getHealth, getMinimumBalanceForRentExemption (getEpochInfo: epoch-methods.ts).
  */
 import type { LocalChain } from '../../chain.js'
 import { assertMinContextSlot, requireParam, toConfigParam, toHashParam, toU64Param } from '../params.js'

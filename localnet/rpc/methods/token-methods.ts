@@ -4,7 +4,6 @@
  * rpc/src/parsed_token_accounts.rs).
  */
 import { type Address } from '@solana/kit'
-import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { LocalChain } from '../../chain.js'
 import { fromAddressBytes, toAddressBytes, type LocalAccount } from '../../chain/local-account.js'
 import { toUiAmountString } from '../../chain/token-balances.js'
@@ -14,17 +13,10 @@ import { toParsedTokenAccount } from '../parsed-token-account.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
 import { isValidTokenAccountData } from '../token-account-data.js'
+import { getMintInfo as getMintInfoOf, isTokenProgram } from '../token-mint.js'
 import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
-const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
-/** spl-token's native mint: Agave answers for it (9 decimals, Tokenkeg) without reading the account. */
-const NATIVE_MINT = 'So11111111111111111111111111111111111111112' as Address
-const NATIVE_MINT_DECIMALS = 9
 const NUM_LARGEST_ACCOUNTS = 20
-const MINT_SIZE = 82
-/** Token-2022 writes an account-type byte right after the 165-byte base of extended mints and accounts. */
-const ACCOUNT_TYPE_OFFSET = 165
-const ACCOUNT_TYPE_MINT = 1
 /** Offsets in a token account: owner, the delegate's COption tag and key. */
 const OWNER_OFFSET = 32
 const DELEGATE_TAG_OFFSET = 72
@@ -40,10 +32,6 @@ function readU32(data: Uint8Array, offset: number): number {
 
 function isKeyAt(data: Uint8Array, offset: number, key: Uint8Array): boolean {
   return Buffer.compare(data.subarray(offset, offset + 32), key) === 0
-}
-
-function isTokenProgram(program: Address): boolean {
-  return program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS
 }
 
 function describe(value: unknown): string {
@@ -81,17 +69,7 @@ function getTokenAccountEncoding(config: RpcConfig): 'jsonParsed' | ReturnType<t
 
 /** Creates the token methods. */
 export function createTokenMethods(chain: LocalChain): RpcMethods {
-  /** Agave's `get_mint_owner_and_additional_data`: the mint's program and decimals, or its invalid-params error. */
-  function getMintInfo(mint: Address): { program: Address; decimals: number } {
-    if (mint === NATIVE_MINT) return { program: TOKEN_PROGRAM_ADDRESS, decimals: NATIVE_MINT_DECIMALS }
-    const account = chain.getAccount(mint)
-    if (!account) throw createInvalidParamsError('Invalid param: could not find mint')
-    const data = account.data
-    // StateWithExtensions::<Mint>::unpack: the 82-byte base (is_initialized at 45), bare or followed by the Mint account type.
-    const isMint = data.length === MINT_SIZE || (data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)
-    if (!isMint || data[45] !== 1) throw createInvalidParamsError('Invalid param: Token mint could not be unpacked')
-    return { program: account.owner, decimals: data[44] as number }
-  }
+  const getMintInfo = (mint: Address) => getMintInfoOf(chain, mint)
 
   /** Agave's `get_token_program_id_and_mint`. */
   function getProgramAndMint(filter: { kind: 'mint' | 'programId'; address: Address }): { program: Address; mint: Address | null } {
