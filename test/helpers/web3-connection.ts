@@ -33,3 +33,23 @@ export function toWeb3Instruction(instruction: Instruction): TransactionInstruct
     data: Buffer.from(instruction.data ?? new Uint8Array()),
   })
 }
+
+/**
+ * Resolves once every subscription the Connection made is active on the server. web3.js has no
+ * public signal for it (onAccountChange returns before accountSubscribe is answered), and a change
+ * made before then is never notified, so a test waits on its bookkeeping rather than on time.
+ */
+export async function waitForSubscriptions(connection: Connection, timeoutMs = 5_000): Promise<void> {
+  const byHash = () =>
+    Object.values((connection as unknown as { _subscriptionsByHash: Record<string, { state: string }> })._subscriptionsByHash)
+  const deadline = Date.now() + timeoutMs
+  while (byHash().length === 0 || byHash().some((subscription) => subscription.state !== 'subscribed')) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `subscriptions not active within ${timeoutMs} ms: ${byHash()
+          .map((subscription) => subscription.state)
+          .join(', ')}`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
