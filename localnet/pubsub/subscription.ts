@@ -7,7 +7,7 @@ import type { CommitmentStatus } from '../chain/slot-commitment.js'
 import type { ProgramAccountFilter } from '../rpc/params.js'
 import type { AccountEncoding, DataSlice } from '../rpc/ui-account.js'
 
-/** getAccountInfo's encodings, and jsonParsed (token accounts; others fall back to base64, as Agave). */
+/** getAccountInfo's encodings, jsonParsed included (rpc/parsed-account.ts: token accounts, lookup tables; others base64, as Agave falls back). */
 export type PubSubAccountEncoding = AccountEncoding | 'jsonParsed'
 
 export type AccountSubscriptionSpec = {

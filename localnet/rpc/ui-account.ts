@@ -2,7 +2,8 @@
  * Accounts in the JSON shape of getAccountInfo: {data, executable, lamports, owner, rentEpoch,
  * space}. Encodings as Agave serves them: "base64" → [b64, "base64"], "base58" → [b58, "base58"],
  * no encoding (legacy "binary") → a bare base58 string; base58 only for at most 128 bytes.
- * jsonParsed and base64+zstd are refused with invalid params rather than answered differently.
+ * base64+zstd is refused with invalid params rather than answered differently; so is jsonParsed
+ * here, which the reads that take it handle first (parsed-account.ts, the token-accounts methods).
  */
 import { getBase58Decoder } from '@solana/kit'
 import type { LocalAccount } from '../chain/local-account.js'

@@ -13,7 +13,8 @@ import {
 import { isProgramAccountAllowed } from '../program-account-filter.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
-import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
+import { getReadEncoding, toReadAccount } from '../parsed-account.js'
+import { getDataSlice } from '../ui-account.js'
 
 /** Agave's limit on getMultipleAccounts keys. */
 const MAX_MULTIPLE_ACCOUNTS = 100
@@ -24,18 +25,18 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
     getAccountInfo(params) {
       const address = toAddressParam(requireParam(params, 0, 'a pubkey'))
       const config = toConfigParam(params[1])
-      const encoding = getAccountEncoding(config)
+      const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
       const slot = chain.getSlot()
       assertMinContextSlot(config, slot)
       const account = chain.getAccount(address)
-      return toRpcResponse(slot, account ? toUiAccount(account, encoding, slice) : null)
+      return toRpcResponse(slot, account ? toReadAccount(account, encoding, slice, chain.getAccount) : null)
     },
 
     getMultipleAccounts(params) {
       const addresses = toArrayParam(requireParam(params, 0, 'an array of pubkeys'), MAX_MULTIPLE_ACCOUNTS).map(toAddressParam)
       const config = toConfigParam(params[1])
-      const encoding = getAccountEncoding(config)
+      const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
       const slot = chain.getSlot()
       assertMinContextSlot(config, slot)
@@ -43,7 +44,7 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
         slot,
         addresses.map((address) => {
           const account = chain.getAccount(address)
-          return account ? toUiAccount(account, encoding, slice) : null
+          return account ? toReadAccount(account, encoding, slice, chain.getAccount) : null
         }),
       )
     },
@@ -63,7 +64,7 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       const withContext = getBooleanOption(config, 'withContext', false)
       // Agave sorts by pubkey unless told not to; unsorted, it answers in index order.
       const sortResults = getBooleanOption(config, 'sortResults', true)
-      const encoding = getAccountEncoding(config)
+      const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
       const slot = chain.getSlot()
       assertMinContextSlot(config, slot)
@@ -76,7 +77,7 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
         }
       }
       if (sortResults) matches.sort((a, b) => Buffer.compare(a.key, b.key))
-      const value = matches.map(({ pubkey, account }) => ({ pubkey, account: toUiAccount(account, encoding, slice) }))
+      const value = matches.map(({ pubkey, account }) => ({ pubkey, account: toReadAccount(account, encoding, slice, chain.getAccount) }))
       return withContext ? toRpcResponse(slot, value) : value
     },
   }
