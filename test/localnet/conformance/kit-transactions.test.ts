@@ -21,7 +21,6 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
-  type Address,
   type AddressesByLookupTableAddress,
   type Instruction,
   type Rpc,
