@@ -41,7 +41,9 @@ async function first<T>(notifications: AsyncIterable<T>): Promise<T> {
 }
 
 t.test('@solana/kit subscriptions and token queries on localnet', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '50', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
+  // Real slots on a timer, as clients expect: 100 ms confirms quickly, and a blockhash lives 15 s
+  // (150 blocks), room for a loaded CI machine. Finalized 4 slots on.
+  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '100', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
   const rpc = createSolanaRpc(localnet.rpcUrl)
   const rpcSubscriptions = createSolanaRpcSubscriptions(localnet.wsUrl)
   const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })

@@ -12,7 +12,9 @@ import { openWeb3Connection, toWeb3Instruction, waitForSubscriptions } from '../
 const TRANSFER = 1_000_000
 
 t.test('web3.js 1.x subscriptions and token queries on localnet', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '50', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
+  // Real slots on a timer, as clients expect: 100 ms confirms quickly, and a blockhash lives 15 s
+  // (150 blocks), room for a loaded CI machine. Finalized 4 slots on.
+  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '100', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
   const connection = openWeb3Connection(t, localnet)
   const payer = Keypair.generate()
   const latest = await connection.getLatestBlockhash()

@@ -28,7 +28,9 @@ async function waitForSlotAfter(connection: Connection, slot: number): Promise<v
 
 // One localnet for the file: the flows build on each other (the payer funded first, the table before its use).
 t.test('web3.js 1.x Connection on localnet', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '50', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
+  // Real slots on a timer, as clients expect: 100 ms confirms quickly, and a blockhash lives 15 s
+  // (150 blocks), room for a loaded CI machine. Finalized 4 slots on.
+  const localnet = await startTestLocalnet(t, { LOCALNET_SLOT_MS: '100', LOCALNET_FINALITY_SLOTS: '4' }, { autoAdvance: true })
   const connection = openWeb3Connection(t, localnet)
   const payer = Keypair.generate()
   const recipients = [Keypair.generate().publicKey, Keypair.generate().publicKey]
