@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createServiceError } from '../../lib/errors.js'
+import { BodyTooLargeError, readCappedText } from '../../lib/read-capped-text.js'
 import { RELAY_RATE_LIMIT_CODE, RelayRateLimitedError, RelayRpcError } from './relay-errors.js'
 import {
   readBundleStatuses,
@@ -68,6 +69,8 @@ export function deriveBundleId(firstSignaturesBase58: readonly string[]): string
   return createHash('sha256').update(firstSignaturesBase58.join(',')).digest('hex')
 }
 
+/** Jito's answers are a few KB (five statuses at most); anything past this is not a relay answering. */
+export const MAX_RELAY_RESPONSE_BYTES = 1024 * 1024
 const BUNDLES_PATH = '/api/v1/bundles'
 const TRANSACTIONS_PATH = '/api/v1/transactions'
 const ENCODING = { encoding: 'base64' } as const
@@ -144,9 +147,10 @@ export function createRelayClient({ url, auth, requestTimeoutMs }: RelayClientOp
       const response = await fetch(target, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
       status = response.status
       responseHeaders = response.headers
-      text = await response.text()
+      text = await readCappedText(response, MAX_RELAY_RESPONSE_BYTES)
     } catch (error) {
       if (signal?.aborted) throw signal.reason
+      if (error instanceof BodyTooLargeError) throw unavailable(`answered ${method} with more than ${MAX_RELAY_RESPONSE_BYTES} bytes`)
       throw unavailable(describeTransportError(error, requestTimeoutMs, method))
     }
     if (status === 429) throw new RelayRateLimitedError(method, readRetryAfterMs(responseHeaders.get('retry-after')))

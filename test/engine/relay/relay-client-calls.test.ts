@@ -2,7 +2,7 @@
 // each kind of failure comes out (rate limit, the relay's refusal, an outage, a garbage answer).
 import t from 'tap'
 import { createServer } from 'node:net'
-import { createRelayClient, deriveBundleId } from '../../../engine/relay/relay-client.js'
+import { createRelayClient, deriveBundleId, MAX_RELAY_RESPONSE_BYTES } from '../../../engine/relay/relay-client.js'
 import { isRelayRateLimited, isRelayRpcError } from '../../../engine/relay/relay-errors.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { JITO_TIP_ACCOUNTS, startStandInRelay, type RawAnswer } from '../../helpers/stand-in-relay.js'
@@ -169,4 +169,36 @@ t.test('garbage answers, 5xx and a silent relay are relay_unavailable, not a cra
     .catch((e: unknown) => e)
   t.ok(isServiceError(timedOut, 'relay_unavailable'))
   t.match((timedOut as Error).message, /did not answer getTipAccounts within 100 ms/)
+})
+
+t.test('an answer past 1 MiB is relay_unavailable, read no further (declared or streamed without end)', async (t) => {
+  const { createServer: createHttpServer } = await import('node:http')
+  let streamedBytes = 0
+  const server = createHttpServer((request, response) => {
+    if (request.url?.startsWith('/declared')) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(MAX_RELAY_RESPONSE_BYTES + 1) })
+      response.end()
+      return
+    }
+    // No length, and no end: only the reader's cap stops it.
+    response.writeHead(200, { 'content-type': 'application/json' })
+    const chunk = Buffer.alloc(64 * 1024, 0x20)
+    const pump = () => {
+      while (!response.destroyed && response.write(chunk)) streamedBytes += chunk.length
+      if (!response.destroyed) response.once('drain', pump)
+    }
+    response.write('{"jsonrpc":"2.0","id":1,"result":"')
+    pump()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  server.on('connection', (socket) => t.teardown(() => socket.destroy()))
+  const { port } = server.address() as { port: number }
+  for (const path of ['declared', 'streamed']) {
+    const client = createRelayClient({ url: `http://127.0.0.1:${port}/${path}`, requestTimeoutMs: 10_000 })
+    const error = await client.getTipAccounts().catch((e: unknown) => e)
+    t.ok(isServiceError(error) && error.code === 'relay_unavailable', `${path}: relay_unavailable`, { error })
+    t.match((error as Error).message, /more than 1048576 bytes/, `${path}: says why`)
+  }
+  t.ok(streamedBytes < 64 * MAX_RELAY_RESPONSE_BYTES, 'the endless answer was not read to the end')
 })
