@@ -305,6 +305,7 @@ export function createLocalChain(options: LocalChainOptions) {
       clock.advance()
       recordBlock()
     }
+    clock.syncSlotHashes()
   }
 
   /** Keeps the slot at or after the epoch real loaded state was last touched in. */
@@ -312,6 +313,7 @@ export function createLocalChain(options: LocalChainOptions) {
     if (rentEpoch === RENT_EXEMPT_RENT_EPOCH || rentEpoch * SLOTS_PER_EPOCH <= clock.getSlot()) return
     clock.jumpTo(rentEpoch * SLOTS_PER_EPOCH)
     recordBlock()
+    clock.syncSlotHashes()
   }
 
   function getAccount(address: Address): LocalAccount | null {
