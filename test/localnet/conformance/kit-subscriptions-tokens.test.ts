@@ -74,6 +74,8 @@ t.test('@solana/kit subscriptions and token queries on localnet', async (t) => {
 
   await t.test('accountNotifications and logsNotifications see a transfer; slotNotifications the next block', async (t) => {
     const recipient = (await generateKeyPairSigner()).address
+    // Read before subscribing: every slot notified opened after it.
+    const slotBefore = await rpc.getSlot({ commitment: 'processed' }).send()
     // subscribe() resolves once the server has answered the subscription: nothing after it is missed.
     const accountChanges = await rpcSubscriptions
       .accountNotifications(recipient, { commitment: 'confirmed', encoding: 'base64' })
@@ -82,7 +84,6 @@ t.test('@solana/kit subscriptions and token queries on localnet', async (t) => {
       .logsNotifications({ mentions: [SYSTEM_PROGRAM] }, { commitment: 'confirmed' })
       .subscribe({ abortSignal })
     const slots = await rpcSubscriptions.slotNotifications().subscribe({ abortSignal })
-    const slotBefore = await rpc.getSlot({ commitment: 'processed' }).send()
     const [firstChange, firstLogs, firstSlot] = [first(accountChanges), first(logs), first(slots)]
 
     const signature = await send([getTransferSolInstruction({ source: payer, destination: recipient, amount: TRANSFER })])

@@ -22,6 +22,8 @@ t.test('web3.js 1.x subscriptions and token queries on localnet', async (t) => {
 
   await t.test('onAccountChange and onLogs see a transfer; onSlotChange the next block', async (t) => {
     const recipient = Keypair.generate().publicKey
+    // Read before subscribing: every slot notified opened after it.
+    const slotBefore = await connection.getSlot('processed')
     const accountChanged = new Promise<{ lamports: number; owner: PublicKey; slot: number }>((resolve) => {
       const id = connection.onAccountChange(
         recipient,
@@ -49,7 +51,6 @@ t.test('web3.js 1.x subscriptions and token queries on localnet', async (t) => {
       })
     })
     await waitForSubscriptions(connection)
-    const slotBefore = await connection.getSlot('processed')
 
     const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: TRANSFER })
     const signature = await sendAndConfirmTransaction(connection, new Transaction().add(transfer), [payer])
