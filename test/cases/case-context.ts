@@ -9,7 +9,7 @@ import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createTransactionMessage,
-  generateKeyPairSigner,
+  createKeyPairSignerFromPrivateKeyBytes,
   getTransactionEncoder,
   partiallySignTransaction,
   pipe,
@@ -23,6 +23,7 @@ import {
   type KeyPairSigner,
   type Nonce,
 } from '@solana/kit'
+import { createHash, randomUUID } from 'node:crypto'
 import type { LocalAccount } from '../../localnet/chain/local-account.js'
 import type { TestLocalnet } from '../helpers/localnet-start.js'
 import { toBase64 } from '../helpers/transactions.js'
@@ -76,8 +77,15 @@ const STATUS_POLL_MS = 20
 
 type StatusAnswer = { err: unknown; confirmationStatus?: string } | null
 
-/** A context for one case on `localnet`. */
-export function createCaseContext(localnet: TestLocalnet): CaseContext {
+/**
+ * A context for one case on `localnet`. Its keys derive from `seed` and their order: the case set
+ * passes each case's id, so every run of a case meets the same addresses and a verdict that depends
+ * on them (an address that happens to look like a well-known one) is the same in every run, never
+ * a flake. Without a seed (tests building several contexts on one localnet) each context is new.
+ */
+export function createCaseContext(localnet: TestLocalnet, seed: string = randomUUID()): CaseContext {
+  let keys = 0
+  const deriveKey = () => createKeyPairSignerFromPrivateKeyBytes(createHash('sha256').update(`${seed}/${keys++}`).digest())
   const landed: string[] = []
   const checks: string[] = []
   const blockhash = () => localnet.chain.getLatestBlockhash().blockhash as Blockhash
@@ -110,12 +118,12 @@ export function createCaseContext(localnet: TestLocalnet): CaseContext {
     landed,
     checks,
     async fund(lamports = 10_000_000_000n) {
-      const signer = await generateKeyPairSigner()
+      const signer = await deriveKey()
       const airdrop = await localnet.call('requestAirdrop', [signer.address, Number(lamports)])
       if (airdrop.error) throw new Error(`airdrop to ${signer.address}: ${airdrop.error.message}`)
       return signer
     },
-    createKey: () => generateKeyPairSigner(),
+    createKey: deriveKey,
     async send(feePayer, instructions, signers = []) {
       const compiled = compileTransaction(toMessage(feePayer.address, instructions))
       const signed = await signTransaction(

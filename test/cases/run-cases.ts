@@ -72,7 +72,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 type Built = { run: CaseRun; built: BuiltCase | null }
 
 async function buildCase(localnet: TestLocalnet, testCase: TransactionCase): Promise<Built> {
-  const context = createCaseContext(localnet)
+  const context = createCaseContext(localnet, testCase.id)
   const run: CaseRun = {
     testCase,
     status: 'judged',

@@ -3,7 +3,7 @@
  * client): mints, associated token accounts, balances; and, for the mints only mainnet has (USDC
  * and the fixture pools' tokens), balances planted where a real wallet would hold them.
  */
-import { address, generateKeyPairSigner, none, type Address, type KeyPairSigner } from '@solana/kit'
+import { address, none, type Address, type KeyPairSigner } from '@solana/kit'
 import { getCreateAccountInstruction } from '@solana-program/system'
 import {
   AccountState,
@@ -31,7 +31,7 @@ export async function createMint(
   context: CaseContext,
   options: { payer: KeyPairSigner; authority: Address; decimals: number; freezeAuthority?: Address },
 ): Promise<Address> {
-  const mint = await generateKeyPairSigner()
+  const mint = await context.createKey()
   await context.send(
     options.payer,
     [
