@@ -4,8 +4,6 @@
  * REDIS_URL, a deleted user's invalidation must arrive on the Redis bus edges listen to.
  */
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import type { AuthInvalidation } from '../../accounts/user-service.js'
@@ -16,24 +14,12 @@ import { getFreePort } from '../../lib/free-port.js'
 import { isServiceError } from '../../lib/errors.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { isRunning, waitForExit } from '../helpers/service-process.js'
+import { isListening } from '../helpers/split-service-processes.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 30_000
 const EXIT_LIMIT_MS = 10_000
 const JWT_SECRET = 'an-e2e-secret-of-at-least-32-bytes!'
-
-/** Whether something accepts TCP connections on the port now. */
-async function isListening(port: number): Promise<boolean> {
-  const socket = connect(port, '127.0.0.1')
-  try {
-    await once(socket, 'connect')
-    return true
-  } catch {
-    return false
-  } finally {
-    socket.destroy()
-  }
-}
 
 t.test('the accounts process serves gRPC on its own and drains on SIGTERM', async (t) => {
   const port = await getFreePort()

@@ -56,7 +56,8 @@ async function waitUntilReady(t: Test, spawned: SpawnedProcess, what: string, re
   return false
 }
 
-async function isListening(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on the port now. */
+export async function isListening(port: number): Promise<boolean> {
   const socket = connect(port, '127.0.0.1')
   try {
     await once(socket, 'connect')
