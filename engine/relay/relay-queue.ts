@@ -11,11 +11,15 @@
  * costs a back-off, not the call.
  *
  * Who gets a slot:
- * - Sends (sendBundle, sendTransaction, and the tip-account fetch) wait in one FIFO and come
- *   before status polls: a send has a caller's deadline behind it. A send is admitted only if it
- *   can start before its deadline given the queue ahead of it; otherwise, and when its deadline
- *   passes while it waits, it is rejected with `relay_busy` (Retry-After: when a slot frees up)
- *   and never reaches the relay.
+ * - Sends (sendBundle, sendTransaction, and the tip-account fetch) come before status polls: a
+ *   send has a caller's deadline behind it. They wait in one line per owner (the user the call is
+ *   for; the service's own calls share one), and the lines are served in turn (owner-lanes.ts):
+ *   one user keeping many calls queued delays another user's call by at most one slot, not by
+ *   their whole backlog. An owner may keep `maxQueuedPerOwner` sends waiting (the service's own
+ *   line has no cap); one more is refused at once with `relay_busy`. A send is admitted only if it
+ *   can start before its deadline given the calls that would be served before it in turn;
+ *   otherwise, and when its deadline passes while it waits, it is rejected with `relay_busy`
+ *   (Retry-After: when a slot frees up) and never reaches the relay.
  * - Status polls wait per method (status-poll-lane.ts); each poll sends every id asked for since
  *   (at most 5, the relay's limit; more wait for the next poll) and callers asking for the same id
  *   share one answer; the lane whose oldest ask is oldest goes first. A poll takes a slot when no
@@ -40,6 +44,7 @@ import type { RelayClient, RelaySentTransaction } from './relay-client.js'
 import { isRelayRateLimited } from './relay-errors.js'
 import type { RelayBundleStatus, RelayInflightStatus } from './relay-replies.js'
 import { createStatusPollLane, type StatusPollLane } from './status-poll-lane.js'
+import { createOwnerLanes } from './owner-lanes.js'
 
 export interface RelayQueueOptions {
   client: RelayClient
@@ -56,21 +61,38 @@ export interface RelayQueueOptions {
   maxBackoffMs?: number
   /** Age after which the cached tip accounts are fetched again. */
   tipAccountsTtlMs?: number
+  /** Sends one owner (a user) may keep waiting; past it, relay_busy at once. */
+  maxQueuedPerOwner?: number
 }
 
+/** Who a send is for, and what may abort it while it waits. */
+export interface RelaySendOptions {
+  /** The user the call is for: each user waits in their own line, served in turn. Default: the service's own line. */
+  owner?: string
+  signal?: AbortSignal
+}
+
+/** The line of the service's own calls (the tip accounts), and of calls that name no owner. */
+export const SERVICE_OWNER = ''
+
 export interface RelayQueue {
-  /** Sends a bundle once a slot is free, if that is before `deadlineMs` (epoch ms); answers its bundle id. */
-  sendBundle(base64Transactions: readonly string[], deadlineMs: number, signal?: AbortSignal): Promise<string>
-  /** Sends a transaction to the relay once a slot is free, if that is before `deadlineMs`. */
-  sendTransaction(base64: string, options: { bundleOnly: boolean }, deadlineMs: number, signal?: AbortSignal): Promise<RelaySentTransaction>
+  /** Sends a bundle once its owner's turn brings a free slot, if that is before `deadlineMs` (epoch ms); answers its bundle id. */
+  sendBundle(base64Transactions: readonly string[], deadlineMs: number, options?: RelaySendOptions): Promise<string>
+  /** Sends a transaction to the relay once its owner's turn brings a free slot, if that is before `deadlineMs`. */
+  sendTransaction(
+    base64: string,
+    options: { bundleOnly: boolean },
+    deadlineMs: number,
+    sendOptions?: RelaySendOptions,
+  ): Promise<RelaySentTransaction>
   /** The bundle's in-flight state (an id the relay does not list is `Invalid`, as the relay itself says). */
   getInflightStatus(bundleId: string, signal?: AbortSignal): Promise<RelayInflightStatus>
   /** The bundle's landed status; null when the relay has none. */
   getBundleStatus(bundleId: string, signal?: AbortSignal): Promise<RelayBundleStatus | null>
   /** The relay's tip accounts (base58), cached. */
   getTipAccounts(): Promise<string[]>
-  /** How long a send queued now would wait for its slot, counting poll slots as the admission does. */
-  estimateWaitMs(): number
+  /** How long a send `owner` queued now would wait for its slot, counting poll slots as the admission does. */
+  estimateWaitMs(owner?: string): number
   /** Calls made to the relay (retries included). */
   readonly calls: number
   /** The pacing interval between two calls, in ms. */
@@ -85,12 +107,14 @@ export const RELAY_QUEUE_DEFAULTS = Object.freeze({
   pollEvery: 4,
   maxBackoffMs: 8_000,
   tipAccountsTtlMs: 10 * 60_000,
+  maxQueuedPerOwner: 4,
 })
 
 /** After a failed refresh, the stale tip accounts are served this long before the next try. */
 const TIP_REFRESH_RETRY_MS = 30_000
 
 interface SendJob {
+  owner: string
   method: string
   deadlineMs: number
   run(signal: AbortSignal): Promise<unknown>
@@ -111,13 +135,16 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
   const pollEvery = options.pollEvery ?? RELAY_QUEUE_DEFAULTS.pollEvery
   const maxBackoffMs = options.maxBackoffMs ?? RELAY_QUEUE_DEFAULTS.maxBackoffMs
   const tipAccountsTtlMs = options.tipAccountsTtlMs ?? RELAY_QUEUE_DEFAULTS.tipAccountsTtlMs
+  const maxQueuedPerOwner = options.maxQueuedPerOwner ?? RELAY_QUEUE_DEFAULTS.maxQueuedPerOwner
   if (!(ratePerSecond > 0) || !Number.isFinite(ratePerSecond))
     throw new RangeError(`relay queue: ratePerSecond must be > 0, got ${ratePerSecond}`)
   if (!Number.isInteger(pollEvery) || pollEvery < 2) throw new RangeError(`relay queue: pollEvery must be an integer ≥ 2, got ${pollEvery}`)
   if (!(windowMarginMs >= 0)) throw new RangeError(`relay queue: windowMarginMs must be ≥ 0, got ${windowMarginMs}`)
+  if (!Number.isInteger(maxQueuedPerOwner) || maxQueuedPerOwner < 1)
+    throw new RangeError(`relay queue: maxQueuedPerOwner must be an integer ≥ 1, got ${maxQueuedPerOwner}`)
   const intervalMs = (1000 + windowMarginMs) / ratePerSecond
 
-  const sends: SendJob[] = []
+  const sends = createOwnerLanes<SendJob>()
   let nextSlotAt = -Infinity
   let sendsSincePoll = 0
   let rateLimitStreak = 0
@@ -139,7 +166,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
 
   const shuttingDown = () => createServiceError('relay_unavailable', `The bundle relay queue for ${client.host} is shutting down.`)
 
-  /** When the send at `position` in the FIFO would start, counting the poll slots it would yield. */
+  /** When the send with `position` sends served before it would start, counting the poll slots it would yield. */
   function getSendStartAt(position: number, at: number): number {
     const sendsBeforePoll = Math.max(0, pollEvery - 1 - sendsSincePoll)
     const polls = position < sendsBeforePoll ? 0 : 1 + Math.floor((position - sendsBeforePoll) / (pollEvery - 1))
@@ -156,8 +183,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
   }
 
   function removeSend(job: SendJob): void {
-    const index = sends.indexOf(job)
-    if (index >= 0) sends.splice(index, 1)
+    sends.remove(job)
     if (job.timer) clearTimeout(job.timer)
     job.timer = undefined
     job.detach?.()
@@ -166,15 +192,15 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
 
   /** Rejects a waiting send whose deadline passed (from its timer, or from `pump`, which then goes on itself). */
   function expire(job: SendJob, fromPump = false): void {
-    if (!sends.includes(job)) return
+    if (!sends.remove(job)) return
     removeSend(job)
     const at = now()
-    logger.debug({ relay: client.host, method: job.method, waiting: sends.length }, 'relay call dropped at its deadline')
-    job.reject(relayBusy(getSendStartAt(sends.length, at) - at, `${job.method} could not be sent before its deadline`))
+    logger.debug({ relay: client.host, method: job.method, waiting: sends.size }, 'relay call dropped at its deadline')
+    job.reject(relayBusy(getSendStartAt(sends.countAheadOfNew(job.owner), at) - at, `${job.method} could not be sent before its deadline`))
     if (!fromPump) schedulePump()
   }
 
-  /** Puts `job` in the FIFO (at the back, or at the head for a retry) with its deadline timer and abort listener. */
+  /** Puts `job` in its owner's line (at the back, or at the head for a retry) with its deadline timer and abort listener. */
   function queueSend(job: SendJob, atHead: boolean): void {
     const signal = job.signal
     if (signal?.aborted) return job.reject(signal.reason)
@@ -199,18 +225,32 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
   function enqueueSend<T>(
     method: string,
     deadlineMs: number,
-    signal: AbortSignal | undefined,
+    sendOptions: RelaySendOptions | undefined,
     run: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
+    const signal = sendOptions?.signal
+    const owner = sendOptions?.owner ?? SERVICE_OWNER
     if (closed) return Promise.reject(shuttingDown())
     if (signal?.aborted) return Promise.reject(signal.reason)
     const at = now()
-    const startAt = getSendStartAt(sends.length, at)
+    const ahead = sends.countAheadOfNew(owner)
+    const queued = sends.countOf(owner)
+    if (owner !== SERVICE_OWNER && queued >= maxQueuedPerOwner) {
+      // When their own first call would start: the earliest a slot of theirs frees up.
+      return Promise.reject(
+        relayBusy(
+          getSendStartAt(sends.countAheadOfNew(owner) - queued, at) - at,
+          `you already have ${queued} call(s) waiting for it (at most ${maxQueuedPerOwner} a user)`,
+        ),
+      )
+    }
+    const startAt = getSendStartAt(ahead, at)
     if (startAt > deadlineMs) {
-      return Promise.reject(relayBusy(startAt - at, `${sends.length} call(s) wait ahead and the next slot is past this call's deadline`))
+      return Promise.reject(relayBusy(startAt - at, `${ahead} call(s) come before this one and the next slot is past its deadline`))
     }
     return new Promise<T>((resolve, reject) => {
       const job: SendJob = {
+        owner,
         method,
         deadlineMs,
         run,
@@ -248,7 +288,9 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
         backOff(job.method, error.retryAfterMs)
         const at = now()
         if (nextSlotAt > job.deadlineMs)
-          return job.reject(relayBusy(getSendStartAt(sends.length, at) - at, `it rate-limited ${job.method} until past its deadline`))
+          return job.reject(
+            relayBusy(getSendStartAt(sends.countAheadOfNew(job.owner), at) - at, `it rate-limited ${job.method} until past its deadline`),
+          )
         // Back at the head: its place in the line was earned before the 429.
         queueSend(job, true)
       },
@@ -311,9 +353,9 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     if (closed) return
     const at = now()
     // A deadline timer may not have fired yet: never send a call past its deadline.
-    while (sends[0] !== undefined && sends[0].deadlineMs < at) expire(sends[0], true)
+    for (let next = sends.peek(); next !== undefined && next.deadlineMs < at; next = sends.peek()) expire(next, true)
     const pollLane = getNextPollLane()
-    if (sends.length === 0 && pollLane === undefined) return
+    if (sends.size === 0 && pollLane === undefined) return
     if (at < nextSlotAt) {
       if (pumpTimer === undefined) {
         pumpTimer = setTimeout(() => {
@@ -327,9 +369,11 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     // A late timer or an idle queue starts from now: calls are never bunched to catch up.
     nextSlotAt = at + intervalMs
     calls++
-    const head = sends[0]
+    const head = sends.peek()
     if (head !== undefined && (pollLane === undefined || sendsSincePoll < pollEvery - 1)) {
       sendsSincePoll++
+      // Taken by shift, so its owner moves to the end of the turn.
+      sends.shift()
       startSend(head)
     } else if (pollLane !== undefined) {
       sendsSincePoll = 0
@@ -350,7 +394,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
   let tipFetch: Promise<string[]> | undefined
 
   function fetchTipAccounts(): Promise<string[]> {
-    tipFetch ??= enqueueSend('getTipAccounts', Infinity, undefined, (signal) => client.getTipAccounts(signal))
+    tipFetch ??= enqueueSend('getTipAccounts', Infinity, { owner: SERVICE_OWNER }, (signal) => client.getTipAccounts(signal))
       .then((accounts) => {
         tipAccounts = accounts
         tipFetchedAt = now()
@@ -368,12 +412,14 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
       return calls
     },
 
-    sendBundle(base64Transactions, deadlineMs, signal) {
-      return enqueueSend('sendBundle', deadlineMs, signal, (stopSignal) => client.sendBundle(base64Transactions, stopSignal))
+    sendBundle(base64Transactions, deadlineMs, sendOptions) {
+      return enqueueSend('sendBundle', deadlineMs, sendOptions, (stopSignal) => client.sendBundle(base64Transactions, stopSignal))
     },
 
-    sendTransaction(base64, sendOptions, deadlineMs, signal) {
-      return enqueueSend('sendTransaction', deadlineMs, signal, (stopSignal) => client.sendTransaction(base64, sendOptions, stopSignal))
+    sendTransaction(base64, transactionOptions, deadlineMs, sendOptions) {
+      return enqueueSend('sendTransaction', deadlineMs, sendOptions, (stopSignal) =>
+        client.sendTransaction(base64, transactionOptions, stopSignal),
+      )
     },
 
     getInflightStatus(bundleId, signal) {
@@ -397,9 +443,9 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
       return Promise.resolve(tipAccounts)
     },
 
-    estimateWaitMs() {
+    estimateWaitMs(owner = SERVICE_OWNER) {
       const at = now()
-      return Math.max(0, getSendStartAt(sends.length, at) - at)
+      return Math.max(0, getSendStartAt(sends.countAheadOfNew(owner), at) - at)
     },
 
     close() {
@@ -407,7 +453,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
       closed = true
       if (pumpTimer) clearTimeout(pumpTimer)
       pumpTimer = undefined
-      for (const job of sends.splice(0)) {
+      for (const job of sends.drain()) {
         removeSend(job)
         job.reject(shuttingDown())
       }

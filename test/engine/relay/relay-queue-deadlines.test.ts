@@ -162,7 +162,11 @@ t.test('a send its caller gave up on before its slot never reaches the relay', a
   const [a, b, c] = await createSignedTransactions(3)
   const controller = new AbortController()
   const deadline = Date.now() + 30_000
-  const sent = [queue.sendBundle([a!], deadline), queue.sendBundle([b!], deadline, controller.signal), queue.sendBundle([c!], deadline)]
+  const sent = [
+    queue.sendBundle([a!], deadline),
+    queue.sendBundle([b!], deadline, { signal: controller.signal }),
+    queue.sendBundle([c!], deadline),
+  ]
   controller.abort(new Error('caller left'))
   const results = await Promise.allSettled(sent)
   t.same(
@@ -186,7 +190,7 @@ t.test('a caller that gives up while its call waits out a 429 is not sent again'
   t.teardown(() => queue.close())
   const [transaction] = await createSignedTransactions(1)
   const controller = new AbortController()
-  const sent = queue.sendBundle([transaction!], Date.now() + 30_000, controller.signal)
+  const sent = queue.sendBundle([transaction!], Date.now() + 30_000, { signal: controller.signal })
   await waitUntil(() => relay.calls[0]?.status === 429, 2_000, 'the first attempt refused')
   await new Promise((resolve) => setTimeout(resolve, 50))
   controller.abort(new Error('caller left'))
