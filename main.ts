@@ -16,6 +16,7 @@ import { localnetConfigSchema } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
 import { ensureLocalnetTipWallet } from './localnet/seed/tip-wallet.js'
+import { LOCALNET_FREE_MANAGED_TIP_PLAN } from './engine/bundle/managed-tip-plans.js'
 import { engineConfigSchema } from './engine/config.js'
 import { startEngine } from './engine/start-engine.js'
 import { edgeConfigSchema } from './edge/config.js'
@@ -50,8 +51,17 @@ if (!process.env.SOLANA_RPC_URLS) {
   // strategy lands on embedded defaults (docs/relay.md#try-it-on-localnet).
   const tipWalletKeypair = engineConfig.tipWalletKeypair ?? join(userServiceConfig.dataDir, 'localnet-tip-wallet.json')
   const tipWallet = engineConfig.tipWalletKeypair ? undefined : await ensureLocalnetTipWallet(localnet.chain, tipWalletKeypair)
+  // Localnet's SOL is airdropped and billing is off until Stripe is set up: without an allowance no
+  // user could try a managed tip. Against a real chain the free plan pays none unless configured.
+  const freeTips = process.env.FREE_MANAGED_TIP_MAX_LAMPORTS === undefined && process.env.FREE_MANAGED_TIP_DAILY_LAMPORTS === undefined
   engineConfig = Object.freeze({
     ...engineConfig,
+    ...(freeTips
+      ? {
+          freeManagedTipMaxLamports: Number(LOCALNET_FREE_MANAGED_TIP_PLAN.maxPerCallLamports),
+          freeManagedTipDailyLamports: Number(LOCALNET_FREE_MANAGED_TIP_PLAN.maxPerDayLamports),
+        }
+      : {}),
     rpcUrls: [localnet.rpcUrl],
     geyserEndpoints: engineConfig.geyserEndpoints.length > 0 ? engineConfig.geyserEndpoints : [localnet.geyserUrl],
     relayUrl: engineConfig.relayUrl ?? localnet.relayUrl,

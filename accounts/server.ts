@@ -175,6 +175,9 @@ export async function startUserServiceServer(
     ClaimUnresolvedTransactions: unary('ClaimUnresolvedTransactions', async ({ lease_ms, limit }) => ({
       records: (await userService.claimUnresolvedTransactions(lease_ms, limit)).map(toTrackedTransactionMessage),
     })),
+    GetManagedTipLamports: unary('GetManagedTipLamports', async ({ user_id, since_ms }) => ({
+      lamports: (await userService.getManagedTipLamportsSince(user_id, since_ms)).toString(),
+    })),
     CreateWebhookEndpoint: unary('CreateWebhookEndpoint', async ({ user_id, url, events, description }) =>
       toWebhookEndpointMessage(await userService.createWebhookEndpoint(user_id, { url, events, description })),
     ),

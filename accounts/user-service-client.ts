@@ -43,6 +43,7 @@ import { fromGrpcError } from '../lib/grpc/service-error-status.js'
 import type { AuthenticateApiKeyResponse__Output } from '../proto/gen/preflight/accounts/v1/AuthenticateApiKeyResponse.js'
 import type { ClaimUnresolvedTransactionsResponse__Output as ClaimUnresolvedTransactionsResponseOutput } from '../proto/gen/preflight/accounts/v1/ClaimUnresolvedTransactionsResponse.js'
 import type { GetTrackedTransactionResponse__Output as GetTrackedTransactionResponseOutput } from '../proto/gen/preflight/accounts/v1/GetTrackedTransactionResponse.js'
+import type { ManagedTipLamports__Output as ManagedTipLamportsOutput } from '../proto/gen/preflight/accounts/v1/ManagedTipLamports.js'
 import type { GetUserStateResponse__Output } from '../proto/gen/preflight/accounts/v1/GetUserStateResponse.js'
 import type { ListApiKeysResponse__Output } from '../proto/gen/preflight/accounts/v1/ListApiKeysResponse.js'
 import type { SimulationCounts__Output as SimulationCountsOutput } from '../proto/gen/preflight/accounts/v1/SimulationCounts.js'
@@ -87,6 +88,7 @@ export function createInProcessUserServiceClient(userService: UserService): User
       userService.updateTrackedTransaction(userId, signature, patch, leaseMs),
     getTrackedTransaction: (userId, signature) => userService.getTrackedTransaction(userId, signature),
     claimUnresolvedTransactions: (leaseMs, limit) => userService.claimUnresolvedTransactions(leaseMs, limit),
+    getManagedTipLamportsSince: (userId, sinceMs) => userService.getManagedTipLamportsSince(userId, sinceMs),
     createWebhookEndpoint: (userId, request) => userService.createWebhookEndpoint(userId, request),
     listWebhookEndpoints: (userId) => userService.listWebhookEndpoints(userId),
     deleteWebhookEndpoint: (userId, endpointId) => userService.deleteWebhookEndpoint(userId, endpointId),
@@ -262,6 +264,11 @@ export function createGrpcUserServiceClient(
       call(
         (m, o, done) => client.ClaimUnresolvedTransactions({ lease_ms: leaseMs, limit }, m, o, done),
         ({ records }: ClaimUnresolvedTransactionsResponseOutput) => records.map(fromTrackedTransactionAnswerMessage),
+      ),
+    getManagedTipLamportsSince: (userId, sinceMs) =>
+      call(
+        (m, o, done) => client.GetManagedTipLamports({ user_id: userId, since_ms: sinceMs }, m, o, done),
+        ({ lamports }: ManagedTipLamportsOutput) => BigInt(lamports),
       ),
     createWebhookEndpoint(userId, { url, events, description }) {
       // protobuf would turn a non-array or a non-string into something the service accepts; the

@@ -353,6 +353,8 @@ export interface TransactionTrackingService {
   getTrackedTransaction(userId: string, signature: string): Promise<TransactionTrackingRecord | null>
   /** Up to `limit` (1 to 1,000) unresolved records whose lease ran out, now leased for `leaseMs`; two claimers never get the same one. */
   claimUnresolvedTransactions(leaseMs: number, limit: number): Promise<TransactionTrackingRecord[]>
+  /** The managed tips (tipLamports) of the user's records created at or after `sinceMs`: a day's tip cap, seeded after a restart. */
+  getManagedTipLamportsSince(userId: string, sinceMs: number): Promise<bigint>
 }
 
 /** A webhook endpoint as docs/webhooks.md shows it. */

@@ -169,6 +169,7 @@ export function createGrpcEngineClient(address: string, options: { internalToken
           {
             transaction,
             tenant_id: options.tenantId ?? '',
+            card_on_file: options.cardOnFile ?? false,
             policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
             wait_confirmation: options.waitConfirmation ?? false,
           },
@@ -188,6 +189,7 @@ export function createGrpcEngineClient(address: string, options: { internalToken
           {
             transaction,
             tenant_id: options.tenantId ?? '',
+            card_on_file: options.cardOnFile ?? false,
             use_relay: options.useRelay ?? false,
             wait_confirmation: options.waitConfirmation ?? false,
             // Unset (not 0) when not given: the engine's default applies.

@@ -29,10 +29,21 @@ export const engineConfigSchema = {
   relayAuth: { kind: 'optional-secret', env: 'RELAY_AUTH', minLength: 1 },
   /** The relay's rate limit: every relay call (sends and status reads) is paced to at most this many a second. */
   relayRatePerSecond: { kind: 'number', env: 'RELAY_RATE_LIMIT', default: 1, min: 0.1, max: 1_000 },
+  /** Relay calls one user may keep waiting for the relay's rate limit (users are served in turn); one more is 503 relay_busy. */
+  relayMaxQueuedPerUser: { kind: 'int', env: 'RELAY_MAX_QUEUED_PER_USER', default: 4, min: 1, max: 1_000 },
   /** How often the relay is asked where an unresolved bundle stands (polls of many bundles are coalesced). */
   relayStatusPollMs: { kind: 'int', env: 'RELAY_STATUS_POLL_MS', default: 2_000, min: 100, max: 60_000 },
   /** The service's tip wallet (a solana-keygen keypair file) that pays managed tips; unset: managed tips answer 503 relay_unavailable. */
   tipWalletKeypair: { kind: 'optional-string', env: 'TIP_WALLET_KEYPAIR' },
+  /**
+   * What the tip wallet may pay (docs/relay.md#who-may-spend-the-tip-wallet): with a card on file,
+   * the largest managed tip of one call and a user's managed tips of one UTC day; without one (the
+   * free plan) the same, 0 by default: no managed tip and no staked_sender.
+   */
+  managedTipMaxLamports: { kind: 'int', env: 'MANAGED_TIP_MAX_LAMPORTS', default: 10_000_000, min: 0, max: 1_000_000_000_000 },
+  managedTipDailyLamports: { kind: 'int', env: 'MANAGED_TIP_DAILY_LAMPORTS', default: 500_000_000, min: 0, max: 1_000_000_000_000_000 },
+  freeManagedTipMaxLamports: { kind: 'int', env: 'FREE_MANAGED_TIP_MAX_LAMPORTS', default: 0, min: 0, max: 1_000_000_000_000 },
+  freeManagedTipDailyLamports: { kind: 'int', env: 'FREE_MANAGED_TIP_DAILY_LAMPORTS', default: 0, min: 0, max: 1_000_000_000_000_000 },
   /** auto_direct: slots a direct send may take to land before it is escalated to a managed-tip bundle. */
   autoDirectSlots: { kind: 'int', env: 'AUTO_DIRECT_SLOTS', default: 4, min: 1, max: 150 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },

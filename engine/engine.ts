@@ -46,6 +46,9 @@ import type { SubmitStrategyName } from './contract/submit-strategies.js'
 import type { TipWallet } from './bundle/tip-wallet.js'
 import { createBundleSender, type BundleRelay } from './bundle/bundle-sender.js'
 import { createBundleWatcher } from './bundle/bundle-watcher.js'
+import { createManagedTipBudget } from './bundle/managed-tip-budget.js'
+import { toManagedTipPlans } from './bundle/managed-tip-plans.js'
+import { createInProcessTipLedger, type TipLedger } from './bundle/tip-ledger.js'
 import { createSequentialSimulator } from './bundle/sequential-simulation.js'
 import { toTipFloor } from './bundle/tip-floor.js'
 import { createRelayClient } from './relay/relay-client.js'
@@ -127,6 +130,8 @@ export interface EngineOptions {
   trackingStore?: TrackingStore
   /** The wallet that pays managed tips (TIP_WALLET_KEYPAIR, read by startEngine); without it managed tips answer relay_unavailable. */
   tipWallet?: TipWallet
+  /** Each user's managed tips of the day, shared between engines (Redis); this process's memory without it. */
+  tipLedger?: TipLedger
 }
 
 /** Creates an engine for `config`; call `start()` before serving. */
@@ -179,7 +184,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
         })
       : undefined
   // Tips landed over the last 150 slots, from transfers to the relay's tip accounts on the stream.
-  const tipWindow = createTipFloorWindow({ windowSlots: 150 })
+  const tipWindow = createTipFloorWindow({
+    windowSlots: 150,
+    ...(engineOptions.tipWallet ? { ignorePayer: engineOptions.tipWallet.publicKey } : {}),
+  })
   const priorityFees = createPriorityFeeSource({ sampler, window: geyser?.feeWindow, isStreamLive })
   const onAccountsUsed = geyser
     ? (accounts: LoadedAccounts) => {
@@ -232,8 +240,9 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       ...timeout,
     }),
   }
+  const trackingStore = engineOptions.trackingStore ?? createMemoryTrackingStore()
   const tracker: TransactionTracker = createTransactionTracker({
-    store: engineOptions.trackingStore ?? createMemoryTrackingStore(),
+    store: trackingStore,
     endpoints,
     rpc,
     getBlockHeight: () => chain.blockHeight,
@@ -265,6 +274,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
           requestTimeoutMs: config.rpcTimeoutMs,
         }),
         ratePerSecond: config.relayRatePerSecond,
+        maxQueuedPerOwner: config.relayMaxQueuedPerUser,
         logger,
       })
     : undefined
@@ -272,15 +282,22 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     relayQueue && config.relayUrl
       ? {
           host: toEndpointHost(config.relayUrl),
-          sendBundle: (transactions, deadlineMs) => relayQueue.sendBundle(transactions, deadlineMs),
+          sendBundle: (transactions, deadlineMs, owner) => relayQueue.sendBundle(transactions, deadlineMs, { owner }),
           // Through loadTipAccounts: the first answer after a relay outage at start also sets up the tip window.
           getTipAccounts: () => loadTipAccounts(),
         }
       : undefined
   const getTipFloor = (): TipFloor => toTipFloor(tipWindow.getTipFloor(), tipAccounts)
+  const tipLedger = engineOptions.tipLedger ?? createInProcessTipLedger()
+  const budget = createManagedTipBudget({
+    plans: toManagedTipPlans(config),
+    ledger: tipLedger,
+    getSpentSince: (userId, sinceMs) => trackingStore.getManagedTipLamportsSince(userId, sinceMs),
+  })
   const bundles = createBundleSender({
     relay,
     tipWallet: engineOptions.tipWallet,
+    budget,
     simulator: createSequentialSimulator({ cache, chain }),
     chain,
     tracker,
@@ -310,7 +327,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     ['direct', createDirectStrategy(submitter)],
     ['staked_sender', createStakedSenderStrategy(submitter, config.sendStakedRpcUrls.length > 0)],
     ['managed_tip_bundle', createManagedTipBundleStrategy(bundles)],
-    ['auto_direct', createAutoDirectStrategy({ submitter, bundles, tracker, chain, slots: config.autoDirectSlots })],
+    ['auto_direct', createAutoDirectStrategy({ submitter, bundles, tracker, chain, budget, slots: config.autoDirectSlots })],
   ])
 
   return {
@@ -319,7 +336,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     scanApprovals: (wallet) => approvals.scan(wallet),
     execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, bundles, tracker }, transaction, options),
     send: (transaction, options = {}) => sendTransaction({ submitter, bundles, tracker }, transaction, options),
-    submit: (transaction, options) => submitTransaction({ simulate, strategies, tracker }, transaction, options),
+    submit: (transaction, options) => submitTransaction({ simulate, strategies, tracker, budget }, transaction, options),
     async getTips() {
       // The relay's list once it has answered; a relay that is down leaves the tips without accounts, not the call failing.
       await loadTipAccounts().catch((error: unknown) => logger.debug({ err: error }, 'tip accounts not read'))
@@ -356,6 +373,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       geyser?.stop()
       blacklist.close()
       leaderSchedule.stop()
+      void tipLedger.close()
     },
     blacklist,
     sandwiches,

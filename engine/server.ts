@@ -58,6 +58,8 @@ function parsePolicyJson(json: string): PolicyInput {
 export interface DirectCall {
   /** The tenant to act for; undefined for a trusted internal call, whose `tenant_id` stands. */
   tenantId: string | undefined
+  /** The tenant's card on file (its managed-tip plan); a trusted internal call's `card_on_file` stands. */
+  cardOnFile: boolean
   /** Headers for the caller (`ratelimit-*`), sent as initial metadata. */
   headers: Readonly<Record<string, string>>
   /** Records a simulation's answer (history, usage); called once the simulation answered. */
@@ -107,7 +109,19 @@ function toSendOptions(request: SendRequest__Output): SendOptions {
     // Unset is the default (3); 0 is no fail-over, which proto3 `optional` keeps apart.
     ...(maxRetries === undefined ? {} : { maxRetries }),
     ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+    ...(request.card_on_file ? { cardOnFile: true } : {}),
   }
+}
+
+/**
+ * Who a call that sends acts for: an API-key caller's own user and card, whatever the request
+ * says; a trusted internal call (the edge, which authenticated its caller) as the request names.
+ */
+function actFor(direct: DirectCall | undefined, options: { tenantId?: string; cardOnFile?: boolean }): void {
+  if (!direct || direct.tenantId === undefined) return
+  options.tenantId = direct.tenantId
+  if (direct.cardOnFile) options.cardOnFile = true
+  else delete options.cardOnFile
 }
 
 export interface EngineServer {
@@ -202,6 +216,7 @@ export async function startEngineServer(
           waitConfirmation: request.wait_confirmation,
           ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
           ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+          ...(request.card_on_file ? { cardOnFile: true } : {}),
         }
       } catch (error) {
         callback(toGrpcError(error))
@@ -210,7 +225,7 @@ export async function startEngineServer(
       const transaction = request.transaction
       // An execute simulates: one simulation toward the quota, as on REST.
       admitThen(call, callback, 1, (direct) => {
-        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        actFor(direct, options)
         engine.execute(transaction, options).then(
           (response) => {
             direct?.recordTransactionCall('execute', transaction, response)
@@ -233,7 +248,7 @@ export async function startEngineServer(
       const transaction = request.transaction
       // A send simulates nothing: one request, no simulation.
       admitThen(call, callback, 0, (direct) => {
-        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        actFor(direct, options)
         engine.send(transaction, options).then(
           (response) => {
             direct?.recordTransactionCall('send', transaction, response)
@@ -256,7 +271,7 @@ export async function startEngineServer(
       const transaction = request.transaction
       // As a send: one request, no simulation toward the quota.
       admitThen(call, callback, 0, (direct) => {
-        if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
+        actFor(direct, options)
         engine.submit(transaction, options).then(
           (response) => {
             direct?.recordTransactionCall('submit', transaction, response)

@@ -16,6 +16,7 @@ import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { EngineConfig } from './config.js'
 import { createEngine, type Engine } from './engine.js'
 import { loadTipWallet } from './bundle/tip-wallet.js'
+import { createRedisTipLedger } from './bundle/redis-tip-ledger.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
@@ -69,8 +70,11 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
     : undefined
   // A tip wallet that cannot be read stops the start here, naming the file: managed tips would fail every call.
   const tipWallet = config.tipWalletKeypair ? await loadTipWallet(config.tipWalletKeypair) : undefined
+  // One daily tip cap across every engine when they share Redis; this process's memory otherwise.
+  const tipLedger = config.redisUrl ? createRedisTipLedger({ redisUrl: config.redisUrl, logger }) : undefined
   const engine = createEngine(config, logger, {
     ...(tipWallet ? { tipWallet } : {}),
+    ...(tipLedger ? { tipLedger } : {}),
     ...(tenantBlocks ? { getTenantBlocks: (tenantId) => tenantBlocks.get(tenantId) } : {}),
     ...(userService ? { trackingStore: createUserServiceTrackingStore(userService) } : {}),
   })

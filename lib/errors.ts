@@ -73,6 +73,24 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.FAILED_PRECONDITION,
     message: 'The bundle breaks a rule the relay drops bundles for; nothing was sent.',
   },
+  // Managed tips and staked_sender are paid by the service (docs/relay.md#who-may-spend-the-tip-wallet).
+  card_required: {
+    http: 402,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'This needs a card on file: the service pays managed tips and staked sending, billed to the card.',
+  },
+  // A managed tip above the caller's plan's per-call cap; nothing was sent.
+  tip_limit_exceeded: {
+    http: 422,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: "The managed tip is above your plan's per-call cap; nothing was sent.",
+  },
+  // The managed tips of the UTC day would pass the plan's daily cap; nothing was sent.
+  tip_budget_exceeded: {
+    http: 429,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: "Today's managed tips would pass your plan's daily cap; pay your own tip, or retry after 00:00 UTC.",
+  },
   accounts_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
@@ -154,7 +172,7 @@ export function createServiceError(code: ErrorCode, message?: string, cause?: un
 
 /** A ServiceError that tells the client when to come back (429, or 503 relay_busy): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
 export function createRetryableError(
-  code: 'rate_limited' | 'quota_exceeded' | 'relay_busy',
+  code: 'rate_limited' | 'quota_exceeded' | 'relay_busy' | 'tip_budget_exceeded',
   retryAfterSeconds: number,
   headers: Record<string, string> = {},
   message?: string,

@@ -12,6 +12,8 @@ import { claimTrackingRecords } from './tracking-claim.js'
 import { assertClaimLimit, assertLeaseMs, assertTrackingPatch, assertTrackingRecord, isSignature } from './tracking-input.js'
 import { insertTrackingRecord, selectTrackingRecord } from './tracking-insert.js'
 import { updateTrackingRecord } from './tracking-update.js'
+import { getManagedTipLamportsSince } from './managed-tip-sum.js'
+import { isStorableTimeMs } from '../db/timestamp.js'
 
 export interface TransactionTrackingServiceOptions {
   /** Migrated beforehand. */
@@ -58,6 +60,13 @@ export function createTransactionTrackingService({ db, now }: TransactionTrackin
       const leaseUntil = toLeaseUntil(nowMs, leaseMs) as Date
       assertClaimLimit(limit)
       return claimTrackingRecords(db, new Date(nowMs), leaseUntil, limit)
+    },
+
+    async getManagedTipLamportsSince(userId, sinceMs) {
+      if (!isStorableTimeMs(sinceMs))
+        throw createServiceError('validation_error', 'sinceMs: must be epoch milliseconds from year 1 to 9999')
+      // An id that is not a uuid has no records: nothing was tipped for it.
+      return isUuid(userId) ? getManagedTipLamportsSince(db, userId, sinceMs) : 0n
     },
   }
 }

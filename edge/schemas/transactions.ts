@@ -116,17 +116,19 @@ export interface SubmitBody {
 /**
  * 422 for a bad field, undecodable bytes or a missing or wrong signature; 429 for the rate limit or
  * (execute) the quota; 502 when every send endpoint failed; 503 when the relay is not available
- * (and the usual dependency and draining cases); execute's simulation may time out (504).
+ * (and the usual dependency and draining cases); execute's simulation may time out (504). 402
+ * card_required when the relay route needs a managed tip the caller's plan does not pay, 422
+ * tip_limit_exceeded and 429 tip_budget_exceeded past its caps (docs/relay.md#who-may-spend-the-tip-wallet).
  */
 export const executeResponses = {
   200: executeResponseSchema,
-  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502, 504]),
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 402, 502, 504]),
 }
 
 /** As execute's, without a simulation to time out. */
 export const sendResponses = {
   200: sendResponseSchema,
-  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502]),
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 402, 502]),
 }
 
 /**
@@ -136,7 +138,7 @@ export const sendResponses = {
  */
 export const submitResponses = {
   200: submitResponseSchema,
-  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 502]),
+  ...createErrorResponses([...BODY_ERRORS, ...CALLER_ERRORS, ...SERVER_ERRORS, 402, 502]),
 }
 
 /** 404 for a signature the caller did not execute or send (another user's included), 422 for one that is not base58. */

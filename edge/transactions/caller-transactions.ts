@@ -39,6 +39,7 @@ export function createCallerTransactions(options: {
       const transaction = decodeRequestTransaction(input.transaction)
       const response = await engine.execute(transaction, {
         tenantId: principal.userId,
+        ...(principal.hasCard ? { cardOnFile: true } : {}),
         policy: input.policy,
         waitConfirmation: input.wait_confirmation,
       })
@@ -49,6 +50,7 @@ export function createCallerTransactions(options: {
       const transaction = decodeRequestTransaction(input.transaction)
       const response = await engine.send(transaction, {
         tenantId: principal.userId,
+        ...(principal.hasCard ? { cardOnFile: true } : {}),
         useRelay: input.use_relay,
         waitConfirmation: input.wait_confirmation,
         maxRetries: input.max_retries,
@@ -61,6 +63,7 @@ export function createCallerTransactions(options: {
       // Only what the caller gave: a field left out is the engine's default.
       const response = await engine.submit(transaction, {
         tenantId: principal.userId,
+        ...(principal.hasCard ? { cardOnFile: true } : {}),
         strategy: input.strategy,
         ...(input.tip_lamports === undefined ? {} : { tipLamports: input.tip_lamports }),
         ...(input.wait_confirmation === undefined ? {} : { waitConfirmation: input.wait_confirmation }),

@@ -4,10 +4,12 @@
  * rule list: nothing reaches the relay), hands it to the relay's rate-limited queue before the
  * caller's deadline (503 relay_busy otherwise), and starts tracking the caller's signature on route
  * relay_bundle with the relay's bundle id. The same signed transaction posted again by the same
- * user is not bundled again: the first call's record answers.
+ * user is not bundled again: the first call's record answers. A managed tip is paid only within the
+ * caller's plan (managed-tip-budget.ts): allowed at all, under the per-call cap (the default tip
+ * held to it), and charged to the caller's day before the bundle leaves.
  */
 import { toBase58 } from '../../lib/base58.js'
-import { createServiceError, ServiceError } from '../../lib/errors.js'
+import { createServiceError, isServiceError, ServiceError } from '../../lib/errors.js'
 import type { SubmitStrategyName } from '../contract/submit-strategies.js'
 import type { BundleLintEntry } from '../contract/submit-response.js'
 import type { Prediction, TrackingKind } from '../contract/transaction-tracking.js'
@@ -24,11 +26,12 @@ import { isRelayRpcError } from '../relay/relay-errors.js'
 import { buildTipTransaction } from './tip-transaction.js'
 import { findTipPayments } from './tip-payments.js'
 import type { TipWallet } from './tip-wallet.js'
+import type { ManagedTipBudget } from './managed-tip-budget.js'
 
 /** The relay as the sender uses it: the queue's paced calls. */
 export interface BundleRelay {
-  /** Sends when the relay's rate limit allows, before `deadlineMs` (epoch ms), else rejects relay_busy. */
-  sendBundle(base64Transactions: string[], deadlineMs: number): Promise<string>
+  /** Sends when the relay's rate limit allows `owner` a turn, before `deadlineMs` (epoch ms), else rejects relay_busy. */
+  sendBundle(base64Transactions: string[], deadlineMs: number, owner: string): Promise<string>
   getTipAccounts(): Promise<string[]>
   /** The relay's host, for the record's endpoints (never its URL). */
   readonly host: string
@@ -40,6 +43,8 @@ export type TipMode = 'managed' | 'own_or_managed'
 export interface BundleSendInput {
   tx: WireTransaction
   userId: string
+  /** The caller has a card on file (as the door authenticated them): which managed-tip plan applies. */
+  cardOnFile: boolean
   kind: TrackingKind
   strategy: SubmitStrategyName | null
   prediction: Prediction | null
@@ -66,6 +71,8 @@ export interface BundleSendResult {
 export interface BundleSenderOptions {
   relay: BundleRelay | undefined
   tipWallet: TipWallet | undefined
+  /** Who the tip wallet pays for, and how much. */
+  budget: ManagedTipBudget
   simulator: SequentialSimulator
   chain: ChainTracker
   tracker: TransactionTracker
@@ -86,9 +93,23 @@ export interface BundleSender {
   readonly available: boolean
 }
 
+/** What needed a managed tip, for a refusal's message. */
+function getManagedTipUse(input: BundleSendInput): string {
+  if (input.strategy === 'auto_direct') return "auto_direct's escalation to a bundle (a tip from the service's tip wallet)"
+  if (input.strategy !== null) return `${input.strategy} (a tip from the service's tip wallet)`
+  return input.kind === 'execute'
+    ? "execute's relay route for a transaction that pays no tip of its own (a tip from the service's tip wallet)"
+    : "send with use_relay for a transaction that pays no tip of its own (a tip from the service's tip wallet)"
+}
+
+/** Whether a failed relay call certainly sent nothing: its queue refused it, or the relay answered with a refusal. */
+function isCertainlyNotSent(error: unknown): boolean {
+  return isServiceError(error, 'relay_busy') || isRelayRpcError(error)
+}
+
 /** Creates the sender shared by execute's relay route and submit's bundle strategies. */
 export function createBundleSender(options: BundleSenderOptions): BundleSender {
-  const { relay, tipWallet, chain, tracker } = options
+  const { relay, tipWallet, chain, tracker, budget } = options
   const slotMs = options.slotMs ?? SLOT_MS
   const underway = new Map<string, Promise<BundleSendResult>>()
   let tipAccountKeys: { list: string[]; set: Set<AccountKey> } | undefined
@@ -122,6 +143,7 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
 
     const bundle: Uint8Array[] = [tx.bytes]
     let managedTipLamports: bigint | null = null
+    const payer = { userId: input.userId, cardOnFile: input.cardOnFile }
     const tipsItself = input.tipMode === 'own_or_managed' && findTipPayments(tx, null, tipAccounts.set).length > 0
     if (!tipsItself) {
       if (!tipWallet) {
@@ -130,7 +152,12 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
           'No tip wallet is configured (TIP_WALLET_KEYPAIR) to pay a managed tip; nothing was sent.',
         )
       }
-      managedTipLamports = input.tipLamports ?? BigInt(Math.max(floor.p75 ?? 0, floor.floorLamports))
+      if (input.tipLamports === undefined) budget.assertAllowed(payer, getManagedTipUse(input))
+      else budget.assertTipAllowed(payer, input.tipLamports)
+      // The default follows what lands, held to the caller's cap: nobody's tips raise it past that.
+      const defaultTip = BigInt(Math.max(floor.p75 ?? 0, floor.floorLamports))
+      const cap = budget.getCallCapLamports(payer)
+      managedTipLamports = input.tipLamports ?? (defaultTip < cap ? defaultTip : cap)
       const tipAccount = tipAccounts.list[Math.floor(Math.random() * tipAccounts.list.length)] as string
       // Both expire together; a durable-nonce transaction has no blockhash to share, so the newest one serves.
       const blockhash = isDurableNonceTransaction(tx) ? chain.latestBlockhash : tx.recentBlockhash
@@ -164,12 +191,16 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
       })
     }
 
+    // Charged before it leaves (concurrent calls cannot pass the day's cap together), taken back when it certainly did not.
+    const release = managedTipLamports === null ? undefined : await budget.charge(payer, managedTipLamports)
     const bundleId = await relay
       .sendBundle(
         bundle.map((bytes) => Buffer.from(bytes).toString('base64')),
         getDeadline(tx, input.deadlineMs),
+        input.userId,
       )
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        if (release && isCertainlyNotSent(error)) await release()
         // The relay refused what the lint let through (its own rules may be stricter): the caller's bundle, told as such.
         if (!isRelayRpcError(error)) throw error
         throw new ServiceError('bundle_rejected', `The relay refused the bundle (${error.message.slice(0, 300)}); nothing was sent.`, {

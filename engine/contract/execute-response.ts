@@ -44,6 +44,12 @@ export type ExecuteResponse = Static<typeof executeResponseSchema>
 /** What an execute is asked (SPEC 4.4); checked by every transport. */
 export interface ExecuteOptions {
   tenantId?: string
+  /**
+   * The caller has a card on file, as the door that authenticated them says (an API-key caller of
+   * the gRPC port cannot set it): the plan the service's tip wallet pays managed tips under
+   * (docs/relay.md#who-may-spend-the-tip-wallet). Default false.
+   */
+  cardOnFile?: boolean
   /** A preset name or the fields to change (SPEC 2.13); the defaults otherwise. */
   policy?: PolicyInput
   waitConfirmation?: boolean

@@ -35,6 +35,12 @@ export type SendResponse = Static<typeof sendResponseSchema>
 /** What a send is asked (SPEC 4.4); checked by every transport. */
 export interface SendOptions {
   tenantId?: string
+  /**
+   * The caller has a card on file, as the door that authenticated them says (an API-key caller of
+   * the gRPC port cannot set it): the plan the service's tip wallet pays managed tips under
+   * (docs/relay.md#who-may-spend-the-tip-wallet). Default false.
+   */
+  cardOnFile?: boolean
   /** Through the bundle relay instead of RPC. */
   useRelay?: boolean
   /** Wait up to 30 s for `confirmed` (or failed / expired) before answering. */

@@ -66,6 +66,12 @@ export type SubmitResponse = Static<typeof submitResponseSchema>
 /** What a submit is asked; checked by every transport. */
 export interface SubmitOptions {
   tenantId?: string
+  /**
+   * The caller has a card on file, as the door that authenticated them says (an API-key caller of
+   * the gRPC port cannot set it): the plan the service's tip wallet pays managed tips under
+   * (docs/relay.md#who-may-spend-the-tip-wallet). Default false.
+   */
+  cardOnFile?: boolean
   strategy: SubmitStrategyName
   /** The managed tip in lamports (managed_tip_bundle, and auto_direct's escalation); default the p75 tip floor. */
   tipLamports?: number

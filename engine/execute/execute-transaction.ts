@@ -68,7 +68,17 @@ export async function executeTransaction(deps: ExecuteDeps, bytes: Uint8Array, o
   const prediction = toPrediction(simulation)
   const viaRelay = policy.force_relay || simulation.risk.mev_score > policy.relay_threshold
   const record = viaRelay
-    ? (await deps.bundles.send({ tx, userId, kind: 'execute', strategy: null, prediction, tipMode: 'own_or_managed' })).record
+    ? (
+        await deps.bundles.send({
+          tx,
+          userId,
+          cardOnFile: options.cardOnFile ?? false,
+          kind: 'execute',
+          strategy: null,
+          prediction,
+          tipMode: 'own_or_managed',
+        })
+      ).record
     : await deps.submitter.submit({
         tx,
         userId,

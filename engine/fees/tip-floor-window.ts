@@ -6,6 +6,12 @@
  * floor of its own over its REST API; this one needs no extra call, covers the same slots as the
  * priority fees, and reads only what landed (a bundle that paid and failed does not raise it).
  *
+ * One vote per payer: a fee payer's newest tip in the window replaces its earlier ones, so one
+ * wallet — however often and however much it tips — moves each percentile by at most one rank. The
+ * service's own tip wallet (`ignorePayer`) is not counted at all: its tips follow this floor (the
+ * default managed tip is its p75), so counting them would feed the floor back into itself, and
+ * they are amounts callers chose with the service's money.
+ *
  * Coverage: a tip counts only if the stream carries its transaction, so the subscription should
  * include the tip accounts in its transaction filter (account_include); until `setTipAccounts`
  * names them (the relay's getTipAccounts), nothing is sampled.
@@ -22,6 +28,7 @@
 import type { GeyserTransactionUpdate } from '../geyser/geyser-subscription.js'
 import { getNearestRankValues } from './nearest-rank-percentiles.js'
 import { createTipAccountSet, getStreamedTipLamports, type TipAccountSet } from './streamed-tip-sample.js'
+import { toAccountKey, type AccountKey } from '../state/account-key.js'
 
 /** Tips paid by the transactions that landed in the window, in lamports; percentiles are null without a sample. */
 export interface TipFloor {
@@ -49,6 +56,8 @@ export interface TipFloorWindow {
 export interface TipFloorWindowOptions {
   windowSlots?: number
   maxSamples?: number
+  /** A fee payer whose tips are not samples: the service's own tip wallet (32 bytes). */
+  ignorePayer?: Uint8Array
 }
 
 export const TIP_FLOOR_WINDOW_DEFAULTS = Object.freeze({ windowSlots: 150, maxSamples: 32_768 })
@@ -70,7 +79,12 @@ export function createTipFloorWindow(options: TipFloorWindowOptions = {}): TipFl
     }
   }
   const sampleSlots = new Float64Array(maxSamples)
+  // NaN: a tip its payer tipped again since (only the newest counts).
   const sampleTips = new Float64Array(maxSamples)
+  const samplePayers = new Array<AccountKey | undefined>(maxSamples)
+  // Each payer's newest sample, by ring index.
+  const newestByPayer = new Map<AccountKey, number>()
+  const ignoredPayer = options.ignorePayer ? toAccountKey(options.ignorePayer) : undefined
   const scratch = new Float64Array(maxSamples)
   // Samples live at head .. head + count − 1 (mod maxSamples), oldest first.
   let head = 0
@@ -84,11 +98,21 @@ export function createTipFloorWindow(options: TipFloorWindowOptions = {}): TipFl
     for (let i = 0; i < count; i++) {
       const at = (head + i) % maxSamples
       // A straggler (recorded after a later slot) may be out of the window behind the head.
-      if (sampleSlots[at]! >= cutoffSlot) scratch[n++] = sampleTips[at]!
+      const tip = sampleTips[at]!
+      if (sampleSlots[at]! >= cutoffSlot && !Number.isNaN(tip)) scratch[n++] = tip
     }
     if (n === 0) return { slots: windowSlots, sample_count: 0, p25: null, p50: null, p75: null, p95: null, p99: null }
     const [p25, p50, p75, p95, p99] = getNearestRankValues(scratch, n, PERCENTILES) as [number, number, number, number, number]
     return { slots: windowSlots, sample_count: n, p25, p50, p75, p95, p99 }
+  }
+
+  /** Drops the oldest sample (the head); its payer's entry goes with it when it was their newest. */
+  function dropHead(): void {
+    const payer = samplePayers[head]
+    if (payer !== undefined && newestByPayer.get(payer) === head) newestByPayer.delete(payer)
+    samplePayers[head] = undefined
+    head = (head + 1) % maxSamples
+    count--
   }
 
   return {
@@ -102,13 +126,19 @@ export function createTipFloorWindow(options: TipFloorWindowOptions = {}): TipFl
       if (slot < cutoffSlot) return
       const tip = getStreamedTipLamports(update, tipAccounts)
       if (tip <= 0n) return
-      if (count === maxSamples) {
-        head = (head + 1) % maxSamples
-        count--
-      }
+      const payerBytes = update.transaction?.transaction?.message?.accountKeys[0]
+      const payer = payerBytes === undefined ? undefined : toAccountKey(payerBytes)
+      if (payer !== undefined && payer === ignoredPayer) return
+      if (count === maxSamples) dropHead()
       const at = (head + count) % maxSamples
       sampleSlots[at] = slot
       sampleTips[at] = toLamportsNumber(tip)
+      samplePayers[at] = payer
+      if (payer !== undefined) {
+        const previous = newestByPayer.get(payer)
+        if (previous !== undefined) sampleTips[previous] = NaN
+        newestByPayer.set(payer, at)
+      }
       count++
       cached = undefined
     },
@@ -118,10 +148,7 @@ export function createTipFloorWindow(options: TipFloorWindowOptions = {}): TipFl
       if (cutoff <= cutoffSlot) return
       cutoffSlot = cutoff
       // Samples arrive in slot order but for stragglers: the head stops at the first live one.
-      while (count > 0 && sampleSlots[head]! < cutoffSlot) {
-        head = (head + 1) % maxSamples
-        count--
-      }
+      while (count > 0 && sampleSlots[head]! < cutoffSlot) dropHead()
       cached = undefined
     },
 

@@ -21,6 +21,8 @@ export interface DirectCallGateOptions {
 /** What an edge's call is let in as: its tenant_id stands, and the edge itself charged and recorded it. */
 const INTERNAL_CALL: DirectCall = Object.freeze({
   tenantId: undefined,
+  // Not read: with no tenant of its own, the call's card_on_file stands as its tenant_id does.
+  cardOnFile: false,
   headers: Object.freeze({}),
   record: () => undefined,
   recordTransactionCall: () => undefined,
@@ -45,6 +47,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
   const admitPrincipal = (principal: Principal, simulations: number): DirectCall | Promise<DirectCall> => {
     const toCall = (headers: Readonly<Record<string, string>>): DirectCall => ({
       tenantId: principal.userId,
+      cardOnFile: principal.hasCard,
       headers,
       record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
       recordTransactionCall: (kind, transaction, response) => callers.recordTransactionCall(principal, kind, transaction, response),

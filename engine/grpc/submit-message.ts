@@ -21,6 +21,7 @@ export function toSubmitRequestMessage(transaction: Uint8Array, options: SubmitO
   return {
     transaction,
     tenant_id: options.tenantId ?? '',
+    card_on_file: options.cardOnFile ?? false,
     strategy: options.strategy,
     wait_confirmation: options.waitConfirmation ?? false,
     // Unset (not 0) when not given: the engine's default applies.
@@ -56,6 +57,7 @@ export function toSubmitOptions(request: SubmitRequestOutput): SubmitOptions {
     waitConfirmation: request.wait_confirmation,
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+    ...(request.card_on_file ? { cardOnFile: true } : {}),
   }
 }
 

@@ -56,7 +56,17 @@ export async function sendTransaction(
   const userId = options.tenantId ?? ANONYMOUS_TENANT
   // use_relay: a bundle (its own tip, else a managed one), linted first; not simulated beyond the lint's run.
   const record = options.useRelay
-    ? (await deps.bundles.send({ tx, userId, kind: 'send', strategy: null, prediction: null, tipMode: 'own_or_managed' })).record
+    ? (
+        await deps.bundles.send({
+          tx,
+          userId,
+          cardOnFile: options.cardOnFile ?? false,
+          kind: 'send',
+          strategy: null,
+          prediction: null,
+          tipMode: 'own_or_managed',
+        })
+      ).record
     : await deps.submitter.submit({ tx, userId, kind: 'send', strategy: null, endpoints: 'all', prediction: null, maxRetries })
   const settled = await settle(deps.tracker, record, options.waitConfirmation)
   return { ...toSendFields(settled), latency_ms: performance.now() - startedAt }

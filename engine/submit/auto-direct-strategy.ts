@@ -2,7 +2,8 @@
  * `auto_direct`: free while the chain is calm, a bundle when it is not. The transaction goes out
  * as `direct` does; when it has not landed within AUTO_DIRECT_SLOTS slots it is escalated to a
  * managed-tip bundle (the same record, now on route relay_bundle with the bundle id and the tip).
- * The call answers once it has landed directly or been handed to the relay.
+ * The call answers once it has landed directly or been handed to the relay. A caller whose plan
+ * pays no managed tip (the free plan, by default) is never escalated: auto_direct is then direct.
  */
 import type { BundleSender } from '../bundle/bundle-sender.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
@@ -10,12 +11,15 @@ import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import { SEND_LIMITS } from '../contract/send-response.js'
 import type { TransactionSubmitter } from '../send/transaction-submitter.js'
 import type { SubmitStrategy } from './submit-strategy.js'
+import type { ManagedTipBudget } from '../bundle/managed-tip-budget.js'
 
 export interface AutoDirectOptions {
   submitter: TransactionSubmitter
   bundles: BundleSender
   tracker: TransactionTracker
   chain: Pick<ChainTracker, 'slot'>
+  /** Whether the caller's plan lets the tip wallet pay the escalation's tip. */
+  budget: Pick<ManagedTipBudget, 'allows'>
   /** Slots the direct send may take to land. */
   slots: number
   /** How long a slot may take before the wait gives up on the chain's clock (a stalled chain must not hold the call). */
@@ -27,7 +31,7 @@ const CHECK_MS = 50
 const MAX_SLOT_MS = 1_200
 
 export function createAutoDirectStrategy(options: AutoDirectOptions): SubmitStrategy {
-  const { submitter, bundles, tracker, chain } = options
+  const { submitter, bundles, tracker, chain, budget } = options
 
   /** Whether the record left `pending` within the slots allowed. */
   async function landsDirectly(userId: string, signature: string): Promise<boolean> {
@@ -58,12 +62,17 @@ export function createAutoDirectStrategy(options: AutoDirectOptions): SubmitStra
       if (record.route === 'relay_bundle' || record.status !== 'pending' || record.attempts === 0) {
         return { record, bundleLint: [], managedTipLamports: record.tipLamports }
       }
+      // A plan the tip wallet pays nothing for never escalates: auto_direct is then direct.
+      if (!budget.allows({ userId: request.userId, cardOnFile: request.cardOnFile })) {
+        return { record, bundleLint: [], managedTipLamports: null }
+      }
       if (await landsDirectly(request.userId, record.signature)) {
         return { record: (await tracker.get(request.userId, record.signature)) ?? record, bundleLint: [], managedTipLamports: null }
       }
       const sent = await bundles.send({
         tx: request.tx,
         userId: request.userId,
+        cardOnFile: request.cardOnFile,
         kind: 'submit',
         strategy: 'auto_direct',
         prediction: request.prediction,

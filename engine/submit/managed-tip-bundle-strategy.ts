@@ -13,6 +13,7 @@ export function createManagedTipBundleStrategy(bundles: BundleSender): SubmitStr
       const sent = await bundles.send({
         tx: request.tx,
         userId: request.userId,
+        cardOnFile: request.cardOnFile,
         kind: 'submit',
         strategy: 'managed_tip_bundle',
         prediction: request.prediction,

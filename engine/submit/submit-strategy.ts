@@ -19,6 +19,8 @@ export interface SubmitRequest {
   tx: WireTransaction
   /** Who owns the tracking record. */
   userId: string
+  /** The caller has a card on file: the managed-tip plan that applies (managed-tip-budget.ts). */
+  cardOnFile: boolean
   /** What the simulation said it would do. */
   prediction: Prediction | null
   /** The managed tip the caller asked for, in lamports. */

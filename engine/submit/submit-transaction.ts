@@ -13,11 +13,26 @@ import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-typ
 import { toPrediction } from '../tracking/compare-outcome.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import { BILLABLE_SUBMIT_STRATEGIES, type SubmitStrategy } from './submit-strategy.js'
+import type { ManagedTipBudget } from '../bundle/managed-tip-budget.js'
+import type { TipPayer } from '../bundle/managed-tip-plans.js'
 
 export interface SubmitDeps {
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
   strategies: ReadonlyMap<SubmitStrategyName, SubmitStrategy>
   tracker: TransactionTracker
+  /** Who the service pays managed tips and staked sending for: checked before anything is simulated or sent. */
+  budget: Pick<ManagedTipBudget, 'allows' | 'assertAllowed' | 'assertTipAllowed'>
+}
+
+/** Refuses, before any work, what the caller's plan does not pay for: a billable strategy, a tip past the per-call cap. */
+function assertPlanAllows(budget: SubmitDeps['budget'], payer: TipPayer, strategy: SubmitStrategyName, tipLamports: bigint | undefined) {
+  if (strategy === 'staked_sender') budget.assertAllowed(payer, "staked_sender (the service's staked endpoints)")
+  if (strategy === 'managed_tip_bundle') {
+    if (tipLamports === undefined) budget.assertAllowed(payer, "managed_tip_bundle (a tip from the service's tip wallet)")
+    else budget.assertTipAllowed(payer, tipLamports)
+  }
+  // auto_direct escalates only for a plan that pays tips; a tip asked for must then fit its cap.
+  if (strategy === 'auto_direct' && tipLamports !== undefined && budget.allows(payer)) budget.assertTipAllowed(payer, tipLamports)
 }
 
 /** Checks submit's options as every transport must (the REST schema checks them first there). */
@@ -50,10 +65,13 @@ export async function submitTransaction(deps: SubmitDeps, bytes: Uint8Array, opt
   assertSignedTransaction(tx)
   const strategy = deps.strategies.get(parsed.strategy)
   if (!strategy) throw createServiceError('relay_unavailable', `strategy ${parsed.strategy} is not available here.`)
+  const payer: TipPayer = { userId: options.tenantId ?? ANONYMOUS_TENANT, cardOnFile: options.cardOnFile ?? false }
+  assertPlanAllows(deps.budget, payer, parsed.strategy, parsed.tipLamports)
   const simulation = await deps.simulate(bytes, options.tenantId === undefined ? {} : { tenantId: options.tenantId })
   const outcome = await strategy.submit({
     tx,
-    userId: options.tenantId ?? ANONYMOUS_TENANT,
+    userId: payer.userId,
+    cardOnFile: payer.cardOnFile,
     prediction: toPrediction(simulation),
     ...(parsed.tipLamports === undefined ? {} : { tipLamports: parsed.tipLamports }),
     ...(parsed.deadlineMs === undefined ? {} : { deadlineMs: parsed.deadlineMs }),

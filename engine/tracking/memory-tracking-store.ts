@@ -56,5 +56,12 @@ export function createMemoryTrackingStore(options: { now?: () => number } = {}):
       }
       return claimed
     },
+    async getManagedTipLamportsSince(userId, sinceMs) {
+      let lamports = 0n
+      for (const { record } of records.values()) {
+        if (record.userId === userId && record.createdAtMs >= sinceMs && record.tipLamports !== null) lamports += record.tipLamports
+      }
+      return lamports
+    },
   }
 }

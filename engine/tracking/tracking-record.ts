@@ -77,6 +77,8 @@ export interface TrackingStore {
   get(userId: string, signature: string): Promise<TrackingRecord | null>
   /** Up to `limit` unresolved records whose lease has run out, now leased for `leaseMs` to the caller. */
   claimUnresolved(leaseMs: number, limit: number): Promise<TrackingRecord[]>
+  /** The managed tips of the user's records created at or after `sinceMs` (a day's tip cap, after a restart). */
+  getManagedTipLamportsSince(userId: string, sinceMs: number): Promise<bigint>
 }
 
 /** Only the host of an endpoint URL: its path or query may carry an API key. */

@@ -10,7 +10,7 @@ import type { TrackingRecord, TrackingStore } from './tracking-record.js'
 
 export type TrackingUserService = Pick<
   UserService,
-  'trackTransaction' | 'updateTrackedTransaction' | 'getTrackedTransaction' | 'claimUnresolvedTransactions'
+  'trackTransaction' | 'updateTrackedTransaction' | 'getTrackedTransaction' | 'claimUnresolvedTransactions' | 'getManagedTipLamportsSince'
 >
 
 function fromStored(record: TransactionTrackingRecord): TrackingRecord {
@@ -38,5 +38,6 @@ export function createUserServiceTrackingStore(users: TrackingUserService): Trac
     async claimUnresolved(leaseMs, limit) {
       return (await users.claimUnresolvedTransactions(leaseMs, limit)).map(fromStored)
     },
+    getManagedTipLamportsSince: (userId, sinceMs) => users.getManagedTipLamportsSince(userId, sinceMs),
   }
 }

@@ -27,6 +27,7 @@ import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebh
 import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from './preflight/accounts/v1/EnqueueWebhookEventRequest';
 import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from './preflight/accounts/v1/EnqueueWebhookEventResponse';
 import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from './preflight/accounts/v1/FailureReasonCount';
+import type { GetManagedTipLamportsRequest as _preflight_accounts_v1_GetManagedTipLamportsRequest, GetManagedTipLamportsRequest__Output as _preflight_accounts_v1_GetManagedTipLamportsRequest__Output } from './preflight/accounts/v1/GetManagedTipLamportsRequest';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from './preflight/accounts/v1/GetSimulationCountsRequest';
@@ -46,6 +47,7 @@ import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRe
 import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from './preflight/accounts/v1/ListWebhookDeliveriesResponse';
 import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from './preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
+import type { ManagedTipLamports as _preflight_accounts_v1_ManagedTipLamports, ManagedTipLamports__Output as _preflight_accounts_v1_ManagedTipLamports__Output } from './preflight/accounts/v1/ManagedTipLamports';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
 import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
 import type { PortalSession as _preflight_accounts_v1_PortalSession, PortalSession__Output as _preflight_accounts_v1_PortalSession__Output } from './preflight/accounts/v1/PortalSession';
@@ -123,6 +125,7 @@ export interface ProtoGrpcType {
         EnqueueWebhookEventRequest: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output>
         EnqueueWebhookEventResponse: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
         FailureReasonCount: MessageTypeDefinition<_preflight_accounts_v1_FailureReasonCount, _preflight_accounts_v1_FailureReasonCount__Output>
+        GetManagedTipLamportsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetManagedTipLamportsRequest, _preflight_accounts_v1_GetManagedTipLamportsRequest__Output>
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>
         GetSimulationCountsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_GetSimulationCountsRequest__Output>
@@ -142,6 +145,7 @@ export interface ProtoGrpcType {
         ListWebhookDeliveriesResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
         ListWebhookEndpointsResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
+        ManagedTipLamports: MessageTypeDefinition<_preflight_accounts_v1_ManagedTipLamports, _preflight_accounts_v1_ManagedTipLamports__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
         NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>
         PortalSession: MessageTypeDefinition<_preflight_accounts_v1_PortalSession, _preflight_accounts_v1_PortalSession__Output>

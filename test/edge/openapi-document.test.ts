@@ -188,7 +188,7 @@ t.test('the OpenAPI document', async (t) => {
     const tips = document.paths['/api/v1/solana/tips']?.get
     t.same(submit?.responses['200']?.content?.['application/json']?.schema, { $ref: '#/components/schemas/SubmitResponse' })
     t.same(tips?.responses['200']?.content?.['application/json']?.schema, { $ref: '#/components/schemas/TipFloor' })
-    t.same(Object.keys(submit?.responses ?? {}).sort(), ['200', '400', '401', '413', '415', '422', '429', '500', '502', '503'])
+    t.same(Object.keys(submit?.responses ?? {}).sort(), ['200', '400', '401', '402', '413', '415', '422', '429', '500', '502', '503'])
     t.same(Object.keys(tips?.responses ?? {}).sort(), ['200', '401', '422', '429', '500', '503'])
     t.match(submit?.responses['422']?.description, /bundle_rejected/, '422 names bundle_rejected')
     t.match(submit?.responses['503']?.description, /relay_unavailable, relay_busy/, '503 names the relay codes')

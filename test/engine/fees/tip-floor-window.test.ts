@@ -124,6 +124,45 @@ t.test('bounded: past maxSamples the oldest tips are overwritten', async (t) => 
   t.equal(TIP_FLOOR_WINDOW_DEFAULTS.windowSlots, 150)
 })
 
+t.test("one vote per payer: a wallet's newest tip replaces its earlier ones, however many and however large", async (t) => {
+  const window = createWindow()
+  const others = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000]
+  for (const [i, tip] of others.entries()) window.record(payTip(10 + i, BigInt(tip)))
+  const before = window.getTipFloor()
+  t.same(before, getExpectedFloor(others))
+  // A whale tips 5 SOL a hundred times: one sample, the newest.
+  const whale = keyOf('whale')
+  for (let i = 0; i < 100; i++) window.record(payTip(20, 5_000_000_000n, i % 8, false, whale))
+  const after = window.getTipFloor()
+  t.equal(after.sample_count, others.length + 1, 'the whale counts once')
+  t.same(after, getExpectedFloor([...others, 5_000_000_000]))
+  // Nearest rank over n + 1 values, one of them the whale's: p75 moves at most one rank up.
+  const sorted = [...others].sort((a, b) => a - b)
+  const rankOf = (value: number | null) => sorted.indexOf(value as number)
+  t.ok(rankOf(after.p75) - rankOf(before.p75) <= 1, `p75 ${before.p75} → ${after.p75}: one rank at most`)
+  // The whale's newest tip replaces the 5 SOL ones.
+  window.record(payTip(21, 500n, 0, false, whale))
+  t.same(window.getTipFloor(), getExpectedFloor([...others, 500]))
+})
+
+t.test("the service's own tip wallet is not counted: its tips follow this floor", async (t) => {
+  const wallet = keyOf('tip wallet')
+  const window = createWindow({ ignorePayer: wallet })
+  window.record(payTip(10, 1_000n))
+  window.record(payTip(10, 5_000_000_000n, 0, false, wallet))
+  t.same(window.getTipFloor(), getExpectedFloor([1_000]))
+})
+
+t.test("a payer's entry leaves with its sample: a later tip of theirs after the window moved on counts", async (t) => {
+  const window = createWindow({ maxSamples: 4 })
+  const payer = keyOf('returning payer')
+  window.record(payTip(1, 100n, 0, false, payer))
+  for (let i = 0; i < 4; i++) window.record(payTip(2, 1_000n))
+  t.equal(window.size, 4, "the payer's sample was overwritten")
+  window.record(payTip(3, 7_000n, 0, false, payer))
+  t.same(window.getTipFloor(), getExpectedFloor([1_000, 1_000, 1_000, 7_000]))
+})
+
 t.test('nothing is sampled before the tip accounts are known', async (t) => {
   const window = createTipFloorWindow()
   window.record(payTip(1, 5_000n))

@@ -81,11 +81,16 @@ export function buildTipUpdate(spec: TipUpdateSpec): GeyserTransactionUpdate {
   } as GeyserTransactionUpdate
 }
 
-/** A payer paying `tip` lamports to tip account `tipIndex` (static key, or loaded writable), and 5000 of fee. */
-export function payTip(slot: number, tip: bigint, tipIndex = 0, loaded = false): GeyserTransactionUpdate {
-  const payer = { key: keyOf(`payer ${slot}`), pre: 10_000_000_000n, post: 10_000_000_000n - tip - 5_000n }
+let payers = 0
+
+/**
+ * A payer paying `tip` lamports to tip account `tipIndex` (static key, or loaded writable), and 5000
+ * of fee; the payer is `payer` (32 bytes), a new one each call when not given.
+ */
+export function payTip(slot: number, tip: bigint, tipIndex = 0, loaded = false, payer?: Uint8Array): GeyserTransactionUpdate {
+  const from = { key: payer ?? keyOf(`payer ${payers++}`), pre: 10_000_000_000n, post: 10_000_000_000n - tip - 5_000n }
   const tipAccount = { key: TIP_ACCOUNT_KEYS[tipIndex]!, pre: 1_000_000n, post: 1_000_000n + tip }
   return loaded
-    ? buildTipUpdate({ slot, accounts: [payer], loadedWritable: [tipAccount] })
-    : buildTipUpdate({ slot, accounts: [payer, tipAccount] })
+    ? buildTipUpdate({ slot, accounts: [from], loadedWritable: [tipAccount] })
+    : buildTipUpdate({ slot, accounts: [from, tipAccount] })
 }

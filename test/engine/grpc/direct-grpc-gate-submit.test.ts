@@ -158,6 +158,29 @@ t.test('Submit and GetTips through the gate (stand-in engine)', async (t) => {
     t.strictSame(await asAlice.getTips(), STAND_IN_TIPS, 'GetTips: the floor, every field')
   })
 
+  t.test("an API key's Submit runs under the key's user's plan: card_on_file in the request cannot buy a managed tip", async (t) => {
+    refill()
+    standIn.calls.length = 0
+    // Alice has no card: asking for one in the request changes nothing.
+    const spoof = await rawSubmit({ transaction: createSigned().bytes, strategy: 'managed_tip_bundle', card_on_file: true })
+    t.equal(spoof, null, 'the call itself goes through')
+    t.notOk('cardOnFile' in (standIn.calls[0]?.options ?? {}), "the engine gets alice's plan (no card), not the request's")
+    // Bob has one: his key's calls carry it without asking, and an edge's call names its tenant's.
+    await users.userService.setCardOnFile(bobId, true)
+    callers.authenticator.invalidate({ kind: 'user', userId: bobId })
+    const asBob = connect({ apiKey: bob.apiKey })
+    await asBob.submit(createSigned().bytes, { strategy: 'managed_tip_bundle' })
+    await asEdge.submit(createSigned().bytes, { tenantId: aliceId, cardOnFile: true, strategy: 'managed_tip_bundle' })
+    t.strictSame(
+      standIn.calls.slice(1).map((call) => call.options),
+      [
+        { tenantId: bobId, cardOnFile: true, strategy: 'managed_tip_bundle', waitConfirmation: false },
+        { tenantId: aliceId, cardOnFile: true, strategy: 'managed_tip_bundle', waitConfirmation: false },
+      ],
+      "bob's card from his key; the edge's word for the tenant it authenticated",
+    )
+  })
+
   t.test("charges: Submit and GetTips a request each and no simulation, as REST; an edge's call none", async (t) => {
     refill()
     charges.length = 0

@@ -66,12 +66,16 @@ const DIFFERENCES: Record<string, string> = {
   // The REST bodies of execute and send against their requests: the same differences as SimulateRequest's.
   'ExecuteRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
   'ExecuteRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'ExecuteRequest.card_on_file':
+    "the caller's card on file, set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body",
   'ExecuteRequest.policy':
     'a preset name or an object (oneOf): carried as its JSON text in policy_json, which keeps null (no limit) apart from left out',
   'ExecuteRequest.policy_json': 'the JSON text of policy (empty: left out)',
   'ExecuteRequest.wait_confirmation': 'left out ↔ false',
   'SendRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
   'SendRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'SendRequest.card_on_file':
+    "the caller's card on file, set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body",
   'SendRequest.use_relay': 'left out ↔ false',
   'SendRequest.wait_confirmation': 'left out ↔ false',
   // Submit: the same differences as send's, request and response.
@@ -79,6 +83,8 @@ const DIFFERENCES: Record<string, string> = {
   'SubmitResponse.transaction_error_json': 'the JSON text of transaction_error (unset: null)',
   'SubmitRequest.transaction': 'base64 text in JSON, the wire bytes over gRPC (bytes transaction)',
   'SubmitRequest.tenant_id': 'set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body',
+  'SubmitRequest.card_on_file':
+    "the caller's card on file, set by the edge from the authenticated caller (or by the gate from the API key); not in a REST body",
   'SubmitRequest.wait_confirmation': 'left out ↔ false',
 }
 

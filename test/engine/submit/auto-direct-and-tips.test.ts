@@ -9,7 +9,8 @@ import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 const TENANT = '11111111-1111-4111-8111-111111111111'
 const SOL = 1_000_000_000n
 
-async function signedTransfer(stack: Stack) {
+/** A fresh wallet's transfer of 0.1 SOL, paying `tip` to a tip account itself when given. */
+async function signedTransfer(stack: Stack, tip?: { tipAccount: Address; tipLamports: bigint }) {
   const payer = await generateKeyPairSigner()
   const receiver = await generateKeyPairSigner()
   stack.localnet.chain.airdrop(payer.address, 2n * SOL)
@@ -17,7 +18,10 @@ async function signedTransfer(stack: Stack) {
   const bytes = await buildTransaction({
     feePayer: payer.address,
     blockhash: value.blockhash,
-    instructions: [transferSol(payer.address, receiver.address, SOL / 10n)],
+    instructions: [
+      transferSol(payer.address, receiver.address, SOL / 10n),
+      ...(tip ? [transferSol(payer.address, tip.tipAccount, tip.tipLamports)] : []),
+    ],
     signers: [payer],
   })
   return { bytes, receiver }
@@ -27,7 +31,12 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
 
   const calm = await signedTransfer(stack)
-  const direct = await stack.engine.submit(calm.bytes, { tenantId: TENANT, strategy: 'auto_direct', waitConfirmation: true })
+  const direct = await stack.engine.submit(calm.bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'auto_direct',
+    waitConfirmation: true,
+  })
   t.equal(direct.route, 'direct_rpc', 'landed directly')
   t.equal(direct.bundle_id, null)
   t.equal(direct.tip_lamports, null, 'no tip paid')
@@ -37,7 +46,12 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
 
   stack.localnet.sends.setDropRate(1)
   const congested = await signedTransfer(stack)
-  const escalated = await stack.engine.submit(congested.bytes, { tenantId: TENANT, strategy: 'auto_direct', waitConfirmation: true })
+  const escalated = await stack.engine.submit(congested.bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'auto_direct',
+    waitConfirmation: true,
+  })
   t.equal(escalated.route, 'relay_bundle', 'escalated to a bundle')
   t.match(escalated.bundle_id, /^[0-9a-f]{64}$/)
   t.ok((escalated.tip_lamports ?? 0) >= 1_000, `a managed tip (${escalated.tip_lamports})`)
@@ -61,11 +75,17 @@ t.test('the tip floor equals a direct computation over the tips landed', async (
   t.equal(empty.p50, null)
   t.equal(empty.floor_lamports, 1_000, "without samples, the relay's minimum")
 
+  // Each paid by a wallet of its own, in its own transaction (a bundle of one through send's
+  // use_relay): the tip wallet's managed tips are not samples (tip-floor-window.test.ts).
   // Ascending, so each stays at or above the floor the earlier ones raise.
   const tips = [1_000, 1_500, 2_000, 4_000, 5_000, 8_000, 13_000, 21_000, 34_000, 55_000]
   for (const tip of tips) {
-    const { bytes } = await signedTransfer(stack)
-    await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle', tipLamports: tip, waitConfirmation: true })
+    const { bytes } = await signedTransfer(stack, {
+      tipAccount: empty.tip_accounts[tips.indexOf(tip) % 8] as Address,
+      tipLamports: BigInt(tip),
+    })
+    const sent = await stack.engine.send(bytes, { tenantId: TENANT, useRelay: true, waitConfirmation: true })
+    t.ok(['confirmed', 'finalized'].includes(sent.confirmation), `a tip of ${tip} landed (${sent.confirmation})`)
   }
   let floor = await stack.engine.getTips()
   for (let i = 0; i < 100 && floor.sample_count < tips.length; i++) {
@@ -99,6 +119,15 @@ t.test('the tip floor equals a direct computation over the tips landed', async (
 
   // The default managed tip is p75 of what landed.
   const { bytes } = await signedTransfer(stack)
-  const defaulted = await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' })
+  const defaulted = await stack.engine.submit(bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'managed_tip_bundle',
+    waitConfirmation: true,
+  })
   t.equal(defaulted.tip_lamports, nearestRank(75))
+  t.ok(['confirmed', 'finalized'].includes(defaulted.confirmation), 'the managed tip landed too')
+  // Landed, and yet not a sample: the tip wallet's tips follow the floor, they do not set it.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.equal((await stack.engine.getTips()).sample_count, tips.length, "the tip wallet's own tip is not counted")
 })

@@ -48,7 +48,12 @@ t.test('execute with force_relay lands as a bundle with a managed tip, tracked o
   const tipsBefore = await tipAccountsTotal(stack)
   const walletBefore = await balance(stack, stack.tipWallet as string)
 
-  const response = await stack.engine.execute(bytes, { tenantId: TENANT, policy: { force_relay: true }, waitConfirmation: true })
+  const response = await stack.engine.execute(bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    policy: { force_relay: true },
+    waitConfirmation: true,
+  })
   t.equal(response.action, 'submitted', response.reason)
   t.equal(response.route, 'relay_bundle')
   t.match(response.relay_bundle_id, /^[0-9a-f]{64}$/, 'the relay answered its bundle id')
@@ -74,6 +79,7 @@ t.test('submit managed_tip_bundle answers the lint, the tip and billable, and la
   const { bytes, receiver } = await signedTransfer(stack)
   const response = await stack.engine.submit(bytes, {
     tenantId: TENANT,
+    cardOnFile: true,
     strategy: 'managed_tip_bundle',
     tipLamports: 12_345,
     waitConfirmation: true,
@@ -97,7 +103,12 @@ t.test('submit managed_tip_bundle answers the lint, the tip and billable, and la
   t.equal(tracked.tip_lamports, '12345')
   t.equal(tracked.outcome?.matched, true, JSON.stringify(tracked.outcome?.differences))
 
-  const again = await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle', tipLamports: 12_345 })
+  const again = await stack.engine.submit(bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'managed_tip_bundle',
+    tipLamports: 12_345,
+  })
   t.equal(again.bundle_id, response.bundle_id, "a repeat answers the first call's tracking")
   t.equal(stack.localnet.relay.getCounts().methods.sendBundle, 1, 'and sends nothing')
 })
@@ -105,16 +116,19 @@ t.test('submit managed_tip_bundle answers the lint, the tip and billable, and la
 t.test('without a relay or a tip wallet the bundle routes refuse with 503 relay_unavailable, sending nothing', async (t) => {
   const noRelay = await startStack(t, { autoAdvance: true })
   const { bytes } = await signedTransfer(noRelay)
-  await t.rejects(noRelay.engine.submit(bytes, { strategy: 'managed_tip_bundle' }), { code: 'relay_unavailable', message: /RELAY_URL/ })
-  await t.rejects(noRelay.engine.execute(bytes, { policy: { force_relay: true } }), { code: 'relay_unavailable' })
-  await t.rejects(noRelay.engine.submit(bytes, { strategy: 'staked_sender' }), {
+  await t.rejects(noRelay.engine.submit(bytes, { cardOnFile: true, strategy: 'managed_tip_bundle' }), {
+    code: 'relay_unavailable',
+    message: /RELAY_URL/,
+  })
+  await t.rejects(noRelay.engine.execute(bytes, { cardOnFile: true, policy: { force_relay: true } }), { code: 'relay_unavailable' })
+  await t.rejects(noRelay.engine.submit(bytes, { cardOnFile: true, strategy: 'staked_sender' }), {
     code: 'relay_unavailable',
     message: /SEND_STAKED_RPC_URLS/,
   })
 
   const noWallet = await startStack(t, { autoAdvance: true, relay: { tipWallet: false } })
   const second = await signedTransfer(noWallet)
-  await t.rejects(noWallet.engine.submit(second.bytes, { strategy: 'managed_tip_bundle' }), {
+  await t.rejects(noWallet.engine.submit(second.bytes, { cardOnFile: true, strategy: 'managed_tip_bundle' }), {
     code: 'relay_unavailable',
     message: /TIP_WALLET_KEYPAIR/,
   })
@@ -136,7 +150,12 @@ t.test("execute's relay route uses the transaction's own tip when it pays one: a
   })
   const walletBefore = await balance(stack, stack.tipWallet as string)
   const tipBefore = await balance(stack, tipAccount)
-  const response = await stack.engine.execute(bytes, { tenantId: TENANT, policy: { force_relay: true }, waitConfirmation: true })
+  const response = await stack.engine.execute(bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    policy: { force_relay: true },
+    waitConfirmation: true,
+  })
   t.equal(response.route, 'relay_bundle', response.reason)
   t.ok(['confirmed', 'finalized'].includes(response.confirmation ?? ''), `confirmation ${response.confirmation}`)
   t.equal(stack.localnet.relay.getBundle(response.relay_bundle_id as string)?.signatures.length, 1, 'the transaction alone')

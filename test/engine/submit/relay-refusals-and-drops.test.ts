@@ -38,7 +38,7 @@ t.test('the lint rejects before any relay call, listing every rule', async (t) =
   const stack = await startStack(t, { autoAdvance: true, relay: { rateLimit: 5 } })
   const cheap = await signedTransfer(stack)
   const error = (await stack.engine
-    .submit(cheap.bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle', tipLamports: 500 })
+    .submit(cheap.bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle', tipLamports: 500 })
     .catch((e: unknown) => e)) as ServiceError
   t.ok(isServiceError(error, 'bundle_rejected'), String(error))
   t.equal(error.details?.bundle_lint?.length, 10, 'every rule is listed')
@@ -50,7 +50,7 @@ t.test('the lint rejects before any relay call, listing every rule', async (t) =
 
   const voting = await signedTransfer(stack, [VOTE_PROGRAM])
   const refused = (await stack.engine
-    .execute(voting.bytes, { tenantId: TENANT, policy: { force_relay: true } })
+    .execute(voting.bytes, { tenantId: TENANT, cardOnFile: true, policy: { force_relay: true } })
     .catch((e: unknown) => e)) as ServiceError
   t.ok(isServiceError(refused, 'bundle_rejected'), String(refused))
   t.same(
@@ -63,7 +63,7 @@ t.test('the lint rejects before any relay call, listing every rule', async (t) =
 t.test('a bundle whose second transaction fails at the relay lands nothing and is tracked as dropped', async (t) => {
   const stack = await startStack(t, { autoAdvance: false, relay: { rateLimit: 20 }, engineEnv: { RELAY_STATUS_POLL_MS: '100' } })
   const { bytes, receiver } = await signedTransfer(stack)
-  const response = await stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' })
+  const response = await stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' })
   t.equal(response.route, 'relay_bundle')
   t.equal(response.confirmation, 'pending')
   // Between the lint and the auction the tip wallet is emptied: the bundle's second transaction fails.
@@ -93,11 +93,13 @@ t.test("a send the rate limit cannot fit before the caller's deadline is relay_b
   await stack.engine.getTips() // the tip accounts are read (one relay call) before the burst
   const queued = await Promise.all([1, 2, 3].map(() => signedTransfer(stack)))
   const late = await signedTransfer(stack)
-  const first = queued.map(({ bytes }) => stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' }))
+  const first = queued.map(({ bytes }) =>
+    stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' }),
+  )
   // Let the three reach the queue first.
   await new Promise((resolve) => setTimeout(resolve, 200))
   const busy = (await stack.engine
-    .submit(late.bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle', deadlineMs: 100 })
+    .submit(late.bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle', deadlineMs: 100 })
     .catch((e: unknown) => e)) as ServiceError
   t.ok(isServiceError(busy, 'relay_busy'), String(busy))
   t.ok(Number(busy.headers?.['retry-after']) >= 1, `Retry-After ${busy.headers?.['retry-after']}`)
@@ -115,7 +117,7 @@ t.test("a relay refusing the credential is relay_unavailable naming RELAY_AUTH, 
     engineEnv: { RELAY_AUTH: 'a-wrong-uuid' },
   })
   const { bytes } = await signedTransfer(stack)
-  await t.rejects(stack.engine.submit(bytes, { tenantId: TENANT, strategy: 'managed_tip_bundle' }), {
+  await t.rejects(stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' }), {
     code: 'relay_unavailable',
     message: /RELAY_AUTH/,
   })

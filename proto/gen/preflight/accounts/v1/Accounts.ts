@@ -20,6 +20,7 @@ import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, D
 import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebhookEndpointResponse, DeleteWebhookEndpointResponse__Output as _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output } from '../../../preflight/accounts/v1/DeleteWebhookEndpointResponse';
 import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventRequest';
 import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventResponse';
+import type { GetManagedTipLamportsRequest as _preflight_accounts_v1_GetManagedTipLamportsRequest, GetManagedTipLamportsRequest__Output as _preflight_accounts_v1_GetManagedTipLamportsRequest__Output } from '../../../preflight/accounts/v1/GetManagedTipLamportsRequest';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
 import type { GetSimulationCountsRequest as _preflight_accounts_v1_GetSimulationCountsRequest, GetSimulationCountsRequest__Output as _preflight_accounts_v1_GetSimulationCountsRequest__Output } from '../../../preflight/accounts/v1/GetSimulationCountsRequest';
@@ -37,6 +38,7 @@ import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRe
 import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from '../../../preflight/accounts/v1/ListWebhookDeliveriesResponse';
 import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from '../../../preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
+import type { ManagedTipLamports as _preflight_accounts_v1_ManagedTipLamports, ManagedTipLamports__Output as _preflight_accounts_v1_ManagedTipLamports__Output } from '../../../preflight/accounts/v1/ManagedTipLamports';
 import type { PortalSession as _preflight_accounts_v1_PortalSession, PortalSession__Output as _preflight_accounts_v1_PortalSession__Output } from '../../../preflight/accounts/v1/PortalSession';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from '../../../preflight/accounts/v1/ProgramBlocks';
 import type { RecordKeyUsageRequest as _preflight_accounts_v1_RecordKeyUsageRequest, RecordKeyUsageRequest__Output as _preflight_accounts_v1_RecordKeyUsageRequest__Output } from '../../../preflight/accounts/v1/RecordKeyUsageRequest';
@@ -160,6 +162,15 @@ export interface AccountsClient extends grpc.Client {
   getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
   getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
   getBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
+  
+  GetManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  GetManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  GetManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  GetManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  getManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  getManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  getManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
+  getManagedTipLamports(argument: _preflight_accounts_v1_GetManagedTipLamportsRequest, callback: grpc.requestCallback<_preflight_accounts_v1_ManagedTipLamports__Output>): grpc.ClientUnaryCall;
   
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
   GetProgramBlocks(argument: _preflight_accounts_v1_GetProgramBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_ProgramBlocks__Output>): grpc.ClientUnaryCall;
@@ -454,6 +465,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   GetBillingUsage: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage>;
   
+  GetManagedTipLamports: grpc.handleUnaryCall<_preflight_accounts_v1_GetManagedTipLamportsRequest__Output, _preflight_accounts_v1_ManagedTipLamports>;
+  
   GetProgramBlocks: grpc.handleUnaryCall<_preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks>;
   
   GetServiceTotals: grpc.handleUnaryCall<_preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals>;
@@ -527,6 +540,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   DeleteWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>
   EnqueueWebhookEvent: MethodDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
   GetBillingUsage: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_BillingUsage, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage__Output>
+  GetManagedTipLamports: MethodDefinition<_preflight_accounts_v1_GetManagedTipLamportsRequest, _preflight_accounts_v1_ManagedTipLamports, _preflight_accounts_v1_GetManagedTipLamportsRequest__Output, _preflight_accounts_v1_ManagedTipLamports__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>
   GetServiceTotals: MethodDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_ServiceTotals, _preflight_accounts_v1_GetServiceTotalsRequest__Output, _preflight_accounts_v1_ServiceTotals__Output>
   GetSimulationCounts: MethodDefinition<_preflight_accounts_v1_GetSimulationCountsRequest, _preflight_accounts_v1_SimulationCounts, _preflight_accounts_v1_GetSimulationCountsRequest__Output, _preflight_accounts_v1_SimulationCounts__Output>

@@ -6,6 +6,7 @@ export interface ExecuteRequest {
   'tenant_id'?: (string);
   'policy_json'?: (string);
   'wait_confirmation'?: (boolean);
+  'card_on_file'?: (boolean);
 }
 
 export interface ExecuteRequest__Output {
@@ -13,4 +14,5 @@ export interface ExecuteRequest__Output {
   'tenant_id': (string);
   'policy_json': (string);
   'wait_confirmation': (boolean);
+  'card_on_file': (boolean);
 }

@@ -7,6 +7,7 @@ export interface SendRequest {
   'use_relay'?: (boolean);
   'wait_confirmation'?: (boolean);
   'max_retries'?: (number);
+  'card_on_file'?: (boolean);
   '_max_retries'?: "max_retries";
 }
 
@@ -16,5 +17,6 @@ export interface SendRequest__Output {
   'use_relay': (boolean);
   'wait_confirmation': (boolean);
   'max_retries'?: (number);
+  'card_on_file': (boolean);
   '_max_retries'?: "max_retries";
 }

@@ -9,6 +9,7 @@ export interface SubmitRequest {
   'tip_lamports'?: (number | string | Long);
   'wait_confirmation'?: (boolean);
   'deadline_ms'?: (number);
+  'card_on_file'?: (boolean);
   '_tip_lamports'?: "tip_lamports";
   '_deadline_ms'?: "deadline_ms";
 }
@@ -20,6 +21,7 @@ export interface SubmitRequest__Output {
   'tip_lamports'?: (number);
   'wait_confirmation': (boolean);
   'deadline_ms'?: (number);
+  'card_on_file': (boolean);
   '_tip_lamports'?: "tip_lamports";
   '_deadline_ms'?: "deadline_ms";
 }
