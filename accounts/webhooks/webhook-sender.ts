@@ -19,7 +19,7 @@ function createGuardedLookup(allowPrivateUrls: boolean): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4)
       for (const { address } of addresses) {
-        const reason = getRefusedAddressReason(address, allowPrivateUrls)
+        const reason = getRefusedAddressReason(address, { allowPrivateUrls })
         if (reason !== null)
           return callback(Object.assign(new Error(`refused address ${address}: ${reason}`), { code: 'EREFUSEDADDRESS' }), '', 4)
       }
