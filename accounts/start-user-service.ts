@@ -80,7 +80,7 @@ export async function startUserService(
       : startWebhookDeliveryWorker({
           db,
           logger,
-          allowPrivateUrls,
+          urlPolicy: { allowPrivateUrls },
           retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
           leaseMs: config.webhookLeaseMs,
         })

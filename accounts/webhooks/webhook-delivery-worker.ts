@@ -6,6 +6,7 @@
  * that dies mid-delivery leaves a lease that runs out, and another worker (or this one restarted)
  * sends the delivery again.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from '../../lib/logger.js'
 import type { Database } from '../db/database.js'
 import { toEpochMs } from '../db/timestamp.js'
@@ -13,12 +14,19 @@ import { createWebhookOutboxClaims, type ClaimedWebhookDelivery, type WebhookAtt
 import { getWebhookRetryDelayMs, WEBHOOK_GIVE_UP_AFTER_MS } from './webhook-retry.js'
 import { sendWebhook } from './webhook-sender.js'
 import { toWebhookSignatureHeader, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature.js'
-import { assertWebhookUrl } from './webhook-url-policy.js'
+import type { WebhookUrlPolicy } from './webhook-url-policy.js'
+
+/**
+ * A delivery's `last_error` whenever no HTTP answer came: DNS failure, an address the policy
+ * refuses, a refused, reset or timed-out connection, TLS all read alike, so the delivery log
+ * cannot be used to scan ports or map networks. The cause is logged for the operator.
+ */
+export const WEBHOOK_UNREACHABLE_ERROR = 'the endpoint could not be reached'
 
 export interface WebhookDeliveryWorkerOptions {
   db: Database
   logger: Logger
-  allowPrivateUrls: boolean
+  urlPolicy: WebhookUrlPolicy
   /** The first retry's delay; each next one doubles (WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs: number
   /** How often the outbox is polled when there was nothing to send. */
@@ -48,31 +56,38 @@ function getSigningSecrets(delivery: ClaimedWebhookDelivery, nowMs: number): str
 
 /** Starts a worker polling the outbox on `db`. */
 export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions): WebhookDeliveryWorker {
-  const { db, logger, allowPrivateUrls, retryBaseMs } = options
+  const { db, logger, urlPolicy, retryBaseMs } = options
   const pollIntervalMs = options.pollIntervalMs ?? 1_000
   const timeoutMs = options.timeoutMs ?? 5_000
   const leaseMs = options.leaseMs ?? timeoutMs * 6
   const batchSize = options.batchSize ?? 16
   const now = options.now ?? Date.now
   const claims = createWebhookOutboxClaims(db)
+  const stopping = new AbortController()
+
+  async function send(delivery: ClaimedWebhookDelivery): Promise<WebhookAttempt> {
+    const started = performance.now()
+    const body = JSON.stringify(delivery.payload)
+    const result = await sendWebhook({
+      url: delivery.url,
+      body,
+      headers: { [WEBHOOK_SIGNATURE_HEADER]: toWebhookSignatureHeader(getSigningSecrets(delivery, now()), Math.floor(now() / 1000), body) },
+      timeoutMs,
+      policy: urlPolicy,
+    }).catch((error: unknown) => ({ answered: false as const, cause: String(error) }))
+    if (result.answered) {
+      const { statusCode, latencyMs } = result
+      return { ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs, error: null }
+    }
+    logger.info({ endpointId: delivery.endpoint_id, deliveryId: delivery.id, cause: result.cause }, 'webhook endpoint not reached')
+    // Recorded at the timeout whatever failed, so neither the record nor when it appears tells a
+    // closed port (refused at once) from a filtered one (silent until the timeout).
+    await sleep(Math.max(0, timeoutMs - (performance.now() - started)), undefined, { signal: stopping.signal }).catch(() => undefined)
+    return { ok: false, statusCode: null, latencyMs: null, error: WEBHOOK_UNREACHABLE_ERROR }
+  }
 
   async function deliver(delivery: ClaimedWebhookDelivery): Promise<void> {
-    const body = JSON.stringify(delivery.payload)
-    let attempt: WebhookAttempt
-    try {
-      // Checked again at every attempt: the name may resolve elsewhere than at registration.
-      await assertWebhookUrl(delivery.url, { allowPrivateUrls })
-      const timestamp = Math.floor(now() / 1000)
-      attempt = await sendWebhook({
-        url: delivery.url,
-        body,
-        headers: { [WEBHOOK_SIGNATURE_HEADER]: toWebhookSignatureHeader(getSigningSecrets(delivery, now()), timestamp, body) },
-        timeoutMs,
-        allowPrivateUrls,
-      })
-    } catch (error) {
-      attempt = { ok: false, statusCode: null, latencyMs: 0, error: error instanceof Error ? error.message : String(error) }
-    }
+    const attempt = await send(delivery)
     const nowMs = now()
     if (attempt.ok) return claims.recordSuccess(delivery.id, attempt, nowMs)
     if (nowMs - toEpochMs(delivery.created_at) >= WEBHOOK_GIVE_UP_AFTER_MS) {
@@ -117,6 +132,7 @@ export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions
     async stop() {
       stopped = true
       clearTimeout(timer)
+      stopping.abort()
       await running
     },
   }

@@ -57,7 +57,7 @@ function startWorker(t: Test, users: TestUserService, options: Partial<WebhookDe
   const worker = startWebhookDeliveryWorker({
     db: users.db,
     logger: quietLogger,
-    allowPrivateUrls: true,
+    urlPolicy: { allowPrivateUrls: true },
     retryBaseMs: 20,
     pollIntervalMs: 10,
     ...options,
