@@ -5,6 +5,11 @@
  * the delivery is a day old, then it fails and its endpoint is disabled. At least once: a worker
  * that dies mid-delivery leaves a lease that runs out, and another worker (or this one restarted)
  * sends the delivery again.
+ *
+ * Endpoints proceed independently: up to `concurrency` deliveries are in flight at once, each
+ * recorded when it ends, and a freed slot claims what is due at once, so one slow or dead endpoint
+ * holds one slot and delays nobody else. The outbox hands out only an endpoint's oldest pending
+ * delivery (webhook-outbox-claims.ts), so each endpoint still has one in flight at most, in order.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from '../../lib/logger.js'
@@ -15,6 +20,7 @@ import { getWebhookRetryDelayMs, WEBHOOK_GIVE_UP_AFTER_MS } from './webhook-retr
 import { sendWebhook } from './webhook-sender.js'
 import { toWebhookSignatureHeader, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature.js'
 import type { WebhookUrlPolicy } from './webhook-url-policy.js'
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhook-values.js'
 
 /**
  * A delivery's `last_error` whenever no HTTP answer came: DNS failure, an address the policy
@@ -29,22 +35,22 @@ export interface WebhookDeliveryWorkerOptions {
   urlPolicy: WebhookUrlPolicy
   /** The first retry's delay; each next one doubles (WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs: number
-  /** How often the outbox is polled when there was nothing to send. */
+  /** How often the outbox is polled when nothing ended meanwhile. */
   pollIntervalMs?: number
   /** Per POST. */
   timeoutMs?: number
   /** How long a claim holds; longer than a POST may take. */
   leaseMs?: number
-  /** Deliveries in flight at once. */
-  batchSize?: number
+  /** Deliveries in flight at once, across endpoints (WEBHOOK_CONCURRENCY). */
+  concurrency?: number
   /** Epoch ms (tests cross the day without sleeping). */
   now?: () => number
 }
 
 export interface WebhookDeliveryWorker {
-  /** Claims and sends one batch; answers how many were claimed. */
+  /** Claims what is due (as many as slots are free), sends it and records the outcomes; answers how many were claimed. */
   runOnce(): Promise<number>
-  /** Stops polling and waits for the batch in flight. */
+  /** Stops claiming and waits for the deliveries in flight. */
   stop(): Promise<void>
 }
 
@@ -54,13 +60,13 @@ function getSigningSecrets(delivery: ClaimedWebhookDelivery, nowMs: number): str
   return previous !== null && expiresAt !== null && toEpochMs(expiresAt) > nowMs ? [delivery.secret, previous] : [delivery.secret]
 }
 
-/** Starts a worker polling the outbox on `db`. */
+/** Starts a worker sending the outbox on `db`. */
 export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions): WebhookDeliveryWorker {
   const { db, logger, urlPolicy, retryBaseMs } = options
   const pollIntervalMs = options.pollIntervalMs ?? 1_000
   const timeoutMs = options.timeoutMs ?? 5_000
   const leaseMs = options.leaseMs ?? timeoutMs * 6
-  const batchSize = options.batchSize ?? 16
+  const concurrency = options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY
   const now = options.now ?? Date.now
   const claims = createWebhookOutboxClaims(db)
   const stopping = new AbortController()
@@ -98,42 +104,68 @@ export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions
     return claims.recordRetry(delivery.id, attempt, nowMs + getWebhookRetryDelayMs(delivery.attempts + 1, retryBaseMs))
   }
 
-  async function runOnce(): Promise<number> {
-    const claimed = await claims.claim(now(), leaseMs, batchSize)
-    await Promise.all(
-      claimed.map((delivery) =>
-        deliver(delivery).catch((error: unknown) =>
-          // The lease runs out and the delivery is tried again: nothing is lost.
-          logger.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook delivery'),
-        ),
-      ),
-    )
-    return claimed.length
+  let stopped = false
+  const inFlight = new Set<Promise<void>>()
+
+  /** Sends `delivery` in a slot of its own; when it ends, the freed slot claims again at once. */
+  function start(delivery: ClaimedWebhookDelivery): Promise<void> {
+    const sending: Promise<void> = deliver(delivery)
+      .catch((error: unknown) =>
+        // The lease runs out and the delivery is tried again: nothing is lost.
+        logger.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook delivery'),
+      )
+      .finally(() => {
+        inFlight.delete(sending)
+        wake()
+      })
+    inFlight.add(sending)
+    return sending
   }
 
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  const loop = () => {
-    running = runOnce()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'webhook outbox poll failed')
-        return 0
-      })
-      .then((count) => {
-        // A full batch: more may be due at once.
-        if (!stopped) timer = setTimeout(loop, count >= batchSize ? 0 : pollIntervalMs)
-      })
+  async function claimDue(): Promise<ClaimedWebhookDelivery[]> {
+    const free = concurrency - inFlight.size
+    return free > 0 ? claims.claim(now(), leaseMs, free) : []
   }
-  timer = setTimeout(loop, 0)
+
+  let timer: NodeJS.Timeout | undefined
+  let claiming: Promise<void> | undefined
+  let claimAgain = false
+  /** Claims what is due into the free slots, now, then again after the poll interval (or as soon as a slot frees). */
+  function wake(): void {
+    if (stopped) return
+    if (claiming) {
+      claimAgain = true
+      return
+    }
+    clearTimeout(timer)
+    claiming = (async () => {
+      try {
+        do {
+          claimAgain = false
+          for (const delivery of await claimDue()) void start(delivery)
+        } while (claimAgain && !stopped)
+      } catch (error) {
+        logger.error({ err: error }, 'webhook outbox poll failed')
+      } finally {
+        claiming = undefined
+        if (!stopped) timer = setTimeout(wake, pollIntervalMs)
+      }
+    })()
+  }
+  timer = setTimeout(wake, 0)
 
   return {
-    runOnce,
+    async runOnce() {
+      const claimed = await claimDue()
+      await Promise.all(claimed.map(start))
+      return claimed.length
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)
       stopping.abort()
-      await running
+      await claiming
+      await Promise.all(inFlight)
     },
   }
 }
