@@ -31,6 +31,12 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 256
  */
 export const DEFAULT_WEBHOOK_CONCURRENCY = 32
 
+/**
+ * The most deliveries one endpoint may have pending; an event queued past it is stored failed at
+ * once (migration 0009, which holds the same number, enforces it for every statement that queues).
+ */
+export const MAX_PENDING_WEBHOOK_DELIVERIES = 1000
+
 /** The statuses of a delivery in the outbox. */
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
 
