@@ -76,8 +76,3 @@ export function isInIpRange(address: Uint8Array, range: IpRange): boolean {
 export function toIpAddressKey(address: Uint8Array): string {
   return Buffer.from(address).toString('hex')
 }
-
-/** IPv4 bytes as dotted-quad text. */
-export function toIpv4Text(address: Uint8Array): string {
-  return Array.from(address).join('.')
-}

@@ -62,7 +62,7 @@ export function getRefusedAddressReason(address: string, policy: Omit<WebhookUrl
 }
 
 /** The host of `url` without IPv6 brackets. */
-export function getUrlHost(url: URL): string {
+function getUrlHost(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1')
 }
 
