@@ -13,8 +13,11 @@ import { createTestUserService, type TestUserService } from '../helpers/user-ser
 import { waitUntil } from '../helpers/wait-until.js'
 import { registerWebhookUser } from './webhook-fixtures.js'
 
-/** The most the slow receiver holds an answer (below the 5 s POST timeout), so the test ends when the worker waits for it. */
-const SLOW_HOLD_MS = 3_000
+/**
+ * The most the slow receiver holds an answer: a bound only so the test ends when the worker waits
+ * for it (without the fix); generous, so a loaded machine never lets it run out first with the fix.
+ */
+const SLOW_HOLD_MS = 10_000
 const FAST_EVENTS = 3
 
 /** A receiver on 127.0.0.1 calling `onRequest` with each POST's parsed body once it is read. */
@@ -77,8 +80,9 @@ t.test('webhook delivery concurrency', async (t) => {
     // The slow tenant's event is queued first: it is claimed first, and in flight while the fast ones go.
     await userService.enqueueWebhookEvent(slowUser, 'transaction.landed', { n: 0 })
     for (let n = 1; n <= FAST_EVENTS; n++) await userService.enqueueWebhookEvent(fastUser, 'transaction.landed', { n })
-    startWorker(t, users)
-    await waitUntil(() => log.includes('slow answered') && fastReceived === FAST_EVENTS, 30_000, 'every delivery')
+    // A POST timeout above the hold: the slow delivery is answered, never timed out.
+    startWorker(t, users, { timeoutMs: SLOW_HOLD_MS * 3 })
+    await waitUntil(() => log.includes('slow answered') && fastReceived === FAST_EVENTS, SLOW_HOLD_MS * 3, 'every delivery')
     const answeredAt = log.indexOf('slow answered')
     t.ok(log.indexOf('slow received') < log.indexOf('fast 2'), 'the slow delivery was in flight before the second fast one', { log })
     t.strictSame(
