@@ -59,10 +59,13 @@ t.test('webhook delivery concurrency', async (t) => {
     const log: string[] = []
     let releaseSlow = () => {}
     const released = new Promise<void>((resolve) => (releaseSlow = resolve))
+    let fallback: NodeJS.Timeout | undefined
+    // The hold's bound must not keep the process alive once the test is done.
+    t.teardown(() => clearTimeout(fallback))
     const slowUrl = await startReceiver(t, (_payload, response) => {
       log.push('slow received')
       // Held until the fast tenant has everything (with the fix), or for SLOW_HOLD_MS (without it).
-      void Promise.race([released, new Promise((resolve) => setTimeout(resolve, SLOW_HOLD_MS))]).then(() => {
+      void Promise.race([released, new Promise((resolve) => (fallback = setTimeout(resolve, SLOW_HOLD_MS)))]).then(() => {
         log.push('slow answered')
         response.writeHead(200).end()
       })
