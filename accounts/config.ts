@@ -1,6 +1,7 @@
 /** The user service's configuration schema (read from the environment in main.ts only; the variables keep their ACCOUNTS_ names). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/webhook-values.js'
 
 export const userServiceConfigSchema = {
   /** A PostgreSQL server; unset: the embedded PGlite under DATA_DIR. */
@@ -22,8 +23,9 @@ export const userServiceConfigSchema = {
   grpcHost: { kind: 'string', env: 'ACCOUNTS_GRPC_HOST', default: '127.0.0.1' },
   grpcPort: { kind: 'int', env: 'ACCOUNTS_GRPC_PORT', default: 50052, min: 0, max: 65535 },
   /**
-   * Development and tests only: webhooks may go to http URLs and to private or loopback addresses
-   * (link-local and cloud-metadata addresses stay refused). Off: https to public addresses only.
+   * Development and tests only: webhooks may go to http URLs and to private, loopback and the host's
+   * own addresses (link-local and cloud-metadata addresses stay refused). Off: https to public
+   * addresses only (docs/webhooks.md#which-urls).
    */
   webhookAllowPrivateUrls: { kind: 'bool', env: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: false },
   /** The first retry of a failed webhook delivery waits this long; each next one doubles (with jitter, capped at 2 h), for 24 h. */
@@ -34,6 +36,11 @@ export const userServiceConfigSchema = {
    * recorded) before its lease does and no second worker sends the same delivery meanwhile.
    */
   webhookLeaseMs: { kind: 'int', env: 'WEBHOOK_LEASE_MS', default: 30_000, min: 6_000, max: 3_600_000 },
+  /**
+   * Webhook deliveries in flight at once in this process, across endpoints (one per endpoint at
+   * most): a slow or dead endpoint holds one of them, never the others' turn.
+   */
+  webhookConcurrency: { kind: 'int', env: 'WEBHOOK_CONCURRENCY', default: DEFAULT_WEBHOOK_CONCURRENCY, min: 1, max: 1_024 },
   /** Stripe's secret key; unset: the billing routes answer 503 billing_unavailable and the free tier is all users have. */
   stripeSecretKey: { kind: 'optional-secret', env: 'STRIPE_SECRET_KEY', minLength: 8 },
   /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */

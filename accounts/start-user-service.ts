@@ -39,7 +39,7 @@ export interface StartedUserService {
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
   config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
-    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs'>> &
+    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs' | 'webhookConcurrency'>> &
     Partial<BillingConfig> &
     Partial<Pick<UserServiceConfig, 'stripeMeterEventName' | 'billingReportIntervalMs' | 'billingReportLeaseMs'>>,
   logger: Logger,
@@ -80,9 +80,10 @@ export async function startUserService(
       : startWebhookDeliveryWorker({
           db,
           logger,
-          allowPrivateUrls,
+          urlPolicy: { allowPrivateUrls },
           retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
           leaseMs: config.webhookLeaseMs,
+          concurrency: config.webhookConcurrency,
         })
   // Usage goes to Stripe's meter from the outbox; several processes share it safely (leases, identifiers).
   const meter =

@@ -5,7 +5,13 @@
  * the delivery is a day old, then it fails and its endpoint is disabled. At least once: a worker
  * that dies mid-delivery leaves a lease that runs out, and another worker (or this one restarted)
  * sends the delivery again.
+ *
+ * Endpoints proceed independently: up to `concurrency` deliveries are in flight at once, each
+ * recorded when it ends, and a freed slot claims what is due at once, so one slow or dead endpoint
+ * holds one slot and delays nobody else. The outbox hands out only an endpoint's oldest pending
+ * delivery (webhook-outbox-claims.ts), so each endpoint still has one in flight at most, in order.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from '../../lib/logger.js'
 import type { Database } from '../db/database.js'
 import { toEpochMs } from '../db/timestamp.js'
@@ -13,30 +19,38 @@ import { createWebhookOutboxClaims, type ClaimedWebhookDelivery, type WebhookAtt
 import { getWebhookRetryDelayMs, WEBHOOK_GIVE_UP_AFTER_MS } from './webhook-retry.js'
 import { sendWebhook } from './webhook-sender.js'
 import { toWebhookSignatureHeader, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature.js'
-import { assertWebhookUrl } from './webhook-url-policy.js'
+import type { WebhookUrlPolicy } from './webhook-url-policy.js'
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhook-values.js'
+
+/**
+ * A delivery's `last_error` whenever no HTTP answer came: DNS failure, an address the policy
+ * refuses, a refused, reset or timed-out connection, TLS all read alike, so the delivery log
+ * cannot be used to scan ports or map networks. The cause is logged for the operator.
+ */
+export const WEBHOOK_UNREACHABLE_ERROR = 'the endpoint could not be reached'
 
 export interface WebhookDeliveryWorkerOptions {
   db: Database
   logger: Logger
-  allowPrivateUrls: boolean
+  urlPolicy: WebhookUrlPolicy
   /** The first retry's delay; each next one doubles (WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs: number
-  /** How often the outbox is polled when there was nothing to send. */
+  /** How often the outbox is polled when nothing ended meanwhile. */
   pollIntervalMs?: number
   /** Per POST. */
   timeoutMs?: number
   /** How long a claim holds; longer than a POST may take. */
   leaseMs?: number
-  /** Deliveries in flight at once. */
-  batchSize?: number
+  /** Deliveries in flight at once, across endpoints (WEBHOOK_CONCURRENCY). */
+  concurrency?: number
   /** Epoch ms (tests cross the day without sleeping). */
   now?: () => number
 }
 
 export interface WebhookDeliveryWorker {
-  /** Claims and sends one batch; answers how many were claimed. */
+  /** Claims what is due (as many as slots are free), sends it and records the outcomes; answers how many were claimed. */
   runOnce(): Promise<number>
-  /** Stops polling and waits for the batch in flight. */
+  /** Stops claiming and waits for the deliveries in flight. */
   stop(): Promise<void>
 }
 
@@ -46,33 +60,40 @@ function getSigningSecrets(delivery: ClaimedWebhookDelivery, nowMs: number): str
   return previous !== null && expiresAt !== null && toEpochMs(expiresAt) > nowMs ? [delivery.secret, previous] : [delivery.secret]
 }
 
-/** Starts a worker polling the outbox on `db`. */
+/** Starts a worker sending the outbox on `db`. */
 export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions): WebhookDeliveryWorker {
-  const { db, logger, allowPrivateUrls, retryBaseMs } = options
+  const { db, logger, urlPolicy, retryBaseMs } = options
   const pollIntervalMs = options.pollIntervalMs ?? 1_000
   const timeoutMs = options.timeoutMs ?? 5_000
   const leaseMs = options.leaseMs ?? timeoutMs * 6
-  const batchSize = options.batchSize ?? 16
+  const concurrency = options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY
   const now = options.now ?? Date.now
   const claims = createWebhookOutboxClaims(db)
+  const stopping = new AbortController()
+
+  async function send(delivery: ClaimedWebhookDelivery): Promise<WebhookAttempt> {
+    const started = performance.now()
+    const body = JSON.stringify(delivery.payload)
+    const result = await sendWebhook({
+      url: delivery.url,
+      body,
+      headers: { [WEBHOOK_SIGNATURE_HEADER]: toWebhookSignatureHeader(getSigningSecrets(delivery, now()), Math.floor(now() / 1000), body) },
+      timeoutMs,
+      policy: urlPolicy,
+    }).catch((error: unknown) => ({ answered: false as const, cause: String(error) }))
+    if (result.answered) {
+      const { statusCode, latencyMs } = result
+      return { ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs, error: null }
+    }
+    logger.info({ endpointId: delivery.endpoint_id, deliveryId: delivery.id, cause: result.cause }, 'webhook endpoint not reached')
+    // Recorded at the timeout whatever failed, so neither the record nor when it appears tells a
+    // closed port (refused at once) from a filtered one (silent until the timeout).
+    await sleep(Math.max(0, timeoutMs - (performance.now() - started)), undefined, { signal: stopping.signal }).catch(() => undefined)
+    return { ok: false, statusCode: null, latencyMs: null, error: WEBHOOK_UNREACHABLE_ERROR }
+  }
 
   async function deliver(delivery: ClaimedWebhookDelivery): Promise<void> {
-    const body = JSON.stringify(delivery.payload)
-    let attempt: WebhookAttempt
-    try {
-      // Checked again at every attempt: the name may resolve elsewhere than at registration.
-      await assertWebhookUrl(delivery.url, { allowPrivateUrls })
-      const timestamp = Math.floor(now() / 1000)
-      attempt = await sendWebhook({
-        url: delivery.url,
-        body,
-        headers: { [WEBHOOK_SIGNATURE_HEADER]: toWebhookSignatureHeader(getSigningSecrets(delivery, now()), timestamp, body) },
-        timeoutMs,
-        allowPrivateUrls,
-      })
-    } catch (error) {
-      attempt = { ok: false, statusCode: null, latencyMs: 0, error: error instanceof Error ? error.message : String(error) }
-    }
+    const attempt = await send(delivery)
     const nowMs = now()
     if (attempt.ok) return claims.recordSuccess(delivery.id, attempt, nowMs)
     if (nowMs - toEpochMs(delivery.created_at) >= WEBHOOK_GIVE_UP_AFTER_MS) {
@@ -83,41 +104,68 @@ export function startWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions
     return claims.recordRetry(delivery.id, attempt, nowMs + getWebhookRetryDelayMs(delivery.attempts + 1, retryBaseMs))
   }
 
-  async function runOnce(): Promise<number> {
-    const claimed = await claims.claim(now(), leaseMs, batchSize)
-    await Promise.all(
-      claimed.map((delivery) =>
-        deliver(delivery).catch((error: unknown) =>
-          // The lease runs out and the delivery is tried again: nothing is lost.
-          logger.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook delivery'),
-        ),
-      ),
-    )
-    return claimed.length
+  let stopped = false
+  const inFlight = new Set<Promise<void>>()
+
+  /** Sends `delivery` in a slot of its own; when it ends, the freed slot claims again at once. */
+  function start(delivery: ClaimedWebhookDelivery): Promise<void> {
+    const sending: Promise<void> = deliver(delivery)
+      .catch((error: unknown) =>
+        // The lease runs out and the delivery is tried again: nothing is lost.
+        logger.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook delivery'),
+      )
+      .finally(() => {
+        inFlight.delete(sending)
+        wake()
+      })
+    inFlight.add(sending)
+    return sending
   }
 
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  const loop = () => {
-    running = runOnce()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'webhook outbox poll failed')
-        return 0
-      })
-      .then((count) => {
-        // A full batch: more may be due at once.
-        if (!stopped) timer = setTimeout(loop, count >= batchSize ? 0 : pollIntervalMs)
-      })
+  async function claimDue(): Promise<ClaimedWebhookDelivery[]> {
+    const free = concurrency - inFlight.size
+    return free > 0 ? claims.claim(now(), leaseMs, free) : []
   }
-  timer = setTimeout(loop, 0)
+
+  let timer: NodeJS.Timeout | undefined
+  let claiming: Promise<void> | undefined
+  let claimAgain = false
+  /** Claims what is due into the free slots, now, then again after the poll interval (or as soon as a slot frees). */
+  function wake(): void {
+    if (stopped) return
+    if (claiming) {
+      claimAgain = true
+      return
+    }
+    clearTimeout(timer)
+    claiming = (async () => {
+      try {
+        do {
+          claimAgain = false
+          for (const delivery of await claimDue()) void start(delivery)
+        } while (claimAgain && !stopped)
+      } catch (error) {
+        logger.error({ err: error }, 'webhook outbox poll failed')
+      } finally {
+        claiming = undefined
+        if (!stopped) timer = setTimeout(wake, pollIntervalMs)
+      }
+    })()
+  }
+  timer = setTimeout(wake, 0)
 
   return {
-    runOnce,
+    async runOnce() {
+      const claimed = await claimDue()
+      await Promise.all(claimed.map(start))
+      return claimed.length
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)
-      await running
+      stopping.abort()
+      await claiming
+      await Promise.all(inFlight)
     },
   }
 }

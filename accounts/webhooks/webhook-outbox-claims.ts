@@ -20,10 +20,13 @@ export interface ClaimedWebhookDelivery {
   previous_secret_expires_at: DbTimestamp | null
 }
 
+/** One attempt as recorded, and shown to the endpoint's owner. */
 export interface WebhookAttempt {
   ok: boolean
+  /** The HTTP status answered; null when nothing answered. */
   statusCode: number | null
-  latencyMs: number
+  /** How long the answer took; null when nothing answered. */
+  latencyMs: number | null
   error: string | null
 }
 

@@ -1,25 +1,33 @@
 /**
- * One webhook POST: the signed body to the endpoint's URL, within a timeout, through node:http(s)
- * with a lookup that checks every address the name resolves to at connection time (the policy of
- * webhook-url-policy.ts), so a name that resolved to a public address when the endpoint was
- * registered cannot be rebound to a private one afterwards.
+ * One webhook POST: the signed body to the endpoint's URL, within a timeout, through node:http(s).
+ * The URL's own refusals (scheme, credentials, an address literal, which the socket connects to
+ * without a lookup) are checked first; a host name is resolved by a lookup that checks every
+ * address it answers and hands the socket only checked ones (the policy of webhook-url-policy.ts),
+ * so a name that resolved to a public address when the endpoint was registered cannot be rebound
+ * to a private one afterwards (DNS rebinding): the socket connects to the address that was checked.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { getRefusedAddressReason } from './webhook-url-policy.js'
+import { getRefusedAddressReason, getRefusedUrlReason, type WebhookUrlPolicy } from './webhook-url-policy.js'
 
-export type WebhookSendResult =
-  { ok: boolean; statusCode: number; latencyMs: number; error: null } | { ok: false; statusCode: null; latencyMs: number; error: string }
+/**
+ * An HTTP answer (any status), or none — and then why, for the operator's log: a refused
+ * address, a DNS failure, a refused or reset connection, TLS, a timeout. Who shows the outcome to
+ * the endpoint's owner decides how much of `cause` to tell (webhook-delivery-worker.ts: nothing).
+ */
+export type WebhookSendResult = { answered: true; statusCode: number; latencyMs: number } | { answered: false; cause: string }
 
-/** A lookup that refuses, as a connection error, any address the policy refuses. */
-function createGuardedLookup(allowPrivateUrls: boolean): LookupFunction {
+type LookupCallback = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void
+
+/** A lookup that fails, as a connection error, when any address the name resolves to is refused. */
+function createGuardedLookup(policy: WebhookUrlPolicy): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    const answer: LookupCallback = (error, addresses) => {
       if (error) return callback(error, '', 4)
       for (const { address } of addresses) {
-        const reason = getRefusedAddressReason(address, allowPrivateUrls)
+        const reason = getRefusedAddressReason(address, policy)
         if (reason !== null)
           return callback(Object.assign(new Error(`refused address ${address}: ${reason}`), { code: 'EREFUSEDADDRESS' }), '', 4)
       }
@@ -28,7 +36,15 @@ function createGuardedLookup(allowPrivateUrls: boolean): LookupFunction {
       // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
       callback(null, first.address, first.family)
-    })
+    }
+    if (policy.lookup) {
+      policy.lookup(hostname).then(
+        (addresses) => answer(null, addresses),
+        (error: unknown) => answer(error instanceof Error ? error : new Error(String(error)), []),
+      )
+    } else {
+      dnsLookup(hostname, { ...options, all: true }, answer)
+    }
   }
 }
 
@@ -37,15 +53,27 @@ export interface SendWebhookOptions {
   body: string
   headers: Record<string, string>
   timeoutMs: number
-  allowPrivateUrls: boolean
+  policy: WebhookUrlPolicy
 }
 
-/** POSTs once; any 2xx is `ok`. Never throws: a transport failure is `error`. */
-export function sendWebhook({ url, body, headers, timeoutMs, allowPrivateUrls }: SendWebhookOptions): Promise<WebhookSendResult> {
+/** What a transport failure was, in a line: the error's code and message. */
+function toCause(error: Error & { code?: string }, timeoutMs: number): string {
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
+  return `${error.code ?? error.name}: ${error.message}`.slice(0, 500)
+}
+
+/** POSTs once. Never throws: no answer is `answered: false`. */
+export function sendWebhook({ url, body, headers, timeoutMs, policy }: SendWebhookOptions): Promise<WebhookSendResult> {
   const started = performance.now()
-  const latency = () => Math.round(performance.now() - started)
   return new Promise((resolve) => {
-    const parsed = new URL(url)
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return resolve({ answered: false, cause: 'not an absolute URL' })
+    }
+    const refused = getRefusedUrlReason(parsed, policy)
+    if (refused !== null) return resolve({ answered: false, cause: `refused URL: ${refused}` })
     const request = (parsed.protocol === 'https:' ? httpsRequest : httpRequest)(parsed, {
       method: 'POST',
       headers: {
@@ -54,22 +82,21 @@ export function sendWebhook({ url, body, headers, timeoutMs, allowPrivateUrls }:
         'user-agent': 'preflight-webhooks/1',
         ...headers,
       },
-      lookup: createGuardedLookup(allowPrivateUrls),
+      lookup: createGuardedLookup(policy),
       signal: AbortSignal.timeout(timeoutMs),
     })
     request.on('response', (response) => {
       // The answer's body is not kept: only that it ended, so the socket can be reused or closed.
       response.resume()
-      response.on('end', () => {
-        const statusCode = response.statusCode ?? 0
-        resolve({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs: latency(), error: null })
+      response.on('end', () =>
+        resolve({ answered: true, statusCode: response.statusCode ?? 0, latencyMs: Math.round(performance.now() - started) }),
+      )
+      response.on('error', (error) => resolve({ answered: false, cause: toCause(error, timeoutMs) }))
+      response.on('close', () => {
+        if (!response.complete) resolve({ answered: false, cause: 'the answer was cut off' })
       })
-      response.on('error', (error) => resolve({ ok: false, statusCode: null, latencyMs: latency(), error: error.message }))
     })
-    request.on('error', (error) => {
-      const message = error.name === 'AbortError' || error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error.message
-      resolve({ ok: false, statusCode: null, latencyMs: latency(), error: message.slice(0, 500) })
-    })
+    request.on('error', (error) => resolve({ answered: false, cause: toCause(error, timeoutMs) }))
     request.end(body)
   })
 }

@@ -1,59 +1,82 @@
 /**
- * Where webhooks may be sent (no SSRF): https only, to a host whose every address is public.
- * Loopback, private, CGNAT, unspecified and multicast addresses are refused unless private URLs
- * are allowed (WEBHOOK_ALLOW_PRIVATE_URLS, development and tests; http is then allowed too);
- * link-local addresses, cloud metadata among them, are refused always. Checked when an endpoint
- * is registered and again before every delivery, since a name may resolve elsewhere later.
+ * Where webhooks may be sent (no SSRF): https only, to a host whose every address is public — not
+ * in a special-purpose range (special-purpose-ranges.ts), not one of the host's own addresses, and
+ * carrying no such IPv4 address inside an IPv6 one (embedded-ipv4.ts). Private URLs allowed
+ * (WEBHOOK_ALLOW_PRIVATE_URLS, development and tests) lift all of that and allow http, except for
+ * link-local and cloud-metadata addresses (cloud-metadata-ranges.ts), refused always. Checked when
+ * an endpoint is registered and again at every delivery, when the socket connects
+ * (webhook-sender.ts), since a name may resolve elsewhere later.
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
 import { createServiceError } from '../../lib/errors.js'
+import { getCloudMetadataRange } from './cloud-metadata-ranges.js'
+import { getEmbeddedIpv4Addresses, type EmbeddedIpv4 } from './embedded-ipv4.js'
+import { getHostAddresses } from './host-addresses.js'
+import { toIpAddressBytes, toIpAddressKey } from './ip-address.js'
+import { getSpecialPurposeRange } from './special-purpose-ranges.js'
 import { MAX_WEBHOOK_URL_LENGTH } from './webhook-values.js'
 
 export interface WebhookUrlPolicy {
-  /** http and private or loopback addresses allowed (never link-local). */
+  /** http and private, loopback and the host's own addresses allowed (never link-local or cloud metadata). */
   allowPrivateUrls: boolean
   /** Resolves a host to all its addresses (tests inject one); node:dns by default. */
   lookup?: (host: string) => Promise<{ address: string; family: number }[]>
+  /** The host's own addresses (tests inject them); read from the interfaces at every check by default, as they may change. */
+  getHostAddresses?: () => readonly string[]
 }
 
-const alwaysRefused = new BlockList()
-alwaysRefused.addSubnet('169.254.0.0', 16, 'ipv4')
-alwaysRefused.addSubnet('fe80::', 10, 'ipv6')
+const ALWAYS_REFUSED = 'link-local and cloud-metadata addresses are refused'
+const NOT_PUBLIC = 'must resolve to public addresses only'
+const HOST_OWN = "must not resolve to the service's own addresses"
 
-const privateRanges = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['192.0.0.0', 24],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  privateRanges.addSubnet(net, prefix, 'ipv4')
-}
-privateRanges.addAddress('::', 'ipv6')
-privateRanges.addAddress('::1', 'ipv6')
-privateRanges.addSubnet('fc00::', 7, 'ipv6')
-privateRanges.addSubnet('ff00::', 8, 'ipv6')
-
-/** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d) stands for, else the address itself. */
-function toComparableAddress(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped?.[1]) return { address: mapped[1], type: 'ipv4' }
-  return { address, type: isIP(address) === 4 ? 'ipv4' : 'ipv6' }
+/**
+ * Whether `address` (bytes) is an ordinary public host. An IPv4 address spelled as IPv6 — mapped
+ * (the kernel connects to the IPv4 host) or under NAT64's well-known prefix (what DNS64 answers on
+ * an IPv6-only network) — is judged as that IPv4 address; every other form that carries one (6to4,
+ * Teredo, …) is special-purpose and refused whatever it carries.
+ */
+function isPublicAddress(address: Uint8Array, embedded: readonly EmbeddedIpv4[]): boolean {
+  const [only] = embedded
+  const translated = embedded.length === 1 && (only?.form === 'ipv4-mapped' || only?.form === 'nat64')
+  if (!translated && getSpecialPurposeRange(address) !== undefined) return false
+  return embedded.every((inner) => getSpecialPurposeRange(inner.address) === undefined)
 }
 
-/** Why `address` may not receive webhooks, or null when it may. */
-export function getRefusedAddressReason(address: string, allowPrivateUrls: boolean): string | null {
-  const { address: comparable, type } = toComparableAddress(address)
-  if (alwaysRefused.check(comparable, type)) return 'link-local and cloud-metadata addresses are refused'
-  if (!allowPrivateUrls && privateRanges.check(comparable, type)) return 'must resolve to public addresses only'
+/** Why `address` may not receive webhooks under `policy`, or null when it may. */
+export function getRefusedAddressReason(address: string, policy: Omit<WebhookUrlPolicy, 'lookup'>): string | null {
+  const bytes = toIpAddressBytes(address)
+  if (!bytes) return NOT_PUBLIC
+  const embedded = getEmbeddedIpv4Addresses(bytes)
+  const candidates = [bytes, ...embedded.map((inner) => inner.address)]
+  if (candidates.some((candidate) => getCloudMetadataRange(candidate) !== undefined)) return ALWAYS_REFUSED
+  if (policy.allowPrivateUrls) return null
+  if (!isPublicAddress(bytes, embedded)) return NOT_PUBLIC
+  const own = new Set(
+    (policy.getHostAddresses ?? getHostAddresses)().flatMap((text) => {
+      const hostAddress = toIpAddressBytes(text)
+      return hostAddress ? [toIpAddressKey(hostAddress)] : []
+    }),
+  )
+  if (candidates.some((candidate) => own.has(toIpAddressKey(candidate)))) return HOST_OWN
   return null
+}
+
+/** The host of `url` without IPv6 brackets. */
+function getUrlHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1')
+}
+
+/**
+ * Why `url` may not receive webhooks, from what the URL itself says (scheme, credentials, an
+ * address literal), or null; a host name's addresses are checked when it is resolved.
+ */
+export function getRefusedUrlReason(url: URL, policy: Omit<WebhookUrlPolicy, 'lookup'>): string | null {
+  const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:']
+  if (!schemes.includes(url.protocol)) return `must use ${policy.allowPrivateUrls ? 'http or https' : 'https'}`
+  if (url.username !== '' || url.password !== '') return 'must not carry credentials'
+  const host = getUrlHost(url)
+  // The URL parser has already turned decimal, octal and hex IPv4 spellings into dotted quads.
+  return toIpAddressBytes(host) ? getRefusedAddressReason(host, policy) : null
 }
 
 const defaultLookup = (host: string) => dnsLookup(host, { all: true, verbatim: true })
@@ -70,20 +93,19 @@ export async function assertWebhookUrl(url: unknown, policy: WebhookUrlPolicy): 
   } catch {
     throw createServiceError('validation_error', 'url: must be an absolute URL')
   }
-  const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:']
-  if (!schemes.includes(parsed.protocol))
-    throw createServiceError('validation_error', `url: must use ${policy.allowPrivateUrls ? 'http or https' : 'https'}`)
-  if (parsed.username !== '' || parsed.password !== '') throw createServiceError('validation_error', 'url: must not carry credentials')
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1')
+  const refused = getRefusedUrlReason(parsed, policy)
+  if (refused !== null) throw createServiceError('validation_error', `url: ${refused}`)
+  const host = getUrlHost(parsed)
+  if (toIpAddressBytes(host)) return parsed
   let addresses: { address: string }[]
   try {
-    addresses = isIP(host) ? [{ address: host }] : await (policy.lookup ?? defaultLookup)(host)
+    addresses = await (policy.lookup ?? defaultLookup)(host)
   } catch {
     throw createServiceError('validation_error', 'url: the host does not resolve')
   }
   if (addresses.length === 0) throw createServiceError('validation_error', 'url: the host does not resolve')
   for (const { address } of addresses) {
-    const reason = getRefusedAddressReason(address, policy.allowPrivateUrls)
+    const reason = getRefusedAddressReason(address, policy)
     if (reason !== null) throw createServiceError('validation_error', `url: ${reason}`)
   }
   return parsed

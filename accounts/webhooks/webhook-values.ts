@@ -25,6 +25,17 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test'
 export const MAX_WEBHOOK_ENDPOINTS = 10
 export const MAX_WEBHOOK_URL_LENGTH = 2048
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 256
+/**
+ * Deliveries a worker keeps in flight at once, across endpoints (WEBHOOK_CONCURRENCY): a socket and
+ * a claimed row each; an endpoint that answers slowly or not at all holds one of them.
+ */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 32
+
+/**
+ * The most deliveries one endpoint may have pending; an event queued past it is stored failed at
+ * once (migration 0009, which holds the same number, enforces it for every statement that queues).
+ */
+export const MAX_PENDING_WEBHOOK_DELIVERIES = 1000
 
 /** The statuses of a delivery in the outbox. */
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'

@@ -57,7 +57,7 @@ function startWorker(t: Test, users: TestUserService, options: Partial<WebhookDe
   const worker = startWebhookDeliveryWorker({
     db: users.db,
     logger: quietLogger,
-    allowPrivateUrls: true,
+    urlPolicy: { allowPrivateUrls: true },
     retryBaseMs: 20,
     pollIntervalMs: 10,
     ...options,
@@ -190,8 +190,8 @@ t.test('webhook delivery', async (t) => {
     await userService.createWebhookEndpoint(userId, { url: `${receiver.url}?a`, events: ['simulation.blocked'] })
     await userService.createWebhookEndpoint(userId, { url: `${receiver.url}?b`, events: ['simulation.blocked'] })
     for (let n = 0; n < 8; n++) await userService.enqueueWebhookEvent(userId, 'simulation.blocked', { n })
-    startWorker(t, users, { batchSize: 1 })
-    startWorker(t, users, { batchSize: 1 })
+    startWorker(t, users, { concurrency: 1 })
+    startWorker(t, users, { concurrency: 1 })
     await waitUntil(() => receiver.received.length >= 16, 15_000, 'sixteen deliveries')
     await new Promise((resolve) => setTimeout(resolve, 100))
     t.equal(receiver.received.length, 16, 'each event once to each endpoint, no more')

@@ -63,7 +63,13 @@ t.test("the documented receiver verifies and acknowledges the service's deliveri
     }
   }, 'the receiver listens')
 
-  const worker = startWebhookDeliveryWorker({ db, logger: quietLogger, allowPrivateUrls: true, retryBaseMs: 50, pollIntervalMs: 25 })
+  const worker = startWebhookDeliveryWorker({
+    db,
+    logger: quietLogger,
+    urlPolicy: { allowPrivateUrls: true },
+    retryBaseMs: 50,
+    pollIntervalMs: 25,
+  })
   t.teardown(() => worker.stop())
 
   const sent = await userService.sendTestWebhook(userId, endpoint.id)
