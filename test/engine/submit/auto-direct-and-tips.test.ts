@@ -67,6 +67,30 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
   t.equal(tracked.tip_lamports, String(escalated.tip_lamports))
 })
 
+t.test('auto_direct without a card: never escalated (the tip wallet pays nothing for the free plan), answered as direct', async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
+  const walletBefore = BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value)
+  stack.localnet.sends.setDropRate(1)
+  const congested = await signedTransfer(stack)
+  const answer = await stack.engine.submit(congested.bytes, { tenantId: TENANT, strategy: 'auto_direct' })
+  t.equal(answer.route, 'direct_rpc', 'left on the direct route')
+  t.equal(answer.bundle_id, null)
+  t.equal(answer.tip_lamports, null)
+  t.equal(answer.confirmation, 'pending', 'answered at once, still being rebroadcast')
+  // A tip asked for changes nothing for a plan that pays none (it is not checked against a cap of 0).
+  const asked = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+    tenantId: TENANT,
+    strategy: 'auto_direct',
+    tipLamports: 5_000,
+  })
+  t.equal(asked.route, 'direct_rpc')
+  // Past the escalation's slots: still nothing sent to the relay, nothing paid.
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  t.equal((await stack.engine.getTransaction(TENANT, answer.signature)).route, 'direct_rpc', 'the tracking was not escalated either')
+  t.equal(stack.localnet.relay.getCounts().methods.sendBundle ?? 0, 0, 'the relay was not used')
+  t.equal(BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value), walletBefore, 'the tip wallet paid nothing')
+})
+
 t.test('the tip floor equals a direct computation over the tips landed', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 20 } })
   const empty = await stack.engine.getTips()
