@@ -22,6 +22,7 @@ export interface DirectCallGateOptions {
 const INTERNAL_CALL: DirectCall = Object.freeze({
   tenantId: undefined,
   headers: Object.freeze({}),
+  assertRecordable: () => undefined,
   record: () => undefined,
   recordTransactionCall: () => undefined,
 })
@@ -46,6 +47,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
     const toCall = (headers: Readonly<Record<string, string>>): DirectCall => ({
       tenantId: principal.userId,
       headers,
+      assertRecordable: () => callers.assertRecordable(),
       record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
       recordTransactionCall: (kind, transaction, response) => callers.recordTransactionCall(principal, kind, transaction, response),
     })
