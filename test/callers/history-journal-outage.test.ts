@@ -72,11 +72,16 @@ function assertRefused(t: Test, journal: HistoryJournal, record: SimulationRecor
   if (isServiceError(error)) t.match(error.headers?.['retry-after'], /^[1-9]\d*$/, 'and Retry-After')
 }
 
-/** Reopens `dir` as the next start after a crash does (the previous journal was never closed) and answers the record ids read back. */
-function recoverIds(t: Test, dir: string): string[] {
+/**
+ * Reopens `dir` as the next start after a crash does and answers the record ids read back; then
+ * stops `crashed`, which was never closed, so that its timers leave the directory alone.
+ */
+function recoverIds(dir: string, crashed: HistoryJournal): string[] {
   const next = openHistoryJournal({ dir })
-  t.teardown(() => next.close())
-  return next.recovered.map((record) => record.recordId as string)
+  const ids = next.recovered.map((record) => record.recordId as string)
+  next.close()
+  crashed.close()
+  return ids
 }
 
 t.test('ENOSPC: refused, no file touched by a burst, the same segment number reused once the disk has room', async (t) => {
@@ -128,7 +133,7 @@ t.test('ENOSPC: refused, no file touched by a burst, the same segment number reu
 
   // The process dies: what was accepted before and after the outage comes back, nothing refused does.
   t.same(
-    recoverIds(t, dir),
+    recoverIds(dir, journal),
     [...before, after].map((record) => record.recordId),
   )
 })
@@ -136,7 +141,6 @@ t.test('ENOSPC: refused, no file touched by a burst, the same segment number reu
 t.test('ENOTDIR: a directory replaced by a file fails the first open; no number is spent while it lasts', async (t) => {
   const dir = join(t.testdir({}), 'journal')
   const journal = openHistoryJournal({ dir, ...FAST })
-  t.teardown(() => journal.close())
   renameSync(dir, `${dir}.away`)
   writeFileSync(dir, 'not a directory')
 
@@ -151,7 +155,7 @@ t.test('ENOTDIR: a directory replaced by a file fails the first open; no number 
   const accepted = createRecord(BURST + 1)
   journal.append(accepted, null)
   t.same(segments(dir), ['segment-000000000001.jsonl'], 'the first segment is still number 1: the failed opens spent none')
-  t.same(recoverIds(t, dir), [accepted.recordId])
+  t.same(recoverIds(dir, journal), [accepted.recordId])
 })
 
 t.test('a directory moved away under an open segment is noticed, and what was accepted comes back with it', async (t) => {
@@ -181,7 +185,7 @@ t.test('a directory moved away under an open segment is noticed, and what was ac
   const after = createRecord(2)
   journal.append(after, null)
   t.same(
-    recoverIds(t, dir),
+    recoverIds(dir, journal),
     [...before, after].map((record) => record.recordId),
     'nothing accepted is lost across the move and back',
   )
