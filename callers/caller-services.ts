@@ -18,7 +18,7 @@ import { type Authenticator, createAuthenticator, type Principal } from './authe
 import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'
 import { toExecuteRecord, toSendRecord, toSimulationRecord, toSubmitRecord } from './to-simulation-record.js'
-import type { HistoryJournal } from './history-journal.js'
+import type { HistoryJournal, JournalHealth } from './history-journal.js'
 import { attachSignatureBytes, getFirstSignatureBytes, getRecordWithSignature } from './transaction-signature.js'
 
 /** The calls that send a transaction; `response` is the answer of that call. */
@@ -30,9 +30,20 @@ export interface CallerServices {
   keyUsage: KeyUsageCounter
   history: SimulationHistoryQueue
   now: () => number
-  /** Queues the history record of one simulation `principal` ran, whichever door it came through (no I/O). */
+  /**
+   * Throws `journal_unavailable` while a record could not be kept (the journal cannot write): a door
+   * calls it before the work, so that nothing is simulated or sent for a call that will be refused.
+   */
+  assertRecordable(): void
+  /** The journal's health; null without a journal (records then live in memory only: tests). */
+  getJournalHealth(): JournalHealth | null
+  /**
+   * Journals and queues the history record of one simulation `principal` ran, whichever door it
+   * came through; throws `journal_unavailable` when it cannot be journaled, and the call must then
+   * be refused, not answered.
+   */
   recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateResponse): void
-  /** Queues the history record of one execute, send or submit `principal` made (`kind` beside simulations), whichever door it came through (no I/O). */
+  /** The same for one execute, send or submit `principal` made (`kind` beside simulations); throws `journal_unavailable` as recordSimulation does. */
   recordTransactionCall(
     principal: Principal,
     kind: TransactionCallKind,
@@ -103,7 +114,8 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
   const record = (built: SimulationRecord, transaction: Uint8Array) => {
     built.recordId ??= randomUUID()
     const signature = getFirstSignatureBytes(transaction)
-    // Written before the caller is answered (the caller of this function answers after it returns).
+    // Written before the caller is answered (the caller of this function answers after it returns);
+    // a record the journal refuses is not queued either: the call is refused, so it never happened.
     journal?.append(built, signature)
     // base58 is too slow for the request path: the signature is filled in when history flushes.
     attachSignatureBytes(built, signature)
@@ -115,6 +127,10 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     keyUsage,
     history,
     now,
+    assertRecordable() {
+      journal?.assertWritable()
+    },
+    getJournalHealth: () => journal?.getHealth() ?? null,
     recordSimulation(principal, transaction, response) {
       record(toSimulationRecord(response, principal, now(), null), transaction)
     },

@@ -10,24 +10,49 @@
  * not yet settled when the process died comes back too: its `recordId` makes the second insert a
  * no-op (accounts/history/simulation-insert.ts), so nothing is counted twice.
  *
+ * A record that cannot be written is refused (`journal_unavailable`), never acknowledged from
+ * memory only: from that failure until a probe writes again (callers/journal-outage.ts) every
+ * append is refused without touching the disk. A segment removed or replaced under the process
+ * (its directory deleted or moved) is noticed within a second, and is an outage too: the next
+ * records would go to a file no restart reads.
+ *
  * One process owns a journal directory at a time (a LOCK file with its pid).
  */
-import { closeSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, writeFileSync } from 'node:fs'
+import { mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SimulationRecord } from '../accounts/user-service.js'
 import { toBase58 } from '../lib/base58.js'
-import { createLogThrottle } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
+import { createJournalOutage, type JournalHealth } from './journal-outage.js'
+import {
+  closeSegment,
+  createOpenSegment,
+  createSealedSegment,
+  isSegmentLost,
+  type JournalSegment,
+  removeQuietly,
+  writeToSegment,
+} from './journal-segment.js'
+
+export type { JournalHealth } from './journal-outage.js'
 
 export interface HistoryJournal {
-  /** Writes `record`, with the signature bytes of its transaction (null when unsigned), before returning. */
+  /**
+   * Writes `record`, with the signature bytes of its transaction (null when unsigned), before
+   * returning; throws `journal_unavailable` (with Retry-After) when it cannot, and then the record
+   * must not be acknowledged.
+   */
   append(record: SimulationRecord, signature: Uint8Array | null): void
+  /** Throws `journal_unavailable` while the journal is known not to write: check before work that cannot be undone. */
+  assertWritable(): void
   /** These records are in the database: a segment goes once nothing in it is outstanding. */
   settle(records: readonly SimulationRecord[]): void
   /** Records a previous run left undelivered, oldest first, their signatures filled in. Read once at open. */
   readonly recovered: readonly SimulationRecord[]
   /** Records appended or recovered and not yet settled. */
   readonly outstanding: number
+  /** Whether it writes, and since when it does not. */
+  getHealth(): JournalHealth
   /** Closes the open segment and releases the lock; what is unsettled stays for the next start. */
   close(): void
 }
@@ -37,15 +62,11 @@ export interface HistoryJournalOptions {
   dir: string
   /** A segment past this size is sealed and a new one started. Default 8 MiB. */
   segmentMaxBytes?: number
+  /** How often the segment files holding records are checked to still be there. Default 1,000. */
+  checkIntervalMs?: number
+  /** The back-off of the probe while the journal cannot write (callers/journal-outage.ts). */
+  probeDelayMs?: { min: number; max: number }
   logger?: Logger
-}
-
-interface Segment {
-  readonly path: string
-  fd: number | null
-  bytes: number
-  outstanding: number
-  sealed: boolean
 }
 
 /** One journal line: the record (signature not yet encoded) and the signature bytes, base64. */
@@ -66,7 +87,9 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
   const lockPath = join(dir, 'LOCK')
   takeLock(lockPath)
 
-  const segmentOf = new WeakMap<SimulationRecord, Segment>()
+  const segmentOf = new WeakMap<SimulationRecord, JournalSegment>()
+  // The segments holding unsettled records, and the one being written.
+  const live = new Set<JournalSegment>()
   const recovered: SimulationRecord[] = []
   let outstanding = 0
   let nextSegmentNumber = 1
@@ -76,7 +99,7 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
   let unreadable = 0
   for (const name of names) {
     nextSegmentNumber = Number(SEGMENT_NAME.exec(name)?.[1]) + 1
-    const segment: Segment = { path: join(dir, name), fd: null, bytes: 0, outstanding: 0, sealed: true }
+    const segment = createSealedSegment(join(dir, name))
     for (const line of readFileSync(segment.path, 'utf8').split('\n')) {
       if (line === '') continue
       const record = fromJournalLine(line)
@@ -90,6 +113,7 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
     }
     outstanding += segment.outstanding
     if (segment.outstanding === 0) unlinkSync(segment.path)
+    else live.add(segment)
   }
   if (recovered.length > 0 || unreadable > 0) {
     logger?.info(
@@ -98,45 +122,97 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
     )
   }
 
-  let current: Segment | null = null
-  // At most one error line per window about a failing disk.
-  const writeFailures = createLogThrottle()
+  let current: JournalSegment | null = null
+  // A segment that failed before any record reached it: the next open takes its path again, so a
+  // failing disk does not use up a segment number per attempt.
+  let sparePath: string | null = null
 
-  function openSegment(): Segment {
-    const path = join(dir, `segment-${String(nextSegmentNumber++).padStart(12, '0')}.jsonl`)
-    return { path, fd: openSync(path, 'a', 0o600), bytes: 0, outstanding: 0, sealed: false }
+  function openSegment(): JournalSegment {
+    const path = sparePath ?? join(dir, `segment-${String(nextSegmentNumber).padStart(12, '0')}.jsonl`)
+    const segment = createOpenSegment(path, openSync(path, 'w', 0o600))
+    if (sparePath === null) nextSegmentNumber++
+    sparePath = null
+    live.add(segment)
+    return segment
   }
 
-  function seal(segment: Segment): void {
+  function seal(segment: JournalSegment): void {
     segment.sealed = true
-    if (segment.fd !== null) closeSync(segment.fd)
-    segment.fd = null
-    if (segment.outstanding === 0) unlinkSync(segment.path)
+    closeSegment(segment)
+    if (segment.outstanding === 0) {
+      live.delete(segment)
+      removeQuietly(segment.path)
+    }
   }
+
+  /** Stops writing `segment` after a failure: it keeps the records it holds; an empty one becomes the spare. */
+  function abandon(segment: JournalSegment): void {
+    closeSegment(segment)
+    segment.sealed = true
+    if (segment.outstanding === 0) {
+      live.delete(segment)
+      sparePath = segment.path
+    }
+    if (current === segment) current = null
+  }
+
+  const outage = createJournalOutage({
+    dir,
+    logger,
+    minDelayMs: options.probeDelayMs?.min,
+    maxDelayMs: options.probeDelayMs?.max,
+    // Writes again: a segment opened and a newline (a line the reader skips) written to it. Only
+    // then are calls accepted.
+    probe() {
+      if (current !== null) abandon(current)
+      const segment = openSegment()
+      try {
+        writeToSegment(segment, '\n')
+      } catch (error) {
+        abandon(segment)
+        throw error
+      }
+      current = segment
+    },
+  })
+
+  // A deleted or moved directory fails no write to a segment already open: only a look at the
+  // paths tells. The records of a segment found gone survive a crash no longer (they are still
+  // delivered from memory); the log says how many.
+  const check = setInterval(() => {
+    if (outage.active) return
+    const lost = [...live].filter(isSegmentLost)
+    if (lost.length === 0) return
+    if (current !== null) abandon(current)
+    const atRisk = lost.reduce((sum, segment) => sum + segment.outstanding, 0)
+    const message = `${lost.length} segment(s) of the history journal removed or replaced; ${atRisk} unsettled record(s) in them`
+    const error = Object.assign(new Error(message), { code: 'ESTALE' })
+    for (const segment of lost) live.delete(segment)
+    outage.begin(error)
+  }, options.checkIntervalMs ?? 1_000)
+  check.unref()
 
   return {
     append(record, signature) {
+      if (outage.active) throw outage.refuse()
       try {
-        if (current === null || current.bytes >= segmentMaxBytes) {
-          if (current !== null) seal(current)
-          current = openSegment()
+        if (current !== null && current.bytes >= segmentMaxBytes) {
+          seal(current)
+          current = null
         }
-        const line: JournalLine = {
-          r: record,
-          s: signature === null ? null : Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString('base64'),
-        }
-        const text = `${JSON.stringify(line)}\n`
-        current.bytes += writeSync(current.fd as number, text)
-        current.outstanding++
-        outstanding++
-        segmentOf.set(record, current)
+        current ??= openSegment()
+        writeToSegment(current, toJournalText(record, signature))
       } catch (error) {
-        // A full or failing disk must not take the API down: the record still goes to the
-        // database from memory; only its survival of a crash is lost, and that is logged.
-        const failed = writeFailures()
-        if (failed > 0)
-          logger?.error({ err: error, dir, failed }, 'history journal write failed: records are kept in memory only until it recovers')
+        if (current !== null) abandon(current)
+        outage.begin(error)
+        throw outage.refuse()
       }
+      current.outstanding++
+      outstanding++
+      segmentOf.set(record, current)
+    },
+    assertWritable() {
+      if (outage.active) throw outage.refuse()
     },
     settle(records) {
       for (const record of records) {
@@ -145,16 +221,21 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
         segmentOf.delete(record)
         segment.outstanding--
         outstanding--
-        if (segment.outstanding === 0 && segment.sealed) unlinkSync(segment.path)
+        // A segment found gone is no longer live: what is at its path now is not its to delete.
+        if (segment.outstanding === 0 && segment.sealed && live.delete(segment)) removeQuietly(segment.path)
       }
     },
     recovered,
     get outstanding() {
       return outstanding
     },
+    getHealth: () => outage.getHealth(),
     close() {
+      clearInterval(check)
+      outage.close()
       if (current !== null) seal(current)
       current = null
+      if (sparePath !== null) removeQuietly(sparePath)
       try {
         unlinkSync(lockPath)
       } catch {
@@ -162,6 +243,15 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
       }
     },
   }
+}
+
+/** The journal line of `record`, newline included. */
+function toJournalText(record: SimulationRecord, signature: Uint8Array | null): string {
+  const line: JournalLine = {
+    r: record,
+    s: signature === null ? null : Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString('base64'),
+  }
+  return `${JSON.stringify(line)}\n`
 }
 
 /** The record of one line, or null for a line that is not one (cut short by a power loss). */

@@ -27,8 +27,9 @@ export type ErrorLogLevel = 'error' | 'debug'
  * than not_implemented (a route whose release is still to come), relay_unavailable (no relay or tip
  * wallet configured: a deployment choice, met by any caller asking for the relay), billing_unavailable
  * (no Stripe key: the same kind of choice; a Stripe outage is logged where it is met), relay_busy (the
- * relay's rate limit pushing back, as a 429 does) and shutting_down (a drain, logged once by the
- * shutdown itself). A client's fault (every 4xx) is logged at debug: a
+ * relay's rate limit pushing back, as a 429 does), journal_unavailable (a disk that cannot write,
+ * logged once by the journal itself, not once per refused call) and shutting_down (a drain, logged
+ * once by the shutdown itself). A client's fault (every 4xx) is logged at debug: a
  * caller can raise thousands a second, and they would drown the faults that need someone.
  */
 export function isServiceFault(code: ErrorCode): boolean {
@@ -38,6 +39,7 @@ export function isServiceFault(code: ErrorCode): boolean {
     code !== 'relay_unavailable' &&
     code !== 'billing_unavailable' &&
     code !== 'relay_busy' &&
+    code !== 'journal_unavailable' &&
     code !== 'shutting_down'
   )
 }

@@ -27,6 +27,7 @@ import { registerSimulateRoute } from './routes/simulate.js'
 import { registerSimulationsRoutes } from './routes/simulations.js'
 import { registerWalletApprovalsRoute } from './routes/wallet-approvals.js'
 import { getEngineState } from './status/engine-state.js'
+import { getJournalState } from './status/journal-state.js'
 import { createServiceStatus } from './status/service-status.js'
 import { createCallerServices, type CallerServices } from '../callers/caller-services.js'
 import { createAdmissionHook } from './limits/admission-hook.js'
@@ -212,8 +213,12 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     auth: { bearer: createAuthHook(authenticator, 'bearer'), either: createAuthHook(authenticator, 'either') },
     keyUsage,
     history,
-    simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation }),
-    transactions: createCallerTransactions({ engine, recordTransactionCall: callers.recordTransactionCall }),
+    simulator: createCallerSimulator({ engine, recordSimulation: callers.recordSimulation, assertRecordable: callers.assertRecordable }),
+    transactions: createCallerTransactions({
+      engine,
+      recordTransactionCall: callers.recordTransactionCall,
+      assertRecordable: callers.assertRecordable,
+    }),
     admission: callers.admission,
     transactionUpdates: options.transactionUpdates,
     authLimits: createAuthLimits({ limiter: options.authLimiter, now }),
@@ -229,7 +234,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
 
   // First: its onRoute hook collects every route registered after it.
   registerOpenApiRoute(app)
-  registerHealthRoute(app, engine, logger)
+  registerHealthRoute(app, engine, logger, callers.getJournalHealth)
   registerAuthRoutes(app, context)
   registerApiKeyRoutes(app, context)
   registerSimulateRoute(app, context)
@@ -247,7 +252,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   registerBillingRoutes(app, context)
   const status = createServiceStatus({
     getTotals: () => userService.getServiceTotals(),
-    getComponentStates: async () => [(await getEngineState(engine, logger)).state],
+    getComponentStates: async () => [(await getEngineState(engine, logger)).state, getJournalState(callers.getJournalHealth())],
     now,
     logger,
   })

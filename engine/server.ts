@@ -62,9 +62,11 @@ export interface DirectCall {
   cardOnFile: boolean
   /** Headers for the caller (`ratelimit-*`), sent as initial metadata. */
   headers: Readonly<Record<string, string>>
-  /** Records a simulation's answer (history, usage); called once the simulation answered. */
+  /** Throws `journal_unavailable` while a call's record could not be kept: called before the work. */
+  assertRecordable(): void
+  /** Records a simulation's answer (history, usage); called once the simulation answered, before the answer leaves. Throws `journal_unavailable` when it cannot. */
   record(transaction: Uint8Array, response: SimulateResponseValue): void
-  /** Records an execute's or a send's answer in the same history (`kind` beside simulations); called once it answered. */
+  /** Records an execute's, a send's or a submit's answer in the same history (`kind` beside simulations), as `record` does. */
   recordTransactionCall(
     kind: 'execute' | 'send' | 'submit',
     transaction: Uint8Array,
@@ -168,6 +170,37 @@ export async function startEngineServer(
     else run(admitted)
   }
 
+  /**
+   * Runs a call that leaves a history record: refused before any work while the record could not
+   * be kept, and answered only once `record` kept it (a refusal then answers the call instead).
+   */
+  const runRecorded = <Value, Message>(
+    callback: sendUnaryData<Message>,
+    direct: DirectCall | undefined,
+    work: () => Promise<Value>,
+    record: (value: Value) => void,
+    toMessage: (value: Value) => Message,
+  ): void => {
+    try {
+      direct?.assertRecordable()
+    } catch (error) {
+      callback(toGrpcError(error))
+      return
+    }
+    work().then(
+      (value) => {
+        try {
+          record(value)
+        } catch (error) {
+          callback(toGrpcError(error))
+          return
+        }
+        callback(null, toMessage(value))
+      },
+      (error: unknown) => callback(toGrpcError(error)),
+    )
+  }
+
   server.addService(proto.preflight.engine.v1.Engine.service, {
     Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
@@ -189,12 +222,12 @@ export async function startEngineServer(
       admitThen(call, callback, 1, (direct) => {
         if (direct && direct.tenantId !== undefined) options.tenantId = direct.tenantId
         // The engine validates the options (vectors, timeout, policy) as for every transport.
-        engine.simulate(transaction, options).then(
-          (response) => {
-            direct?.record(transaction, response)
-            callback(null, toSimulateResponseMessage(response))
-          },
-          (error: unknown) => callback(toGrpcError(error)),
+        runRecorded(
+          callback,
+          direct,
+          () => engine.simulate(transaction, options),
+          (response) => direct?.record(transaction, response),
+          toSimulateResponseMessage,
         )
       })
     },
@@ -226,12 +259,12 @@ export async function startEngineServer(
       // An execute simulates: one simulation toward the quota, as on REST.
       admitThen(call, callback, 1, (direct) => {
         actFor(direct, options)
-        engine.execute(transaction, options).then(
-          (response) => {
-            direct?.recordTransactionCall('execute', transaction, response)
-            callback(null, toExecuteResponseMessage(response))
-          },
-          (error: unknown) => callback(toGrpcError(error)),
+        runRecorded(
+          callback,
+          direct,
+          () => engine.execute(transaction, options),
+          (response) => direct?.recordTransactionCall('execute', transaction, response),
+          toExecuteResponseMessage,
         )
       })
     },
@@ -249,12 +282,12 @@ export async function startEngineServer(
       // A send simulates nothing: one request, no simulation.
       admitThen(call, callback, 0, (direct) => {
         actFor(direct, options)
-        engine.send(transaction, options).then(
-          (response) => {
-            direct?.recordTransactionCall('send', transaction, response)
-            callback(null, toSendResponseMessage(response))
-          },
-          (error: unknown) => callback(toGrpcError(error)),
+        runRecorded(
+          callback,
+          direct,
+          () => engine.send(transaction, options),
+          (response) => direct?.recordTransactionCall('send', transaction, response),
+          toSendResponseMessage,
         )
       })
     },
@@ -272,13 +305,13 @@ export async function startEngineServer(
       // As a send: one request, no simulation toward the quota.
       admitThen(call, callback, 0, (direct) => {
         actFor(direct, options)
-        engine.submit(transaction, options).then(
-          (response) => {
-            direct?.recordTransactionCall('submit', transaction, response)
-            callback(null, toSubmitResponseMessage(response))
-          },
-          // A refusal's details (bundle_rejected's lint) and Retry-After (relay_busy) travel as trailers.
-          (error: unknown) => callback(toGrpcError(error)),
+        // A refusal's details (bundle_rejected's lint) and Retry-After (relay_busy) travel as trailers.
+        runRecorded(
+          callback,
+          direct,
+          () => engine.submit(transaction, options),
+          (response) => direct?.recordTransactionCall('submit', transaction, response),
+          toSubmitResponseMessage,
         )
       })
     },

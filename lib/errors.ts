@@ -97,6 +97,13 @@ export const ERROR_CATALOGUE = {
     message: 'The accounts service is not reachable.',
   },
   engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
+  // The history journal cannot write (a full, read-only or failing disk): a call that leaves a
+  // history record is refused rather than acknowledged without a record that survives a crash.
+  journal_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The call cannot be recorded now (the history journal cannot write), so it is refused; retry after the Retry-After header.',
+  },
   rate_limited: {
     http: 429,
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
@@ -170,9 +177,9 @@ export function createServiceError(code: ErrorCode, message?: string, cause?: un
   return new ServiceError(code, message, cause === undefined ? undefined : { cause })
 }
 
-/** A ServiceError that tells the client when to come back (429, or 503 relay_busy): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
+/** A ServiceError that tells the client when to come back (429, or 503 relay_busy and journal_unavailable): `Retry-After` in whole seconds, plus any `RateLimit-*` headers. */
 export function createRetryableError(
-  code: 'rate_limited' | 'quota_exceeded' | 'relay_busy' | 'tip_budget_exceeded',
+  code: 'rate_limited' | 'quota_exceeded' | 'relay_busy' | 'journal_unavailable' | 'tip_budget_exceeded',
   retryAfterSeconds: number,
   headers: Record<string, string> = {},
   message?: string,

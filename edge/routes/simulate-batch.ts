@@ -2,7 +2,9 @@
  * `POST /api/v1/solana/tx/simulate-batch` (docs/api.md#simulate-a-batch): 1–50 transactions
  * simulated in parallel, answered in input order. One request against the rate limit, one
  * simulation per item against the quota. An item that cannot be simulated (undecodable bytes, an
- * engine error) fails only its own slot, as `{index, error: {code, message}}`.
+ * engine error, a record the journal failed to write) fails only its own slot, as
+ * `{index, error: {code, message}}`; while the journal is known not to write, the whole call is
+ * refused with 503 journal_unavailable.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../../lib/errors.js'
@@ -55,6 +57,8 @@ export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulat
     async (request): Promise<BatchResponse> => {
       const principal = getPrincipal(request)
       const { transactions, ...options } = request.body
+      // While no record can be kept the whole call is refused (503), not answered item by item.
+      simulator.assertRecordable()
       const results = await Promise.all(
         transactions.map((transaction, index) =>
           simulator.simulate(principal, { ...options, transaction }).then(

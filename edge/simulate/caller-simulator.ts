@@ -17,6 +17,8 @@ export interface CallerSimulator {
    * ranges); rejects with a catalogue ServiceError (`invalid_transaction`, engine errors).
    */
   simulate(principal: Principal, input: SimulateRequest): Promise<SimulateResponse>
+  /** Throws `journal_unavailable` while a simulation's record could not be kept (a batch asks once for all its items). */
+  assertRecordable(): void
 }
 
 /** The wire bytes of a request's base64 transaction; throws `invalid_transaction`. */
@@ -29,15 +31,19 @@ export function decodeRequestTransaction(base64: string): Uint8Array {
   return transaction
 }
 
-/** Creates the simulator every door shares; `recordSimulation` is CallerServices'. */
+/** Creates the simulator every door shares; `recordSimulation` and `assertRecordable` are CallerServices'. */
 export function createCallerSimulator(options: {
   engine: EngineClient
   recordSimulation: CallerServices['recordSimulation']
+  assertRecordable: CallerServices['assertRecordable']
 }): CallerSimulator {
-  const { engine, recordSimulation } = options
+  const { engine, recordSimulation, assertRecordable } = options
   return {
     async simulate(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
+      // A call whose record could not be kept is refused before the engine works for it; one the
+      // journal fails during is refused by recordSimulation, before the answer leaves.
+      assertRecordable()
       const response = await engine.simulate(transaction, {
         vectors: input.vectors,
         timeoutMs: input.timeout_ms,
@@ -48,5 +54,6 @@ export function createCallerSimulator(options: {
       recordSimulation(principal, transaction, response)
       return response
     },
+    assertRecordable,
   }
 }

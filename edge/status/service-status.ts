@@ -37,6 +37,13 @@ const EMPTY_TOTALS: ServiceTotals = {
 
 const SEVERITY: Record<ServiceState, number> = { operational: 0, degraded: 1, down: 2 }
 
+/** The worst of `states` (`operational` for none). */
+export function getWorstState(states: readonly ServiceState[]): ServiceState {
+  let worst: ServiceState = 'operational'
+  for (const state of states) if (SEVERITY[state] > SEVERITY[worst]) worst = state
+  return worst
+}
+
 /** Creates the status reader. */
 export function createServiceStatus(options: ServiceStatusOptions) {
   const now = options.now ?? Date.now
@@ -82,8 +89,7 @@ export function createServiceStatus(options: ServiceStatusOptions) {
     const atMs = now()
     // Both at once: the answer waits for the slower, not for the sum.
     const [totals, components] = await Promise.all([getTotals(), getComponentStates()])
-    let state: ServiceState = totals ? 'operational' : 'degraded'
-    for (const component of components) if (SEVERITY[component] > SEVERITY[state]) state = component
+    const state = getWorstState([totals ? 'operational' : 'degraded', ...components])
     observe(state, atMs)
     const value = { status: state, ...(totals ?? EMPTY_TOTALS), uptime_pct: getUptimePct() }
     cached = { atMs, value }

@@ -28,15 +28,19 @@ export interface CallerTransactions {
   getTransaction(principal: Principal, signature: string): Promise<TrackedTransaction>
 }
 
-/** Creates what every door shares; `recordTransactionCall` is CallerServices'. */
+/** Creates what every door shares; `recordTransactionCall` and `assertRecordable` are CallerServices'. */
 export function createCallerTransactions(options: {
   engine: EngineClient
   recordTransactionCall: CallerServices['recordTransactionCall']
+  assertRecordable: CallerServices['assertRecordable']
 }): CallerTransactions {
-  const { engine, recordTransactionCall } = options
+  const { engine, recordTransactionCall, assertRecordable } = options
   return {
     async execute(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
+      // Nothing is sent for a call whose record could not be kept. The journal failing during the
+      // call refuses it after the send: the same signed bytes posted again are not sent again.
+      assertRecordable()
       const response = await engine.execute(transaction, {
         tenantId: principal.userId,
         ...(principal.hasCard ? { cardOnFile: true } : {}),
@@ -48,6 +52,7 @@ export function createCallerTransactions(options: {
     },
     async send(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
+      assertRecordable()
       const response = await engine.send(transaction, {
         tenantId: principal.userId,
         ...(principal.hasCard ? { cardOnFile: true } : {}),
@@ -60,6 +65,7 @@ export function createCallerTransactions(options: {
     },
     async submit(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
+      assertRecordable()
       // Only what the caller gave: a field left out is the engine's default.
       const response = await engine.submit(transaction, {
         tenantId: principal.userId,

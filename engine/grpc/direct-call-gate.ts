@@ -24,6 +24,7 @@ const INTERNAL_CALL: DirectCall = Object.freeze({
   // Not read: with no tenant of its own, the call's card_on_file stands as its tenant_id does.
   cardOnFile: false,
   headers: Object.freeze({}),
+  assertRecordable: () => undefined,
   record: () => undefined,
   recordTransactionCall: () => undefined,
 })
@@ -49,6 +50,7 @@ export function createDirectCallGate(options: DirectCallGateOptions): DirectCall
       tenantId: principal.userId,
       cardOnFile: principal.hasCard,
       headers,
+      assertRecordable: () => callers.assertRecordable(),
       record: (transaction, response) => callers.recordSimulation(principal, transaction, response),
       recordTransactionCall: (kind, transaction, response) => callers.recordTransactionCall(principal, kind, transaction, response),
     })

@@ -7,6 +7,7 @@
  */
 import type { Test } from 'tap'
 import { createCallerServices, type CallerServices } from '../../callers/caller-services.js'
+import type { HistoryJournal } from '../../callers/history-journal.js'
 import { createDirectCallGate } from '../../engine/grpc/direct-call-gate.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
@@ -33,8 +34,13 @@ export interface RunningService {
   close(): Promise<void>
 }
 
+export interface RunningServiceOptions {
+  /** The history journal every door's records go through, as `npm start` has one; none: records in memory only. Closed with the service. */
+  journal?: HistoryJournal
+}
+
 /** Starts the service for `t` (closed with it) with the clock at `startMs`. */
-export async function startRunningService(t: Test, startMs: number): Promise<RunningService> {
+export async function startRunningService(t: Test, startMs: number, options: RunningServiceOptions = {}): Promise<RunningService> {
   let tenantBlocks: TenantProgramBlocks | undefined
   const stack = await startStack(t, {
     engineOptions: { getTenantBlocks: (tenantId) => (tenantBlocks as TenantProgramBlocks).get(tenantId) },
@@ -52,6 +58,7 @@ export async function startRunningService(t: Test, startMs: number): Promise<Run
       : createInProcessAdmission(),
     logger: quietLogger,
     invalidations: users.bus,
+    journal: options.journal,
     now: clock.now,
   })
   const grpc = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createDirectCallGate({ callers }) })
