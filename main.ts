@@ -69,6 +69,15 @@ if (!process.env.SOLANA_RPC_URLS) {
     tipWalletKeypair,
   })
   if (tipWallet) logger.info({ tipWallet, file: tipWalletKeypair }, 'localnet tip wallet funded')
+  if (freeTips) {
+    logger.info(
+      {
+        freeManagedTipMaxLamports: engineConfig.freeManagedTipMaxLamports,
+        freeManagedTipDailyLamports: engineConfig.freeManagedTipDailyLamports,
+      },
+      'localnet: callers without a card may have managed tips paid from the tip wallet, within these caps (FREE_MANAGED_TIP_*)',
+    )
+  }
 }
 
 // The user service first: the engine reads each tenant's program blocks from it (cached, kept

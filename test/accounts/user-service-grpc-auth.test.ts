@@ -88,6 +88,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     UpdateTrackedTransaction: { user_id: victimId, signature: tracked.signature, patch: { status: 'failed' }, lease_ms: 0 },
     GetTrackedTransaction: { user_id: victimId, signature: tracked.signature },
     ClaimUnresolvedTransactions: { lease_ms: 3_600_000, limit: 10 },
+    GetManagedTipLamports: { user_id: victimId, since_ms: 0 },
     CreateWebhookEndpoint: { user_id: victimId, url: 'https://attacker.example.com/hook', events: ['transaction.landed'] },
     ListWebhookEndpoints: { user_id: victimId },
     DeleteWebhookEndpoint: { user_id: victimId, endpoint_id: victimId },

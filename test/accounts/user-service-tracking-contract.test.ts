@@ -378,6 +378,22 @@ function runTrackingSuite(t: Test, { client, clock, db }: Transport) {
     )
   })
 
+  t.test("the managed tips of a user's records since a moment: what a day's tip cap starts from after a restart", async (t) => {
+    const userId = randomUUID()
+    const dayStart = START_MS - (START_MS % DAY_MS)
+    // Yesterday's tip, today's two (one dropped: it counts, charged when it left), a record without a tip, another user's.
+    await client.trackTransaction(createBundledRecord(userId, { tipLamports: 7_000n, createdAtMs: dayStart - 1 }), LEASE_MS)
+    await client.trackTransaction(createBundledRecord(userId, { tipLamports: 12_345n, createdAtMs: dayStart }), LEASE_MS)
+    await client.trackTransaction(createBundledRecord(userId, { tipLamports: 2n ** 60n, status: 'dropped', createdAtMs: START_MS }), 0)
+    await client.trackTransaction(createTrackingRecord(userId, { createdAtMs: START_MS }), LEASE_MS)
+    await client.trackTransaction(createBundledRecord(randomUUID(), { tipLamports: 99_000n, createdAtMs: START_MS }), LEASE_MS)
+    t.equal(await client.getManagedTipLamportsSince(userId, dayStart), 12_345n + 2n ** 60n, 'exact past 2^53')
+    t.equal(await client.getManagedTipLamportsSince(userId, dayStart - DAY_MS), 7_000n + 12_345n + 2n ** 60n)
+    t.equal(await client.getManagedTipLamportsSince(randomUUID(), dayStart), 0n, 'a user with no records: 0')
+    t.equal(await client.getManagedTipLamportsSince('not-a-uuid', dayStart), 0n, 'an id that names nobody: 0')
+    await assertRejectsWithCode(t, client.getManagedTipLamportsSince(userId, Number.NaN), 'validation_error', 'sinceMs NaN')
+  })
+
   t.test('two concurrent claims split the records without overlap', async (t) => {
     clock.nowMs = START_MS + 2 * DAY_MS
     await drainClaims(client)
