@@ -79,15 +79,6 @@ export interface TrackingStore {
   claimUnresolved(leaseMs: number, limit: number): Promise<TrackingRecord[]>
 }
 
-/** Only the host of an endpoint URL: its path or query may carry an API key. */
-export function toEndpointHost(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return 'endpoint'
-  }
-}
-
 /** The API shape of a record. */
 export function toTrackedTransaction(record: TrackingRecord): TrackedTransaction {
   return {
