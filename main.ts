@@ -113,6 +113,7 @@ const app = createEdgeServer({
   idleTimeoutMs: edgeConfig.idleTimeoutMs,
   keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
   maxConnections: edgeConfig.maxConnections || undefined,
+  shutdownGraceMs: edgeConfig.shutdownGraceMs,
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)
