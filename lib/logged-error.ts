@@ -17,6 +17,8 @@ function isErrorLike(value: unknown): value is Error {
 function toRedactedValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return toRedactedText(value)
   if (typeof value !== 'object' || value === null) return value
+  // Bytes, dates and collections log as pino would log them; only objects and arrays are walked.
+  if (ArrayBuffer.isView(value) || value instanceof Date || value instanceof Map || value instanceof Set) return value
   if (depth >= MAX_DEPTH) return '[…]'
   if (Array.isArray(value)) return value.map((item) => toRedactedValue(item, depth + 1))
   const out: Record<string, unknown> = {}
