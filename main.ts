@@ -29,7 +29,7 @@ import { toTrustProxy } from './edge/trust-proxy.js'
 import { createInProcessTransactionUpdates, type TransactionUpdates } from './lib/transaction-updates.js'
 import { createRedisTransactionUpdates } from './lib/redis-transaction-updates.js'
 import type { TrackedTransaction } from './engine/contract/transaction-tracking.js'
-import { toEndpointHost } from './engine/tracking/tracking-record.js'
+import { toEndpointHost } from './lib/endpoint-host.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -132,6 +132,7 @@ const app = createEdgeServer({
   idleTimeoutMs: edgeConfig.idleTimeoutMs,
   keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
   maxConnections: edgeConfig.maxConnections || undefined,
+  shutdownGraceMs: edgeConfig.shutdownGraceMs,
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)
@@ -143,11 +144,11 @@ logger.info(
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
     accountsGrpc: users.grpcAddress ?? null,
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
-    rpc: engineConfig.rpcUrls,
+    // Endpoints by host only: their URLs may carry keys (a token in the path, the query or userinfo).
+    rpc: engineConfig.rpcUrls.map(toEndpointHost),
     // The chain's PubSub WebSocket, for a Solana client pointed at localnet.
     ...(localnet ? { localnetWs: localnet.wsUrl } : {}),
-    geyser: engineConfig.geyserEndpoints,
-    // The host only: a relay URL may carry a key.
+    geyser: engineConfig.geyserEndpoints.map(toEndpointHost),
     relay: engineConfig.relayUrl ? toEndpointHost(engineConfig.relayUrl) : null,
     ...(localnet ? { localnetDemo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },

@@ -29,6 +29,8 @@ export const edgeConfigSchema = {
   keepAliveTimeoutMs: { kind: 'int', env: 'KEEP_ALIVE_TIMEOUT_MS', default: 72_000, min: 1_000, max: 3_600_000 },
   /** Client connections held at once; 0: the soft open-files limit minus a reserve (edge/max-connections.ts). */
   maxConnections: { kind: 'int', env: 'MAX_CONNECTIONS', default: 0, min: 0, max: 10_000_000 },
+  /** On SIGTERM, how long connections already open may still send requests (answered with Connection: close) before idle ones are closed. */
+  shutdownGraceMs: { kind: 'int', env: 'SHUTDOWN_GRACE_MS', default: 1_000, min: 0, max: 20_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -95,6 +95,7 @@ const app = createEdgeServer({
   idleTimeoutMs: config.idleTimeoutMs,
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   maxConnections: config.maxConnections || undefined,
+  shutdownGraceMs: config.shutdownGraceMs,
 })
 await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${config.host}:${config.port}`)

@@ -12,6 +12,7 @@ import { createAuthHook } from './auth/auth-hook.js'
 import type { EdgeContext } from './edge-context.js'
 import type { EngineClient } from './engine-client.js'
 import { createClientErrorHandler } from './client-error-handler.js'
+import { createConnectionDrain } from './connection-drain.js'
 import { edgeConfigSchema } from './config.js'
 import { handleError, sendError } from './http-errors.js'
 import { getDefaultMaxConnections } from './max-connections.js'
@@ -94,6 +95,12 @@ export interface EdgeServerOptions {
   keepAliveTimeoutMs?: number
   /** Client connections (WebSockets included) held at once; past it Node closes new ones at accept (default: getDefaultMaxConnections()). */
   maxConnections?: number
+  /**
+   * When the server closes, how long requests on connections already open are still answered (each
+   * with `Connection: close`) before what is idle is closed; new connections are refused from the
+   * start (edge/connection-drain.ts). Default 1 s (SHUTDOWN_GRACE_MS).
+   */
+  shutdownGraceMs?: number
   now?: () => number
 }
 
@@ -164,16 +171,33 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   })
   // Only JSON bodies: fastify would otherwise parse text/plain and report a schema error.
   app.removeContentTypeParser('text/plain')
-  let closing = false
+  // Closing: `draining` while connections already open may still send requests (answered, and
+  // closed after the answer), then `shedding`: what still arrives gets shutting_down.
+  let phase: 'serving' | 'draining' | 'shedding' = 'serving'
+  const connections = createConnectionDrain(app.server, options.shutdownGraceMs ?? defaults.shutdownGraceMs.default)
   app.addHook('preClose', async () => {
-    closing = true
+    phase = 'draining'
+    await connections.drain()
+    phase = 'shedding'
   })
-  // One callback-style hook: an async hook costs extra promise turns on every request.
+  // Callback-style hooks: an async hook costs extra promise turns on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
-    if (!closing) return done()
+    if (phase === 'serving') return done()
     reply.header('connection', 'close')
+    const upgrade = request.raw.headers.upgrade !== undefined
+    // A WebSocket opened now would only be closed again by the drain.
+    if (phase === 'draining' && !upgrade) return done()
+    // An upgrade's socket is the WebSocket plugin's, closed by a hook of its own this answer skips.
+    if (upgrade) reply.raw.once('finish', () => request.raw.socket.end())
     sendError(reply, request, 'shutting_down')
+  })
+  // Also on the answers to requests that were in flight when the close began: a socket kept alive
+  // after its answer would be closed by nothing but its keep-alive timeout (past the shutdown
+  // deadline), and closing it while idle races with the client's next request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (phase !== 'serving') reply.header('connection', 'close')
+    done(null, payload)
   })
   app.setErrorHandler(handleError)
   // Response schemas only document (GET /openapi.json): fast-json-stringify would drop undeclared fields and coerce types.

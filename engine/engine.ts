@@ -55,7 +55,7 @@ import { createRelayClient } from './relay/relay-client.js'
 import { createRelayQueue } from './relay/relay-queue.js'
 import { createTipFloorWindow } from './fees/tip-floor-window.js'
 import type { EndpointSets } from './send/endpoint-sets.js'
-import { toEndpointHost } from './tracking/tracking-record.js'
+import { toEndpointHost } from '../lib/endpoint-host.js'
 import { submitTransaction } from './submit/submit-transaction.js'
 import type { SubmitStrategy } from './submit/submit-strategy.js'
 import { createDirectStrategy, createStakedSenderStrategy } from './submit/direct-strategy.js'
@@ -397,7 +397,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
         geyser: {
           state: geyser.state,
           endpoints: geyser.subscriptions.map((subscription) => ({
-            endpoint: subscription.endpoint,
+            endpoint: subscription.host,
             state: subscription.state,
             last_slot: subscription.lastSlot,
           })),

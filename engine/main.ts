@@ -1,5 +1,6 @@
 /** The engine process: `npm run start:engine`. Reads the environment, serves gRPC, drains on signals. */
 import { ConfigError, readConfig } from '../lib/config.js'
+import { toEndpointHost } from '../lib/endpoint-host.js'
 import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
@@ -59,7 +60,11 @@ const transactionUpdates = config.redisUrl
 startup.closeOnFailure(() => transactionUpdates?.close())
 // startEngine stops what it started itself when its port cannot be bound.
 const engine = await startEngine({ config, logger, userService, invalidations, callers, transactionUpdates })
-logger.info({ grpc: engine.grpcAddress, rpc: config.rpcUrls, accounts: config.userServiceUrl ?? null }, 'engine serving')
+// Endpoints by host only: their URLs may carry keys.
+logger.info(
+  { grpc: engine.grpcAddress, rpc: config.rpcUrls.map(toEndpointHost), accounts: config.userServiceUrl ?? null },
+  'engine serving',
+)
 startup.serving()
 onShutdownSignal(logger, async () => {
   await engine.closePort()

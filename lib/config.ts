@@ -46,11 +46,12 @@ export class ConfigError extends Error {
 /** Plain decimal notation: what an operator writes for a rate (0.25, .5, 1). */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 
-function parseUrl(env: string, raw: string): string {
+/** `which` names the URL in the error instead of its value: a URL may carry a key, typo or not. */
+function parseUrl(env: string, raw: string, which: string): string {
   try {
     return new URL(raw).toString()
   } catch {
-    throw new ConfigError(env, 'an absolute URL', raw)
+    throw new ConfigError(env, 'an absolute URL', `${which} (not shown: a URL may carry a key)`)
   }
 }
 
@@ -84,7 +85,7 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
     case 'optional-string':
       return present ? raw.trim() : undefined
     case 'optional-url':
-      return present ? parseUrl(field.env, raw.trim()) : undefined
+      return present ? parseUrl(field.env, raw.trim(), 'the URL') : undefined
     case 'optional-secret': {
       if (!present) return undefined
       const value = raw.trim()
@@ -100,7 +101,7 @@ function readField(field: ConfigField, raw: string | undefined): unknown {
         .map((part) => part.trim())
         .filter((part) => part !== '')
       if (urls.length === 0) throw new ConfigError(field.env, 'a comma-separated list of URLs', raw)
-      return urls.map((url) => parseUrl(field.env, url))
+      return urls.map((url, index) => parseUrl(field.env, url, `URL ${index + 1} of ${urls.length}`))
     }
     case 'bool': {
       if (!present) return field.default

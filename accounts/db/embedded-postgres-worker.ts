@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { restrictTreeToOwner } from './owner-only-tree.js'
 
 export interface EmbeddedPostgresWorkerData {
   dataDir: string
@@ -27,6 +28,9 @@ try {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   chmodSync(dataDir, 0o700)
   const db = await PGlite.create(dataDir)
+  // Before the socket opens, so nothing runs meanwhile: PGlite creates its files for everyone to
+  // read, and a data directory from an earlier release (or a copy) may have them so already.
+  restrictTreeToOwner(dataDir)
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
   try {
     await server.start()

@@ -15,7 +15,7 @@ const closed = { additionalProperties: false } as const
 
 export const geyserEndpointHealthSchema = Type.Object(
   {
-    endpoint: Type.String(),
+    endpoint: Type.String({ description: "The endpoint's host and port, never its URL (which may carry a provider's token)." }),
     state: geyserStateSchema,
     last_slot: Type.Integer({ minimum: 0, description: '0 until the endpoint streamed a slot.' }),
   },

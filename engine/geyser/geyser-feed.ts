@@ -8,6 +8,7 @@
  * is live, the cache trusts the accounts it covers and the chain tracker stops polling RPC.
  */
 import { getBase58Encoder } from '@solana/kit'
+import { toEndpointHost } from '../../lib/endpoint-host.js'
 import type { Logger } from '../../lib/logger.js'
 import { createPriorityFeeWindow, type PriorityFeeWindow } from '../fees/priority-fee-window.js'
 import { getStreamedTransactionSample } from '../fees/streamed-transaction-sample.js'
@@ -164,7 +165,7 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
       // What was read before the stream covered it is read once more, so no change falls in between.
       onCoverageStart: (keys, atMs) => options.cache.refreshConfirmedBefore(keys, atMs),
       onStateChange: (state) => {
-        logger.info({ state, endpoint }, 'geyser stream state')
+        logger.info({ state, endpoint: toEndpointHost(endpoint) }, 'geyser stream state')
         updateChainCoverage()
       },
     }),

@@ -11,6 +11,7 @@
  * it, kept across a reconnect that replayed from_slot, restarted after one that could not. The
  * cache trusts an entry without asking RPC only while it is covered.
  */
+import { toEndpointHost } from '../../lib/endpoint-host.js'
 import type { Logger } from '../../lib/logger.js'
 import type { GeyserState } from '../contract/engine-health.js'
 import type { AccountKey } from '../state/account-key.js'
@@ -70,7 +71,8 @@ export interface GeyserSubscriptionStats {
 }
 
 export interface GeyserSubscription {
-  readonly endpoint: string
+  /** The endpoint's host and port: what health and logs name it by (its URL may carry a token). */
+  readonly host: string
   readonly state: GeyserState
   /** The last processed slot seen (0: none yet). */
   readonly lastSlot: number
@@ -111,6 +113,7 @@ const CHANNEL_OPTIONS = {
 /** Creates the subscription; nothing connects before `start()`. */
 export function createGeyserSubscription(options: GeyserSubscriptionOptions): GeyserSubscription {
   const { logger } = options
+  const host = toEndpointHost(options.endpoint)
   const pingMs = options.pingMs ?? Math.min(MAX_PING_MS, Math.max(10, Math.floor(options.stallMs / 2)))
   const backoffBaseMs = options.backoffBaseMs ?? 100
   const backoffMaxMs = options.backoffMaxMs ?? 5_000
@@ -276,7 +279,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
       opened = await client.subscribe(toSubscribeRequest(buildRequest(fromSlot)))
     } catch (error) {
       if (closed) return
-      logger.warn({ err: error, endpoint: options.endpoint }, 'geyser connect failed')
+      logger.warn({ err: error, endpoint: host }, 'geyser connect failed')
       setState('disconnected')
       scheduleReconnect()
       return
@@ -320,7 +323,7 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
   }
 
   return {
-    endpoint: options.endpoint,
+    host,
     get state() {
       return state
     },

@@ -3,7 +3,9 @@
  * in order and answers with the first that responds. Used on cold paths only (cache misses and
  * background refreshes), never awaited on a warm simulate.
  */
+import { toEndpointHost } from '../../lib/endpoint-host.js'
 import { createServiceError } from '../../lib/errors.js'
+import { toRedactedText } from '../../lib/redacted-text.js'
 
 export interface JsonRpcClient {
   /** Calls `method` with `params`; rejects with `upstream_unavailable` when no URL answers. */
@@ -48,7 +50,7 @@ export function createJsonRpcClient({ urls, requestTimeoutMs }: JsonRpcClientOpt
       body,
       signal,
     })
-    if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`)
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
     const reply = (await response.json()) as JsonRpcReply<T>
     if (reply.error) throw new JsonRpcResponseError(reply.error.code, reply.error.message, reply.error.data)
     return reply.result as T
@@ -67,7 +69,8 @@ export function createJsonRpcClient({ urls, requestTimeoutMs }: JsonRpcClientOpt
         // A node's own JSON-RPC error is an answer, not an outage: do not fail over on it.
         if (error instanceof JsonRpcResponseError) throw error
         if (signal?.aborted) throw signal.reason
-        failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
+        // By host: the URL may carry a key, and fetch quotes the whole URL when it refuses one with userinfo.
+        failures.push(`${toEndpointHost(url)}: ${toRedactedText(error instanceof Error ? error.message : String(error))}`)
       }
     }
     throw createServiceError('upstream_unavailable', `no Solana RPC endpoint answered ${method}`, failures.join('; '))

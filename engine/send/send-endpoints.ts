@@ -6,7 +6,8 @@
  */
 import { createServiceError } from '../../lib/errors.js'
 import { createJsonRpcClient, type JsonRpcClient } from '../rpc/json-rpc-client.js'
-import { toEndpointHost } from '../tracking/tracking-record.js'
+import { toEndpointHost } from '../../lib/endpoint-host.js'
+import { toRedactedText } from '../../lib/redacted-text.js'
 
 export interface SendAttempts {
   /** sendTransaction calls made (answered or not). */
@@ -39,14 +40,13 @@ interface Endpoint {
 
 const SEND_CONFIG = { encoding: 'base64', skipPreflight: true, maxRetries: 0 } as const
 
-/** What an endpoint answered, without its URL (which may carry a key). */
-function describe(error: unknown): string {
+/** What the endpoint at `host` answered, without its URL (which may carry a key). */
+function describe(error: unknown, host: string): string {
   const detail =
     error instanceof Error && typeof error.cause === 'string' ? error.cause : error instanceof Error ? error.message : String(error)
-  return detail
-    .replace(/https?:\/\/\S+?: /g, '')
-    .replace(/https?:\/\/\S+/g, '<url>')
-    .slice(0, 200)
+  // The client's failure list names its one endpoint first, as this message does already.
+  const answer = detail.startsWith(`${host}: `) ? detail.slice(host.length + 2) : detail
+  return toRedactedText(answer).slice(0, 200)
 }
 
 /** Creates the sender over the configured endpoints (one client each: fail-over is decided here, not inside a client). */
@@ -71,7 +71,7 @@ export function createSendEndpoints(options: SendEndpointsOptions): SendEndpoint
           await sendTo(endpoint, base64)
           return { attempts, accepted: [endpoint.host] }
         } catch (error) {
-          answers.push(`${endpoint.host}: ${describe(error)}`)
+          answers.push(`${endpoint.host}: ${describe(error, endpoint.host)}`)
         }
       }
       throw createServiceError('upstream_unavailable', `No send endpoint accepted the transaction (${answers.join('; ')}).`)

@@ -81,15 +81,6 @@ export interface TrackingStore {
   getManagedTipLamportsSince(userId: string, sinceMs: number): Promise<bigint>
 }
 
-/** Only the host of an endpoint URL: its path or query may carry an API key. */
-export function toEndpointHost(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return 'endpoint'
-  }
-}
-
 /** The API shape of a record. */
 export function toTrackedTransaction(record: TrackingRecord): TrackedTransaction {
   return {

@@ -90,7 +90,7 @@ async function startService(t: Test, env: NodeJS.ProcessEnv, rest: string): Prom
   }
   t.match(
     engine,
-    { freshness: 'geyser', geyser: { state: 'connected', endpoints: [{ endpoint: /^http:\/\/127\.0\.0\.1:\d+/ }] } },
+    { freshness: 'geyser', geyser: { state: 'connected', endpoints: [{ endpoint: /^127\.0\.0\.1:\d+$/ }] } },
     'the engine is fed by localnet’s geyser stream',
   )
   return { child, output: () => output }

@@ -67,15 +67,16 @@ t.test('a connected geyser stream: operational, fresh from the stream', async (t
   t.match(health.details.engine, {
     status: 'operational',
     freshness: 'geyser',
-    geyser: { state: 'connected', endpoints: [{ endpoint: stack.localnet.geyserUrl, state: 'connected' }] },
+    geyser: { state: 'connected', endpoints: [{ endpoint: new URL(stack.localnet.geyserUrl).host, state: 'connected' }] },
   })
   t.ok((health.details.engine?.slot ?? 0) > 0, 'the engine reports a real slot')
   t.equal(await getServiceState(t, app), 'operational')
 })
 
-t.test('a geyser endpoint that never answers: degraded, on RPC, over both transports', async (t) => {
-  const endpoint = `http://127.0.0.1:${await getFreePort()}`
-  const stack = await startStack(t, { engineEnv: { GEYSER_ENDPOINT: endpoint } })
+t.test('a geyser endpoint that never answers: degraded, on RPC, over both transports, named by its host', async (t) => {
+  // A provider's token in the path and the query: neither may reach this public answer.
+  const host = `127.0.0.1:${await getFreePort()}`
+  const stack = await startStack(t, { engineEnv: { GEYSER_ENDPOINT: `http://${host}/geyser-path-token?x-token=geyser-query-token` } })
   t.equal(stack.engine.getHealth().status, 'degraded', 'the engine itself says degraded')
   const edges = [
     (await createTestEdgeWithUser(t, stack, { users })).app,
@@ -85,7 +86,8 @@ t.test('a geyser endpoint that never answers: degraded, on RPC, over both transp
     const health = await getHealth(t, app)
     t.equal(health.state, 'degraded', `${health.engine_transport}: state degraded`)
     const engine = health.details.engine
-    t.match(engine, { status: 'degraded', freshness: 'rpc', geyser: { endpoints: [{ endpoint }] } }, health.engine_transport)
+    t.match(engine, { status: 'degraded', freshness: 'rpc', geyser: { endpoints: [{ endpoint: host }] } }, health.engine_transport)
+    t.notMatch(JSON.stringify(health), /token/, `${health.engine_transport}: no token in the answer`)
     t.not(engine?.geyser?.state, 'connected', 'the stream is not connected')
     t.equal(await getServiceState(t, app), 'degraded', `${health.engine_transport}: /api/v1/status degraded`)
   }

@@ -31,8 +31,11 @@ export interface TestEdgeOptions {
   admission?: Admission
   /** The WebSocket stream's limits (a short ping interval, small caps). */
   stream?: StreamRouteOptions
-  /** The HTTP server's timeouts and connection cap (short ones, a small cap). */
-  http?: Pick<EdgeServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'idleTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'>
+  /** The HTTP server's timeouts, connection cap and shutdown grace (short ones, a small cap). */
+  http?: Pick<
+    EdgeServerOptions,
+    'requestTimeoutMs' | 'headersTimeoutMs' | 'idleTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections' | 'shutdownGraceMs'
+  >
   /** Where the edge logs (silent unless a test asserts what is logged). */
   logger?: Logger
   /** The limits of register, login and refresh; none unless a test is about them. */

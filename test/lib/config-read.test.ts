@@ -38,6 +38,21 @@ t.test('internal tokens: unset, or long enough not to be guessed; the value neve
   t.match(error.message, /at least 32 characters/)
 })
 
+t.test('a URL that does not parse is named by its place in the list, never echoed (it may carry a key)', async (t) => {
+  const key = 'plantedkey0123456789'
+  const list = t.throws(() => readConfig(engineConfigSchema, { SOLANA_RPC_URLS: `https://good.example/,https//typo.example/${key}` }), {
+    name: 'ConfigError',
+    variable: 'SOLANA_RPC_URLS',
+  }) as Error
+  t.match(list.message, /URL 2 of 2/)
+  t.notMatch(list.message, key, 'the path token is not echoed')
+  const single = t.throws(() => readConfig(engineConfigSchema, { REDIS_URL: `redis//:${key}@cache:6379` }), {
+    name: 'ConfigError',
+    variable: 'REDIS_URL',
+  }) as Error
+  t.notMatch(single.message, key, 'the password is not echoed')
+})
+
 t.test('a number field reads plain decimals within its range and refuses the rest', async (t) => {
   const schema = { share: { kind: 'number', env: 'SHARE', default: 0, min: 0, max: 1 } } as const
   t.equal(readConfig(schema, {}).share, 0, 'the default when unset')
