@@ -10,7 +10,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { getRefusedAddressReason, getRefusedUrlReason, type WebhookUrlPolicy } from './webhook-url-policy.js'
+import { getAddressRefusal, getUrlRefusal, type WebhookUrlPolicy } from './webhook-url-policy.js'
 
 /**
  * An HTTP answer (any status), or none — and then why, for the operator's log: a refused
@@ -27,9 +27,9 @@ function createGuardedLookup(policy: WebhookUrlPolicy): LookupFunction {
     const answer: LookupCallback = (error, addresses) => {
       if (error) return callback(error, '', 4)
       for (const { address } of addresses) {
-        const reason = getRefusedAddressReason(address, policy)
-        if (reason !== null)
-          return callback(Object.assign(new Error(`refused address ${address}: ${reason}`), { code: 'EREFUSEDADDRESS' }), '', 4)
+        const refusal = getAddressRefusal(address, policy)
+        if (refusal !== null)
+          return callback(Object.assign(new Error(`refused address ${refusal.reason}`), { code: 'EREFUSEDADDRESS' }), '', 4)
       }
       const [first] = addresses
       if (!first) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 4)
@@ -72,8 +72,8 @@ export function sendWebhook({ url, body, headers, timeoutMs, policy }: SendWebho
     } catch {
       return resolve({ answered: false, cause: 'not an absolute URL' })
     }
-    const refused = getRefusedUrlReason(parsed, policy)
-    if (refused !== null) return resolve({ answered: false, cause: `refused URL: ${refused}` })
+    const refused = getUrlRefusal(parsed, policy)
+    if (refused !== null) return resolve({ answered: false, cause: `refused URL: ${refused.reason}` })
     const request = (parsed.protocol === 'https:' ? httpsRequest : httpRequest)(parsed, {
       method: 'POST',
       headers: {

@@ -4,7 +4,8 @@
  * whatever the transport; an endpoint or delivery of another user is `not_found`.
  */
 import { randomUUID } from 'node:crypto'
-import { createServiceError } from '../../lib/errors.js'
+import { createServiceError, isServiceError } from '../../lib/errors.js'
+import type { Logger } from '../../lib/logger.js'
 import type { Database } from '../db/database.js'
 import type { JsonValue, WebhooksService } from '../user-service.js'
 import { createWebhookDeliveryStore, toWebhookDelivery, toWebhookPayload } from './webhook-delivery-store.js'
@@ -18,10 +19,12 @@ export interface WebhooksServiceOptions {
   /** Epoch ms. */
   now: () => number
   urlPolicy: WebhookUrlPolicy
+  /** Where a refused URL's reason goes (the user is told little, so registration is no DNS oracle); none: not logged. */
+  logger?: Logger
 }
 
 /** The webhooks part of the user service on `db`. */
-export function createWebhooksService({ db, now, urlPolicy }: WebhooksServiceOptions): WebhooksService {
+export function createWebhooksService({ db, now, urlPolicy, logger }: WebhooksServiceOptions): WebhooksService {
   const endpoints = createWebhookEndpointStore({ db, now })
   const deliveries = createWebhookDeliveryStore({ db, now })
 
@@ -49,7 +52,14 @@ export function createWebhooksService({ db, now, urlPolicy }: WebhooksServiceOpt
       // The cheap checks first: a bad event list answers before any DNS lookup.
       const events = toWebhookEvents(request.events)
       const description = toWebhookDescription(request.description)
-      await assertWebhookUrl(request.url, urlPolicy)
+      try {
+        await assertWebhookUrl(request.url, urlPolicy)
+      } catch (error) {
+        // The user is told little about why; the operator learns it here (the host, never the whole URL).
+        if (isServiceError(error, 'validation_error') && error.cause !== undefined)
+          logger?.info({ userId, reason: error.cause }, 'webhook URL refused')
+        throw error
+      }
       return toWebhookEndpoint(await endpoints.create(userId, { url: request.url, events, description }), true)
     },
 
