@@ -7,11 +7,11 @@
  * an endpoint is registered and again at every delivery, when the socket connects
  * (webhook-sender.ts), since a name may resolve elsewhere later.
  */
-import { lookup as dnsLookup } from 'node:dns/promises'
 import { createServiceError } from '../../lib/errors.js'
 import { getCloudMetadataRange } from './cloud-metadata-ranges.js'
 import { getEmbeddedIpv4Addresses, type EmbeddedIpv4 } from './embedded-ipv4.js'
 import { getHostAddresses } from './host-addresses.js'
+import { createWebhookHostLookup, type WebhookHostLookup } from './webhook-host-lookup.js'
 import { toIpAddressBytes, toIpAddressKey } from './ip-address.js'
 import { getSpecialPurposeRange } from './special-purpose-ranges.js'
 import { MAX_WEBHOOK_URL_LENGTH } from './webhook-values.js'
@@ -19,8 +19,8 @@ import { MAX_WEBHOOK_URL_LENGTH } from './webhook-values.js'
 export interface WebhookUrlPolicy {
   /** http and private, loopback and the host's own addresses allowed (never link-local or cloud metadata). */
   allowPrivateUrls: boolean
-  /** Resolves a host to all its addresses (tests inject one); node:dns by default. */
-  lookup?: (host: string) => Promise<{ address: string; family: number }[]>
+  /** Resolves a host to all its addresses (tests inject one); c-ares on the system's DNS servers by default (webhook-host-lookup.ts). */
+  lookup?: WebhookHostLookup
   /** The host's own addresses (tests inject them); read from the interfaces at every check by default, as they may change. */
   getHostAddresses?: () => readonly string[]
 }
@@ -110,7 +110,18 @@ export function getUrlRefusal(url: URL, policy: Omit<WebhookUrlPolicy, 'lookup'>
   return { message: refusal.kind === 'metadata' ? ALWAYS_REFUSED : WEBHOOK_URL_NOT_PUBLIC, reason: refusal.reason }
 }
 
-const defaultLookup = (host: string) => dnsLookup(host, { all: true, verbatim: true })
+const defaultLookup = createWebhookHostLookup()
+
+/** How `policy` resolves host names. */
+export function getWebhookHostLookup(policy: WebhookUrlPolicy): WebhookHostLookup {
+  return policy.lookup ?? defaultLookup
+}
+
+/**
+ * The longest a registration waits for a host name's addresses: within the 5 s an edge gives the
+ * accounts service for a call, with room for the insert after it.
+ */
+const REGISTRATION_LOOKUP_TIMEOUT_MS = 3_000
 
 /**
  * Throws `validation_error` naming `url` unless `url` may receive webhooks now; answers the parsed
@@ -137,7 +148,7 @@ export async function assertWebhookUrl(url: unknown, policy: WebhookUrlPolicy): 
     createServiceError('validation_error', `url: ${policy.allowPrivateUrls ? precise : WEBHOOK_URL_NOT_PUBLIC}`, `${host}: ${reason}`)
   let addresses: { address: string }[]
   try {
-    addresses = await (policy.lookup ?? defaultLookup)(host)
+    addresses = await getWebhookHostLookup(policy)(host, AbortSignal.timeout(REGISTRATION_LOOKUP_TIMEOUT_MS))
   } catch (error) {
     throw refuse('the host does not resolve', `does not resolve (${error instanceof Error ? error.message : String(error)})`)
   }

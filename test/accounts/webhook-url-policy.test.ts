@@ -18,7 +18,7 @@ const PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c'
 const resolvesTo =
   (...addresses: string[]) =>
   async () =>
-    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+    addresses.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) }))
 
 async function refusal(url: unknown, allowPrivateUrls: boolean, lookup = resolvesTo(PUBLIC_V4), extra: Partial<WebhookUrlPolicy> = {}) {
   try {
