@@ -39,7 +39,10 @@ export function createWebhooksService({ db, now, urlPolicy, logger }: WebhooksSe
     return endpoint
   }
 
-  /** Queues to the endpoint; one disabled or deleted since it was read answers as it would have then. */
+  /**
+   * Queues to the endpoint read enabled just before; if it was disabled or deleted meanwhile,
+   * nothing is queued and the answer is the one it would have had (disabled, or `not_found`).
+   */
   async function enqueueToEndpoint(userId: string, endpointId: string, eventId: string, type: string, payload: JsonValue) {
     const row = await deliveries.enqueueToEndpoint(endpointId, eventId, type, payload)
     if (row) return row
