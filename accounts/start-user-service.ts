@@ -71,6 +71,7 @@ export async function startUserService(
     now: options.now,
     onInvalidate: options.onInvalidate,
     webhookUrlPolicy: { allowPrivateUrls },
+    logger,
     billing,
   })
   // The outbox is sent by whichever process owns the user service; several such processes share it safely (leases).

@@ -8,6 +8,7 @@
  */
 import type { Role } from '../lib/access-token.js'
 import type { AuthInvalidation } from '../lib/auth-invalidation.js'
+import type { Logger } from '../lib/logger.js'
 import type { Database } from './db/database.js'
 import { createHistoryService } from './history/history-service.js'
 import { createIdentityService } from './identity-service.js'
@@ -478,6 +479,8 @@ export interface UserServiceOptions {
   onInvalidate?: (event: AuthInvalidation) => void
   /** Where webhooks may go; default: public https only (production). */
   webhookUrlPolicy?: WebhookUrlPolicy
+  /** Where the service logs what a caller is not told (why a webhook URL was refused); none: not logged. */
+  logger?: Logger
   /** Stripe and schedule 1's settings; absent: billing answers billing_unavailable. */
   billing?: BillingSettings
 }
@@ -490,7 +493,12 @@ export function createUserService(options: UserServiceOptions): UserService {
     ...createHistoryService({ db: options.db, now }),
     ...createProgramBlocksService({ db: options.db, now, onInvalidate: options.onInvalidate }),
     ...createTransactionTrackingService({ db: options.db, now }),
-    ...createWebhooksService({ db: options.db, now, urlPolicy: options.webhookUrlPolicy ?? { allowPrivateUrls: false } }),
+    ...createWebhooksService({
+      db: options.db,
+      now,
+      urlPolicy: options.webhookUrlPolicy ?? { allowPrivateUrls: false },
+      logger: options.logger,
+    }),
     ...createBillingService({ db: options.db, now, settings: options.billing, onInvalidate: options.onInvalidate }),
   }
 }

@@ -132,6 +132,12 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.ALREADY_EXISTS,
     message: 'A subscription is already active: manage it in the customer portal.',
   },
+  // Deliveries failed for 24 h: the worker sends nothing to it, so a test or redelivery would wait forever (and fill its cap).
+  webhook_endpoint_disabled: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The webhook endpoint is disabled (its deliveries failed for 24 h) and is sent nothing; register it again to resume.',
+  },
   invalid_stripe_signature: {
     http: 400,
     grpc: GrpcStatus.INVALID_ARGUMENT,

@@ -74,15 +74,29 @@ export function createWebhookDeliveryStore({ db, now }: { db: Queryable; now: ()
       return rows.length
     },
 
-    /** Queues one event to one endpoint (test and redeliver), whatever it subscribes to. */
-    async enqueueToEndpoint(endpointId: string, eventId: string, type: string, payload: JsonValue): Promise<WebhookDeliveryRow> {
+    /**
+     * Queues one event to one endpoint (test and redeliver), whatever it subscribes to; undefined,
+     * queuing nothing, when the endpoint is disabled or deleted. The endpoint is read FOR SHARE: a
+     * give-up or delete running at the same time either waits for this insert (and then fails the
+     * delivery with the endpoint's others) or has committed first (and then nothing is queued), so
+     * no delivery is left pending on an endpoint nothing sends to.
+     */
+    async enqueueToEndpoint(
+      endpointId: string,
+      eventId: string,
+      type: string,
+      payload: JsonValue,
+    ): Promise<WebhookDeliveryRow | undefined> {
       const at = new Date(now())
       const [row] = await db.query<WebhookDeliveryRow>(
         `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, 'pending', $6, $6) RETURNING ${DELIVERY_COLUMNS}`,
+         SELECT $1, e.id, $3, $4, $5::jsonb, 'pending', $6, $6
+         FROM webhook_endpoints e
+         WHERE e.id = $2 AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+         FOR SHARE
+         RETURNING ${DELIVERY_COLUMNS}`,
         [randomUUID(), endpointId, eventId, type, JSON.stringify(payload), at],
       )
-      if (!row) throw createServiceError('internal_error', 'the delivery was not stored')
       return row
     },
 

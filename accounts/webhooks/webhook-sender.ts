@@ -6,11 +6,11 @@
  * so a name that resolved to a public address when the endpoint was registered cannot be rebound
  * to a private one afterwards (DNS rebinding): the socket connects to the address that was checked.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import type { LookupAddress } from 'node:dns'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { getRefusedAddressReason, getRefusedUrlReason, type WebhookUrlPolicy } from './webhook-url-policy.js'
+import { getAddressRefusal, getUrlRefusal, getWebhookHostLookup, type WebhookUrlPolicy } from './webhook-url-policy.js'
 
 /**
  * An HTTP answer (any status), or none — and then why, for the operator's log: a refused
@@ -19,32 +19,31 @@ import { getRefusedAddressReason, getRefusedUrlReason, type WebhookUrlPolicy } f
  */
 export type WebhookSendResult = { answered: true; statusCode: number; latencyMs: number } | { answered: false; cause: string }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void
-
-/** A lookup that fails, as a connection error, when any address the name resolves to is refused. */
-function createGuardedLookup(policy: WebhookUrlPolicy): LookupFunction {
+/**
+ * A lookup that resolves through the policy's resolver (c-ares: no thread of libuv's pool is held
+ * however long a name's DNS stays silent) until `signal` aborts, and fails, as a connection error,
+ * when any address the name resolves to is refused; otherwise it hands the socket the checked
+ * addresses only.
+ */
+function createGuardedLookup(policy: WebhookUrlPolicy, signal: AbortSignal): LookupFunction {
   return (hostname, options, callback) => {
-    const answer: LookupCallback = (error, addresses) => {
-      if (error) return callback(error, '', 4)
-      for (const { address } of addresses) {
-        const reason = getRefusedAddressReason(address, policy)
-        if (reason !== null)
-          return callback(Object.assign(new Error(`refused address ${address}: ${reason}`), { code: 'EREFUSEDADDRESS' }), '', 4)
-      }
-      const [first] = addresses
-      if (!first) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 4)
-      // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
-      callback(null, first.address, first.family)
-    }
-    if (policy.lookup) {
-      policy.lookup(hostname).then(
-        (addresses) => answer(null, addresses),
-        (error: unknown) => answer(error instanceof Error ? error : new Error(String(error)), []),
-      )
-    } else {
-      dnsLookup(hostname, { ...options, all: true }, answer)
-    }
+    const fail = (error: Error) => callback(error, '', 4)
+    getWebhookHostLookup(policy)(hostname, signal).then(
+      (resolved) => {
+        for (const { address } of resolved) {
+          const refusal = getAddressRefusal(address, policy)
+          if (refusal !== null) return fail(Object.assign(new Error(`refused address ${refusal.reason}`), { code: 'EREFUSEDADDRESS' }))
+        }
+        // A socket bound to one family asks for that family only.
+        const addresses = options.family === 4 || options.family === 6 ? resolved.filter((a) => a.family === options.family) : resolved
+        const [first] = addresses
+        if (!first) return fail(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }))
+        // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
+        if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
+        callback(null, first.address, first.family)
+      },
+      (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
+    )
   }
 }
 
@@ -72,8 +71,10 @@ export function sendWebhook({ url, body, headers, timeoutMs, policy }: SendWebho
     } catch {
       return resolve({ answered: false, cause: 'not an absolute URL' })
     }
-    const refused = getRefusedUrlReason(parsed, policy)
-    if (refused !== null) return resolve({ answered: false, cause: `refused URL: ${refused}` })
+    const refused = getUrlRefusal(parsed, policy)
+    if (refused !== null) return resolve({ answered: false, cause: `refused URL: ${refused.reason}` })
+    // One deadline for the whole attempt: the name's resolution, the connection and the answer.
+    const signal = AbortSignal.timeout(timeoutMs)
     const request = (parsed.protocol === 'https:' ? httpsRequest : httpRequest)(parsed, {
       method: 'POST',
       headers: {
@@ -82,8 +83,8 @@ export function sendWebhook({ url, body, headers, timeoutMs, policy }: SendWebho
         'user-agent': 'preflight-webhooks/1',
         ...headers,
       },
-      lookup: createGuardedLookup(policy),
-      signal: AbortSignal.timeout(timeoutMs),
+      lookup: createGuardedLookup(policy, signal),
+      signal,
     })
     request.on('response', (response) => {
       // The answer's body is not kept: only that it ended, so the socket can be reused or closed.

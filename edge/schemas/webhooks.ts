@@ -107,4 +107,8 @@ export const listWebhookDeliveriesResponses = {
   200: deliveryListSchema,
   ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]),
 }
-export const webhookDeliveryResponses = { 200: webhookDeliverySchema, ...createErrorResponses([...CALLER_ERRORS, 404, ...SERVER_ERRORS]) }
+/** test and redeliver: 409 webhook_endpoint_disabled on a disabled endpoint. */
+export const webhookDeliveryResponses = {
+  200: webhookDeliverySchema,
+  ...createErrorResponses([...CALLER_ERRORS, 404, 409, ...SERVER_ERRORS]),
+}

@@ -2,7 +2,8 @@
  * The webhook routes over REST (fastify inject) on a real user service and database: create with
  * the secret shown once, list without secrets, rotate, delete, test and redeliver queueing
  * deliveries, both credentials, 404 for another user's endpoints and deliveries, 422 naming the
- * field, the endpoint limit, and link-local URLs refused even with private URLs allowed.
+ * field, the endpoint limit, link-local URLs refused even with private URLs allowed, and 409 for test and
+ * redeliver on a disabled endpoint.
  */
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
@@ -127,6 +128,27 @@ t.test('webhook routes', async (t) => {
     )
     const mine = getJson<{ endpoints: Endpoint[] }>(await request(app, 'GET', PATH, apiKey(user)))
     t.equal(mine?.endpoints.length, 1, "the other user's attempts changed nothing")
+    await request(app, 'DELETE', `${PATH}/${endpoint.id}`, apiKey(user))
+  })
+
+  t.test('a disabled endpoint: test and redeliver answer 409 webhook_endpoint_disabled', async (t) => {
+    const endpoint = getJson<Endpoint>(await create(apiKey(user), { url: HOOK_URL, events: ['quota.exceeded'] }))!
+    const delivery = getJson<Delivery>(await request(app, 'POST', `${PATH}/${endpoint.id}/test`, apiKey(user)))!
+    await users.db.query(`UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'deliveries failed for 24 h' WHERE id = $1`, [
+      endpoint.id,
+    ])
+    const sent = await request(app, 'POST', `${PATH}/${endpoint.id}/test`, apiKey(user))
+    t.equal(sent.statusCode, 409, 'test: 409')
+    assertErrorEnvelope(t, sent, 'webhook_endpoint_disabled', 'test')
+    const redelivered = await request(app, 'POST', `${PATH}/${endpoint.id}/deliveries/${delivery.id}/redeliver`, bearer(user))
+    t.equal(redelivered.statusCode, 409, 'redeliver: 409')
+    assertErrorEnvelope(t, redelivered, 'webhook_endpoint_disabled', 'redeliver')
+    const list = getJson<{ deliveries: Delivery[] }>(await request(app, 'GET', `${PATH}/${endpoint.id}/deliveries`, apiKey(user)))
+    t.strictSame(
+      list?.deliveries.map((d) => d.id),
+      [delivery.id],
+      'nothing was queued',
+    )
     await request(app, 'DELETE', `${PATH}/${endpoint.id}`, apiKey(user))
   })
 

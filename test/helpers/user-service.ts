@@ -10,6 +10,7 @@ import type { Database } from '../../accounts/db/database.js'
 import type { WebhookUrlPolicy } from '../../accounts/webhooks/webhook-url-policy.js'
 import type { BillingSettings } from '../../accounts/billing/billing-service.js'
 import { createInProcessInvalidationBus, type InvalidationBus } from '../../lib/auth-invalidation.js'
+import type { Logger } from '../../lib/logger.js'
 import { createTestDatabase, type DatabaseKind } from './database.js'
 
 export interface TestClock {
@@ -34,7 +35,13 @@ export interface TestUserService {
 /** A user service on a migrated test database, announcing invalidations on an in-process bus. */
 export async function createTestUserService(
   t: Test,
-  options: { kind?: DatabaseKind; clock?: TestClock; webhookUrlPolicy?: WebhookUrlPolicy; billing?: BillingSettings } = {},
+  options: {
+    kind?: DatabaseKind
+    clock?: TestClock
+    webhookUrlPolicy?: WebhookUrlPolicy
+    billing?: BillingSettings
+    logger?: Logger
+  } = {},
 ): Promise<TestUserService> {
   const db = await createTestDatabase(t, options.kind)
   const clock = options.clock ?? createTestClock()
@@ -47,6 +54,7 @@ export async function createTestUserService(
     onInvalidate: (event) => void bus.publish(event),
     webhookUrlPolicy: options.webhookUrlPolicy,
     billing: options.billing,
+    logger: options.logger,
   })
   t.teardown(() => bus.close())
   return { userService, db, signingKey, bus, clock }
