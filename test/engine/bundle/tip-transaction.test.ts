@@ -57,4 +57,15 @@ t.test('a keypair file is checked: format, length and a public key that belongs 
   await writeFile(join(dir, 'mismatch.json'), JSON.stringify([...mismatched]))
   await t.rejects(loadTipWallet(join(dir, 'mismatch.json')), /not the public key/)
   await t.rejects(loadTipWallet(join(dir, 'missing.json')), /missing\.json/)
+
+  // A file with one stray character (a bad copy): JSON's own message quotes the text around it — the key's bytes.
+  const secret = [...good.subarray(0, 32)]
+  await writeFile(
+    join(dir, 'cut.json'),
+    `[${secret.slice(0, 16).join(',')},x${secret.slice(16).join(',')},${[...good.subarray(32)].join(',')}]`,
+  )
+  const cut = (await loadTipWallet(join(dir, 'cut.json')).catch((e: unknown) => e)) as Error
+  t.match(cut.message, /cut\.json: cannot read a JSON keypair \(not valid JSON\)/)
+  t.notOk(cut.message.includes(`${secret[14]},${secret[15]},x`), 'no byte of the key in the message')
+  t.equal(cut.cause, undefined, 'nor in a cause')
 })
