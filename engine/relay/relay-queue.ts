@@ -236,7 +236,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     const ahead = sends.countAheadOfNew(owner)
     const queued = sends.countOf(owner)
     if (owner !== SERVICE_OWNER && queued >= maxQueuedPerOwner) {
-      // When their own first call would start: the earliest a slot of theirs frees up.
+      // An upper bound of when their first waiting call starts, freeing a place in their line.
       return Promise.reject(
         relayBusy(
           getSendStartAt(sends.countAheadOfNew(owner) - queued, at) - at,

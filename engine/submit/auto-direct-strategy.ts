@@ -3,12 +3,14 @@
  * as `direct` does; when it has not landed within AUTO_DIRECT_SLOTS slots it is escalated to a
  * managed-tip bundle (the same record, now on route relay_bundle with the bundle id and the tip).
  * The call answers once it has landed directly or been handed to the relay. A caller whose plan
- * pays no managed tip (the free plan, by default) is never escalated: auto_direct is then direct.
+ * pays no managed tip (the free plan, by default) is never escalated: auto_direct is then direct;
+ * nor is one whose managed tips of the day reached the daily cap.
  */
 import type { BundleSender } from '../bundle/bundle-sender.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import { SEND_LIMITS } from '../contract/send-response.js'
+import { isServiceError } from '../../lib/errors.js'
 import type { TransactionSubmitter } from '../send/transaction-submitter.js'
 import type { SubmitStrategy } from './submit-strategy.js'
 import type { ManagedTipBudget } from '../bundle/managed-tip-budget.js'
@@ -69,18 +71,26 @@ export function createAutoDirectStrategy(options: AutoDirectOptions): SubmitStra
       if (await landsDirectly(request.userId, record.signature)) {
         return { record: (await tracker.get(request.userId, record.signature)) ?? record, bundleLint: [], managedTipLamports: null }
       }
-      const sent = await bundles.send({
-        tx: request.tx,
-        userId: request.userId,
-        cardOnFile: request.cardOnFile,
-        kind: 'submit',
-        strategy: 'auto_direct',
-        prediction: request.prediction,
-        tipMode: 'managed',
-        escalating: true,
-        ...(request.tipLamports === undefined ? {} : { tipLamports: request.tipLamports }),
-        ...(request.deadlineMs === undefined ? {} : { deadlineMs: request.deadlineMs }),
-      })
+      const sent = await bundles
+        .send({
+          tx: request.tx,
+          userId: request.userId,
+          cardOnFile: request.cardOnFile,
+          kind: 'submit',
+          strategy: 'auto_direct',
+          prediction: request.prediction,
+          tipMode: 'managed',
+          escalating: true,
+          ...(request.tipLamports === undefined ? {} : { tipLamports: request.tipLamports }),
+          ...(request.deadlineMs === undefined ? {} : { deadlineMs: request.deadlineMs }),
+        })
+        .catch((error: unknown) => {
+          // The day's tips are spent: the transaction is out on the direct route already, and stays there.
+          if (isServiceError(error, 'tip_budget_exceeded')) return undefined
+          throw error
+        })
+      if (!sent)
+        return { record: (await tracker.get(request.userId, record.signature)) ?? record, bundleLint: [], managedTipLamports: null }
       return { record: sent.record, bundleLint: sent.lint, managedTipLamports: sent.managedTipLamports }
     },
   }

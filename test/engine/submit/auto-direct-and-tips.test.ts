@@ -91,6 +91,33 @@ t.test('auto_direct without a card: never escalated (the tip wallet pays nothing
   t.equal(BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value), walletBefore, 'the tip wallet paid nothing')
 })
 
+t.test("auto_direct past the day's tip cap: not escalated, answered as direct, nothing more paid", async (t) => {
+  const stack = await startStack(t, {
+    autoAdvance: true,
+    geyser: true,
+    relay: { rateLimit: 5 },
+    engineEnv: { AUTO_DIRECT_SLOTS: '3', MANAGED_TIP_DAILY_LAMPORTS: '1000' },
+  })
+  stack.localnet.sends.setDropRate(1)
+  // The first escalation pays the floor's 1,000: the whole day.
+  const first = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'auto_direct',
+  })
+  t.equal(first.route, 'relay_bundle', 'the first escalates')
+  t.equal(first.tip_lamports, 1_000)
+  const second = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+    tenantId: TENANT,
+    cardOnFile: true,
+    strategy: 'auto_direct',
+  })
+  t.equal(second.route, 'direct_rpc', 'the second stays direct')
+  t.equal(second.tip_lamports, null)
+  t.equal(second.confirmation, 'pending', 'still being rebroadcast')
+  t.equal(stack.localnet.relay.getCounts().methods.sendBundle, 1, 'one bundle in all')
+})
+
 t.test('the tip floor equals a direct computation over the tips landed', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 20 } })
   const empty = await stack.engine.getTips()
