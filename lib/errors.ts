@@ -73,10 +73,13 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.FAILED_PRECONDITION,
     message: 'The bundle breaks a rule the relay drops bundles for; nothing was sent.',
   },
+  // The accounts service, or its database, cannot be reached (connection refused or lost, pool
+  // exhausted, the server shutting down): always with Retry-After, since it is a state that passes.
   accounts_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The accounts service is not reachable.',
+    retryAfterSeconds: 1,
   },
   engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
   rate_limited: {
@@ -115,7 +118,20 @@ export const ERROR_CATALOGUE = {
   not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available in this release.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
-} as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>
+} as const satisfies Record<string, CatalogueEntry>
+
+/** One code's entry: its statuses, its message and, for a state that passes, the Retry-After every such error carries. */
+export interface CatalogueEntry {
+  http: number
+  grpc: GrpcStatus
+  message: string
+  /**
+   * Seconds a client should wait before retrying, sent as Retry-After with every error of this code
+   * unless the error names its own. A restarting database is back within seconds (a probe's took
+   * 0.6 s), and the refusal costs the service next to nothing, so one second.
+   */
+  retryAfterSeconds?: number
+}
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
@@ -134,7 +150,7 @@ export interface ErrorDetails {
 /** An error that carries a catalogue code; the only kind of error sent to clients. */
 export class ServiceError extends Error {
   readonly code: ErrorCode
-  /** Response headers the error brings (`Retry-After`, `RateLimit-*`); sent over HTTP and as gRPC trailers. */
+  /** Response headers the error brings (`Retry-After`, `RateLimit-*`; a code with `retryAfterSeconds` always has Retry-After); sent over HTTP and as gRPC trailers. */
   readonly headers: Readonly<Record<string, string>> | undefined
   /** Fields the client sees beside code and message (ErrorDetails: bundle_rejected's `bundle_lint`). */
   readonly details: ErrorDetails | undefined
@@ -142,7 +158,11 @@ export class ServiceError extends Error {
     super(message ?? ERROR_CATALOGUE[code].message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'ServiceError'
     this.code = code
-    this.headers = options?.headers
+    const retryAfterSeconds = (ERROR_CATALOGUE[code] as CatalogueEntry).retryAfterSeconds
+    this.headers =
+      retryAfterSeconds === undefined || options?.headers?.['retry-after'] !== undefined
+        ? options?.headers
+        : { ...options?.headers, 'retry-after': String(retryAfterSeconds) }
     this.details = options?.details
   }
 }
