@@ -34,9 +34,16 @@ export interface TestUserService {
 /** A user service on a migrated test database, announcing invalidations on an in-process bus. */
 export async function createTestUserService(
   t: Test,
-  options: { kind?: DatabaseKind; clock?: TestClock; webhookUrlPolicy?: WebhookUrlPolicy; billing?: BillingSettings } = {},
+  options: {
+    kind?: DatabaseKind
+    /** A database of the test's own (one behind a proxy it cuts); else a fresh one of `kind`. */
+    db?: Database
+    clock?: TestClock
+    webhookUrlPolicy?: WebhookUrlPolicy
+    billing?: BillingSettings
+  } = {},
 ): Promise<TestUserService> {
-  const db = await createTestDatabase(t, options.kind)
+  const db = options.db ?? (await createTestDatabase(t, options.kind))
   const clock = options.clock ?? createTestClock()
   const bus = createInProcessInvalidationBus()
   const signingKey = randomBytes(32)
