@@ -115,6 +115,14 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.INVALID_ARGUMENT,
     message: 'The Stripe-Signature header does not verify for this body.',
   },
+  // Signed by Stripe but not an event the service can apply (a field it reads missing or ill-typed,
+  // `created` out of range): refused for good, nothing stored; a 500 would call it our fault.
+  invalid_stripe_event: {
+    http: 400,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message:
+      'The Stripe event is signed but malformed: a field the service reads is missing or ill-typed, or its created time is out of range.',
+  },
   not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available in this release.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
