@@ -121,13 +121,13 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
         return keys
       },
       (error: unknown) => {
-        const failure = toCatalogueError(error)
         if (loads.get(tenantId) === load) {
           loads.delete(tenantId)
+          // The user service said it is unavailable (not a failure this module names so: a bug is not served around).
           const entry = entries.peek(tenantId)
-          if (entry && isServiceError(failure, 'accounts_unavailable')) entry.reloadUnavailable = true
+          if (entry && isServiceError(error, 'accounts_unavailable')) entry.reloadUnavailable = true
         }
-        throw failure
+        throw toCatalogueError(error)
       },
     )
     loads.set(tenantId, load)
@@ -147,8 +147,8 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
       return entry.keys
     }
     return (loads.get(tenantId) ?? startLoad(tenantId)).catch((error: unknown) => {
-      // Still cached: no change was announced meanwhile (an announced one removed it).
-      if (isServiceError(error, 'accounts_unavailable') && entries.peek(tenantId) === entry) return entry.keys
+      // The load's own handler ran first and marked the entry; still cached: no change was announced meanwhile.
+      if (entry.reloadUnavailable && entries.peek(tenantId) === entry) return entry.keys
       throw error
     })
   }

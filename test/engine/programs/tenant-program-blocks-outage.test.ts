@@ -93,6 +93,8 @@ t.test('only unavailability is covered for, and only with staleMaxMs', async (t)
   clock.nowMs += TRUST_MS
   failure = createServiceError('internal_error', undefined, new Error('a bug'))
   t.ok(isServiceError(await getFailure(covered.get('tenant')), 'internal_error'), 'a bug is not served around')
+  failure = new TypeError('a bug of the load itself')
+  t.ok(await getFailure(covered.get('tenant')), 'nor one that is not a catalogue error (answered accounts_unavailable, as before)')
   failure = createServiceError('accounts_unavailable')
   t.ok(isServiceError(await getFailure(uncovered.get('tenant')), 'accounts_unavailable'), 'staleMaxMs 0 (the default): never stale')
   t.strictSame([...(await covered.get('tenant'))], [toKey(TOKEN_PROGRAM)], 'with it: the last list')
