@@ -7,6 +7,7 @@
  */
 import { userServiceConfigSchema } from './accounts/config.js'
 import { connectUserService } from './accounts/connect-user-service.js'
+import { getAuthStaleMaxMs } from './lib/auth-invalidation.js'
 import { readConfig } from './lib/config.js'
 import { createLogger } from './lib/logger.js'
 import { toListenError } from './lib/listen-error.js'
@@ -91,6 +92,7 @@ const callers = await startCallers({
   signingKey: users.signingKey,
   invalidations: users.invalidations,
   authCacheTtlMs: users.authCacheTtlMs,
+  authStaleMaxMs: getAuthStaleMaxMs(users.invalidations, edgeConfig.authStaleMaxMs),
   rateLimits: edgeConfig.rateLimits,
   redisUrl: edgeConfig.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),

@@ -50,11 +50,12 @@ export async function startUserService(
   const billing = toBillingSettings(config)
   const queryTimeoutMs = config.databaseQueryTimeoutMs
   const db: Database = config.databaseUrl
-    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs })
+    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs, logger })
     : await openEmbeddedDatabase({
         dataDir: join(config.dataDir, 'pglite'),
         socketDir: join(config.dataDir, 'pglite-socket'),
         queryTimeoutMs,
+        logger,
       })
   const close = () => db.close()
   try {

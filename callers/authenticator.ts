@@ -4,6 +4,9 @@
  * principals, verified tokens to their claims, user ids to their state. A miss asks the user
  * service once (concurrent misses for the same credential share one call). Invalidations from the
  * user service (revoke, rotate, soft delete) drop what was cached, so they take effect at once.
+ * Through an outage of the user service, a credential it confirmed before is still served for up
+ * to `staleMaxMs` past its TTL (callers/credential-cache.ts); an unknown one is refused with the
+ * outage's error.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
@@ -11,6 +14,7 @@ import type { ApiKeyPrincipal, AuthInvalidation, IdentityService, Role, UserStat
 import { API_KEY_PREFIX, getApiKeyHash } from '../lib/api-key.js'
 import { createServiceError } from '../lib/errors.js'
 import { type AccessTokenClaims, verifyAccessToken } from '../lib/access-token.js'
+import { createCredentialCache } from './credential-cache.js'
 
 export type AuthMode = 'none' | 'bearer' | 'either'
 
@@ -31,6 +35,11 @@ export interface AuthenticatorOptions {
   now?: () => number
   /** How long a cached answer is trusted without an invalidation (a backstop when none arrives). */
   cacheTtlMs?: number
+  /**
+   * How long past `cacheTtlMs` a key or user the user service confirmed is still served while it is
+   * unavailable (AUTH_STALE_MAX_MS); 0 (the default): not at all. Invalidations still apply at once.
+   */
+  staleMaxMs?: number
   maxEntries?: number
   /** Called on every request authenticated by an API key (for `requests_count`). */
   onApiKeyUse?: (apiKeyId: string, nowMs: number) => void
@@ -53,19 +62,28 @@ const unauthorized = (message: string) => createServiceError('unauthorized', mes
 /** Creates an authenticator over `userService`. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const now = options.now ?? Date.now
-  const ttl = options.cacheTtlMs ?? 60_000
+  const ttlMs = options.cacheTtlMs ?? 60_000
+  const staleMaxMs = options.staleMaxMs ?? 0
   const max = options.maxEntries ?? 100_000
-  // 'none': the hash authenticates nobody (a negative entry).
-  const keys = new LRUCache<string, ApiKeyPrincipal | 'none'>({ max, ttl })
-  const tokens = new LRUCache<string, AccessTokenClaims>({ max, ttl })
-  const users = new LRUCache<string, UserState>({ max, ttl })
-  const pendingKeys = new Map<string, Promise<ApiKeyPrincipal | null>>()
-  const pendingUsers = new Map<string, Promise<UserState | null>>()
-  // Bumped by every invalidation: an answer fetched before it may be stale and is not cached.
-  let generation = 0
+  const keys = createCredentialCache<ApiKeyPrincipal>({
+    load: (hash) => options.userService.authenticateApiKey(hash),
+    max,
+    ttlMs,
+    staleMaxMs,
+    negativeTtlMs: NEGATIVE_TTL_MS,
+  })
+  const users = createCredentialCache<UserState>({
+    load: (userId) => options.userService.getUserState(userId),
+    max,
+    ttlMs,
+    staleMaxMs,
+    negativeTtlMs: 0,
+  })
+  // Verified locally (no user service): nothing to serve stale.
+  const tokens = new LRUCache<string, AccessTokenClaims>({ max, ttl: ttlMs })
 
-  const fromKeyPrincipal = (principal: ApiKeyPrincipal | 'none' | null, nowMs: number): Principal => {
-    if (principal === null || principal === 'none') throw unauthorized('The API key is not valid.')
+  const fromKeyPrincipal = (principal: ApiKeyPrincipal | null, nowMs: number): Principal => {
+    if (principal === null) throw unauthorized('The API key is not valid.')
     if (principal.validUntilMs !== null && nowMs >= principal.validUntilMs) throw unauthorized('The API key has expired.')
     options.onApiKeyUse?.(principal.apiKeyId, nowMs)
     return { userId: principal.userId, role: principal.role, apiKeyId: principal.apiKeyId, hasCard: principal.hasCard }
@@ -73,24 +91,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
 
   const authenticateKey = (key: string): Principal | Promise<Principal> => {
     if (key.length > MAX_API_KEY_LENGTH || !key.startsWith(API_KEY_PREFIX)) throw unauthorized('The API key is not valid.')
-    const hash = getApiKeyHash(key)
-    const cached = keys.get(hash)
-    if (cached !== undefined) return fromKeyPrincipal(cached, now())
-    let pending = pendingKeys.get(hash)
-    if (!pending) {
-      const startedAt = generation
-      pending = options.userService.authenticateApiKey(hash).finally(() => pendingKeys.delete(hash))
-      pending.then(
-        (principal) => {
-          if (startedAt !== generation) return
-          if (principal) keys.set(hash, principal)
-          else keys.set(hash, 'none', { ttl: Math.min(ttl, NEGATIVE_TTL_MS) })
-        },
-        () => undefined,
-      )
-      pendingKeys.set(hash, pending)
-    }
-    return pending.then((principal) => fromKeyPrincipal(principal, now()))
+    const principal = keys.get(getApiKeyHash(key))
+    if (principal instanceof Promise) return principal.then((answer) => fromKeyPrincipal(answer, now()))
+    return fromKeyPrincipal(principal, now())
   }
 
   const fromUserState = (state: UserState | null, claims: AccessTokenClaims): Principal => {
@@ -99,22 +102,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   }
 
   const authorizeUser = (claims: AccessTokenClaims): Principal | Promise<Principal> => {
-    const cached = users.get(claims.userId)
-    if (cached) return fromUserState(cached, claims)
-    let pending = pendingUsers.get(claims.userId)
-    if (!pending) {
-      const startedAt = generation
-      const userId = claims.userId
-      pending = options.userService.getUserState(userId).finally(() => pendingUsers.delete(userId))
-      pending.then(
-        (state) => {
-          if (state && startedAt === generation) users.set(userId, state)
-        },
-        () => undefined,
-      )
-      pendingUsers.set(userId, pending)
-    }
-    return pending.then((state) => fromUserState(state, claims))
+    const state = users.get(claims.userId)
+    if (state instanceof Promise) return state.then((answer) => fromUserState(answer, claims))
+    return fromUserState(state, claims)
   }
 
   const authenticateBearer = (token: string): Principal | Promise<Principal> => {
@@ -155,19 +145,16 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     invalidate(event) {
       // Not a credential: nothing cached here depends on a tenant's program blocks.
       if (event.kind === 'program_blocks') return
-      generation++
       if (event.kind === 'all') {
         keys.clear()
         tokens.clear()
         users.clear()
         return
       }
-      if (event.kind === 'user') users.delete(event.userId)
-      // Rare events: a scan of the key cache is cheaper than an index kept on every insert.
-      for (const [hash, principal] of keys.entries()) {
-        if (principal === 'none') continue
-        if (event.kind === 'user' ? principal.userId === event.userId : principal.apiKeyId === event.apiKeyId) keys.delete(hash)
-      }
+      if (event.kind === 'user') {
+        users.delete(event.userId)
+        keys.deleteWhere((principal) => principal.userId === event.userId)
+      } else keys.deleteWhere((principal) => principal.apiKeyId === event.apiKeyId)
     },
   }
 }

@@ -74,6 +74,8 @@ export interface CallerServicesOptions {
   logger: Logger
   invalidations?: InvalidationBus
   authCacheTtlMs?: number
+  /** How long past its TTL a confirmed credential is served while the user service is unavailable (AUTH_STALE_MAX_MS; lib/auth-invalidation.ts getAuthStaleMaxMs); default 0. */
+  authStaleMaxMs?: number
   /** How often key counts and history are written to the user service. */
   usageFlushIntervalMs?: number
   /**
@@ -107,6 +109,7 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
     signingKey: options.signingKey,
     now,
     cacheTtlMs: options.authCacheTtlMs,
+    staleMaxMs: options.authStaleMaxMs,
     onApiKeyUse: (apiKeyId, nowMs) => keyUsage.record(apiKeyId, nowMs),
   })
   const unsubscribe = options.invalidations?.subscribe((event) => authenticator.invalidate(event))

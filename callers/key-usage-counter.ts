@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { KeyUsage } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
+import { createOutageLog } from '../lib/outage-log.js'
 
 /** Pauses between the final flush attempts of close(); short, since the process is shutting down. */
 const CLOSE_RETRY_DELAYS_MS = [100, 200, 400] as const
@@ -35,6 +36,12 @@ interface Tally {
 /** Creates a counter that flushes every `flushIntervalMs` (default 1000) on an unref'd timer. */
 export function createKeyUsageCounter(options: KeyUsageCounterOptions): KeyUsageCounter {
   const { sink, logger } = options
+  // A flush fails every second while the user service is down: one line for the outage, not one a flush.
+  const failures = createOutageLog({
+    logger,
+    message: 'key usage flush failed; counts kept for the next flush',
+    recoveredMessage: 'key usage flushed again; the counts kept meanwhile are delivered',
+  })
   let tallies = new Map<string, Tally>()
   let inFlight: Promise<void> | null = null
   let queued: Promise<void> | null = null
@@ -65,9 +72,10 @@ export function createKeyUsageCounter(options: KeyUsageCounterOptions): KeyUsage
       await sink(usage)
     } catch (error) {
       for (const { apiKeyId, count, lastUsedAtMs } of usage) add(tallies, apiKeyId, count, lastUsedAtMs)
-      logger?.error({ err: error, keys: usage.length }, 'key usage flush failed; counts kept for the next flush')
+      failures.failed(error, { keys: usage.length })
       throw error
     }
+    failures.succeeded()
   }
 
   function start(): Promise<void> {

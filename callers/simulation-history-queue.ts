@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SimulationRecord } from '../accounts/user-service.js'
 import type { Logger } from '../lib/logger.js'
+import { createOutageLog } from '../lib/outage-log.js'
 
 /** Pauses between the final drain attempts of close(); short, since the process is shutting down. */
 const CLOSE_RETRY_DELAYS_MS = [100, 200, 400] as const
@@ -36,6 +37,12 @@ export interface SimulationHistoryQueueOptions {
 /** Creates the queue with its unref'd flush timer. */
 export function createSimulationHistoryQueue(options: SimulationHistoryQueueOptions): SimulationHistoryQueue {
   const { sink, logger } = options
+  // Retried every tick while the user service is down: one line for the outage, not five a second.
+  const failures = createOutageLog({
+    logger,
+    message: 'simulation history write failed; records kept for the next tick',
+    recoveredMessage: 'simulation history written again; the records kept meanwhile follow',
+  })
   const maxBatch = options.maxBatch ?? 500
   const maxPending = options.maxPending ?? 100_000
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, not ${maxBatch}`)
@@ -132,12 +139,10 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
     } catch (error) {
       failing = true
       putBack(records)
-      logger?.error(
-        { err: error, records: records.length, pending: waiting() },
-        'simulation history write failed; records kept for the next tick',
-      )
+      failures.failed(error, { records: records.length, pending: waiting() })
       throw error
     }
+    failures.succeeded()
   }
 
   function drainInBackground(): void {

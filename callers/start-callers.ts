@@ -19,6 +19,8 @@ export interface StartCallersOptions {
   signingKey?: Uint8Array
   invalidations?: InvalidationBus
   authCacheTtlMs: number
+  /** AUTH_STALE_MAX_MS as getAuthStaleMaxMs (lib/auth-invalidation.ts) allows it for this process's bus; default 0. */
+  authStaleMaxMs?: number
   /** RATE_LIMITS: `off` admits everything (self-hosted deployments, benchmarks). */
   rateLimits: string
   redisUrl: string | undefined
@@ -41,6 +43,7 @@ export async function startCallers(options: StartCallersOptions): Promise<Caller
     logger,
     invalidations: options.invalidations,
     authCacheTtlMs: options.authCacheTtlMs,
+    authStaleMaxMs: options.authStaleMaxMs,
     journal: openHistoryJournal({ dir: options.journalDir, logger }),
   })
   await restoreDailyQuota(callers, options.userService, logger)

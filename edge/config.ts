@@ -18,6 +18,12 @@ export const edgeConfigSchema = {
   trustProxy: { kind: 'string', env: 'TRUST_PROXY', default: 'off' },
   /** Sent to a remote engine (ENGINE_URL) so its gate trusts the tenant this edge authenticated; the engine must have the same. */
   engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
+  /**
+   * How long past its cache TTL a credential the user service confirmed is still served while the
+   * user service (or its database) is unavailable; 0 turns it off. Only with an invalidation bus
+   * (lib/auth-invalidation.ts getAuthStaleMaxMs): revocations still take effect at once.
+   */
+  authStaleMaxMs: { kind: 'int', env: 'AUTH_STALE_MAX_MS', default: 300_000, min: 0, max: 3_600_000 },
   bodyLimitBytes: { kind: 'int', env: 'BODY_LIMIT_BYTES', default: 256 * 1024, min: 4096, max: 16 * 1024 * 1024 },
   /** A request's headers and body must arrive within this, else 408 request_timeout. */
   requestTimeoutMs: { kind: 'int', env: 'REQUEST_TIMEOUT_MS', default: 10_000, min: 1_000, max: 600_000 },

@@ -4,6 +4,9 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { createServiceError, ERROR_CATALOGUE, type ErrorCode, type ErrorDetails, isServiceError, type ServiceError } from '../lib/errors.js'
+import { pino } from 'pino'
+import { createLogThrottle } from '../lib/log-throttle.js'
+import type { Logger } from '../lib/logger.js'
 import { getValidationMessage } from './validation-message.js'
 
 export interface ErrorEnvelope {
@@ -45,6 +48,40 @@ export function isServiceFault(code: ErrorCode): boolean {
 }
 
 /**
+ * Faults that every request meets while a service the edge depends on is down: the first is logged
+ * at error with its cause, then one line per 10 s counting them (`failed`), the rest at debug. The
+ * service that is down logs its own outage, and its end (accounts/db/database.ts).
+ */
+const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set(['accounts_unavailable', 'engine_unavailable'])
+
+// Keyed by where the lines go: pino's destination, which a logger shares with its children (fastify
+// logs through a child of the service's logger, the batch and WebSocket routes through the logger
+// itself). So each service counts its own outages, without one more option to pass down.
+const outageThrottles = new WeakMap<object, Map<ErrorCode, () => number>>()
+
+/** How many requests met `code` since the last line about it, when one may be written now; else 0. */
+function countOutageFault(logger: Logger, code: ErrorCode): number {
+  const destination = (logger as unknown as Record<symbol, object | undefined>)[pino.symbols.streamSym] ?? logger
+  let throttles = outageThrottles.get(destination)
+  if (!throttles) outageThrottles.set(destination, (throttles = new Map()))
+  let throttle = throttles.get(code)
+  if (!throttle) throttles.set(code, (throttle = createLogThrottle()))
+  return throttle()
+}
+
+/**
+ * How a service's fault is logged: at error with its cause, or, for an outage code
+ * (accounts_unavailable, engine_unavailable) met again within 10 s, at debug, the next error line
+ * counting it.
+ */
+function getFaultLog(error: ServiceError, logger: Logger | undefined): { level: ErrorLogLevel; fields: Record<string, unknown> } {
+  if (!logger || !OUTAGE_CODES.has(error.code)) return { level: 'error', fields: { err: error, cause: error.cause } }
+  const failed = countOutageFault(logger, error.code)
+  if (failed === 0) return { level: 'debug', fields: { code: error.code } }
+  return { level: 'error', fields: { err: error, cause: error.cause, failed } }
+}
+
+/**
  * What a client may see of a failure answered outside fastify's error handler (a batch item, a
  * stream message): a catalogue error as it is, anything else — `internal_error` included — as the
  * catalogue's internal_error. Logged through `log`: the service's faults at error with their cause.
@@ -53,10 +90,14 @@ export function toClientError(
   error: unknown,
   log: (level: ErrorLogLevel, fields: Record<string, unknown>, message: string) => void,
   unhandledMessage: string,
+  /** The logger `log` writes to: outage codes are then counted, not each logged at error. */
+  logger?: Logger,
 ): ServiceError {
   if (isServiceError(error) && error.code !== 'internal_error') {
-    if (isServiceFault(error.code)) log('error', { err: error, cause: error.cause }, error.message)
-    else log('debug', { code: error.code }, error.message)
+    if (isServiceFault(error.code)) {
+      const { level, fields } = getFaultLog(error, logger)
+      log(level, fields, error.message)
+    } else log('debug', { code: error.code }, error.message)
     return error
   }
   log('error', { err: error }, unhandledMessage)
@@ -80,8 +121,10 @@ export function sendError(
 /** The error handler of the whole edge. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isServiceError(error)) {
-    if (isServiceFault(error.code)) request.log.error({ reqId: request.id, err: error, cause: error.cause }, error.message)
-    else request.log.debug({ reqId: request.id, code: error.code }, error.message)
+    if (isServiceFault(error.code)) {
+      const { level, fields } = getFaultLog(error, request.log as Logger)
+      request.log[level]({ reqId: request.id, ...fields }, error.message)
+    } else request.log.debug({ reqId: request.id, code: error.code }, error.message)
     if (error.headers) reply.headers(error.headers)
     return sendError(reply, request, error.code, error.message, error.details)
   }

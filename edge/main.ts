@@ -5,6 +5,7 @@
  * here.
  */
 import { userServiceConfigSchema } from '../accounts/config.js'
+import { getAuthStaleMaxMs } from '../lib/auth-invalidation.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { toListenError } from '../lib/listen-error.js'
@@ -38,6 +39,7 @@ const callers = await startCallers({
   signingKey: users.signingKey,
   invalidations: users.invalidations,
   authCacheTtlMs: users.authCacheTtlMs,
+  authStaleMaxMs: getAuthStaleMaxMs(users.invalidations, config.authStaleMaxMs),
   rateLimits: config.rateLimits,
   redisUrl: config.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),

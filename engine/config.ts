@@ -66,6 +66,12 @@ export const engineConfigSchema = {
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off on the gRPC port too. */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /**
+   * How long past its TTL a direct caller's API key, or a tenant's program blocks, the user service
+   * confirmed are still used while it is unavailable; 0 turns it off. Only with an invalidation bus
+   * (lib/auth-invalidation.ts getAuthStaleMaxMs): a change announced on it still applies at once.
+   */
+  authStaleMaxMs: { kind: 'int', env: 'AUTH_STALE_MAX_MS', default: 300_000, min: 0, max: 3_600_000 },
   /** The token an edge running apart presents (x-internal-token); unset: every gRPC call needs an API key. */
   engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
   /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */

@@ -5,7 +5,7 @@ import { createLogger } from '../lib/logger.js'
 import { onShutdownSignal } from '../lib/shutdown.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
-import { getAuthCacheTtlMs } from '../lib/auth-invalidation.js'
+import { getAuthCacheTtlMs, getAuthStaleMaxMs } from '../lib/auth-invalidation.js'
 import { createGrpcUserServiceClient } from '../accounts/user-service-client.js'
 import { startCallers } from '../callers/start-callers.js'
 import { engineConfigSchema } from './config.js'
@@ -44,6 +44,7 @@ const callers = userService
       userService,
       invalidations,
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
+      authStaleMaxMs: getAuthStaleMaxMs(invalidations, config.authStaleMaxMs),
       rateLimits: config.rateLimits,
       redisUrl: config.redisUrl,
       // Its own journal: an edge on the same host and DATA_DIR keeps one too.

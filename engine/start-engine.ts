@@ -8,7 +8,7 @@
  */
 import type { UserService } from '../accounts/user-service.js'
 import type { CallerServices } from '../callers/caller-services.js'
-import type { InvalidationBus } from '../lib/auth-invalidation.js'
+import { getAuthStaleMaxMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'
 import { createLogThrottle } from '../lib/log-throttle.js'
 import type { TransactionUpdates } from '../lib/transaction-updates.js'
@@ -66,6 +66,7 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
     ? createTenantProgramBlocks({
         load: (tenantId) => userService.getProgramBlocks(tenantId),
         ...(options.invalidations ? { invalidations: options.invalidations } : {}),
+        staleMaxMs: getAuthStaleMaxMs(options.invalidations, config.authStaleMaxMs),
       })
     : undefined
   // A tip wallet that cannot be read stops the start here, naming the file: managed tips would fail every call.

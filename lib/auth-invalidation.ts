@@ -29,6 +29,16 @@ export function getAuthCacheTtlMs(invalidations: InvalidationBus | undefined): n
   return invalidations ? 60_000 : 1_000
 }
 
+/**
+ * How long past its TTL a cached credential (or a tenant's program blocks) may be served while the
+ * user service is unavailable: `configuredMs` (AUTH_STALE_MAX_MS) when a bus announces revocations,
+ * which still take effect at once; 0 when nothing does, since a credential revoked meanwhile could
+ * then be served for the whole window.
+ */
+export function getAuthStaleMaxMs(invalidations: InvalidationBus | undefined, configuredMs: number): number {
+  return invalidations ? configuredMs : 0
+}
+
 export interface InvalidationBus {
   /** Sends the event to every subscriber of every bus on the same channel; rejects once closed. */
   publish(event: AuthInvalidation): Promise<void>

@@ -91,10 +91,13 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
     message: "Today's managed tips would pass your plan's daily cap; pay your own tip, or retry after 00:00 UTC.",
   },
+  // The accounts service, or its database, cannot be reached (connection refused or lost, pool
+  // exhausted, the server shutting down): always with Retry-After, since it is a state that passes.
   accounts_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The accounts service is not reachable.',
+    retryAfterSeconds: 1,
   },
   engine_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The simulation engine is not reachable.' },
   // The history journal cannot write (a full, read-only or failing disk): a call that leaves a
@@ -143,10 +146,31 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.INVALID_ARGUMENT,
     message: 'The Stripe-Signature header does not verify for this body.',
   },
+  // Signed by Stripe but not an event the service can apply (a field it reads missing or ill-typed,
+  // `created` out of range): refused for good, nothing stored; a 500 would call it our fault.
+  invalid_stripe_event: {
+    http: 400,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message:
+      'The Stripe event is signed but malformed: a field the service reads is missing or ill-typed, or its created time is out of range.',
+  },
   not_implemented: { http: 501, grpc: GrpcStatus.UNIMPLEMENTED, message: 'This operation is not available in this release.' },
   shutting_down: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'The service is shutting down.' },
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
-} as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>
+} as const satisfies Record<string, CatalogueEntry>
+
+/** One code's entry: its statuses, its message and, for a state that passes, the Retry-After every such error carries. */
+export interface CatalogueEntry {
+  http: number
+  grpc: GrpcStatus
+  message: string
+  /**
+   * Seconds a client should wait before retrying, sent as Retry-After with every error of this code
+   * unless the error names its own. A restarting database is back within seconds (a probe's took
+   * 0.6 s), and the refusal costs the service next to nothing, so one second.
+   */
+  retryAfterSeconds?: number
+}
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
@@ -165,7 +189,7 @@ export interface ErrorDetails {
 /** An error that carries a catalogue code; the only kind of error sent to clients. */
 export class ServiceError extends Error {
   readonly code: ErrorCode
-  /** Response headers the error brings (`Retry-After`, `RateLimit-*`); sent over HTTP and as gRPC trailers. */
+  /** Response headers the error brings (`Retry-After`, `RateLimit-*`; a code with `retryAfterSeconds` always has Retry-After); sent over HTTP and as gRPC trailers. */
   readonly headers: Readonly<Record<string, string>> | undefined
   /** Fields the client sees beside code and message (ErrorDetails: bundle_rejected's `bundle_lint`). */
   readonly details: ErrorDetails | undefined
@@ -173,7 +197,11 @@ export class ServiceError extends Error {
     super(message ?? ERROR_CATALOGUE[code].message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'ServiceError'
     this.code = code
-    this.headers = options?.headers
+    const retryAfterSeconds = (ERROR_CATALOGUE[code] as CatalogueEntry).retryAfterSeconds
+    this.headers =
+      retryAfterSeconds === undefined || options?.headers?.['retry-after'] !== undefined
+        ? options?.headers
+        : { ...options?.headers, 'retry-after': String(retryAfterSeconds) }
     this.details = options?.details
   }
 }

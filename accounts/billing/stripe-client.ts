@@ -4,7 +4,7 @@
  * production leaves it unset.
  */
 import Stripe from 'stripe'
-import { createServiceError, type ServiceError } from '../../lib/errors.js'
+import { createServiceError, isServiceError, type ServiceError } from '../../lib/errors.js'
 
 export interface StripeClientOptions {
   secretKey: string
@@ -35,9 +35,12 @@ export function createStripeClient(options: StripeClientOptions): Stripe {
 /**
  * What a caller is told when Stripe fails: billing_unavailable when it did not answer (or answered
  * 5xx or 429, worth a retry), payment_provider_error when it refused the request (a key, price or
- * meter the operator must fix). The Stripe message stays in the logs (the error's cause).
+ * meter the operator must fix). The Stripe message stays in the logs (the error's cause). A catalogue
+ * error from the work around the call (accounts_unavailable: the database behind a customer's id)
+ * stays what it is.
  */
 export function toBillingError(error: unknown): ServiceError {
+  if (isServiceError(error)) return error
   if (error instanceof Stripe.errors.StripeError) {
     const retryable =
       error instanceof Stripe.errors.StripeConnectionError ||

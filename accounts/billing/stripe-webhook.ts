@@ -1,6 +1,7 @@
 /**
  * Stripe's webhook, applied: the signature verified with the SDK's `webhooks.constructEvent`
- * (a bad one changes nothing), then in one transaction the event id stored (a redelivered event is
+ * (a bad one changes nothing), the event's shape checked (a malformed one changes nothing either:
+ * invalid_stripe_event), then in one transaction the event id stored (a redelivered event is
  * acknowledged and ignored), the subscription updated unless a newer event already spoke for it,
  * the user's card on file set from the account's state, and a `subscription.updated` webhook queued
  * when the account's status, card or scheduled cancel changed. The caller announces the card change once it is committed, so every
@@ -12,6 +13,7 @@ import type { Database, Queryable } from '../db/database.js'
 import { isUuid } from '../db/uuid.js'
 import { createWebhookDeliveryStore } from '../webhooks/webhook-delivery-store.js'
 import { getCustomerUserId } from './billing-customers.js'
+import { assertStripeEventEnvelope } from './stripe-event-envelope.js'
 import { toSubscriptionObservation, type SubscriptionObservation } from './stripe-event-observation.js'
 import { isCardOnFile } from './subscription-status.js'
 import { applySubscriptionObservation, getAccountSubscription } from './subscription-store.js'
@@ -49,8 +51,13 @@ async function resolveUserId(client: Queryable, observation: SubscriptionObserva
   return row?.id ?? null
 }
 
-/** Applies a verified `event`, once. */
+/**
+ * Applies a verified `event`, once. A malformed one (its envelope or the fields it is applied by)
+ * is invalid_stripe_event before anything is read or stored: Stripe gets a 400, not a 500.
+ */
 export async function applyStripeEvent(db: Database, event: Stripe.Event, nowMs: number): Promise<StripeWebhookOutcome> {
+  assertStripeEventEnvelope(event, nowMs)
+  const observation = toSubscriptionObservation(event)
   return db.transaction(async (client) => {
     const stored = await client.query(
       'INSERT INTO billing_stripe_events (event_id, type, created, processed_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id',
@@ -58,7 +65,6 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, nowMs:
     )
     const outcome: StripeWebhookOutcome = { eventId: event.id, duplicate: stored.length === 0, cardChangedForUserId: null }
     if (outcome.duplicate) return outcome
-    const observation = toSubscriptionObservation(event)
     if (!observation) return outcome
     const userId = await resolveUserId(client, observation)
     if (!userId) return outcome

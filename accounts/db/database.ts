@@ -2,9 +2,15 @@
  * The accounts store's connection: a `pg` pool to PostgreSQL (a server named by DATABASE_URL, or the
  * embedded PGlite behind its socket server), counting every query so tests can assert that a warm
  * request path sends none. Every query has a deadline, so a stuck statement can hold neither a
- * connection nor shutdown forever.
+ * connection nor shutdown forever. A database that cannot be reached (database-unavailable.ts) is
+ * the catalogue's accounts_unavailable, with the driver's error as its cause; its outage is logged
+ * once, summarised every 10 s, and its end logged once.
  */
 import pg from 'pg'
+import { createServiceError } from '../../lib/errors.js'
+import type { Logger } from '../../lib/logger.js'
+import { createOutageLog } from '../../lib/outage-log.js'
+import { isDatabaseUnavailableError } from './database-unavailable.js'
 
 /** A bind value; bytes go to bytea (pg sends them as hex text). */
 export type QueryValue = string | number | boolean | bigint | Date | null | readonly string[] | Buffer
@@ -41,6 +47,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number
   /** Keep idle connections open instead of closing them after 10 s (the embedded database's one connection). */
   keepIdleConnections?: boolean
+  /** Where an outage of the database is logged (its first failure, a summary every 10 s, its end). */
+  logger?: Logger
 }
 
 /** A statement running longer than this is cancelled: the store's queries take milliseconds. */
@@ -68,6 +76,17 @@ export function createDatabase(options: DatabaseOptions): Database {
   })
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined)
+  const outage = createOutageLog({
+    logger: options.logger,
+    message: 'accounts database unavailable: requests that need it are answered 503 accounts_unavailable',
+    recoveredMessage: 'accounts database available again',
+  })
+  /** The error to throw for a driver failure: accounts_unavailable when the database cannot be reached, else the failure itself. */
+  const toThrown = (error: unknown): unknown => {
+    if (!isDatabaseUnavailableError(error)) return error
+    outage.failed(error)
+    return createServiceError('accounts_unavailable', undefined, error)
+  }
   let queryCount = 0
   let closing: Promise<void> | undefined
   const run = async <Row extends object>(
@@ -78,15 +97,26 @@ export function createDatabase(options: DatabaseOptions): Database {
   ): Promise<Row[]> => {
     queryCount++
     const config: pg.QueryConfig = { text, values: values as unknown[] | undefined }
-    const result = await client.query<Row>(
-      clientDeadlineMs === undefined ? config : ({ ...config, query_timeout: clientDeadlineMs } as pg.QueryConfig),
-    )
+    let result: pg.QueryResult<Row>
+    try {
+      result = await client.query<Row>(
+        clientDeadlineMs === undefined ? config : ({ ...config, query_timeout: clientDeadlineMs } as pg.QueryConfig),
+      )
+    } catch (error) {
+      throw toThrown(error)
+    }
+    outage.succeeded()
     return result.rows
   }
   return {
     query: (text, values) => run(pool, text, values, undefined),
     async transaction(work, transactionOptions) {
-      const client = await pool.connect()
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        throw toThrown(error)
+      }
       const ownTimeoutMs = transactionOptions?.queryTimeoutMs
       const clientDeadlineMs = ownTimeoutMs === undefined ? undefined : ownTimeoutMs + CLIENT_DEADLINE_GRACE_MS
       let broken: unknown

@@ -3,6 +3,7 @@
  * session, so one connection is the only way transactions cannot interleave; it costs no
  * parallelism, since PGlite runs one statement at a time whatever the number of connections.
  */
+import type { Logger } from '../../lib/logger.js'
 import { createDatabase, type Database } from './database.js'
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres.js'
 
@@ -13,12 +14,20 @@ export interface EmbeddedDatabase extends Database {
 
 export interface EmbeddedDatabaseOptions extends EmbeddedPostgresOptions {
   queryTimeoutMs?: number
+  /** Where an outage of the connection is logged (database.ts). */
+  logger?: Logger
 }
 
 /** Starts the embedded server and opens the store's single connection to it; close() stops both. */
 export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const server = await startEmbeddedPostgres(options)
-  const db = createDatabase({ url: server.url, maxConnections: 1, keepIdleConnections: true, queryTimeoutMs: options.queryTimeoutMs })
+  const db = createDatabase({
+    url: server.url,
+    maxConnections: 1,
+    keepIdleConnections: true,
+    queryTimeoutMs: options.queryTimeoutMs,
+    logger: options.logger,
+  })
   let closing: Promise<void> | undefined
   return {
     socketPath: server.socketPath,

@@ -51,7 +51,7 @@ const COMPONENT_HEADERS = {
     schema: { type: 'string' },
   },
   RetryAfter: integerHeader(
-    "Seconds to wait before retrying: until the bucket refills (rate_limited), 00:00 UTC (quota_exceeded), or the relay's rate limit has room (relay_busy).",
+    "Seconds to wait before retrying: until the bucket refills (rate_limited), 00:00 UTC (quota_exceeded), the relay's rate limit has room (relay_busy), or the accounts service or its database may be back (accounts_unavailable).",
   ),
   RateLimitLimit: integerHeader("The caller's burst: requests the bucket holds when full (IETF RateLimit draft)."),
   RateLimitRemaining: integerHeader('Requests left in the bucket now.'),
@@ -80,7 +80,7 @@ const LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' }
 const DESCRIPTION = [
   'Checks Solana transactions before they are sent: simulation on a warm SVM, six detection vectors, a verdict under a policy.',
   'Every error is the Error envelope `{error: {code, message, request_id}}`. Authenticated routes answer with `RateLimit-*` headers;',
-  'a 429 also carries `Retry-After`.',
+  'a 429, and a 503 `accounts_unavailable` or `relay_busy`, also carry `Retry-After`.',
 ].join(' ')
 
 /** `/api/v1/api-keys/:id` → `/api/v1/api-keys/{id}`. */
@@ -158,6 +158,9 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     }
     const responses = Object.entries((schema.response ?? {}) as Record<string, unknown>)
     const retryAfterStatuses = new Set(schema.retryAfterStatuses ?? [])
+    // An authenticated route looks its credential up in the accounts service when it is not cached:
+    // its 503 may be accounts_unavailable, which always carries Retry-After.
+    if (route.auth === 'bearer' || route.auth === 'either') retryAfterStatuses.add(503)
     for (const [status, responseSchema] of responses) {
       operation.responses[status] = toResponse(Number(status), responseSchema, route.auth, retryAfterStatuses.has(Number(status)))
     }

@@ -19,7 +19,11 @@ declare module 'fastify' {
      * by fastify, so the handler's own errors stay the ones callers see.
      */
     documentedQuerystring?: unknown
-    /** Statuses beside 429 whose answer may carry Retry-After (submit's 503 relay_busy): documented with the header. */
+    /**
+     * Statuses beside 429 whose answer may carry Retry-After (submit's 503 relay_busy; the 503
+     * accounts_unavailable of a route reaching the accounts service without a credential, as every
+     * authenticated route's is): documented with the header.
+     */
     retryAfterStatuses?: readonly number[]
   }
 }

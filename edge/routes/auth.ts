@@ -32,19 +32,31 @@ export const refreshBodySchema = {
 export function registerAuthRoutes(app: FastifyInstance, { userService, auth, authLimits }: EdgeContext): void {
   app.post<{ Body: Credentials }>(
     '/auth/register',
-    { config: { auth: 'none' }, schema: { summary: 'Create an account', body: credentialsBodySchema, response: registerResponses } },
+    {
+      config: { auth: 'none' },
+      // 503 accounts_unavailable (the accounts database down) carries Retry-After.
+      schema: { summary: 'Create an account', body: credentialsBodySchema, response: registerResponses, retryAfterStatuses: [503] },
+    },
     (request) => authLimits.register(request.ip, request.body.email, () => userService.register(request.body)),
   )
   app.post<{ Body: Credentials }>(
     '/auth/login',
-    { config: { auth: 'none' }, schema: { summary: 'Sign in', body: credentialsBodySchema, response: loginResponses } },
+    {
+      config: { auth: 'none' },
+      schema: { summary: 'Sign in', body: credentialsBodySchema, response: loginResponses, retryAfterStatuses: [503] },
+    },
     (request) => authLimits.login(request.ip, request.body.email, () => userService.login(request.body)),
   )
   app.post<{ Body: { refresh_token: string } }>(
     '/auth/refresh',
     {
       config: { auth: 'none' },
-      schema: { summary: 'Exchange a refresh token for a new pair', body: refreshBodySchema, response: refreshResponses },
+      schema: {
+        summary: 'Exchange a refresh token for a new pair',
+        body: refreshBodySchema,
+        response: refreshResponses,
+        retryAfterStatuses: [503],
+      },
     },
     (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => userService.refresh(request.body.refresh_token)),
   )

@@ -71,6 +71,8 @@ export function registerBillingRoutes(app: FastifyInstance, { userService, auth 
           summary: "Stripe's webhook (no credential: Stripe's signature is verified)",
           description: 'Point the Stripe webhook endpoint here; it needs the events docs/billing.md lists.',
           response: stripeWebhookResponses,
+          // 503 accounts_unavailable (the accounts database down) carries Retry-After; Stripe retries anyway.
+          retryAfterStatuses: [503],
         },
       },
       async (request) => {

@@ -68,6 +68,7 @@ export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulat
                 error,
                 (level, fields, text) => logger[level]({ reqId: request.id, index, ...fields }, text),
                 'batch item failed',
+                logger,
               )
               return { index, error: { code, message } }
             },

@@ -155,6 +155,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
       error,
       (level, fields, text) => logger[level]({ reqId: requestId, messageId: id, ...fields }, text),
       'stream message failed',
+      logger,
     )
     const body: StreamError = { code: shown.code, message: shown.message, request_id: requestId }
     // REST sends it as the Retry-After header; a frame has no headers.

@@ -11,6 +11,11 @@
  * waits; a failed background reload keeps the old list until it is too old to trust. Misses for one
  * tenant share one load. A load failure rejects the promise of the requests that waited for it with
  * the catalogue error it got (`accounts_unavailable` for anything else).
+ *
+ * Through an outage of the user service (a reload failing with `accounts_unavailable`), a list too old
+ * to trust is still served for up to `staleMaxMs` past `trustMs` (AUTH_STALE_MAX_MS, as the auth
+ * cache does), reloaded in the background; an announced change still removes it at once, and a
+ * tenant never loaded is refused with the outage's error.
  */
 import { LRUCache } from 'lru-cache'
 import type { InvalidationBus } from '../../lib/auth-invalidation.js'
@@ -38,6 +43,8 @@ export interface TenantProgramBlocksOptions {
   trustMs?: number
   /** A list older than this is reloaded in the background while still served; default trustMs / 2. */
   refreshMs?: number
+  /** How long past `trustMs` a list is still served while the user service is unavailable; default 0 (never). */
+  staleMaxMs?: number
   /** LRU bound on the tenants kept (default 10,000). */
   maxTenants?: number
   /** Epoch ms (tests move it by hand). */
@@ -58,6 +65,8 @@ interface Entry {
   loadedAtMs: number
   /** When a background reload may start next. */
   refreshAtMs: number
+  /** The last reload found the user service unavailable: past trustMs the list is served without waiting for the next. */
+  reloadUnavailable: boolean
 }
 
 const ignore = (): void => undefined
@@ -85,6 +94,7 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
   const now = options.now ?? Date.now
   const trustMs = options.trustMs ?? (options.invalidations ? INFORMED_TRUST_MS : UNINFORMED_TRUST_MS)
   const refreshMs = options.refreshMs ?? trustMs / 2
+  const staleMaxMs = options.staleMaxMs ?? 0
   if (!(trustMs > 0) || !(refreshMs >= 0) || refreshMs > trustMs) {
     throw new RangeError(`tenant program blocks: need 0 <= refreshMs (${refreshMs}) <= trustMs (${trustMs}), trustMs > 0`)
   }
@@ -106,12 +116,17 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
         const keys = toKeySet(programIds)
         if (loads.get(tenantId) === load) {
           loads.delete(tenantId)
-          entries.set(tenantId, { keys, loadedAtMs: startedAtMs, refreshAtMs: startedAtMs + refreshMs })
+          entries.set(tenantId, { keys, loadedAtMs: startedAtMs, refreshAtMs: startedAtMs + refreshMs, reloadUnavailable: false })
         }
         return keys
       },
       (error: unknown) => {
-        if (loads.get(tenantId) === load) loads.delete(tenantId)
+        if (loads.get(tenantId) === load) {
+          loads.delete(tenantId)
+          // The user service said it is unavailable (not a failure this module names so: a bug is not served around).
+          const entry = entries.peek(tenantId)
+          if (entry && isServiceError(error, 'accounts_unavailable')) entry.reloadUnavailable = true
+        }
         throw toCatalogueError(error)
       },
     )
@@ -123,6 +138,19 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
     entry.refreshAtMs = nowMs + Math.min(REFRESH_RETRY_MS, refreshMs)
     // The old list stays until it is too old to trust; the next get after the retry delay tries again.
     startLoad(tenantId).catch(ignore)
+  }
+
+  /** A list past trustMs, inside the stale window: served only while the user service is unavailable. */
+  function getStale(tenantId: string, entry: Entry, nowMs: number): ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>> {
+    if (entry.reloadUnavailable) {
+      if (nowMs >= entry.refreshAtMs && !loads.has(tenantId)) refreshInBackground(tenantId, entry, nowMs)
+      return entry.keys
+    }
+    return (loads.get(tenantId) ?? startLoad(tenantId)).catch((error: unknown) => {
+      // The load's own handler ran first and marked the entry; still cached: no change was announced meanwhile.
+      if (entry.reloadUnavailable && entries.peek(tenantId) === entry) return entry.keys
+      throw error
+    })
   }
 
   function invalidate(tenantId?: string): void {
@@ -146,10 +174,12 @@ export function createTenantProgramBlocks(options: TenantProgramBlocksOptions): 
       const entry = entries.get(tenantId)
       if (entry !== undefined) {
         const nowMs = now()
-        if (nowMs - entry.loadedAtMs < trustMs) {
+        const ageMs = nowMs - entry.loadedAtMs
+        if (ageMs < trustMs) {
           if (nowMs >= entry.refreshAtMs && !loads.has(tenantId)) refreshInBackground(tenantId, entry, nowMs)
           return entry.keys
         }
+        if (ageMs < trustMs + staleMaxMs) return getStale(tenantId, entry, nowMs)
       }
       return loads.get(tenantId) ?? startLoad(tenantId)
     },

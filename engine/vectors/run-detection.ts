@@ -5,6 +5,7 @@
  * (settle-vectors.ts), so a slow vector is reported in `timed_out_vectors` and never holds the
  * others back.
  */
+import { createLogThrottle } from '../../lib/log-throttle.js'
 import type { Logger } from '../../lib/logger.js'
 import type { Vector } from '../simulate/simulate-types.js'
 import type { ReadSources } from './read-sources.js'
@@ -33,6 +34,13 @@ interface BoundVector {
 /** Binds every registered vector to `sources` (once: the engine's, or a result-cache recorder's). */
 export function createDetector(sources: ReadSources, logger?: Logger): Detector {
   const bound: BoundVector[] = DETECTION_VECTORS.map((vector) => ({ name: vector.name, run: vector.bind(sources) as BoundVector['run'] }))
+  // A source that is down (the user service, for tenants' program blocks) fails a vector of every
+  // request: one line per 10 s, counting them, not one a request.
+  const failures = createLogThrottle()
+  const onFailure = (error: unknown, vector: Vector) => {
+    const failed = failures()
+    if (failed > 0) logger?.warn({ err: error, vector, failed }, 'vector failed; reported as not answered')
+  }
   return {
     detect(context, vectors) {
       const pending: Record<string, unknown> = {}
@@ -40,7 +48,7 @@ export function createDetector(sources: ReadSources, logger?: Logger): Detector 
         const vector = bound[i] as BoundVector
         if (vectors.includes(vector.name)) pending[vector.name] = vector.run(context)
       }
-      const settled = settleVectors(pending as Pending<VectorResults>, context.deadline, logger)
+      const settled = settleVectors(pending as Pending<VectorResults>, context.deadline, onFailure)
       if (settled instanceof Promise) return settled.then(({ values, timedOut }) => ({ results: values, timedOut }))
       return { results: settled.values, timedOut: settled.timedOut }
     },

@@ -5,17 +5,16 @@
  * synchronously and this creates neither a timer nor a promise.
  */
 import { performance } from 'node:perf_hooks'
-import type { Logger } from '../../lib/logger.js'
 import type { Vector } from '../simulate/simulate-types.js'
 
 export type Pending<T> = { [K in keyof T]?: T[K] | Promise<T[K]> }
 export type Settled<T> = { values: { [K in keyof T]?: T[K] }; timedOut: Vector[] }
 
-/** Settles `pending` by `deadline` (performance.now() time). */
+/** Settles `pending` by `deadline` (performance.now() time); `onFailure` hears of each vector whose load failed. */
 export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
   pending: Pending<T>,
   deadline: number,
-  logger?: Logger,
+  onFailure?: (error: unknown, vector: Vector) => void,
 ): Settled<T> | Promise<Settled<T>> {
   const values: { [K in keyof T]?: T[K] } = {}
   let waiting: Array<Promise<void>> | undefined
@@ -34,7 +33,7 @@ export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
           values[name] = result as T[typeof name]
           answered.add(name)
         },
-        (error: unknown) => logger?.warn({ err: error, vector: name }, 'vector failed; reported as not answered'),
+        (error: unknown) => onFailure?.(error, name),
       ),
     )
   }

@@ -6,6 +6,8 @@
  */
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
+import { toBillingError } from '../../accounts/billing/stripe-client.js'
+import { createServiceError } from '../../lib/errors.js'
 import { startTestBilling } from '../helpers/billing.js'
 import { createTestUserService } from '../helpers/user-service.js'
 
@@ -38,3 +40,12 @@ t.test('Stripe failures become catalogue errors', async (t) => {
   await standIn.close()
   await t.rejects(userService.createPortalSession(userId), { code: 'billing_unavailable' }, 'Stripe unreachable')
 })
+
+t.test(
+  'a catalogue error from the work around a Stripe call stays itself: the database down is accounts_unavailable, not a 500',
+  async (t) => {
+    const unavailable = createServiceError('accounts_unavailable', undefined, new Error('connect ECONNREFUSED'))
+    t.equal(toBillingError(unavailable), unavailable)
+    t.equal(toBillingError(new TypeError('a bug')).code, 'internal_error', 'anything else that is not Stripe’s: internal_error')
+  },
+)

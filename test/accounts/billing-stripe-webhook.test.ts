@@ -125,20 +125,22 @@ t.test('a failed payment and a pause take the paid tier away until Stripe says i
   const state = async () => userService.getSubscription(userId)
 
   const checkout = await userService.createCheckoutSession(userId, {})
-  const completed = standIn.completeCheckout(checkout.session_id, { created: 1_900_000_000 })
+  // Seconds apart, from now: an event's created may not be more than a day ahead (stripe-event-envelope.ts).
+  const base = Math.floor(Date.now() / 1000)
+  const completed = standIn.completeCheckout(checkout.session_id, { created: base })
   // Stripe does not promise order: the subscription's creation after the checkout's completion.
   for (const event of [...completed.events].reverse()) await deliver(event)
   t.match(await state(), { status: 'active', card_on_file: true })
 
-  const failed = standIn.failInvoicePayment(completed.subscription.id, { created: 1_900_000_100 })
+  const failed = standIn.failInvoicePayment(completed.subscription.id, { created: base + 100 })
   for (const event of failed.events) await deliver(event)
   t.match(await state(), { status: 'past_due', card_on_file: false }, 'payment failed: the free tier until it is paid')
 
-  const recovered = standIn.updateSubscription(completed.subscription.id, { status: 'active' }, { created: 1_900_000_200 })
+  const recovered = standIn.updateSubscription(completed.subscription.id, { status: 'active' }, { created: base + 200 })
   for (const event of recovered.events) await deliver(event)
   t.match(await state(), { status: 'active', card_on_file: true }, 'paid again')
 
-  const paused = standIn.pauseSubscription(completed.subscription.id, { created: 1_900_000_300 })
+  const paused = standIn.pauseSubscription(completed.subscription.id, { created: base + 300 })
   for (const event of paused.events) await deliver(event)
   t.match(await state(), { status: 'paused', card_on_file: false }, 'paused: the free tier')
 })

@@ -757,7 +757,7 @@ t.test('user service contract', async (t) => {
   })
 })
 
-t.test('gRPC transport: an unreachable user service is accounts_unavailable', async (t) => {
+t.test('gRPC transport: an unreachable user service is accounts_unavailable, with Retry-After', async (t) => {
   const probe = createServer().listen(0, '127.0.0.1')
   await once(probe, 'listening')
   const address = probe.address()
@@ -767,6 +767,8 @@ t.test('gRPC transport: an unreachable user service is accounts_unavailable', as
   t.teardown(() => client.close())
   await assertRejectsWithCode(t, client.getUserState(randomUUID()), 'accounts_unavailable', 'closed port')
   await assertRejectsWithCode(t, client.login({ email: 'a@example.com', password: PASSWORD }), 'accounts_unavailable', 'closed port, again')
+  // UNAVAILABLE with no trailer (nothing answered): the catalogue's Retry-After all the same.
+  await t.rejects(client.getUserState(randomUUID()), { code: 'accounts_unavailable', headers: { 'retry-after': '1' } }, 'Retry-After')
 })
 
 t.test('gRPC transport: a call past its deadline is accounts_unavailable', async (t) => {

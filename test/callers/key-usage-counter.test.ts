@@ -4,6 +4,7 @@
  * The timer is set to an hour except where it is the subject, so flushes happen only when called.
  */
 import t from 'tap'
+import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
 import type { KeyUsage } from '../../accounts/user-service.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
@@ -180,4 +181,34 @@ t.test('close() gives up after a few attempts and logs what was lost', async (t)
   t.equal(s.state.calls, 4, 'one attempt and three retries')
   t.match(lines.at(-1), { level: LOG_LEVEL.error, msg: /lost/, lost: [{ apiKeyId: 'key-a', count: 2 }] })
   t.equal(counter.pendingKeys, 1, 'the counts are still there for anyone who reads them')
+})
+
+t.test('a sink failing flush after flush: one line for the outage, one when it delivers again', async (t) => {
+  const s = createSink()
+  const { logger, lines } = createCaptureLogger()
+  const counter = createKeyUsageCounter({ sink: s.sink, flushIntervalMs: HOUR_MS, logger })
+  t.teardown(() => counter.close())
+  s.state.failures = 50
+  const startedMs = Date.now()
+  for (let i = 0; i < 50; i++) {
+    counter.record('key-a', i)
+    await t.rejects(counter.flush(), /accounts unavailable/)
+  }
+  const failedLines = lines.filter((line) => /key usage flush failed/.test(line.msg))
+  // One line a window of 10 s, however slow the machine: not one a failure.
+  const windows = 1 + Math.floor((Date.now() - startedMs) / LOG_THROTTLE_INTERVAL_MS)
+  t.ok(
+    failedLines.length >= 1 && failedLines.length <= windows,
+    `${failedLines.length} line(s) for 50 failed flushes in ${windows} window(s)`,
+  )
+  t.match(
+    failedLines[0],
+    { level: LOG_LEVEL.error, failed: 1, err: { message: /accounts unavailable/ } },
+    'the first at error, with its cause',
+  )
+  await counter.flush()
+  t.strictSame(s.totals(), { 'key-a': { count: 50, lastUsedAtMs: 49 } }, 'every count kept')
+  const recovered = lines.filter((line) => /key usage flushed again/.test(line.msg))
+  t.equal(recovered.length, 1)
+  t.match(recovered[0], { level: 30, msg: /key usage flushed again/, failedTotal: 50 }, 'its end, once')
 })

@@ -5,6 +5,7 @@
  * is the subject; "not yet sent" is checked after the event loop turned, never after a sleep.
  */
 import t from 'tap'
+import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
 import type { SimulationRecord } from '../../accounts/user-service.js'
 import { createSimulationHistoryQueue } from '../../callers/simulation-history-queue.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
@@ -257,4 +258,34 @@ t.test('records arriving during a write wait for the next tick, not a write of t
   t.strictSame(s.batches, [[0]])
   await queue.flush()
   t.strictSame(s.batches, [[0], range(1, 6)], 'they go out together with the next write')
+})
+
+t.test('a sink failing batch after batch: one line for the outage, one when it writes again', async (t) => {
+  const s = createSink()
+  const { logger, lines } = createCaptureLogger()
+  const queue = createSimulationHistoryQueue({ sink: s.sink, flushIntervalMs: HOUR_MS, maxBatch: 3, logger })
+  t.teardown(() => queue.close())
+  s.state.failures = 40
+  const startedMs = Date.now()
+  for (const n of range(0, 40)) {
+    queue.push(record(n))
+    await t.rejects(queue.flush(), /history unavailable/)
+  }
+  const failedLines = lines.filter((line) => /history write failed/.test(line.msg))
+  // One line a window of 10 s, however slow the machine: not one a failure.
+  const windows = 1 + Math.floor((Date.now() - startedMs) / LOG_THROTTLE_INTERVAL_MS)
+  t.ok(
+    failedLines.length >= 1 && failedLines.length <= windows,
+    `${failedLines.length} line(s) for 40 failed writes in ${windows} window(s)`,
+  )
+  t.match(
+    failedLines[0],
+    { level: LOG_LEVEL.error, failed: 1, err: { message: /history unavailable/ } },
+    'the first at error, with its cause',
+  )
+  await queue.flush()
+  t.strictSame(s.delivered(), range(0, 40), 'every record kept, in order')
+  const recovered = lines.filter((line) => /simulation history written again/.test(line.msg))
+  t.equal(recovered.length, 1)
+  t.match(recovered[0], { level: 30, msg: /simulation history written again/, failedTotal: 40 }, 'its end, once')
 })

@@ -2,13 +2,17 @@
  * Which answered failures are logged at error: the service's faults (500, a 503 naming a service
  * that did not answer) with their cause, over REST and batch items alike; a route that is not built
  * yet (501), a drain (shutting_down) and every 4xx only at debug, so they never drown those faults.
+ * An outage (accounts_unavailable, engine_unavailable) is met by every request: its first at error,
+ * the rest at debug until the next error line, 10 s later, counts them.
  */
 import t from 'tap'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { isServiceFault, toClientError, type ErrorLogLevel } from '../../edge/http-errors.js'
 import { createServiceError, ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
+import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
 import { createCaptureLogger, LOG_LEVEL, type LogLine } from '../helpers/capture-logger.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
+import { registerTestUser } from '../helpers/user-service.js'
 
 /** An engine that fails each simulate with the next of `failures`. */
 function createFailingEngine(failures: unknown[]): EngineClient {
@@ -146,3 +150,62 @@ t.test('over REST and batch: billing_unavailable (no Stripe key) and 4xx below e
     'batch items: 501 at debug, the bug at error',
   )
 })
+
+t.test(
+  'an outage met by every request: its first at error with the cause, the rest at debug, counted by the next error line',
+  async (t) => {
+    const { logger, lines } = createCaptureLogger()
+    const failures: unknown[] = []
+    const { app } = await createTestEdgeWithUser(t, createFailingEngine(failures), { logger })
+    const transaction = Buffer.alloc(200).toString('base64')
+    const cause = new Error('connect ECONNREFUSED 127.0.0.1:5432')
+    const answers: Awaited<ReturnType<typeof postSimulate>>[] = []
+    const startedMs = Date.now()
+    for (let i = 0; i < 30; i++) {
+      failures.push(createServiceError('accounts_unavailable', undefined, cause))
+      answers.push(await postSimulate(app, { transaction }))
+    }
+    t.ok(
+      answers.every((answer) => answer.statusCode === 503 && answer.headers['retry-after'] === '1'),
+      '30 answers: 503 with Retry-After',
+    )
+    const outageLines = lines.filter((line) => answers.some((answer) => answer.headers['x-request-id'] === line.reqId))
+    t.equal(outageLines.length, 30, 'each request still has its line')
+    const errors = outageLines.filter((line) => line.level === LOG_LEVEL.error)
+    // One a window of 10 s, however slow the machine: not one a request.
+    const windows = 1 + Math.floor((Date.now() - startedMs) / LOG_THROTTLE_INTERVAL_MS)
+    t.ok(errors.length >= 1 && errors.length <= windows, `${errors.length} at error for 30 requests in ${windows} window(s)`)
+    t.match(errors[0], { failed: 1, err: { message: /ECONNREFUSED/ } }, 'the first, with its cause')
+    t.ok(
+      outageLines
+        .filter((line) => line.level !== LOG_LEVEL.error)
+        .every((line) => line.level === LOG_LEVEL.debug && line.code === 'accounts_unavailable'),
+      'the rest at debug',
+    )
+
+    failures.push(createServiceError('engine_unavailable', undefined, cause))
+    const other = await postSimulate(app, { transaction })
+    t.same(
+      linesOf(lines, other.headers['x-request-id']).map((line) => line.level),
+      [LOG_LEVEL.error],
+      'another outage code has a count of its own',
+    )
+
+    // A batch's items share the count with REST (one log destination).
+    failures.push(createServiceError('accounts_unavailable'), createServiceError('accounts_unavailable'))
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/api/v1/solana/tx/simulate-batch',
+      headers: { 'x-api-key': (await registerTestUser(app, 'batch')).apiKey },
+      payload: { transactions: [transaction, transaction] },
+    })
+    // Unless a slow machine has let the window pass (a line is then due anyway).
+    if (Date.now() - startedMs < LOG_THROTTLE_INTERVAL_MS) {
+      t.same(
+        linesOf(lines, batch.headers['x-request-id']).map((line) => line.level),
+        [LOG_LEVEL.debug, LOG_LEVEL.debug],
+        'batch items within the same window: at debug',
+      )
+    }
+  },
+)

@@ -193,7 +193,10 @@ t.test('the OpenAPI document', async (t) => {
     t.match(submit?.responses['422']?.description, /bundle_rejected/, '422 names bundle_rejected')
     t.match(submit?.responses['503']?.description, /relay_unavailable, relay_busy/, '503 names the relay codes')
     t.ok(submit?.responses['503']?.headers?.['Retry-After'], "submit's 503 documents Retry-After (relay_busy)")
-    t.notOk(tips?.responses['503']?.headers?.['Retry-After'], 'only where it is sent')
+    t.ok(
+      tips?.responses['503']?.headers?.['Retry-After'],
+      "tips' 503 too: an API key looked up while the accounts database is down (accounts_unavailable)",
+    )
     t.equal(submit?.requestBody?.required, true)
     t.match(
       String((submit as { description?: unknown } | undefined)?.description),
@@ -262,6 +265,22 @@ t.test('the OpenAPI document', async (t) => {
   t.test('register, login and refresh document their 429, with Retry-After and no RateLimit-* headers', async (t) => {
     for (const path of ['/auth/register', '/auth/login', '/auth/refresh']) {
       t.same(Object.keys(document.paths[path]?.post?.responses['429']?.headers ?? {}).sort(), ['Retry-After', 'X-Request-Id'], path)
+    }
+  })
+
+  t.test('a 503 that may be accounts_unavailable documents Retry-After; one that cannot does not', async (t) => {
+    for (const path of ['/auth/register', '/auth/login', '/auth/refresh', '/api/v1/billing/webhook']) {
+      t.ok(document.paths[path]?.post?.responses['503']?.headers?.['Retry-After'], `${path}: the accounts database`)
+    }
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security?.length && operation.responses['503']) {
+          t.ok(operation.responses['503'].headers?.['Retry-After'], `${method.toUpperCase()} ${path}: its credential may be looked up`)
+        }
+      }
+    }
+    for (const path of ['/health', '/api/v1/plans']) {
+      t.notOk(document.paths[path]?.get?.responses['503']?.headers?.['Retry-After'], `${path}: reaches no accounts service`)
     }
   })
 

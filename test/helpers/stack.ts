@@ -4,7 +4,7 @@
  */
 import type { Test } from 'tap'
 import { readConfig } from '../../lib/config.js'
-import { createLogger } from '../../lib/logger.js'
+import { createLogger, type Logger } from '../../lib/logger.js'
 import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
 import { engineConfigSchema } from '../../engine/config.js'
@@ -32,6 +32,8 @@ export interface StackOptions {
    * the relay's (LOCALNET_RELAY_RATE_LIMIT) and the engine's pace (RELAY_RATE_LIMIT), default 1/s.
    */
   relay?: { rateLimit?: number; tipWallet?: boolean }
+  /** Where the engine logs (silent unless a test asserts what it logs). */
+  engineLogger?: Logger
 }
 
 export interface Stack {
@@ -74,7 +76,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack & {
       ...(options.relay ? { RELAY_URL: localnet.relayUrl, RELAY_RATE_LIMIT: String(options.relay.rateLimit ?? 1) } : {}),
       ...options.engineEnv,
     }),
-    quietLogger,
+    options.engineLogger ?? quietLogger,
     { ...options.engineOptions, ...(tipWallet ? { tipWallet } : {}) },
   )
   await engine.start()

@@ -1,7 +1,7 @@
 /**
- * A TCP proxy in front of a real server, which a test can cut (every connection dropped, the port
- * closed) and restore on the same port: a network outage between two real parts, without
- * stopping either of them.
+ * A TCP proxy in front of a real server (on a TCP port, or a Unix socket: the embedded database's),
+ * which a test can cut (every connection dropped, the port closed) and restore on the same port: a
+ * network outage between two real parts, without stopping either of them.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import type { Test } from 'tap'
@@ -15,15 +15,15 @@ export interface TcpProxy {
   restore(): Promise<void>
 }
 
-/** Proxies 127.0.0.1:<free port> to `target` (host:port) until the test ends. */
-export async function startTcpProxy(t: Test, target: { host: string; port: number }): Promise<TcpProxy> {
+/** Proxies 127.0.0.1:<free port> to `target` (host:port, or a Unix socket's path) until the test ends. */
+export async function startTcpProxy(t: Test, target: { host: string; port: number } | { path: string }): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
   let server: Server | undefined
   let port = 0
 
   async function listen(): Promise<void> {
     const next = createServer((client) => {
-      const upstream = connect(target.port, target.host)
+      const upstream = connect(target)
       for (const socket of [client, upstream]) {
         sockets.add(socket)
         socket.on('close', () => sockets.delete(socket))

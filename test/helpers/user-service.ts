@@ -37,13 +37,15 @@ export async function createTestUserService(
   t: Test,
   options: {
     kind?: DatabaseKind
+    /** A database of the test's own (one behind a proxy it cuts); else a fresh one of `kind`. */
+    db?: Database
     clock?: TestClock
     webhookUrlPolicy?: WebhookUrlPolicy
     billing?: BillingSettings
     logger?: Logger
   } = {},
 ): Promise<TestUserService> {
-  const db = await createTestDatabase(t, options.kind)
+  const db = options.db ?? (await createTestDatabase(t, options.kind))
   const clock = options.clock ?? createTestClock()
   const bus = createInProcessInvalidationBus()
   const signingKey = randomBytes(32)
