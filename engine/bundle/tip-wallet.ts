@@ -41,9 +41,11 @@ export async function loadTipWallet(file: string): Promise<TipWallet> {
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'))
   } catch (error) {
-    // A parse error's message quotes the text around the fault: that text is the secret key.
-    const why = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message
-    throw new Error(`TIP_WALLET_KEYPAIR ${file}: cannot read a JSON keypair (${why})`)
+    if (error instanceof SyntaxError) {
+      // eslint-disable-next-line preserve-caught-error -- a parse error quotes the text around the fault: the secret key.
+      throw new Error(`TIP_WALLET_KEYPAIR ${file}: cannot read a JSON keypair (not valid JSON)`)
+    }
+    throw new Error(`TIP_WALLET_KEYPAIR ${file}: cannot read a JSON keypair (${(error as Error).message})`, { cause: error })
   }
   if (!Array.isArray(parsed) || !parsed.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)) {
     throw new Error(`TIP_WALLET_KEYPAIR ${file}: not a JSON array of bytes (solana-keygen's format)`)
