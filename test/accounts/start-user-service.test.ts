@@ -26,6 +26,7 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       webhookAllowPrivateUrls: false,
       webhookRetryBaseMs: 30_000,
       webhookLeaseMs: 30_000,
+      webhookConcurrency: 32,
       stripeSecretKey: undefined,
       stripeWebhookSecret: undefined,
       stripePriceId: undefined,

@@ -97,6 +97,8 @@ t.test('a sandwich planted on localnet (buy, victim buy, sell in one slot) is de
   // What the real stream carried for the victim and the back-run: native SOL in, native SOL out.
   const namer = createAddressNamer(100)
   const byId = (bytes: Uint8Array) => updates.find((u) => base58.decode(u.transaction!.signature) === getSignature(bytes))!
+  // This test's own subscription is not the detector's: it may carry them a moment later.
+  await waitUntil(() => byId(middle) !== undefined && byId(back) !== undefined, 5_000, "the test's own stream carried them")
   t.match(getSwapFlows(byId(middle), namer), [
     { gaveMint: SOL_MINT, gaveAmount: 1_000_000_000n, gotMint: pool.mint, gotAmount: 9_000_000n },
   ])
