@@ -152,8 +152,7 @@ export function createBundleSender(options: BundleSenderOptions): BundleSender {
           'No tip wallet is configured (TIP_WALLET_KEYPAIR) to pay a managed tip; nothing was sent.',
         )
       }
-      if (input.tipLamports === undefined) budget.assertAllowed(payer, getManagedTipUse(input))
-      else budget.assertTipAllowed(payer, input.tipLamports)
+      budget.assertMayPay(payer, getManagedTipUse(input), input.tipLamports)
       // The default follows what lands, held to the caller's cap: nobody's tips raise it past that.
       const defaultTip = BigInt(Math.max(floor.p75 ?? 0, floor.floorLamports))
       const cap = budget.getCallCapLamports(payer)

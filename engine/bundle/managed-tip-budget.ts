@@ -22,12 +22,14 @@ export interface ManagedTipBudgetOptions {
 export interface ManagedTipBudget {
   /** Whether the service pays managed tips (and runs staked_sender) for `payer`. */
   allows(payer: TipPayer): boolean
-  /** Throws `card_required` unless it does; `what` names the strategy or route that needed it. */
-  assertAllowed(payer: TipPayer, what: string): void
+  /**
+   * Throws `card_required` unless the service pays for `payer` (`what` names the strategy or route
+   * that needed it), and `tip_limit_exceeded` when `tipLamports`, the tip asked for, is above the
+   * plan's per-call cap.
+   */
+  assertMayPay(payer: TipPayer, what: string, tipLamports?: bigint): void
   /** The largest managed tip one call of `payer` may pay. */
   getCallCapLamports(payer: TipPayer): bigint
-  /** Throws `card_required` or `tip_limit_exceeded` unless a tip of `lamports` may be paid for `payer`. */
-  assertTipAllowed(payer: TipPayer, lamports: bigint): void
   /**
    * Charges `lamports` to `payer`'s day; throws `tip_budget_exceeded` (Retry-After: 00:00 UTC) when
    * the day's cap would be passed. Answers the function that takes the charge back.
@@ -47,27 +49,24 @@ export function createManagedTipBudget(options: ManagedTipBudgetOptions): Manage
   const { plans, ledger } = options
   const now = options.now ?? Date.now
 
-  function assertAllowed(payer: TipPayer, what: string): void {
-    if (allowsManagedTips(getManagedTipPlan(plans, payer))) return
-    throw createServiceError(
-      'card_required',
-      `${what} is paid by the service and billed to a card, and there is none on file: add one (POST /api/v1/billing/checkout), ` +
-        'or land it yourself: a transaction that pays its own tip (send with use_relay), or strategy direct. Nothing was sent.',
-    )
-  }
-
   return {
     allows: (payer) => allowsManagedTips(getManagedTipPlan(plans, payer)),
-    assertAllowed,
     getCallCapLamports: (payer) => getManagedTipPlan(plans, payer).maxPerCallLamports,
 
-    assertTipAllowed(payer, lamports) {
-      assertAllowed(payer, 'A managed tip')
-      const cap = getManagedTipPlan(plans, payer).maxPerCallLamports
-      if (lamports > cap) {
+    assertMayPay(payer, what, tipLamports) {
+      const plan = getManagedTipPlan(plans, payer)
+      if (!allowsManagedTips(plan)) {
+        throw createServiceError(
+          'card_required',
+          `${what} is paid by the service and billed to a card, and there is none on file: add one (POST /api/v1/billing/checkout), ` +
+            'or land it yourself: a transaction that pays its own tip (send with use_relay), or strategy direct. Nothing was sent.',
+        )
+      }
+      const cap = plan.maxPerCallLamports
+      if (tipLamports !== undefined && tipLamports > cap) {
         throw createServiceError(
           'tip_limit_exceeded',
-          `tip_lamports: ${lamports} is above your plan's cap of ${cap} lamports (${toSolText(cap)}) a managed tip; nothing was sent.`,
+          `tip_lamports: ${tipLamports} is above your plan's cap of ${cap} lamports (${toSolText(cap)}) a managed tip; nothing was sent.`,
         )
       }
     },

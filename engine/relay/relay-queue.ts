@@ -182,18 +182,19 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
     )
   }
 
-  function removeSend(job: SendJob): void {
-    sends.remove(job)
+  /** Takes `job` out of its line with its timer and abort listener; whether it was still waiting there. */
+  function removeSend(job: SendJob): boolean {
+    const waiting = sends.remove(job)
     if (job.timer) clearTimeout(job.timer)
     job.timer = undefined
     job.detach?.()
     job.detach = undefined
+    return waiting
   }
 
   /** Rejects a waiting send whose deadline passed (from its timer, or from `pump`, which then goes on itself). */
   function expire(job: SendJob, fromPump = false): void {
-    if (!sends.remove(job)) return
-    removeSend(job)
+    if (!removeSend(job)) return
     const at = now()
     logger.debug({ relay: client.host, method: job.method, waiting: sends.size }, 'relay call dropped at its deadline')
     job.reject(relayBusy(getSendStartAt(sends.countAheadOfNew(job.owner), at) - at, `${job.method} could not be sent before its deadline`))

@@ -21,18 +21,17 @@ export interface SubmitDeps {
   strategies: ReadonlyMap<SubmitStrategyName, SubmitStrategy>
   tracker: TransactionTracker
   /** Who the service pays managed tips and staked sending for: checked before anything is simulated or sent. */
-  budget: Pick<ManagedTipBudget, 'allows' | 'assertAllowed' | 'assertTipAllowed'>
+  budget: Pick<ManagedTipBudget, 'allows' | 'assertMayPay'>
 }
 
 /** Refuses, before any work, what the caller's plan does not pay for: a billable strategy, a tip past the per-call cap. */
 function assertPlanAllows(budget: SubmitDeps['budget'], payer: TipPayer, strategy: SubmitStrategyName, tipLamports: bigint | undefined) {
-  if (strategy === 'staked_sender') budget.assertAllowed(payer, "staked_sender (the service's staked endpoints)")
-  if (strategy === 'managed_tip_bundle') {
-    if (tipLamports === undefined) budget.assertAllowed(payer, "managed_tip_bundle (a tip from the service's tip wallet)")
-    else budget.assertTipAllowed(payer, tipLamports)
-  }
+  if (strategy === 'staked_sender') budget.assertMayPay(payer, "staked_sender (the service's staked endpoints)")
+  if (strategy === 'managed_tip_bundle') budget.assertMayPay(payer, "managed_tip_bundle (a tip from the service's tip wallet)", tipLamports)
   // auto_direct escalates only for a plan that pays tips; a tip asked for must then fit its cap.
-  if (strategy === 'auto_direct' && tipLamports !== undefined && budget.allows(payer)) budget.assertTipAllowed(payer, tipLamports)
+  if (strategy === 'auto_direct' && budget.allows(payer)) {
+    budget.assertMayPay(payer, "auto_direct's escalation to a bundle (a tip from the service's tip wallet)", tipLamports)
+  }
 }
 
 /** Checks submit's options as every transport must (the REST schema checks them first there). */

@@ -32,26 +32,26 @@ const refusal = (work: () => unknown): ServiceError => {
 t.test('without a card (the free plan, 0 by default): no managed tip, no staked sending — 402 card_required', async (t) => {
   const budget = createBudget()
   t.equal(budget.allows(alice), false)
-  const error = refusal(() => budget.assertAllowed(alice, 'managed_tip_bundle'))
+  const error = refusal(() => budget.assertMayPay(alice, 'managed_tip_bundle'))
   t.equal(error.code, 'card_required')
   t.equal(ERROR_CATALOGUE[error.code].http, 402)
   t.match(error.message, /^managed_tip_bundle is paid by the service and billed to a card/)
-  t.equal(refusal(() => budget.assertTipAllowed(alice, 1n)).code, 'card_required', 'even one lamport')
+  t.equal(refusal(() => budget.assertMayPay(alice, 'A managed tip', 1n)).code, 'card_required', 'even one lamport')
   t.equal(budget.allows(bob), true)
-  t.doesNotThrow(() => budget.assertAllowed(bob, 'staked_sender'))
+  t.doesNotThrow(() => budget.assertMayPay(bob, 'staked_sender'))
 })
 
 t.test('a free plan the operator funds pays within its own caps', async (t) => {
   const budget = createBudget(async () => 0n, { ...PLANS, free: { maxPerCallLamports: 1_000n, maxPerDayLamports: 2_000n } })
   t.equal(budget.allows(alice), true)
   t.equal(budget.getCallCapLamports(alice), 1_000n)
-  t.equal(refusal(() => budget.assertTipAllowed(alice, 1_001n)).code, 'tip_limit_exceeded')
+  t.equal(refusal(() => budget.assertMayPay(alice, 'A managed tip', 1_001n)).code, 'tip_limit_exceeded')
 })
 
 t.test('one tip above the plan’s per-call cap: 422 tip_limit_exceeded naming the cap', async (t) => {
   const budget = createBudget()
-  t.doesNotThrow(() => budget.assertTipAllowed(bob, 10_000n), 'the cap itself is allowed')
-  const error = refusal(() => budget.assertTipAllowed(bob, 5_000_000_000n))
+  t.doesNotThrow(() => budget.assertMayPay(bob, 'A managed tip', 10_000n), 'the cap itself is allowed')
+  const error = refusal(() => budget.assertMayPay(bob, 'A managed tip', 5_000_000_000n))
   t.equal(error.code, 'tip_limit_exceeded')
   t.equal(ERROR_CATALOGUE[error.code].http, 422)
   t.match(error.message, /tip_lamports: 5000000000 is above your plan's cap of 10000 lamports/)
