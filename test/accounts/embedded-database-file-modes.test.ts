@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import t, { type Test } from 'tap'
 import { startUserService } from '../../accounts/start-user-service.js'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import { createRecord } from './history-fixtures.js'
 import { openHistoryJournal } from '../../callers/history-journal.js'
 import { createLogger } from '../../lib/logger.js'
 import { getEmbeddedTemplate } from '../helpers/database.js'
@@ -57,23 +57,7 @@ t.test('a first start on an empty DATA_DIR: every file and directory is owner-on
   await runUserService(dataDir)
   // The history journal npm start keeps beside it, with a record left undelivered.
   const journal = openHistoryJournal({ dir: join(dataDir, 'journal', 'history') })
-  const record: SimulationRecord = {
-    userId: '00000000-0000-4000-8000-000000000001',
-    apiKeyId: null,
-    createdAtMs: Date.now(),
-    success: true,
-    decision: 'approve',
-    riskLevel: 'safe',
-    mevScore: 0,
-    mevLevel: 'none',
-    failureCode: null,
-    failureReason: null,
-    computeUnits: 150,
-    feeEstimateSol: 0.000005,
-    latencyMs: 1,
-    signature: null,
-    cached: false,
-  }
+  const record = createRecord('00000000-0000-4000-8000-000000000001', { createdAtMs: Date.now(), mevScore: 0, latencyMs: 1 })
   journal.append(record, null)
   journal.close()
   const { shared, seen } = findShared(dataDir)

@@ -16,31 +16,19 @@ import { openHistoryJournal, type HistoryJournal } from '../../callers/history-j
 import { isServiceError } from '../../lib/errors.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 import { waitUntil } from '../helpers/wait-until.js'
+import { createRecord } from '../accounts/history-fixtures.js'
 
 /** Probes back off from 1 ms to 5 ms, and segments are looked at every 5 ms: the tests wait for states, never for a duration. */
 const FAST = { probeDelayMs: { min: 1, max: 5 }, checkIntervalMs: 5 }
 const BURST = 500
 
-function createRecord(index: number): SimulationRecord {
-  return {
-    userId: randomUUID(),
-    apiKeyId: null,
+function createJournalRecord(index: number): SimulationRecord {
+  return createRecord(randomUUID(), {
     createdAtMs: 1_800_000_000_000 + index,
-    success: true,
-    decision: 'approve',
-    riskLevel: 'safe',
     mevScore: 0,
-    mevLevel: 'none',
-    failureCode: null,
-    failureReason: null,
-    computeUnits: 150,
-    feeEstimateSol: 0.000005,
-    latencyMs: 0.25,
-    signature: null,
-    cached: false,
     recordId: randomUUID(),
     kind: 'simulate',
-  }
+  })
 }
 
 const segments = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('segment-'))
@@ -89,18 +77,18 @@ t.test('ENOSPC: refused, no file touched by a burst, the same segment number reu
   const { logger, lines } = createCaptureLogger()
   // Each record fills its segment (the probe's newline does not): the next append opens the next segment.
   const journal = openHistoryJournal({ dir, segmentMaxBytes: 2, logger, ...FAST })
-  const before = [createRecord(0), createRecord(1)]
+  const before = [createJournalRecord(0), createJournalRecord(1)]
   for (const record of before) journal.append(record, null)
   t.same(segments(dir), ['segment-000000000001.jsonl', 'segment-000000000002.jsonl'])
   // The segment the next append opens is a full disk: every write(2) to it fails with ENOSPC.
   const full = join(dir, 'segment-000000000003.jsonl')
   symlinkSync('/dev/full', full)
 
-  assertRefused(t, journal, createRecord(2))
+  assertRefused(t, journal, createJournalRecord(2))
   t.match(journal.getHealth(), { writable: false, errorCode: 'ENOSPC', refusedCalls: 1 })
   t.type(journal.getHealth().failingSinceMs, 'number')
   const listed = segments(dir)
-  const records = Array.from({ length: BURST }, (_, index) => createRecord(100 + index))
+  const records = Array.from({ length: BURST }, (_, index) => createJournalRecord(100 + index))
   const writesBefore = getWriteCalls()
   let refused = 0
   // Synchronous: nothing else of this process writes meanwhile.
@@ -121,7 +109,7 @@ t.test('ENOSPC: refused, no file touched by a burst, the same segment number reu
   rmSync(full)
   await waitUntil(() => journal.getHealth().writable, 10_000, 'the journal writes again')
   t.same(journal.getHealth(), { writable: true, failingSinceMs: null, errorCode: null, refusedCalls: 0 })
-  const after = createRecord(3)
+  const after = createJournalRecord(3)
   journal.append(after, null)
   t.ok(segments(dir).includes('segment-000000000003.jsonl'), 'segment 3, the one that failed, is written once the disk has room')
   t.notOk(segments(dir).includes('segment-000000000004.jsonl'), 'and no number was spent on the failed attempts')
@@ -144,15 +132,15 @@ t.test('ENOTDIR: a directory replaced by a file fails the first open; no number 
   renameSync(dir, `${dir}.away`)
   writeFileSync(dir, 'not a directory')
 
-  assertRefused(t, journal, createRecord(0))
+  assertRefused(t, journal, createJournalRecord(0))
   t.equal(journal.getHealth().errorCode, 'ENOTDIR')
   let refused = 0
-  for (let index = 1; index <= BURST; index++) if (!tryAppend(journal, createRecord(index))) refused++
+  for (let index = 1; index <= BURST; index++) if (!tryAppend(journal, createJournalRecord(index))) refused++
   t.equal(refused, BURST, 'every record of a burst is refused')
   rmSync(dir)
   renameSync(`${dir}.away`, dir)
   await waitUntil(() => journal.getHealth().writable, 10_000, 'the journal writes again')
-  const accepted = createRecord(BURST + 1)
+  const accepted = createJournalRecord(BURST + 1)
   journal.append(accepted, null)
   t.same(segments(dir), ['segment-000000000001.jsonl'], 'the first segment is still number 1: the failed opens spent none')
   t.same(recoverIds(dir, journal), [accepted.recordId])
@@ -162,7 +150,7 @@ t.test('a directory moved away under an open segment is noticed, and what was ac
   const dir = join(t.testdir({}), 'journal')
   const { logger, lines } = createCaptureLogger()
   const journal = openHistoryJournal({ dir, logger, ...FAST })
-  const before = [createRecord(0), createRecord(1)]
+  const before = [createJournalRecord(0), createJournalRecord(1)]
   for (const record of before) journal.append(record, null)
   const outages = () => lines.filter((line) => line.level === LOG_LEVEL.error)
   const recoveries = () => lines.filter((line) => line.level === LOG_LEVEL.warn && /writes again/.test(line.msg))
@@ -182,7 +170,7 @@ t.test('a directory moved away under an open segment is noticed, and what was ac
   renameSync(`${dir}.away`, dir)
   await waitUntil(() => recoveries().length === 2, 10_000, 'noticed again, and writing resumed in the old directory')
   t.equal(outages().length, 2, 'each outage logged once')
-  const after = createRecord(2)
+  const after = createJournalRecord(2)
   journal.append(after, null)
   t.same(
     recoverIds(dir, journal),
