@@ -8,29 +8,19 @@
  * has to answer 429.
  */
 import t from 'tap'
-import { generateKeyPairSigner } from '@solana/kit'
-import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
+import { toBase64 } from '../helpers/transactions.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { startStack, type Stack } from '../helpers/stack.js'
+import { createStackTransfer } from '../helpers/stack-transfer.js'
 import { registerTestUser } from '../helpers/user-service.js'
 
 const SOL = 1_000_000_000n
 const FLOOD = 10
 const VICTIM_SUBMITS = 5
 
+/** A fresh wallet's signed 0.01 SOL transfer, base64. */
 async function signedTransfer(stack: Stack): Promise<string> {
-  const payer = await generateKeyPairSigner()
-  const receiver = await generateKeyPairSigner()
-  stack.localnet.chain.airdrop(payer.address, SOL)
-  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  return toBase64(
-    await buildTransaction({
-      feePayer: payer.address,
-      blockhash: value.blockhash,
-      instructions: [transferSol(payer.address, receiver.address, SOL / 100n)],
-      signers: [payer],
-    }),
-  )
+  return toBase64((await createStackTransfer(stack, { lamports: SOL / 100n })).bytes)
 }
 
 t.test("a user flooding the relay cannot starve another user's submits", { timeout: 120_000 }, async (t) => {

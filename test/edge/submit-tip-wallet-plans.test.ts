@@ -8,13 +8,12 @@
  * answered; and the default tip is held to the cap however high someone else's tips push the p75.
  */
 import t from 'tap'
-import { generateKeyPairSigner, type Address } from '@solana/kit'
 import type { SubmitResponse } from '../../engine/contract/submit-response.js'
 import type { TipFloor } from '../../engine/contract/tips-response.js'
 import { toBase64 } from '../helpers/transactions.js'
-import { buildTransaction, transferSol } from '../helpers/transactions.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { startStack, type Stack } from '../helpers/stack.js'
+import { createStackTransfer } from '../helpers/stack-transfer.js'
 import { registerTestUser } from '../helpers/user-service.js'
 
 const SOL = 1_000_000_000n
@@ -23,21 +22,9 @@ const FEE = 5_000n
 const MAX_TIP = 20_000
 const DAILY = 50_000
 
+/** A fresh wallet's signed 0.01 SOL transfer, base64, paying `tip` itself when given. */
 async function signedTransfer(stack: Stack, tip?: { account: string; lamports: bigint }): Promise<string> {
-  const payer = await generateKeyPairSigner()
-  const receiver = await generateKeyPairSigner()
-  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
-  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({
-    feePayer: payer.address,
-    blockhash: value.blockhash,
-    instructions: [
-      transferSol(payer.address, receiver.address, SOL / 100n),
-      ...(tip ? [transferSol(payer.address, tip.account as Address, tip.lamports)] : []),
-    ],
-    signers: [payer],
-  })
-  return toBase64(bytes)
+  return toBase64((await createStackTransfer(stack, { lamports: SOL / 100n, ...(tip ? { tip } : {}) })).bytes)
 }
 
 t.test("the tip wallet pays only within a card holder's caps, over REST", async (t) => {

@@ -3,34 +3,17 @@
 // computed here directly from the tips paid.
 import t from 'tap'
 import { generateKeyPairSigner, type Address } from '@solana/kit'
-import { startStack, type Stack } from '../../helpers/stack.js'
+import { startStack } from '../../helpers/stack.js'
+import { createStackTransfer } from '../../helpers/stack-transfer.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 
 const TENANT = '11111111-1111-4111-8111-111111111111'
 const SOL = 1_000_000_000n
 
-/** A fresh wallet's transfer of 0.1 SOL, paying `tip` to a tip account itself when given. */
-async function signedTransfer(stack: Stack, tip?: { tipAccount: Address; tipLamports: bigint }) {
-  const payer = await generateKeyPairSigner()
-  const receiver = await generateKeyPairSigner()
-  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
-  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({
-    feePayer: payer.address,
-    blockhash: value.blockhash,
-    instructions: [
-      transferSol(payer.address, receiver.address, SOL / 10n),
-      ...(tip ? [transferSol(payer.address, tip.tipAccount, tip.tipLamports)] : []),
-    ],
-    signers: [payer],
-  })
-  return { bytes, receiver }
-}
-
 t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
 
-  const calm = await signedTransfer(stack)
+  const calm = await createStackTransfer(stack)
   const direct = await stack.engine.submit(calm.bytes, {
     tenantId: TENANT,
     cardOnFile: true,
@@ -45,7 +28,7 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
   t.equal(stack.localnet.relay.getCounts().methods.sendBundle ?? 0, 0, 'the relay was not used')
 
   stack.localnet.sends.setDropRate(1)
-  const congested = await signedTransfer(stack)
+  const congested = await createStackTransfer(stack)
   const escalated = await stack.engine.submit(congested.bytes, {
     tenantId: TENANT,
     cardOnFile: true,
@@ -71,14 +54,14 @@ t.test('auto_direct without a card: never escalated (the tip wallet pays nothing
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
   const walletBefore = BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value)
   stack.localnet.sends.setDropRate(1)
-  const congested = await signedTransfer(stack)
+  const congested = await createStackTransfer(stack)
   const answer = await stack.engine.submit(congested.bytes, { tenantId: TENANT, strategy: 'auto_direct' })
   t.equal(answer.route, 'direct_rpc', 'left on the direct route')
   t.equal(answer.bundle_id, null)
   t.equal(answer.tip_lamports, null)
   t.equal(answer.confirmation, 'pending', 'answered at once, still being rebroadcast')
   // A tip asked for changes nothing for a plan that pays none (it is not checked against a cap of 0).
-  const asked = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+  const asked = await stack.engine.submit((await createStackTransfer(stack)).bytes, {
     tenantId: TENANT,
     strategy: 'auto_direct',
     tipLamports: 5_000,
@@ -100,14 +83,14 @@ t.test("auto_direct past the day's tip cap: not escalated, answered as direct, n
   })
   stack.localnet.sends.setDropRate(1)
   // The first escalation pays the floor's 1,000: the whole day.
-  const first = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+  const first = await stack.engine.submit((await createStackTransfer(stack)).bytes, {
     tenantId: TENANT,
     cardOnFile: true,
     strategy: 'auto_direct',
   })
   t.equal(first.route, 'relay_bundle', 'the first escalates')
   t.equal(first.tip_lamports, 1_000)
-  const second = await stack.engine.submit((await signedTransfer(stack)).bytes, {
+  const second = await stack.engine.submit((await createStackTransfer(stack)).bytes, {
     tenantId: TENANT,
     cardOnFile: true,
     strategy: 'auto_direct',
@@ -131,9 +114,8 @@ t.test('the tip floor equals a direct computation over the tips landed', async (
   // Ascending, so each stays at or above the floor the earlier ones raise.
   const tips = [1_000, 1_500, 2_000, 4_000, 5_000, 8_000, 13_000, 21_000, 34_000, 55_000]
   for (const tip of tips) {
-    const { bytes } = await signedTransfer(stack, {
-      tipAccount: empty.tip_accounts[tips.indexOf(tip) % 8] as Address,
-      tipLamports: BigInt(tip),
+    const { bytes } = await createStackTransfer(stack, {
+      tip: { account: empty.tip_accounts[tips.indexOf(tip) % 8] as string, lamports: BigInt(tip) },
     })
     const sent = await stack.engine.send(bytes, { tenantId: TENANT, useRelay: true, waitConfirmation: true })
     t.ok(['confirmed', 'finalized'].includes(sent.confirmation), `a tip of ${tip} landed (${sent.confirmation})`)
@@ -165,11 +147,11 @@ t.test('the tip floor equals a direct computation over the tips landed', async (
   const simulated = await stack.engine.simulate(bound)
   t.equal(simulated.tip_lamports, 7_000)
   t.same(simulated.tips, floor)
-  const plain = await signedTransfer(stack)
+  const plain = await createStackTransfer(stack)
   t.equal((await stack.engine.simulate(plain.bytes)).tips, null, 'a transaction paying no tip account gets none')
 
   // The default managed tip is p75 of what landed.
-  const { bytes } = await signedTransfer(stack)
+  const { bytes } = await createStackTransfer(stack)
   const defaulted = await stack.engine.submit(bytes, {
     tenantId: TENANT,
     cardOnFile: true,

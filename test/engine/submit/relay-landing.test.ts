@@ -4,24 +4,11 @@
 import t from 'tap'
 import { generateKeyPairSigner, type Address } from '@solana/kit'
 import { startStack, type Stack } from '../../helpers/stack.js'
+import { createStackTransfer } from '../../helpers/stack-transfer.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 
 const TENANT = '11111111-1111-4111-8111-111111111111'
 const SOL = 1_000_000_000n
-
-async function signedTransfer(stack: Stack, lamports = SOL / 10n) {
-  const payer = await generateKeyPairSigner()
-  const receiver = await generateKeyPairSigner()
-  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
-  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const bytes = await buildTransaction({
-    feePayer: payer.address,
-    blockhash: value.blockhash,
-    instructions: [transferSol(payer.address, receiver.address, lamports)],
-    signers: [payer],
-  })
-  return { bytes, payer, receiver }
-}
 
 const balance = async (stack: Stack, address: string) =>
   BigInt((await stack.rpc<{ value: number }>('getBalance', [address as Address])).value)
@@ -44,7 +31,7 @@ async function waitForOutcome(stack: Stack, signature: string) {
 
 t.test('execute with force_relay lands as a bundle with a managed tip, tracked on route relay_bundle', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 } })
-  const { bytes, receiver } = await signedTransfer(stack)
+  const { bytes, receiver } = await createStackTransfer(stack)
   const tipsBefore = await tipAccountsTotal(stack)
   const walletBefore = await balance(stack, stack.tipWallet as string)
 
@@ -76,7 +63,7 @@ t.test('execute with force_relay lands as a bundle with a managed tip, tracked o
 
 t.test('submit managed_tip_bundle answers the lint, the tip and billable, and lands', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 } })
-  const { bytes, receiver } = await signedTransfer(stack)
+  const { bytes, receiver } = await createStackTransfer(stack)
   const response = await stack.engine.submit(bytes, {
     tenantId: TENANT,
     cardOnFile: true,
@@ -115,7 +102,7 @@ t.test('submit managed_tip_bundle answers the lint, the tip and billable, and la
 
 t.test('without a relay or a tip wallet the bundle routes refuse with 503 relay_unavailable, sending nothing', async (t) => {
   const noRelay = await startStack(t, { autoAdvance: true })
-  const { bytes } = await signedTransfer(noRelay)
+  const { bytes } = await createStackTransfer(noRelay)
   await t.rejects(noRelay.engine.submit(bytes, { cardOnFile: true, strategy: 'managed_tip_bundle' }), {
     code: 'relay_unavailable',
     message: /RELAY_URL/,
@@ -127,7 +114,7 @@ t.test('without a relay or a tip wallet the bundle routes refuse with 503 relay_
   })
 
   const noWallet = await startStack(t, { autoAdvance: true, relay: { tipWallet: false } })
-  const second = await signedTransfer(noWallet)
+  const second = await createStackTransfer(noWallet)
   await t.rejects(noWallet.engine.submit(second.bytes, { cardOnFile: true, strategy: 'managed_tip_bundle' }), {
     code: 'relay_unavailable',
     message: /TIP_WALLET_KEYPAIR/,
