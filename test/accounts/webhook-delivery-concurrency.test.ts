@@ -7,11 +7,9 @@
 import t, { type Test } from 'tap'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startWebhookDeliveryWorker, type WebhookDeliveryWorkerOptions } from '../../accounts/webhooks/webhook-delivery-worker.js'
-import { quietLogger } from '../helpers/stack.js'
-import { createTestUserService, type TestUserService } from '../helpers/user-service.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { waitUntil } from '../helpers/wait-until.js'
-import { registerWebhookUser } from './webhook-fixtures.js'
+import { registerWebhookUser, startTestDeliveryWorker } from './webhook-fixtures.js'
 
 /**
  * The most the slow receiver holds an answer: a bound only so the test ends when the worker waits
@@ -36,19 +34,6 @@ async function startReceiver(t: Test, onRequest: (payload: { data: { n: number }
       }),
   )
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-}
-
-function startWorker(t: Test, users: TestUserService, options: Partial<WebhookDeliveryWorkerOptions> = {}) {
-  const worker = startWebhookDeliveryWorker({
-    db: users.db,
-    logger: quietLogger,
-    urlPolicy: { allowPrivateUrls: true },
-    retryBaseMs: 20,
-    pollIntervalMs: 10,
-    ...options,
-  })
-  t.teardown(() => worker.stop())
-  return worker
 }
 
 t.test('webhook delivery concurrency', async (t) => {
@@ -84,7 +69,7 @@ t.test('webhook delivery concurrency', async (t) => {
     await userService.enqueueWebhookEvent(slowUser, 'transaction.landed', { n: 0 })
     for (let n = 1; n <= FAST_EVENTS; n++) await userService.enqueueWebhookEvent(fastUser, 'transaction.landed', { n })
     // A POST timeout above the hold: the slow delivery is answered, never timed out.
-    startWorker(t, users, { timeoutMs: SLOW_HOLD_MS * 3 })
+    startTestDeliveryWorker(t, users, { timeoutMs: SLOW_HOLD_MS * 3 })
     await waitUntil(() => log.includes('slow answered') && fastReceived === FAST_EVENTS, SLOW_HOLD_MS * 3, 'every delivery')
     const answeredAt = log.indexOf('slow answered')
     t.ok(log.indexOf('slow received') < log.indexOf('fast 2'), 'the slow delivery was in flight before the second fast one', { log })
@@ -117,7 +102,7 @@ t.test('webhook delivery concurrency', async (t) => {
     for (const endpoint of ['a', 'b', 'c', 'd'])
       await userService.createWebhookEndpoint(userId, { url: `${url}?${endpoint}`, events: ['execute.blocked'] })
     await userService.enqueueWebhookEvent(userId, 'execute.blocked', { n: 1 })
-    startWorker(t, users, { concurrency: 2 })
+    startTestDeliveryWorker(t, users, { concurrency: 2 })
     await waitUntil(() => received >= 2, 10_000, 'two deliveries in flight')
     // Several polls while both slots are held: nothing else may be sent.
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -8,13 +8,12 @@
 import t, { type Test } from 'tap'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startWebhookDeliveryWorker, type WebhookDeliveryWorkerOptions } from '../../accounts/webhooks/webhook-delivery-worker.js'
 import { createWebhookOutboxClaims } from '../../accounts/webhooks/webhook-outbox-claims.js'
 import { getWebhookRetryDelayMs, WEBHOOK_MAX_RETRY_DELAY_MS } from '../../accounts/webhooks/webhook-retry.js'
-import { createTestUserService, type TestUserService } from '../helpers/user-service.js'
-import { quietLogger } from '../helpers/stack.js'
+import { createTestUserService } from '../helpers/user-service.js'
 import { waitUntil } from '../helpers/wait-until.js'
 import { verifyPreflightSignature } from './webhook-verify.js'
+import { registerWebhookUser, startTestDeliveryWorker } from './webhook-fixtures.js'
 
 interface Received {
   path: string
@@ -45,27 +44,6 @@ async function startReceiver(t: Test, statuses: number[] = [200]) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received }
 }
 
-async function registerUser(users: TestUserService, label: string): Promise<string> {
-  const email = `${label}-${process.pid}-${Math.random().toString(36).slice(2)}@example.com`
-  await users.userService.register({ email, password: 'correct horse battery staple' })
-  const [row] = await users.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])
-  if (!row) throw new Error('no user')
-  return row.id
-}
-
-function startWorker(t: Test, users: TestUserService, options: Partial<WebhookDeliveryWorkerOptions> = {}) {
-  const worker = startWebhookDeliveryWorker({
-    db: users.db,
-    logger: quietLogger,
-    urlPolicy: { allowPrivateUrls: true },
-    retryBaseMs: 20,
-    pollIntervalMs: 10,
-    ...options,
-  })
-  t.teardown(() => worker.stop())
-  return worker
-}
-
 t.test('back-off grows, with jitter, up to its cap', async (t) => {
   for (let attempts = 1; attempts < 12; attempts++) {
     const longestNow = getWebhookRetryDelayMs(attempts, 30_000, 0.999)
@@ -82,9 +60,9 @@ t.test('webhook delivery', async (t) => {
 
   t.test('signed with the documented scheme; both secrets during a rotation', async (t) => {
     const receiver = await startReceiver(t)
-    const userId = await registerUser(users, 'sign')
+    const userId = await registerWebhookUser(users, 'sign')
     const endpoint = await userService.createWebhookEndpoint(userId, { url: receiver.url, events: ['transaction.landed'] })
-    const worker = startWorker(t, users)
+    const worker = startTestDeliveryWorker(t, users)
     await userService.enqueueWebhookEvent(userId, 'transaction.landed', { signature: 'abc', slot: 7 })
     await userService.enqueueWebhookEvent(userId, 'execute.submitted', { ignored: true })
     await waitUntil(() => receiver.received.length >= 1, 5_000, 'the first delivery')
@@ -111,9 +89,9 @@ t.test('webhook delivery', async (t) => {
 
   t.test('500, 500, 200: three attempts, then it stops', async (t) => {
     const receiver = await startReceiver(t, [500, 500, 200])
-    const userId = await registerUser(users, 'retry')
+    const userId = await registerWebhookUser(users, 'retry')
     const endpoint = await userService.createWebhookEndpoint(userId, { url: receiver.url, events: ['quota.exceeded'] })
-    const worker = startWorker(t, users)
+    const worker = startTestDeliveryWorker(t, users)
     await userService.enqueueWebhookEvent(userId, 'quota.exceeded', { limit: 1000 })
     await waitUntil(() => receiver.received.length >= 3, 10_000, 'three attempts')
     let deliveries = await userService.listWebhookDeliveries(userId, endpoint.id)
@@ -131,11 +109,11 @@ t.test('webhook delivery', async (t) => {
 
   t.test('in order per endpoint: a later event waits for the earlier one', async (t) => {
     const receiver = await startReceiver(t, [503, 200])
-    const userId = await registerUser(users, 'order')
+    const userId = await registerWebhookUser(users, 'order')
     await userService.createWebhookEndpoint(userId, { url: receiver.url, events: ['transaction.failed'] })
     await userService.enqueueWebhookEvent(userId, 'transaction.failed', { n: 1 })
     await userService.enqueueWebhookEvent(userId, 'transaction.failed', { n: 2 })
-    startWorker(t, users)
+    startTestDeliveryWorker(t, users)
     await waitUntil(() => receiver.received.length >= 3, 10_000, 'three requests')
     t.strictSame(
       receiver.received.map((r) => r.payload.data),
@@ -146,12 +124,12 @@ t.test('webhook delivery', async (t) => {
 
   t.test('a delivery failing for 24 h fails, and its endpoint is disabled', async (t) => {
     const receiver = await startReceiver(t, [500])
-    const userId = await registerUser(users, 'disable')
+    const userId = await registerWebhookUser(users, 'disable')
     const endpoint = await userService.createWebhookEndpoint(userId, { url: receiver.url, events: ['transaction.expired'] })
     await userService.enqueueWebhookEvent(userId, 'transaction.expired', { n: 1 })
     await userService.enqueueWebhookEvent(userId, 'transaction.expired', { n: 2 })
     const dayLater = users.clock.nowMs + 25 * 60 * 60 * 1000
-    const worker = startWorker(t, users, { now: () => dayLater })
+    const worker = startTestDeliveryWorker(t, users, { now: () => dayLater })
     await waitUntil(() => receiver.received.length >= 1, 5_000, 'one attempt')
     await worker.stop()
     const [listed] = await userService.listWebhookEndpoints(userId)
@@ -170,28 +148,28 @@ t.test('webhook delivery', async (t) => {
 
   t.test('a worker that died mid-delivery: its lease runs out and another sends it', async (t) => {
     const receiver = await startReceiver(t)
-    const userId = await registerUser(users, 'crash')
+    const userId = await registerWebhookUser(users, 'crash')
     const endpoint = await userService.createWebhookEndpoint(userId, { url: receiver.url, events: ['execute.blocked'] })
     await userService.enqueueWebhookEvent(userId, 'execute.blocked', { reason: 'drain' })
     // The dead worker: it claimed the delivery and never recorded anything.
     const claimed = await createWebhookOutboxClaims(users.db).claim(Date.now(), 30_000, 100)
     t.equal(claimed.filter((c) => c.endpoint_id === endpoint.id).length, 1, 'the dead worker held the delivery')
-    const live = startWorker(t, users)
+    const live = startTestDeliveryWorker(t, users)
     t.equal(await live.runOnce(), 0, 'while the lease holds, nobody else takes it')
     await live.stop()
-    startWorker(t, users, { now: () => Date.now() + 31_000 })
+    startTestDeliveryWorker(t, users, { now: () => Date.now() + 31_000 })
     await waitUntil(() => receiver.received.length >= 1, 5_000, 'the delivery after the lease')
     t.match(receiver.received[0]?.payload, { type: 'execute.blocked', data: { reason: 'drain' } }, 'the event was not lost')
   })
 
   t.test('two workers over one database deliver each event once, in order per endpoint', async (t) => {
     const receiver = await startReceiver(t)
-    const userId = await registerUser(users, 'two')
+    const userId = await registerWebhookUser(users, 'two')
     await userService.createWebhookEndpoint(userId, { url: `${receiver.url}?a`, events: ['simulation.blocked'] })
     await userService.createWebhookEndpoint(userId, { url: `${receiver.url}?b`, events: ['simulation.blocked'] })
     for (let n = 0; n < 8; n++) await userService.enqueueWebhookEvent(userId, 'simulation.blocked', { n })
-    startWorker(t, users, { concurrency: 1 })
-    startWorker(t, users, { concurrency: 1 })
+    startTestDeliveryWorker(t, users, { concurrency: 1 })
+    startTestDeliveryWorker(t, users, { concurrency: 1 })
     await waitUntil(() => receiver.received.length >= 16, 15_000, 'sixteen deliveries')
     await new Promise((resolve) => setTimeout(resolve, 100))
     t.equal(receiver.received.length, 16, 'each event once to each endpoint, no more')

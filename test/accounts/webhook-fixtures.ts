@@ -1,5 +1,5 @@
 /**
- * What the webhook delivery tests share: raw TCP listeners that count the connections they get (a
+ * What the webhook delivery tests share: a delivery worker on fast test timings, raw TCP listeners that count the connections they get (a
  * listener that never hears from the service proves nothing was sent), users registered on a test
  * user service, and endpoints stored as if registered earlier, when their URL still passed.
  */
@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type Socket } from 'node:net'
 import type { Test } from 'tap'
 import type { TestUserService } from '../helpers/user-service.js'
+import { quietLogger } from '../helpers/stack.js'
+import { startWebhookDeliveryWorker, type WebhookDeliveryWorkerOptions } from '../../accounts/webhooks/webhook-delivery-worker.js'
 
 export interface CountingListener {
   host: string
@@ -49,6 +51,20 @@ export async function startCountingListener(
       }),
   )
   return listener
+}
+
+/** A delivery worker on `users`' database, private URLs allowed and fast retries and polls, stopped when `t` ends. */
+export function startTestDeliveryWorker(t: Test, users: TestUserService, options: Partial<WebhookDeliveryWorkerOptions> = {}) {
+  const worker = startWebhookDeliveryWorker({
+    db: users.db,
+    logger: quietLogger,
+    urlPolicy: { allowPrivateUrls: true },
+    retryBaseMs: 20,
+    pollIntervalMs: 10,
+    ...options,
+  })
+  t.teardown(() => worker.stop())
+  return worker
 }
 
 /** Registers a user on `users`; answers its id. */
