@@ -1,7 +1,7 @@
 // The relay's rate limit is shared by every user, so its queue serves users in turn: one user's
 // backlog delays another's call by one slot, not by the whole backlog, and one user can keep only a
 // few calls waiting. Real HTTP to a stand-in relay that records the order the bundles arrived in.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createRelayClient } from '../../../engine/relay/relay-client.js'
 import { createRelayQueue, RELAY_QUEUE_DEFAULTS } from '../../../engine/relay/relay-queue.js'
 import { ERROR_CATALOGUE, isServiceError, type ServiceError } from '../../../lib/errors.js'
@@ -9,19 +9,26 @@ import { startStandInRelay } from '../../helpers/stand-in-relay.js'
 import { quietLogger } from '../../helpers/stack.js'
 import { createSignedTransactions, getFirstSignature } from './signed-transactions.js'
 
+/** A stand-in relay allowing `ratePerSecond` calls and a queue paced to it (on `now`, when given), closed with `t`. */
+async function startQueue(t: Test, ratePerSecond: number, now?: () => number) {
+  const relay = await startStandInRelay(t, { ratePerSecond })
+  const queue = createRelayQueue({
+    client: createRelayClient({ url: relay.url, requestTimeoutMs: 5_000 }),
+    ratePerSecond,
+    logger: quietLogger,
+    ...(now ? { now } : {}),
+  })
+  t.teardown(() => queue.close())
+  return { relay, queue }
+}
+
 /** The first signature of each bundle the relay received, in arrival order. */
 function getSentOrder(calls: readonly { method: string; params: unknown[] }[]): string[] {
   return calls.filter((call) => call.method === 'sendBundle').map((call) => getFirstSignature((call.params[0] as string[])[0] as string))
 }
 
 t.test("a flooding user's backlog: another user's calls are served in turn, one of theirs after each of the flooder's", async (t) => {
-  const relay = await startStandInRelay(t, { ratePerSecond: 10 })
-  const queue = createRelayQueue({
-    client: createRelayClient({ url: relay.url, requestTimeoutMs: 5_000 }),
-    ratePerSecond: 10,
-    logger: quietLogger,
-  })
-  t.teardown(() => queue.close())
+  const { relay, queue } = await startQueue(t, 10)
   const flood = await createSignedTransactions(4)
   const victim = await createSignedTransactions(2)
   const deadline = Date.now() + 30_000
@@ -37,14 +44,8 @@ t.test("a flooding user's backlog: another user's calls are served in turn, one 
 })
 
 t.test('the wait a new call is told counts one call per other user ahead, not their backlog', async (t) => {
-  const relay = await startStandInRelay(t, { ratePerSecond: 1 })
   const clock = 1_000_000
-  const queue = createRelayQueue({
-    client: createRelayClient({ url: relay.url, requestTimeoutMs: 5_000 }),
-    logger: quietLogger,
-    now: () => clock,
-  })
-  t.teardown(() => queue.close())
+  const { queue } = await startQueue(t, 1, () => clock)
   const flood = await createSignedTransactions(4)
   const pending = flood.map((tx) => queue.sendBundle([tx], clock + 60_000, { owner: 'mallory' }).catch((e: unknown) => e))
   await new Promise((resolve) => setImmediate(resolve))
@@ -66,9 +67,7 @@ t.test('the wait a new call is told counts one call per other user ahead, not th
 t.test(
   `one user keeps at most ${RELAY_QUEUE_DEFAULTS.maxQueuedPerOwner} calls waiting; the next is relay_busy at once and never sent`,
   async (t) => {
-    const relay = await startStandInRelay(t, { ratePerSecond: 1 })
-    const queue = createRelayQueue({ client: createRelayClient({ url: relay.url, requestTimeoutMs: 5_000 }), logger: quietLogger })
-    t.teardown(() => queue.close())
+    const { relay, queue } = await startQueue(t, 1)
     const max = RELAY_QUEUE_DEFAULTS.maxQueuedPerOwner
     const flood = await createSignedTransactions(max + 2)
     const deadline = Date.now() + 60_000
@@ -95,14 +94,8 @@ t.test(
 )
 
 t.test("the service's own calls (no owner) have no cap", async (t) => {
-  const relay = await startStandInRelay(t, { ratePerSecond: 1 })
   const clock = 1_000_000
-  const queue = createRelayQueue({
-    client: createRelayClient({ url: relay.url, requestTimeoutMs: 5_000 }),
-    logger: quietLogger,
-    now: () => clock,
-  })
-  t.teardown(() => queue.close())
+  const { queue } = await startQueue(t, 1, () => clock)
   const transactions = await createSignedTransactions(RELAY_QUEUE_DEFAULTS.maxQueuedPerOwner + 3)
   const results = transactions.map((tx) => queue.sendBundle([tx], clock + 600_000).catch((e: unknown) => e))
   queue.close()
