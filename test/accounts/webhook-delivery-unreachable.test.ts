@@ -9,13 +9,12 @@
 import t from 'tap'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startWebhookDeliveryWorker, WEBHOOK_UNREACHABLE_ERROR } from '../../accounts/webhooks/webhook-delivery-worker.js'
+import { WEBHOOK_UNREACHABLE_ERROR } from '../../accounts/webhooks/webhook-delivery-worker.js'
 import type { WebhookUrlPolicy } from '../../accounts/webhooks/webhook-url-policy.js'
 import type { WebhookDelivery } from '../../accounts/user-service.js'
 import { getFreePort } from '../../lib/free-port.js'
-import { quietLogger } from '../helpers/stack.js'
 import { createTestUserService } from '../helpers/user-service.js'
-import { registerWebhookUser, startCountingListener } from './webhook-fixtures.js'
+import { registerWebhookUser, startCountingListener, startTestDeliveryWorker } from './webhook-fixtures.js'
 
 /** Short, so the silent port's attempt ends quickly; every unreachable attempt is recorded at it. */
 const TIMEOUT_MS = 1_000
@@ -75,14 +74,9 @@ t.test('every kind of unreachable endpoint reads the same', async (t) => {
 
   const started = performance.now()
   await userService.enqueueWebhookEvent(userId, 'quota.exceeded', { day: '2031-05-04' })
-  const worker = startWebhookDeliveryWorker({
-    db: users.db,
-    logger: quietLogger,
-    urlPolicy: { allowPrivateUrls: true, lookup },
-    retryBaseMs: 60_000,
-    pollIntervalMs: 10,
-    timeoutMs: TIMEOUT_MS,
-  })
+  // Retries a minute apart: each delivery is attempted once until the day-later worker below.
+  const options = { urlPolicy: { allowPrivateUrls: true, lookup }, retryBaseMs: 60_000, timeoutMs: TIMEOUT_MS }
+  const worker = startTestDeliveryWorker(t, users, options)
   // The closed port refuses at once: its record appearing is what is timed, from before the worker started.
   const closedId = endpoints.get('closed port') ?? ''
   for (let i = 0; i < 2_000 && !(await attemptedAll([closedId], 1)); i++) await new Promise((resolve) => setTimeout(resolve, 5))
@@ -113,15 +107,7 @@ t.test('every kind of unreachable endpoint reads the same', async (t) => {
   )
 
   // A day later every one gives up: the endpoints' disabled_reason must not tell them apart either.
-  const dayLater = startWebhookDeliveryWorker({
-    db: users.db,
-    logger: quietLogger,
-    urlPolicy: { allowPrivateUrls: true, lookup },
-    retryBaseMs: 60_000,
-    pollIntervalMs: 10,
-    timeoutMs: TIMEOUT_MS,
-    now: () => Date.now() + DAY_MS + 60_000,
-  })
+  const dayLater = startTestDeliveryWorker(t, users, { ...options, now: () => Date.now() + DAY_MS + 60_000 })
   await waitForAttempts(2)
   await dayLater.stop()
   const listed = await userService.listWebhookEndpoints(userId)
