@@ -1,4 +1,5 @@
 /** The engine's configuration schema (read from the environment in main.ts only). */
+import { availableParallelism } from 'node:os'
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 
@@ -78,6 +79,11 @@ export const engineConfigSchema = {
   programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
   /** How often the blacklist file is checked for changes. */
   programBlacklistPollMs: { kind: 'int', env: 'PROGRAM_BLACKLIST_POLL_MS', default: 1_000, min: 50, max: 3_600_000 },
+  /**
+   * Simulate worker threads, each an engine replica with its own SVM (engine/workers/): simulations
+   * run off the serving event loop. 0: on it, as one engine. Default: one per core available.
+   */
+  engineWorkers: { kind: 'int', env: 'ENGINE_WORKERS', default: availableParallelism(), min: 0, max: 256 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

@@ -20,6 +20,7 @@ import { createRedisTipLedger } from './bundle/redis-tip-ledger.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
 import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
+import { createSimulateWorkerPool, type SimulateWorkerPool } from './workers/simulate-worker-pool.js'
 import { createUserServiceTrackingStore, type TrackingUserService } from './tracking/user-service-tracking-store.js'
 
 export interface StartEngineOptions {
@@ -36,7 +37,10 @@ export interface StartEngineOptions {
 }
 
 export interface StartedEngine {
+  /** The engine the doors call: its simulate runs on the worker threads when there are any. */
   engine: Engine
+  /** The simulate workers (ENGINE_WORKERS > 0). */
+  workers: SimulateWorkerPool | undefined
   /** The gRPC port's bound address. */
   grpcAddress: string
   /** Stops accepting gRPC calls and waits for those in flight (drain this beside the other doors). */
@@ -80,26 +84,51 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
     ...(userService ? { trackingStore: createUserServiceTrackingStore(userService) } : {}),
   })
   const stopPublishing = publishTransactionUpdates(engine, options.transactionUpdates, logger)
+  let workers: SimulateWorkerPool | undefined
   try {
     await engine.start()
-    const server = await startEngineServer(engine, config.grpcHost, config.grpcPort, { gate })
+    workers =
+      config.engineWorkers > 0
+        ? createSimulateWorkerPool({
+            workers: config.engineWorkers,
+            config,
+            logger,
+            fallback: engine.simulate,
+            ...(tenantBlocks ? { getTenantBlocks: (tenantId: string) => tenantBlocks.get(tenantId) } : {}),
+          })
+        : undefined
+    // Serving starts at once: until a worker is ready its calls run on this thread's engine.
+    const serving = workers ? withSimulateWorkers(engine, workers) : engine
+    const server = await startEngineServer(serving, config.grpcHost, config.grpcPort, { gate })
     return {
-      engine,
+      engine: serving,
+      workers,
       grpcAddress: server.address,
       closePort: () => server.close(),
       stopTracking: () => engine.tracker.stop(),
       stop() {
         stopPublishing()
+        void workers?.close()
         engine.stop()
         tenantBlocks?.close()
       },
     }
   } catch (error) {
+    void workers?.close()
     stopPublishing()
     engine.stop()
     tenantBlocks?.close()
     throw error
   }
+}
+
+/**
+ * The engine with its simulate served by the workers. The engine is the prototype, so its getters
+ * (geyser state, health) stay live; execute and submit keep simulating on this thread's engine.
+ */
+function withSimulateWorkers(engine: Engine, workers: SimulateWorkerPool): Engine {
+  const simulate: Engine['simulate'] = (transaction, options = {}) => workers.simulate(transaction, options)
+  return Object.setPrototypeOf({ simulate }, engine) as Engine
 }
 
 /** Publishes the engine's tracking updates on `updates`; returns the function that stops. A failed publish loses one push, logged. */

@@ -12,9 +12,9 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { extname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { getWorkerEntry } from '../../lib/worker-entry.js'
 import type { EmbeddedPostgresWorkerData, EmbeddedPostgresWorkerMessage } from './embedded-postgres-worker.js'
 
 export interface EmbeddedPostgres {
@@ -40,20 +40,6 @@ const MAX_SOCKET_PATH_BYTES = 103
 /** How long close waits for PGlite to finish before the worker is terminated. */
 const CLOSE_TIMEOUT_MS = 10_000
 
-// The worker is this module's sibling with this module's own extension: .ts under tsx, .js in dist/.
-const workerUrl = new URL(`./embedded-postgres-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
-
-/**
- * The worker's entry. Compiled (dist/), the .js file itself. Under tsx (development, tests), whose
- * loader does not reach worker threads, a small module that registers tsx there and imports the .ts.
- */
-function getWorkerEntry(): URL {
-  if (!workerUrl.pathname.endsWith('.ts')) return workerUrl
-  const tsxApi = import.meta.resolve('tsx/esm/api')
-  const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(workerUrl.href)})`
-  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`)
-}
-
 export interface EmbeddedPostgresOptions {
   /** PGlite's data directory (created 0700 when missing). */
   dataDir: string
@@ -65,7 +51,7 @@ export interface EmbeddedPostgresOptions {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { socketDir, socketPath, temporary } = await preparePrivateSocketDir(resolve(options.socketDir), resolve(options.dataDir))
   const workerData: EmbeddedPostgresWorkerData = { dataDir: options.dataDir, socketPath, maxConnections: EMBEDDED_SERVER_MAX_CONNECTIONS }
-  const worker = new Worker(getWorkerEntry(), { workerData })
+  const worker = new Worker(getWorkerEntry('embedded-postgres-worker', import.meta.url), { workerData })
   const next = () =>
     new Promise<EmbeddedPostgresWorkerMessage>((resolveMessage, reject) => {
       const onMessage = (message: EmbeddedPostgresWorkerMessage) => {

@@ -114,7 +114,13 @@ export async function startBenchService(
     // As main.ts: the engine with each tenant's program blocks from the user service, and its gRPC
     // port behind the same gate (a free port: the load runs dial it with the bench user's key).
     const started = await startEngine({
-      config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: rpcUrl, ...ENGINE_ENV, ...streamEnv }),
+      config: readConfig(engineConfigSchema, {
+        SOLANA_RPC_URLS: rpcUrl,
+        ...ENGINE_ENV,
+        ...streamEnv,
+        // The simulate workers as the service runs them (one per core), or as set.
+        ...(process.env.ENGINE_WORKERS ? { ENGINE_WORKERS: process.env.ENGINE_WORKERS } : {}),
+      }),
       logger,
       userService: users.userService,
       invalidations: users.invalidations,

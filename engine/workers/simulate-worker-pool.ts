@@ -1,0 +1,266 @@
+/**
+ * ENGINE_WORKERS: simulations off the serving event loop. Each worker thread is an engine replica
+ * (simulate-worker.ts: its own SVM, account cache and geyser subscription, as engines on several
+ * hosts are); the serving thread keeps HTTP, WebSocket and gRPC, authentication, history, and its
+ * own engine for execute, send, submit and tracking. A call goes to the ready worker with the fewest
+ * calls in flight; with none ready (starting, or being replaced) it runs on the serving thread's
+ * engine, so no call waits for a worker.
+ *
+ * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
+ * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
+ * simulate has no side effect. Nothing else fails.
+ */
+import { Worker } from 'node:worker_threads'
+import { ServiceError } from '../../lib/errors.js'
+import type { Logger } from '../../lib/logger.js'
+import { getWorkerEntry } from '../../lib/worker-entry.js'
+import type { EngineConfig } from '../config.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-types.js'
+import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
+import { fromTransportedError, toTransportedError } from './transported-error.js'
+
+/** A call unanswered this long (well past the 800 ms request deadline) means the worker is stuck: it is replaced. */
+export const STUCK_CALL_MS = 10_000
+/** A worker that dies within this of starting waits before its replacement starts (doubling, up to the cap). */
+const QUICK_DEATH_MS = 10_000
+const RESTART_DELAY_MIN_MS = 100
+const RESTART_DELAY_MAX_MS = 5_000
+
+export interface SimulateWorkerPoolOptions {
+  workers: number
+  config: EngineConfig
+  logger: Logger
+  /** Where a call runs while no worker is ready: the serving thread's engine. */
+  fallback: (transaction: Uint8Array, options: SimulateOptions) => Promise<SimulateResponse>
+  /** A tenant's program blocks (the serving thread's cache of the user service); none: no tenant blocks. */
+  getTenantBlocks?: (tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>
+}
+
+export interface SimulateWorkerPool {
+  simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /** Resolves once every worker has started (or `timeoutMs` passed); calls are served meanwhile. */
+  whenReady(timeoutMs: number): Promise<void>
+  /** Workers ready to take calls, of those configured. */
+  readonly readyCount: number
+  readonly size: number
+  /** Calls sent to a worker and not yet answered. */
+  readonly inFlight: number
+  /** The running worker threads (tests stop one to see the pool replace it). */
+  threads(): readonly Worker[]
+  /** Stops every worker; calls still in flight answer engine_unavailable. */
+  close(): Promise<void>
+}
+
+interface PendingCall {
+  resolve(response: SimulateResponse): void
+  reject(error: Error): void
+  startedAt: number
+}
+
+interface TenantBlocks {
+  tenantId: string
+  blocks: ReadonlySet<AccountKey> | Error
+}
+
+interface WorkerSlot {
+  index: number
+  thread: Worker | undefined
+  ready: boolean
+  startedAt: number
+  restartDelayMs: number
+  calls: Map<number, PendingCall>
+  /** The program-block sets this thread has been sent, by tenant (resent when the serving thread's set changes). */
+  sentBlocks: Map<string, ReadonlySet<AccountKey> | Error>
+  restartTimer: NodeJS.Timeout | undefined
+}
+
+function workerStopped(): ServiceError {
+  return new ServiceError('engine_unavailable', 'The simulation worker handling this call stopped; retry it.', {
+    headers: { 'retry-after': '1' },
+  })
+}
+
+export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): SimulateWorkerPool {
+  const { logger } = options
+  const entry = getWorkerEntry('simulate-worker', import.meta.url)
+  const slots: WorkerSlot[] = []
+  let nextCallId = 1
+  let closed = false
+  const readyWaiters = new Set<() => void>()
+
+  function start(slot: WorkerSlot): void {
+    slot.restartTimer = undefined
+    const data: SimulateWorkerData = { config: options.config, index: slot.index }
+    const thread = new Worker(entry, { workerData: data, name: `engine-worker-${slot.index}` })
+    slot.thread = thread
+    slot.ready = false
+    slot.startedAt = Date.now()
+    slot.sentBlocks = new Map()
+    thread.on('message', (message: SimulateWorkerMessage) => onMessage(slot, message))
+    thread.on('error', (error) => logger.error({ err: error, worker: slot.index }, 'simulate worker failed'))
+    thread.on('exit', (code) => onExit(slot, thread, code))
+  }
+
+  function onMessage(slot: WorkerSlot, message: SimulateWorkerMessage): void {
+    switch (message.type) {
+      case 'ready':
+        slot.ready = true
+        slot.restartDelayMs = RESTART_DELAY_MIN_MS
+        logger.debug({ worker: slot.index, startMs: Date.now() - slot.startedAt }, 'simulate worker ready')
+        if (slots.every((each) => each.ready)) {
+          logger.info({ workers: slots.length }, 'simulate workers ready')
+          for (const wake of readyWaiters) wake()
+        }
+        return
+      case 'failed-to-start':
+        logger.error({ worker: slot.index, error: message.error }, 'simulate worker could not start')
+        return
+      case 'result':
+      case 'error': {
+        const call = slot.calls.get(message.id)
+        if (!call) return
+        slot.calls.delete(message.id)
+        if (message.type === 'result') call.resolve(message.response)
+        else call.reject(fromTransportedError(message.error))
+      }
+    }
+  }
+
+  function onExit(slot: WorkerSlot, thread: Worker, code: number): void {
+    if (slot.thread !== thread) return
+    slot.thread = undefined
+    slot.ready = false
+    const held = slot.calls.size
+    for (const call of slot.calls.values()) call.reject(workerStopped())
+    slot.calls.clear()
+    if (closed) return
+    const quick = Date.now() - slot.startedAt < QUICK_DEATH_MS
+    const delayMs = quick ? slot.restartDelayMs : RESTART_DELAY_MIN_MS
+    slot.restartDelayMs = Math.min(RESTART_DELAY_MAX_MS, delayMs * 2)
+    logger.error({ worker: slot.index, exitCode: code, callsLost: held, restartInMs: delayMs }, 'simulate worker stopped; replacing it')
+    slot.restartTimer = setTimeout(() => start(slot), delayMs)
+    slot.restartTimer.unref()
+  }
+
+  /** The ready worker with the fewest calls in flight (the first of equals). */
+  function pick(): WorkerSlot | undefined {
+    let best: WorkerSlot | undefined
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as WorkerSlot
+      if (slot.ready && (!best || slot.calls.size < best.calls.size)) best = slot
+    }
+    return best
+  }
+
+  /** The tenant's current blocks, when the call runs the program vector (the only reader); a failed read travels as its error. */
+  function readTenantBlocks(simulateOptions: SimulateOptions): TenantBlocks | undefined | Promise<TenantBlocks | undefined> {
+    const { tenantId, vectors } = simulateOptions
+    if (tenantId === undefined || !options.getTenantBlocks) return undefined
+    if (vectors && !vectors.includes('program')) return undefined
+    const blocks = options.getTenantBlocks(tenantId)
+    if (!(blocks instanceof Promise)) return { tenantId, blocks }
+    return blocks.then(
+      (read) => ({ tenantId, blocks: read }),
+      (error: unknown) => ({ tenantId, blocks: error instanceof Error ? error : new Error(String(error)) }),
+    )
+  }
+
+  /** What to send this worker of `tenant`'s blocks: nothing when it holds this very set already (they change rarely). */
+  function toBlocksUpdate(slot: WorkerSlot, tenant: TenantBlocks | undefined): TenantBlocksUpdate | undefined {
+    if (!tenant || slot.sentBlocks.get(tenant.tenantId) === tenant.blocks) return undefined
+    slot.sentBlocks.set(tenant.tenantId, tenant.blocks)
+    const { tenantId, blocks } = tenant
+    return blocks instanceof Error ? { tenantId, error: toTransportedError(blocks) } : { tenantId, blocks: [...blocks] }
+  }
+
+  function send(slot: WorkerSlot, transaction: Uint8Array, simulateOptions: SimulateOptions, tenant: TenantBlocks | undefined) {
+    const thread = slot.thread
+    // Replaced while the blocks were read: the call goes where it now can.
+    if (!thread || !slot.ready) return simulate(transaction, simulateOptions)
+    return new Promise<SimulateResponse>((resolve, reject) => {
+      const id = nextCallId++
+      slot.calls.set(id, { resolve, reject, startedAt: Date.now() })
+      // A copy the size of the transaction, transferred: a Buffer is often a view into a pooled 8 KB
+      // slab, which structured clone would copy whole.
+      const copy = new Uint8Array(transaction)
+      const tenantBlocks = toBlocksUpdate(slot, tenant)
+      const call: SimulateCall = { id, transaction: copy, options: simulateOptions, ...(tenantBlocks ? { tenantBlocks } : {}) }
+      thread.postMessage(call, [copy.buffer])
+    })
+  }
+
+  function simulate(transaction: Uint8Array, simulateOptions: SimulateOptions): Promise<SimulateResponse> {
+    const slot = pick()
+    if (!slot) return options.fallback(transaction, simulateOptions)
+    const tenant = readTenantBlocks(simulateOptions)
+    if (tenant instanceof Promise) return tenant.then((read) => send(slot, transaction, simulateOptions, read))
+    return send(slot, transaction, simulateOptions, tenant)
+  }
+
+  // The watchdog: a worker holding a call far past any deadline is stuck (a loop in native code);
+  // terminating it answers its calls and starts a replacement.
+  const watchdog = setInterval(() => {
+    const now = Date.now()
+    for (const slot of slots) {
+      if (!slot.thread) continue
+      for (const call of slot.calls.values()) {
+        if (now - call.startedAt < STUCK_CALL_MS) continue
+        logger.error({ worker: slot.index, calls: slot.calls.size }, 'simulate worker stuck; terminating it')
+        void slot.thread.terminate()
+        break
+      }
+    }
+  }, 1_000)
+  watchdog.unref()
+
+  for (let index = 0; index < options.workers; index++) {
+    const slot: WorkerSlot = {
+      index,
+      thread: undefined,
+      ready: false,
+      startedAt: 0,
+      restartDelayMs: RESTART_DELAY_MIN_MS,
+      calls: new Map(),
+      sentBlocks: new Map(),
+      restartTimer: undefined,
+    }
+    slots.push(slot)
+    start(slot)
+  }
+
+  return {
+    simulate,
+    whenReady(timeoutMs) {
+      if (slots.every((slot) => slot.ready)) return Promise.resolve()
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          readyWaiters.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, timeoutMs)
+        readyWaiters.add(done)
+      })
+    },
+    get readyCount() {
+      return slots.filter((slot) => slot.ready).length
+    },
+    size: options.workers,
+    get inFlight() {
+      return slots.reduce((sum, slot) => sum + slot.calls.size, 0)
+    },
+    threads: () => slots.flatMap((slot) => (slot.thread ? [slot.thread] : [])),
+    async close() {
+      closed = true
+      clearInterval(watchdog)
+      for (const wake of readyWaiters) wake()
+      await Promise.all(
+        slots.map(async (slot) => {
+          if (slot.restartTimer) clearTimeout(slot.restartTimer)
+          await slot.thread?.terminate()
+        }),
+      )
+    },
+  }
+}
