@@ -31,10 +31,13 @@ import { createInProcessTransactionUpdates, type TransactionUpdates } from './li
 import { createRedisTransactionUpdates } from './lib/redis-transaction-updates.js'
 import type { TrackedTransaction } from './engine/contract/transaction-tracking.js'
 import { toEndpointHost } from './lib/endpoint-host.js'
+import { startGcPauseReport } from './lib/gc-pause-report.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
+// Benchmarks only (bench/README.md#floor): the serving thread's GC pauses, written on SIGUSR2.
+if (process.env.BENCH_GC_REPORT) startGcPauseReport(process.env.BENCH_GC_REPORT)
 const edgeConfig = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)

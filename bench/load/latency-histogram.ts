@@ -25,6 +25,16 @@ export function createLatencyHistogram(): Histogram {
   })
 }
 
+/** `histogram` as compressed base64, to cross a process boundary (runs in several workers are merged). */
+export function encodeHistogram(histogram: Histogram): string {
+  return hdr.encodeIntoCompressedBase64(histogram)
+}
+
+/** A histogram encoded by encodeHistogram. */
+export function decodeHistogram(base64: string): Histogram {
+  return hdr.decodeFromCompressedBase64(base64, 32, false)
+}
+
 /** Records `ms` as whole microseconds (at least 1, the histogram's lowest value). */
 export function recordMs(histogram: Histogram, ms: number): void {
   histogram.recordValue(Math.max(1, Math.round(ms * 1000)))

@@ -78,6 +78,8 @@ export interface WorkerRunResult {
   sent: number
   /** Latency of the measured requests (open loop: from each one's intended start). */
   latency: LatencySummary
+  /** The same latencies as an encoded histogram (µs, latency-histogram.ts): several workers' runs are merged from it. */
+  histogram: string
   /** Of `latency.errors`: requests still unanswered when the drain timed out. */
   timeouts: number
   /** The measured window, s. */

@@ -16,7 +16,7 @@ import type { ClosedLoopOutcome } from './closed-loop.js'
 import { runGrpcSaturation } from './grpc-saturation.js'
 import { runHttpOpenLoop } from './http-open-loop.js'
 import { runHttpSaturation } from './http-saturation.js'
-import { MS_PER_US, toLatencySummary } from './latency-histogram.js'
+import { encodeHistogram, MS_PER_US, toLatencySummary } from './latency-histogram.js'
 import type { LoadRunSpec, LoadTarget, WindowHooks, WorkerMessage, WorkerRunResult } from './load-run-spec.js'
 import type { OpenLoopOutcome } from './open-loop.js'
 import { runWebSocketOpenLoop } from './websocket-open-loop.js'
@@ -65,6 +65,7 @@ function fromOpenLoop(outcome: OpenLoopOutcome): RunFigures {
   return {
     sent: outcome.sent,
     latency: toLatencySummary(outcome.histogram, outcome.errors, MS_PER_US),
+    histogram: encodeHistogram(outcome.histogram),
     timeouts: outcome.timeouts,
     durationS: Math.round(outcome.windowMs) / 1000,
     achievedRatePerS: Math.round((answered / outcome.answeredWithinMs) * 1000 * 10) / 10,
@@ -77,6 +78,7 @@ function fromClosedLoop(outcome: ClosedLoopOutcome): RunFigures {
   return {
     sent: count,
     latency: toLatencySummary(outcome.histogram, outcome.errors, MS_PER_US),
+    histogram: encodeHistogram(outcome.histogram),
     timeouts: 0,
     durationS: Math.round(outcome.windowMs) / 1000,
     achievedRatePerS: Math.round((count / outcome.windowMs) * 1000 * 10) / 10,
@@ -89,6 +91,7 @@ function fromStream(outcome: StreamOutcome): RunFigures {
   return {
     sent: outcome.sent,
     latency: toLatencySummary(outcome.histogram, outcome.errors, MS_PER_US),
+    histogram: encodeHistogram(outcome.histogram),
     timeouts: outcome.timeouts,
     durationS: Math.round(outcome.totalMs) / 1000,
     achievedRatePerS: outcome.totalMs > 0 ? Math.round((answered / outcome.totalMs) * 1000 * 10) / 10 : 0,

@@ -25,6 +25,8 @@ export interface MaxRateSearchOptions {
   startRate: number
   maxRate: number
   bisectSteps: number
+  /** The lowest rate the downward search tries (default 10/s): below it a path holds nothing worth knowing. */
+  minRate?: number
   /** Runs already measured at some rates (the fixed-rate runs): used instead of a new step. */
   known: ReadonlyMap<number, LoadRun>
   runStep(ratePerS: number): Promise<LoadRun>
@@ -58,7 +60,8 @@ export async function searchMaxRate(options: MaxRateSearchOptions): Promise<MaxR
   if (await tryRate(options.startRate)) {
     for (let rate = options.startRate * 2; rate <= options.maxRate; rate *= 2) if (!(await tryRate(rate))) break
   } else {
-    for (let rate = roundRate(options.startRate / 2); rate >= 10; rate = roundRate(rate / 2)) {
+    const minRate = options.minRate ?? 10
+    for (let rate = roundRate(options.startRate / 2); rate >= minRate; rate = roundRate(rate / 2)) {
       if (await tryRate(rate)) break
       if (rate === 10) break
     }

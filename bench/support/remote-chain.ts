@@ -71,13 +71,19 @@ export async function startRemoteChain(trafficRate: number): Promise<RemoteChain
     await stop(localnet)
     throw error
   }
-  const traffic = start('localnet/traffic/main.ts', { LOCALNET_RPC_URL: rpcUrl, TRAFFIC_RATE: String(trafficRate) })
+  const traffic = startTraffic(rpcUrl, trafficRate)
   return {
     rpcUrl,
     geyserUrl: `http://127.0.0.1:${geyserPort}`,
     async close() {
-      await stop(traffic)
+      await traffic.close()
       await stop(localnet)
     },
   }
+}
+
+/** Starts `npm run localnet:traffic` at `trafficRate` tx/s against the localnet at `rpcUrl`, in its own process. */
+export function startTraffic(rpcUrl: string, trafficRate: number): { close(): Promise<void> } {
+  const traffic = start('localnet/traffic/main.ts', { LOCALNET_RPC_URL: rpcUrl, TRAFFIC_RATE: String(trafficRate) })
+  return { close: () => stop(traffic) }
 }

@@ -1,0 +1,76 @@
+/** The floor benchmark's flags (`npm run bench:floor -- --help`), full and --quick. */
+import { parseArgs } from 'node:util'
+
+export interface FloorSettings {
+  quick: boolean
+  write: boolean
+  resultsDir: string
+  /** Distinct transactions built (the three kinds in turn). */
+  transactions: number
+  /** Requests in flight at saturation, on every door. */
+  concurrency: number
+  /** Load worker processes for the open-loop, WebSocket and gRPC (unique) runs. */
+  generators: number
+  trafficRatePerS: number
+  oneCallerDurationS: number
+  saturationDurationS: number
+  stepDurationS: number
+  searchStartRate: number
+  searchMaxRate: number
+  bisectSteps: number
+  floorIterations: number
+  batchSize: number
+  /** Measure `npm start` as-is (localnet inside the service) against localnet apart. */
+  placement: boolean
+}
+
+export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#floor)
+  --quick            ≈1.5 min: shorter runs, fewer transactions, no npm-start placement run
+  --no-write         print only; no bench/results/<date>-<commit>-floor.json
+  --no-placement     skip npm start with localnet inside the service
+  --concurrency N    requests in flight at saturation (default 16)
+  --generators N     load worker processes (default 2)
+  --traffic-rate N   localnet:traffic's rate, tx/s (default 20, its own default)
+  --results-dir DIR  default bench/results`
+
+/** The settings of `argv`, or null for --help. */
+export function readFloorSettings(argv: string[]): FloorSettings | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
+      'no-placement': { type: 'boolean', default: false },
+      concurrency: { type: 'string', default: '16' },
+      generators: { type: 'string', default: '2' },
+      'traffic-rate': { type: 'string', default: '20' },
+      'results-dir': { type: 'string', default: 'bench/results' },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) return null
+  const quick = values.quick
+  const positive = (name: string, text: string) => {
+    const value = Number(text)
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} wants a positive integer, not ${text}`)
+    return value
+  }
+  return {
+    quick,
+    write: !values['no-write'],
+    resultsDir: values['results-dir'],
+    transactions: quick ? 1_536 : 6_144,
+    concurrency: positive('concurrency', values.concurrency),
+    generators: positive('generators', values.generators),
+    trafficRatePerS: positive('traffic-rate', values['traffic-rate']),
+    oneCallerDurationS: quick ? 2 : 4,
+    saturationDurationS: quick ? 3 : 5,
+    stepDurationS: quick ? 1.5 : 2,
+    searchStartRate: 1_000,
+    searchMaxRate: 32_000,
+    bisectSteps: quick ? 1 : 2,
+    floorIterations: quick ? 3_000 : 10_000,
+    batchSize: 50,
+    placement: !quick && !values['no-placement'],
+  }
+}
