@@ -17,7 +17,10 @@ export interface SimulateWorkerData {
 /** A tenant's program blocks as the serving thread read them, or why they could not be read. */
 export type TenantBlocksUpdate = { tenantId: string; blocks: AccountKey[] } | { tenantId: string; error: TransportedError }
 
-/** Serving thread → worker: one simulate. The transaction's buffer is transferred, not copied. */
+/**
+ * Serving thread → worker: one simulate. The transaction's buffer is transferred, not copied.
+ * Calls travel in batches (SimulateCall[]): one message per turn of the event loop, not per call.
+ */
 export interface SimulateCall {
   id: number
   transaction: Uint8Array
@@ -31,9 +34,9 @@ export type TransportedError =
   | { kind: 'service'; code: ErrorCode; message: string; headers?: Record<string, string>; details?: ErrorDetails }
   | { kind: 'other'; message: string }
 
-/** Worker → serving thread. */
+/** One call's outcome. */
+export type SimulateOutcome = { id: number; response: SimulateResponse } | { id: number; error: TransportedError }
+
+/** Worker → serving thread; outcomes in batches, as calls. */
 export type SimulateWorkerMessage =
-  | { type: 'ready' }
-  | { type: 'failed-to-start'; error: string }
-  | { type: 'result'; id: number; response: SimulateResponse }
-  | { type: 'error'; id: number; error: TransportedError }
+  { type: 'ready' } | { type: 'failed-to-start'; error: string } | { type: 'outcomes'; outcomes: SimulateOutcome[] }
