@@ -94,7 +94,13 @@ async function measurePath(path: string, call: Call, calls: number, counter: Nat
   }
 }
 
-async function measureCase(engine: Engine, caseName: (typeof CASE_NAMES)[number], blockhash: string, calls: number, counter: NativeCallCounter) {
+async function measureCase(
+  engine: Engine,
+  caseName: (typeof CASE_NAMES)[number],
+  blockhash: string,
+  calls: number,
+  counter: NativeCallCounter,
+) {
   const { bytes } = createBenchCase(caseName, blockhash)
   const first = await engine.simulate(bytes)
   if (!first.success) throw new Error(`${caseName}: the engine's simulation failed: ${first.failure_reason}`)

@@ -9,7 +9,7 @@ import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { type AccountRole, getDelegatedAmount, type RoleHolder } from './account-roles.js'
-import { getRolesBefore, readPostAccount } from './account-state-roles.js'
+import { getRolesAfter, getRolesBefore } from './account-state-roles.js'
 import { getDelegateRisk, isNearFullDelegation } from '../tokens/delegate-risk.js'
 import { findInstructionIndex } from './instruction-evidence.js'
 
@@ -72,7 +72,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     }
     const rolesBefore = getRolesBefore(before)
     if (rolesBefore.length === 0) continue
-    const { data: dataAfter, roles: rolesAfter } = readPostAccount(after)
+    const rolesAfter = getRolesAfter(after)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
     // Without a close authority the owner closes the account: a close authority set is taken from the owner.
     const checked: readonly RoleHolder[] =
@@ -98,7 +98,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     if (tokenOwner !== null && isSignerKey(context, tokenOwner)) {
       const delegate = findHolder(rolesAfter, 'token_delegate')
       if (delegate === null || delegate === tokenOwner) continue
-      const amountAfter = getDelegatedAmount(dataAfter)
+      const amountAfter = getDelegatedAmount(after.data())
       const sameDelegate = findHolder(rolesBefore, 'token_delegate') === delegate
       if (sameDelegate && amountAfter <= getDelegatedAmount(before.data)) continue
       const balance = getTokenFields(before)?.amount ?? 0n

@@ -28,7 +28,8 @@ import type { ReadSources } from '../vectors/read-sources.js'
 import type { Detector } from '../vectors/run-detection.js'
 import type { Logger } from '../../lib/logger.js'
 import type { InnerInstruction, VectorContext } from '../vectors/vector-context.js'
-import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount, type TokenDelta } from './balance-changes.js'
+import { getBalanceChanges, getFeeOnlyChanges, type TokenDelta } from './balance-changes.js'
+import { readPostAccounts, type PostAccount } from './post-accounts.js'
 import { getCallTree, getProgramBreakdown } from './call-tree.js'
 import { getSuggestedComputeLimit } from './suggested-compute-limit.js'
 import { classifyTransactionError, createFailure, type Failure } from './failure.js'
@@ -211,7 +212,7 @@ export async function simulateTransaction(
         balanceChanges = getFeeOnlyChanges(accounts.entries[0], fee.feeLamports, deps.name)
       }
     } else {
-      post = toPostAccountMap(result.postAccounts())
+      post = readPostAccounts(result.postAccounts(), accounts.keys, accounts.writable)
       balanceChanges = getBalanceChanges(
         {
           keys: accounts.keys,
