@@ -36,6 +36,11 @@ const ROLE_FINDINGS: Record<Exclude<AccountRole, 'token_delegate'>, { code: stri
   upgrade_authority: { code: 'upgrade_authority_transferred', what: 'the upgrade authority of program data' },
 }
 
+/** The instruction of the program owning the account (System for a wallet): the one that changes it. */
+function place(context: VectorContext, account: AccountKey, owner: Uint8Array): number | null {
+  return findInstructionIndex(context, account, toAccountKey(owner))
+}
+
 function findHolder(roles: readonly RoleHolder[], role: AccountRole): AccountKey | null {
   for (const entry of roles) if (entry.role === role) return entry.holder
   return null
@@ -47,8 +52,6 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
   const findings: RiskFinding[] = []
   const { keys, entries, post, name } = context
   if (!entries || !post) return { handovers, findings }
-  // The instruction of the program owning the account (System for a wallet) is the one that changes it.
-  const place = (account: AccountKey, owner: Uint8Array) => findInstructionIndex(context, account, toAccountKey(owner))
   for (let i = 0; i < keys.length; i++) {
     if (!context.writable[i]) continue
     const account = keys[i] as AccountKey
@@ -64,7 +67,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
           code: 'owner_reassigned',
           severity: 'critical',
           message: `the signer's account is assigned to program ${name(program)}, which then controls it and everything sent to it`,
-          instruction_index: place(account, before.owner),
+          instruction_index: place(context, account, before.owner),
           accounts: [name(account), name(program)],
         })
       }
@@ -90,7 +93,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code,
         severity: 'critical',
         message: `the signer hands ${what} ${name(account)} to ${name(now)}`,
-        instruction_index: place(account, before.owner),
+        instruction_index: place(context, account, before.owner),
         accounts: [name(account), name(now)],
       })
     }
@@ -119,7 +122,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code: 'token_delegate_approved',
         severity: risk.level,
         message: `the signer lets ${name(delegate)} spend ${unlimited ? 'its whole balance' : `${amountAfter} base units`} of token account ${name(account)} (${risk.reasons.join('; ')})`,
-        instruction_index: place(account, before.owner),
+        instruction_index: place(context, account, before.owner),
         accounts: [name(account), name(delegate)],
       })
     }
