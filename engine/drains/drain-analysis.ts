@@ -33,6 +33,7 @@ export interface DrainAnalysis {
   summary: SignerSummary[]
 }
 
+const NO_HISTORY: ReadonlyMap<AccountKey, Counterparties> = new Map()
 const SEVERITY_ORDER = { critical: 0, high: 1, medium: 2, low: 3, safe: 4 } as const
 
 function isLosing(flow: SignerFlows): boolean {
@@ -90,14 +91,18 @@ export function analyzeDrains(context: VectorContext, deps: DrainAnalysisDepende
   const reading: DrainReading = { context, deps, evidence, controller, handovers, handoverFindings, flows }
 
   const { counterparties } = deps
-  const history = new Map<AccountKey, Counterparties>()
-  if (!counterparties) return finishAnalysis(reading, history)
-  const loads: Array<Promise<void>> = []
+  if (!counterparties) return finishAnalysis(reading, NO_HISTORY)
+  // Made only for a signer that sends to someone: a transaction without recipients allocates none.
+  let history: Map<AccountKey, Counterparties> | undefined
+  let loads: Array<Promise<void>> | undefined
   for (const flow of flows) {
     if (getRecipients(flow).length === 0) continue
+    const histories = (history ??= new Map())
     const known = counterparties.get(flow.signer)
-    if (known) history.set(flow.signer, known)
-    else loads.push(counterparties.load(flow.signer).then((loaded) => void history.set(flow.signer, loaded)))
+    if (known) histories.set(flow.signer, known)
+    else (loads ??= []).push(counterparties.load(flow.signer).then((loaded) => void histories.set(flow.signer, loaded)))
   }
-  return loads.length === 0 ? finishAnalysis(reading, history) : Promise.all(loads).then(() => finishAnalysis(reading, history))
+  if (loads === undefined) return finishAnalysis(reading, history ?? NO_HISTORY)
+  const loaded = history ?? NO_HISTORY
+  return Promise.all(loads).then(() => finishAnalysis(reading, loaded))
 }

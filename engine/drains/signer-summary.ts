@@ -40,19 +40,20 @@ export function toDisplayAmount(amount: bigint, decimals: number | null): string
   return fraction === '' ? whole : `${whole}.${fraction}`
 }
 
-function getDecimalsByMint(context: VectorContext): Map<string, number | null> {
-  const out = new Map<string, number | null>()
-  for (const change of context.balanceChanges) if (change.mint !== null) out.set(change.mint, change.decimals)
-  return out
+/** The decimals the balance changes give a mint (the last row of it), read only for a line that shows a token amount. */
+function getDecimals(context: VectorContext, mint: string): number | null {
+  let decimals: number | null = null
+  for (const change of context.balanceChanges) if (change.mint === mint) decimals = change.decimals
+  return decimals
 }
 
 function getTokenName(inputs: SummaryInputs, mint: AccountKey): string {
   return inputs.symbolOf(mint) ?? `tokens of mint ${toShortAddress(inputs.context.name(mint))}`
 }
 
-function getTokenAmount(inputs: SummaryInputs, decimals: ReadonlyMap<string, number | null>, mint: AccountKey, amount: bigint): string {
+function getTokenAmount(inputs: SummaryInputs, mint: AccountKey, amount: bigint): string {
   const symbol = inputs.symbolOf(mint)
-  const value = toDisplayAmount(amount, decimals.get(inputs.context.name(mint)) ?? null)
+  const value = toDisplayAmount(amount, getDecimals(inputs.context, inputs.context.name(mint)))
   return symbol ? `${value} ${symbol}` : `${value} ${getTokenName(inputs, mint)}`
 }
 
@@ -91,7 +92,6 @@ function describeHandover(handover: Handover, inputs: SummaryInputs): string {
 export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
   const { context, flows, handovers } = inputs
   const { name } = context
-  const decimals = getDecimalsByMint(context)
   const summaries: SignerSummary[] = []
   for (let i = 0; i < context.signerCount; i++) {
     const signer = context.keys[i] as AccountKey
@@ -104,8 +104,8 @@ export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
         const recipients = token.recipients.map((owner) => toShortAddress(name(owner)))
         lines.push(
           recipients.length > 0
-            ? `You send ${getTokenAmount(inputs, decimals, token.mint, token.amount)} to ${recipients.join(', ')}`
-            : `You give up ${getTokenAmount(inputs, decimals, token.mint, token.amount)}`,
+            ? `You send ${getTokenAmount(inputs, token.mint, token.amount)} to ${recipients.join(', ')}`
+            : `You give up ${getTokenAmount(inputs, token.mint, token.amount)}`,
         )
       }
       for (const controlled of flow.controlledOut) {
@@ -118,7 +118,7 @@ export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
         lines.push(`You lose ${toDisplayAmount(flow.unexplainedLamports, SOL_DECIMALS)} SOL through a program you call`)
       }
       if (flow.lamportsIn > 0n) lines.push(`You receive ${toDisplayAmount(flow.lamportsIn, SOL_DECIMALS)} SOL`)
-      for (const token of flow.tokensIn) lines.push(`You receive ${getTokenAmount(inputs, decimals, token.mint, token.amount)}`)
+      for (const token of flow.tokensIn) lines.push(`You receive ${getTokenAmount(inputs, token.mint, token.amount)}`)
     }
     for (const handover of handovers) if (handover.signer === signer) lines.push(describeHandover(handover, inputs))
     if (i === 0) {
