@@ -4,6 +4,7 @@
  * account (whose fields are each read over N-API once: simulate/post-accounts.ts).
  */
 import type { PostAccount } from '../simulate/post-accounts.js'
+import { isTokenProgram } from '../simulate/token-account.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { VectorContext } from '../vectors/vector-context.js'
@@ -24,12 +25,22 @@ export function getRolesBefore(entry: AccountEntry | undefined): readonly RoleHo
   return roles
 }
 
+/**
+ * The owner program of an account after the simulation. A token program never reassigns an
+ * account it owns (closing one empties its data instead), so a token account that still holds
+ * data has the owner it had: only other accounts need the owner read (balance-changes.ts reads
+ * token balances on the same rule).
+ */
+function getOwnerAfter(before: AccountEntry | undefined, after: PostAccount): Uint8Array {
+  return before?.exists && isTokenProgram(before.owner) ? before.owner : after.owner()
+}
+
 /** The roles of an account after the simulation (its owner is read only when it holds data). */
-export function getRolesAfter(after: PostAccount): readonly RoleHolder[] {
+export function getRolesAfter(before: AccountEntry | undefined, after: PostAccount): readonly RoleHolder[] {
   let roles = rolesAfter.get(after)
   if (roles === undefined) {
     const data = after.data()
-    roles = data.length === 0 ? NO_ROLES : getAccountRoles(after.owner(), data)
+    roles = data.length === 0 ? NO_ROLES : getAccountRoles(getOwnerAfter(before, after), data)
     rolesAfter.set(after, roles)
   }
   return roles
@@ -50,7 +61,8 @@ export function createControllerLookup(context: VectorContext): Pick<ReadonlyMap
       if (index >= 0 && index < context.signerCount) controller = key
       else if (index >= 0) {
         const after = context.post?.get(key)
-        const roles = after ? getRolesAfter(after) : getRolesBefore(context.entries?.[index])
+        const before = context.entries?.[index]
+        const roles = after ? getRolesAfter(before, after) : getRolesBefore(before)
         for (const { role, holder } of roles) {
           if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller = holder
         }

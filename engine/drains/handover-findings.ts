@@ -75,7 +75,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     }
     const rolesBefore = getRolesBefore(before)
     if (rolesBefore.length === 0) continue
-    const rolesAfter = getRolesAfter(after)
+    const rolesAfter = getRolesAfter(before, after)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
     // Without a close authority the owner closes the account: a close authority set is taken from the owner.
     const checked: readonly RoleHolder[] =
