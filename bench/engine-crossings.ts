@@ -18,7 +18,7 @@ import { createBenchCase } from './support/bench-cases.js'
 import { CASE_NAMES } from './support/bench-settings.js'
 import { copyEngineAccounts, createFloorSvm } from './support/floor-svm.js'
 import { createNativeCallCounter, type NativeCallCounter } from './support/native-call-counter.js'
-import { readNativeResult } from './support/native-result-reads.js'
+import { readNativeResult, readNeededNativeResult } from './support/native-result-reads.js'
 
 interface PathFigures {
   path: string
@@ -109,6 +109,9 @@ async function measureCase(
   const paths: PathFigures[] = []
   paths.push(await measurePath('svm-floor', () => floor.simulateVersionedTransaction(bytes), calls, counter))
   paths.push(await measurePath('svm-floor+read', () => readNativeResult(floor.simulateVersionedTransaction(bytes)), calls, counter))
+  paths.push(
+    await measurePath('svm-floor+min-read', () => readNeededNativeResult(floor.simulateVersionedTransaction(bytes)), calls, counter),
+  )
   paths.push(await measurePath('engine-sim-only', () => engine.simulate(bytes, simulationOnly), calls, counter))
   paths.push(await measurePath('engine', () => engine.simulate(bytes), calls, counter))
   return { case: caseName, paths }

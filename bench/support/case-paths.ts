@@ -16,7 +16,7 @@ import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'
 import { EXTRA_PATHS, type BenchSettings, type PathName } from './bench-settings.js'
 import { copyEngineAccounts, createFloorSvm, createPublicLiteSvm } from './floor-svm.js'
-import { readNativeResult } from './native-result-reads.js'
+import { readNativeResult, readNeededNativeResult } from './native-result-reads.js'
 import type { ExternalClient } from './external-client.js'
 import type { HttpFloorServer } from './http-floor-server.js'
 import type { KeepAliveClient } from './keep-alive-client.js'
@@ -143,6 +143,14 @@ export async function createCasePaths(
     kind: 'sync',
     call: () => readNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
   })
+  add(
+    'svm-floor+min-read',
+    'the floor plus the native reads every successful simulate needs: meta, logs, units, each post account and its lamports',
+    {
+      kind: 'sync',
+      call: () => readNeededNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
+    },
+  )
   add('engine', 'await engine.simulate(bytes): decode, cache, SVM sync, simulate, all six vectors, policy, full response', {
     kind: 'async',
     call: () => engine.simulate(bytes),

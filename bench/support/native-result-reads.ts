@@ -1,6 +1,6 @@
 /**
- * The floor + read path's work (bench/README.md, `svm-floor+read`), shared by the micro benchmark
- * and bench/engine-crossings.ts.
+ * The floor + read paths' work (bench/README.md, `svm-floor+read` and `svm-floor+min-read`), shared
+ * by the micro benchmark and bench/engine-crossings.ts.
  */
 import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
 
@@ -17,5 +17,19 @@ export function readNativeResult(result: NativeSimulation | NativeFailure): numb
     const account = pair.account()
     reads += pair.address.length + Number(account.lamports() & 1n) + account.owner().length + account.data().length
   }
+  return reads
+}
+
+/**
+ * What every successful simulate reads of a native result whatever the vectors, since each post
+ * account is read once and mapped by position (engine/simulate/post-accounts.ts): meta, logs,
+ * units, the post accounts and each one's lamports (the balance changes). Owners and data come on
+ * top only where a vector or a token balance needs them.
+ */
+export function readNeededNativeResult(result: NativeSimulation | NativeFailure): number {
+  const meta = result.meta()
+  let reads = meta.logs().length + Number(meta.computeUnitsConsumed())
+  if (isNativeFailure(result)) return reads + (result.err() ? 1 : 0)
+  for (const pair of result.postAccounts()) reads += Number(pair.account().lamports() & 1n)
   return reads
 }
