@@ -124,7 +124,7 @@ function formatCase(result: Awaited<ReturnType<typeof measureCase>>): string {
       .map(([name, count]) => `${name} ${Number.isInteger(count) ? count : count.toFixed(2)}`)
       .join(', ')
     lines.push(
-      `  ${path.path.padEnd(16)} ${String(path.crossings).padStart(5)} crossings  ${String(path.youngBytesPerCall).padStart(7)} B/call  ${String(path.scavengesPer10k).padStart(4)} scavenges/10k`,
+      `  ${path.path.padEnd(18)} ${String(path.crossings).padStart(5)} crossings  ${String(path.youngBytesPerCall).padStart(7)} B/call  ${String(path.scavengesPer10k).padStart(4)} scavenges/10k`,
       `    ${methods}`,
     )
   }
