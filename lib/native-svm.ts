@@ -26,6 +26,11 @@ export type { FailedTransactionMetadata, SimulatedTransactionInfo, TransactionMe
 /** The native classes localnet builds its chain from (the engine uses the factories below). */
 export const { LiteSvm, Account, Clock, EpochSchedule } = internal
 
+/** Every export of the native module, by name: what bench/engine-crossings.ts wraps to count N-API calls. */
+export function getNativeExports(): Readonly<Record<string, unknown>> {
+  return internal
+}
+
 /**
  * Creates a long-lived SVM for simulation: builtins, sysvars and SPL programs as LiteSVM ships
  * them, signature verification off (signatures are not verified on simulate), LiteSVM's

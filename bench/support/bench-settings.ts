@@ -16,6 +16,7 @@ export type CaseName = (typeof CASE_NAMES)[number]
 export const PATH_NAMES = [
   'svm-floor',
   'svm-floor+read',
+  'svm-floor+min-read',
   'engine',
   'engine-sim-only',
   'rest',

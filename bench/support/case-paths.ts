@@ -5,7 +5,7 @@
  */
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
 import { FailedTransactionMetadata } from 'litesvm'
-import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
+import { isNativeFailure } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
 import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
 
@@ -16,6 +16,7 @@ import type { BenchAuthenticator } from './bench-authenticator.js'
 import type { BenchCase } from './bench-cases.js'
 import { EXTRA_PATHS, type BenchSettings, type PathName } from './bench-settings.js'
 import { copyEngineAccounts, createFloorSvm, createPublicLiteSvm } from './floor-svm.js'
+import { readNativeResult, readNeededNativeResult } from './native-result-reads.js'
 import type { ExternalClient } from './external-client.js'
 import type { HttpFloorServer } from './http-floor-server.js'
 import type { KeepAliveClient } from './keep-alive-client.js'
@@ -68,22 +69,6 @@ function assertEngineSuccess(caseName: string, path: PathName, response: Simulat
   if (response.cached)
     throw new BenchValidationError(caseName, path, 'answered from the result cache: the engine must run with RESULT_CACHE_MAX_ENTRIES=0')
   return response.compute_units
-}
-
-/**
- * What engine/simulate/simulate-transaction.ts reads out of a native result (each a N-API call):
- * meta, logs, units, then per post account its address, lamports, owner and data
- * (balance-changes.ts toPostAccountMap), or the error. Without building the engine's objects.
- */
-function readNativeResult(result: NativeSimulation | NativeFailure): number {
-  const meta = result.meta()
-  let reads = meta.logs().length + Number(meta.computeUnitsConsumed())
-  if (isNativeFailure(result)) return reads + (result.err() ? 1 : 0)
-  for (const pair of result.postAccounts()) {
-    const account = pair.account()
-    reads += pair.address.length + Number(account.lamports() & 1n) + account.owner().length + account.data().length
-  }
-  return reads
 }
 
 /** Validates every selected path of `benchCase` once and returns what to time. */
@@ -158,6 +143,14 @@ export async function createCasePaths(
     kind: 'sync',
     call: () => readNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
   })
+  add(
+    'svm-floor+min-read',
+    'the floor plus the native reads every successful simulate needs: meta, logs, units, each post account and its lamports',
+    {
+      kind: 'sync',
+      call: () => readNeededNativeResult(floorSvm.simulateVersionedTransaction(bytes)),
+    },
+  )
   add('engine', 'await engine.simulate(bytes): decode, cache, SVM sync, simulate, all six vectors, policy, full response', {
     kind: 'async',
     call: () => engine.simulate(bytes),

@@ -1,9 +1,10 @@
 /**
- * The roles of an account before and after the simulation, each read once: before from the
+ * The roles of an account before and after the simulation, each decoded once: before from the
  * cached entry (kept per entry, so a warm request decodes nothing), after from the SVM's post
- * account (an owner or data read is an N-API call that copies, so one per account per analysis).
+ * account (whose fields are each read over N-API once: simulate/post-accounts.ts).
  */
-import type { PostAccount } from '../simulate/balance-changes.js'
+import type { PostAccount } from '../simulate/post-accounts.js'
+import { isTokenProgram } from '../simulate/token-account.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { VectorContext } from '../vectors/vector-context.js'
@@ -11,7 +12,7 @@ import { getAccountRoles, type RoleHolder } from './account-roles.js'
 
 const NO_ROLES: readonly RoleHolder[] = []
 const rolesBefore = new WeakMap<AccountEntry, readonly RoleHolder[]>()
-const postReads = new WeakMap<PostAccount, { owner: Uint8Array; data: Uint8Array; roles: readonly RoleHolder[] }>()
+const rolesAfter = new WeakMap<PostAccount, readonly RoleHolder[]>()
 
 /** The roles of an account as cached before the transaction. */
 export function getRolesBefore(entry: AccountEntry | undefined): readonly RoleHolder[] {
@@ -24,16 +25,25 @@ export function getRolesBefore(entry: AccountEntry | undefined): readonly RoleHo
   return roles
 }
 
-/** The owner, data and roles of an account after the simulation. */
-export function readPostAccount(after: PostAccount): { owner: Uint8Array; data: Uint8Array; roles: readonly RoleHolder[] } {
-  let read = postReads.get(after)
-  if (read === undefined) {
-    const owner = after.owner()
+/**
+ * The owner program of an account after the simulation. A token program never reassigns an
+ * account it owns (closing one empties its data instead), so a token account that still holds
+ * data has the owner it had: only other accounts need the owner read (balance-changes.ts reads
+ * token balances on the same rule).
+ */
+function getOwnerAfter(before: AccountEntry | undefined, after: PostAccount): Uint8Array {
+  return before?.exists && isTokenProgram(before.owner) ? before.owner : after.owner()
+}
+
+/** The roles of an account after the simulation (its owner is read only when it holds data). */
+export function getRolesAfter(before: AccountEntry | undefined, after: PostAccount): readonly RoleHolder[] {
+  let roles = rolesAfter.get(after)
+  if (roles === undefined) {
     const data = after.data()
-    read = { owner, data, roles: data.length === 0 ? NO_ROLES : getAccountRoles(owner, data) }
-    postReads.set(after, read)
+    roles = data.length === 0 ? NO_ROLES : getAccountRoles(getOwnerAfter(before, after), data)
+    rolesAfter.set(after, roles)
   }
-  return read
+  return roles
 }
 
 /**
@@ -51,7 +61,8 @@ export function createControllerLookup(context: VectorContext): Pick<ReadonlyMap
       if (index >= 0 && index < context.signerCount) controller = key
       else if (index >= 0) {
         const after = context.post?.get(key)
-        const roles = after ? readPostAccount(after).roles : getRolesBefore(context.entries?.[index])
+        const before = context.entries?.[index]
+        const roles = after ? getRolesAfter(before, after) : getRolesBefore(before)
         for (const { role, holder } of roles) {
           if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller = holder
         }

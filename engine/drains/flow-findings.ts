@@ -26,7 +26,7 @@ export interface FlowCheckInputs {
   flows: readonly SignerFlows[]
   controller: ControllerLookup
   /** Each signer's counterparties; undefined: not known (judged as none). */
-  history: (signer: AccountKey) => Counterparties | undefined
+  history: Pick<ReadonlyMap<AccountKey, Counterparties>, 'get'>
   /** Well-known addresses a poisoner imitates. */
   wellKnown: LookalikeIndex
 }
@@ -68,7 +68,7 @@ export function getFlowFindings(inputs: FlowCheckInputs): RiskFinding[] {
   const findings: RiskFinding[] = []
   for (const flow of flows) {
     const signerName = name(flow.signer)
-    const known = history(flow.signer)
+    const known = history.get(flow.signer)
 
     for (const recipient of getRecipients(flow)) {
       if (hasDealtWith(known, recipient) || recipient === flow.signer) continue

@@ -9,7 +9,7 @@ import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { type AccountRole, getDelegatedAmount, type RoleHolder } from './account-roles.js'
-import { getRolesBefore, readPostAccount } from './account-state-roles.js'
+import { getRolesAfter, getRolesBefore } from './account-state-roles.js'
 import { getDelegateRisk, isNearFullDelegation } from '../tokens/delegate-risk.js'
 import { findInstructionIndex } from './instruction-evidence.js'
 
@@ -36,6 +36,11 @@ const ROLE_FINDINGS: Record<Exclude<AccountRole, 'token_delegate'>, { code: stri
   upgrade_authority: { code: 'upgrade_authority_transferred', what: 'the upgrade authority of program data' },
 }
 
+/** The instruction of the program owning the account (System for a wallet): the one that changes it. */
+function place(context: VectorContext, account: AccountKey, owner: Uint8Array): number | null {
+  return findInstructionIndex(context, account, toAccountKey(owner))
+}
+
 function findHolder(roles: readonly RoleHolder[], role: AccountRole): AccountKey | null {
   for (const entry of roles) if (entry.role === role) return entry.holder
   return null
@@ -47,8 +52,6 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
   const findings: RiskFinding[] = []
   const { keys, entries, post, name } = context
   if (!entries || !post) return { handovers, findings }
-  // The instruction of the program owning the account (System for a wallet) is the one that changes it.
-  const place = (account: AccountKey, owner: Uint8Array) => findInstructionIndex(context, account, toAccountKey(owner))
   for (let i = 0; i < keys.length; i++) {
     if (!context.writable[i]) continue
     const account = keys[i] as AccountKey
@@ -64,7 +67,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
           code: 'owner_reassigned',
           severity: 'critical',
           message: `the signer's account is assigned to program ${name(program)}, which then controls it and everything sent to it`,
-          instruction_index: place(account, before.owner),
+          instruction_index: place(context, account, before.owner),
           accounts: [name(account), name(program)],
         })
       }
@@ -72,7 +75,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     }
     const rolesBefore = getRolesBefore(before)
     if (rolesBefore.length === 0) continue
-    const { data: dataAfter, roles: rolesAfter } = readPostAccount(after)
+    const rolesAfter = getRolesAfter(before, after)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
     // Without a close authority the owner closes the account: a close authority set is taken from the owner.
     const checked: readonly RoleHolder[] =
@@ -90,7 +93,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code,
         severity: 'critical',
         message: `the signer hands ${what} ${name(account)} to ${name(now)}`,
-        instruction_index: place(account, before.owner),
+        instruction_index: place(context, account, before.owner),
         accounts: [name(account), name(now)],
       })
     }
@@ -98,7 +101,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     if (tokenOwner !== null && isSignerKey(context, tokenOwner)) {
       const delegate = findHolder(rolesAfter, 'token_delegate')
       if (delegate === null || delegate === tokenOwner) continue
-      const amountAfter = getDelegatedAmount(dataAfter)
+      const amountAfter = getDelegatedAmount(after.data())
       const sameDelegate = findHolder(rolesBefore, 'token_delegate') === delegate
       if (sameDelegate && amountAfter <= getDelegatedAmount(before.data)) continue
       const balance = getTokenFields(before)?.amount ?? 0n
@@ -119,7 +122,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
         code: 'token_delegate_approved',
         severity: risk.level,
         message: `the signer lets ${name(delegate)} spend ${unlimited ? 'its whole balance' : `${amountAfter} base units`} of token account ${name(account)} (${risk.reasons.join('; ')})`,
-        instruction_index: place(account, before.owner),
+        instruction_index: place(context, account, before.owner),
         accounts: [name(account), name(delegate)],
       })
     }

@@ -74,25 +74,24 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
     memos: [],
     nonce: null,
   }
-  const at = (indexes: Uint8Array, k: number) => getInstructionAccount(context, indexes, k)
   for (let i = 0; i < tx.instructions.length; i++) {
     const { programIdIndex, accountIndexes, data } = tx.instructions[i]!
     const program = keys[programIdIndex]
     if (program === SYSTEM_PROGRAM && data.length >= 4) {
       const tag = readU32(data, 0)
       if ((tag === SYSTEM_TRANSFER || tag === SYSTEM_CREATE_ACCOUNT) && data.length >= 12) {
-        const from = at(accountIndexes, 0)
-        const to = at(accountIndexes, 1)
+        const from = getInstructionAccount(context, accountIndexes, 0)
+        const to = getInstructionAccount(context, accountIndexes, 1)
         if (from !== undefined && to !== undefined)
           evidence.lamportTransfers.push({ from, to, lamports: readU64(data, 4), instructionIndex: i })
       } else if (tag === SYSTEM_TRANSFER_WITH_SEED && data.length >= 12) {
-        const from = at(accountIndexes, 0)
-        const to = at(accountIndexes, 2)
+        const from = getInstructionAccount(context, accountIndexes, 0)
+        const to = getInstructionAccount(context, accountIndexes, 2)
         if (from !== undefined && to !== undefined)
           evidence.lamportTransfers.push({ from, to, lamports: readU64(data, 4), instructionIndex: i })
       } else if (tag === SYSTEM_ADVANCE_NONCE && i === 0) {
-        const account = at(accountIndexes, 0)
-        const authority = at(accountIndexes, 2)
+        const account = getInstructionAccount(context, accountIndexes, 0)
+        const authority = getInstructionAccount(context, accountIndexes, 2)
         if (account !== undefined && authority !== undefined) evidence.nonce = { account, authority }
       }
     } else if ((program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM) && data.length >= 1) {
@@ -101,11 +100,11 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
         (tag === TOKEN_TRANSFER || tag === TOKEN_TRANSFER_CHECKED || tag === TOKEN_BURN || tag === TOKEN_BURN_CHECKED) &&
         data.length >= 9
       ) {
-        const source = at(accountIndexes, 0)
+        const source = getInstructionAccount(context, accountIndexes, 0)
         if (source !== undefined) evidence.tokensOut.set(source, (evidence.tokensOut.get(source) ?? 0n) + readU64(data, 1))
       } else if (tag === TOKEN_CLOSE_ACCOUNT) {
-        const account = at(accountIndexes, 0)
-        const destination = at(accountIndexes, 1)
+        const account = getInstructionAccount(context, accountIndexes, 0)
+        const destination = getInstructionAccount(context, accountIndexes, 1)
         if (account !== undefined && destination !== undefined)
           evidence.closeDestinations.set(account, { destination, instructionIndex: i })
       }

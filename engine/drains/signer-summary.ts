@@ -40,13 +40,24 @@ export function toDisplayAmount(amount: bigint, decimals: number | null): string
   return fraction === '' ? whole : `${whole}.${fraction}`
 }
 
-function getDecimalsByMint(context: VectorContext): Map<string, number | null> {
-  const out = new Map<string, number | null>()
-  for (const change of context.balanceChanges) if (change.mint !== null) out.set(change.mint, change.decimals)
-  return out
+/** The decimals the balance changes give a mint (the last row of it), read only for a line that shows a token amount. */
+function getDecimals(context: VectorContext, mint: string): number | null {
+  let decimals: number | null = null
+  for (const change of context.balanceChanges) if (change.mint === mint) decimals = change.decimals
+  return decimals
 }
 
-function describeHandover(handover: Handover, inputs: SummaryInputs, tokenName: (mint: AccountKey) => string): string {
+function getTokenName(inputs: SummaryInputs, mint: AccountKey): string {
+  return inputs.symbolOf(mint) ?? `tokens of mint ${toShortAddress(inputs.context.name(mint))}`
+}
+
+function getTokenAmount(inputs: SummaryInputs, mint: AccountKey, amount: bigint): string {
+  const symbol = inputs.symbolOf(mint)
+  const value = toDisplayAmount(amount, getDecimals(inputs.context, inputs.context.name(mint)))
+  return symbol ? `${value} ${symbol}` : `${value} ${getTokenName(inputs, mint)}`
+}
+
+function describeHandover(handover: Handover, inputs: SummaryInputs): string {
   const { name } = inputs.context
   const account = toShortAddress(name(handover.account))
   const to = toShortAddress(name(handover.to))
@@ -58,7 +69,7 @@ function describeHandover(handover: Handover, inputs: SummaryInputs, tokenName: 
     case 'token_close':
       return `You let ${to} close token account ${account} and take its rent`
     case 'token_delegate': {
-      const what = handover.mint ? tokenName(handover.mint) : 'tokens'
+      const what = handover.mint ? getTokenName(inputs, handover.mint) : 'tokens'
       const all = handover.delegatedAmount === U64_MAX || (handover.balance !== undefined && handover.delegatedAmount! >= handover.balance)
       return all ? `You let ${to} spend all your ${what}` : `You let ${to} spend ${handover.delegatedAmount} base units of your ${what}`
     }
@@ -81,13 +92,6 @@ function describeHandover(handover: Handover, inputs: SummaryInputs, tokenName: 
 export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
   const { context, flows, handovers } = inputs
   const { name } = context
-  const decimals = getDecimalsByMint(context)
-  const tokenName = (mint: AccountKey) => inputs.symbolOf(mint) ?? `tokens of mint ${toShortAddress(name(mint))}`
-  const amountOf = (mint: AccountKey, amount: bigint) => {
-    const symbol = inputs.symbolOf(mint)
-    const value = toDisplayAmount(amount, decimals.get(name(mint)) ?? null)
-    return symbol ? `${value} ${symbol}` : `${value} ${tokenName(mint)}`
-  }
   const summaries: SignerSummary[] = []
   for (let i = 0; i < context.signerCount; i++) {
     const signer = context.keys[i] as AccountKey
@@ -100,8 +104,8 @@ export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
         const recipients = token.recipients.map((owner) => toShortAddress(name(owner)))
         lines.push(
           recipients.length > 0
-            ? `You send ${amountOf(token.mint, token.amount)} to ${recipients.join(', ')}`
-            : `You give up ${amountOf(token.mint, token.amount)}`,
+            ? `You send ${getTokenAmount(inputs, token.mint, token.amount)} to ${recipients.join(', ')}`
+            : `You give up ${getTokenAmount(inputs, token.mint, token.amount)}`,
         )
       }
       for (const controlled of flow.controlledOut) {
@@ -114,9 +118,9 @@ export function getSignerSummaries(inputs: SummaryInputs): SignerSummary[] {
         lines.push(`You lose ${toDisplayAmount(flow.unexplainedLamports, SOL_DECIMALS)} SOL through a program you call`)
       }
       if (flow.lamportsIn > 0n) lines.push(`You receive ${toDisplayAmount(flow.lamportsIn, SOL_DECIMALS)} SOL`)
-      for (const token of flow.tokensIn) lines.push(`You receive ${amountOf(token.mint, token.amount)}`)
+      for (const token of flow.tokensIn) lines.push(`You receive ${getTokenAmount(inputs, token.mint, token.amount)}`)
     }
-    for (const handover of handovers) if (handover.signer === signer) lines.push(describeHandover(handover, inputs, tokenName))
+    for (const handover of handovers) if (handover.signer === signer) lines.push(describeHandover(handover, inputs))
     if (i === 0) {
       const fee = context.fee.feeLamports
       const payer = context.entries?.[0]

@@ -5,18 +5,11 @@
  * read only where a token balance can have changed.
  */
 import type { AccountKey } from '../state/account-key.js'
-import { toAccountKey } from '../state/account-key.js'
 import type { AddressNamer } from '../state/address-names.js'
 import type { AccountEntry } from '../state/cached-account.js'
+import type { PostAccount } from './post-accounts.js'
 import type { BalanceChange } from './simulate-types.js'
 import { decodeTokenAccount, decodeTokenAccountData, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
-
-/** The SVM's post-simulation state of one account (LiteSVM's native account object). */
-export interface PostAccount {
-  lamports(): bigint
-  owner(): Uint8Array
-  data(): Uint8Array
-}
 
 /** A token balance that moved, in raw keys: what the vectors read without parsing the response's strings. */
 export interface TokenDelta {
@@ -118,14 +111,4 @@ export function getBalanceChanges(inputs: BalanceInputs, tokenDeltas?: TokenDelt
 export function getFeeOnlyChanges(payer: AccountEntry | undefined, feeLamports: bigint, name: AddressNamer): BalanceChange[] {
   if (!payer?.exists || payer.lamports < feeLamports) return []
   return [toChange(payer.key, null, null, 9, payer.lamports, payer.lamports - feeLamports, name)]
-}
-
-/** Post states keyed by account from the SVM's (address, account) pairs; nothing is read yet. */
-export function toPostAccountMap(pairs: ReadonlyArray<{ address: Uint8Array; account(): PostAccount }>): Map<AccountKey, PostAccount> {
-  const map = new Map<AccountKey, PostAccount>()
-  for (let i = 0; i < pairs.length; i++) {
-    const pair = pairs[i] as { address: Uint8Array; account(): PostAccount }
-    map.set(toAccountKey(pair.address), pair.account())
-  }
-  return map
 }

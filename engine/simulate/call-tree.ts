@@ -70,20 +70,22 @@ export function getCallTree(logs: readonly string[]): CallNode[] {
   return roots
 }
 
+function addUsage(byProgram: Map<string, ProgramUsage>, node: CallNode): void {
+  let childUnits = 0
+  for (const child of node.children) childUnits += child.compute_units ?? 0
+  let usage = byProgram.get(node.program_id)
+  if (!usage) {
+    usage = { program_id: node.program_id, compute_units: 0, invocations: 0 }
+    byProgram.set(node.program_id, usage)
+  }
+  usage.invocations++
+  usage.compute_units += Math.max(0, (node.compute_units ?? 0) - childUnits)
+  for (const child of node.children) addUsage(byProgram, child)
+}
+
 /** Compute units per program, exclusive of the CPIs each one made, in order of first use. */
 export function getProgramBreakdown(tree: readonly CallNode[]): ProgramUsage[] {
   const byProgram = new Map<string, ProgramUsage>()
-  const visit = (node: CallNode): void => {
-    const childUnits = node.children.reduce((sum, child) => sum + (child.compute_units ?? 0), 0)
-    let usage = byProgram.get(node.program_id)
-    if (!usage) {
-      usage = { program_id: node.program_id, compute_units: 0, invocations: 0 }
-      byProgram.set(node.program_id, usage)
-    }
-    usage.invocations++
-    usage.compute_units += Math.max(0, (node.compute_units ?? 0) - childUnits)
-    for (const child of node.children) visit(child)
-  }
-  for (const node of tree) visit(node)
+  for (const node of tree) addUsage(byProgram, node)
   return [...byProgram.values()]
 }

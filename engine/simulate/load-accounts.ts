@@ -58,26 +58,31 @@ function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>)
 
 type KeyFailure = Extract<LoadResult, { ok: false }>
 
+/** A message without lookups reads no table: no map of tables is built for it. */
+function getNoTable(): undefined {
+  return undefined
+}
+
+function createTableReader(tables: readonly AccountEntry[]): (tableKey: Uint8Array) => Uint8Array | undefined {
+  const byKey = new Map<AccountKey, AccountEntry>()
+  for (const table of tables) byKey.set(table.key, table)
+  return (tableKey) => {
+    const entry = byKey.get(toAccountKey(tableKey))
+    return entry?.exists ? entry.data : undefined
+  }
+}
+
 function resolveKeys(
   tx: WireTransaction,
   tables: AccountEntry[],
   slot: bigint,
 ): KeyFailure | { ok: true; keys: Uint8Array[]; writable: boolean[] } {
-  const byKey = new Map<AccountKey, AccountEntry>()
-  for (const table of tables) byKey.set(table.key, table)
   for (const table of tables) {
     if (table.exists && toAccountKey(table.owner) !== ADDRESS_LOOKUP_TABLE_PROGRAM) {
       return { ok: false, failure: createFailure('program_error', 'transaction rejected: InvalidAddressLookupTableOwner'), tables }
     }
   }
-  const resolved = resolveAccountKeys(
-    tx,
-    (tableKey) => {
-      const entry = byKey.get(toAccountKey(tableKey))
-      return entry?.exists ? entry.data : undefined
-    },
-    slot,
-  )
+  const resolved = resolveAccountKeys(tx, tables.length === 0 ? getNoTable : createTableReader(tables), slot)
   if (resolved.ok) return resolved
   switch (resolved.reason) {
     case 'lookup_table_not_found':

@@ -28,7 +28,8 @@ import type { ReadSources } from '../vectors/read-sources.js'
 import type { Detector } from '../vectors/run-detection.js'
 import type { Logger } from '../../lib/logger.js'
 import type { InnerInstruction, VectorContext } from '../vectors/vector-context.js'
-import { getBalanceChanges, getFeeOnlyChanges, toPostAccountMap, type PostAccount, type TokenDelta } from './balance-changes.js'
+import { getBalanceChanges, getFeeOnlyChanges, type TokenDelta } from './balance-changes.js'
+import { readPostAccounts, type PostAccount } from './post-accounts.js'
 import { getCallTree, getProgramBreakdown } from './call-tree.js'
 import { getSuggestedComputeLimit } from './suggested-compute-limit.js'
 import { classifyTransactionError, createFailure, type Failure } from './failure.js'
@@ -140,6 +141,17 @@ function toInnerInstructions(meta: NativeMetadata): ReadonlyArray<ReadonlyArray<
   )
 }
 
+/** The vector context of one simulation, holding the native metadata its CPIs are read from if a vector asks. */
+interface SimulationContext extends VectorContext {
+  readonly nativeMeta: NativeMetadata | null
+  innerInstructions: ReadonlyArray<ReadonlyArray<InnerInstruction>> | undefined
+}
+
+// One function for every context (called as its method), not a closure per simulate.
+function getInnerInstructionsOnce(this: SimulationContext): ReadonlyArray<ReadonlyArray<InnerInstruction>> {
+  return (this.innerInstructions ??= this.nativeMeta ? toInnerInstructions(this.nativeMeta) : NO_INNER)
+}
+
 /** Simulates one base64-decoded wire transaction. */
 export async function simulateTransaction(
   deps: SimulateDependencies,
@@ -211,7 +223,7 @@ export async function simulateTransaction(
         balanceChanges = getFeeOnlyChanges(accounts.entries[0], fee.feeLamports, deps.name)
       }
     } else {
-      post = toPostAccountMap(result.postAccounts())
+      post = readPostAccounts(result.postAccounts(), accounts.keys, accounts.writable)
       balanceChanges = getBalanceChanges(
         {
           keys: accounts.keys,
@@ -245,9 +257,7 @@ export async function simulateTransaction(
   // Read from the keys the simulation resolved (a tip account may come from a lookup table).
   const bundleTip = getBundleTip(deps.tips, tx, keysResolved ? writeKeys : null)
   const contextRawKeys = rawKeys ?? getStaticKeys(tx)
-  let inner: ReadonlyArray<ReadonlyArray<InnerInstruction>> | undefined
-  const simulatedMeta = meta
-  const context: VectorContext = {
+  const context: SimulationContext = {
     tx,
     keys: keysResolved ? writeKeys : contextRawKeys.map((key) => toAccountKey(key)),
     rawKeys: contextRawKeys,
@@ -273,7 +283,9 @@ export async function simulateTransaction(
     unixTimestamp: deps.chain.clock?.unixTimestamp ?? BigInt(Math.floor(Date.now() / 1000)),
     tenantId: options.tenantId,
     deadline: startedAt + timeoutMs,
-    getInnerInstructions: () => (inner ??= simulatedMeta ? toInnerInstructions(simulatedMeta) : NO_INNER),
+    nativeMeta: meta,
+    innerInstructions: undefined,
+    getInnerInstructions: getInnerInstructionsOnce,
   }
   let detection = deps.detector.detect(context, vectors)
   if (detection instanceof Promise) detection = await detection

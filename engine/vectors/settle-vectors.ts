@@ -19,7 +19,8 @@ export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
   const values: { [K in keyof T]?: T[K] } = {}
   let waiting: Array<Promise<void>> | undefined
   const timedOut: Vector[] = []
-  const answered = new Set<Vector>()
+  // Only vectors that answered with a promise are recorded: the warm path creates no set.
+  let answered: Set<Vector> | undefined
   for (const name of Object.keys(pending) as Array<keyof T & Vector>) {
     const value = pending[name]
     if (!(value instanceof Promise)) {
@@ -31,7 +32,7 @@ export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
       value.then(
         (result) => {
           values[name] = result as T[typeof name]
-          answered.add(name)
+          ;(answered ??= new Set()).add(name)
         },
         (error: unknown) => onFailure?.(error, name),
       ),
@@ -47,7 +48,7 @@ export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
     clearTimeout(timer)
     const snapshot: { [K in keyof T]?: T[K] } = {}
     for (const name of Object.keys(values) as Array<keyof T>) snapshot[name] = values[name]
-    for (const name of names) if (!answered.has(name)) timedOut.push(name)
+    for (const name of names) if (!answered?.has(name)) timedOut.push(name)
     // A late answer must not change a response already sent: the snapshot is what goes out.
     return { values: snapshot, timedOut }
   })

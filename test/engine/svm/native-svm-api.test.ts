@@ -54,3 +54,35 @@ t.test('a failed simulation is recognised', async (t) => {
   const result = svm.simulateVersionedTransaction(tx)
   t.ok(isNativeFailure(result))
 })
+
+// engine/simulate/post-accounts.ts maps post accounts to the message's writable keys by position.
+t.test('post accounts are the accounts the SVM treats as writable, in message order, a demoted one left out', async (t) => {
+  const svm = createNativeSvm()
+  const [payer, second, third, system] = [9, 5, 3, 0].map((byte) => Buffer.alloc(32, byte)) as [Buffer, Buffer, Buffer, Buffer]
+  svm.setAccount(payer, createNativeAccount(10_000_000_000n, new Uint8Array(0), system, false, 0n))
+  const transfer = (to: number, program: number) => {
+    const data = Buffer.alloc(12)
+    data.writeUInt32LE(2, 0) // System Transfer
+    data.writeBigUInt64LE(1_000_000n, 4)
+    return Buffer.concat([Buffer.from([program, 2, 0, to, data.length]), data])
+  }
+  const transaction = (keys: Buffer[], readonlyUnsigned: number, instructions: Buffer[]) =>
+    Buffer.concat([
+      Buffer.from([1]),
+      Buffer.alloc(64),
+      Buffer.from([1, 0, readonlyUnsigned, keys.length]),
+      ...keys,
+      Buffer.alloc(32, 1), // blockhash
+      Buffer.from([instructions.length]),
+      ...instructions,
+    ])
+  const addresses = (bytes: Buffer) => {
+    const result = svm.simulateVersionedTransaction(bytes)
+    if (isNativeFailure(result)) throw new Error(`simulation failed: ${result.meta().logs().join(' | ')}`)
+    return result.postAccounts().map((pair) => pair.address[0])
+  }
+  // Keys not in address order, the later one paid first: the order is the message's.
+  t.same(addresses(transaction([payer, second, third, system], 1, [transfer(2, 3), transfer(1, 3)])), [9, 5, 3])
+  // The invoked System program requested writable is demoted: it is not among the post accounts.
+  t.same(addresses(transaction([payer, second, system], 0, [transfer(1, 2)])), [9, 5])
+})

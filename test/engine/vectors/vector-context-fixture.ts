@@ -6,7 +6,7 @@
 import { getComputeBudget } from '../../../engine/decode/compute-budget.js'
 import { decodeWireTransaction } from '../../../engine/decode/wire-transaction.js'
 import { getTransactionFee } from '../../../engine/fees/transaction-fee.js'
-import type { PostAccount } from '../../../engine/simulate/balance-changes.js'
+import type { PostAccount } from '../../../engine/simulate/post-accounts.js'
 import { getCallTree } from '../../../engine/simulate/call-tree.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../../../engine/state/account-key.js'
 import { createAddressNamer } from '../../../engine/state/address-names.js'
