@@ -11,9 +11,10 @@ import { createGrpcEngineClient } from '../../edge/engine-client.js'
 import { createLogger } from '../../lib/logger.js'
 import { callRpc } from '../load/load-stack.js'
 import { getWebSocketOutcomes } from '../load/websocket-outcomes.js'
-import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
+import { availableParallelism } from 'node:os'
+import { getLoadAverage } from '../support/machine-info.js'
+import { getResultHeader } from '../support/result-header.js'
 import { startRemoteChain, startTraffic } from '../support/remote-chain.js'
-import { getPackageVersions } from '../load/load-report.js'
 import { startBareServers } from './bare-servers.js'
 import { captureAnswers } from './capture-responses.js'
 import { measureDoor, toLoadTarget, type DoorEndpoint, type DoorName, type DoorRequests } from './door-runs.js'
@@ -219,28 +220,17 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
       )
     }
 
-    const machine = getMachineInfo(root)
-    const git = getGitState(root)
     const figures = { doors, floor, batch }
     return {
-      benchmark: 'floor',
-      startedAt: startedAt.toISOString(),
-      durationS: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
-      git: { commit: git.commit, dirty: git.dirty },
-      machine: {
-        cpuModel: machine.cpuModel,
-        cpus: machine.cpuCount,
-        memoryGb: machine.totalMemoryGiB,
-        node: machine.node,
-        platform: `${machine.platform} ${machine.release} ${machine.arch}`,
-      },
-      versions: { ...machine.versions, ...getPackageVersions(root, PACKAGES) },
+      ...getResultHeader('floor', root, startedAt, PACKAGES),
       loadAverage: { start: loadAverageStart, end: getLoadAverage() },
       settings: {
         ...settings,
         tools: { wrk: WRK, h2load: H2LOAD, loadWorkers: `${settings.generators} × bench/load/load-worker.ts (undici / grpc-js / ws)` },
         service:
           'node --import tsx main.ts, SOLANA_RPC_URLS + GEYSER_ENDPOINT → localnet apart, RATE_LIMITS=off, RESULT_CACHE_MAX_ENTRIES=0, fresh DATA_DIR, embedded PGlite, LOG_LEVEL=warn, BENCH_GC_REPORT',
+        // The simulate worker threads the service ran with (inherited from the benchmark's environment).
+        engineWorkers: process.env.ENGINE_WORKERS ?? `default: ${availableParallelism()} (one per core)`,
         chain: `localnet/main.ts and localnet/traffic/main.ts (${settings.trafficRatePerS} tx/s), each in its own process; requests ask replace_recent_blockhash`,
         bare: 'bench/floor/bare-servers-process.ts: node:http, node:http2 (gRPC framing) and ws, answering the service answer captured first',
       },

@@ -13,7 +13,8 @@
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../../lib/config.js'
 import { createLogger } from '../../lib/logger.js'
-import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
+import { getLoadAverage } from '../support/machine-info.js'
+import { getResultHeader } from '../support/result-header.js'
 import { toRepositoryPath } from '../support/repository-path.js'
 import { runColdRun } from './cold-run.js'
 import { CACHED_ENGINE_ENV, measureCachedHits } from './cached-latency.js'
@@ -21,7 +22,7 @@ import { measureFloor } from './floor-latency.js'
 import { writeLatencyChart } from '../report/write-chart.js'
 import { LoadBenchError } from './load-bench-error.js'
 import { createLoadMix } from './load-mix.js'
-import { formatLoadReport, getPackageVersions, type RunDiagnostics, writeLoadResult } from './load-report.js'
+import { formatLoadReport, type RunDiagnostics, writeLoadResult } from './load-report.js'
 import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun, ServerUsage } from './load-results.js'
 import type { LoadRunSpec, LoadTarget } from './load-run-spec.js'
 import { readLoadSettings, USAGE, type LoadSettings, type RunnablePath } from './load-settings.js'
@@ -245,21 +246,8 @@ async function runBenchmark(
     logger,
   })
 
-  const machine = getMachineInfo(ROOT)
-  const git = getGitState(ROOT)
   const result: LoadBenchResult = {
-    benchmark: 'load',
-    startedAt: startedAt.toISOString(),
-    durationS: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
-    git: { commit: git.commit, dirty: git.dirty },
-    machine: {
-      cpuModel: machine.cpuModel,
-      cpus: machine.cpuCount,
-      memoryGb: machine.totalMemoryGiB,
-      node: machine.node,
-      platform: `${machine.platform} ${machine.release} ${machine.arch}`,
-    },
-    versions: { ...machine.versions, ...getPackageVersions(ROOT, LOAD_PACKAGES) },
+    ...getResultHeader('load', ROOT, startedAt, LOAD_PACKAGES),
     settings: {
       ...settings,
       resultsDir: toRepositoryPath(ROOT, settings.resultsDir),
