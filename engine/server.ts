@@ -6,7 +6,7 @@
  * from the request); an edge running apart presents the internal token instead and names the
  * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
-import { Metadata, Server, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
@@ -133,17 +133,8 @@ export interface EngineServer {
   close(): Promise<void>
 }
 
-/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
-export async function startEngineServer(
-  engine: Engine,
-  host: string,
-  port: number,
-  serverOptions: EngineServerOptions = {},
-): Promise<EngineServer> {
-  const { gate } = serverOptions
-  const proto = loadEngineProto()
-  const server = new Server()
-
+/** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
+export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
@@ -201,7 +192,7 @@ export async function startEngineServer(
     )
   }
 
-  server.addService(proto.preflight.engine.v1.Engine.service, {
+  return {
     Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
       let options: SimulateOptions
@@ -342,7 +333,19 @@ export async function startEngineServer(
         callback(toGrpcError(error))
       }
     },
-  })
+  }
+}
+
+/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
+export async function startEngineServer(
+  engine: Engine,
+  host: string,
+  port: number,
+  serverOptions: EngineServerOptions = {},
+): Promise<EngineServer> {
+  const proto = loadEngineProto()
+  const server = new Server()
+  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
