@@ -6,9 +6,10 @@
  * from the request); an edge running apart presents the internal token instead and names the
  * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
-import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
+import { Metadata } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
-import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
+import { startGrpcHttp2Server } from '../lib/grpc/http2-server/grpc-http2-server.js'
+import type { UnaryCall, UnaryCallback, UnaryMethod } from '../lib/grpc/http2-server/unary-call.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
@@ -134,14 +135,14 @@ export interface EngineServer {
 }
 
 /** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
-export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
+export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): Record<string, UnaryMethod['handler']> {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
    */
   const admitThen = <Response>(
-    call: ServerUnaryCall<unknown, Response>,
-    callback: sendUnaryData<Response>,
+    call: UnaryCall<unknown>,
+    callback: UnaryCallback<Response>,
     simulations: number,
     work: (direct: DirectCall | undefined) => void,
   ): void => {
@@ -166,7 +167,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
    * be kept, and answered only once `record` kept it (a refusal then answers the call instead).
    */
   const runRecorded = <Value, Message>(
-    callback: sendUnaryData<Message>,
+    callback: UnaryCallback<Message>,
     direct: DirectCall | undefined,
     work: () => Promise<Value>,
     record: (value: Value) => void,
@@ -193,7 +194,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
   }
 
   return {
-    Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
+    Simulate(call: UnaryCall<SimulateRequest__Output>, callback: UnaryCallback<SimulateResponse>) {
       const request = call.request
       let options: SimulateOptions
       try {
@@ -222,7 +223,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    ScanApprovals(call: ServerUnaryCall<ScanApprovalsRequest__Output, ApprovalsResponse>, callback: sendUnaryData<ApprovalsResponse>) {
+    ScanApprovals(call: UnaryCall<ScanApprovalsRequest__Output>, callback: UnaryCallback<ApprovalsResponse>) {
       // The engine validates the address as for every transport; a read charges no simulation.
       admitThen(call, callback, 0, () => {
         engine.scanApprovals(call.request.wallet).then(
@@ -231,7 +232,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Execute(call: ServerUnaryCall<ExecuteRequest__Output, ExecuteResponse>, callback: sendUnaryData<ExecuteResponse>) {
+    Execute(call: UnaryCall<ExecuteRequest__Output>, callback: UnaryCallback<ExecuteResponse>) {
       const request = call.request
       let options: ExecuteOptions
       try {
@@ -259,7 +260,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Send(call: ServerUnaryCall<SendRequest__Output, SendResponse>, callback: sendUnaryData<SendResponse>) {
+    Send(call: UnaryCall<SendRequest__Output>, callback: UnaryCallback<SendResponse>) {
       const request = call.request
       let options: SendOptions
       try {
@@ -282,7 +283,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Submit(call: ServerUnaryCall<SubmitRequest__Output, SubmitResponse>, callback: sendUnaryData<SubmitResponse>) {
+    Submit(call: UnaryCall<SubmitRequest__Output>, callback: UnaryCallback<SubmitResponse>) {
       const request = call.request
       let options: SubmitOptions
       try {
@@ -306,7 +307,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    GetTips(call: ServerUnaryCall<GetTipsRequest__Output, TipFloor>, callback: sendUnaryData<TipFloor>) {
+    GetTips(call: UnaryCall<GetTipsRequest__Output>, callback: UnaryCallback<TipFloor>) {
       // A read: one request, the same answer for every tenant.
       admitThen(call, callback, 0, () => {
         engine.getTips().then(
@@ -315,7 +316,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    GetTransaction(call: ServerUnaryCall<GetTransactionRequest__Output, TrackedTransaction>, callback: sendUnaryData<TrackedTransaction>) {
+    GetTransaction(call: UnaryCall<GetTransactionRequest__Output>, callback: UnaryCallback<TrackedTransaction>) {
       const request = call.request
       admitThen(call, callback, 0, (direct) => {
         // An API key reads its own user's records only, whatever tenant_id the request names.
@@ -326,7 +327,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
+    Health(_call: UnaryCall<HealthRequest__Output>, callback: UnaryCallback<HealthResponse>) {
       try {
         callback(null, toHealthResponseMessage(engine.getHealth()))
       } catch (error) {
@@ -336,21 +337,33 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
   }
 }
 
-/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
+/**
+ * Serves `engine` over gRPC on host:port (port 0 picks a free one): the proto's methods and codecs
+ * (proto-loader's, as every client of proto/engine.proto encodes them) on node:http2.
+ */
 export async function startEngineServer(
   engine: Engine,
   host: string,
   port: number,
   serverOptions: EngineServerOptions = {},
 ): Promise<EngineServer> {
-  const proto = loadEngineProto()
-  const server = new Server()
-  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
-  const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
+  const { service } = loadEngineProto().preflight.engine.v1.Engine
+  const handlers = createEngineHandlers(engine, serverOptions.gate)
+  const methods = Object.entries(service).map(([name, definition]): UnaryMethod => {
+    const handler = handlers[name]
+    if (!handler) throw new Error(`no handler for ${definition.path}`)
+    return {
+      path: definition.path,
+      deserialize: (bytes) => definition.requestDeserialize(bytes),
+      serialize: (value) => definition.responseSerialize(value as never),
+      handler,
+    }
+  })
+  const server = await startGrpcHttp2Server({ host, port, methods }).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
-    address: `${host}:${boundPort}`,
-    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    address: `${host}:${server.port}`,
+    close: () => server.close(),
   }
 }
