@@ -87,6 +87,8 @@ export interface DirectCallGate {
 
 export interface EngineServerOptions {
   gate?: DirectCallGate
+  /** How long close() waits for connections to finish their calls before it ends them (default 10 s). */
+  closeGraceMs?: number
 }
 
 function toMetadata(headers: Readonly<Record<string, string>>): Metadata {
@@ -359,9 +361,12 @@ export async function startEngineServer(
       handler,
     }
   })
-  const server = await startGrpcHttp2Server({ host, port, methods }).catch((error: unknown) => {
-    throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
-  })
+  const { closeGraceMs } = serverOptions
+  const server = await startGrpcHttp2Server({ host, port, methods, ...(closeGraceMs === undefined ? {} : { closeGraceMs }) }).catch(
+    (error: unknown) => {
+      throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
+    },
+  )
   return {
     address: `${host}:${server.port}`,
     close: () => server.close(),
