@@ -6,10 +6,9 @@
  * from the request); an edge running apart presents the internal token instead and names the
  * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
-import { Metadata } from '@grpc/grpc-js'
+import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
-import { startGrpcHttp2Server } from '../lib/grpc/http2-server/grpc-http2-server.js'
-import type { UnaryCall, UnaryCallback, UnaryMethod } from '../lib/grpc/http2-server/unary-call.js'
+import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
@@ -87,7 +86,7 @@ export interface DirectCallGate {
 
 export interface EngineServerOptions {
   gate?: DirectCallGate
-  /** How long close() waits for connections to finish their calls before it ends them (default 10 s). */
+  /** How long close() waits for the calls in flight before it ends every connection (default 10 s). */
   closeGraceMs?: number
 }
 
@@ -129,22 +128,24 @@ function actFor(direct: DirectCall | undefined, options: { tenantId?: string; ca
   else delete options.cardOnFile
 }
 
+const DEFAULT_CLOSE_GRACE_MS = 10_000
+
 export interface EngineServer {
   /** The bound address, e.g. 127.0.0.1:50051. */
   readonly address: string
-  /** Stops accepting calls and waits for the ones in flight. */
+  /** Stops accepting calls, lets those in flight answer (at most closeGraceMs), then ends every connection. */
   close(): Promise<void>
 }
 
 /** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
-export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): Record<string, UnaryMethod['handler']> {
+export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
    */
   const admitThen = <Response>(
-    call: UnaryCall<unknown>,
-    callback: UnaryCallback<Response>,
+    call: ServerUnaryCall<unknown, Response>,
+    callback: sendUnaryData<Response>,
     simulations: number,
     work: (direct: DirectCall | undefined) => void,
   ): void => {
@@ -169,7 +170,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
    * be kept, and answered only once `record` kept it (a refusal then answers the call instead).
    */
   const runRecorded = <Value, Message>(
-    callback: UnaryCallback<Message>,
+    callback: sendUnaryData<Message>,
     direct: DirectCall | undefined,
     work: () => Promise<Value>,
     record: (value: Value) => void,
@@ -196,7 +197,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
   }
 
   return {
-    Simulate(call: UnaryCall<SimulateRequest__Output>, callback: UnaryCallback<SimulateResponse>) {
+    Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
       let options: SimulateOptions
       try {
@@ -225,7 +226,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    ScanApprovals(call: UnaryCall<ScanApprovalsRequest__Output>, callback: UnaryCallback<ApprovalsResponse>) {
+    ScanApprovals(call: ServerUnaryCall<ScanApprovalsRequest__Output, ApprovalsResponse>, callback: sendUnaryData<ApprovalsResponse>) {
       // The engine validates the address as for every transport; a read charges no simulation.
       admitThen(call, callback, 0, () => {
         engine.scanApprovals(call.request.wallet).then(
@@ -234,7 +235,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Execute(call: UnaryCall<ExecuteRequest__Output>, callback: UnaryCallback<ExecuteResponse>) {
+    Execute(call: ServerUnaryCall<ExecuteRequest__Output, ExecuteResponse>, callback: sendUnaryData<ExecuteResponse>) {
       const request = call.request
       let options: ExecuteOptions
       try {
@@ -262,7 +263,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Send(call: UnaryCall<SendRequest__Output>, callback: UnaryCallback<SendResponse>) {
+    Send(call: ServerUnaryCall<SendRequest__Output, SendResponse>, callback: sendUnaryData<SendResponse>) {
       const request = call.request
       let options: SendOptions
       try {
@@ -285,7 +286,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Submit(call: UnaryCall<SubmitRequest__Output>, callback: UnaryCallback<SubmitResponse>) {
+    Submit(call: ServerUnaryCall<SubmitRequest__Output, SubmitResponse>, callback: sendUnaryData<SubmitResponse>) {
       const request = call.request
       let options: SubmitOptions
       try {
@@ -309,7 +310,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    GetTips(call: UnaryCall<GetTipsRequest__Output>, callback: UnaryCallback<TipFloor>) {
+    GetTips(call: ServerUnaryCall<GetTipsRequest__Output, TipFloor>, callback: sendUnaryData<TipFloor>) {
       // A read: one request, the same answer for every tenant.
       admitThen(call, callback, 0, () => {
         engine.getTips().then(
@@ -318,7 +319,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    GetTransaction(call: UnaryCall<GetTransactionRequest__Output>, callback: UnaryCallback<TrackedTransaction>) {
+    GetTransaction(call: ServerUnaryCall<GetTransactionRequest__Output, TrackedTransaction>, callback: sendUnaryData<TrackedTransaction>) {
       const request = call.request
       admitThen(call, callback, 0, (direct) => {
         // An API key reads its own user's records only, whatever tenant_id the request names.
@@ -329,7 +330,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Health(_call: UnaryCall<HealthRequest__Output>, callback: UnaryCallback<HealthResponse>) {
+    Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {
         callback(null, toHealthResponseMessage(engine.getHealth()))
       } catch (error) {
@@ -339,36 +340,31 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
   }
 }
 
-/**
- * Serves `engine` over gRPC on host:port (port 0 picks a free one): the proto's methods and codecs
- * (proto-loader's, as every client of proto/engine.proto encodes them) on node:http2.
- */
+/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
 export async function startEngineServer(
   engine: Engine,
   host: string,
   port: number,
   serverOptions: EngineServerOptions = {},
 ): Promise<EngineServer> {
-  const { service } = loadEngineProto().preflight.engine.v1.Engine
-  const handlers = createEngineHandlers(engine, serverOptions.gate)
-  const methods = Object.entries(service).map(([name, definition]): UnaryMethod => {
-    const handler = handlers[name]
-    if (!handler) throw new Error(`no handler for ${definition.path}`)
-    return {
-      path: definition.path,
-      deserialize: (bytes) => definition.requestDeserialize(bytes),
-      serialize: (value) => definition.responseSerialize(value as never),
-      handler,
-    }
+  const proto = loadEngineProto()
+  const server = new Server()
+  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
+  const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
+    throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
-  const { closeGraceMs } = serverOptions
-  const server = await startGrpcHttp2Server({ host, port, methods, ...(closeGraceMs === undefined ? {} : { closeGraceMs }) }).catch(
-    (error: unknown) => {
-      throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
-    },
-  )
+  const { closeGraceMs = DEFAULT_CLOSE_GRACE_MS } = serverOptions
   return {
-    address: `${host}:${server.port}`,
-    close: () => server.close(),
+    address: `${host}:${boundPort}`,
+    // tryShutdown waits for every open stream, including one whose client never ends its request:
+    // past the grace what is left is cut, so a shutdown always finishes.
+    close: () =>
+      new Promise<void>((resolve) => {
+        const grace = setTimeout(() => server.forceShutdown(), closeGraceMs)
+        server.tryShutdown(() => {
+          clearTimeout(grace)
+          resolve()
+        })
+      }),
   }
 }

@@ -6,10 +6,7 @@
  */
 import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2'
 import type { AddressInfo } from 'node:net'
-import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
-import type { Engine } from '../../engine/engine.js'
-import { createEngineHandlers } from '../../engine/server.js'
-import { loadEngineProto } from '../../lib/grpc/load-proto.js'
+import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 
 export interface FloorServer {
   port: number
@@ -57,23 +54,6 @@ export async function startGrpcJsNoopServer(path: string, response: Uint8Array):
     identity,
     identity,
     'unary',
-  )
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  )
-  return { port, close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())) }
-}
-
-/**
- * The engine's own handlers (engine/server.ts's createEngineHandlers) on a grpc-js server, as the
- * port was served before lib/grpc/http2-server: the transport A/B on one engine. No gate, so
- * compare it with startEngineServer without one.
- */
-export async function startGrpcJsEngineServer(engine: Engine): Promise<FloorServer> {
-  const server = new Server()
-  server.addService(
-    loadEngineProto().preflight.engine.v1.Engine.service,
-    createEngineHandlers(engine, undefined) as UntypedServiceImplementation,
   )
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),

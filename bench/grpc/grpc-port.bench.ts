@@ -20,8 +20,7 @@ import { createBenchCase } from '../support/bench-cases.js'
 import { getApiKeyHeaders } from '../support/bench-credentials.js'
 import { startBenchService } from '../support/bench-service.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
-import { startEngineServer } from '../../engine/server.js'
-import { startBareHttp2Server, startGrpcJsEngineServer, startGrpcJsNoopServer, toGrpcFrame } from './floor-servers.js'
+import { startBareHttp2Server, startGrpcJsNoopServer, toGrpcFrame } from './floor-servers.js'
 import { runH2load, type H2loadFigures } from './h2load-run.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -100,20 +99,13 @@ try {
   const captured = await callOnce(portNumber, body, headers)
   const bare = await startBareHttp2Server(captured)
   const grpcJs = await startGrpcJsNoopServer(SIMULATE_PATH, captured)
-  // The transport A/B on the same engine and handlers, without the gate (and so without history).
-  const ungatedH2 = await startEngineServer(service.engine, '127.0.0.1', 0)
-  const ungatedGrpcJs = await startGrpcJsEngineServer(service.engine)
   const targets = [
     { name: 'bare-http2', port: bare.port },
     { name: 'grpc-js-noop', port: grpcJs.port },
     { name: 'port', port: portNumber },
-    { name: 'ungated-h2', port: Number(ungatedH2.address.split(':').pop()) },
-    { name: 'ungated-grpcjs', port: ungatedGrpcJs.port },
     // The same simulation over REST (fastify, HTTP/1.1 keep-alive), same client: the other door's figure.
     { name: 'rest', port: service.edgePort },
-  ]
-    // The ungated transport A/B runs when named (--only ungated-h2,ungated-grpcjs).
-    .filter((target) => (values.only === undefined ? !target.name.startsWith('ungated') : values.only.split(',').includes(target.name)))
+  ].filter((target) => values.only === undefined || values.only.split(',').includes(target.name))
   const durationS = Number(values.duration)
   const clientLoads = [
     ['h2load', 'saturation'],
@@ -171,8 +163,6 @@ try {
   }
   await bare.close()
   await grpcJs.close()
-  await ungatedH2.close()
-  await ungatedGrpcJs.close()
   const git = getGitState(ROOT)
   const result = {
     kind: 'grpc-port',

@@ -1,9 +1,10 @@
 /**
- * The engine's gRPC port on the wire (engine/server.ts on lib/grpc/http2-server), against what an
- * attacker's client sends: a truncated frame, a length prefix beyond the body or beyond any limit,
- * a compressed flag, garbage bytes, a wrong content-type, an unknown method, no key or a wrong one.
- * Each gets the status grpc-js gave for it, and the port goes on serving. A call cancelled by its
- * client, one past its deadline, and closePort with a call in flight are answered (or not) as grpc-js did.
+ * The engine's gRPC port (engine/server.ts) on the wire, against what an attacker's client sends:
+ * a truncated frame, a length prefix beyond the body or beyond any limit, a compressed flag,
+ * garbage bytes, a wrong content-type, an unknown method, no key or a wrong one. Each gets its
+ * gRPC status (grpc-js's, the port's transport) and the port goes on serving. A call cancelled or
+ * reset by its client, one past its deadline, and closePort with a call in flight or with a
+ * request never ended (closePort still finishes) are covered too.
  */
 import { constants } from 'node:http2'
 import { connect as connectTcp } from 'node:net'
@@ -120,7 +121,7 @@ const tipsRequest = (overrides: Partial<RawGrpcRequest>): RawGrpcRequest => ({
   ...overrides,
 })
 
-t.test('malformed requests get grpc-js statuses and the port goes on serving', async (t) => {
+t.test('malformed requests get their gRPC statuses and the port goes on serving', async (t) => {
   const held = createHeldEngine(false)
   const server = await startPort(t, held)
   const session = connectRaw(server.address)
