@@ -6,7 +6,7 @@
  * from the request); an edge running apart presents the internal token instead and names the
  * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
-import { Metadata, Server, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
@@ -86,6 +86,8 @@ export interface DirectCallGate {
 
 export interface EngineServerOptions {
   gate?: DirectCallGate
+  /** How long close() waits for the calls in flight before it ends every connection (default 10 s). */
+  closeGraceMs?: number
 }
 
 function toMetadata(headers: Readonly<Record<string, string>>): Metadata {
@@ -126,24 +128,17 @@ function actFor(direct: DirectCall | undefined, options: { tenantId?: string; ca
   else delete options.cardOnFile
 }
 
+const DEFAULT_CLOSE_GRACE_MS = 10_000
+
 export interface EngineServer {
   /** The bound address, e.g. 127.0.0.1:50051. */
   readonly address: string
-  /** Stops accepting calls and waits for the ones in flight. */
+  /** Stops accepting calls, lets those in flight answer (at most closeGraceMs), then ends every connection. */
   close(): Promise<void>
 }
 
-/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
-export async function startEngineServer(
-  engine: Engine,
-  host: string,
-  port: number,
-  serverOptions: EngineServerOptions = {},
-): Promise<EngineServer> {
-  const { gate } = serverOptions
-  const proto = loadEngineProto()
-  const server = new Server()
-
+/** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
+export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
@@ -201,7 +196,7 @@ export async function startEngineServer(
     )
   }
 
-  server.addService(proto.preflight.engine.v1.Engine.service, {
+  return {
     Simulate(call: ServerUnaryCall<SimulateRequest__Output, SimulateResponse>, callback: sendUnaryData<SimulateResponse>) {
       const request = call.request
       let options: SimulateOptions
@@ -342,12 +337,34 @@ export async function startEngineServer(
         callback(toGrpcError(error))
       }
     },
-  })
+  }
+}
+
+/** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
+export async function startEngineServer(
+  engine: Engine,
+  host: string,
+  port: number,
+  serverOptions: EngineServerOptions = {},
+): Promise<EngineServer> {
+  const proto = loadEngineProto()
+  const server = new Server()
+  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
+  const { closeGraceMs = DEFAULT_CLOSE_GRACE_MS } = serverOptions
   return {
     address: `${host}:${boundPort}`,
-    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    // tryShutdown waits for every open stream, including one whose client never ends its request:
+    // past the grace what is left is cut, so a shutdown always finishes.
+    close: () =>
+      new Promise<void>((resolve) => {
+        const grace = setTimeout(() => server.forceShutdown(), closeGraceMs)
+        server.tryShutdown(() => {
+          clearTimeout(grace)
+          resolve()
+        })
+      }),
   }
 }
