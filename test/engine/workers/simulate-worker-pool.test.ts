@@ -54,6 +54,8 @@ function startPool(t: Test, stack: Stack, workers: number, fallback: (tx: Uint8A
     logger: quietLogger,
     fallback,
     getTenantBlocks,
+    // These tests are about the workers: no call runs on this (idle) thread unless none is ready.
+    inlineWhenIdle: false,
   })
   t.teardown(() => pool.close())
   return pool
@@ -104,6 +106,34 @@ t.test('workers answer as the serving thread does', async (t) => {
   const blocked = await pool.simulate(transfer.bytes, { tenantId: 'blocks-system' })
   t.equal(blocked.decision, 'block', "a tenant's blocks reach the workers")
   t.equal(fallbackCalls(), 0, 'every call ran on a worker')
+})
+
+t.test('while the serving thread is idle, its first call of a turn runs there; the rest go to the workers', async (t) => {
+  const stack = await startStack(t, { engineEnv: ENGINE_ENV })
+  let inline = 0
+  const pool = createSimulateWorkerPool({
+    workers: 2,
+    config: readConfig(engineConfigSchema, { SOLANA_RPC_URLS: stack.localnet.rpcUrl, ENGINE_GRPC_PORT: '0', ...ENGINE_ENV }),
+    logger: quietLogger,
+    fallback: (transaction, options) => {
+      inline++
+      return stack.engine.simulate(transaction, options)
+    },
+  })
+  t.teardown(() => pool.close())
+  await pool.whenReady(120_000)
+  const { bytes } = await createStackTransfer(stack)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  const one = await pool.simulate(bytes, {})
+  t.equal(one.success, true)
+  t.equal(inline, 1, 'one caller: on the serving thread, no hop')
+  await new Promise((resolve) => setImmediate(resolve))
+  const burst = pool.simulate(bytes, {})
+  const second = pool.simulate(bytes, {})
+  const third = pool.simulate(bytes, {})
+  t.equal(inline, 2, 'the first call of the next turn ran here too')
+  t.equal(pool.inFlight, 2, 'the two calls after it in the same turn went to the workers')
+  for (const answer of await Promise.all([burst, second, third])) t.equal(answer.success, true)
 })
 
 t.test('before any worker is ready, calls run on the serving thread', async (t) => {
