@@ -2,9 +2,9 @@
  * ENGINE_WORKERS: simulations off the serving event loop. Each worker thread is an engine replica
  * (simulate-worker.ts: its own SVM, account cache and geyser subscription, as engines on several
  * hosts are); the serving thread keeps HTTP, WebSocket and gRPC, authentication, history, and its
- * own engine for execute, send, submit and tracking. A call runs on that engine while the serving
- * thread is idle (the hop would cost more than it saves: serving-thread-load.ts); otherwise it goes
- * to the ready worker with the fewest calls in flight, and with none ready (starting, or being
+ * own engine for execute, send, submit and tracking. A call runs on that engine while no other call
+ * overlaps it (the hop would cost more than it saves: mayRunInline); otherwise it goes to the ready
+ * worker with the fewest calls in flight, and with none ready (starting, or being
  * replaced) it runs on the serving thread's engine, so no call waits for a worker.
  *
  * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
@@ -19,7 +19,6 @@ import type { EngineConfig } from '../config.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-types.js'
 import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
-import { createServingThreadLoad } from './serving-thread-load.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 
 /** A call unanswered this long (well past the 800 ms request deadline) means the worker is stuck: it is replaced. */
@@ -36,8 +35,8 @@ export interface SimulateWorkerPoolOptions {
   /** Where a call runs while no worker is ready: the serving thread's engine. */
   fallback: (transaction: Uint8Array, options: SimulateOptions) => Promise<SimulateResponse>
   /**
-   * Whether a call runs on the serving thread's engine while that thread is idle (default true:
-   * the hop costs a one-call caller more than the simulation); false sends every call to a worker.
+   * Whether a call overlapping no other runs on the serving thread's engine (default true: the hop
+   * costs a lone caller more than the simulation); false sends every call to a worker.
    */
   inlineWhenIdle?: boolean
   /** A tenant's program blocks (the serving thread's cache of the user service); none: no tenant blocks. */
@@ -217,7 +216,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   }
 
   function simulate(transaction: Uint8Array, simulateOptions: SimulateOptions): Promise<SimulateResponse> {
-    if (load?.takeInlineCall()) return options.fallback(transaction, simulateOptions)
+    if (mayRunInline()) return options.fallback(transaction, simulateOptions)
     const slot = pick()
     if (!slot) return options.fallback(transaction, simulateOptions)
     const tenant = readTenantBlocks(simulateOptions)
@@ -225,8 +224,24 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     return send(slot, transaction, simulateOptions, tenant)
   }
 
-  // Calls run on the serving thread while it is idle (serving-thread-load.ts), unless every call must hop.
-  const load = options.inlineWhenIdle === false ? undefined : createServingThreadLoad()
+  /**
+   * Whether this call runs on the serving thread's engine: when no call waits on a worker and it is
+   * the first call of this turn of the event loop. The hop costs a caller ≈0.15 ms at the median
+   * (the message both ways and waking a sleeping thread; bench:floor), more than the simulation, so
+   * a lone caller, even one calling back to back, keeps its latency; once calls overlap, or a
+   * batch's items arrive together, the others go to the workers and the serving thread stays free.
+   */
+  let inlineThisTurn = false
+  const endTurn = () => {
+    inlineThisTurn = false
+  }
+  function mayRunInline(): boolean {
+    if (options.inlineWhenIdle === false || inlineThisTurn) return false
+    for (let i = 0; i < slots.length; i++) if ((slots[i] as WorkerSlot).calls.size > 0) return false
+    inlineThisTurn = true
+    setImmediate(endTurn)
+    return true
+  }
 
   // The watchdog: a worker holding a call far past any deadline is stuck (a loop in native code);
   // terminating it answers its calls and starts a replacement.

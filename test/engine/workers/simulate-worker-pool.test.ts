@@ -108,7 +108,7 @@ t.test('workers answer as the serving thread does', async (t) => {
   t.equal(fallbackCalls(), 0, 'every call ran on a worker')
 })
 
-t.test('while the serving thread is idle, its first call of a turn runs there; the rest go to the workers', async (t) => {
+t.test('a call overlapping no other runs on the serving thread; overlapping calls go to the workers', async (t) => {
   const stack = await startStack(t, { engineEnv: ENGINE_ENV })
   let inline = 0
   const pool = createSimulateWorkerPool({
@@ -133,7 +133,14 @@ t.test('while the serving thread is idle, its first call of a turn runs there; t
   const third = pool.simulate(bytes, {})
   t.equal(inline, 2, 'the first call of the next turn ran here too')
   t.equal(pool.inFlight, 2, 'the two calls after it in the same turn went to the workers')
-  for (const answer of await Promise.all([burst, second, third])) t.equal(answer.success, true)
+  await new Promise((resolve) => setImmediate(resolve))
+  const whileWaiting = pool.simulate(bytes, {})
+  t.equal(inline, 2, 'a call of a later turn goes to a worker while the workers hold calls')
+  for (const answer of await Promise.all([burst, second, third, whileWaiting])) t.equal(answer.success, true)
+  t.equal(pool.inFlight, 0)
+  await new Promise((resolve) => setImmediate(resolve))
+  await pool.simulate(bytes, {})
+  t.equal(inline, 3, 'and once they answered, a lone call runs here again')
 })
 
 t.test('before any worker is ready, calls run on the serving thread', async (t) => {
