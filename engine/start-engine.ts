@@ -94,6 +94,7 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
             config,
             logger,
             fallback: engine.simulate,
+            inlineLoneCalls: config.engineWorkersInline === 'lone',
             ...(tenantBlocks ? { getTenantBlocks: (tenantId: string) => tenantBlocks.get(tenantId) } : {}),
           })
         : undefined

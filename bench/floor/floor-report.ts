@@ -113,7 +113,7 @@ export function formatFloorReport(result: FloorBenchResult): string {
       `  saturation: apart ${num(apart.saturation.achievedRatePerS)}/s (p99 ${num(apart.saturation.latency.p99Ms)}), in process ${num(inside.saturation.achievedRatePerS)}/s (p99 ${num(inside.saturation.latency.p99Ms)}) → ${result.placement.faster} is faster (${times(result.placement.saturationRatio)})`,
     )
   }
-  lines.push('', "the speed targets:")
+  lines.push('', 'the speed targets:')
   for (const target of result.targets) {
     lines.push(
       `  ${target.pass ? 'pass' : 'MISS'}  ${target.id}: ${num(target.measured)} ${target.unit} (target ${target.comparison} ${num(target.limit)})`,

@@ -1,6 +1,6 @@
 /** The floor benchmark's result file: bench/results/<YYYY-MM-DD>-<commit>-floor.json. */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { DoorName, DoorRuns } from './door-runs.js'
 import type { FloorLatency, FloorRun } from './floor-run.js'
@@ -50,11 +50,17 @@ export function writeFloorResult(root: string, dir: string, result: FloorBenchRe
   return file
 }
 
-/** The newest floor result committed to git under `dir` (by its date-led name), or null. */
+/**
+ * The newest floor result committed to git under `dir`, or null: by the run's own start time, since
+ * two runs of one day sort by their commit hashes in name.
+ */
 export function findCommittedFloorResult(root: string, dir: string): string | null {
   const listed = execFileSync('git', ['ls-files', '--', dir], { cwd: root, encoding: 'utf8' })
   const files = listed.split('\n').filter((file) => file.endsWith('-floor.json'))
-  files.sort()
-  const latest = files.at(-1)
-  return latest ? join(root, latest) : null
+  let latest: { file: string; startedAt: string } | undefined
+  for (const file of files) {
+    const { startedAt } = JSON.parse(readFileSync(join(root, file), 'utf8')) as { startedAt: string }
+    if (!latest || startedAt > latest.startedAt) latest = { file, startedAt }
+  }
+  return latest ? join(root, latest.file) : null
 }

@@ -38,7 +38,7 @@ export interface SimulateWorkerPoolOptions {
    * Whether a call overlapping no other runs on the serving thread's engine (default true: the hop
    * costs a lone caller more than the simulation); false sends every call to a worker.
    */
-  inlineWhenIdle?: boolean
+  inlineLoneCalls?: boolean
   /** A tenant's program blocks (the serving thread's cache of the user service); none: no tenant blocks. */
   getTenantBlocks?: (tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>
 }
@@ -236,7 +236,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     inlineThisTurn = false
   }
   function mayRunInline(): boolean {
-    if (options.inlineWhenIdle === false || inlineThisTurn) return false
+    if (options.inlineLoneCalls === false || inlineThisTurn) return false
     for (let i = 0; i < slots.length; i++) if ((slots[i] as WorkerSlot).calls.size > 0) return false
     inlineThisTurn = true
     setImmediate(endTurn)

@@ -55,7 +55,7 @@ function startPool(t: Test, stack: Stack, workers: number, fallback: (tx: Uint8A
     fallback,
     getTenantBlocks,
     // These tests are about the workers: no call runs on this (idle) thread unless none is ready.
-    inlineWhenIdle: false,
+    inlineLoneCalls: false,
   })
   t.teardown(() => pool.close())
   return pool
