@@ -40,7 +40,7 @@ interface PlannedEntry {
 /** A v0 transaction whose three SOL recipients come from a lookup table written into the chain. */
 function planLookupTableEntry(stack: LoadStack, blockhash: string): PlannedEntry | string {
   if (!stack.setAccount)
-    return 'a running localnet takes no account writes over JSON-RPC, so the lookup table cannot be seeded (in-process runs have it)'
+    return 'a running localnet takes no account writes over JSON-RPC, so the lookup table cannot be seeded (runs with --chain inside have it)'
   const payer = DEMO_WALLETS[2]
   const table = getLabelAddress('load-bench-lookup-table')
   const recipients = [1, 2, 3].map((i) => getLabelAddress(`load-bench-table-recipient-${i}`))

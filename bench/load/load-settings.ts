@@ -16,6 +16,8 @@ const DEFAULT_SEARCH_PATHS = ['rest', 'grpc', 'json-rpc', 'websocket'] as const
 const settingsSchema = {
   quick: { kind: 'bool', env: 'BENCH_LOAD_QUICK', default: false },
   url: { kind: 'optional-url', env: 'BENCH_LOAD_URL' },
+  /** Where localnet runs when the stack is started here: in a process of its own with its traffic, as a real node would, or inside. */
+  chain: { kind: 'string', env: 'BENCH_LOAD_CHAIN', default: 'apart', oneOf: ['apart', 'inside'] },
   grpc: { kind: 'optional-string', env: 'BENCH_LOAD_GRPC' },
   rpcUrl: { kind: 'optional-url', env: 'BENCH_LOAD_RPC_URL' },
   paths: { kind: 'string', env: 'BENCH_LOAD_PATHS', default: RUNNABLE_PATHS.join(',') },
@@ -58,6 +60,7 @@ const QUICK_PROFILE: Record<string, string> = {
 /** Flag → the variable it sets. */
 const FLAG_VARIABLES = {
   url: 'BENCH_LOAD_URL',
+  chain: 'BENCH_LOAD_CHAIN',
   grpc: 'BENCH_LOAD_GRPC',
   'rpc-url': 'BENCH_LOAD_RPC_URL',
   paths: 'BENCH_LOAD_PATHS',
@@ -87,6 +90,7 @@ export const USAGE = `usage: npx tsx bench/load/load-bench.ts [flags]      (≈3
 
   --quick                   smoke run: 2 s runs, 1 s search steps, no bisection  (BENCH_LOAD_QUICK)
   --url URL                 target a running edge (REST) instead of starting a stack (BENCH_LOAD_URL)
+  --chain apart|inside      localnet and its traffic in their own processes, or localnet in this one (BENCH_LOAD_CHAIN, default apart)
   --grpc HOST:PORT          its engine's gRPC port, with --url      (BENCH_LOAD_GRPC, default 127.0.0.1:50051)
   --rpc-url URL             its localnet JSON-RPC, with --url       (BENCH_LOAD_RPC_URL, default http://127.0.0.1:8899)
   --paths a,b               ${RUNNABLE_PATHS.join(', ')} (BENCH_LOAD_PATHS, default all)
@@ -117,6 +121,8 @@ export interface LoadSettings {
   quick: boolean
   /** Set when a running stack is targeted (--url); the stack is started in process otherwise. */
   external: { url: string; grpc: string; rpcUrl: string } | undefined
+  /** In process: localnet and its traffic generator apart (the default), or localnet inside this process. */
+  chain: 'apart' | 'inside'
   paths: RunnablePath[]
   rates: number[]
   /** The batch path's open-loop rates (batches/s), instead of `rates`. */
@@ -191,6 +197,7 @@ export function readLoadSettings(argv: readonly string[], env: Readonly<Record<s
     external: config.url
       ? { url: config.url.replace(/\/$/, ''), grpc: config.grpc ?? '127.0.0.1:50051', rpcUrl: config.rpcUrl ?? 'http://127.0.0.1:8899/' }
       : undefined,
+    chain: config.chain === 'inside' ? 'inside' : 'apart',
     paths,
     rates: toRates(config.rates, 'BENCH_LOAD_RATES'),
     batchRates: toRates(config.batchRates, 'BENCH_LOAD_BATCH_RATES'),

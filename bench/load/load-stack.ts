@@ -1,6 +1,7 @@
 /**
- * What the load runs target. In process (the default): localnet (slots advance only on demand, so
- * one blockhash stays valid for the whole run), an engine reading it over JSON-RPC with a cache
+ * What the load runs target. In process (the default): localnet and its traffic generator in
+ * processes of their own (`--chain apart`, as a real node; `--chain inside`: localnet in this
+ * process, slots advancing only on demand), an engine reading it with a cache
  * that never goes stale during the run, its gRPC server, accounts (DATABASE_URL, or an embedded
  * PGlite of its own) and the edge, all in this process, whose CPU and RSS are then the server's.
  * External (--url): a running `npm start`; an engine is still created here, against its JSON-RPC,
@@ -49,10 +50,19 @@ export async function callRpc<T>(url: string, method: string, params: unknown[] 
   return createJsonRpcClient({ urls: [url], requestTimeoutMs: 10_000 }).call<T>(method, params)
 }
 
-async function startInProcess(databaseUrl: string | undefined, logger: Logger): Promise<LoadStack> {
-  const service = await startBenchService(databaseUrl, logger)
+/** Transactions a second the traffic generator lands while localnet runs apart (its own default). */
+const CHAIN_APART_TRAFFIC_PER_S = 20
+
+async function startInProcess(databaseUrl: string | undefined, logger: Logger, chainPlace: LoadSettings['chain']): Promise<LoadStack> {
+  const service = await startBenchService(
+    databaseUrl,
+    logger,
+    chainPlace === 'apart' ? { streamTrafficRate: CHAIN_APART_TRAFFIC_PER_S } : {},
+  )
   const { grpcAddress } = service
-  const chain = service.localnet!.chain // the load benchmark always runs localnet in process
+  // Inside, slots advance only on demand and accounts can be written; apart, the chain moves on
+  // its own (every request asks for the latest blockhash) and is reached over JSON-RPC only.
+  const chain = service.localnet?.chain
   return {
     kind: 'in-process',
     engine: service.engine,
@@ -62,11 +72,12 @@ async function startInProcess(databaseUrl: string | undefined, logger: Logger): 
     userServiceCalls: service.userServiceCalls,
     grpcAddress,
     rpcUrl: service.rpcUrl,
-    setAccount: (address, account) => chain.setAccount(address, account),
+    setAccount: chain ? (address, account) => chain.setAccount(address, account) : undefined,
     fund: async (address, lamports) => {
-      chain.airdrop(address, lamports)
+      if (chain) chain.airdrop(address, lamports)
+      else await callRpc(service.rpcUrl, 'requestAirdrop', [address, Number(lamports)])
     },
-    replaceRecentBlockhash: false,
+    replaceRecentBlockhash: !chain,
     close: () => service.close(),
   }
 }
@@ -98,5 +109,5 @@ async function startExternal(target: NonNullable<LoadSettings['external']>, logg
 
 /** Starts the stack in this process (accounts on `databaseUrl` when given), or connects to the one `settings.external` names. */
 export function startLoadStack(settings: LoadSettings, databaseUrl: string | undefined, logger: Logger): Promise<LoadStack> {
-  return settings.external ? startExternal(settings.external, logger) : startInProcess(databaseUrl, logger)
+  return settings.external ? startExternal(settings.external, logger) : startInProcess(databaseUrl, logger, settings.chain)
 }
