@@ -388,7 +388,8 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     geyser,
     rpcCalls: rpc.callsByMethod,
     getHealth() {
-      if (!geyser) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null }
+      // The engine alone has no workers; startEngine's serving engine reports its pool's.
+      if (!geyser) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null, workers: null }
       const connected = geyser.state === 'connected'
       return {
         status: connected ? 'operational' : 'degraded',
@@ -402,6 +403,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
             last_slot: subscription.lastSlot,
           })),
         },
+        workers: null,
       }
     },
   }

@@ -124,12 +124,14 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
 }
 
 /**
- * The engine with its simulate served by the workers. The engine is the prototype, so its getters
- * (geyser state, health) stay live; execute and submit keep simulating on this thread's engine.
+ * The engine with its simulate served by the workers, and its health saying how many are ready.
+ * The engine is the prototype, so its getters (geyser state) stay live; execute and submit keep
+ * simulating on this thread's engine.
  */
 function withSimulateWorkers(engine: Engine, workers: SimulateWorkerPool): Engine {
   const simulate: Engine['simulate'] = (transaction, options = {}) => workers.simulate(transaction, options)
-  return Object.setPrototypeOf({ simulate }, engine) as Engine
+  const getHealth: Engine['getHealth'] = () => ({ ...engine.getHealth(), workers: { configured: workers.size, ready: workers.readyCount } })
+  return Object.setPrototypeOf({ simulate, getHealth }, engine) as Engine
 }
 
 /** Publishes the engine's tracking updates on `updates`; returns the function that stops. A failed publish loses one push, logged. */

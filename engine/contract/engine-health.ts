@@ -32,6 +32,19 @@ export const engineHealthSchema = Type.Object(
     geyser: Nullable(Type.Object({ state: geyserStateSchema, endpoints: Type.Array(geyserEndpointHealthSchema) }, closed), {
       description: 'null without GEYSER_ENDPOINT.',
     }),
+    workers: Nullable(
+      Type.Object(
+        {
+          configured: Type.Integer({ minimum: 0, description: 'Simulate worker threads configured (ENGINE_WORKERS).' }),
+          ready: Type.Integer({
+            minimum: 0,
+            description: 'Workers taking calls; the others are starting or being replaced, and their calls run on the serving thread.',
+          }),
+        },
+        closed,
+      ),
+      { description: 'null with ENGINE_WORKERS=0: every simulation runs on the serving thread.' },
+    ),
   },
   closed,
 )

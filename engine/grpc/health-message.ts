@@ -1,6 +1,6 @@
 /**
  * Conversions between the engine's EngineHealth and its gRPC message. The message mirrors the JSON
- * names; `geyser: null` (no endpoint configured) is an unset message field.
+ * names; `geyser: null` (no endpoint configured) and `workers: null` (none) are unset message fields.
  */
 import type { HealthResponse as HealthResponseMessage } from '../../proto/gen/preflight/engine/v1/HealthResponse.js'
 import type { HealthResponse__Output as HealthResponseOutput } from '../../proto/gen/preflight/engine/v1/HealthResponse.js'
@@ -13,6 +13,7 @@ export function toHealthResponseMessage(health: EngineHealth): HealthResponseMes
     slot: health.slot,
     freshness: health.freshness,
     geyser: health.geyser ?? undefined,
+    workers: health.workers ?? undefined,
   }
 }
 
@@ -35,5 +36,6 @@ export function fromHealthResponseMessage(message: HealthResponseOutput): Engine
               last_slot: endpoint.last_slot,
             })),
           },
+    workers: message.workers === null ? null : { configured: message.workers.configured, ready: message.workers.ready },
   }
 }

@@ -16,7 +16,7 @@ const CLIENTS = 24
 /** Requests answered before the close begins: every client is in its loop by then. */
 const ANSWERED_BEFORE_CLOSE = 600
 
-const HEALTH: EngineHealth = { status: 'operational', slot: 1, freshness: 'rpc', geyser: null }
+const HEALTH: EngineHealth = { status: 'operational', slot: 1, freshness: 'rpc', geyser: null, workers: null }
 
 /** An engine that answers health at once and nothing else (the test is about connections, not the engine). */
 const engine = new Proxy({ transport: 'in-process', health: async () => HEALTH, close: async () => undefined } as Partial<EngineClient>, {

@@ -189,7 +189,7 @@ export function createStandInTransactionEngine(real?: Engine): StandInTransactio
   const engine = (
     real
       ? Object.assign(Object.create(real) as Engine, standIn)
-      : { ...standIn, getHealth: () => ({ status: 'operational', slot: 1, freshness: 'rpc', geyser: null }) }
+      : { ...standIn, getHealth: () => ({ status: 'operational', slot: 1, freshness: 'rpc', geyser: null, workers: null }) }
   ) as Engine
   return {
     engine,

@@ -233,8 +233,8 @@ const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   // MevFactors, Recommendation, ProgramUsage, CallNode, BalanceChange, LandingEstimate, DecisionReason, TipFloor.
   ['SimulateResponse', simulateResponseSchema, 18],
   ['SimulateRequest', simulateRequestSchema, 1],
-  // HealthResponse, GeyserHealth, GeyserEndpointHealth.
-  ['HealthResponse', engineHealthSchema, 3],
+  // HealthResponse, GeyserHealth, GeyserEndpointHealth, WorkersHealth.
+  ['HealthResponse', engineHealthSchema, 4],
   // ApprovalsResponse, TokenApproval.
   ['ApprovalsResponse', approvalsResponseSchema, 2],
   // ExecuteResponse, DecisionReason, SignerSummary.

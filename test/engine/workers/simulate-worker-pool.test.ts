@@ -18,6 +18,8 @@ import { waitUntil } from '../../helpers/wait-until.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../../helpers/edge-inject.js'
 import { createInProcessEngineClient } from '../../../edge/engine-client.js'
 import type { Engine } from '../../../engine/engine.js'
+import { startEngine } from '../../../engine/start-engine.js'
+import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 
 const SYSTEM = '11111111111111111111111111111111'
 const SOL = 1_000_000_000n
@@ -219,4 +221,34 @@ t.test("over REST, a dead worker's calls answer 503 engine_unavailable in the en
     t.equal(response.headers['retry-after'], '1')
     t.match(getJson(response), { error: { code: 'engine_unavailable' } })
   }
+})
+
+t.test("the engine's health says how many workers are ready; none with ENGINE_WORKERS=0", async (t) => {
+  const stack = await startStack(t, { engineEnv: ENGINE_ENV })
+  const start = (workers: string) =>
+    startEngine({
+      config: readConfig(engineConfigSchema, {
+        SOLANA_RPC_URLS: stack.localnet.rpcUrl,
+        ENGINE_GRPC_PORT: '0',
+        ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+        ENGINE_WORKERS: workers,
+      }),
+      logger: quietLogger,
+    })
+  const withWorker = await start('1')
+  t.teardown(async () => {
+    await withWorker.closePort()
+    withWorker.stop()
+  })
+  t.same(withWorker.engine.getHealth().workers, { configured: 1, ready: withWorker.workers?.readyCount })
+  await withWorker.workers?.whenReady(120_000)
+  t.same(withWorker.engine.getHealth().workers, { configured: 1, ready: 1 }, 'ready once started')
+  t.equal(withWorker.engine.getHealth().status, 'operational')
+  const without = await start('0')
+  t.teardown(async () => {
+    await without.closePort()
+    without.stop()
+  })
+  t.equal(without.engine.getHealth().workers, null)
+  t.equal(without.workers, undefined)
 })
