@@ -113,8 +113,9 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   function onMessage(slot: WorkerSlot, message: SimulateWorkerMessage): void {
     switch (message.type) {
       case 'ready':
+        // The back-off is not reset here: a worker that starts, then dies young again and again,
+        // waits longer each time (onExit).
         slot.ready = true
-        slot.restartDelayMs = RESTART_DELAY_MIN_MS
         logger.debug({ worker: slot.index, startMs: Date.now() - slot.startedAt }, 'simulate worker ready')
         if (slots.every((each) => each.ready)) {
           logger.info({ workers: slots.length }, 'simulate workers ready')
