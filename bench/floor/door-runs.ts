@@ -138,23 +138,26 @@ export async function measureDoor(
   const target = toLoadTarget(endpoint, requests, 1)
   const saturationTarget = toLoadTarget(endpoint, requests, 2)
   const name = `${endpoint.side}-${endpoint.door}`
+  /** The REST door under wrk: the same request bodies and key, one run's threads, connections and length. */
+  const restWrk = (threads: number, connections: number, durationS: number, run: string) =>
+    runWrk({
+      origin: endpoint.address,
+      path: SIMULATE_PATH,
+      headers: { 'x-api-key': endpoint.apiKey },
+      bodies: requests.restBodies,
+      threads,
+      connections,
+      durationS,
+      workDir: settings.workDir,
+      name: `${name}-${run}`,
+    })
   // Both sides JIT-warm before anything is timed.
   await pool.run({ target: saturationTarget, mode: 'saturation', concurrency: settings.concurrency, warmupMs: 0, durationS: 1 })
 
   const oneCaller = await withGc(endpoint, 'one-caller', async (gc) => {
     if (endpoint.door === 'rest') {
       gc.open()
-      const run = await runWrk({
-        origin: endpoint.address,
-        path: SIMULATE_PATH,
-        headers: { 'x-api-key': endpoint.apiKey },
-        bodies: requests.restBodies,
-        threads: 1,
-        connections: 1,
-        durationS: settings.oneCallerDurationS,
-        workDir: settings.workDir,
-        name: `${name}-one`,
-      })
+      const run = await restWrk(1, 1, settings.oneCallerDurationS, 'one')
       gc.close()
       return run
     }
@@ -181,17 +184,7 @@ export async function measureDoor(
     gc.open()
     const run =
       endpoint.door === 'rest'
-        ? await runWrk({
-            origin: endpoint.address,
-            path: SIMULATE_PATH,
-            headers: { 'x-api-key': endpoint.apiKey },
-            bodies: requests.restBodies,
-            threads: 2,
-            connections: settings.concurrency,
-            durationS: settings.saturationDurationS,
-            workDir: settings.workDir,
-            name: `${name}-sat`,
-          })
+        ? await restWrk(2, settings.concurrency, settings.saturationDurationS, 'sat')
         : await runH2load({
             url: `http://${endpoint.address}${GRPC_SIMULATE_PATH}`,
             body: requests.grpcFrame,
