@@ -12,15 +12,8 @@
  */
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 
-/** The state after the simulation of one account. */
+/** The state after the simulation of one account: what LiteSVM's native `Account` offers, and what the vectors read. */
 export interface PostAccount {
-  lamports(): bigint
-  owner(): Uint8Array
-  data(): Uint8Array
-}
-
-/** What LiteSVM's native post account offers (`Account`). */
-interface NativePostAccount {
   lamports(): bigint
   owner(): Uint8Array
   data(): Uint8Array
@@ -29,19 +22,19 @@ interface NativePostAccount {
 /** One (address, account) pair of LiteSVM's `postAccounts()`. */
 export interface NativePostPair {
   readonly address: Uint8Array
-  account(): NativePostAccount
+  account(): PostAccount
 }
 
 /** A post account whose fields are each read from the native object once, on first use. */
 class ReadOncePostAccount implements PostAccount {
-  private native: NativePostAccount | undefined = undefined
+  private native: PostAccount | undefined = undefined
   private lamportsRead: bigint | undefined = undefined
   private ownerRead: Uint8Array | undefined = undefined
   private dataRead: Uint8Array | undefined = undefined
 
   constructor(private readonly pair: NativePostPair) {}
 
-  private getNative(): NativePostAccount {
+  private getNative(): PostAccount {
     return (this.native ??= this.pair.account())
   }
 
