@@ -9,6 +9,7 @@
 import { Server, type handleUnaryCall } from '@grpc/grpc-js'
 import { createServiceError, isServiceError } from '../lib/errors.js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
+import { shutDownGrpcServer } from '../lib/grpc/shut-down-grpc-server.js'
 import { hasInternalToken, MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 import { loadAccountsProto } from '../lib/grpc/load-proto.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
@@ -236,6 +237,6 @@ export async function startUserServiceServer(
   })
   return {
     address: `${host}:${boundPort}`,
-    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    close: () => shutDownGrpcServer(server),
   }
 }

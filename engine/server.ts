@@ -10,6 +10,7 @@ import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type Untype
 import { createServiceError } from '../lib/errors.js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
+import { shutDownGrpcServer } from '../lib/grpc/shut-down-grpc-server.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
 import { toListenError } from '../lib/listen-error.js'
 import type { HealthRequest__Output } from '../proto/gen/preflight/engine/v1/HealthRequest.js'
@@ -127,8 +128,6 @@ function actFor(direct: DirectCall | undefined, options: { tenantId?: string; ca
   if (direct.cardOnFile) options.cardOnFile = true
   else delete options.cardOnFile
 }
-
-const DEFAULT_CLOSE_GRACE_MS = 10_000
 
 export interface EngineServer {
   /** The bound address, e.g. 127.0.0.1:50051. */
@@ -353,18 +352,8 @@ export async function startEngineServer(
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
-  const { closeGraceMs = DEFAULT_CLOSE_GRACE_MS } = serverOptions
   return {
     address: `${host}:${boundPort}`,
-    // tryShutdown waits for every open stream, including one whose client never ends its request:
-    // past the grace what is left is cut, so a shutdown always finishes.
-    close: () =>
-      new Promise<void>((resolve) => {
-        const grace = setTimeout(() => server.forceShutdown(), closeGraceMs)
-        server.tryShutdown(() => {
-          clearTimeout(grace)
-          resolve()
-        })
-      }),
+    close: () => shutDownGrpcServer(server, serverOptions.closeGraceMs),
   }
 }
