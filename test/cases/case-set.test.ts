@@ -20,8 +20,9 @@ t.test('the case set is well formed', async (t) => {
     'ids are unique',
   )
   for (const testCase of CASES) {
-    const expected = testCase.kind === 'drain' ? 'block' : 'approve'
-    t.equal(testCase.expected, expected, `${testCase.id}: a ${testCase.kind} case expects ${expected}`)
+    // A benign case may expect a warning (a risk to show), never a block; a drain expects a block.
+    const allowed = testCase.kind === 'drain' ? ['block'] : ['approve', 'warn']
+    t.ok(allowed.includes(testCase.expected), `${testCase.id}: a ${testCase.kind} case expects ${allowed.join(' or ')}`)
     t.match(testCase.source, /^https:\/\/\S+$/, `${testCase.id} cites a public URL`)
     const row = README.split('\n').find((line) => line.startsWith(`| \`${testCase.id}\` | ${testCase.kind} |`))
     t.ok(row?.includes(testCase.source), `README.md lists ${testCase.id} with its source`)

@@ -45,4 +45,9 @@ export const SOURCES = {
   activeMintAuthority: 'https://verixiaapps.com/token-risk/token-check-tool/',
   raydiumAuthority: 'https://pkg.go.dev/github.com/patrulek/rayscan/onchain/raydium',
   sendSol: 'https://solana.com/developers/cookbook/transactions/send-sol',
+  /** Token-2022 honeypots: the creator keeps a permanent delegate (or a hook, a fee, a frozen default) over what buyers pay SOL for. */
+  token2022Honeypots:
+    'https://dev.to/ohmygod/solanas-permanent-delegate-burn-scam-how-token-2022-extensions-power-2026s-largest-automated-rug-4579',
+  /** The permanent delegate extension: its holder can transfer or burn any holder's tokens (the issuer's own tool). */
+  permanentDelegate: 'https://solana.com/developers/guides/token-extensions/permanent-delegate',
 } as const

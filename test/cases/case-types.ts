@@ -1,7 +1,8 @@
 /**
  * One case of the drain/benign set: a real transaction over real localnet state, the technique it
  * stands for with the public write-up it comes from, and the verdict a wallet needs under the
- * `default` policy (`block` for a drain, `approve` for a benign transaction).
+ * `default` policy (`block` for a drain, `approve` for a benign transaction, `warn` for a benign
+ * one whose risk the user should see).
  */
 import type { Address } from '@solana/kit'
 import type { Decision } from '../../engine/contract/simulate-response.js'
@@ -26,7 +27,11 @@ export interface TransactionCase {
   technique: string
   /** Public URL of the write-up, incident report or documentation the case follows. */
   source: string
-  /** The verdict under the `default` policy: `block` for drains, `approve` for benign transactions. */
+  /**
+   * The verdict under the `default` policy: `block` for drains, `approve` for benign transactions;
+   * `warn` for a benign transaction that carries a risk its user should see without being stopped
+   * (a token with a trap extension received for nothing).
+   */
   expected: Decision
   /** Programs the transaction runs that localnet must have loaded (LOCALNET_PROGRAMS_DIR); without them the case is skipped. */
   requiresPrograms?: readonly Address[]
