@@ -46,12 +46,39 @@ export function getRolesAfter(before: AccountEntry | undefined, after: PostAccou
   return roles
 }
 
+/** Who controls an account: its key's holder for a signer, else the holder of its controlling role. */
+export type ControllerLookup = Pick<ReadonlyMap<AccountKey, AccountKey>, 'get'>
+
+/** The roles whose holder controls an account's value: a token account's owner, a stake account's withdrawer, a nonce account's authority. */
+export function isControllingRole(role: RoleHolder['role']): boolean {
+  return role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority'
+}
+
+/** Who controlled an account before the transaction (undefined for an account without a controlling role). */
+export function getControllerBefore(entry: AccountEntry | undefined): AccountKey | undefined {
+  let controller: AccountKey | undefined
+  for (const { role, holder } of getRolesBefore(entry)) if (isControllingRole(role)) controller = holder
+  return controller
+}
+
+const lookups = new WeakMap<VectorContext, ControllerLookup>()
+
+/** The controller lookup of `context`, made once per request (the drain analysis and the rug vector share it). */
+export function getControllerLookup(context: VectorContext): ControllerLookup {
+  let lookup = lookups.get(context)
+  if (lookup === undefined) {
+    lookup = createControllerLookup(context)
+    lookups.set(context, lookup)
+  }
+  return lookup
+}
+
 /**
  * Who controls each account after the transaction (a signer controls itself, the token accounts
  * it owns, stake accounts it withdraws, nonce accounts it authorizes), looked up only for the
  * accounts asked about.
  */
-export function createControllerLookup(context: VectorContext): Pick<ReadonlyMap<AccountKey, AccountKey>, 'get'> {
+export function createControllerLookup(context: VectorContext): ControllerLookup {
   const memo = new Map<AccountKey, AccountKey | undefined>()
   return {
     get(key) {
@@ -63,9 +90,7 @@ export function createControllerLookup(context: VectorContext): Pick<ReadonlyMap
         const after = context.post?.get(key)
         const before = context.entries?.[index]
         const roles = after ? getRolesAfter(before, after) : getRolesBefore(before)
-        for (const { role, holder } of roles) {
-          if (role === 'token_owner' || role === 'stake_withdrawer' || role === 'nonce_authority') controller = holder
-        }
+        for (const { role, holder } of roles) if (isControllingRole(role)) controller = holder
       }
       memo.set(key, controller)
       return controller

@@ -19,9 +19,11 @@ import type { MintLiquidity } from '../tokens/pool-liquidity.js'
 import type { TokenSymbols } from '../tokens/token-symbols.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import { isRiskAbove } from '../policy/policy.js'
-import { isSignerKey, type VectorContext } from './vector-context.js'
+import type { VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
-import { getReceivedMints } from './received-mints.js'
+import { getReceivedMints, type ReceivedMint } from './received-mints.js'
+import { isReceiverPaying } from './receiver-payment.js'
+import { getControllerLookup } from '../drains/account-state-roles.js'
 import { getSwapAnalysis } from './swap-analysis.js'
 
 export interface RugVectorDependencies {
@@ -49,8 +51,6 @@ const ASSEMBLY_MARGIN_MS = 2
 
 /** The highest level of a token received for free (an airdrop, an account created): worth a warning, not a block. */
 const FREE_RECEIPT_MAX_LEVEL: RiskLevel = 'medium'
-/** SOL a signer may lose beyond the fee without paying for anything: new accounts' rent (0.01 SOL). */
-const RENT_ALLOWANCE_LAMPORTS = 10_000_000n
 
 const factsByEntry = new WeakMap<AccountEntry, { epoch: bigint; facts: MintFacts | null }>()
 
@@ -86,9 +86,13 @@ interface Screening {
   symbol: string | null | undefined
   /** undefined: not known in time; null: not screened. */
   liquidity: MintLiquidity | null | undefined
-  /** A signer holds the mint authority: its own token, which it cannot be rugged by. */
-  selfIssued?: boolean
-  /** The signers pay for what they receive (a swap, or value leaving them); false: received for free. */
+  /**
+   * The signer receiving the token that holds its mint authority and every authority over it
+   * (freeze, permanent delegate, transfer hook, transfer fee, pause): its own token, which it
+   * cannot be rugged by. Null when no receiver does: a co-signing seller's authority is the buyer's risk.
+   */
+  owner?: AccountKey | null
+  /** A signer receiving it pays for it (a swap, tokens or SOL leaving what it holds); false: received for free. */
   paid?: boolean
 }
 
@@ -122,7 +126,8 @@ export function getTokenRisk(
   reasons.push(...base.reasons)
   let score = base.riskScore
   const issuer = deps.established.get(mint)
-  const selfIssued = screening.selfIssued === true
+  const owner = screening.owner ?? null
+  const selfIssued = owner !== null
   const bannedReason = deps.banned.get(mint)
   if (bannedReason !== undefined) {
     flags.push('banned', 'rug_pull')
@@ -162,10 +167,10 @@ export function getTokenRisk(
     score = Math.min(score, 0.1)
     level = flags.length > 0 ? 'low' : 'safe'
     reasons.push(`issuer-managed: ${issuer}`)
-  } else if (selfIssued && bannedReason === undefined) {
+  } else if (owner !== null && bannedReason === undefined) {
     score = Math.min(score, 0.1)
     level = flags.length > 0 ? 'low' : 'safe'
-    reasons.push('a signer of the transaction holds the mint authority: its own token')
+    reasons.push(`the signer receiving it (${name(owner)}) holds its mint authority and every authority over it: its own token`)
   }
   if (screening.paid === false && isRiskAbove(level, FREE_RECEIPT_MAX_LEVEL)) {
     // The risk of a token is its buyer's: whoever gets it for nothing loses nothing by holding it.
@@ -189,24 +194,26 @@ export function getTokenRisk(
   }
 }
 
-/** Whether the signers pay for what they receive: a swap, tokens leaving them, or SOL beyond the fee and rent. */
-export function isPaying(context: VectorContext, swapCount: number): boolean {
+/** Whether the receivers of a token pay for it: a swap, or one of them paying (receiver-payment.ts). */
+function isPaid(context: VectorContext, receivers: readonly AccountKey[], swapCount: number): boolean {
   if (swapCount > 0) return true
-  for (const delta of context.tokenDeltas) if (delta.post < delta.pre && isSignerKey(context, delta.owner)) return true
-  const { entries, post } = context
-  if (!entries || !post) return false
-  for (let i = 0; i < context.signerCount; i++) {
-    const entry = entries[i]
-    const after = post.get(context.keys[i] as AccountKey)
-    if (!entry?.exists || !after) continue
-    const spent = entry.lamports - after.lamports() - (i === 0 ? context.fee.feeLamports : 0n)
-    if (spent > RENT_ALLOWANCE_LAMPORTS) return true
-  }
-  return false
+  const controller = getControllerLookup(context)
+  return receivers.some((receiver) => isReceiverPaying(context, controller, receiver))
 }
 
-function isSelfIssued(context: VectorContext, facts: MintFacts | null): boolean {
-  return facts?.mintAuthority ? isSignerKey(context, toAccountKey(facts.mintAuthority)) : false
+/** The receiver holding the mint authority and every authority over the token's traps, or null. */
+export function getOwningReceiver(facts: MintFacts | null, receivers: readonly AccountKey[]): AccountKey | null {
+  if (!facts?.mintAuthority) return null
+  const authority = toAccountKey(facts.mintAuthority)
+  if (!receivers.includes(authority)) return null
+  const others = [
+    facts.freezeAuthority,
+    facts.permanentDelegate,
+    facts.transferHookAuthority,
+    facts.transferFee?.authority ?? null,
+    facts.pausable?.authority ?? null,
+  ]
+  return others.every((key) => key === null || toAccountKey(key) === authority) ? authority : null
 }
 
 function toFindings(tokenRisks: TokenRisk[]): RugFindings {
@@ -215,24 +222,26 @@ function toFindings(tokenRisks: TokenRisk[]): RugFindings {
   return { tokenRisks, riskLevel: getHighestRiskLevel(tokenRisks.map((token) => token.risk_level)) }
 }
 
-/** Screens `mints`; synchronous when their mints, symbols and liquidity are all cached. */
+/** Screens the received mints; synchronous when their mints, symbols and liquidity are all cached. */
 export function runRugVector(
   context: VectorContext,
   deps: RugVectorDependencies,
-  mints: readonly AccountKey[],
-  paid = true,
+  received: readonly ReceivedMint[],
+  swapCount = 0,
 ): RugFindings | Promise<RugFindings> {
-  if (mints.length === 0) return { tokenRisks: [], riskLevel: 'safe' }
+  if (received.length === 0) return { tokenRisks: [], riskLevel: 'safe' }
+  const mints = received.map((entry) => entry.mint)
+  const paid = received.map((entry) => isPaid(context, entry.receivers, swapCount))
   const entries = deps.cache.getMany(mints)
-  if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, mints, loaded, paid))
+  if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, received, loaded, paid))
   const screenings: Screening[] = []
   for (let i = 0; i < mints.length; i++) {
     const mint = mints[i] as AccountKey
     const facts = getMintFacts(entries[i], context.epoch)
     const symbol = facts ? deps.symbols.get(mint, facts) : null
     const liquidity = deps.liquidity ? deps.liquidity.get(mint) : null
-    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, mints, entries, paid)
-    screenings.push({ mint, facts, symbol, liquidity, selfIssued: isSelfIssued(context, facts), paid })
+    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, received, entries, paid)
+    screenings.push({ mint, facts, symbol, liquidity, owner: getOwningReceiver(facts, received[i]!.receivers), paid: paid[i] })
   }
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
@@ -240,12 +249,12 @@ export function runRugVector(
 async function screenAsync(
   context: VectorContext,
   deps: RugVectorDependencies,
-  mints: readonly AccountKey[],
+  received: readonly ReceivedMint[],
   entries: readonly AccountEntry[],
-  paid: boolean,
+  paid: readonly boolean[],
 ): Promise<RugFindings> {
   const screenings = await Promise.all(
-    mints.map(async (mint, i): Promise<Screening> => {
+    received.map(async ({ mint, receivers }, i): Promise<Screening> => {
       const facts = getMintFacts(entries[i], context.epoch)
       const symbol = facts ? deps.symbols.get(mint, facts) : null
       const cached = deps.liquidity ? deps.liquidity.get(mint) : null
@@ -253,7 +262,7 @@ async function screenAsync(
         symbol instanceof Promise ? untilDeadline(symbol, context.deadline) : symbol,
         cached === undefined && deps.liquidity ? untilDeadline(deps.liquidity.load(mint), context.deadline) : cached,
       ])
-      return { mint, facts, symbol: resolvedSymbol, liquidity, selfIssued: isSelfIssued(context, facts), paid }
+      return { mint, facts, symbol: resolvedSymbol, liquidity, owner: getOwningReceiver(facts, receivers), paid: paid[i] }
     }),
   )
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
@@ -275,8 +284,7 @@ export const rugVector = defineDetectionVector({
       // A swap the simulation could not run still names the mint it would pay out.
       const analysis = getSwapAnalysis(context)
       const outputMints = [analysis.outputMint, ...analysis.swaps.map((swap) => (swap.outputMint ? toAccountKey(swap.outputMint) : null))]
-      const mints = getReceivedMints(context, outputMints)
-      return runRugVector(context, deps, mints, mints.length > 0 && isPaying(context, analysis.swaps.length))
+      return runRugVector(context, deps, getReceivedMints(context, outputMints), analysis.swaps.length)
     }
   },
   contribute(findings, draft) {
