@@ -74,9 +74,9 @@ export function getControllerLookup(context: VectorContext): ControllerLookup {
 }
 
 /**
- * Who controls each account after the transaction (a signer controls itself, the token accounts
- * it owns, stake accounts it withdraws, nonce accounts it authorizes), looked up only for the
- * accounts asked about.
+ * Who controls each account after the transaction (the token accounts a key owns, stake accounts
+ * it withdraws, nonce accounts it authorizes; a signer's own account, which no role controls, is
+ * its key's), looked up only for the accounts asked about.
  */
 export function createControllerLookup(context: VectorContext): ControllerLookup {
   const memo = new Map<AccountKey, AccountKey | undefined>()
@@ -85,12 +85,14 @@ export function createControllerLookup(context: VectorContext): ControllerLookup
       if (memo.has(key)) return memo.get(key)
       let controller: AccountKey | undefined
       const index = context.keys.indexOf(key)
-      if (index >= 0 && index < context.signerCount) controller = key
-      else if (index >= 0) {
+      if (index >= 0) {
         const after = context.post?.get(key)
         const before = context.entries?.[index]
         const roles = after ? getRolesAfter(before, after) : getRolesBefore(before)
         for (const { role, holder } of roles) if (isControllingRole(role)) controller = holder
+        // A signer's key controls its account unless a role says otherwise: a new stake account's
+        // key signs its creation, and its withdrawer controls it from then on.
+        if (controller === undefined && index < context.signerCount) controller = key
       }
       memo.set(key, controller)
       return controller

@@ -15,7 +15,7 @@ import { getInstructionEvidence, type InstructionEvidence } from './instruction-
 import { getLureFindings } from './lure-findings.js'
 import type { LookalikeIndex } from './lookalike-address.js'
 import { getSignerSummaries, type SignerSummary } from './signer-summary.js'
-import { createControllerLookup } from './account-state-roles.js'
+import { getControllerLookup } from './account-state-roles.js'
 import { type ControllerLookup, getSignerFlows, type SignerFlows } from './value-flows.js'
 
 export type { SignerSummary }
@@ -85,7 +85,7 @@ function bySeverity(a: RiskFinding, b: RiskFinding): number {
 /** Analyses `context`; a promise only while a signer's history is being read. */
 export function analyzeDrains(context: VectorContext, deps: DrainAnalysisDependencies): DrainAnalysis | Promise<DrainAnalysis> {
   const evidence = getInstructionEvidence(context)
-  const controller = createControllerLookup(context)
+  const controller = getControllerLookup(context)
   const { handovers, findings: handoverFindings } = getHandovers(context)
   const flows = getSignerFlows(context, evidence, controller)
   const reading: DrainReading = { context, deps, evidence, controller, handovers, handoverFindings, flows }

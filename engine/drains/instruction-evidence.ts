@@ -32,8 +32,18 @@ export interface LamportTransfer {
   instructionIndex: number
 }
 
+/** A token Transfer or TransferChecked: which account pays which. */
+export interface TokenTransfer {
+  source: AccountKey
+  destination: AccountKey
+  amount: bigint
+  instructionIndex: number
+}
+
 export interface InstructionEvidence {
   lamportTransfers: LamportTransfer[]
+  /** Transfer and TransferChecked instructions (wrapped SOL paid on is followed as SOL: value-flows.ts). */
+  tokenTransfers: TokenTransfer[]
   /** Token base units each token account sends or burns in instructions. */
   tokensOut: Map<AccountKey, bigint>
   /** Closed token account → where its lamports go. */
@@ -69,6 +79,7 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
   const { tx, keys } = context
   const evidence: InstructionEvidence = {
     lamportTransfers: [],
+    tokenTransfers: [],
     tokensOut: new Map(),
     closeDestinations: new Map(),
     memos: [],
@@ -101,7 +112,13 @@ export function getInstructionEvidence(context: VectorContext): InstructionEvide
         data.length >= 9
       ) {
         const source = getInstructionAccount(context, accountIndexes, 0)
-        if (source !== undefined) evidence.tokensOut.set(source, (evidence.tokensOut.get(source) ?? 0n) + readU64(data, 1))
+        const amount = readU64(data, 1)
+        if (source !== undefined) evidence.tokensOut.set(source, (evidence.tokensOut.get(source) ?? 0n) + amount)
+        // Transfer: [source, destination, authority]; TransferChecked: [source, mint, destination, authority].
+        const destinationAt = tag === TOKEN_TRANSFER ? 1 : tag === TOKEN_TRANSFER_CHECKED ? 2 : -1
+        const destination = destinationAt < 0 ? undefined : getInstructionAccount(context, accountIndexes, destinationAt)
+        if (source !== undefined && destination !== undefined)
+          evidence.tokenTransfers.push({ source, destination, amount, instructionIndex: i })
       } else if (tag === TOKEN_CLOSE_ACCOUNT) {
         const account = getInstructionAccount(context, accountIndexes, 0)
         const destination = getInstructionAccount(context, accountIndexes, 1)

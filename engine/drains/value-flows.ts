@@ -1,13 +1,16 @@
 /**
  * What leaves each signer, read from the simulated state: SOL and tokens, to whom, and how much
- * of it no instruction the signer signs explains. An account a signer keeps control of (its own
- * wallet, token accounts it owns, stake accounts it can withdraw, nonce accounts it authorizes)
- * is the signer's: moving value there is not an outflow.
+ * of it no instruction the signer signs explains. Value is followed to where it lands: an account
+ * a signer keeps control of (its own wallet, token accounts it owns — wrapped SOL included —,
+ * stake accounts it can withdraw, nonce accounts it authorizes) is the signer's, and an account
+ * the transaction creates with its lamports is on its way; the recipient is whoever controls the
+ * account the value ends in (the owner of a wrapped-SOL account, the withdrawer of a stake account),
+ * not an account it passed through.
  */
 import { getTokenFields } from '../simulate/token-account.js'
-import type { AccountKey } from '../state/account-key.js'
+import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
 import type { VectorContext } from '../vectors/vector-context.js'
-import { getRolesBefore } from './account-state-roles.js'
+import { type ControllerLookup, getRolesBefore } from './account-state-roles.js'
 import type { InstructionEvidence } from './instruction-evidence.js'
 
 export interface TokenOutflow {
@@ -60,40 +63,165 @@ function getLamports(context: VectorContext, index: number): { before: bigint; a
 }
 
 /** Who controls an account after the transaction (account-state-roles.ts). */
-export type ControllerLookup = Pick<ReadonlyMap<AccountKey, AccountKey>, 'get'>
+export type { ControllerLookup }
 
-/** Rent deposited into accounts the transaction creates without an instruction of the signers saying so. */
-function getImplicitNewAccountRent(context: VectorContext, evidence: InstructionEvidence): bigint {
+/** SOL an instruction moves: a System transfer (or account creation), or wrapped SOL paid by a token transfer. */
+interface SolPayment {
+  from: AccountKey
+  to: AccountKey
+  lamports: bigint
+}
+
+const WRAPPED_SOL_MINTS = new Set([
+  fromBase58Address('So11111111111111111111111111111111111111112'),
+  fromBase58Address('9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP'),
+])
+
+function getIndex(context: VectorContext, key: AccountKey): number {
+  return context.keys.indexOf(key)
+}
+
+function existedBefore(context: VectorContext, key: AccountKey): boolean {
+  const index = getIndex(context, key)
+  return index >= 0 && context.entries?.[index]?.exists === true
+}
+
+/** Whether a token account holds wrapped SOL (read before, or after for one the transaction creates). */
+function isWrappedSolAccount(context: VectorContext, key: AccountKey): boolean {
+  const index = getIndex(context, key)
+  if (index < 0) return false
+  const entry = context.entries?.[index]
+  const data = entry?.exists ? entry.data : context.post?.get(key)?.data()
+  return data !== undefined && data.length >= 165 && WRAPPED_SOL_MINTS.has(toAccountKey(data.subarray(0, 32)))
+}
+
+/** Whether a token account's balance went down in the simulation (then the token deltas already follow what left it). */
+function isTokenBalanceDown(context: VectorContext, key: AccountKey): boolean {
+  const index = getIndex(context, key)
+  return context.tokenDeltas.some((delta) => delta.index === index && delta.post < delta.pre)
+}
+
+/**
+ * The SOL the instructions move: System transfers, and wrapped SOL paid on by a token transfer from
+ * an account whose balance does not go down (SOL wrapped in this transaction and passed through:
+ * a wrapped-SOL balance that goes down is followed as the token it is).
+ */
+function getSolPayments(context: VectorContext, evidence: InstructionEvidence): SolPayment[] {
+  const payments: SolPayment[] = evidence.lamportTransfers.map(({ from, to, lamports }) => ({ from, to, lamports }))
+  for (const { source, destination, amount } of evidence.tokenTransfers) {
+    // Either side tells the mint (a token transfer joins two accounts of one mint; one closed after has no data left).
+    const wrapped = isWrappedSolAccount(context, source) || isWrappedSolAccount(context, destination)
+    if (!wrapped || isTokenBalanceDown(context, source)) continue
+    payments.push({ from: source, to: destination, lamports: amount })
+  }
+  return payments
+}
+
+/**
+ * The accounts the transaction creates with a signer's lamports (transitively: an account funded by
+ * one it created): its value passes through them, and is the signer's until it lands with whoever
+ * controls them at the end (nobody: the account's own key).
+ */
+function getCreatedWith(context: VectorContext, payments: readonly SolPayment[], controller: ControllerLookup, signer: AccountKey): Set<AccountKey> {
+  const created = new Set<AccountKey>()
+  const passes = (key: AccountKey) => key === signer || controller.get(key) === signer || created.has(key)
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const { from, to } of payments) {
+      if (!passes(from) || passes(to) || existedBefore(context, to)) continue
+      created.add(to)
+      grew = true
+    }
+  }
+  return created
+}
+
+/** Who ends up with value sent to `key`: the holder of its controlling role, else the key itself. */
+function getFinalReceiver(controller: ControllerLookup, key: AccountKey): AccountKey {
+  return controller.get(key) ?? key
+}
+
+function addTo(map: Map<AccountKey, bigint>, key: AccountKey, lamports: bigint): void {
+  map.set(key, (map.get(key) ?? 0n) + lamports)
+}
+
+/**
+ * Rent deposited into accounts the transaction creates beyond what instructions pay into them (an
+ * associated account made by CPI): the fee payer's, unless it keeps the account.
+ */
+function getImplicitNewAccountRent(context: VectorContext, payments: readonly SolPayment[], own: ReadonlySet<AccountKey>): bigint {
   const { keys, entries, post } = context
   if (!entries || !post) return 0n
   let rent = 0n
   for (let i = 0; i < keys.length; i++) {
     if (!context.writable[i] || entries[i]?.exists) continue
     const key = keys[i] as AccountKey
-    if (evidence.lamportTransfers.some((transfer) => transfer.to === key)) continue
     const after = post.get(key)
-    if (after) rent += after.lamports()
+    if (own.has(key) || !after) continue
+    let deposit = after.lamports()
+    for (const payment of payments) if (payment.to === key) deposit -= payment.lamports
+    if (deposit > 0n) rent += deposit
   }
   return rent
+}
+
+/**
+ * The SOL one signer sends, followed to where it lands. Its value passes through what it controls
+ * (its wallet, token accounts — wrapped SOL included —, stake and nonce accounts) and the accounts
+ * it creates; it leaves the signer when it reaches an account outside them, and is then named by
+ * who controls that account (a wrapped-SOL account's owner, a stake account's withdrawer). What an
+ * account it created keeps at the end lands with that account's controller.
+ */
+function getSolOut(
+  context: VectorContext,
+  payments: readonly SolPayment[],
+  controller: ControllerLookup,
+  signer: AccountKey,
+  created: ReadonlySet<AccountKey>,
+): { lamportsTo: Map<AccountKey, bigint>; explained: bigint; lost: bigint } {
+  const passes = (key: AccountKey) => key === signer || controller.get(key) === signer || created.has(key)
+  // What the signer holds at the end: its wallet and the accounts it creates and keeps.
+  const own = new Set<AccountKey>([signer])
+  for (const key of created) if (controller.get(key) === signer) own.add(key)
+  const lamportsTo = new Map<AccountKey, bigint>()
+  const receivedFromSigner = new Map<AccountKey, bigint>()
+  let explained = context.keys[0] === signer ? context.fee.feeLamports + getImplicitNewAccountRent(context, payments, own) : 0n
+  for (const { from, to, lamports } of payments) {
+    if (!passes(from)) continue
+    if (own.has(from) && !own.has(to)) explained += lamports
+    if (created.has(to)) addTo(receivedFromSigner, to, lamports)
+    if (passes(to)) continue
+    addTo(lamportsTo, getFinalReceiver(controller, to), lamports)
+  }
+  for (const [key, received] of receivedFromSigner) {
+    if (own.has(key)) continue
+    const kept = getLamports(context, getIndex(context, key)).after
+    const landed = kept < received ? kept : received
+    const receiver = getFinalReceiver(controller, key)
+    if (landed > 0n && receiver !== signer) addTo(lamportsTo, receiver, landed)
+  }
+  let lost = 0n
+  for (const key of own) {
+    const { before, after } = getLamports(context, getIndex(context, key))
+    lost += before - after
+  }
+  return { lamportsTo, explained, lost }
 }
 
 /** The flows of every signer; empty when the simulation did not succeed. */
 export function getSignerFlows(context: VectorContext, evidence: InstructionEvidence, controller: ControllerLookup): SignerFlows[] {
   if (!context.success || !context.entries || !context.post) return []
   const { keys, tokenDeltas } = context
+  const payments = getSolPayments(context, evidence)
+  const signers = keys.slice(0, context.signerCount) as AccountKey[]
+  const createdBy = signers.map((signer) => getCreatedWith(context, payments, controller, signer))
   const flows: SignerFlows[] = []
-  for (let i = 0; i < context.signerCount; i++) {
-    const signer = keys[i] as AccountKey
+  for (let i = 0; i < signers.length; i++) {
+    const signer = signers[i] as AccountKey
+    // A signer the transaction creates with another signer's lamports (a relay) is that signer's route, not a party.
+    if (createdBy.some((created, j) => j !== i && created.has(signer))) continue
     const { before, after } = getLamports(context, i)
-    const lamportsTo = new Map<AccountKey, bigint>()
-    let explained = i === 0 ? context.fee.feeLamports + getImplicitNewAccountRent(context, evidence) : 0n
-    for (const transfer of evidence.lamportTransfers) {
-      if (transfer.from !== signer) continue
-      explained += transfer.lamports
-      if (controller.get(transfer.to) === signer) continue
-      lamportsTo.set(transfer.to, (lamportsTo.get(transfer.to) ?? 0n) + transfer.lamports)
-    }
-    const lost = before - after
+    const { lamportsTo, explained, lost } = getSolOut(context, payments, controller, signer, createdBy[i] as Set<AccountKey>)
     const unexplainedLamports = lost > explained ? lost - explained : 0n
     flows.push({
       signer,
@@ -154,7 +282,11 @@ function addControlledOutflows(context: VectorContext, controller: ControllerLoo
     const { before, after } = getLamports(context, i)
     if (after >= before) continue
     gainers ??= getLamportGainers(context)
-    const recipients = gainers.filter(({ key }) => controller.get(key) !== flow.signer).map(({ key }) => key)
+    const recipients: AccountKey[] = []
+    for (const { key } of gainers) {
+      const receiver = getFinalReceiver(controller, key)
+      if (receiver !== flow.signer && !recipients.includes(receiver)) recipients.push(receiver)
+    }
     flow.controlledOut.push({ account: keys[i] as AccountKey, balance: before, amount: before - after, recipients })
   }
 }
