@@ -3,7 +3,8 @@
  * co-signing seller controls (permanent delegate, transfer hook, a 100 % transfer fee, accounts
  * frozen by default), the buyer paying SOL, from its wallet or from an account it controls; and
  * SOL that leaves the wallet through an account it controls or creates (its wrapped-SOL account,
- * a new account) or into a stake account whose withdrawer is the co-signer. Written before the
+ * a new account) or into a stake account whose withdrawer is the co-signer; and a sweep to a key
+ * whose only history with the wallet is a dust transfer it signed. Written before the
  * engine followed the signer who receives or loses the value, to show that it does.
  */
 import type { Address, Instruction, KeyPairSigner } from '@solana/kit'
@@ -174,6 +175,23 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
         feePayer: wallet.address,
         signers: [relay],
         instructions: getRelayedSendInstructions(wallet.address, relay, stranger.address, 96n * (SOL / 10n)),
+      })
+      return { transaction, victim: wallet.address }
+    },
+  },
+  {
+    id: 'sweep-to-key-that-dusted-the-wallet',
+    title: 'The whole SOL balance to a key whose only history with the wallet is a 1,000-lamport dust transfer it signed',
+    kind: 'drain',
+    technique: "dusting to enter the wallet's history (as address poisoners do), then a sweep to that key",
+    source: SOURCES.addressPoisoning,
+    expected: 'block',
+    async build(context) {
+      const [wallet, attacker] = await Promise.all([context.fund(10n * SOL), context.fund(SOL)])
+      await context.send(attacker, [transferSol(attacker.address, wallet.address, 1_000n)])
+      const transaction = await context.compile({
+        feePayer: wallet.address,
+        instructions: [transferSol(wallet.address, attacker.address, 99n * (SOL / 10n))],
       })
       return { transaction, victim: wallet.address }
     },
