@@ -1,6 +1,7 @@
 /**
- * Whom a wallet has dealt with: the keys it has paid (SOL or tokens) and the signers that paid it,
- * read from its recent landed transactions over JSON-RPC (`getSignaturesForAddress`, then
+ * Whom a wallet has dealt with: the keys it has paid (SOL or tokens) and the signers that paid it
+ * SOL — the signer whose own balance paid, not any co-signer, and more than dust (a poisoner's
+ * calling card is a dust transfer from its look-alike: it must not make the look-alike known), read from its recent landed transactions over JSON-RPC (`getSignaturesForAddress`, then
  * `getTransaction` for each). The drain analysis uses it to tell a payment to a known counterparty
  * from a whole-balance transfer to a stranger, and to catch an address poisoned to look like a
  * counterparty. Read once per wallet and then every `ttlMs` in the background, coalesced; a wallet
@@ -12,7 +13,7 @@ import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
 import { type AccountKey, fromBase58Address, toBase58Address } from '../state/account-key.js'
 
 export interface Counterparties {
-  /** Keys the wallet paid, and signers of transactions that paid it. */
+  /** Keys the wallet paid, and signers that paid it SOL (more than dust) out of their own balance. */
   readonly keys: ReadonlySet<AccountKey>
   /** When the history was read (ms since epoch). */
   readonly loadedAtMs: number
@@ -56,6 +57,7 @@ interface LandedTransaction {
   transaction: { message: { accountKeys: string[]; header: { numRequiredSignatures: number } } }
   meta: {
     err: unknown
+    fee?: number
     preBalances: number[]
     postBalances: number[]
     preTokenBalances?: TokenBalance[]
@@ -65,6 +67,8 @@ interface LandedTransaction {
 }
 
 const EMPTY: ReadonlySet<AccountKey> = new Set()
+/** SOL received below this (0.001 SOL) is dust: address poisoners send it from their look-alikes. */
+export const DUST_LAMPORTS = 1_000_000
 /** getTransaction calls in flight per wallet: the default 20 transactions take two round trips after the signatures. */
 const READS_IN_PARALLEL = 10
 const FAILED_READ_TTL_MS = 5_000
@@ -87,7 +91,7 @@ export function addCounterparties(wallet: string, landed: LandedTransaction, out
   const walletSigned = walletIndex >= 0 && walletIndex < signers
   const pre = toTokenAmounts(meta.preTokenBalances)
   const post = toTokenAmounts(meta.postTokenBalances)
-  let walletReceived = walletIndex >= 0 && (meta.postBalances[walletIndex] ?? 0) > (meta.preBalances[walletIndex] ?? 0)
+  const walletGain = walletIndex >= 0 ? (meta.postBalances[walletIndex] ?? 0) - (meta.preBalances[walletIndex] ?? 0) : 0
   const gainers: string[] = []
   for (let i = 0; i < keys.length; i++) {
     if (i === walletIndex) continue
@@ -95,13 +99,16 @@ export function addCounterparties(wallet: string, landed: LandedTransaction, out
   }
   for (const [index, after] of post) {
     const before = pre.get(index)?.amount ?? 0n
-    if (after.amount <= before || after.owner === undefined) continue
-    if (after.owner === wallet) walletReceived = true
-    else gainers.push(after.owner)
+    if (after.amount <= before || after.owner === undefined || after.owner === wallet) continue
+    gainers.push(after.owner)
   }
   if (walletSigned) for (const key of gainers) out.add(fromBase58Address(key))
-  if (walletReceived) {
-    for (let i = 0; i < signers; i++) if (i !== walletIndex && keys[i] !== undefined) out.add(fromBase58Address(keys[i] as string))
+  // Tokens received make nobody known: a poisoner's fake or dust tokens would. SOL does, from the signer that paid it.
+  if (walletGain < DUST_LAMPORTS) return
+  for (let i = 0; i < signers; i++) {
+    if (i === walletIndex || keys[i] === undefined) continue
+    const spent = (meta.preBalances[i] ?? 0) - (meta.postBalances[i] ?? 0) - (i === 0 ? (meta.fee ?? 0) : 0)
+    if (spent > 0) out.add(fromBase58Address(keys[i] as string))
   }
 }
 

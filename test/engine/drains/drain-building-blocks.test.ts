@@ -103,7 +103,24 @@ t.test('counterparties from a landed transaction', async (t) => {
   addCounterparties(wallet, sent, out)
   t.same([...out].map(toBase58Address), [friend], 'the wallet paid its friend')
 
+  // The signer whose own balance paid the wallet SOL is known; a sponsor paying only the fee is not.
+  const sponsor = await address()
   const paid = {
+    transaction: {
+      message: { accountKeys: [sponsor, payer, wallet, '11111111111111111111111111111111'], header: { numRequiredSignatures: 2 } },
+    },
+    meta: { err: null, fee: 10_000, preBalances: [1e9, 1e9, 0, 1], postBalances: [1e9 - 10_000, 0.995e9, 5e6, 1] },
+  }
+  const received = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(wallet, paid, received)
+  t.same([...received].map(toBase58Address), [payer], 'the signer that paid the wallet, not the co-signing sponsor')
+
+  const dust = { ...paid, meta: { ...paid.meta, postBalances: [1e9 - 10_000, 1e9 - 1_000, 1_000, 1] } }
+  const dusted = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(wallet, dust, dusted)
+  t.equal(dusted.size, 0, 'dust (1,000 lamports) makes nobody known: a poisoner sends it from its look-alike')
+
+  const tokens = {
     transaction: {
       message: { accountKeys: [payer, 'AccountX1111111111111111111111111111111111', wallet], header: { numRequiredSignatures: 1 } },
     },
@@ -115,9 +132,9 @@ t.test('counterparties from a landed transaction', async (t) => {
       postTokenBalances: [{ accountIndex: 1, owner: wallet, uiTokenAmount: { amount: '7' } }],
     },
   }
-  const received = new Set<ReturnType<typeof fromBase58Address>>()
-  addCounterparties(wallet, paid, received)
-  t.same([...received].map(toBase58Address), [payer], 'whoever paid the wallet tokens signed it')
+  const tokenSenders = new Set<ReturnType<typeof fromBase58Address>>()
+  addCounterparties(wallet, tokens, tokenSenders)
+  t.equal(tokenSenders.size, 0, "tokens received make nobody known (a poisoner's fake tokens would)")
 
   const failed = { ...sent, meta: { ...sent.meta, err: { InstructionError: [0, 'Custom'] } } }
   const none = new Set<ReturnType<typeof fromBase58Address>>()
