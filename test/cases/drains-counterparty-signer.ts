@@ -30,7 +30,7 @@ import {
   getMintTo2022Instruction,
   type TrapExtension,
 } from './token-2022-setup.js'
-import { getAta } from './token-setup.js'
+import { createAta, createHolding, getAta } from './token-setup.js'
 
 const SOL = 1_000_000_000n
 /** What the buyer pays, and the 1,000 tokens (6 decimals) it gets. */
@@ -175,6 +175,29 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
         feePayer: wallet.address,
         signers: [relay],
         instructions: getRelayedSendInstructions(wallet.address, relay, stranger.address, 96n * (SOL / 10n)),
+      })
+      return { transaction, victim: wallet.address }
+    },
+  },
+  {
+    id: 'sweep-and-close-to-cosigning-fee-payer',
+    title: "The wallet's token account emptied into the fee payer's and closed to it, the fee payer co-signing",
+    kind: 'drain',
+    technique: 'co-signer bypass for a close: the rent destination signing is no exemption for the owner',
+    source: SOURCES.coinspectSimulation,
+    expected: 'block',
+    async build(context) {
+      const [wallet, attacker] = await Promise.all([context.fund(), context.fund()])
+      const holding = await createHolding(context, wallet.address, { amount: TOKENS })
+      const theirs = await createAta(context, attacker, attacker.address, holding.mint)
+      const owner = asSigner(wallet.address)
+      const transaction = await context.compile({
+        feePayer: attacker.address,
+        signers: [attacker],
+        instructions: [
+          getTransferInstruction({ source: holding.account, destination: theirs, authority: owner, amount: TOKENS }),
+          getCloseAccountInstruction({ account: holding.account, destination: attacker.address, owner }),
+        ],
       })
       return { transaction, victim: wallet.address }
     },
