@@ -8,7 +8,12 @@
  * engine followed the signer who receives or loses the value, to show that it does.
  */
 import type { Address, Instruction, KeyPairSigner } from '@solana/kit'
-import { getCreateAccountInstruction, getWithdrawNonceAccountInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
+import {
+  getCreateAccountInstruction,
+  getInitializeNonceAccountInstruction,
+  getWithdrawNonceAccountInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+} from '@solana-program/system'
 import {
   getCloseAccountInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
@@ -215,6 +220,40 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
       const transaction = await context.compile({
         feePayer: wallet.address,
         instructions: [transferSol(wallet.address, attacker.address, 99n * (SOL / 10n))],
+      })
+      return { transaction, victim: wallet.address }
+    },
+  },
+  {
+    id: 'sol-through-new-nonce-account-of-cosigner',
+    title: 'A new durable-nonce account funded with 95 % of the SOL, its authority the co-signer, who withdraws it at once',
+    kind: 'drain',
+    technique: 'CreateAccount + InitializeNonceAccount (the attacker as authority) + WithdrawNonceAccount to the attacker: SOL that leaves an account the wallet created by no transfer',
+    source: SOURCES.drainerAnatomy,
+    expected: 'block',
+    async build(context) {
+      const wallet = await context.fund(10n * SOL)
+      const [attacker, nonce] = [await context.fund(SOL), await context.createKey()]
+      const amount = (95n * 10n * SOL) / 100n
+      const transaction = await context.compile({
+        feePayer: wallet.address,
+        signers: [nonce, attacker],
+        instructions: [
+          getCreateAccountInstruction({
+            payer: asSigner(wallet.address),
+            newAccount: nonce,
+            lamports: amount + (await context.getRent(80n)),
+            space: 80,
+            programAddress: SYSTEM_PROGRAM_ADDRESS,
+          }),
+          getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: attacker.address }),
+          getWithdrawNonceAccountInstruction({
+            nonceAccount: nonce.address,
+            recipientAccount: attacker.address,
+            nonceAuthority: attacker,
+            withdrawAmount: amount,
+          }),
+        ],
       })
       return { transaction, victim: wallet.address }
     },
