@@ -122,10 +122,15 @@ function getSolPayments(context: VectorContext, evidence: InstructionEvidence): 
  * one it created): its value passes through them, and is the signer's until it lands with whoever
  * controls them at the end (nobody: the account's own key).
  */
-function getCreatedWith(context: VectorContext, payments: readonly SolPayment[], controller: ControllerLookup, signer: AccountKey): Set<AccountKey> {
+function getCreatedWith(
+  context: VectorContext,
+  payments: readonly SolPayment[],
+  controller: ControllerLookup,
+  signer: AccountKey,
+): Set<AccountKey> {
   const created = new Set<AccountKey>()
   const passes = (key: AccountKey) => key === signer || controller.get(key) === signer || created.has(key)
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false
     for (const { from, to } of payments) {
       if (!passes(from) || passes(to) || existedBefore(context, to)) continue
@@ -186,19 +191,36 @@ function getSolOut(
   const lamportsTo = new Map<AccountKey, bigint>()
   const receivedFromSigner = new Map<AccountKey, bigint>()
   let explained = context.keys[0] === signer ? context.fee.feeLamports + getImplicitNewAccountRent(context, payments, own) : 0n
+  const forwarded = new Map<AccountKey, bigint>()
   for (const { from, to, lamports } of payments) {
     if (!passes(from)) continue
     if (own.has(from) && !own.has(to)) explained += lamports
     if (created.has(to)) addTo(receivedFromSigner, to, lamports)
+    if (created.has(from)) addTo(forwarded, from, lamports)
     if (passes(to)) continue
     addTo(lamportsTo, getFinalReceiver(controller, to), lamports)
   }
+  let gainers: Array<{ key: AccountKey; gained: bigint }> | undefined
   for (const [key, received] of receivedFromSigner) {
     if (own.has(key)) continue
     const kept = getLamports(context, getIndex(context, key)).after
     const landed = kept < received ? kept : received
     const receiver = getFinalReceiver(controller, key)
     if (landed > 0n && receiver !== signer) addTo(lamportsTo, receiver, landed)
+    // What left it by no instruction of the transaction's own (a program moving it, a swap taking
+    // wrapped SOL) lands with the accounts that gained lamports outside the route.
+    let vanished = received - landed - (forwarded.get(key) ?? 0n)
+    if (vanished <= 0n) continue
+    gainers ??= getLamportGainers(context).filter((gainer) => !passes(gainer.key))
+    for (const gainer of gainers) {
+      if (vanished <= 0n || gainer.gained <= 0n) continue
+      const share = gainer.gained < vanished ? gainer.gained : vanished
+      gainer.gained -= share
+      vanished -= share
+      const to = getFinalReceiver(controller, gainer.key)
+      if (to !== signer) addTo(lamportsTo, to, share)
+    }
+    if (vanished > 0n && receiver !== signer) addTo(lamportsTo, receiver, vanished)
   }
   let lost = 0n
   for (const key of own) {

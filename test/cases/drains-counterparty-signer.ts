@@ -228,7 +228,8 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
     id: 'sol-through-new-nonce-account-of-cosigner',
     title: 'A new durable-nonce account funded with 95 % of the SOL, its authority the co-signer, who withdraws it at once',
     kind: 'drain',
-    technique: 'CreateAccount + InitializeNonceAccount (the attacker as authority) + WithdrawNonceAccount to the attacker: SOL that leaves an account the wallet created by no transfer',
+    technique:
+      'CreateAccount + InitializeNonceAccount (the attacker as authority) + WithdrawNonceAccount to the attacker: SOL that leaves an account the wallet created by no transfer',
     source: SOURCES.drainerAnatomy,
     expected: 'block',
     async build(context) {

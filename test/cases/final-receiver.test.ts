@@ -3,7 +3,12 @@
 // is named in the finding and in the summary by whoever ends up with it — never by the account it
 // passed through. Built with the case set's own transactions (drains-counterparty-signer.ts).
 import t from 'tap'
-import { getCreateAccountInstruction } from '@solana-program/system'
+import {
+  getCreateAccountInstruction,
+  getInitializeNonceAccountInstruction,
+  getWithdrawNonceAccountInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+} from '@solana-program/system'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { getInitializeStakeInstruction, STAKE_ACCOUNT_SIZE, STAKE_PROGRAM } from '../helpers/stake-instructions.js'
 import { toTestLocalnet } from '../helpers/localnet-start.js'
@@ -39,7 +44,10 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     const [finding] = whole(response)
     t.same(finding?.accounts, [wallet.address, stranger.address], 'the wallet, then the stranger')
     t.notOk(finding?.accounts.includes(await getAta(stranger.address, NATIVE_MINT)), "not the stranger's wrapped-SOL account")
-    t.ok(walletLines(response, wallet.address).includes(`You send 9.6 SOL to ${short(stranger.address)}`), walletLines(response, wallet.address).join(' | '))
+    t.ok(
+      walletLines(response, wallet.address).includes(`You send 9.6 SOL to ${short(stranger.address)}`),
+      walletLines(response, wallet.address).join(' | '),
+    )
     t.equal(response.decision, 'block')
   })
 
@@ -53,12 +61,19 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     })
     const response = await engine.simulate(transaction)
     t.equal(response.success, true, response.failure_reason ?? '')
-    t.same(whole(response).map((finding) => finding.accounts), [[wallet.address, stranger.address]], 'one finding, naming the stranger')
-    t.ok(walletLines(response, wallet.address).includes(`You send 9.6 SOL to ${short(stranger.address)}`), walletLines(response, wallet.address).join(' | '))
+    t.same(
+      whole(response).map((finding) => finding.accounts),
+      [[wallet.address, stranger.address]],
+      'one finding, naming the stranger',
+    )
+    t.ok(
+      walletLines(response, wallet.address).includes(`You send 9.6 SOL to ${short(stranger.address)}`),
+      walletLines(response, wallet.address).join(' | '),
+    )
     t.same(walletLines(response, relay.address), [], 'the relay is a route, not a party')
   })
 
-  t.test("into a stake account the co-signer withdraws: the withdrawer", async (t) => {
+  t.test('into a stake account the co-signer withdraws: the withdrawer', async (t) => {
     const wallet = await context.fund(10n * SOL)
     const [attacker, stake] = [await context.createKey(), await context.createKey()]
     const transaction = await context.compile({
@@ -77,8 +92,48 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     })
     const response = await engine.simulate(transaction)
     t.equal(response.success, true, response.failure_reason ?? '')
-    t.same(whole(response).map((finding) => finding.accounts), [[wallet.address, attacker.address]])
-    t.ok(walletLines(response, wallet.address).includes(`You send 9.5 SOL to ${short(attacker.address)}`), walletLines(response, wallet.address).join(' | '))
+    t.same(
+      whole(response).map((finding) => finding.accounts),
+      [[wallet.address, attacker.address]],
+    )
+    t.ok(
+      walletLines(response, wallet.address).includes(`You send 9.5 SOL to ${short(attacker.address)}`),
+      walletLines(response, wallet.address).join(' | '),
+    )
+  })
+
+  t.test('out of a new account by no transfer (a nonce withdrawal): whoever gained it', async (t) => {
+    const wallet = await context.fund(10n * SOL)
+    const [attacker, nonce] = [await context.fund(SOL), await context.createKey()]
+    const amount = 95n * (SOL / 10n)
+    const transaction = await context.compile({
+      feePayer: wallet.address,
+      signers: [nonce, attacker],
+      instructions: [
+        getCreateAccountInstruction({
+          payer: asSigner(wallet.address),
+          newAccount: nonce,
+          lamports: amount + (await context.getRent(80n)),
+          space: 80,
+          programAddress: SYSTEM_PROGRAM_ADDRESS,
+        }),
+        getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: attacker.address }),
+        getWithdrawNonceAccountInstruction({
+          nonceAccount: nonce.address,
+          recipientAccount: attacker.address,
+          nonceAuthority: attacker,
+          withdrawAmount: amount,
+        }),
+      ],
+    })
+    const response = await engine.simulate(transaction)
+    t.equal(response.success, true, response.failure_reason ?? '')
+    t.same(
+      whole(response).map((finding) => finding.accounts),
+      [[wallet.address, attacker.address]],
+      'the attacker, who withdrew it',
+    )
+    t.equal(response.decision, 'block')
   })
 
   t.test('half the SOL through wrapped SOL to a new key: no finding, and the summary names the payee', async (t) => {
@@ -87,7 +142,10 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     const instructions = await getWrappedSendInstructions(wallet.address, payee.address, 5n * SOL)
     const response = await engine.simulate(await context.compile({ feePayer: wallet.address, instructions }))
     t.same(response.risk.findings, [])
-    t.ok(walletLines(response, wallet.address).includes(`You send 5 SOL to ${short(payee.address)}`), walletLines(response, wallet.address).join(' | '))
+    t.ok(
+      walletLines(response, wallet.address).includes(`You send 5 SOL to ${short(payee.address)}`),
+      walletLines(response, wallet.address).join(' | '),
+    )
     t.equal(response.decision, 'approve')
   })
 })

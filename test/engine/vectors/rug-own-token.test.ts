@@ -43,14 +43,25 @@ const deps = { banned: new Map<AccountKey, string>(), established: new Map<Accou
 
 t.test('the receiver holding the mint authority and the trap: its own token', async (t) => {
   t.equal(getOwningReceiver(trap(BUYER), [BUYER]), BUYER)
-  const risk = getTokenRisk({ mint: MINT, facts: trap(BUYER), symbol: null, liquidity: null, owner: BUYER, paid: true }, deps, toBase58Address)
+  const risk = getTokenRisk(
+    { mint: MINT, facts: trap(BUYER), symbol: null, liquidity: null, owner: BUYER, paid: true },
+    deps,
+    toBase58Address,
+  )
   t.equal(risk.risk_level, 'low')
-  t.ok(risk.reasons.some((reason) => reason.includes(`(${toBase58Address(BUYER)}) holds its mint authority`)), risk.reasons.join('; '))
+  t.ok(
+    risk.reasons.some((reason) => reason.includes(`(${toBase58Address(BUYER)}) holds its mint authority`)),
+    risk.reasons.join('; '),
+  )
 })
 
 t.test("a co-signing seller's authority makes nothing the buyer's own: a paid honeypot is critical", async (t) => {
   t.equal(getOwningReceiver(trap(SELLER), [BUYER]), null, 'the seller signs, but receives nothing')
-  const risk = getTokenRisk({ mint: MINT, facts: trap(SELLER), symbol: null, liquidity: null, owner: null, paid: true }, deps, toBase58Address)
+  const risk = getTokenRisk(
+    { mint: MINT, facts: trap(SELLER), symbol: null, liquidity: null, owner: null, paid: true },
+    deps,
+    toBase58Address,
+  )
   t.equal(risk.risk_level, 'critical')
   t.ok(risk.flags.includes('honeypot'))
 })
@@ -65,6 +76,10 @@ t.test('one authority left with another key keeps the risk, whoever holds the mi
 })
 
 t.test('received for free, a honeypot warns and does not block', async (t) => {
-  const risk = getTokenRisk({ mint: MINT, facts: trap(SELLER), symbol: null, liquidity: null, owner: null, paid: false }, deps, toBase58Address)
+  const risk = getTokenRisk(
+    { mint: MINT, facts: trap(SELLER), symbol: null, liquidity: null, owner: null, paid: false },
+    deps,
+    toBase58Address,
+  )
   t.equal(risk.risk_level, 'medium')
 })
