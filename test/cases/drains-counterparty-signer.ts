@@ -208,6 +208,30 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
     },
   },
   {
+    id: 'sweep-of-unfunded-wallet-the-fee-payer-funds',
+    title: 'A wallet holding only tokens (no SOL account) gets 0.001 SOL from the co-signing fee payer, and all its tokens go to it',
+    kind: 'drain',
+    technique: 'co-signer bypass: the attacker funds the wallet in the same transaction, so the wallet looks like an account it created',
+    source: SOURCES.coinspectSimulation,
+    expected: 'block',
+    async build(context) {
+      const wallet = await context.createKey()
+      const attacker = await context.fund()
+      const holding = await createHolding(context, wallet.address, { amount: TOKENS })
+      const theirs = await createAta(context, attacker, attacker.address, holding.mint)
+      context.check((await context.readAccount(wallet.address)) === null, 'the wallet has no SOL account: it holds only tokens')
+      const transaction = await context.compile({
+        feePayer: attacker.address,
+        signers: [attacker],
+        instructions: [
+          transferSol(attacker.address, wallet.address, SOL / 1_000n),
+          getTransferInstruction({ source: holding.account, destination: theirs, authority: asSigner(wallet.address), amount: TOKENS }),
+        ],
+      })
+      return { transaction, victim: wallet.address }
+    },
+  },
+  {
     id: 'sweep-to-key-that-dusted-the-wallet',
     title: 'The whole SOL balance to a key whose only history with the wallet is a 1,000-lamport dust transfer it signed',
     kind: 'drain',
