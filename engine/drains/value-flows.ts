@@ -235,15 +235,14 @@ export function getSignerFlows(context: VectorContext, evidence: InstructionEvid
   if (!context.success || !context.entries || !context.post) return []
   const { keys, tokenDeltas } = context
   const payments = getSolPayments(context, evidence)
-  const signers = keys.slice(0, context.signerCount) as AccountKey[]
-  const createdBy = signers.map((signer) => getCreatedWith(context, payments, controller, signer))
   const flows: SignerFlows[] = []
-  for (let i = 0; i < signers.length; i++) {
-    const signer = signers[i] as AccountKey
-    // A signer the transaction creates with another signer's lamports (a relay) is that signer's route, not a party.
-    if (createdBy.some((created, j) => j !== i && created.has(signer))) continue
+  // Every signer has its own flow, even one another signer's lamports create in this transaction (a
+  // relay, or a wallet holding only tokens that a co-signer funds): it still loses what it sends.
+  for (let i = 0; i < context.signerCount; i++) {
+    const signer = keys[i] as AccountKey
     const { before, after } = getLamports(context, i)
-    const { lamportsTo, explained, lost } = getSolOut(context, payments, controller, signer, createdBy[i] as Set<AccountKey>)
+    const created = getCreatedWith(context, payments, controller, signer)
+    const { lamportsTo, explained, lost } = getSolOut(context, payments, controller, signer, created)
     const unexplainedLamports = lost > explained ? lost - explained : 0n
     flows.push({
       signer,
