@@ -70,7 +70,11 @@ t.test('the finding and the summary name the final receiver', async (t) => {
       walletLines(response, wallet.address).includes(`You send 9.6 SOL to ${short(stranger.address)}`),
       walletLines(response, wallet.address).join(' | '),
     )
-    t.same(walletLines(response, relay.address), [`You send 9.6 SOL to ${short(stranger.address)}`], "the relay's own line: it did send them")
+    t.same(
+      walletLines(response, relay.address),
+      [`You send 9.6 SOL to ${short(stranger.address)}`],
+      "the relay's own line: it did send them",
+    )
   })
 
   t.test('into a stake account the co-signer withdraws: the withdrawer', async (t) => {
