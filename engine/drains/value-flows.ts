@@ -151,8 +151,18 @@ function addTo(map: Map<AccountKey, bigint>, key: AccountKey, lamports: bigint):
 }
 
 /**
+ * The rent-exempt minimum of an account of `dataLength` bytes: (128 + length) bytes × 3,480
+ * lamports per byte-year × 2 years, the Rent sysvar of mainnet and of LiteSVM (solana-rent's
+ * defaults), as the System program charges it.
+ */
+function getRentExemptMinimum(dataLength: number): bigint {
+  return BigInt(128 + dataLength) * 6_960n
+}
+
+/**
  * Rent deposited into accounts the transaction creates beyond what instructions pay into them (an
- * associated account made by CPI): the fee payer's, unless it keeps the account.
+ * associated account made by CPI), at most each account's rent-exempt minimum: the fee payer's,
+ * unless it keeps the account.
  */
 function getImplicitNewAccountRent(context: VectorContext, payments: readonly SolPayment[], own: ReadonlySet<AccountKey>): bigint {
   const { keys, entries, post } = context
@@ -165,6 +175,9 @@ function getImplicitNewAccountRent(context: VectorContext, payments: readonly So
     if (own.has(key) || !after) continue
     let deposit = after.lamports()
     for (const payment of payments) if (payment.to === key) deposit -= payment.lamports
+    // Rent, not more: lamports a program moves into a new account beyond it are an outflow to explain.
+    const rentExempt = getRentExemptMinimum(after.data().length)
+    if (deposit > rentExempt) deposit = rentExempt
     if (deposit > 0n) rent += deposit
   }
   return rent

@@ -152,6 +152,22 @@ t.test('a CPI that takes the wallet, the token account, or moves assets away', a
       ],
     })
     t.same(getDrainFindings(swap), [], 'something came back: a trade, which the slippage and MEV vectors judge')
+    const intoNewAccount = createTestContext(bytes, {
+      entries: { [wallet]: walletBefore },
+      post: {
+        [wallet]: { lamports: 499_995_000n, owner: SYSTEM, data: new Uint8Array(0) },
+        [attacker]: { lamports: 9_500_000_000n, owner: SYSTEM, data: new Uint8Array(0) },
+      },
+      balanceChanges: [
+        { account: wallet, mint: null, owner: null, decimals: 9, pre: '10000000000', post: '499995000', delta: '-9500005000' },
+        { account: attacker, mint: null, owner: null, decimals: 9, pre: '0', post: '9500000000', delta: '9500000000' },
+      ],
+    })
+    t.match(
+      getDrainFindings(intoNewAccount),
+      [{ code: 'unexplained_outflow', severity: 'critical', accounts: [wallet], message: /^9499109120 lamports leave/ }],
+      "into an account the CPI creates: only its rent (890,880 lamports for no data) is the fee payer's to pay",
+    )
     const failed = createTestContext(bytes, { entries: { [wallet]: walletBefore }, success: false, balanceChanges: [] })
     t.same(getDrainFindings(failed), [], 'a failed simulation moves nothing')
   })
