@@ -227,7 +227,21 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   let tipAccounts: string[] = []
   let tipAccountKeys: ReadonlySet<AccountKey> = new Set()
   const tips = { getTipAccounts: () => tipAccountKeys, getTipFloor: () => getTipFloor() }
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger, tips, sandwichFork }
+  const deps = {
+    svm,
+    svmState,
+    cache,
+    chain,
+    priorityFees,
+    name,
+    getDecimals,
+    onAccountsUsed,
+    sources,
+    detector,
+    logger,
+    tips,
+    sandwichFork,
+  }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
   const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
     resultCache.simulate(transaction, parseSimulateOptions(options))

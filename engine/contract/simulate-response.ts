@@ -347,7 +347,7 @@ export const simulateResponseSchema = Type.Object(
     /** The main swap's sandwich, priced on a fork of the warm state; null without a decoded swap, a successful simulation or the mev vector. */
     mev: Nullable(mevSchema, {
       description:
-        "What a sandwich can take from the main swap, priced on a scratch fork (front-run, the transaction, back-run); null when nothing is swapped, the simulation failed or the mev vector did not run.",
+        'What a sandwich can take from the main swap, priced on a scratch fork (front-run, the transaction, back-run); null when nothing is swapped, the simulation failed or the mev vector did not run.',
     }),
     /** Per signer (the fee payer first), what leaves and arrives, hand-overs of control and the fee; empty when the program vector did not run. */
     summary: Type.Array(signerSummarySchema),

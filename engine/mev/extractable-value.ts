@@ -71,7 +71,16 @@ export function getExtractableValue(
     clockFrom: warm,
   })
   if (!outcome.priced) return unpriced(outcome.reason)
-  return toMev(outcome.price, swap.mode === 'exact_in', analysis.inputMint, analysis.outputMint, swap.amountIn, swap.amountOut, context, policy)
+  return toMev(
+    outcome.price,
+    swap.mode === 'exact_in',
+    analysis.inputMint,
+    analysis.outputMint,
+    swap.amountIn,
+    swap.amountOut,
+    context,
+    policy,
+  )
 }
 
 function toMev(

@@ -11,9 +11,13 @@
  *
  * The search: the attacker's budget is the pool's reserve of the input token (a front-run larger
  * than what the pool holds of the token would be a trade of its own, not a sandwich). It is tried
- * first; when it fails, the size is bisected (geometrically while the bounds are far apart) down
- * to 1/256 of itself. A size passes when the front-run runs and the user's transaction still
- * succeeds after it. Nothing here awaits: the fork is shared by every request of the engine.
+ * first; when it fails, the size is searched between what passed and what failed: by the secant
+ * of the user's slack (how far its result stays inside its bound) while two sizes passed, else
+ * by bisection (geometric while the bounds are far apart), until the bracket is within 1/128 of
+ * itself or the user is left within 1/64 of its tolerance. A size passes when the front-run runs
+ * and the user's transaction still succeeds after it; a swap whose bound leaves no margin against
+ * its own result is not searched (nothing can be taken). Nothing here awaits: the fork is shared
+ * by every request of the engine.
  */
 import { createHash } from 'node:crypto'
 import {
@@ -81,7 +85,11 @@ function deriveKey(label: string): Uint8Array {
   return new Uint8Array(createHash('sha256').update(`solana-preflight sandwich fork: ${label}`).digest())
 }
 
-const ATTACKER: AttackerAccounts = { payer: deriveKey('attacker'), input: deriveKey('attacker input'), output: deriveKey('attacker output') }
+const ATTACKER: AttackerAccounts = {
+  payer: deriveKey('attacker'),
+  input: deriveKey('attacker input'),
+  output: deriveKey('attacker output'),
+}
 /** The attacker's wallet only pays fees: any balance that covers them does. */
 const ATTACKER_LAMPORTS = 1_000_000_000_000n
 const TOKEN_ACCOUNT_BYTES = 165
@@ -179,14 +187,17 @@ export function createSandwichFork(): SandwichFork {
     /** What the user's transaction takes from (exact in: output vault) or gives to (exact out: input vault) the pool. */
     const readUserSide = () => (exactIn ? getTokenAmount(svm, request.vaultOut) : getTokenAmount(svm, request.vaultIn))
     const userMoved = (before: bigint, after: bigint) => (exactIn ? before - after : after - before)
-    /** null when `amount` passes, else what stopped it. */
-    const probe = (amount: bigint): SandwichLimit | null => {
+    /** How far the user's result stays inside its own bound (exact in: above the minimum; exact out: below the maximum). */
+    const bound = (exactIn ? swap.amountOut : swap.amountIn) ?? 0n
+    const getSlack = (moved: bigint) => (exactIn ? moved - bound : bound - moved)
+    /** The user's slack after a front-run of `amount`, or what stopped it. */
+    const probe = (amount: bigint): bigint | SandwichLimit => {
       restore(accounts)
       setAttacker(amount)
-      const front = svm.sendVersionedTransaction(swaps.frontRun(amount))
-      if (isNativeFailure(front)) return 'pool_accounts'
-      const user = svm.simulateVersionedTransaction(request.transaction)
-      return isNativeFailure(user) ? getLimit(user) : null
+      if (isNativeFailure(svm.sendVersionedTransaction(swaps.frontRun(amount)))) return 'pool_accounts'
+      const before = readUserSide()
+      const user = svm.sendVersionedTransaction(request.transaction)
+      return isNativeFailure(user) ? getLimit(user) : getSlack(userMoved(before, readUserSide()))
     }
 
     try {
@@ -197,27 +208,53 @@ export function createSandwichFork(): SandwichFork {
       }
       const quote = userMoved(alone, readUserSide())
       if (budget === 0n || quote <= 0n) return { priced: false, reason: 'the swap moves nothing on the fork' }
+      const margin = getSlack(quote)
 
-      let probes = 1
+      // lo passes with slack slackLo (prev/slackPrev: the pass before), hi fails (or is the budget, untried).
+      let probes = 0
       let lo = 0n
+      let slackLo = margin
+      let prev = -1n
+      let slackPrev = 0n
       let hi = budget
-      let limit: SandwichLimit = 'budget'
-      const atBudget = probe(budget)
-      if (atBudget === null) lo = budget
-      else limit = atBudget
-      while (hi - lo > 1n && hi - lo > lo >> 8n) {
-        let mid: bigint
-        if (lo === 0n) mid = BigInt(Math.floor(Math.sqrt(Number(hi))))
-        else if (hi / lo > 4n) mid = BigInt(Math.floor(Math.sqrt(Number(lo) * Number(hi))))
-        else mid = (lo + hi) / 2n
+      let limit: SandwichLimit = 'minimum_output'
+      if (margin > 0n) {
+        probes++
+        const atBudget = probe(budget)
+        if (typeof atBudget === 'bigint') {
+          lo = budget
+          limit = 'budget'
+        } else limit = atBudget
+      }
+      // Stop when the user is left within 1/64 of its tolerance (the loss is then as good as the
+      // most its bound allows), or when the bracket is within 1/128 of itself (1/32 where the pool,
+      // not the bound, stops the front-run: the loss there moves little with the last percents).
+      while (
+        hi - lo > 1n &&
+        hi - lo > lo >> (limit === 'minimum_output' ? 7n : 5n) &&
+        !(limit === 'minimum_output' && slackLo * 64n <= margin)
+      ) {
+        let mid = -1n
+        // The user's result falls smoothly and convexly with the front-run's size: the secant
+        // through the last two passing sizes lands at or before where the slack runs out.
+        if (prev >= 0n && slackPrev > slackLo) mid = lo + ((lo - prev) * slackLo) / (slackPrev - slackLo)
+        if (mid <= lo || mid >= hi) {
+          if (lo === 0n) mid = BigInt(Math.floor(Math.sqrt(Number(hi))))
+          else if (hi / lo > 4n) mid = BigInt(Math.floor(Math.sqrt(Number(lo) * Number(hi))))
+          else mid = (lo + hi) / 2n
+        }
         if (mid <= lo) mid = lo + 1n
         if (mid >= hi) mid = hi - 1n
         probes++
-        const failed = probe(mid)
-        if (failed === null) lo = mid
-        else {
+        const outcome = probe(mid)
+        if (typeof outcome === 'bigint') {
+          prev = lo
+          slackPrev = slackLo
+          lo = mid
+          slackLo = outcome
+        } else {
           hi = mid
-          limit = failed
+          limit = outcome
         }
       }
 

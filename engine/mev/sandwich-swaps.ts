@@ -144,7 +144,8 @@ export function getSandwichSwaps(swap: DecodedSwap, user: UserSwapInstruction, a
     const [pool, firstTickArray] = swap.instruction === 'swap' ? [2, 7] : [4, 11]
     return {
       frontRun: (amount) => build(accounts, getWhirlpoolData(user.data, amount, aToB)),
-      backRun: (amount, read) => build(orderTickArrays(accounts, pool, firstTickArray, !aToB, read), getWhirlpoolData(user.data, amount, !aToB)),
+      backRun: (amount, read) =>
+        build(orderTickArrays(accounts, pool, firstTickArray, !aToB, read), getWhirlpoolData(user.data, amount, !aToB)),
     }
   }
   if (swap.venue === 'raydium_cpmm') {

@@ -37,7 +37,8 @@ const RISKY_TOKEN_FLAGS = ['rug_pull', 'honeypot']
 
 /** The `max_extractable_bps` reason when a sandwich can take more than the policy allows; it blocks or warns by `block_extractable`. */
 function isExtractableAbove(inputs: VerdictInputs, policy: Readonly<Policy>): DecisionReason | null {
-  if (policy.max_extractable_bps === null || inputs.extractableBps === null || inputs.extractableBps <= policy.max_extractable_bps) return null
+  if (policy.max_extractable_bps === null || inputs.extractableBps === null || inputs.extractableBps <= policy.max_extractable_bps)
+    return null
   return {
     rule: 'max_extractable_bps',
     message: `a sandwich can take ${inputs.extractableBps} bps of the swap, above ${policy.max_extractable_bps}: raise the minimum output`,

@@ -38,7 +38,8 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
   const { engine, localnet, rpc } = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR, programsDir: PROGRAMS_DIR })
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const [oracle] = await getOracleAddress(SOL_USDC.whirlpool)
-  const ata = async (owner: Address, mint: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+  const ata = async (owner: Address, mint: Address) =>
+    (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
   const wallet = async (lamports: bigint) => {
     const signer = await generateKeyPairSigner()
     localnet.chain.airdrop(signer.address, lamports)
@@ -47,10 +48,20 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
   type Wallet = Awaited<ReturnType<typeof wallet>>
   /** Wraps `lamports` into the wallet's wrapped-SOL account and opens its USDC account. */
   const fund = (owner: Wallet, lamports: bigint): Instruction[] => [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.wsol, owner: owner.signer.address, mint: SOL_USDC.mintA }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: owner.signer,
+      ata: owner.wsol,
+      owner: owner.signer.address,
+      mint: SOL_USDC.mintA,
+    }),
     getTransferSolInstruction({ source: owner.signer, destination: owner.wsol, amount: lamports }),
     getSyncNativeInstruction({ account: owner.wsol }),
-    getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.usdc, owner: owner.signer.address, mint: SOL_USDC.mintB }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: owner.signer,
+      ata: owner.usdc,
+      owner: owner.signer.address,
+      mint: SOL_USDC.mintB,
+    }),
   ]
   const swap = (owner: Wallet, amount: bigint, minimum: bigint, aToB: boolean, tickArrays: Address[]) =>
     getSwapInstruction({
@@ -70,7 +81,8 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
       amountSpecifiedIsInput: true,
       aToB,
     })
-  const sign = (signer: KeyPairSigner, instructions: Instruction[]) => buildTransaction({ feePayer: signer, blockhash: value.blockhash, instructions })
+  const sign = (signer: KeyPairSigner, instructions: Instruction[]) =>
+    buildTransaction({ feePayer: signer, blockhash: value.blockhash, instructions })
   const land = (bytes: Uint8Array) => {
     const result = localnet.chain.send(bytes)
     t.equal(result.err, null, 'lands on localnet')
@@ -103,9 +115,15 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
     t.equal(extractable.lamports, Number((BigInt(extractable.amount) * TRADE) / QUOTE), 'in lamports at the swap’s own price')
     t.equal(open.mev?.recommended_min_output, String((QUOTE * 9_900n + 9_999n) / 10_000n), 'the quote less the default 100 bps, rounded up')
     t.equal(open.decision, 'warn')
-    t.ok(open.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'), 'the default policy warns on it')
+    t.ok(
+      open.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'),
+      'the default policy warns on it',
+    )
     t.equal(strict.decision, 'block')
-    t.ok(strict.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'), 'strict blocks on it')
+    t.ok(
+      strict.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'),
+      'strict blocks on it',
+    )
     t.strictSame(roundTrip(open), open, 'mev crosses gRPC whole')
   })
 

@@ -72,13 +72,15 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
   const { engine, localnet, rpc } = await startStack(t, { programsDir: PROGRAMS_DIR, engineEnv: { CHAIN_POLL_MS: '50' } })
   const chain = localnet.chain
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const sign = (signer: KeyPairSigner, instructions: Instruction[]) => buildTransaction({ feePayer: signer, blockhash: value.blockhash, instructions })
+  const sign = (signer: KeyPairSigner, instructions: Instruction[]) =>
+    buildTransaction({ feePayer: signer, blockhash: value.blockhash, instructions })
   const land = (bytes: Uint8Array, what: string) => t.equal(chain.send(bytes).err, null, what)
   const tokenAmount = (key: Address) => {
     const data = chain.getAccount(key)?.data
     return data ? Buffer.from(data).readBigUInt64LE(64) : 0n
   }
-  const ata = async (owner: Address, mint: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+  const ata = async (owner: Address, mint: Address) =>
+    (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
 
   // The token, minted to the pool's creator, who also wraps the pool's SOL.
   const creator = await generateKeyPairSigner()
@@ -94,12 +96,17 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
   })
   const creatorWsol = await ata(creator.address, WSOL)
   land(
-    await buildUnsigned({ feePayer: creator.address, blockhash: value.blockhash, signers: [creator, mint], instructions: [
-      ...minted.instructions,
-      getCreateAssociatedTokenIdempotentInstruction({ payer: creator, ata: creatorWsol, owner: creator.address, mint: WSOL }),
-      getTransferSolInstruction({ source: creator, destination: creatorWsol, amount: POOL_SOL }),
-      getSyncNativeInstruction({ account: creatorWsol }),
-    ] }),
+    await buildUnsigned({
+      feePayer: creator.address,
+      blockhash: value.blockhash,
+      signers: [creator, mint],
+      instructions: [
+        ...minted.instructions,
+        getCreateAssociatedTokenIdempotentInstruction({ payer: creator, ata: creatorWsol, owner: creator.address, mint: WSOL }),
+        getTransferSolInstruction({ source: creator, destination: creatorWsol, amount: POOL_SOL }),
+        getSyncNativeInstruction({ account: creatorWsol }),
+      ],
+    }),
     'the token is minted and the SOL wrapped',
   )
 
@@ -108,13 +115,25 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
   chain.airdrop(ADMIN, 1_000_000_000n)
   const createConfig: Instruction = {
     programAddress: CPMM,
-    accounts: [account(ADMIN, AccountRole.WRITABLE_SIGNER), account(ammConfig, AccountRole.WRITABLE), account(SYSTEM, AccountRole.READONLY)],
-    data: Buffer.concat([discriminator('create_amm_config'), Buffer.from([0, 0]), u64(TRADE_FEE_RATE), u64(120_000n), u64(40_000n), u64(0n)]),
+    accounts: [
+      account(ADMIN, AccountRole.WRITABLE_SIGNER),
+      account(ammConfig, AccountRole.WRITABLE),
+      account(SYSTEM, AccountRole.READONLY),
+    ],
+    data: Buffer.concat([
+      discriminator('create_amm_config'),
+      Buffer.from([0, 0]),
+      u64(TRADE_FEE_RATE),
+      u64(120_000n),
+      u64(40_000n),
+      u64(0n),
+    ]),
   }
-  const configRun = chain.simulate(
-    await buildUnsigned({ feePayer: ADMIN, blockhash: value.blockhash, instructions: [createConfig] }),
-    { sigVerify: false, replaceRecentBlockhash: false, accountAddresses: [ammConfig] },
-  )
+  const configRun = chain.simulate(await buildUnsigned({ feePayer: ADMIN, blockhash: value.blockhash, instructions: [createConfig] }), {
+    sigVerify: false,
+    replaceRecentBlockhash: false,
+    accountAddresses: [ammConfig],
+  })
   t.equal(configRun.err, null, 'create_amm_config runs')
   chain.setAccount(ammConfig, configRun.accounts![0]!)
   // The pool-fee receiver is a wrapped-SOL account on mainnet; initialize requires it even with no fee.
@@ -124,10 +143,19 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
   receiver[108] = 1
   receiver[109] = 1
   receiver.writeBigUInt64LE(2_039_280n, 113)
-  chain.setAccount(POOL_FEE_RECEIVER, { lamports: 2_039_280n, data: receiver, owner: TOKEN_PROGRAM_ADDRESS, executable: false, rentEpoch: 0n })
+  chain.setAccount(POOL_FEE_RECEIVER, {
+    lamports: 2_039_280n,
+    data: receiver,
+    owner: TOKEN_PROGRAM_ADDRESS,
+    executable: false,
+    rentEpoch: 0n,
+  })
 
   // The pool: initialize(100 SOL, 1,000,000 tokens), token_0 the smaller mint.
-  const [mint0, mint1] = Buffer.compare(Buffer.from(encoder.encode(WSOL)), Buffer.from(encoder.encode(mint.address))) < 0 ? [WSOL, mint.address] : [mint.address, WSOL]
+  const [mint0, mint1] =
+    Buffer.compare(Buffer.from(encoder.encode(WSOL)), Buffer.from(encoder.encode(mint.address))) < 0
+      ? [WSOL, mint.address]
+      : [mint.address, WSOL]
   const solIs0 = mint0 === WSOL
   const authority = await pda('vault_and_lp_mint_auth_seed')
   const pool = await pda('pool', ammConfig, mint0, mint1)
@@ -140,7 +168,7 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
   const initialize: Instruction = {
     programAddress: CPMM,
     accounts: [
-      { address: creator.address, role: AccountRole.WRITABLE_SIGNER, signer: creator },
+      account(creator.address, AccountRole.WRITABLE_SIGNER),
       account(ammConfig, AccountRole.READONLY),
       account(authority, AccountRole.READONLY),
       account(pool, AccountRole.WRITABLE),
@@ -180,7 +208,12 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
     getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.wsol, owner: owner.signer.address, mint: WSOL }),
     getTransferSolInstruction({ source: owner.signer, destination: owner.wsol, amount: lamports }),
     getSyncNativeInstruction({ account: owner.wsol }),
-    getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.token, owner: owner.signer.address, mint: mint.address }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: owner.signer,
+      ata: owner.token,
+      owner: owner.signer.address,
+      mint: mint.address,
+    }),
   ]
   /** swap_base_input: payer, authority, amm_config, pool_state, input/output token account, input/output vault, token programs, mints, observation. */
   const swap = (owner: Wallet, amount: bigint, minimum: bigint, solIn: boolean): Instruction => {
@@ -190,7 +223,7 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
     return {
       programAddress: CPMM,
       accounts: [
-        { address: owner.signer.address, role: AccountRole.READONLY_SIGNER, signer: owner.signer },
+        account(owner.signer.address, AccountRole.READONLY_SIGNER),
         account(authority, AccountRole.READONLY),
         account(ammConfig, AccountRole.READONLY),
         account(pool, AccountRole.WRITABLE),
