@@ -8,7 +8,7 @@
  */
 import { isSameKey } from '../swaps/instruction-bytes.js'
 import type { DecodedSwap } from '../swaps/swap-types.js'
-import { buildOneInstructionTransaction, type InstructionAccount } from './one-instruction-transaction.js'
+import { buildAttackerTransaction, type InstructionAccount } from './attacker-transaction.js'
 
 export interface AttackerAccounts {
   /** The attacker's wallet: fee payer and swap authority. */
@@ -134,7 +134,7 @@ export function getSandwichSwaps(swap: DecodedSwap, user: UserSwapInstruction, a
   if (swap.userSource === null || swap.userDestination === null) return null
   const accounts = toAttackerAccounts(user, swap, attacker)
   const build = (instructionAccounts: readonly InstructionAccount[], data: Uint8Array) =>
-    buildOneInstructionTransaction(attacker.payer, user.program, instructionAccounts, data, user.blockhash)
+    buildAttackerTransaction(attacker.payer, user.program, instructionAccounts, data, user.blockhash)
   if (swap.venue === 'orca_whirlpool' && (swap.instruction === 'swap' || swap.instruction === 'swapV2')) {
     // The accounts name the pool's A and B sides, so both directions use them as they are; the
     // direction is the data's aToB. The back-run's tick arrays are the user's, reordered for the

@@ -13,6 +13,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
 import { fromSimulateResponseMessage, toSimulateResponseMessage } from '../../../engine/grpc/simulate-message.js'
@@ -21,6 +22,8 @@ import { buildTransaction } from '../../helpers/localnet-transactions.js'
 import { startStack } from '../../helpers/stack.js'
 import { SOL_USDC } from '../swaps/orca-fixture.js'
 
+/** What an attacker's transactions ask (a large front-run crosses many ticks); the engine's fork asks the same. */
+const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 const TRADE = 100_000_000n // 0.1 SOL
 const QUOTE = 4_028_149n // what the real program gives for it on this pool (test/fixtures/PROVENANCE.md)
 const MIN_SQRT_PRICE = 4_295_048_016n
@@ -155,7 +158,7 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
     const attacker = await wallet(frontRun + 10_000_000_000n)
     land(await sign(attacker.signer, fund(attacker, frontRun)))
     const lamportsBefore = localnet.chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    land(await sign(attacker.signer, [swap(attacker, frontRun, 0n, true, SOL_USDC.tickArraysDown)]))
+    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, frontRun, 0n, true, SOL_USDC.tickArraysDown)]))
     t.equal(tokenAmount(attacker.wsol), 0n, 'the front-run paid all of it')
     const bought = tokenAmount(attacker.usdc)
     land(zeroMinimum)
@@ -165,7 +168,7 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
     const from = TICK_ARRAY_STARTS.findIndex((start) => start <= pool.tickCurrentIndex + pool.tickSpacing)
     const upwards = SOL_USDC.tickArraysDown.slice(0, from + 1).reverse()
     while (upwards.length < 3) upwards.push(upwards[upwards.length - 1]!)
-    land(await sign(attacker.signer, [swap(attacker, bought, 0n, false, upwards)]))
+    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, bought, 0n, false, upwards)]))
     t.equal(tokenAmount(attacker.usdc), 0n, 'the back-run sold all it bought')
     t.equal(String(tokenAmount(attacker.wsol) - frontRun), extractable.attacker_profit, "the attacker's profit, to the lamport")
     const lamportsAfter = localnet.chain.getAccount(attacker.signer.address)?.lamports ?? 0n

@@ -26,6 +26,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { PROGRAMS_DIR } from '../../helpers/fixtures.js'
 import { buildTransaction } from '../../helpers/localnet-transactions.js'
 import { buildTransaction as buildUnsigned } from '../../helpers/transactions.js'
@@ -43,6 +44,8 @@ const RENT = address('SysvarRent111111111111111111111111111111111')
 const TRADE_FEE_RATE = 2_500n // 0.25 %, in millionths
 const POOL_SOL = 100_000_000_000n // 100 SOL
 const POOL_TOKEN = 1_000_000_000_000n // 1,000,000 of a 6-decimal token
+/** What an attacker's transactions ask (a large front-run crosses many ticks); the engine's fork asks the same. */
+const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 const TRADE = 1_000_000_000n // 1 SOL
 
 const encoder = getAddressEncoder()
@@ -290,11 +293,11 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
     const attacker = await wallet(frontRun + 10_000_000_000n)
     land(await sign(attacker.signer, fund(attacker, frontRun)), 'the attacker is funded')
     const lamportsBefore = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    land(await sign(attacker.signer, [swap(attacker, frontRun, 0n, true)]), 'front-run')
+    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, frontRun, 0n, true)]), 'front-run')
     const bought = tokenAmount(attacker.token)
     land(zeroMinimum, "the user's swap")
     t.equal(String(tokenAmount(user.token)), extractable.sandwiched, 'the user got what the engine said')
-    land(await sign(attacker.signer, [swap(attacker, bought, 0n, false)]), 'back-run')
+    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, bought, 0n, false)]), 'back-run')
     t.equal(String(tokenAmount(attacker.wsol) - frontRun), extractable.attacker_profit, "the attacker's profit, to the lamport")
     const lamportsAfter = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
     t.equal(Number(lamportsBefore - lamportsAfter), extractable.attacker_fee_lamports, 'and its fees')

@@ -1,10 +1,17 @@
 /**
- * A legacy transaction of one instruction, built by hand for the sandwich fork's attacker
- * (sandwich-swaps.ts): the payer first (the only signer), then the writable accounts, then the
- * read-only ones and the program. Its signature is left zeroed: the fork does not verify
- * signatures, and kit's builders would cost base58 on every key (docs/architecture.md#hot-path-rules).
+ * The sandwich fork's attacker transactions (sandwich-swaps.ts), built by hand as legacy
+ * transactions: a ComputeBudget SetComputeUnitLimit of the most a transaction may use (an attacker
+ * buys what it needs; a large front-run crosses many ticks), then the swap. The payer comes first
+ * (the only signer), then the writable accounts, then the read-only ones and the programs. The
+ * signature is left zeroed: the fork does not verify signatures, and kit's builders would cost
+ * base58 on every key (docs/architecture.md#hot-path-rules).
  */
+import { fromBase58Address, fromAccountKey } from '../state/account-key.js'
 import { isSameKey } from '../swaps/instruction-bytes.js'
+
+const COMPUTE_BUDGET_PROGRAM = fromAccountKey(fromBase58Address('ComputeBudget111111111111111111111111111111'))
+/** SetComputeUnitLimit (tag 2) of 1,400,000 units, the most a transaction may ask. */
+const SET_COMPUTE_UNIT_LIMIT = new Uint8Array([2, 0xc0, 0x5c, 0x15, 0x00])
 
 export interface InstructionAccount {
   key: Uint8Array
@@ -29,8 +36,8 @@ function indexOfKey(keys: readonly Uint8Array[], key: Uint8Array): number {
   return -1
 }
 
-/** The wire bytes of a legacy transaction `payer` signs, running `program` with `accounts` and `data`. */
-export function buildOneInstructionTransaction(
+/** The wire bytes of a legacy transaction `payer` signs, raising its compute limit and running `program` with `accounts` and `data`. */
+export function buildAttackerTransaction(
   payer: Uint8Array,
   program: Uint8Array,
   accounts: readonly InstructionAccount[],
@@ -48,12 +55,14 @@ export function buildOneInstructionTransaction(
     } else if (seen === -1) readonly.push(account.key)
   }
   if (indexOfKey(writable, program) === -1 && indexOfKey(readonly, program) === -1) readonly.push(program)
+  readonly.push(COMPUTE_BUDGET_PROGRAM)
   const keys = [...writable, ...readonly]
   const head: number[] = [1]
   const signatureBytes = 64
   const message: number[] = [1, 0, readonly.length]
   pushCompactU16(message, keys.length)
-  const instruction: number[] = [1, indexOfKey(keys, program)]
+  const instruction: number[] = [2, indexOfKey(keys, COMPUTE_BUDGET_PROGRAM), 0, SET_COMPUTE_UNIT_LIMIT.length, ...SET_COMPUTE_UNIT_LIMIT]
+  instruction.push(indexOfKey(keys, program))
   pushCompactU16(instruction, accounts.length)
   for (const account of accounts) instruction.push(indexOfKey(keys, account.key))
   pushCompactU16(instruction, data.length)
