@@ -66,7 +66,8 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
       mint: SOL_USDC.mintB,
     }),
   ]
-  const swap = (owner: Wallet, amount: bigint, minimum: bigint, aToB: boolean, tickArrays: Address[]) =>
+  /** `threshold`: the minimum output (exact in) or the maximum input (exact out). */
+  const swap = (owner: Wallet, amount: bigint, threshold: bigint, aToB: boolean, tickArrays: Address[], exactIn = true) =>
     getSwapInstruction({
       tokenAuthority: owner.signer,
       whirlpool: SOL_USDC.whirlpool,
@@ -79,9 +80,9 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
       tickArray2: tickArrays[2]!,
       oracle,
       amount,
-      otherAmountThreshold: minimum,
+      otherAmountThreshold: threshold,
       sqrtPriceLimit: aToB ? MIN_SQRT_PRICE : MAX_SQRT_PRICE,
-      amountSpecifiedIsInput: true,
+      amountSpecifiedIsInput: exactIn,
       aToB,
     })
   const sign = (signer: KeyPairSigner, instructions: Instruction[]) =>
@@ -104,6 +105,11 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
   const atOnePercent = await engine.simulate(await userSwap((QUOTE * 99n) / 100n))
   const atQuote = await engine.simulate(await userSwap(QUOTE))
   const strict = await engine.simulate(zeroMinimum, { policy: 'strict' } as never)
+  // Exact out: the quote's USDC for at most 1 % more SOL than the pool asks (it asks just under 0.1 SOL).
+  const maximumIn = (TRADE * 101n) / 100n
+  const exactOut = await engine.simulate(
+    await sign(user.signer, [...fund(user, maximumIn), swap(user, QUOTE, maximumIn, true, SOL_USDC.tickArraysDown, false)]),
+  )
 
   t.test('no minimum: most of the trade, as far as the three tick arrays the swap names let the price fall', async (t) => {
     t.equal(open.success, true)
@@ -140,6 +146,27 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
       atOnePercent.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'),
       'within the default 100 bps',
     )
+  })
+
+  t.test('the fork leaves nothing behind: the same swap priced again gives the same figures', async (t) => {
+    t.strictSame(strict.mev?.extractable, open.mev?.extractable)
+    t.equal(strict.mev?.recommended_min_output, String((QUOTE * 9_950n + 9_999n) / 10_000n), "strict's 50 bps")
+  })
+
+  t.test('exact out, paying at most 1 % over: the loss is extra SOL paid, up to that bound', async (t) => {
+    t.equal(exactOut.success, true, exactOut.failure_reason ?? '')
+    const extractable = exactOut.mev?.extractable
+    if (!extractable) return t.fail(`not priced: ${exactOut.mev?.unpriced_reason}`)
+    t.equal(extractable.mint, SOL_USDC.mintA, 'in the input token, SOL')
+    t.equal(extractable.lamports, Number(extractable.amount), 'SOL is lamports')
+    t.equal(extractable.limited_by, 'minimum_output', 'AmountInAboveMaximum stops the front-run')
+    const quote = BigInt(extractable.quote)
+    t.ok(quote > 99_000_000n && quote <= TRADE, `the pool asks about 0.1 SOL (${quote})`)
+    t.ok(BigInt(extractable.sandwiched) <= maximumIn, 'the user pays at most its maximum')
+    t.equal(BigInt(extractable.amount), BigInt(extractable.sandwiched) - quote)
+    t.ok(extractable.bps >= 95 && extractable.bps <= 102, `close to its tolerance against the quote (${extractable.bps} bps)`)
+    t.equal(exactOut.mev?.recommended_min_output, null)
+    t.equal(exactOut.mev?.recommended_max_input, String((quote * 10_100n) / 10_000n))
   })
 
   t.test('a minimum at the exact quote: about nothing to take', async (t) => {
