@@ -11,7 +11,7 @@ import type { LoadedAccounts } from '../simulate/load-accounts.js'
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { getSwapAnalysis } from '../vectors/swap-analysis.js'
 import type { VectorContext } from '../vectors/vector-context.js'
-import type { SandwichFork, SandwichPrice } from './sandwich-fork.js'
+import type { SandwichFork, SandwichOutcome, SandwichPrice } from './sandwich-fork.js'
 
 const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 const BPS = 10_000n
@@ -54,22 +54,28 @@ export function getExtractableValue(
   if (!instruction) return null
   const signers: Uint8Array[] = []
   for (let i = 0; i < context.signerCount; i++) signers.push(context.rawKeys[i] as Uint8Array)
-  const outcome = fork.price({
-    swap,
-    user: {
-      program: context.rawKeys[instruction.programIdIndex] as Uint8Array,
-      accounts: Array.from(instruction.accountIndexes, (index) => context.rawKeys[index] as Uint8Array),
-      writable: Array.from(instruction.accountIndexes, (index) => context.writable[index] === true),
-      data: instruction.data,
-      signers,
-      blockhash: context.tx.recentBlockhash,
-    },
-    transaction: context.tx.bytes,
-    accounts,
-    vaultIn: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultIn)] as Uint8Array,
-    vaultOut: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultOut)] as Uint8Array,
-    clockFrom: warm,
-  })
+  let outcome: SandwichOutcome
+  try {
+    outcome = fork.price({
+      swap,
+      user: {
+        program: context.rawKeys[instruction.programIdIndex] as Uint8Array,
+        accounts: Array.from(instruction.accountIndexes, (index) => context.rawKeys[index] as Uint8Array),
+        writable: Array.from(instruction.accountIndexes, (index) => context.writable[index] === true),
+        data: instruction.data,
+        signers,
+        blockhash: context.tx.recentBlockhash,
+      },
+      transaction: context.tx.bytes,
+      accounts,
+      vaultIn: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultIn)] as Uint8Array,
+      vaultOut: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultOut)] as Uint8Array,
+      clockFrom: warm,
+    })
+  } catch (error) {
+    // A fork that cannot run the swap (a native error) leaves the simulate itself standing.
+    return unpriced(`the fork could not run the sandwich: ${error instanceof Error ? error.message : String(error)}`)
+  }
   if (!outcome.priced) return unpriced(outcome.reason)
   return toMev(
     outcome.price,

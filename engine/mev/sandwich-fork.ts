@@ -16,8 +16,9 @@
  * by bisection (geometric while the bounds are far apart), until the bracket is within 1/128 of
  * itself or the user is left within 1/64 of its tolerance. A size passes when the front-run runs
  * and the user's transaction still succeeds after it; a swap whose bound leaves no margin against
- * its own result is not searched (nothing can be taken). Nothing here awaits: the fork is shared
- * by every request of the engine.
+ * its own result is not searched (nothing can be taken), and the search stops after MAX_PROBES
+ * sizes whatever it has reached. Nothing here awaits: the fork is shared by every
+ * request of the engine.
  */
 import { createHash } from 'node:crypto'
 import {
@@ -97,6 +98,12 @@ const WRAPPED_SOL = fromBase58Address('So111111111111111111111111111111111111111
 /** Custom errors of a swap refused at its own bound: Whirlpool AmountOutBelowMinimum / AmountInAboveMaximum, Raydium CPMM ExceededSlippage. */
 const BOUND_ERRORS: ReadonlySet<number> = new Set([6036, 6037, 6005])
 const EMPTY = new Uint8Array(0)
+/**
+ * Sizes tried at most (the swaps measured need up to 14). Past it, the largest size that passed
+ * so far is priced: a lower bound of what can be taken, never more. A count, not a time, so the
+ * same state always gives the same answer.
+ */
+const MAX_PROBES = 24
 
 function isSvmManaged(entry: CachedAccount): boolean {
   const owner = toAccountKey(entry.owner)
@@ -230,6 +237,7 @@ export function createSandwichFork(): SandwichFork {
       // most its bound allows), or when the bracket is within 1/128 of itself (1/32 where the pool,
       // not the bound, stops the front-run: the loss there moves little with the last percents).
       while (
+        probes < MAX_PROBES &&
         hi - lo > 1n &&
         hi - lo > lo >> (limit === 'minimum_output' ? 7n : 5n) &&
         !(limit === 'minimum_output' && slackLo * 64n <= margin)
