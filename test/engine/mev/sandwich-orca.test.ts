@@ -18,6 +18,7 @@ import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
 import { fromSimulateResponseMessage, toSimulateResponseMessage } from '../../../engine/grpc/simulate-message.js'
 import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR } from '../../helpers/fixtures.js'
+import { createTestEdge, getJson, postSimulate } from '../../helpers/edge-inject.js'
 import { buildTransaction } from '../../helpers/localnet-transactions.js'
 import { startStack } from '../../helpers/stack.js'
 import { SOL_USDC } from '../swaps/orca-fixture.js'
@@ -38,7 +39,8 @@ function roundTrip(response: SimulateResponse): SimulateResponse {
 }
 
 t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the real program', async (t) => {
-  const { engine, localnet, rpc } = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR, programsDir: PROGRAMS_DIR })
+  const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR, programsDir: PROGRAMS_DIR })
+  const { engine, localnet, rpc } = stack
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
   const [oracle] = await getOracleAddress(SOL_USDC.whirlpool)
   const ata = async (owner: Address, mint: Address) =>
@@ -134,6 +136,10 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
       'strict blocks on it',
     )
     t.strictSame(roundTrip(open), open, 'mev crosses gRPC whole')
+    const rest = getJson<SimulateResponse>(
+      await postSimulate(await createTestEdge(t, stack), { transaction: Buffer.from(zeroMinimum).toString('base64') }),
+    )
+    t.strictSame(rest?.mev, open.mev, 'and the REST answer (the WebSocket stream frames the same object)')
   })
 
   t.test('a minimum 1 % under the quote: a sandwich takes up to that bound and no further', async (t) => {
