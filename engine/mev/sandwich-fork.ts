@@ -225,6 +225,7 @@ export function createSandwichFork(): SandwichFork {
       let slackPrev = 0n
       let hi = budget
       let limit: SandwichLimit = 'minimum_output'
+      let overshoots = 0n
       if (margin > 0n) {
         probes++
         const atBudget = probe(budget)
@@ -245,7 +246,9 @@ export function createSandwichFork(): SandwichFork {
         let mid = -1n
         // The user's result falls smoothly and convexly with the front-run's size: the secant
         // through the last two passing sizes lands at or before where the slack runs out.
-        if (prev >= 0n && slackPrev > slackLo) mid = lo + ((lo - prev) * slackLo) / (slackPrev - slackLo)
+        // After sizes failed since the last pass, aim at half, a quarter, … of the way (on a curve
+        // that bends the other way the secant overshoots, and bisection alone is slow).
+        if (prev >= 0n && slackPrev > slackLo) mid = lo + ((((lo - prev) * slackLo) / (slackPrev - slackLo)) >> overshoots)
         if (mid <= lo || mid >= hi) {
           if (lo === 0n) mid = BigInt(Math.floor(Math.sqrt(Number(hi))))
           else if (hi / lo > 4n) mid = BigInt(Math.floor(Math.sqrt(Number(lo) * Number(hi))))
@@ -260,7 +263,9 @@ export function createSandwichFork(): SandwichFork {
           slackPrev = slackLo
           lo = mid
           slackLo = outcome
+          overshoots = 0n
         } else {
+          if (mid !== lo + 1n && prev >= 0n) overshoots++
           hi = mid
           limit = outcome
         }
