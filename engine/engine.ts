@@ -17,6 +17,7 @@ import type { AccountEntry } from './state/cached-account.js'
 import { getMintDecimals } from './simulate/token-account.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
+import { createSandwichFork } from './mev/sandwich-fork.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
 import { createResultCache, type ResultCache } from './simulate/result-cache.js'
 import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
@@ -139,6 +140,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
+  const sandwichFork = createSandwichFork()
   // The cache, the chain tracker and the sampler are created before the feed, which needs them;
   // their callbacks read `geyser` only once the engine runs, after it is set below.
   const cache = createAccountCache({
@@ -146,7 +148,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     maxBytes: config.cacheMaxBytes,
     freshMs: config.cacheFreshMs,
     batchSize: config.rpcBatchSize,
-    onEvict: (key) => svmState.forget(key),
+    onEvict: (key) => {
+      svmState.forget(key)
+      sandwichFork.forget(key)
+    },
     getCoverageStartMs: (key) => geyser?.getCoverageStartMs(key),
   })
   const isStreamLive = () => geyser?.state === 'connected'
@@ -222,7 +227,21 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   let tipAccounts: string[] = []
   let tipAccountKeys: ReadonlySet<AccountKey> = new Set()
   const tips = { getTipAccounts: () => tipAccountKeys, getTipFloor: () => getTipFloor() }
-  const deps = { svm, svmState, cache, chain, priorityFees, name, getDecimals, onAccountsUsed, sources, detector, logger, tips }
+  const deps = {
+    svm,
+    svmState,
+    cache,
+    chain,
+    priorityFees,
+    name,
+    getDecimals,
+    onAccountsUsed,
+    sources,
+    detector,
+    logger,
+    tips,
+    sandwichFork,
+  }
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
   const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
     resultCache.simulate(transaction, parseSimulateOptions(options))

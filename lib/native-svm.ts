@@ -66,8 +66,8 @@ export function getDeletionAccount(): NativeAccount {
   return deletion
 }
 
-/** Whether a native simulate result is a failure. */
-export function isNativeFailure(result: NativeSimulation | NativeFailure): result is NativeFailure {
+/** Whether a native simulate (or send) result is a failure. */
+export function isNativeFailure(result: NativeSimulation | NativeMetadata | NativeFailure): result is NativeFailure {
   return result instanceof internal.FailedTransactionMetadata
 }
 

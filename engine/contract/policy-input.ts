@@ -17,6 +17,7 @@ export const POLICY_LIMITS = {
   maxSlippageBps: 10_000,
   maxComputeUnits: 1_400_000,
   maxFeeSol: 1_000_000,
+  maxExtractableBps: 10_000,
   blockTokenFlags: 16,
 } as const
 /** A token flag's name, as `block_token_flags` takes it (`rug_pull`, `honeypot`, `freeze_authority`, …). */
@@ -38,6 +39,8 @@ const policyFieldSchemas = {
   max_slippage_bps: Nullable(Type.Integer({ minimum: 0, maximum: POLICY_LIMITS.maxSlippageBps })),
   max_compute_units: Nullable(Type.Integer({ minimum: 0, maximum: POLICY_LIMITS.maxComputeUnits })),
   max_fee_sol: Nullable(Type.Number({ minimum: 0, maximum: POLICY_LIMITS.maxFeeSol })),
+  max_extractable_bps: Nullable(Type.Integer({ minimum: 0, maximum: POLICY_LIMITS.maxExtractableBps })),
+  block_extractable: Type.Boolean(),
 }
 
 /** A policy with every field set: a preset, or what applies to a request once its changes are made. */

@@ -81,6 +81,52 @@ export const slippageSchema = Type.Object(
 )
 export type Slippage = Static<typeof slippageSchema>
 
+/**
+ * What a sandwich can take from the main swap, priced on a scratch fork of the warm state
+ * (docs/detection.md#extractable-value): front-run, the transaction, back-run.
+ */
+export const extractableSchema = Type.Object(
+  {
+    /** The user's loss against its unsandwiched result: in `mint` (the output token; the input token for exact out). */
+    amount: amountSchema,
+    mint: Type.String(),
+    /** `amount` in lamports when one side of the swap is SOL (at the swap's own price), else null. */
+    lamports: Nullable(count()),
+    /** `amount` against the unsandwiched result, in bps. */
+    bps: count(),
+    /** The largest front-run (input token) after which the transaction still passes; 0 when none does. */
+    front_run_amount: amountSchema,
+    /** What stopped the front-run growing: the attacker's budget (the pool's input reserve), the swap's own bound, or the pool (its liquidity or the accounts the swap passes). */
+    limited_by: StringEnum(['budget', 'minimum_output', 'pool_accounts']),
+    /** The attacker's gain in the input token: back-run output less front-run input (pool fees included). */
+    attacker_profit: amountSchema,
+    /** The attacker's two transaction fees. */
+    attacker_fee_lamports: count(),
+    /** Profit less fees in lamports when one side of the swap is SOL, else null. */
+    attacker_profit_lamports: Nullable(Type.Integer()),
+    /** The transaction's result (output for exact in, input for exact out) with nobody around it, and sandwiched. */
+    quote: amountSchema,
+    sandwiched: amountSchema,
+  },
+  closed,
+)
+export type Extractable = Static<typeof extractableSchema>
+
+/** The response's `mev`: the priced sandwich of the main swap and the bound that caps it. */
+export const mevSchema = Type.Object(
+  {
+    extractable: Nullable(extractableSchema, { description: 'null when the swap could not be priced (see `unpriced_reason`).' }),
+    /** exact in: the minimum output that caps a sandwich's take at the policy's `max_extractable_bps` of the quote. */
+    recommended_min_output: Nullable(amountSchema),
+    /** exact out: the maximum input that caps it likewise. */
+    recommended_max_input: Nullable(amountSchema),
+    /** Why `extractable` is null (a venue not priced, a swap that fails, …). */
+    unpriced_reason: Nullable(Type.String()),
+  },
+  closed,
+)
+export type Mev = Static<typeof mevSchema>
+
 /** A received token's risk (docs/detection.md#the-rug-vector), with the evidence behind the flags. */
 export const tokenRiskSchema = Type.Object(
   {
@@ -298,6 +344,11 @@ export const simulateResponseSchema = Type.Object(
       description: 'The main swap: the worst case it accepts and the route it takes; null when nothing is swapped.',
     }),
     risk: riskSchema,
+    /** The main swap's sandwich, priced on a fork of the warm state; null without a decoded swap, a successful simulation or the mev vector. */
+    mev: Nullable(mevSchema, {
+      description:
+        'What a sandwich can take from the main swap, priced on a scratch fork (front-run, the transaction, back-run); null when nothing is swapped, the simulation failed or the mev vector did not run.',
+    }),
     /** Per signer (the fee payer first), what leaves and arrives, hand-overs of control and the fee; empty when the program vector did not run. */
     summary: Type.Array(signerSummarySchema),
     recommendations: Type.Array(recommendationSchema),

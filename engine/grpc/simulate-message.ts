@@ -9,11 +9,14 @@ import type { SimulateResponse__Output as SimulateResponseOutput } from '../../p
 import type { CallNode__Output } from '../../proto/gen/preflight/engine/v1/CallNode.js'
 import type { TokenRisk__Output } from '../../proto/gen/preflight/engine/v1/TokenRisk.js'
 import type { Recommendation__Output } from '../../proto/gen/preflight/engine/v1/Recommendation.js'
+import type { Mev__Output } from '../../proto/gen/preflight/engine/v1/Mev.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import type {
   CallNode,
   Decision,
+  Extractable,
   FailureCode,
+  Mev,
   MevFactors,
   MevLevel,
   Recommendation,
@@ -26,6 +29,47 @@ import { fromTipFloorMessage, toTipFloorMessage } from './tips-message.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+
+function toMevMessage(mev: Mev): object {
+  const extractable = mev.extractable
+  return {
+    extractable:
+      extractable === null
+        ? null
+        : {
+            ...extractable,
+            lamports: orUndefined(extractable.lamports),
+            attacker_profit_lamports: orUndefined(extractable.attacker_profit_lamports),
+          },
+    recommended_min_output: orUndefined(mev.recommended_min_output),
+    recommended_max_input: orUndefined(mev.recommended_max_input),
+    unpriced_reason: orUndefined(mev.unpriced_reason),
+  }
+}
+
+function fromMevMessage(mev: Mev__Output): Mev {
+  const extractable = mev.extractable
+  return {
+    extractable: extractable
+      ? {
+          amount: extractable.amount,
+          mint: extractable.mint,
+          lamports: orNull(extractable.lamports),
+          bps: extractable.bps,
+          front_run_amount: extractable.front_run_amount,
+          limited_by: extractable.limited_by as Extractable['limited_by'],
+          attacker_profit: extractable.attacker_profit,
+          attacker_fee_lamports: extractable.attacker_fee_lamports,
+          attacker_profit_lamports: orNull(extractable.attacker_profit_lamports),
+          quote: extractable.quote,
+          sandwiched: extractable.sandwiched,
+        }
+      : null,
+    recommended_min_output: orNull(mev.recommended_min_output),
+    recommended_max_input: orNull(mev.recommended_max_input),
+    unpriced_reason: orNull(mev.unpriced_reason),
+  }
+}
 
 function toCallNodeMessage(node: CallNode): object {
   return {
@@ -162,6 +206,7 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
       findings: risk.findings.map((finding) => ({ ...finding, instruction_index: orUndefined(finding.instruction_index) })),
       mev_factors: risk.mev_factors === null ? null : toMevFactorsMessage(risk.mev_factors),
     },
+    mev: response.mev === null ? null : toMevMessage(response.mev),
     call_tree: response.call_tree.map(toCallNodeMessage),
     balance_changes: response.balance_changes.map((change) => ({
       ...change,
@@ -214,6 +259,7 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
       known_bots: risk?.known_bots ?? [],
       risk_level: (risk?.risk_level ?? 'safe') as RiskLevel,
     },
+    mev: message.mev ? fromMevMessage(message.mev) : null,
     summary: message.summary.map((entry) => ({ signer: entry.signer, lines: entry.lines })),
     recommendations: message.recommendations.map(fromRecommendationMessage),
     program_breakdown: message.program_breakdown,

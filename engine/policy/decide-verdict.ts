@@ -21,6 +21,8 @@ export interface VerdictInputs {
   /** Flags of every token the transaction makes the signer receive. */
   tokenFlags: readonly string[]
   slippageBps: number | null
+  /** What a sandwich can take from the main swap, in bps of its result (docs/detection.md#extractable-value); null: not priced. */
+  extractableBps: number | null
   computeUnits: number | null
   feeSol: number | null
   timedOutVectors: readonly string[]
@@ -32,6 +34,16 @@ export interface Verdict {
 }
 
 const RISKY_TOKEN_FLAGS = ['rug_pull', 'honeypot']
+
+/** The `max_extractable_bps` reason when a sandwich can take more than the policy allows; it blocks or warns by `block_extractable`. */
+function isExtractableAbove(inputs: VerdictInputs, policy: Readonly<Policy>): DecisionReason | null {
+  if (policy.max_extractable_bps === null || inputs.extractableBps === null || inputs.extractableBps <= policy.max_extractable_bps)
+    return null
+  return {
+    rule: 'max_extractable_bps',
+    message: `a sandwich can take ${inputs.extractableBps} bps of the swap, above ${policy.max_extractable_bps}: raise the minimum output`,
+  }
+}
 
 /** Applies `policy` to what the vectors found. */
 export function getVerdict(inputs: VerdictInputs, policy: Readonly<Policy>): Verdict {
@@ -63,6 +75,8 @@ export function getVerdict(inputs: VerdictInputs, policy: Readonly<Policy>): Ver
       message: `the swap accepts ${inputs.slippageBps} bps of slippage, above ${policy.max_slippage_bps}`,
     })
   }
+  const extractable = isExtractableAbove(inputs, policy)
+  if (extractable !== null && policy.block_extractable) blocks.push(extractable)
   if (policy.max_compute_units !== null && inputs.computeUnits !== null && inputs.computeUnits > policy.max_compute_units) {
     blocks.push({ rule: 'max_compute_units', message: `${inputs.computeUnits} compute units is above ${policy.max_compute_units}` })
   }
@@ -79,6 +93,7 @@ export function getVerdict(inputs: VerdictInputs, policy: Readonly<Policy>): Ver
       message: `MEV score ${inputs.mevScore} is above ${policy.relay_threshold}: send through a bundle relay`,
     })
   }
+  if (extractable !== null && !policy.block_extractable) warnings.push(extractable)
   if (inputs.timedOutVectors.length > 0) {
     warnings.push({ rule: 'timed_out_vectors', message: `not checked in time: ${inputs.timedOutVectors.join(', ')}` })
   }

@@ -34,11 +34,15 @@ export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   max_slippage_bps: null,
   max_compute_units: null,
   max_fee_sol: null,
+  // A sandwich may take at most 1 % of the trade: the tolerance wallets commonly set, above which
+  // the recommended minimum output is what caps the loss (docs/detection.md#extractable-value).
+  max_extractable_bps: 100,
+  block_extractable: false,
 })
 
 /**
  * `strict`: for wallets protecting retail users — medium risk blocks, tighter MEV bounds, known
- * bots and every token flag block, slippage above 1 % blocks. `permissive`: for bots that accept
+ * bots and every token flag block, slippage above 1 % and a sandwich taking over 0.5 % block. `permissive`: for bots that accept
  * risk knowingly — only a failed simulation, a blacklisted program or critical risk block.
  */
 export const PRESET_POLICIES: Readonly<Record<PolicyPreset, Readonly<Policy>>> = Object.freeze({
@@ -52,12 +56,15 @@ export const PRESET_POLICIES: Readonly<Record<PolicyPreset, Readonly<Policy>>> =
     block_risky_tokens: true,
     block_token_flags: Object.freeze([...TOKEN_FLAGS_FOR_POLICY]),
     max_slippage_bps: 100,
+    max_extractable_bps: 50,
+    block_extractable: true,
   }),
   permissive: Object.freeze({
     ...DEFAULT_POLICY,
     max_risk_level: 'high',
     max_mev_score: 1,
     relay_threshold: 0.7,
+    max_extractable_bps: 300,
   }),
 })
 
@@ -112,6 +119,8 @@ const FIELD_READERS: { [K in keyof Policy]: (value: unknown, field: K) => Policy
   max_slippage_bps: (value, field) => readLimit(value, field, POLICY_LIMITS.maxSlippageBps, true),
   max_compute_units: (value, field) => readLimit(value, field, POLICY_LIMITS.maxComputeUnits, true),
   max_fee_sol: (value, field) => readLimit(value, field, POLICY_LIMITS.maxFeeSol, false),
+  max_extractable_bps: (value, field) => readLimit(value, field, POLICY_LIMITS.maxExtractableBps, true),
+  block_extractable: readBoolean,
 }
 
 function readPreset(value: unknown, field: string): PolicyPreset {

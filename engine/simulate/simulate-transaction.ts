@@ -23,6 +23,8 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SvmState } from '../svm/svm-state.js'
 import { getVerdict } from '../policy/decide-verdict.js'
+import { getExtractableValue } from '../mev/extractable-value.js'
+import type { SandwichFork } from '../mev/sandwich-fork.js'
 import { assembleFindings } from '../vectors/assemble-findings.js'
 import type { ReadSources } from '../vectors/read-sources.js'
 import type { Detector } from '../vectors/run-detection.js'
@@ -54,6 +56,8 @@ export interface SimulateDependencies {
   sources: ReadSources
   /** The registered vectors, bound to `sources`. */
   detector: Detector
+  /** The scratch SVM sandwiches are priced on (docs/detection.md#extractable-value); without it `mev` is null. */
+  sandwichFork?: SandwichFork | undefined
   /** The bundle relay's tips; without it (or with no tip accounts) no answer is bundle-bound. */
   tips?: SimulateTips | undefined
   logger?: Logger | undefined
@@ -190,6 +194,7 @@ export async function simulateTransaction(
   let rawKeys: readonly Uint8Array[] | null = null
   let post: Map<AccountKey, PostAccount> | null = null
   let meta: NativeMetadata | null = null
+  let loadedAccounts: LoadedAccounts | null = null
   const tokenDeltas: TokenDelta[] = []
 
   if (!loaded.ok) {
@@ -197,6 +202,7 @@ export async function simulateTransaction(
     failure = loaded.failure
   } else {
     const accounts: LoadedAccounts = loaded.accounts
+    loadedAccounts = accounts
     minAccountSlot = getMinAccountSlot(accounts)
     writeKeys = accounts.keys
     writeFlags = accounts.writable
@@ -290,6 +296,11 @@ export async function simulateTransaction(
   let detection = deps.detector.detect(context, vectors)
   if (detection instanceof Promise) detection = await detection
   const findings = assembleFindings(detection)
+  // After the vectors (their swap analysis is reused); synchronous, as the fork is shared.
+  const mev =
+    deps.sandwichFork && loadedAccounts && blockhashStatus !== 'expired' && vectors.includes('mev')
+      ? getExtractableValue(deps.sandwichFork, context, loadedAccounts, deps.svm, options.policy)
+      : null
   const verdict = getVerdict(
     {
       simulationCounts: vectors.includes('simulation'),
@@ -303,6 +314,7 @@ export async function simulateTransaction(
         token.issuer === null ? token.flags : token.flags.filter((flag) => !ISSUER_AUTHORITY_FLAGS.has(flag)),
       ),
       slippageBps: findings.slippage?.bps ?? null,
+      extractableBps: mev?.extractable?.bps ?? null,
       computeUnits,
       feeSol,
       timedOutVectors: detection.timedOut,
@@ -327,6 +339,7 @@ export async function simulateTransaction(
     tips: bundleTip?.floor ?? null,
     slippage: findings.slippage,
     risk: findings.risk,
+    mev,
     summary: findings.summary,
     recommendations: findings.recommendations,
     program_breakdown: getProgramBreakdown(callTree),

@@ -43,7 +43,8 @@ function getProgramDataKey(entry: CachedAccount): AccountKey | undefined {
   return toAccountKey(entry.data.subarray(4, 36))
 }
 
-function getNative(entry: CachedAccount): NativeAccount {
+/** The native account the SVM is given for `entry` (built once per cached version). */
+export function getNativeAccount(entry: CachedAccount): NativeAccount {
   entry.native ??= createNativeAccount(entry.lamports, entry.data, entry.owner, entry.executable, entry.rentEpoch)
   return entry.native as NativeAccount
 }
@@ -67,7 +68,7 @@ export function createSvmState(svm: NativeSvm): SvmState {
   }
 
   function write(entry: CachedAccount): void {
-    svm.setAccount(getPubkey(entry.key), getNative(entry))
+    svm.setAccount(getPubkey(entry.key), getNativeAccount(entry))
     held.set(entry.key, entry.version)
   }
 

@@ -11,6 +11,7 @@ import type { DexProgram as _preflight_engine_v1_DexProgram, DexProgram__Output 
 import type { EngineClient as _preflight_engine_v1_EngineClient, EngineDefinition as _preflight_engine_v1_EngineDefinition } from './preflight/engine/v1/Engine';
 import type { ExecuteRequest as _preflight_engine_v1_ExecuteRequest, ExecuteRequest__Output as _preflight_engine_v1_ExecuteRequest__Output } from './preflight/engine/v1/ExecuteRequest';
 import type { ExecuteResponse as _preflight_engine_v1_ExecuteResponse, ExecuteResponse__Output as _preflight_engine_v1_ExecuteResponse__Output } from './preflight/engine/v1/ExecuteResponse';
+import type { Extractable as _preflight_engine_v1_Extractable, Extractable__Output as _preflight_engine_v1_Extractable__Output } from './preflight/engine/v1/Extractable';
 import type { FeeDetails as _preflight_engine_v1_FeeDetails, FeeDetails__Output as _preflight_engine_v1_FeeDetails__Output } from './preflight/engine/v1/FeeDetails';
 import type { GetTipsRequest as _preflight_engine_v1_GetTipsRequest, GetTipsRequest__Output as _preflight_engine_v1_GetTipsRequest__Output } from './preflight/engine/v1/GetTipsRequest';
 import type { GetTransactionRequest as _preflight_engine_v1_GetTransactionRequest, GetTransactionRequest__Output as _preflight_engine_v1_GetTransactionRequest__Output } from './preflight/engine/v1/GetTransactionRequest';
@@ -19,6 +20,7 @@ import type { GeyserHealth as _preflight_engine_v1_GeyserHealth, GeyserHealth__O
 import type { HealthRequest as _preflight_engine_v1_HealthRequest, HealthRequest__Output as _preflight_engine_v1_HealthRequest__Output } from './preflight/engine/v1/HealthRequest';
 import type { HealthResponse as _preflight_engine_v1_HealthResponse, HealthResponse__Output as _preflight_engine_v1_HealthResponse__Output } from './preflight/engine/v1/HealthResponse';
 import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEstimate__Output as _preflight_engine_v1_LandingEstimate__Output } from './preflight/engine/v1/LandingEstimate';
+import type { Mev as _preflight_engine_v1_Mev, Mev__Output as _preflight_engine_v1_Mev__Output } from './preflight/engine/v1/Mev';
 import type { MevFactors as _preflight_engine_v1_MevFactors, MevFactors__Output as _preflight_engine_v1_MevFactors__Output } from './preflight/engine/v1/MevFactors';
 import type { Outcome as _preflight_engine_v1_Outcome, Outcome__Output as _preflight_engine_v1_Outcome__Output } from './preflight/engine/v1/Outcome';
 import type { OutcomeDifference as _preflight_engine_v1_OutcomeDifference, OutcomeDifference__Output as _preflight_engine_v1_OutcomeDifference__Output } from './preflight/engine/v1/OutcomeDifference';
@@ -62,6 +64,7 @@ export interface ProtoGrpcType {
         Engine: SubtypeConstructor<typeof grpc.Client, _preflight_engine_v1_EngineClient> & { service: _preflight_engine_v1_EngineDefinition }
         ExecuteRequest: MessageTypeDefinition<_preflight_engine_v1_ExecuteRequest, _preflight_engine_v1_ExecuteRequest__Output>
         ExecuteResponse: MessageTypeDefinition<_preflight_engine_v1_ExecuteResponse, _preflight_engine_v1_ExecuteResponse__Output>
+        Extractable: MessageTypeDefinition<_preflight_engine_v1_Extractable, _preflight_engine_v1_Extractable__Output>
         FeeDetails: MessageTypeDefinition<_preflight_engine_v1_FeeDetails, _preflight_engine_v1_FeeDetails__Output>
         GetTipsRequest: MessageTypeDefinition<_preflight_engine_v1_GetTipsRequest, _preflight_engine_v1_GetTipsRequest__Output>
         GetTransactionRequest: MessageTypeDefinition<_preflight_engine_v1_GetTransactionRequest, _preflight_engine_v1_GetTransactionRequest__Output>
@@ -70,6 +73,7 @@ export interface ProtoGrpcType {
         HealthRequest: MessageTypeDefinition<_preflight_engine_v1_HealthRequest, _preflight_engine_v1_HealthRequest__Output>
         HealthResponse: MessageTypeDefinition<_preflight_engine_v1_HealthResponse, _preflight_engine_v1_HealthResponse__Output>
         LandingEstimate: MessageTypeDefinition<_preflight_engine_v1_LandingEstimate, _preflight_engine_v1_LandingEstimate__Output>
+        Mev: MessageTypeDefinition<_preflight_engine_v1_Mev, _preflight_engine_v1_Mev__Output>
         MevFactors: MessageTypeDefinition<_preflight_engine_v1_MevFactors, _preflight_engine_v1_MevFactors__Output>
         Outcome: MessageTypeDefinition<_preflight_engine_v1_Outcome, _preflight_engine_v1_Outcome__Output>
         OutcomeDifference: MessageTypeDefinition<_preflight_engine_v1_OutcomeDifference, _preflight_engine_v1_OutcomeDifference__Output>

@@ -19,6 +19,7 @@ const approved: SimulateResponse = {
   tip_lamports: null,
   tips: null,
   slippage: null,
+  mev: null,
   summary: [],
   risk: {
     mev_score: 12,

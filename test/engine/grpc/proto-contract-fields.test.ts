@@ -230,8 +230,9 @@ function compare(messageName: string, schema: unknown): { found: Map<string, str
 /** Each message with its schema, and how many (schema, message) pairs it nests: the walk must reach them all. */
 const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   // SimulateResponse, FeeDetails, PriorityFees, Slippage, Risk, BlacklistedProgram, DexProgram, TokenRisk, RiskFinding,
-  // MevFactors, Recommendation, ProgramUsage, CallNode, BalanceChange, LandingEstimate, DecisionReason, TipFloor.
-  ['SimulateResponse', simulateResponseSchema, 18],
+  // MevFactors, Recommendation, ProgramUsage, CallNode, BalanceChange, LandingEstimate, DecisionReason, TipFloor,
+  // Mev, Extractable.
+  ['SimulateResponse', simulateResponseSchema, 20],
   ['SimulateRequest', simulateRequestSchema, 1],
   // HealthResponse, GeyserHealth, GeyserEndpointHealth, WorkersHealth.
   ['HealthResponse', engineHealthSchema, 4],

@@ -13,6 +13,7 @@ const clean: VerdictInputs = {
   knownBots: [],
   tokenFlags: [],
   slippageBps: null,
+  extractableBps: null,
   computeUnits: 150,
   feeSol: 0.000005,
   timedOutVectors: [],
@@ -99,6 +100,27 @@ t.test('max_slippage_bps', async (t) => {
   t.equal(verdict({ slippageBps: null }, { max_slippage_bps: 0 }).decision, 'approve', 'no swap, nothing to bound')
 })
 
+t.test('max_extractable_bps: warns past it by default, blocks with block_extractable (strict)', async (t) => {
+  t.equal(DEFAULT_POLICY.max_extractable_bps, 100, 'the documented default')
+  t.same(verdict({ extractableBps: 101 }), {
+    decision: 'warn',
+    reasons: [
+      {
+        rule: 'max_extractable_bps',
+        message: 'a sandwich can take 101 bps of the swap, above 100: raise the minimum output',
+      },
+    ],
+  })
+  t.equal(verdict({ extractableBps: 100 }).decision, 'approve', 'at the bound')
+  t.equal(verdict({ extractableBps: null }).decision, 'approve', 'not priced, nothing to bound')
+  t.equal(verdict({ extractableBps: 51 }, 'strict').decision, 'block', 'strict: 50 bps, and it blocks')
+  t.equal(verdict({ extractableBps: 50 }, 'strict').decision, 'approve')
+  t.equal(verdict({ extractableBps: 300 }, 'permissive').decision, 'approve', 'permissive: 300 bps')
+  t.equal(verdict({ extractableBps: 301 }, 'permissive').decision, 'warn')
+  t.equal(verdict({ extractableBps: 9_000 }, { max_extractable_bps: null }).decision, 'approve', 'null: no bound')
+  t.equal(verdict({ extractableBps: 101 }, { block_extractable: true }).decision, 'block')
+})
+
 t.test('max_compute_units', async (t) => {
   t.equal(verdict({ computeUnits: 200_001 }, { max_compute_units: 200_000 }).decision, 'block')
   t.equal(verdict({ computeUnits: 200_000 }, { max_compute_units: 200_000 }).decision, 'approve')
@@ -126,6 +148,7 @@ t.test('every rule that blocks is named, in order', async (t) => {
       knownBots: ['x'],
       tokenFlags: ['rug_pull', 'freeze_authority'],
       slippageBps: 500,
+      extractableBps: 5_000,
       computeUnits: 500_000,
       feeSol: 1,
     },
@@ -134,6 +157,7 @@ t.test('every rule that blocks is named, in order', async (t) => {
       block_risky_tokens: true,
       block_token_flags: ['freeze_authority'],
       max_slippage_bps: 100,
+      block_extractable: true,
       max_compute_units: 200_000,
       max_fee_sol: 0.1,
     },
@@ -150,6 +174,7 @@ t.test('every rule that blocks is named, in order', async (t) => {
       'block_risky_tokens',
       'block_token_flags',
       'max_slippage_bps',
+      'max_extractable_bps',
       'max_compute_units',
       'max_fee_sol',
     ],

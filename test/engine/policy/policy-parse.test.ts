@@ -18,12 +18,16 @@ t.test('no policy is the default preset, a preset name is that preset', async (t
     max_slippage_bps: null,
     max_compute_units: null,
     max_fee_sol: null,
+    max_extractable_bps: 100,
+    block_extractable: false,
   })
   t.equal(parsePolicy('default'), DEFAULT_POLICY)
   t.equal(parsePolicy('strict'), PRESET_POLICIES.strict)
   t.equal(parsePolicy('strict').max_risk_level, 'medium')
   t.equal(parsePolicy('strict').block_risky_tokens, true)
   t.equal(parsePolicy('permissive').max_mev_score, 1)
+  t.same([parsePolicy('strict').max_extractable_bps, parsePolicy('strict').block_extractable], [50, true])
+  t.same([parsePolicy('permissive').max_extractable_bps, parsePolicy('permissive').block_extractable], [300, false])
 })
 
 t.test('an object changes only the fields it names, on the defaults or on its preset', async (t) => {
@@ -58,6 +62,9 @@ t.test('every field is checked: type and range, with the field named', async (t)
     [{ max_slippage_bps: 12.5 }, /policy\.max_slippage_bps: must be null or an integer/],
     [{ max_compute_units: 1_400_001 }, /policy\.max_compute_units/],
     [{ max_fee_sol: -1 }, /policy\.max_fee_sol/],
+    [{ max_extractable_bps: 10_001 }, /policy\.max_extractable_bps: must be null or an integer from 0 to 10000/],
+    [{ max_extractable_bps: 0.5 }, /policy\.max_extractable_bps/],
+    [{ block_extractable: 'no' }, /policy\.block_extractable: must be a boolean/],
   ]
   for (const [input, message] of bad) {
     t.throws(() => parsePolicy(input as never), message, JSON.stringify(input))

@@ -78,11 +78,15 @@ export function buildSolUsdcSwap(options: {
   extraAccounts?: readonly Address[]
   /** The account receiving USDC (default the wallet's, which the fixtures hold). */
   destination?: Address
+  /** The wrapped-SOL account paying (default WALLET_WSOL, which does not exist). */
+  source?: Address
+  /** The pool's oracle PDA, which the mainnet program binary checks (default the pool itself, enough for decoding). */
+  oracle?: Address
 }): Instruction {
   const instruction = getSwapInstruction({
     tokenAuthority: WALLET,
     whirlpool: SOL_USDC.whirlpool,
-    tokenOwnerAccountA: WALLET_WSOL,
+    tokenOwnerAccountA: options.source ?? WALLET_WSOL,
     tokenVaultA: SOL_USDC.vaultA,
     tokenOwnerAccountB: options.destination ?? WALLET_USDC,
     tokenVaultB: SOL_USDC.vaultB,
@@ -90,7 +94,7 @@ export function buildSolUsdcSwap(options: {
     tickArray1: SOL_USDC.tickArraysDown[1]!,
     tickArray2: SOL_USDC.tickArraysDown[2]!,
     // Read by the program only for adaptive-fee pools; this one is not.
-    oracle: SOL_USDC.whirlpool,
+    oracle: options.oracle ?? SOL_USDC.whirlpool,
     amount: options.amount,
     otherAmountThreshold: options.otherAmountThreshold,
     sqrtPriceLimit: 4_295_048_016n,

@@ -12,6 +12,7 @@ import type { LandingEstimate as _preflight_engine_v1_LandingEstimate, LandingEs
 import type { DecisionReason as _preflight_engine_v1_DecisionReason, DecisionReason__Output as _preflight_engine_v1_DecisionReason__Output } from '../../../preflight/engine/v1/DecisionReason';
 import type { SignerSummary as _preflight_engine_v1_SignerSummary, SignerSummary__Output as _preflight_engine_v1_SignerSummary__Output } from '../../../preflight/engine/v1/SignerSummary';
 import type { TipFloor as _preflight_engine_v1_TipFloor, TipFloor__Output as _preflight_engine_v1_TipFloor__Output } from '../../../preflight/engine/v1/TipFloor';
+import type { Mev as _preflight_engine_v1_Mev, Mev__Output as _preflight_engine_v1_Mev__Output } from '../../../preflight/engine/v1/Mev';
 import type { Long } from '@grpc/proto-loader';
 
 export interface SimulateResponse {
@@ -44,6 +45,7 @@ export interface SimulateResponse {
   'summary'?: (_preflight_engine_v1_SignerSummary)[];
   'tip_lamports'?: (number | string | Long);
   'tips'?: (_preflight_engine_v1_TipFloor | null);
+  'mev'?: (_preflight_engine_v1_Mev | null);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
@@ -86,6 +88,7 @@ export interface SimulateResponse__Output {
   'summary': (_preflight_engine_v1_SignerSummary__Output)[];
   'tip_lamports'?: (number);
   'tips': (_preflight_engine_v1_TipFloor__Output | null);
+  'mev': (_preflight_engine_v1_Mev__Output | null);
   '_compute_units'?: "compute_units";
   '_suggested_compute_limit'?: "suggested_compute_limit";
   '_fee_estimate_sol'?: "fee_estimate_sol";
