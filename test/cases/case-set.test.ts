@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { CASES } from './case-set.js'
 import { runCases } from './run-cases.js'
+import { PROGRAMS_DIR } from '../helpers/fixtures.js'
 
 const MIN_CASES = 40
 const README = readFileSync(join(import.meta.dirname, 'README.md'), 'utf8')
@@ -30,7 +31,7 @@ t.test('the case set is well formed', async (t) => {
 })
 
 t.test('every case under the default policy', async (t) => {
-  const runs = await runCases(process.env.LOCALNET_PROGRAMS_DIR ? { programsDir: process.env.LOCALNET_PROGRAMS_DIR } : {})
+  const runs = await runCases({ programsDir: process.env.LOCALNET_PROGRAMS_DIR ?? PROGRAMS_DIR })
   for (const run of runs) {
     const { id, expected } = run.testCase
     // A case whose program binary is not loaded is reported as skipped, with the reason.
