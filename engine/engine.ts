@@ -17,7 +17,7 @@ import type { AccountEntry } from './state/cached-account.js'
 import { getMintDecimals } from './simulate/token-account.js'
 import { createChainTracker, type ChainTracker } from './state/chain-tracker.js'
 import { createSvmState, type SvmState } from './svm/svm-state.js'
-import { createSandwichFork } from './mev/sandwich-fork.js'
+import { createLazySandwichFork } from './mev/sandwich-fork.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
 import { createResultCache, type ResultCache } from './simulate/result-cache.js'
 import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
@@ -140,7 +140,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
-  const sandwichFork = createSandwichFork()
+  const sandwichFork = createLazySandwichFork()
   // The cache, the chain tracker and the sampler are created before the feed, which needs them;
   // their callbacks read `geyser` only once the engine runs, after it is set below.
   const cache = createAccountCache({

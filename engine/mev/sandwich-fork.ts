@@ -300,3 +300,15 @@ export function createSandwichFork(): SandwichFork {
 
   return { price, forget: state.forget }
 }
+
+/**
+ * A fork created at the first swap it prices: an engine (and each simulate worker) that never
+ * sees a priced swap does not pay for a second SVM's start and memory.
+ */
+export function createLazySandwichFork(): SandwichFork {
+  let fork: SandwichFork | null = null
+  return {
+    price: (request) => (fork ??= createSandwichFork()).price(request),
+    forget: (key) => fork?.forget(key),
+  }
+}
