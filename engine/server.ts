@@ -1,6 +1,6 @@
 /**
  * The engine's gRPC server: `Simulate`, `ScanApprovals`, `Execute`, `Send`, `Submit`, `GetTips`,
- * `GetTransaction` and `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
+ * `GetTransaction`, `Watch` (server streaming) and `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
  * `Health` passes it first: a co-located client sends its API key as `x-api-key` metadata and gets
  * the same authentication, limits, quota and history as REST (its tenant comes from the key, never
  * from the request); an edge running apart presents the internal token instead and names the
@@ -43,17 +43,9 @@ import { toSendResponseMessage } from './grpc/send-message.js'
 import { toSubmitOptions, toSubmitResponseMessage } from './grpc/submit-message.js'
 import { toTipFloorMessage } from './grpc/tips-message.js'
 import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
-import type { PolicyInput } from './policy/policy.js'
-import type { SimulateOptions, SimulateResponse as SimulateResponseValue, Vector } from './simulate/simulate-types.js'
-
-/** The policy a gRPC request carries as JSON (empty: none); malformed JSON is a validation error. */
-function parsePolicyJson(json: string): PolicyInput {
-  try {
-    return JSON.parse(json) as PolicyInput
-  } catch {
-    throw createServiceError('validation_error', 'policy_json: not valid JSON')
-  }
-}
+import type { SimulateOptions, SimulateResponse as SimulateResponseValue } from './simulate/simulate-types.js'
+import { parsePolicyJson, toSimulateOptions } from './grpc/simulate-request-options.js'
+import { createWatchHandler } from './grpc/watch-call.js'
 
 /** A call let in by the gate. */
 export interface DirectCall {
@@ -200,14 +192,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
       const request = call.request
       let options: SimulateOptions
       try {
-        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
-        options = {
-          ...(request.vectors.length === 0 ? {} : { vectors: request.vectors as Vector[] }),
-          ...(request.timeout_ms === 0 ? {} : { timeoutMs: request.timeout_ms }),
-          replaceRecentBlockhash: request.replace_recent_blockhash,
-          ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
-          ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
-        }
+        options = toSimulateOptions(request)
       } catch (error) {
         callback(toGrpcError(error))
         return
@@ -329,6 +314,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
+    Watch: createWatchHandler(engine, gate),
     Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {
         callback(null, toHealthResponseMessage(engine.getHealth()))

@@ -8,10 +8,12 @@ import type { SimulateResponse } from './simulate-response.js'
 
 /**
  * `blockhash_expired`: the transaction's blockhash aged out (it can no longer land);
- * `time_limit`: WATCH_MAX_MS passed; `shutting_down`: the engine is stopping. A watch the client
- * ends itself (unsubscribe, socket closed, call cancelled) ends `unsubscribed`.
+ * `time_limit`: WATCH_MAX_MS passed; `shutting_down`: the engine or the edge is stopping;
+ * `interrupted`: an edge running apart lost the engine's stream (the engine restarted, the network
+ * failed). A watch the client ends itself (unsubscribe, socket closed, call cancelled) ends
+ * `unsubscribed`.
  */
-export const WATCH_END_REASONS = ['blockhash_expired', 'time_limit', 'shutting_down', 'unsubscribed'] as const
+export const WATCH_END_REASONS = ['blockhash_expired', 'time_limit', 'shutting_down', 'interrupted', 'unsubscribed'] as const
 export type WatchEndReason = (typeof WATCH_END_REASONS)[number]
 
 /** What a watch tells its watcher after the first answer. */

@@ -88,7 +88,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
     resimulations: 0,
     updates: 0,
     unchanged: 0,
-    ended: { blockhash_expired: 0, time_limit: 0, shutting_down: 0, unsubscribed: 0 },
+    ended: { blockhash_expired: 0, time_limit: 0, shutting_down: 0, interrupted: 0, unsubscribed: 0 },
   }
   /** Which watches read each account: one lookup per stream write, whatever the number of watches. */
   const byKey = new Map<AccountKey, Set<Watch>>()
@@ -253,8 +253,8 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
         )
       }
       runners.set(watch, resimulate)
-      // An answer already too late to land needs no watching.
-      if (first.failure_code === 'blockhash_expired' && checksBlockhash) queueMicrotask(() => end('blockhash_expired'))
+      // An answer already too late to land needs no watching; ended once the caller has sent the first answer.
+      if (first.failure_code === 'blockhash_expired' && checksBlockhash) setImmediate(() => end('blockhash_expired'))
       return { response: first, watchId: watch.id, cancel: () => end('unsubscribed') }
     },
     closeAll(reason) {

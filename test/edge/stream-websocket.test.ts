@@ -129,6 +129,7 @@ function createGatedEngine(real: EngineClient) {
   let open = () => undefined as void
   let entered = 0
   const client: EngineClient = {
+    watch: (transaction, options, listener) => real.watch(transaction, options, listener),
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),
