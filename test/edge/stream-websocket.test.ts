@@ -538,6 +538,7 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
         simulated.push(input.transaction)
         return { success: true } as SimulateResponse
       },
+      watch: () => Promise.reject(new Error('this test does not watch')),
     },
     transactions: {
       execute: () => Promise.reject(new Error('this test only simulates')),
@@ -550,7 +551,7 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
     validate: () => null,
     logger: quietLogger,
     now: Date.now,
-    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000 },
+    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000, maxWatches: 8 },
   })
   t.teardown(() => socket.terminate())
   const message = (id: number) => Buffer.from(JSON.stringify({ id, transaction: `tx-${id}` }))
