@@ -137,12 +137,12 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
   return {
     stats,
     async start(bytes, rawOptions, listener) {
-      if (!geyser) {
-        throw createServiceError('not_implemented', 'watch needs the engine to follow a geyser stream (GEYSER_ENDPOINT); simulate without watch.')
-      }
       const parsed: ParsedSimulateOptions = parseSimulateOptions(rawOptions)
       // As the simulation decodes it (throws invalid_transaction): the blockhash the watch follows.
       const tx: WireTransaction = decodeWireTransaction(withSignatureSlots(bytes))
+      if (!geyser) {
+        throw createServiceError('not_implemented', 'watch needs the engine to follow a geyser stream (GEYSER_ENDPOINT); simulate without watch.')
+      }
       if (stats.open >= maxSessions) {
         throw createServiceError(
           'watch_limit_exceeded',
