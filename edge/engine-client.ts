@@ -3,7 +3,13 @@
  * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
-import { credentials, Metadata, status as GrpcStatus, type ClientReadableStream, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import {
+  credentials,
+  Metadata,
+  status as GrpcStatus,
+  type ClientReadableStream,
+  type ServiceError as GrpcServiceError,
+} from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'

@@ -63,7 +63,11 @@ export const streamUnsubscribeFrameSchema = {
   type: 'object',
   required: ['id', 'type', 'subscription'],
   additionalProperties: false,
-  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['unsubscribe'] }, subscription: subscriptionIdSchema },
+  properties: {
+    id: streamMessageSchema.properties.id,
+    type: { type: 'string', enum: ['unsubscribe'] },
+    subscription: subscriptionIdSchema,
+  },
 } as const
 
 /** An execute's answer: `{id, type: 'execute', ...ExecuteResponse}`. */

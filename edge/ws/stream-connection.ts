@@ -389,7 +389,11 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     const valid = message as StreamMessage
     if (valid.type === 'unsubscribe') return unsubscribe(valid, format)
     // Refused before admission: a watch the socket may not open costs nothing.
-    if ((valid.type === undefined || valid.type === 'simulate') && valid.watch === true && watches.size + watchesStarting >= limits.maxWatches) {
+    if (
+      (valid.type === undefined || valid.type === 'simulate') &&
+      valid.watch === true &&
+      watches.size + watchesStarting >= limits.maxWatches
+    ) {
       const refusal = createServiceError(
         'watch_limit_exceeded',
         `This socket watches at most ${limits.maxWatches} simulations at once; unsubscribe from one first.`,

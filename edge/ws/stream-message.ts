@@ -58,12 +58,7 @@ export interface TipsStreamMessage {
 }
 
 export type StreamMessage =
-  | SimulateStreamMessage
-  | ExecuteStreamMessage
-  | SendStreamMessage
-  | SubmitStreamMessage
-  | TipsStreamMessage
-  | UnsubscribeStreamMessage
+  SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage | SubmitStreamMessage | TipsStreamMessage | UnsubscribeStreamMessage
 
 export const MAX_MESSAGE_ID_LENGTH = 128
 

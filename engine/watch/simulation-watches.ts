@@ -141,7 +141,10 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
       // As the simulation decodes it (throws invalid_transaction): the blockhash the watch follows.
       const tx: WireTransaction = decodeWireTransaction(withSignatureSlots(bytes))
       if (!geyser) {
-        throw createServiceError('not_implemented', 'watch needs the engine to follow a geyser stream (GEYSER_ENDPOINT); simulate without watch.')
+        throw createServiceError(
+          'not_implemented',
+          'watch needs the engine to follow a geyser stream (GEYSER_ENDPOINT); simulate without watch.',
+        )
       }
       if (stats.open >= maxSessions) {
         throw createServiceError(
@@ -196,6 +199,9 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
         if (!watch.running && !watch.timer && hasChanged(watch)) markChanged(watch)
       }, checkMs)
       const limitTimer = setTimeout(() => end('time_limit'), maxMs)
+      // The server keeps the process alive while it serves; open watches alone need not.
+      checkTimer.unref()
+      limitTimer.unref()
 
       const end = (reason: WatchEndReason) => {
         if (watch.ended) return

@@ -147,7 +147,11 @@ t.test('watch, update on a drained payer, unsubscribe', async (t) => {
   ws.send({ id: 2, type: 'unsubscribe', subscription: answer.subscription })
   const done = await ws.next(isAnswer(2), 'the unsubscribe answer', before)
   t.same(done, { id: 2, type: 'unsubscribe', subscription: answer.subscription })
-  t.same(ws.frames.slice(before), [{ type: 'watch_end', subscription: answer.subscription, reason: 'unsubscribed' }, done], 'the end, then the answer')
+  t.same(
+    ws.frames.slice(before),
+    [{ type: 'watch_end', subscription: answer.subscription, reason: 'unsubscribed' }, done],
+    'the end, then the answer',
+  )
   t.equal(edge.stack.engine.watches.stats.open, 0, 'the engine no longer watches it')
   t.equal(getStreamStats(edge.app)[0]?.watches, 0)
   t.same(edge.charges, [{ requests: 1, simulations: 1 }], 'unsubscribe is not charged')

@@ -127,7 +127,11 @@ t.test('Watch over gRPC', async (t) => {
 
     const updates: SimulateResponse[] = []
     const ends: WatchEndReason[] = []
-    const started = await edgeClient.watch(transfer.bytes, {}, { update: (response) => updates.push(response), end: (reason) => ends.push(reason) })
+    const started = await edgeClient.watch(
+      transfer.bytes,
+      {},
+      { update: (response) => updates.push(response), end: (reason) => ends.push(reason) },
+    )
     t.equal(started.response.success, true)
     t.equal(stack.engine.watches.stats.open, 1)
     const elsewhere = await generateKeyPairSigner()

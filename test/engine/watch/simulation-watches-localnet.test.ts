@@ -19,7 +19,11 @@ const SOL = 1_000_000_000n
 function createRecorder() {
   const updates: SimulateResponse[] = []
   const ends: WatchEndReason[] = []
-  return { updates, ends, listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) } }
+  return {
+    updates,
+    ends,
+    listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) },
+  }
 }
 
 /** Lands a transfer of `lamports` out of `from`'s wallet, and the block that confirms it (the stream sends confirmed writes). */

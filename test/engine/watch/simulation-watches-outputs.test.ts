@@ -21,7 +21,11 @@ const MINIMUM_OUT = 3_987_867n
 function createRecorder() {
   const updates: SimulateResponse[] = []
   const ends: WatchEndReason[] = []
-  return { updates, ends, listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) } }
+  return {
+    updates,
+    ends,
+    listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) },
+  }
 }
 
 async function latestBlockhash(stack: Stack): Promise<string> {
