@@ -52,6 +52,9 @@ export interface SimulationWatchStats {
   updates: number
   /** Re-simulations skipped because no account read had a new version (the stream repeated a state). */
   unchanged: number
+  /** Changes noticed from a stream write, and by the periodic check (a change that reached the cache another way). */
+  streamChanges: number
+  checkChanges: number
   ended: Record<WatchEndReason, number>
 }
 
@@ -88,6 +91,8 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
     resimulations: 0,
     updates: 0,
     unchanged: 0,
+    streamChanges: 0,
+    checkChanges: 0,
     ended: { blockhash_expired: 0, time_limit: 0, shutting_down: 0, interrupted: 0, unsubscribed: 0 },
   }
   /** Which watches read each account: one lookup per stream write, whatever the number of watches. */
@@ -97,7 +102,11 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
 
   const onAccountWritten = (key: AccountKey) => {
     const watches = byKey.get(key)
-    if (watches) for (const watch of watches) markChanged(watch)
+    if (!watches) return
+    for (const watch of watches) {
+      if (!watch.running && !watch.timer) stats.streamChanges++
+      markChanged(watch)
+    }
   }
   const markChanged = (watch: Watch) => {
     watch.dirty = true
@@ -106,24 +115,24 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
   }
   const runners = new Map<Watch, () => void>()
 
-  function follow(watch: Watch, keys: readonly AccountKey[]): void {
-    const unique = [...new Set(keys)]
-    for (const key of unique) {
+  /** Moves the watch from the accounts it followed (`before`) to those its last simulation read (`after`). */
+  function refollow(watch: Watch, before: readonly AccountKey[], after: readonly AccountKey[]): void {
+    const was = new Set(before)
+    const is = new Set(after)
+    const added = [...is].filter((key) => !was.has(key))
+    const removed = [...was].filter((key) => !is.has(key))
+    for (const key of added) {
       const set = byKey.get(key) ?? new Set<Watch>()
       byKey.set(key, set.add(watch))
     }
-    geyser?.followAccounts(unique, true)
-  }
-
-  function unfollow(watch: Watch, keys: readonly AccountKey[]): void {
-    const unique = [...new Set(keys)]
-    for (const key of unique) {
+    for (const key of removed) {
       const set = byKey.get(key)
       if (!set) continue
       set.delete(watch)
       if (set.size === 0) byKey.delete(key)
     }
-    geyser?.followAccounts(unique, false)
+    if (added.length > 0) geyser?.followAccounts(added, true)
+    if (removed.length > 0) geyser?.followAccounts(removed, false)
   }
 
   /** Whether an account the watch's last simulation read has another version now. */
@@ -181,7 +190,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
       stats.started++
       watch.visible = toVisibleOutcome(first)
       watch.running = false
-      follow(watch, watch.keys)
+      refollow(watch, [], watch.keys)
       stopListening ??= geyser.onAccountWritten(onAccountWritten)
 
       const checksBlockhash = !parsed.replaceRecentBlockhash && !isDurableNonceTransaction(tx)
@@ -196,7 +205,10 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
       // re-read of the accounts the stream began covering after the first simulation) is seen here.
       const checkTimer = setInterval(() => {
         if (checksBlockhash && isExpired()) return end('blockhash_expired')
-        if (!watch.running && !watch.timer && hasChanged(watch)) markChanged(watch)
+        if (!watch.running && !watch.timer && hasChanged(watch)) {
+          stats.checkChanges++
+          markChanged(watch)
+        }
       }, checkMs)
       const limitTimer = setTimeout(() => end('time_limit'), maxMs)
       // The server keeps the process alive while it serves; open watches alone need not.
@@ -209,7 +221,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
         clearInterval(checkTimer)
         clearTimeout(limitTimer)
         clearTimeout(watch.timer)
-        unfollow(watch, watch.keys)
+        refollow(watch, watch.keys, [])
         runners.delete(watch)
         enders.delete(watch)
         stats.open--
@@ -238,8 +250,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
             watch.running = false
             if (watch.ended) return
             // The accounts read may differ now (another route, a closed account): follow the new set.
-            follow(watch, watch.keys)
-            unfollow(watch, before)
+            refollow(watch, before, watch.keys)
             if (response.failure_code === 'blockhash_expired' && checksBlockhash) return end('blockhash_expired')
             const visible = toVisibleOutcome(response)
             if (visible !== watch.visible) {

@@ -72,7 +72,7 @@ t.test('the payer drained by another transaction: one update, success false', as
   t.same(heard.ends, [], 'a cancelled watch is not told it ended')
 })
 
-t.test('changes that leave what a user sees alone push nothing', async (t) => {
+t.test('changes that leave what a user sees alone push nothing; the next one that matters does', async (t) => {
   const stack = await geyserStack(t)
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
@@ -89,6 +89,15 @@ t.test('changes that leave what a user sees alone push nothing', async (t) => {
   await new Promise((resolve) => setTimeout(resolve, 200))
   t.ok(stack.engine.watches.stats.resimulations >= 1, 'the change was simulated again')
   t.same(heard.updates, [], 'but not pushed: the answer reads the same to its user')
+
+  // After a re-simulation the watch still hears the stream (not only its periodic check).
+  // Then the rest is spent (all but the two fees): the transfer would fail.
+  await landTransfer(stack, transfer.payer, 2n * SOL - SOL / 2n - 10_000n)
+  await waitUntil(() => heard.updates.length > 0, 5_000, 'the update')
+  t.equal(heard.updates[0]?.failure_code, 'insufficient_sol')
+  const { streamChanges, checkChanges } = stack.engine.watches.stats
+  t.ok(streamChanges >= 2, `both changes came from stream writes (${streamChanges})`)
+  t.equal(checkChanges, 0, 'none had to wait for the periodic check')
 })
 
 t.test('the blockhash expires: the watch ends blockhash_expired', async (t) => {
