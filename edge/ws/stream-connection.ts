@@ -174,8 +174,9 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
   }
   /** The socket's watches by subscription id; another socket's (or user's) ids are simply not here. */
   const watches = new Map<string, WatchStart>()
-  /** Watches asked for whose first answer has not come yet: they hold a place under maxWatches. */
+  /** Watches asked for (from the limit check on, admission included) whose first answer has not come yet: they hold a place under maxWatches. */
   let watchesStarting = 0
+  const isWatch = (message: StreamMessage): boolean => (message.type === undefined || message.type === 'simulate') && message.watch === true
   /** Updates waiting for the client to read (one per watch, the latest). */
   const waitingUpdates = new Map<string, WatchFrame>()
   // Pushes answer no message: they go in the encoding the client used last.
@@ -301,15 +302,20 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
   /** A simulate with `watch: true`: the answer carries the subscription; updates and the end are pushed. */
   const startWatch = (message: StreamMessage & { type?: 'simulate' }, input: Parameters<CallerSimulator['simulate']>[1]) => {
     const { id, type } = message
-    watchesStarting++
     let subscription = ''
-    const started = simulator.watch(principal, input, {
-      update: (response) => pushWatch({ type: 'simulation_update', subscription, ...response }),
-      end: (reason) => {
-        if (!watches.delete(subscription)) return
-        pushWatch({ type: 'watch_end', subscription, reason })
-      },
-    })
+    let started: Promise<WatchStart>
+    try {
+      started = simulator.watch(principal, input, {
+        update: (response) => pushWatch({ type: 'simulation_update', subscription, ...response }),
+        end: (reason) => {
+          if (!watches.delete(subscription)) return
+          pushWatch({ type: 'watch_end', subscription, reason })
+        },
+      })
+    } catch (error) {
+      watchesStarting--
+      throw error
+    }
     return started.then(
       (watch): StreamFrame => {
         watchesStarting--
@@ -357,17 +363,19 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     inFlight++
     if (inFlight > counters.peakInFlight) counters.peakInFlight = inFlight
     let admitted: Admitted | Promise<Admitted>
+    const refused = (error: unknown) => {
+      // A refused watch gives its place back (startWatch does once it ran).
+      if (isWatch(message)) watchesStarting--
+      finish(toErrorFrame(id, error), format)
+    }
     try {
       admitted = admission.admit(principal, CHARGES[message.type ?? 'simulate'], now())
     } catch (error) {
-      return finish(toErrorFrame(id, error), format)
+      return refused(error)
     }
     // The in-process admission answers without a promise: no extra turn on the hot path.
     if (admitted instanceof Promise) {
-      admitted.then(
-        () => run(message, format),
-        (error: unknown) => finish(toErrorFrame(id, error), format),
-      )
+      admitted.then(() => run(message, format), refused)
       return
     }
     run(message, format)
@@ -389,16 +397,16 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     const valid = message as StreamMessage
     if (valid.type === 'unsubscribe') return unsubscribe(valid, format)
     // Refused before admission: a watch the socket may not open costs nothing.
-    if (
-      (valid.type === undefined || valid.type === 'simulate') &&
-      valid.watch === true &&
-      watches.size + watchesStarting >= limits.maxWatches
-    ) {
-      const refusal = createServiceError(
-        'watch_limit_exceeded',
-        `This socket watches at most ${limits.maxWatches} simulations at once; unsubscribe from one first.`,
-      )
-      return send(toErrorFrame(id, refusal), format)
+    if (isWatch(valid)) {
+      if (watches.size + watchesStarting >= limits.maxWatches) {
+        const refusal = createServiceError(
+          'watch_limit_exceeded',
+          `This socket watches at most ${limits.maxWatches} simulations at once; unsubscribe from one first.`,
+        )
+        return send(toErrorFrame(id, refusal), format)
+      }
+      // Held from now, so messages admitted meanwhile (Redis admission answers later) count it.
+      watchesStarting++
     }
     start(valid, format)
   }

@@ -101,3 +101,48 @@ t.test('a slow reader gets each watch’s latest update, not every one', async (
   socket.terminate()
   t.equal(cancelled, 1, 'a closed socket cancels its open watch')
 })
+
+t.test('with an admission that answers later (Redis), watches being admitted count against the limit', async (t) => {
+  const socket = new FakeSocket()
+  t.teardown(() => socket.terminate())
+  let admitted = 0
+  const connection = createStreamConnection({
+    socket: socket as unknown as StreamSocket,
+    principal: { userId: 'u', role: 'user', apiKeyId: null, hasCard: false },
+    requestId: 'fake',
+    simulator: {
+      simulate: () => Promise.reject(new Error('this test only watches')),
+      watch: async () => ({
+        response: { success: true } as SimulateResponse,
+        watchId: `w_${'0'.repeat(23)}${admitted}`,
+        cancel: () => undefined,
+      }),
+    },
+    transactions: {
+      execute: () => Promise.reject(new Error('this test only watches')),
+      send: () => Promise.reject(new Error('this test only watches')),
+      submit: () => Promise.reject(new Error('this test only watches')),
+      getTips: () => Promise.reject(new Error('this test only watches')),
+    },
+    admission: {
+      admit: () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            admitted++
+            resolve({ headers: {}, meteredSimulations: 0 })
+          }, 20),
+        ),
+    },
+    keyUsage: { record: () => undefined },
+    validate: () => null,
+    logger: quietLogger,
+    now: Date.now,
+    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1_000_000, maxWatches: 2 },
+  })
+  for (const id of [1, 2, 3]) socket.emit('message', Buffer.from(JSON.stringify({ id, transaction: 'tx', watch: true })), false)
+  await waitUntil(() => socket.sent.length === 3, 2_000, 'three frames')
+  const frames = socket.sent.map(({ data }) => JSON.parse(data) as { id: number; error?: { code: string } })
+  t.equal(frames.find((frame) => frame.id === 3)?.error?.code, 'watch_limit_exceeded', 'the third is refused while two are being admitted')
+  t.equal(admitted, 2, 'and never charged')
+  t.equal(connection.getStats().watches, 2)
+})
