@@ -3,13 +3,7 @@
  * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
-import {
-  credentials,
-  Metadata,
-  status as GrpcStatus,
-  type ClientReadableStream,
-  type ServiceError as GrpcServiceError,
-} from '@grpc/grpc-js'
+import { credentials, Metadata, type ClientReadableStream, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -185,8 +179,8 @@ export function createGrpcEngineClient(address: string, options: { internalToken
         })
         call.on('error', (error: GrpcServiceError) => {
           if (!started) return reject(fromGrpcError(error))
-          // Our own cancel is not news; anything else lost the engine's stream.
-          if (error.code !== GrpcStatus.CANCELLED) finish('interrupted')
+          // After our own cancel finish() does nothing; anything else lost the engine's stream.
+          finish('interrupted')
         })
         call.on('end', () => {
           if (!started) reject(createServiceError('engine_unavailable', 'the engine ended the watch without an answer'))

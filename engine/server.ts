@@ -45,7 +45,7 @@ import { toTipFloorMessage } from './grpc/tips-message.js'
 import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
 import type { SimulateOptions, SimulateResponse as SimulateResponseValue } from './simulate/simulate-types.js'
 import { parsePolicyJson, toSimulateOptions } from './grpc/simulate-request-options.js'
-import { createWatchHandler } from './grpc/watch-call.js'
+import { createWatchHandler, type OpenWatchCalls } from './grpc/watch-call.js'
 
 /** A call let in by the gate. */
 export interface DirectCall {
@@ -128,8 +128,15 @@ export interface EngineServer {
   close(): Promise<void>
 }
 
-/** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
-export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
+/**
+ * The handlers of the Engine service's methods (grpc-js handlers), behind `gate` when given;
+ * `openWatches` holds how to end each Watch call still streaming (the server's close ends them first).
+ */
+export function createEngineHandlers(
+  engine: Engine,
+  gate: DirectCallGate | undefined,
+  openWatches: OpenWatchCalls = new Set(),
+): UntypedServiceImplementation {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
@@ -314,7 +321,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
-    Watch: createWatchHandler(engine, gate),
+    Watch: createWatchHandler(engine, gate, openWatches),
     Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {
         callback(null, toHealthResponseMessage(engine.getHealth()))
@@ -334,12 +341,17 @@ export async function startEngineServer(
 ): Promise<EngineServer> {
   const proto = loadEngineProto()
   const server = new Server()
-  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
+  const openWatches: OpenWatchCalls = new Set()
+  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate, openWatches))
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,
-    close: () => shutDownGrpcServer(server, serverOptions.closeGraceMs),
+    close: () => {
+      // A watch streams until it ends: left open it would hold the close for the whole grace period.
+      for (const end of [...openWatches]) end()
+      return shutDownGrpcServer(server, serverOptions.closeGraceMs)
+    },
   }
 }

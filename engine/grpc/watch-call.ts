@@ -17,13 +17,28 @@ import { toSimulateOptions } from './simulate-request-options.js'
 
 type WatchCall = ServerWritableStream<SimulateRequest__Output, WatchEvent>
 
-/** The Watch handler of `engine`, behind `gate` when given. */
-export function createWatchHandler(engine: Pick<Engine, 'watch'>, gate: DirectCallGate | undefined): (call: WatchCall) => void {
+/** How to end each Watch call still streaming, with end_reason shutting_down (the server's close calls them). */
+export type OpenWatchCalls = Set<() => void>
+
+/** The Watch handler of `engine`, behind `gate` when given; its streaming calls join `open` while they stream. */
+export function createWatchHandler(
+  engine: Pick<Engine, 'watch'>,
+  gate: DirectCallGate | undefined,
+  open: OpenWatchCalls,
+): (call: WatchCall) => void {
   return (call) => {
     let cancelled = false
     let watch: WatchStart | undefined
+    const endNow = () => {
+      open.delete(endNow)
+      if (!watch || cancelled) return
+      watch.cancel()
+      call.write({ watch_id: watch.watchId, end_reason: 'shutting_down' })
+      call.end()
+    }
     call.on('cancelled', () => {
       cancelled = true
+      open.delete(endNow)
       watch?.cancel()
     })
     const fail = (error: unknown) => {
@@ -60,6 +75,7 @@ export function createWatchHandler(engine: Pick<Engine, 'watch'>, gate: DirectCa
             call.write({ watch_id: watchId, simulation: toSimulateResponseMessage(response) })
           },
           end: (reason) => {
+            open.delete(endNow)
             call.write({ watch_id: watchId, end_reason: reason })
             call.end()
           },
@@ -76,6 +92,7 @@ export function createWatchHandler(engine: Pick<Engine, 'watch'>, gate: DirectCa
             return fail(error)
           }
           call.write({ watch_id: watchId, simulation: toSimulateResponseMessage(started.response) })
+          open.add(endNow)
         }, fail)
     }
 

@@ -8,7 +8,7 @@ import t from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createCallerServices } from '../../../callers/caller-services.js'
-import { createDirectCallGate } from '../../../engine/grpc/direct-call-gate.js'
+import { createDirectCallGate, createInternalOnlyGate } from '../../../engine/grpc/direct-call-gate.js'
 import { createGrpcEngineClient, createInProcessEngineClient } from '../../../edge/engine-client.js'
 import { createEdgeServer } from '../../../edge/server.js'
 import { startEngineServer } from '../../../engine/server.js'
@@ -151,5 +151,21 @@ t.test('Watch over gRPC', async (t) => {
     started.cancel()
     await waitUntil(() => stack.engine.watches.stats.open === 0, 2_000, 'the cancel reaching the engine')
     t.same(ends, [], 'a cancelled watch is not told it ended')
+  })
+
+  t.test('closing the port ends its open watches shutting_down at once, not after the grace period', async (t) => {
+    const closing = await startEngineServer(stack.engine, '127.0.0.1', 0, { gate: createInternalOnlyGate(TEST_INTERNAL_TOKEN) })
+    const edgeClient = createGrpcEngineClient(closing.address, { internalToken: TEST_INTERNAL_TOKEN })
+    t.teardown(() => edgeClient.close())
+    const ends: WatchEndReason[] = []
+    const fresh = await createStackTransfer(stack)
+    await edgeClient.watch(fresh.bytes, {}, { update: () => undefined, end: (reason) => ends.push(reason) })
+    t.equal(stack.engine.watches.stats.open, 1)
+    const startedAt = Date.now()
+    await closing.close()
+    t.ok(Date.now() - startedAt < 2_000, `closed in ${Date.now() - startedAt} ms (the grace period is 10 s)`)
+    await waitUntil(() => ends.length > 0, 2_000, 'the end at the edge')
+    t.same(ends, ['shutting_down'])
+    t.equal(stack.engine.watches.stats.open, 0)
   })
 })
