@@ -138,6 +138,7 @@ const app = createEdgeServer({
   keepAliveTimeoutMs: edgeConfig.keepAliveTimeoutMs,
   maxConnections: edgeConfig.maxConnections || undefined,
   shutdownGraceMs: edgeConfig.shutdownGraceMs,
+  stream: { maxWatches: edgeConfig.streamMaxWatches },
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)

@@ -37,6 +37,8 @@ export const edgeConfigSchema = {
   maxConnections: { kind: 'int', env: 'MAX_CONNECTIONS', default: 0, min: 0, max: 10_000_000 },
   /** On SIGTERM, how long connections already open may still send requests (answered with Connection: close) before idle ones are closed. */
   shutdownGraceMs: { kind: 'int', env: 'SHUTDOWN_GRACE_MS', default: 1_000, min: 0, max: 20_000 },
+  /** Watched simulations one WebSocket may hold at once (docs/api.md#watching-a-simulation); one more is refused `watch_limit_exceeded`. */
+  streamMaxWatches: { kind: 'int', env: 'STREAM_MAX_WATCHES', default: 8, min: 0, max: 1_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

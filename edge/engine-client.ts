@@ -3,7 +3,7 @@
  * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
-import { credentials, Metadata, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { credentials, Metadata, type ClientReadableStream, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -34,10 +34,19 @@ import type { SendResponse__Output } from '../proto/gen/preflight/engine/v1/Send
 import type { SubmitResponse__Output } from '../proto/gen/preflight/engine/v1/SubmitResponse.js'
 import type { TipFloor__Output } from '../proto/gen/preflight/engine/v1/TipFloor.js'
 import type { TrackedTransaction__Output } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
+import type { WatchEvent__Output } from '../proto/gen/preflight/engine/v1/WatchEvent.js'
+import type { WatchEndReason, WatchListener, WatchStart } from '../engine/contract/simulation-watch.js'
 
 export interface EngineClient {
   /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /**
+   * Simulates and watches the transaction (docs/api.md#watching-a-simulation): resolves with the
+   * first answer and the watch's id; `listener` then hears each update and the end. Rejects as
+   * simulate does, or with `watch_limit_exceeded` (the engine's process limit), `not_implemented`
+   * (no geyser stream).
+   */
+  watch(transaction: Uint8Array, options: SimulateOptions, listener: WatchListener): Promise<WatchStart>
   /** A wallet's standing token approvals, scored, with a revoke transaction; rejects with a catalogue ServiceError (validation_error: not an address). */
   scanApprovals(wallet: string): Promise<ApprovalsResponse>
   /**
@@ -68,6 +77,7 @@ export interface EngineClient {
 export function createInProcessEngineClient(engine: Engine): EngineClient {
   return {
     simulate: (transaction, options) => engine.simulate(transaction, options),
+    watch: (transaction, options, listener) => engine.watch(transaction, options, listener),
     scanApprovals: (wallet) => engine.scanApprovals(wallet),
     execute: (transaction, options) => engine.execute(transaction, options),
     send: (transaction, options) => engine.send(transaction, options),
@@ -130,19 +140,59 @@ export function createGrpcEngineClient(address: string, options: { internalToken
   const metadata = new Metadata()
   if (options.internalToken) metadata.set(INTERNAL_TOKEN_METADATA, options.internalToken)
   if (options.apiKey) metadata.set('x-api-key', options.apiKey)
+  /** The SimulateRequest of a simulate or a watch. */
+  const toSimulateRequest = (transaction: Uint8Array, options: SimulateOptions) => ({
+    transaction,
+    vectors: options.vectors ? [...options.vectors] : [],
+    timeout_ms: options.timeoutMs ?? 0,
+    replace_recent_blockhash: options.replaceRecentBlockhash ?? false,
+    tenant_id: options.tenantId ?? '',
+    policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
+  })
   return {
+    watch(transaction, options, listener) {
+      return new Promise<WatchStart>((resolve, reject) => {
+        // No deadline: the watch lasts until it ends or is cancelled (the engine bounds it by WATCH_MAX_MS).
+        const call = client.Watch(toSimulateRequest(transaction, options), metadata) as ClientReadableStream<WatchEvent__Output>
+        let started = false
+        let ended = false
+        const cancel = () => {
+          if (ended) return
+          ended = true
+          call.cancel()
+        }
+        const finish = (reason: Exclude<WatchEndReason, 'unsubscribed'>) => {
+          if (ended) return
+          ended = true
+          listener.end(reason)
+        }
+        call.on('data', (event: WatchEvent__Output) => {
+          if (ended) return
+          if (event.simulation) {
+            const response = fromSimulateResponseMessage(event.simulation)
+            if (started) return listener.update(response)
+            started = true
+            resolve({ response, watchId: event.watch_id, cancel })
+          } else if (event.end_reason) {
+            finish(event.end_reason as Exclude<WatchEndReason, 'unsubscribed'>)
+          }
+        })
+        call.on('error', (error: GrpcServiceError) => {
+          if (!started) return reject(fromGrpcError(error))
+          // After our own cancel finish() does nothing; anything else lost the engine's stream.
+          finish('interrupted')
+        })
+        call.on('end', () => {
+          if (!started) reject(createServiceError('engine_unavailable', 'the engine ended the watch without an answer'))
+          else finish('interrupted')
+        })
+      })
+    },
     simulate(transaction, options) {
       const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + TRANSPORT_MARGIN_MS
       return new Promise<SimulateResponse>((resolve, reject) => {
         client.Simulate(
-          {
-            transaction,
-            vectors: options.vectors ? [...options.vectors] : [],
-            timeout_ms: options.timeoutMs ?? 0,
-            replace_recent_blockhash: options.replaceRecentBlockhash ?? false,
-            tenant_id: options.tenantId ?? '',
-            policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
-          },
+          toSimulateRequest(transaction, options),
           metadata,
           { deadline },
           (error: GrpcServiceError | null, message?: SimulateResponse__Output) => {

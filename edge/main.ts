@@ -98,6 +98,7 @@ const app = createEdgeServer({
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   maxConnections: config.maxConnections || undefined,
   shutdownGraceMs: config.shutdownGraceMs,
+  stream: { maxWatches: config.streamMaxWatches },
 })
 await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${config.host}:${config.port}`)

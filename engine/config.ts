@@ -90,6 +90,10 @@ export const engineConfigSchema = {
    * (more throughput under load, a slower lone caller).
    */
   engineWorkersInline: { kind: 'string', env: 'ENGINE_WORKERS_INLINE', default: 'lone', oneOf: ['lone', 'never'] },
+  /** Watched simulations open at once in the process (engine/watch/); one more is refused `watch_limit_exceeded`. */
+  watchMaxSessions: { kind: 'int', env: 'WATCH_MAX_SESSIONS', default: 1_000, min: 0, max: 100_000 },
+  /** How long a watched simulation lasts at most, if its blockhash does not expire first. */
+  watchMaxMs: { kind: 'int', env: 'WATCH_MAX_MS', default: 120_000, min: 1_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 } as const satisfies ConfigSchema
 

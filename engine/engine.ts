@@ -73,6 +73,8 @@ import { createTransactionTracker, type TransactionTracker } from './tracking/tr
 import { createMemoryTrackingStore } from './tracking/memory-tracking-store.js'
 import { toTrackedTransaction } from './tracking/tracking-record.js'
 import { fromBase58Address, fromAccountKey } from './state/account-key.js'
+import type { WatchListener, WatchStart } from './contract/simulation-watch.js'
+import { createSimulationWatches, type SimulationWatches } from './watch/simulation-watches.js'
 
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
@@ -95,6 +97,14 @@ export interface Engine {
   getTips(): Promise<TipFloor>
   /** The tenant's tracking record of `signature`; `not_found` for anyone else's or an unknown one. */
   getTransaction(tenantId: string | undefined, signature: string): Promise<TrackedTransaction>
+  /**
+   * Simulates and watches the transaction (docs/api.md#watching-a-simulation): `listener` hears of
+   * each later answer a user would see differently, and of the end; rejects as simulate does, or
+   * with `watch_limit_exceeded`, or `not_implemented` without a geyser stream.
+   */
+  watch(transaction: Uint8Array, options: SimulateOptions, listener: WatchListener): Promise<WatchStart>
+  /** The watched simulations: how many are open, re-simulated and pushed. */
+  readonly watches: Pick<SimulationWatches, 'stats'>
   /** Calls `listener` with each status change of a tracked transaction and its owner; returns the unsubscribe. */
   onTransactionUpdate(listener: (tenantId: string, transaction: TrackedTransaction) => void): () => void
   /** Reads the chain once (slot, blockhash, clock, fees), then keeps following it. */
@@ -245,6 +255,13 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const resultCache = createResultCache({ maxEntries: config.resultCacheMaxEntries, deps })
   const simulate = async (transaction: Uint8Array, options: SimulateOptions = {}) =>
     resultCache.simulate(transaction, parseSimulateOptions(options))
+  const watches = createSimulationWatches({
+    deps,
+    geyser,
+    maxSessions: config.watchMaxSessions,
+    maxMs: config.watchMaxMs,
+    logger,
+  })
 
   // The public endpoints default to the chain's JSON-RPC, staked ones or not.
   const sendUrls = config.sendRpcUrls.length === 0 ? config.rpcUrls : config.sendRpcUrls
@@ -366,6 +383,8 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       if (!record) throw createServiceError('not_found', 'No transaction with this signature is tracked for you.')
       return toTrackedTransaction(record)
     },
+    watch: (transaction, options, listener) => watches.start(transaction, options, listener),
+    watches,
     onTransactionUpdate: (listener) => tracker.onUpdate(listener),
     tracker,
     async start() {
@@ -384,6 +403,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
       void loadTipAccounts().catch((error: unknown) => logger.warn({ err: error }, 'the relay did not answer getTipAccounts'))
     },
     stop() {
+      watches.closeAll('shutting_down')
       bundleWatcher?.stop()
       relayQueue?.close()
       void tracker.stop()

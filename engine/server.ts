@@ -1,6 +1,6 @@
 /**
  * The engine's gRPC server: `Simulate`, `ScanApprovals`, `Execute`, `Send`, `Submit`, `GetTips`,
- * `GetTransaction` and `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
+ * `GetTransaction`, `Watch` (server streaming) and `Health` for the edge (when it runs apart) and co-located clients. With a gate, every call but
  * `Health` passes it first: a co-located client sends its API key as `x-api-key` metadata and gets
  * the same authentication, limits, quota and history as REST (its tenant comes from the key, never
  * from the request); an edge running apart presents the internal token instead and names the
@@ -43,17 +43,9 @@ import { toSendResponseMessage } from './grpc/send-message.js'
 import { toSubmitOptions, toSubmitResponseMessage } from './grpc/submit-message.js'
 import { toTipFloorMessage } from './grpc/tips-message.js'
 import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
-import type { PolicyInput } from './policy/policy.js'
-import type { SimulateOptions, SimulateResponse as SimulateResponseValue, Vector } from './simulate/simulate-types.js'
-
-/** The policy a gRPC request carries as JSON (empty: none); malformed JSON is a validation error. */
-function parsePolicyJson(json: string): PolicyInput {
-  try {
-    return JSON.parse(json) as PolicyInput
-  } catch {
-    throw createServiceError('validation_error', 'policy_json: not valid JSON')
-  }
-}
+import type { SimulateOptions, SimulateResponse as SimulateResponseValue } from './simulate/simulate-types.js'
+import { parsePolicyJson, toSimulateOptions } from './grpc/simulate-request-options.js'
+import { createWatchHandler, type OpenWatchCalls } from './grpc/watch-call.js'
 
 /** A call let in by the gate. */
 export interface DirectCall {
@@ -136,8 +128,15 @@ export interface EngineServer {
   close(): Promise<void>
 }
 
-/** The handlers of the Engine service's methods (grpc-js unary handlers), behind `gate` when given. */
-export function createEngineHandlers(engine: Engine, gate: DirectCallGate | undefined): UntypedServiceImplementation {
+/**
+ * The handlers of the Engine service's methods (grpc-js handlers), behind `gate` when given;
+ * `openWatches` holds how to end each Watch call still streaming (the server's close ends them first).
+ */
+export function createEngineHandlers(
+  engine: Engine,
+  gate: DirectCallGate | undefined,
+  openWatches: OpenWatchCalls = new Set(),
+): UntypedServiceImplementation {
   /**
    * Lets `call` through the gate, charged `simulations`, then runs `work` with what the gate
    * decided (undefined without a gate); a refusal answers the call with its catalogue error.
@@ -200,14 +199,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
       const request = call.request
       let options: SimulateOptions
       try {
-        if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
-        options = {
-          ...(request.vectors.length === 0 ? {} : { vectors: request.vectors as Vector[] }),
-          ...(request.timeout_ms === 0 ? {} : { timeoutMs: request.timeout_ms }),
-          replaceRecentBlockhash: request.replace_recent_blockhash,
-          ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
-          ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
-        }
+        options = toSimulateOptions(request)
       } catch (error) {
         callback(toGrpcError(error))
         return
@@ -329,6 +321,7 @@ export function createEngineHandlers(engine: Engine, gate: DirectCallGate | unde
         )
       })
     },
+    Watch: createWatchHandler(engine, gate, openWatches),
     Health(_call: ServerUnaryCall<HealthRequest__Output, HealthResponse>, callback: sendUnaryData<HealthResponse>) {
       try {
         callback(null, toHealthResponseMessage(engine.getHealth()))
@@ -348,12 +341,17 @@ export async function startEngineServer(
 ): Promise<EngineServer> {
   const proto = loadEngineProto()
   const server = new Server()
-  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate))
+  const openWatches: OpenWatchCalls = new Set()
+  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate, openWatches))
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
   return {
     address: `${host}:${boundPort}`,
-    close: () => shutDownGrpcServer(server, serverOptions.closeGraceMs),
+    close: () => {
+      // A watch streams until it ends: left open it would hold the close for the whole grace period.
+      for (const end of [...openWatches]) end()
+      return shutDownGrpcServer(server, serverOptions.closeGraceMs)
+    },
   }
 }

@@ -112,6 +112,12 @@ export const ERROR_CATALOGUE = {
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
     message: 'Too many requests: the rate limit is exceeded; retry after the Retry-After header.',
   },
+  // A watched simulation past the socket's or the process's limit (docs/api.md#watching-a-simulation).
+  watch_limit_exceeded: {
+    http: 429,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'Too many watched simulations: unsubscribe from one, or retry later.',
+  },
   quota_exceeded: {
     http: 429,
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,

@@ -4,7 +4,8 @@
  * description names them; the frame schemas are here for clients and for tests.
  */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
-import { streamMessageSchema } from '../ws/stream-message.js'
+import { streamMessageSchema, subscriptionIdSchema } from '../ws/stream-message.js'
+import { WATCH_END_REASONS } from '../../engine/contract/simulation-watch.js'
 import { CALLER_ERRORS, createErrorResponses, errorEnvelopeSchema, SERVER_ERRORS } from './error-envelope.js'
 import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
 import { executeResponseSchema } from '../../engine/contract/execute-response.js'
@@ -19,11 +20,54 @@ const { $id: _sendResponseId, ...sendResponseShape } = sendResponseSchema
 const { $id: _submitResponseId, ...submitResponseShape } = submitResponseSchema
 const { $id: _tipFloorId, ...tipFloorShape } = tipFloorSchema
 
-/** A simulate's answer: `{id, ...SimulateResponse}`, with `type: 'simulate'` only when the message named it. */
+/**
+ * A simulate's answer: `{id, ...SimulateResponse}`, with `type: 'simulate'` only when the message
+ * named it, and `subscription` when it asked to be watched.
+ */
 export const streamResultFrameSchema = {
   ...simulateResponseShape,
   required: ['id', ...simulateResponseShape.required],
-  properties: { id: streamMessageSchema.properties.id, type: { type: 'string', enum: ['simulate'] }, ...simulateResponseShape.properties },
+  properties: {
+    id: streamMessageSchema.properties.id,
+    type: { type: 'string', enum: ['simulate'] },
+    subscription: subscriptionIdSchema,
+    ...simulateResponseShape.properties,
+  },
+} as const
+
+/** A watched simulation's new answer: `{type: 'simulation_update', subscription, ...SimulateResponse}`. */
+export const streamWatchUpdateFrameSchema = {
+  ...simulateResponseShape,
+  required: ['type', 'subscription', ...simulateResponseShape.required],
+  properties: {
+    type: { type: 'string', enum: ['simulation_update'] },
+    subscription: subscriptionIdSchema,
+    ...simulateResponseShape.properties,
+  },
+} as const
+
+/** The last frame of a watch: `{type: 'watch_end', subscription, reason}`. */
+export const streamWatchEndFrameSchema = {
+  type: 'object',
+  required: ['type', 'subscription', 'reason'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', enum: ['watch_end'] },
+    subscription: subscriptionIdSchema,
+    reason: { type: 'string', enum: [...WATCH_END_REASONS] },
+  },
+} as const
+
+/** An unsubscribe's answer: `{id, type: 'unsubscribe', subscription}` (after the watch's `watch_end`). */
+export const streamUnsubscribeFrameSchema = {
+  type: 'object',
+  required: ['id', 'type', 'subscription'],
+  additionalProperties: false,
+  properties: {
+    id: streamMessageSchema.properties.id,
+    type: { type: 'string', enum: ['unsubscribe'] },
+    subscription: subscriptionIdSchema,
+  },
 } as const
 
 /** An execute's answer: `{id, type: 'execute', ...ExecuteResponse}`. */
@@ -100,10 +144,12 @@ export const streamRouteSchema = {
     'Upgrade to a WebSocket (either credential; a browser may pass its API key as `?api_key=`). Send ' +
     '`{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}`, ' +
     '`{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}`, `{id, type: "submit", transaction, strategy, ' +
-    'tip_lamports?, wait_confirmation?, deadline_ms?}` or `{id, type: "tips"}` as JSON text or MessagePack binary frames; ' +
+    'tip_lamports?, wait_confirmation?, deadline_ms?}`, `{id, type: "tips"}` or `{id, type: "unsubscribe", subscription}` as JSON text or MessagePack binary frames; ' +
     'each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse | ' +
     'SubmitResponse | TipFloor}` or `{id, error: {code, message, request_id, retry_after?, bundle_lint?}}`. The socket also receives ' +
-    '`{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A GET without ' +
+    '`{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A simulate with ' +
+    '`watch: true` is answered with a `subscription`, then `{type: "simulation_update", subscription, ...SimulateResponse}` ' +
+    'when what it shows changes and `{type: "watch_end", subscription, reason}` at its end. A GET without ' +
     '`Upgrade: websocket` is 422.',
   documentedQuerystring: {
     type: 'object',

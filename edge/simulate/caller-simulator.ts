@@ -6,10 +6,11 @@
 import type { Principal } from '../../callers/authenticator.js'
 import type { EngineClient } from '../engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
-import type { SimulateRequest } from '../../engine/contract/simulate-request.js'
+import type { SimulateOptions, SimulateRequest } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
 import type { CallerServices } from '../../callers/caller-services.js'
+import type { WatchListener, WatchStart } from '../../engine/contract/simulation-watch.js'
 
 export interface CallerSimulator {
   /**
@@ -17,6 +18,11 @@ export interface CallerSimulator {
    * ranges); rejects with a catalogue ServiceError (`invalid_transaction`, engine errors).
    */
   simulate(principal: Principal, input: SimulateRequest): Promise<SimulateResponse>
+  /**
+   * Simulates as `simulate` does and watches the answer (docs/api.md#watching-a-simulation):
+   * charged and recorded once, as the simulate it starts with; updates are neither.
+   */
+  watch(principal: Principal, input: SimulateRequest, listener: WatchListener): Promise<WatchStart>
   /** Throws `journal_unavailable` while a simulation's record could not be kept (a batch asks once for all its items). */
   assertRecordable(): void
 }
@@ -29,6 +35,17 @@ export function decodeRequestTransaction(base64: string): Uint8Array {
   const transaction = decodeBase64Transaction(base64)
   if (!transaction) throw createServiceError('invalid_transaction', 'transaction: not valid base64')
   return transaction
+}
+
+/** The engine options of a caller's simulate request: the caller is the tenant. */
+function toSimulateOptions(principal: Principal, input: SimulateRequest): SimulateOptions {
+  return {
+    vectors: input.vectors,
+    timeoutMs: input.timeout_ms,
+    replaceRecentBlockhash: input.replace_recent_blockhash,
+    policy: input.policy,
+    tenantId: principal.userId,
+  }
 }
 
 /** Creates the simulator every door shares; `recordSimulation` and `assertRecordable` are CallerServices'. */
@@ -44,15 +61,22 @@ export function createCallerSimulator(options: {
       // A call whose record could not be kept is refused before the engine works for it; one the
       // journal fails during is refused by recordSimulation, before the answer leaves.
       assertRecordable()
-      const response = await engine.simulate(transaction, {
-        vectors: input.vectors,
-        timeoutMs: input.timeout_ms,
-        replaceRecentBlockhash: input.replace_recent_blockhash,
-        policy: input.policy,
-        tenantId: principal.userId,
-      })
+      const response = await engine.simulate(transaction, toSimulateOptions(principal, input))
       recordSimulation(principal, transaction, response)
       return response
+    },
+    async watch(principal, input, listener) {
+      const transaction = decodeRequestTransaction(input.transaction)
+      assertRecordable()
+      const started = await engine.watch(transaction, toSimulateOptions(principal, input), listener)
+      try {
+        recordSimulation(principal, transaction, started.response)
+      } catch (error) {
+        // Not recorded, not answered: nothing may keep watching for it either.
+        started.cancel()
+        throw error
+      }
+      return started
     },
     assertRecordable,
   }

@@ -5,6 +5,13 @@
  * error frame carrying the id. The route pushes the caller's own tracked transactions as their
  * status changes (`push`).
  *
+ * A simulate sent with `watch: true` is answered with a `subscription` id, then pushes
+ * `simulation_update` frames as the engine's answer changes and one `watch_end` frame when the
+ * watch ends (docs/api.md#watching-a-simulation). At most `maxWatches` per socket; an `unsubscribe`
+ * message ends one, closing the socket ends them all. An update the client is too slow to read
+ * waits in place of the previous one for that watch (the latest answer is what counts), so
+ * watches add at most `maxWatches` frames of memory.
+ *
  * Memory per socket stays bounded however the client behaves: at most `maxInFlight` simulations
  * run, and while that many run, or the bytes ws holds for the client pass `maxBufferedBytes`, the
  * socket stops reading, so TCP pushes back on the sender. Messages ws had already read when it
@@ -20,6 +27,7 @@ import type { SendResponse } from '../../engine/contract/send-response.js'
 import type { SubmitResponse } from '../../engine/contract/submit-response.js'
 import type { TipFloor } from '../../engine/contract/tips-response.js'
 import type { TransactionUpdateMessage } from '../../engine/contract/transaction-tracking.js'
+import type { WatchEndReason, WatchStart } from '../../engine/contract/simulation-watch.js'
 import type { Principal } from '../../callers/authenticator.js'
 import { toClientError } from '../http-errors.js'
 import type { CallerSimulator } from '../simulate/caller-simulator.js'
@@ -41,6 +49,8 @@ export interface StreamLimits {
   maxInFlight: number
   /** Bytes ws may hold unsent for the client before the socket stops reading. */
   maxBufferedBytes: number
+  /** Watched simulations open at once on the socket (starting included). */
+  maxWatches: number
 }
 
 /**
@@ -60,7 +70,8 @@ export type StreamError = {
  * a send's, a submit's or the tips — or a message's error (`id` null when the message had no readable id).
  */
 export type StreamFrame =
-  | ({ id: StreamMessageId; type?: 'simulate' } & SimulateResponse)
+  | ({ id: StreamMessageId; type?: 'simulate'; subscription?: string } & SimulateResponse)
+  | { id: StreamMessageId; type: 'unsubscribe'; subscription: string }
   | ({ id: StreamMessageId; type: 'execute' } & ExecuteResponse)
   | ({ id: StreamMessageId; type: 'send' } & SendResponse)
   | ({ id: StreamMessageId; type: 'submit' } & SubmitResponse)
@@ -85,6 +96,12 @@ export interface StreamConnectionStats {
   /** Transaction pushes sent, and those skipped while the client left too much unread. */
   pushed: number
   pushesSkipped: number
+  /** Watches open on the socket now, and the updates and ends sent for them. */
+  watches: number
+  watchUpdates: number
+  watchEnds: number
+  /** Updates replaced by a newer one of the same watch before the client had read enough to take them. */
+  watchUpdatesReplaced: number
 }
 
 export interface StreamConnection {
@@ -111,7 +128,7 @@ export interface StreamConnectionOptions {
   principal: Principal
   /** The handshake's request id: every error frame carries it, and logs name it. */
   requestId: string
-  simulator: Pick<CallerSimulator, 'simulate'>
+  simulator: Pick<CallerSimulator, 'simulate' | 'watch'>
   transactions: Pick<CallerTransactions, 'execute' | 'send' | 'submit' | 'getTips'>
   admission: Pick<Admission, 'admit'>
   /** Each message counts as a request of the caller's API key, as a REST call does. */
@@ -130,13 +147,38 @@ const CHARGES: Readonly<Record<StreamMessageType, AdmissionCharge>> = Object.fre
   send: Object.freeze({ requests: 1, simulations: 0 }),
   submit: Object.freeze({ requests: 1, simulations: 0 }),
   tips: Object.freeze({ requests: 1, simulations: 0 }),
+  // Never charged: it only gives capacity back (handled before admission).
+  unsubscribe: Object.freeze({ requests: 0, simulations: 0 }),
 })
+
+/** A watch update or end, as the socket pushes it. */
+type WatchFrame =
+  | ({ type: 'simulation_update'; subscription: string } & SimulateResponse)
+  | { type: 'watch_end'; subscription: string; reason: WatchEndReason }
 
 /** Serves one WebSocket until it closes. */
 export function createStreamConnection(options: StreamConnectionOptions): StreamConnection {
   const { socket, principal, requestId, simulator, transactions, admission, keyUsage, validate, logger, now, limits } = options
   const queue: Array<{ data: RawData; format: StreamFormat }> = []
-  const counters = { received: 0, answered: 0, pushed: 0, pushesSkipped: 0, peakInFlight: 0, peakQueued: 0, peakBufferedBytes: 0 }
+  const counters = {
+    received: 0,
+    answered: 0,
+    pushed: 0,
+    pushesSkipped: 0,
+    peakInFlight: 0,
+    peakQueued: 0,
+    peakBufferedBytes: 0,
+    watchUpdates: 0,
+    watchEnds: 0,
+    watchUpdatesReplaced: 0,
+  }
+  /** The socket's watches by subscription id; another socket's (or user's) ids are simply not here. */
+  const watches = new Map<string, WatchStart>()
+  /** Watches asked for (from the limit check on, admission included) whose first answer has not come yet: they hold a place under maxWatches. */
+  let watchesStarting = 0
+  const isWatch = (message: StreamMessage): boolean => (message.type === undefined || message.type === 'simulate') && message.watch === true
+  /** Updates waiting for the client to read (one per watch, the latest). */
+  const waitingUpdates = new Map<string, WatchFrame>()
   // Pushes answer no message: they go in the encoding the client used last.
   let pushFormat: StreamFormat = 'json'
   let inFlight = 0
@@ -209,14 +251,98 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
         const { id, type } = message
         return transactions.getTips().then((floor) => ({ id, type, ...floor }))
       }
+      case 'unsubscribe':
+        // Answered in handle(), before admission; never reaches here.
+        throw createServiceError('internal_error', 'unsubscribe is not a call')
       default: {
-        const { id, type, ...input } = message
+        const { id, type, watch, ...input } = message
+        if (watch === true) return startWatch(message, input)
         // The type is echoed when the message named it; a message without one is answered as always.
         return simulator
           .simulate(principal, input)
           .then((response) => (type === undefined ? { id, ...response } : { id, type, ...response }))
       }
     }
+  }
+
+  /** Sends a watch's frame, or keeps it in place of the watch's previous one while the client reads too slowly. */
+  const pushWatch = (frame: WatchFrame) => {
+    if (isClosed || closeSent || socket.readyState !== WebSocket.OPEN) return
+    if (socket.bufferedAmount >= limits.maxBufferedBytes) {
+      if (frame.type === 'simulation_update' && waitingUpdates.has(frame.subscription)) counters.watchUpdatesReplaced++
+      // An end replaces a waiting update too: the watch is over, its last update is moot.
+      waitingUpdates.set(frame.subscription, frame)
+      return
+    }
+    // A waiting update of this watch is older than this frame.
+    waitingUpdates.delete(frame.subscription)
+    socket.send(encodeStreamFrame(frame, pushFormat), { binary: pushFormat === 'msgpack' }, onSent)
+    if (frame.type === 'simulation_update') counters.watchUpdates++
+    else counters.watchEnds++
+    const buffered = socket.bufferedAmount
+    if (buffered > counters.peakBufferedBytes) counters.peakBufferedBytes = buffered
+  }
+
+  const flushWaitingUpdates = () => {
+    for (const frame of [...waitingUpdates.values()]) {
+      if (socket.bufferedAmount >= limits.maxBufferedBytes) return
+      pushWatch(frame)
+    }
+  }
+
+  /** Ends one of the socket's watches from this side (unsubscribe, shutdown), with its end frame. */
+  const endWatch = (subscription: string, reason: WatchEndReason) => {
+    const watch = watches.get(subscription)
+    if (!watch) return
+    watches.delete(subscription)
+    watch.cancel()
+    pushWatch({ type: 'watch_end', subscription, reason })
+  }
+
+  /** A simulate with `watch: true`: the answer carries the subscription; updates and the end are pushed. */
+  const startWatch = (message: StreamMessage & { type?: 'simulate' }, input: Parameters<CallerSimulator['simulate']>[1]) => {
+    const { id, type } = message
+    let subscription = ''
+    let started: Promise<WatchStart>
+    try {
+      started = simulator.watch(principal, input, {
+        update: (response) => pushWatch({ type: 'simulation_update', subscription, ...response }),
+        end: (reason) => {
+          if (!watches.delete(subscription)) return
+          pushWatch({ type: 'watch_end', subscription, reason })
+        },
+      })
+    } catch (error) {
+      watchesStarting--
+      throw error
+    }
+    return started.then(
+      (watch): StreamFrame => {
+        watchesStarting--
+        subscription = watch.watchId
+        // A socket closed or closing meanwhile gets no watch: the answer alone, without a subscription.
+        if (isClosed || draining) {
+          watch.cancel()
+          return type === undefined ? { id, ...watch.response } : { id, type, ...watch.response }
+        }
+        watches.set(subscription, watch)
+        return type === undefined ? { id, ...watch.response, subscription } : { id, type, ...watch.response, subscription }
+      },
+      (error: unknown) => {
+        watchesStarting--
+        throw error
+      },
+    )
+  }
+
+  /** `{id, type: 'unsubscribe', subscription}`: ends the socket's watch and says so; not_found for any other id. */
+  const unsubscribe = (message: StreamMessage & { type: 'unsubscribe' }, format: StreamFormat) => {
+    const { id, subscription } = message
+    if (!watches.has(subscription)) {
+      return send(toErrorFrame(id, createServiceError('not_found', 'No watch with this subscription id is open on this socket.')), format)
+    }
+    endWatch(subscription, 'unsubscribed')
+    send({ id, type: 'unsubscribe', subscription }, format)
   }
 
   const run = (message: StreamMessage, format: StreamFormat) => {
@@ -237,17 +363,19 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     inFlight++
     if (inFlight > counters.peakInFlight) counters.peakInFlight = inFlight
     let admitted: Admitted | Promise<Admitted>
+    const refused = (error: unknown) => {
+      // A refused watch gives its place back (startWatch does once it ran).
+      if (isWatch(message)) watchesStarting--
+      finish(toErrorFrame(id, error), format)
+    }
     try {
       admitted = admission.admit(principal, CHARGES[message.type ?? 'simulate'], now())
     } catch (error) {
-      return finish(toErrorFrame(id, error), format)
+      return refused(error)
     }
     // The in-process admission answers without a promise: no extra turn on the hot path.
     if (admitted instanceof Promise) {
-      admitted.then(
-        () => run(message, format),
-        (error: unknown) => finish(toErrorFrame(id, error), format),
-      )
+      admitted.then(() => run(message, format), refused)
       return
     }
     run(message, format)
@@ -266,7 +394,21 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     if (draining) return send(toErrorFrame(id, createServiceError('shutting_down')), format)
     const problem = validate(message)
     if (problem !== null) return send(toErrorFrame(id, createServiceError('validation_error', problem)), format)
-    start(message as StreamMessage, format)
+    const valid = message as StreamMessage
+    if (valid.type === 'unsubscribe') return unsubscribe(valid, format)
+    // Refused before admission: a watch the socket may not open costs nothing.
+    if (isWatch(valid)) {
+      if (watches.size + watchesStarting >= limits.maxWatches) {
+        const refusal = createServiceError(
+          'watch_limit_exceeded',
+          `This socket watches at most ${limits.maxWatches} simulations at once; unsubscribe from one first.`,
+        )
+        return send(toErrorFrame(id, refusal), format)
+      }
+      // Held from now, so messages admitted meanwhile (Redis admission answers later) count it.
+      watchesStarting++
+    }
+    start(valid, format)
   }
 
   // While draining, a message needs no simulation slot: it is answered shutting_down at once.
@@ -285,6 +427,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     } finally {
       pumping = false
     }
+    if (waitingUpdates.size > 0) flushWaitingUpdates()
     const hold = queue.length > 0 || !canHandle()
     if (hold && !paused) {
       paused = true
@@ -329,6 +472,10 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     clearTimeout(drainTimer)
     // Simulations still running finish on their own; their answers have nowhere to go.
     queue.length = 0
+    // The engine stops watching for a socket that is gone.
+    for (const watch of watches.values()) watch.cancel()
+    watches.clear()
+    waitingUpdates.clear()
     markClosed()
   })
 
@@ -339,6 +486,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
       paused,
       draining,
       bufferedBytes: socket.bufferedAmount,
+      watches: watches.size,
       ...counters,
     }),
     push(update) {
@@ -356,6 +504,8 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     drain(timeoutMs) {
       if (!draining && !isClosed) {
         draining = true
+        // Each watch's end frame goes out before the close.
+        for (const subscription of [...watches.keys()]) endWatch(subscription, 'shutting_down')
         drainTimer = setTimeout(() => socket.terminate(), timeoutMs)
         pump()
       }

@@ -1,7 +1,8 @@
 /**
  * One message of the WebSocket stream: REST's body of the call it asks for plus the `id` its answer
  * echoes, and a `type` naming the call — `execute`, `send`, `submit` or `tips` (REST's GET, no
- * body); none (or `simulate`) is a simulate, as every message was before execute and send. The
+ * body); none (or `simulate`) is a simulate, as every message was before execute and send. A
+ * simulate may ask to be watched (`watch: true`); `unsubscribe` ends a watch. The
  * schemas are REST's, so both doors take the same fields and limits; errors name the field as
  * REST's do (edge/validation-message.ts).
  */
@@ -18,13 +19,21 @@ import {
 /** A client's correlation id: a string of at most 128 characters, or an integer JSON and every client decode exactly. */
 export type StreamMessageId = string | number
 
-export const STREAM_MESSAGE_TYPES = ['simulate', 'execute', 'send', 'submit', 'tips'] as const
+export const STREAM_MESSAGE_TYPES = ['simulate', 'execute', 'send', 'submit', 'tips', 'unsubscribe'] as const
 export type StreamMessageType = (typeof STREAM_MESSAGE_TYPES)[number]
 
-/** A simulate: the simulate body; `type` may be left out. */
+/** A simulate: the simulate body; `type` may be left out. `watch: true` watches it (docs/api.md#watching-a-simulation). */
 export interface SimulateStreamMessage extends SimulateRequest {
   id: StreamMessageId
   type?: 'simulate'
+  watch?: boolean
+}
+
+/** Ends one of the socket's watches: `subscription` is the id its simulate's answer carried. */
+export interface UnsubscribeStreamMessage {
+  id: StreamMessageId
+  type: 'unsubscribe'
+  subscription: string
 }
 
 export interface ExecuteStreamMessage extends ExecuteBody {
@@ -48,7 +57,8 @@ export interface TipsStreamMessage {
   type: 'tips'
 }
 
-export type StreamMessage = SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage | SubmitStreamMessage | TipsStreamMessage
+export type StreamMessage =
+  SimulateStreamMessage | ExecuteStreamMessage | SendStreamMessage | SubmitStreamMessage | TipsStreamMessage | UnsubscribeStreamMessage
 
 export const MAX_MESSAGE_ID_LENGTH = 128
 
@@ -61,11 +71,27 @@ const idSchema = {
   else: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
 } as const
 
-/** A simulate message (the stream's first and default kind). */
+/** A simulate message (the stream's first and default kind); `watch: true` watches it. */
 export const streamMessageSchema = {
   ...simulateRequestSchema,
   required: ['id', ...simulateRequestSchema.required],
-  properties: { id: idSchema, type: { type: 'string', enum: ['simulate'] }, ...simulateRequestSchema.properties },
+  properties: {
+    id: idSchema,
+    type: { type: 'string', enum: ['simulate'] },
+    watch: { type: 'boolean', description: 'Simulate again when an account it read changes, and push the answers that differ.' },
+    ...simulateRequestSchema.properties,
+  },
+} as const
+
+/** The id of a watch, as the answer that started it carried it (`w_` and 24 hex digits). */
+export const subscriptionIdSchema = { type: 'string', pattern: '^w_[0-9a-f]{24}$' } as const
+
+/** `{id, type: 'unsubscribe', subscription}`. */
+export const streamUnsubscribeMessageSchema = {
+  type: 'object',
+  required: ['id', 'type', 'subscription'],
+  additionalProperties: false,
+  properties: { id: idSchema, type: { type: 'string', enum: ['unsubscribe'] }, subscription: subscriptionIdSchema },
 } as const
 
 /** `{id, type: 'execute', transaction, policy?, wait_confirmation?}`. */

@@ -1,6 +1,6 @@
 /**
- * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate, execute,
- * send, submit and tips requests, which also pushes the caller's own tracked transactions as their status changes
+ * `GET /api/v1/solana/stream` (docs/api.md#websocket-stream): a WebSocket of simulate (watched or
+ * not), execute, send, submit and tips requests, which also pushes the caller's own tracked transactions as their status changes
  * (from the transaction update bus, when the edge has one). The upgrade request goes through
  * fastify's routing first, so the global hooks run for it (request id, shutting_down, the admission
  * of one request) and a refused credential is the 401 envelope. Closing the app drains every socket
@@ -24,6 +24,7 @@ import {
   streamSendMessageSchema,
   streamSubmitMessageSchema,
   streamTipsMessageSchema,
+  streamUnsubscribeMessageSchema,
   type StreamMessageType,
 } from './stream-message.js'
 
@@ -33,6 +34,7 @@ export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = Object.freeze({
   pingIntervalMs: 30_000,
   maxInFlight: 32,
   maxBufferedBytes: 1024 * 1024,
+  maxWatches: 8,
 })
 
 /** How long app.close() waits for sockets to answer what they hold and close. */
@@ -57,6 +59,7 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_STREAM_LIMITS.pingIntervalMs,
     maxInFlight: options.maxInFlight ?? DEFAULT_STREAM_LIMITS.maxInFlight,
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_STREAM_LIMITS.maxBufferedBytes,
+    maxWatches: options.maxWatches ?? DEFAULT_STREAM_LIMITS.maxWatches,
   }
   const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS
   const { authenticator, simulator, transactions, admission, keyUsage, logger, now } = context
@@ -126,6 +129,7 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
           send: request.compileValidationSchema(streamSendMessageSchema, 'body'),
           submit: request.compileValidationSchema(streamSubmitMessageSchema, 'body'),
           tips: request.compileValidationSchema(streamTipsMessageSchema, 'body'),
+          unsubscribe: request.compileValidationSchema(streamUnsubscribeMessageSchema, 'body'),
         }
         const validate = (message: unknown): string | null => {
           const type = getStreamMessageType(message)

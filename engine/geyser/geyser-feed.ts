@@ -87,6 +87,13 @@ export interface GeyserFeed {
    * same payer may have several transactions in flight.
    */
   watchTransactionAccount(address: string, watch: boolean): void
+  /**
+   * Keeps `keys` in the stream's account filter whatever the hot set evicts (or lets them go):
+   * the accounts a watched simulation read (engine/watch/). Counted: several watches may read one account.
+   */
+  followAccounts(keys: readonly AccountKey[], follow: boolean): void
+  /** Calls `listener` with the key of every account update the stream wrote into the cache; returns the unsubscribe. */
+  onAccountWritten(listener: (key: AccountKey) => void): () => void
   start(): void
   stop(): void
 }
@@ -108,6 +115,7 @@ function isStreamedWrittenAccount(entry: AccountEntry | undefined): boolean {
 export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
   const { chain, logger } = options
   const writer = createAccountUpdateWriter({ cache: options.cache })
+  const writtenListeners = new Set<(key: AccountKey) => void>()
   const feeWindow = createPriorityFeeWindow()
   let transactionsRecorded = 0
   // With several endpoints each landed transaction arrives once per stream.
@@ -141,9 +149,11 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
       onAccount: (update) => {
         const info = update.account
         if (!info) return
-        if (writer.write(update, index) && toAccountKey(info.pubkey) === CLOCK_SYSVAR && info.data.length >= 40) {
-          chain.recordClock(decodeClockSysvar(info.data))
-        }
+        if (!writer.write(update, index)) return
+        const key = toAccountKey(info.pubkey)
+        if (key === CLOCK_SYSVAR && info.data.length >= 40) chain.recordClock(decodeClockSysvar(info.data))
+        // Nothing to do on the hot path unless a watch listens.
+        if (writtenListeners.size > 0) for (const listener of writtenListeners) listener(key)
       },
       onTransaction: (update) => {
         const signature = update.transaction?.signature
@@ -179,10 +189,31 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
   }
   const watched = new Map<string, number>()
   let watchTimer: NodeJS.Timeout | undefined
+  /** Accounts watched simulations read, with how many watches follow each. */
+  const followed = new Map<AccountKey, { address: string; count: number }>()
 
   function applyFilters(): void {
     const transactionAccounts = watched.size === 0 ? hotFilter.transactionAccounts : [...hotFilter.transactionAccounts, ...watched.keys()]
-    for (const subscription of subscriptions) subscription.setAccounts(hotFilter.keys, hotFilter.addresses, transactionAccounts)
+    let { keys, addresses } = hotFilter
+    if (followed.size > 0) {
+      const withFollowed = { keys: [...keys], addresses: [...addresses] }
+      for (const [key, entry] of followed) {
+        if (hotSet.has(key)) continue
+        withFollowed.keys.push(key)
+        withFollowed.addresses.push(entry.address)
+      }
+      ;({ keys, addresses } = withFollowed)
+    }
+    for (const subscription of subscriptions) subscription.setAccounts(keys, addresses, transactionAccounts)
+  }
+
+  function scheduleFilters(): void {
+    if (watchTimer) return
+    watchTimer = setTimeout(() => {
+      watchTimer = undefined
+      applyFilters()
+    }, WATCH_DEBOUNCE_MS)
+    watchTimer.unref()
   }
 
   const hotSet = createHotSet({
@@ -240,13 +271,29 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
       const changed = watch ? count === 1 : count <= 0
       // A burst of sends is one filter change; the stream updates at confirmed commitment, so
       // these few milliseconds come well before the transaction's update does.
-      if (changed && !watchTimer) {
-        watchTimer = setTimeout(() => {
-          watchTimer = undefined
-          applyFilters()
-        }, WATCH_DEBOUNCE_MS)
-        watchTimer.unref()
+      if (changed) scheduleFilters()
+    },
+    followAccounts(keys, follow) {
+      let changed = false
+      for (const key of keys) {
+        const entry = followed.get(key)
+        if (follow) {
+          if (entry) entry.count++
+          else {
+            followed.set(key, { address: toBase58Address(key), count: 1 })
+            // Already streamed while the hot set holds it; the filter changes only for one it lost.
+            if (!hotSet.has(key)) changed = true
+          }
+        } else if (entry && --entry.count <= 0) {
+          followed.delete(key)
+          if (!hotSet.has(key)) changed = true
+        }
       }
+      if (changed) scheduleFilters()
+    },
+    onAccountWritten(listener) {
+      writtenListeners.add(listener)
+      return () => writtenListeners.delete(listener)
     },
     start() {
       for (const subscription of subscriptions) subscription.start()

@@ -44,6 +44,7 @@ import type { TipFloor as _preflight_engine_v1_TipFloor, TipFloor__Output as _pr
 import type { TokenApproval as _preflight_engine_v1_TokenApproval, TokenApproval__Output as _preflight_engine_v1_TokenApproval__Output } from './preflight/engine/v1/TokenApproval';
 import type { TokenRisk as _preflight_engine_v1_TokenRisk, TokenRisk__Output as _preflight_engine_v1_TokenRisk__Output } from './preflight/engine/v1/TokenRisk';
 import type { TrackedTransaction as _preflight_engine_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_engine_v1_TrackedTransaction__Output } from './preflight/engine/v1/TrackedTransaction';
+import type { WatchEvent as _preflight_engine_v1_WatchEvent, WatchEvent__Output as _preflight_engine_v1_WatchEvent__Output } from './preflight/engine/v1/WatchEvent';
 import type { WorkersHealth as _preflight_engine_v1_WorkersHealth, WorkersHealth__Output as _preflight_engine_v1_WorkersHealth__Output } from './preflight/engine/v1/WorkersHealth';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -97,6 +98,7 @@ export interface ProtoGrpcType {
         TokenApproval: MessageTypeDefinition<_preflight_engine_v1_TokenApproval, _preflight_engine_v1_TokenApproval__Output>
         TokenRisk: MessageTypeDefinition<_preflight_engine_v1_TokenRisk, _preflight_engine_v1_TokenRisk__Output>
         TrackedTransaction: MessageTypeDefinition<_preflight_engine_v1_TrackedTransaction, _preflight_engine_v1_TrackedTransaction__Output>
+        WatchEvent: MessageTypeDefinition<_preflight_engine_v1_WatchEvent, _preflight_engine_v1_WatchEvent__Output>
         WorkersHealth: MessageTypeDefinition<_preflight_engine_v1_WorkersHealth, _preflight_engine_v1_WorkersHealth__Output>
       }
     }

@@ -23,6 +23,7 @@ const START_MS = Date.parse('2031-05-04T10:00:00.000Z')
 
 /** No route of this file simulates; a call reaching the engine is a bug the test would see as a 503. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),

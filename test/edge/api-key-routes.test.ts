@@ -20,6 +20,7 @@ const INJECTIONS = [`' OR 1=1 --`, `'; DROP TABLE api_keys; --`, `x'); DELETE FR
 
 /** No route of this file simulates; a call reaching the engine is a bug the test would see as a 503. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),

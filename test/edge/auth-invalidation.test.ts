@@ -20,6 +20,7 @@ const DAY_MS = 24 * 3_600_000
 
 /** These tests call account routes only; an engine call would be a bug in the test. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(new Error('the engine is not part of this test')),
   transport: 'in-process',
   simulate: () => Promise.reject(new Error('the engine is not part of this test')),
   scanApprovals: () => Promise.reject(new Error('the engine is not part of this test')),

@@ -20,6 +20,7 @@ t.setTimeout(180_000)
 const PASSWORD = 'correct horse battery staple'
 
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'this test never simulates')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'this test never simulates')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'this test never scans')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'this test never executes')),

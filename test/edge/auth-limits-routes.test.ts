@@ -25,6 +25,7 @@ const WRONG_PASSWORD = 'wrong horse battery staple'
 
 /** No route of this file simulates. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),

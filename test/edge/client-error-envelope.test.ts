@@ -14,6 +14,7 @@ import { listenOnFreePort, parseRawResponse, sendRaw } from '../helpers/raw-http
 
 /** No test here reaches the engine. */
 const absentEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable')),
   transport: 'in-process',
   simulate: async () => {
     throw createServiceError('engine_unavailable')

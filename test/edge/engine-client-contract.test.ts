@@ -218,6 +218,13 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     t.ok(floor.floor_lamports >= MIN_TIP_LAMPORTS, "never under the relay's minimum")
   })
 
+  t.test('watch: checked as a simulate, then refused not_implemented by an engine without a geyser stream', async (t) => {
+    const listener = { update: () => t.fail('no update'), end: () => t.fail('no end') }
+    await assertRejectsWithCode(t, client.watch(new Uint8Array([1, 2, 3]), {}, listener), 'invalid_transaction', 'three bytes')
+    await assertRejectsWithCode(t, client.watch(fixtures.transfer, { timeoutMs: 10 }, listener), 'validation_error', 'timeout_ms 10')
+    await assertRejectsWithCode(t, client.watch(fixtures.transfer, {}, listener), 'not_implemented', 'no geyser stream')
+  })
+
   t.test('limits of the options are accepted', async (t) => {
     for (const options of [{ timeoutMs: 50 }, { timeoutMs: 800 }, { vectors: ['simulation' as const] }]) {
       const response = await client.simulate(fixtures.transfer, options)

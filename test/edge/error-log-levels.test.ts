@@ -17,6 +17,7 @@ import { registerTestUser } from '../helpers/user-service.js'
 /** An engine that fails each simulate with the next of `failures`. */
 function createFailingEngine(failures: unknown[]): EngineClient {
   return {
+    watch: () => Promise.reject(createServiceError('engine_unavailable')),
     transport: 'in-process',
     simulate: async () => {
       throw failures.shift() ?? new Error('no failure queued')

@@ -48,6 +48,7 @@ const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }]
 
 /** An engine this test never reaches: the document is built from the routes alone. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   execute: () => Promise.reject(createServiceError('engine_unavailable')),

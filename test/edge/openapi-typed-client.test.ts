@@ -16,6 +16,7 @@ import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 
 /** An engine this test never reaches: only the document is read. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
   execute: () => Promise.reject(createServiceError('engine_unavailable')),

@@ -28,6 +28,7 @@ const PATH = '/api/v1/solana/program-blocks'
 
 /** No route of this file simulates; a call reaching the engine would be a 503 the test sees. */
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never simulate')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never scan')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'these tests never execute')),

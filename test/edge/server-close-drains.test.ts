@@ -78,6 +78,7 @@ async function startGatedEdge(t: Test, shutdownGraceMs: number): Promise<GatedEd
   const gate = new Promise<void>((resolve) => (release = resolve))
   let calls = 0
   const gated: EngineClient = {
+    watch: (transaction, options, listener) => real.watch(transaction, options, listener),
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),

@@ -18,6 +18,7 @@ function createHeldEngine(): { engine: EngineClient; release: () => void } {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   const engine: EngineClient = {
+    watch: () => Promise.reject(createServiceError('engine_unavailable')),
     transport: 'in-process',
     simulate: async () => {
       await released

@@ -13,6 +13,7 @@ import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 import { listenOnFreePort, sendRaw } from '../helpers/raw-http.js'
 
 const unreachableEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable')),
   transport: 'in-process',
   simulate: async () => {
     throw createServiceError('engine_unavailable')

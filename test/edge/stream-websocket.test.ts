@@ -129,6 +129,7 @@ function createGatedEngine(real: EngineClient) {
   let open = () => undefined as void
   let entered = 0
   const client: EngineClient = {
+    watch: (transaction, options, listener) => real.watch(transaction, options, listener),
     transport: real.transport,
     close: () => real.close(),
     scanApprovals: (wallet) => real.scanApprovals(wallet),
@@ -537,6 +538,7 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
         simulated.push(input.transaction)
         return { success: true } as SimulateResponse
       },
+      watch: () => Promise.reject(new Error('this test does not watch')),
     },
     transactions: {
       execute: () => Promise.reject(new Error('this test only simulates')),
@@ -549,7 +551,7 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
     validate: () => null,
     logger: quietLogger,
     now: Date.now,
-    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000 },
+    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000, maxWatches: 8 },
   })
   t.teardown(() => socket.terminate())
   const message = (id: number) => Buffer.from(JSON.stringify({ id, transaction: `tx-${id}` }))

@@ -17,6 +17,7 @@ const PATH = '/api/v1/webhooks'
 const HOOK_URL = 'http://127.0.0.1:9/hook'
 
 const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable', 'unused')),
   simulate: () => Promise.reject(createServiceError('engine_unavailable', 'unused')),
   scanApprovals: () => Promise.reject(createServiceError('engine_unavailable', 'unused')),
   execute: () => Promise.reject(createServiceError('engine_unavailable', 'unused')),

@@ -53,6 +53,7 @@ t.test('direct gRPC with x-api-key', async (t) => {
   })
   const app = createEdgeServer({
     engine: {
+      watch: (tx, options, listener) => stack.engine.watch(tx, options, listener),
       simulate: (tx, options) => stack.engine.simulate(tx, options),
       scanApprovals: (wallet) => stack.engine.scanApprovals(wallet),
       execute: (tx, options) => stack.engine.execute(tx, options),

@@ -18,6 +18,7 @@ import type { SubmitRequest as _preflight_engine_v1_SubmitRequest, SubmitRequest
 import type { SubmitResponse as _preflight_engine_v1_SubmitResponse, SubmitResponse__Output as _preflight_engine_v1_SubmitResponse__Output } from '../../../preflight/engine/v1/SubmitResponse';
 import type { TipFloor as _preflight_engine_v1_TipFloor, TipFloor__Output as _preflight_engine_v1_TipFloor__Output } from '../../../preflight/engine/v1/TipFloor';
 import type { TrackedTransaction as _preflight_engine_v1_TrackedTransaction, TrackedTransaction__Output as _preflight_engine_v1_TrackedTransaction__Output } from '../../../preflight/engine/v1/TrackedTransaction';
+import type { WatchEvent as _preflight_engine_v1_WatchEvent, WatchEvent__Output as _preflight_engine_v1_WatchEvent__Output } from '../../../preflight/engine/v1/WatchEvent';
 
 export interface EngineClient extends grpc.Client {
   Execute(argument: _preflight_engine_v1_ExecuteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_ExecuteResponse__Output>): grpc.ClientUnaryCall;
@@ -92,6 +93,11 @@ export interface EngineClient extends grpc.Client {
   submit(argument: _preflight_engine_v1_SubmitRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_engine_v1_SubmitResponse__Output>): grpc.ClientUnaryCall;
   submit(argument: _preflight_engine_v1_SubmitRequest, callback: grpc.requestCallback<_preflight_engine_v1_SubmitResponse__Output>): grpc.ClientUnaryCall;
   
+  Watch(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_preflight_engine_v1_WatchEvent__Output>;
+  Watch(argument: _preflight_engine_v1_SimulateRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_preflight_engine_v1_WatchEvent__Output>;
+  watch(argument: _preflight_engine_v1_SimulateRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_preflight_engine_v1_WatchEvent__Output>;
+  watch(argument: _preflight_engine_v1_SimulateRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_preflight_engine_v1_WatchEvent__Output>;
+  
 }
 
 export interface EngineHandlers extends grpc.UntypedServiceImplementation {
@@ -111,6 +117,8 @@ export interface EngineHandlers extends grpc.UntypedServiceImplementation {
   
   Submit: grpc.handleUnaryCall<_preflight_engine_v1_SubmitRequest__Output, _preflight_engine_v1_SubmitResponse>;
   
+  Watch: grpc.handleServerStreamingCall<_preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_WatchEvent>;
+  
 }
 
 export interface EngineDefinition extends grpc.ServiceDefinition {
@@ -122,4 +130,5 @@ export interface EngineDefinition extends grpc.ServiceDefinition {
   Send: MethodDefinition<_preflight_engine_v1_SendRequest, _preflight_engine_v1_SendResponse, _preflight_engine_v1_SendRequest__Output, _preflight_engine_v1_SendResponse__Output>
   Simulate: MethodDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_SimulateResponse, _preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_SimulateResponse__Output>
   Submit: MethodDefinition<_preflight_engine_v1_SubmitRequest, _preflight_engine_v1_SubmitResponse, _preflight_engine_v1_SubmitRequest__Output, _preflight_engine_v1_SubmitResponse__Output>
+  Watch: MethodDefinition<_preflight_engine_v1_SimulateRequest, _preflight_engine_v1_WatchEvent, _preflight_engine_v1_SimulateRequest__Output, _preflight_engine_v1_WatchEvent__Output>
 }
