@@ -92,6 +92,8 @@ export const engineConfigSchema = {
   engineWorkersInline: { kind: 'string', env: 'ENGINE_WORKERS_INLINE', default: 'lone', oneOf: ['lone', 'never'] },
   /** Watched simulations open at once in the process (engine/watch/); one more is refused `watch_limit_exceeded`. */
   watchMaxSessions: { kind: 'int', env: 'WATCH_MAX_SESSIONS', default: 1_000, min: 0, max: 100_000 },
+  /** Watched simulations one user may hold open at once, over all its sockets and gRPC calls. */
+  watchMaxPerTenant: { kind: 'int', env: 'WATCH_MAX_PER_TENANT', default: 64, min: 1, max: 100_000 },
   /** How long a watched simulation lasts at most, if its blockhash does not expire first. */
   watchMaxMs: { kind: 'int', env: 'WATCH_MAX_MS', default: 120_000, min: 1_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },

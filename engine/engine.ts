@@ -259,6 +259,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     deps,
     geyser,
     maxSessions: config.watchMaxSessions,
+    maxPerTenant: config.watchMaxPerTenant,
     maxMs: config.watchMaxMs,
     logger,
   })

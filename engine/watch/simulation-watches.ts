@@ -36,6 +36,11 @@ export interface SimulationWatchesOptions {
   geyser: Pick<GeyserFeed, 'followAccounts' | 'onAccountWritten'> | undefined
   /** Watches open at once in the process (WATCH_MAX_SESSIONS); one more is refused `watch_limit_exceeded`. */
   maxSessions: number
+  /**
+   * Watches one tenant (the caller's user) may hold open at once, over all its sockets and direct
+   * gRPC calls (WATCH_MAX_PER_TENANT): one user cannot take the process's every slot.
+   */
+  maxPerTenant: number
   /** How long a watch lasts at most (WATCH_MAX_MS), if its blockhash does not expire first. */
   maxMs: number
   logger: Logger
@@ -82,7 +87,7 @@ interface Watch {
 
 /** Creates the process's watches. */
 export function createSimulationWatches(options: SimulationWatchesOptions): SimulationWatches {
-  const { deps, geyser, maxSessions, maxMs, logger } = options
+  const { deps, geyser, maxSessions, maxPerTenant, maxMs, logger } = options
   const coalesceMs = options.coalesceMs ?? WATCH_COALESCE_MS
   const checkMs = options.checkMs ?? WATCH_CHECK_MS
   const stats: SimulationWatchStats = {
@@ -98,6 +103,14 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
   /** Which watches read each account: one lookup per stream write, whatever the number of watches. */
   const byKey = new Map<AccountKey, Set<Watch>>()
   const enders = new Map<Watch, (reason: WatchEndReason) => void>()
+  /** Open watches per tenant; a call without a tenant (an edge's own, none today) is bounded by the process alone. */
+  const perTenant = new Map<string, number>()
+  const release = (tenant: string | undefined) => {
+    if (tenant === undefined) return
+    const left = (perTenant.get(tenant) ?? 1) - 1
+    if (left === 0) perTenant.delete(tenant)
+    else perTenant.set(tenant, left)
+  }
   let stopListening: (() => void) | undefined
 
   const onAccountWritten = (key: AccountKey) => {
@@ -161,7 +174,15 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
           `This service watches at most ${maxSessions} simulations at once; retry later, or unsubscribe from another.`,
         )
       }
+      const tenant = parsed.tenantId
+      if (tenant !== undefined && (perTenant.get(tenant) ?? 0) >= maxPerTenant) {
+        throw createServiceError(
+          'watch_limit_exceeded',
+          `One account may watch at most ${maxPerTenant} simulations at once; unsubscribe from one first.`,
+        )
+      }
       stats.open++
+      if (tenant !== undefined) perTenant.set(tenant, (perTenant.get(tenant) ?? 0) + 1)
       const recorder = createReadRecorder(deps)
       const simulate = async (): Promise<SimulateResponse> => {
         const reads = recorder.start(parsed)
@@ -185,6 +206,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
         first = await simulate()
       } catch (error) {
         stats.open--
+        release(tenant)
         throw error
       }
       stats.started++
@@ -225,6 +247,7 @@ export function createSimulationWatches(options: SimulationWatchesOptions): Simu
         runners.delete(watch)
         enders.delete(watch)
         stats.open--
+        release(tenant)
         stats.ended[reason]++
         if (stats.open === 0 && stopListening) {
           stopListening()

@@ -144,3 +144,25 @@ t.test('without a geyser stream a watch is refused not_implemented', async (t) =
   t.ok(isServiceError(refused, 'not_implemented'))
   t.equal(stack.engine.watches.stats.open, 0)
 })
+
+t.test('WATCH_MAX_PER_TENANT: one user cannot hold every slot; another user still watches', async (t) => {
+  const stack = await geyserStack(t, { WATCH_MAX_PER_TENANT: '2', WATCH_MAX_SESSIONS: '10' })
+  await waitForStream(stack.engine)
+  const transfer = await createStackTransfer(stack)
+  const watchAs = (tenantId: string) => stack.engine.watch(transfer.bytes, { tenantId }, createRecorder().listener)
+  const first = await watchAs('user-a')
+  await watchAs('user-a')
+  const refused = await watchAs('user-a').then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  t.ok(isServiceError(refused, 'watch_limit_exceeded'), "the tenant's third watch is refused")
+  t.match((refused as Error).message, /One account may watch at most 2/)
+  const other = await watchAs('user-b')
+  t.equal(stack.engine.watches.stats.open, 3, 'another tenant is not held back by the first')
+  first.cancel()
+  const again = await watchAs('user-a')
+  t.equal(stack.engine.watches.stats.open, 3, 'a slot freed by a cancel is the tenant’s again')
+  again.cancel()
+  other.cancel()
+})
