@@ -4,15 +4,8 @@
 // same three transactions on localnet (signatures verified), the attacker's built with Orca's
 // official client, and checks the engine's figures against what they moved there, to the unit.
 import t from 'tap'
-import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner } from '@solana/kit'
-import { getOracleAddress, getSwapInstruction, getWhirlpoolDecoder } from '@orca-so/whirlpools-client'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getSyncNativeInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
-import { getTransferSolInstruction } from '@solana-program/system'
+import type { Address, Instruction, KeyPairSigner } from '@solana/kit'
+import { getWhirlpoolDecoder } from '@orca-so/whirlpools-client'
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
@@ -22,13 +15,18 @@ import { createTestEdge, getJson, postSimulate } from '../../helpers/edge-inject
 import { buildTransaction } from '../../helpers/localnet-transactions.js'
 import { startStack } from '../../helpers/stack.js'
 import { SOL_USDC } from '../swaps/orca-fixture.js'
+import {
+  createOrcaTrader,
+  getFundInstructions,
+  getSolUsdcOracle,
+  getTraderSwap,
+  type OrcaTrader,
+} from '../../helpers/orca-sol-usdc-trader.js'
 
 /** What an attacker's transactions ask (a large front-run crosses many ticks); the engine's fork asks the same. */
 const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 const TRADE = 100_000_000n // 0.1 SOL
 const QUOTE = 4_028_149n // what the real program gives for it on this pool (test/fixtures/PROVENANCE.md)
-const MIN_SQRT_PRICE = 4_295_048_016n
-const MAX_SQRT_PRICE = 79_226_673_515_401_279_992_447_579_055n
 /** Start ticks of the three tick arrays the swaps name, top down (−32101, the pool's tick, is in the first). */
 const TICK_ARRAY_STARTS = [-33_792, -39_424, -45_056]
 
@@ -42,51 +40,12 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
   const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR, programsDir: PROGRAMS_DIR })
   const { engine, localnet, rpc } = stack
   const { value } = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
-  const [oracle] = await getOracleAddress(SOL_USDC.whirlpool)
-  const ata = async (owner: Address, mint: Address) =>
-    (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
-  const wallet = async (lamports: bigint) => {
-    const signer = await generateKeyPairSigner()
-    localnet.chain.airdrop(signer.address, lamports)
-    return { signer, wsol: await ata(signer.address, SOL_USDC.mintA), usdc: await ata(signer.address, SOL_USDC.mintB) }
-  }
-  type Wallet = Awaited<ReturnType<typeof wallet>>
-  /** Wraps `lamports` into the wallet's wrapped-SOL account and opens its USDC account. */
-  const fund = (owner: Wallet, lamports: bigint): Instruction[] => [
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer: owner.signer,
-      ata: owner.wsol,
-      owner: owner.signer.address,
-      mint: SOL_USDC.mintA,
-    }),
-    getTransferSolInstruction({ source: owner.signer, destination: owner.wsol, amount: lamports }),
-    getSyncNativeInstruction({ account: owner.wsol }),
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer: owner.signer,
-      ata: owner.usdc,
-      owner: owner.signer.address,
-      mint: SOL_USDC.mintB,
-    }),
-  ]
+  const oracle = await getSolUsdcOracle()
+  const wallet = (lamports: bigint) => createOrcaTrader(localnet.chain, lamports)
+  const fund = getFundInstructions
   /** `threshold`: the minimum output (exact in) or the maximum input (exact out). */
-  const swap = (owner: Wallet, amount: bigint, threshold: bigint, aToB: boolean, tickArrays: Address[], exactIn = true) =>
-    getSwapInstruction({
-      tokenAuthority: owner.signer,
-      whirlpool: SOL_USDC.whirlpool,
-      tokenOwnerAccountA: owner.wsol,
-      tokenVaultA: SOL_USDC.vaultA,
-      tokenOwnerAccountB: owner.usdc,
-      tokenVaultB: SOL_USDC.vaultB,
-      tickArray0: tickArrays[0]!,
-      tickArray1: tickArrays[1]!,
-      tickArray2: tickArrays[2]!,
-      oracle,
-      amount,
-      otherAmountThreshold: threshold,
-      sqrtPriceLimit: aToB ? MIN_SQRT_PRICE : MAX_SQRT_PRICE,
-      amountSpecifiedIsInput: exactIn,
-      aToB,
-    })
+  const swap = (owner: OrcaTrader, amount: bigint, threshold: bigint, aToB: boolean, tickArrays: Address[], exactIn = true) =>
+    getTraderSwap(owner, { amount, threshold, aToB, tickArrays, exactIn }, oracle)
   const sign = (signer: KeyPairSigner, instructions: Instruction[]) =>
     buildTransaction({ feePayer: signer, blockhash: value.blockhash, instructions })
   const land = (bytes: Uint8Array) => {

@@ -1,22 +1,27 @@
 // What a watched swap or token transfer hears when the chain moves under it, on a real localnet
-// whose geyser stream feeds the engine: the real Orca SOL/USDC pool moved until the user's minimum
-// output is more than the pool gives, and a token balance drained by another real transaction.
+// whose geyser stream feeds the engine: the recorded Orca SOL/USDC pool moved by another trader's
+// sell through the real Whirlpool program until the user's minimum output is more than the pool
+// gives, and a token balance drained by another real transaction.
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import { getWhirlpoolDecoder, getWhirlpoolEncoder } from '@orca-so/whirlpools-client'
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
 import type { WatchEndReason } from '../../../engine/contract/simulation-watch.js'
-import { ORCA_ACCOUNTS_DIR } from '../../helpers/fixtures.js'
+import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR } from '../../helpers/fixtures.js'
+import { createOrcaTrader, getFundInstructions, getSolUsdcOracle, getTraderSwap } from '../../helpers/orca-sol-usdc-trader.js'
 import { startStack, type Stack } from '../../helpers/stack.js'
 import { getMintSize, mintSetupInstructions } from '../../helpers/token-mint-setup.js'
 import { buildTransaction, transferToken } from '../../helpers/transactions.js'
+import { buildTransaction as buildSignedTransaction } from '../../helpers/localnet-transactions.js'
 import { waitUntil } from '../../helpers/wait-until.js'
-import { buildSolUsdcSwap, SOL_USDC, WALLET } from '../swaps/orca-fixture.js'
+import { SOL_USDC } from '../swaps/orca-fixture.js'
 
 /** What the pool gives for 0.1 SOL before it moves (slippage-mev-orca.test.ts), and 1 % less: the user's minimum. */
 const EXPECTED_OUT = 4_028_149n
 const MINIMUM_OUT = 3_987_867n
+const SOL = 1_000_000_000n
+const TRADE = SOL / 10n
 
 function createRecorder() {
   const updates: SimulateResponse[] = []
@@ -32,43 +37,58 @@ async function latestBlockhash(stack: Stack): Promise<string> {
   return (await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')).value.blockhash
 }
 
-t.test('the pool moves until the minimum output is more than it gives: an update says so', async (t) => {
-  const stack = await startStack(t, { accountsDir: ORCA_ACCOUNTS_DIR, geyser: true, engineEnv: { ENGINE_WORKERS: '0' } })
+t.test('the pool moves until the minimum output is more than it gives: an update says the swap fails', async (t) => {
+  const stack = await startStack(t, {
+    accountsDir: ORCA_ACCOUNTS_DIR,
+    programsDir: PROGRAMS_DIR,
+    geyser: true,
+    engineEnv: { ENGINE_WORKERS: '0' },
+  })
   await waitUntil(() => stack.engine.geyserState === 'connected', 5_000, 'the geyser stream')
-  const swap = await buildTransaction({
-    feePayer: WALLET.address,
-    blockhash: await latestBlockhash(stack),
-    instructions: [buildSolUsdcSwap({ amount: 100_000_000n, otherAmountThreshold: MINIMUM_OUT })],
+  const { chain } = stack.localnet
+  const blockhash = await latestBlockhash(stack)
+  const oracle = await getSolUsdcOracle()
+  const user = await createOrcaTrader(chain, 10n * SOL)
+  const swap = await buildSignedTransaction({
+    feePayer: user.signer,
+    blockhash,
+    instructions: [
+      ...getFundInstructions(user, TRADE),
+      getTraderSwap(user, { amount: TRADE, threshold: MINIMUM_OUT, aToB: true, tickArrays: SOL_USDC.tickArraysDown }, oracle),
+    ],
   })
   const heard = createRecorder()
   const watch = await stack.engine.watch(swap, {}, heard.listener)
   t.teardown(watch.cancel)
+  t.equal(watch.response.success, true, `the swap would land now ${watch.response.failure_reason ?? ''}`)
   t.equal(watch.response.slippage?.bps, 100, 'the minimum is 1 % under what the pool gives')
   t.equal(watch.response.slippage?.expected_amount, String(EXPECTED_OUT))
 
-  // The price of SOL falls 3 % (sqrt price × 0.985, the current tick moved with it), as a large
-  // sell would move it. There is no Whirlpool binary here to run that sell, so the pool account
-  // is written the way the program would leave it; the stream carries the write as any other.
-  const pool = stack.localnet.chain.getAccount(SOL_USDC.whirlpool)
-  if (!pool) throw new Error('the fixture pool is not loaded')
-  const decoded = getWhirlpoolDecoder().decode(pool.data)
-  const sqrtPrice = (decoded.sqrtPrice * 985n) / 1000n
-  const price = (Number(sqrtPrice) / 2 ** 64) ** 2
-  const tickCurrentIndex = Math.floor(Math.log(price) / Math.log(1.0001))
-  stack.localnet.chain.setAccount(SOL_USDC.whirlpool, {
-    ...pool,
-    data: new Uint8Array(getWhirlpoolEncoder().encode({ ...decoded, sqrtPrice, tickCurrentIndex })),
+  // Someone sells 10,000 SOL on the same pool through the real program: the price of SOL falls
+  // past the user's 1 % (the stream carries the pool, its vaults and tick arrays as it wrote them).
+  const seller = await createOrcaTrader(chain, 10_010n * SOL)
+  const sell = await buildSignedTransaction({
+    feePayer: seller.signer,
+    blockhash,
+    instructions: [
+      getSetComputeUnitLimitInstruction({ units: 1_400_000 }),
+      ...getFundInstructions(seller, 10_000n * SOL),
+      getTraderSwap(seller, { amount: 10_000n * SOL, threshold: 0n, aToB: true, tickArrays: SOL_USDC.tickArraysDown }, oracle),
+    ],
   })
-  stack.localnet.chain.advanceSlot()
-  stack.localnet.chain.advanceSlot()
+  const sold = chain.send(sell)
+  t.equal(sold.err, null, 'the sell lands on localnet')
+  chain.advanceSlot()
+  chain.advanceSlot()
 
   await waitUntil(() => heard.updates.length > 0, 5_000, 'an update')
   const update = heard.updates[0] as SimulateResponse
-  const expected = BigInt(update.slippage?.expected_amount ?? '0')
-  t.ok(expected > 0n && expected < MINIMUM_OUT, `the pool now gives ${expected}, less than the minimum ${MINIMUM_OUT}: the swap would fail`)
-  t.equal(update.slippage?.bps, 0, 'no room left under the bound')
-  t.equal(update.slippage?.output_amount, String(MINIMUM_OUT), 'the bound itself is the same')
-  t.same(heard.ends, [])
+  t.equal(update.success, false, 'the swap would fail now')
+  t.equal(update.failure_code, 'program_error')
+  t.match(update.failure_reason, /AmountOutBelowMinimum/, "the program's own bound refuses it")
+  t.equal(heard.updates.length, 1, 'one move, one update')
+  t.same(heard.ends, [], 'still watching')
+  t.ok(stack.engine.watches.stats.streamChanges >= 1, 'the change came from the stream')
 })
 
 t.test('a token balance drained by another transaction: update with success false', async (t) => {
