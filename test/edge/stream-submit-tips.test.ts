@@ -137,7 +137,7 @@ t.test('submit and tips messages (stand-in engine)', async (t) => {
       [{ id: 10, ...good, transaction: '' }, /^transaction: /],
       [{ id: 11, type: 'tips', strategy: 'direct' }, /^strategy: is not a known field/],
       [{ type: 'tips' }, /required property 'id'/],
-      [{ id: 12, type: 'tip' }, /^type: must be one of simulate, execute, send, submit, tips$/],
+      [{ id: 12, type: 'tip' }, /^type: must be one of simulate, execute, send, submit, tips, unsubscribe$/],
     ]
     const charged = edge.charges.length
     const calls = standIn.calls.length

@@ -117,7 +117,7 @@ t.test('execute and send messages, and pushes to their owner only (stand-in engi
     const client = await openStream(t, edge.port, alice.apiKey)
     const { base64 } = createSigned()
     const cases: Array<[unknown, RegExp]> = [
-      [{ id: 1, type: 'bogus', transaction: base64 }, /^type: must be one of simulate, execute, send, submit, tips$/],
+      [{ id: 1, type: 'bogus', transaction: base64 }, /^type: must be one of simulate, execute, send, submit, tips, unsubscribe$/],
       [{ id: 2, type: 'send', transaction: base64, max_retries: 6 }, /max_retries/],
       [{ id: 3, type: 'send', transaction: base64, wait_confirmation: 'yes' }, /wait_confirmation/],
       [{ id: 4, type: 'execute', transaction: base64, vectors: ['mev'] }, /vectors: is not a known field/],

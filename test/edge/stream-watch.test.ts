@@ -8,17 +8,15 @@
 import t, { type Test } from 'tap'
 import { WebSocket } from 'ws'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createCallerServices } from '../../callers/caller-services.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
-import type { AdmissionCharge } from '../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createTestUserService, createTestClock, registerTestUser } from '../helpers/user-service.js'
 import { quietLogger, startStack, type Stack } from '../helpers/stack.js'
 import { createStackTransfer, type StackTransfer } from '../helpers/stack-transfer.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { waitUntil } from '../helpers/wait-until.js'
+import { createChargedCallers } from '../helpers/charged-callers.js'
 
 type Frame = Record<string, unknown> & { id?: unknown; type?: unknown; subscription?: unknown; error?: { code?: unknown } }
 
@@ -34,22 +32,7 @@ async function startWatchEdge(t: Test, options: { maxWatches?: number; engineEnv
   const stack = await startStack(t, { geyser: true, engineEnv: { ENGINE_WORKERS: '0', ...options.engineEnv } })
   await waitUntil(() => stack.engine.geyserState === 'connected', 5_000, 'the geyser stream')
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges } = createChargedCallers(users)
   const app = createEdgeServer({
     engine: createInProcessEngineClient(stack.engine),
     userService: users.userService,

@@ -7,16 +7,15 @@ import type { FastifyInstance } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
 import { Packr } from 'msgpackr'
 import type { TrackedTransaction } from '../../engine/contract/transaction-tracking.js'
-import { createCallerServices } from '../../callers/caller-services.js'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { STREAM_PATH } from '../../edge/ws/stream-route.js'
 import type { AdmissionCharge } from '../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import type { TransactionUpdates } from '../../lib/transaction-updates.js'
 import { quietLogger } from './stack.js'
 import type { StandInTransactionEngine } from './stand-in-transaction-engine.js'
 import type { TestUserService } from './user-service.js'
+import { createChargedCallers } from './charged-callers.js'
 
 const packr = new Packr({ useRecords: false })
 
@@ -82,22 +81,7 @@ export async function startStreamEdge(
   updates?: TransactionUpdates<TrackedTransaction>,
   engine: EngineClient = createInProcessEngineClient(standIn.engine),
 ): Promise<StreamEdge> {
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges } = createChargedCallers(users)
   const app = createEdgeServer({
     engine,
     userService: users.userService,

@@ -7,7 +7,6 @@
 import t from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createCallerServices } from '../../../callers/caller-services.js'
 import { createDirectCallGate, createInternalOnlyGate } from '../../../engine/grpc/direct-call-gate.js'
 import { createGrpcEngineClient, createInProcessEngineClient } from '../../../edge/engine-client.js'
 import { createEdgeServer } from '../../../edge/server.js'
@@ -16,8 +15,6 @@ import type { SimulateResponse } from '../../../engine/contract/simulate-respons
 import type { WatchEndReason } from '../../../engine/contract/simulation-watch.js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { isServiceError } from '../../../lib/errors.js'
-import type { AdmissionCharge } from '../../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import type { WatchEvent__Output } from '../../../proto/gen/preflight/engine/v1/WatchEvent.js'
 import { createTestUserService, createTestClock, registerTestUser } from '../../helpers/user-service.js'
 import { quietLogger, startStack } from '../../helpers/stack.js'
@@ -25,27 +22,13 @@ import { createStackTransfer } from '../../helpers/stack-transfer.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 import { waitUntil } from '../../helpers/wait-until.js'
+import { createChargedCallers } from '../../helpers/charged-callers.js'
 
 t.test('Watch over gRPC', async (t) => {
   const stack = await startStack(t, { geyser: true, engineEnv: { ENGINE_WORKERS: '0' } })
   await waitUntil(() => stack.engine.geyserState === 'connected', 5_000, 'the geyser stream')
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges } = createChargedCallers(users)
   const app = createEdgeServer({
     engine: createInProcessEngineClient(stack.engine),
     userService: users.userService,
