@@ -12,7 +12,6 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { createCallerServices } from '../../callers/caller-services.js'
 import { SUBMIT_LIMITS, submitResponseSchema, type BundleLintEntry } from '../../engine/contract/submit-response.js'
 import { MIN_TIP_LAMPORTS, tipFloorSchema, type TipFloor } from '../../engine/contract/tips-response.js'
 import { startEngineServer } from '../../engine/server.js'
@@ -20,12 +19,11 @@ import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient 
 import { createEdgeServer } from '../../edge/server.js'
 import { toBase58 } from '../../lib/base58.js'
 import { createRetryableError, createServiceError, ServiceError } from '../../lib/errors.js'
-import type { AdmissionCharge } from '../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { assertErrorEnvelope, getJson } from '../helpers/edge-inject.js'
 import { quietLogger } from '../helpers/stack.js'
 import { createStandInTransactionEngine, STAND_IN_SUBMIT, STAND_IN_TIPS } from '../helpers/stand-in-transaction-engine.js'
 import { createTestClock, createTestUserService, registerTestUser } from '../helpers/user-service.js'
+import { createChargedCallers } from '../helpers/charged-callers.js'
 
 const SUBMIT = '/api/v1/solana/tx/submit'
 const TIPS = '/api/v1/solana/tips'
@@ -62,22 +60,7 @@ const EMPTY_TIPS: TipFloor = {
 t.test('submit and tips over REST (stand-in engine, in-process and over gRPC)', async (t) => {
   // Noon UTC: the clock moves by hand only, never across a midnight.
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges, admission } = createChargedCallers(users)
   const standIn = createStandInTransactionEngine()
   const server = await startEngineServer(standIn.engine, '127.0.0.1', 0)
   const grpcClient = createGrpcEngineClient(server.address)

@@ -8,16 +8,14 @@
  */
 import t from 'tap'
 import type { SimulationRecord } from '../../accounts/user-service.js'
-import { createCallerServices } from '../../callers/caller-services.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { toBase58 } from '../../lib/base58.js'
-import type { AdmissionCharge } from '../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { assertErrorEnvelope, getJson } from '../helpers/edge-inject.js'
 import { quietLogger } from '../helpers/stack.js'
 import { createStandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
 import { createTestClock, createTestUserService, registerTestUser } from '../helpers/user-service.js'
+import { createChargedCallers } from '../helpers/charged-callers.js'
 
 const EXECUTE = '/api/v1/solana/tx/execute'
 const SEND = '/api/v1/solana/tx/send'
@@ -41,22 +39,7 @@ t.test('execute, send and tracking over REST (stand-in engine)', async (t) => {
     recorded.push(...records)
     return recordSimulations(records)
   }
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges, admission } = createChargedCallers(users)
   const standIn = createStandInTransactionEngine()
   const app = createEdgeServer({
     engine: createInProcessEngineClient(standIn.engine),

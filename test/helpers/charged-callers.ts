@@ -3,7 +3,7 @@
  * every charge it was asked for: what a test reads to tell what a call cost.
  */
 import { createCallerServices, type CallerServices } from '../../callers/caller-services.js'
-import type { AdmissionCharge } from '../../lib/limits/admission.js'
+import type { Admission, AdmissionCharge } from '../../lib/limits/admission.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { quietLogger } from './stack.js'
 import type { TestUserService } from './user-service.js'
@@ -12,6 +12,8 @@ export interface ChargedCallers {
   callers: CallerServices
   /** Every charge admitted or refused, in order. */
   charges: AdmissionCharge[]
+  /** The admission the callers charge (a test may seed its daily counts). */
+  admission: Admission
 }
 
 /** Caller services for `users` (usage flushed only at close) recording their charges. */
@@ -32,5 +34,5 @@ export function createChargedCallers(users: TestUserService): ChargedCallers {
     usageFlushIntervalMs: 60_000,
     now: users.clock.now,
   })
-  return { callers, charges }
+  return { callers, charges, admission }
 }

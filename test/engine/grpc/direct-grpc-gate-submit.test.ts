@@ -13,7 +13,6 @@
 import t, { type Test } from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
-import { createCallerServices } from '../../../callers/caller-services.js'
 import type { BundleLintEntry, SubmitOptions } from '../../../engine/contract/submit-response.js'
 import { SUBMIT_LIMITS } from '../../../engine/contract/submit-response.js'
 import { createDirectCallGate } from '../../../engine/grpc/direct-call-gate.js'
@@ -22,12 +21,11 @@ import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient 
 import { createEdgeServer } from '../../../edge/server.js'
 import { toBase58 } from '../../../lib/base58.js'
 import { createRetryableError, createServiceError, isServiceError, ServiceError, type ErrorCode } from '../../../lib/errors.js'
-import type { AdmissionCharge } from '../../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import { quietLogger } from '../../helpers/stack.js'
 import { createStandInTransactionEngine, STAND_IN_TIPS } from '../../helpers/stand-in-transaction-engine.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 import { createTestClock, createTestUserService, registerTestUser } from '../../helpers/user-service.js'
+import { createChargedCallers } from '../../helpers/charged-callers.js'
 
 let nextFill = 1
 /** Wire-shaped bytes with a distinct non-zero first signature (the stand-in reads no further), and that signature. */
@@ -56,22 +54,7 @@ const FAILED_LINT: BundleLintEntry[] = [
 t.test('Submit and GetTips through the gate (stand-in engine)', async (t) => {
   // Noon UTC: the clock moves by hand only, never across a midnight.
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges } = createChargedCallers(users)
   const standIn = createStandInTransactionEngine()
   // The edge only registers users and issues their keys here.
   const app = createEdgeServer({

@@ -11,19 +11,17 @@ import t, { type Test } from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import type { SimulationRecord } from '../../../accounts/user-service.js'
-import { createCallerServices } from '../../../callers/caller-services.js'
 import { createDirectCallGate } from '../../../engine/grpc/direct-call-gate.js'
 import { startEngineServer } from '../../../engine/server.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../../edge/engine-client.js'
 import { createEdgeServer } from '../../../edge/server.js'
 import { toBase58 } from '../../../lib/base58.js'
 import { isServiceError, type ErrorCode } from '../../../lib/errors.js'
-import type { AdmissionCharge } from '../../../lib/limits/admission.js'
-import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import { quietLogger } from '../../helpers/stack.js'
 import { createStandInTransactionEngine } from '../../helpers/stand-in-transaction-engine.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'
 import { createTestClock, createTestUserService, registerTestUser } from '../../helpers/user-service.js'
+import { createChargedCallers } from '../../helpers/charged-callers.js'
 
 let nextFill = 1
 /** Wire-shaped bytes with a distinct non-zero first signature (the stand-in reads no further), and that signature. */
@@ -52,22 +50,7 @@ t.test('Execute, Send and GetTransaction through the gate (stand-in engine)', as
     recorded.push(...records)
     return recordSimulations(records)
   }
-  const admission = createInProcessAdmission()
-  const charges: AdmissionCharge[] = []
-  const admit = admission.admit.bind(admission)
-  admission.admit = (caller, charge, nowMs) => {
-    charges.push(charge)
-    return admit(caller, charge, nowMs)
-  }
-  const callers = createCallerServices({
-    userService: users.userService,
-    signingKey: users.signingKey,
-    admission,
-    logger: quietLogger,
-    invalidations: users.bus,
-    usageFlushIntervalMs: 60_000,
-    now: users.clock.now,
-  })
+  const { callers, charges, admission } = createChargedCallers(users)
   const standIn = createStandInTransactionEngine()
   // The edge only registers users and issues their keys here.
   const app = createEdgeServer({

@@ -5,26 +5,15 @@ import t from 'tap'
 import type { Test } from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
-import type { WatchEndReason } from '../../../engine/contract/simulation-watch.js'
 import type { Engine } from '../../../engine/engine.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { startStack, type Stack } from '../../helpers/stack.js'
 import { createStackTransfer } from '../../helpers/stack-transfer.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'
 import { waitUntil } from '../../helpers/wait-until.js'
+import { createWatchRecorder } from '../../helpers/watch-recorder.js'
 
 const SOL = 1_000_000_000n
-
-/** A listener that keeps what it heard. */
-function createRecorder() {
-  const updates: SimulateResponse[] = []
-  const ends: WatchEndReason[] = []
-  return {
-    updates,
-    ends,
-    listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) },
-  }
-}
 
 /** Lands a transfer of `lamports` out of `from`'s wallet, and the block that confirms it (the stream sends confirmed writes). */
 async function landTransfer(stack: Stack, from: Awaited<ReturnType<typeof generateKeyPairSigner>>, lamports: bigint): Promise<void> {
@@ -53,7 +42,7 @@ t.test('the payer drained by another transaction: one update, success false', as
   const stack = await geyserStack(t)
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   const watch = await stack.engine.watch(transfer.bytes, {}, heard.listener)
   t.equal(watch.response.success, true, 'the transfer would land now')
   t.match(watch.watchId, /^w_[0-9a-f]{24}$/)
@@ -76,7 +65,7 @@ t.test('changes that leave what a user sees alone push nothing; the next one tha
   const stack = await geyserStack(t)
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   const watch = await stack.engine.watch(transfer.bytes, {}, heard.listener)
   t.teardown(watch.cancel)
   // Slots pass, nothing the simulation read changes: not even a re-simulation.
@@ -104,7 +93,7 @@ t.test('the blockhash expires: the watch ends blockhash_expired', async (t) => {
   const stack = await geyserStack(t)
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   await stack.engine.watch(transfer.bytes, {}, heard.listener)
   for (let i = 0; i < 152; i++) stack.localnet.chain.advanceSlot()
   await waitUntil(() => heard.ends.length > 0, 5_000, 'the end')
@@ -117,10 +106,10 @@ t.test('WATCH_MAX_MS ends a watch time_limit; WATCH_MAX_SESSIONS refuses one mor
   const stack = await geyserStack(t, { WATCH_MAX_MS: '1000', WATCH_MAX_SESSIONS: '1' })
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   const startedAt = Date.now()
   await stack.engine.watch(transfer.bytes, {}, heard.listener)
-  const refused = await stack.engine.watch(transfer.bytes, {}, createRecorder().listener).then(
+  const refused = await stack.engine.watch(transfer.bytes, {}, createWatchRecorder().listener).then(
     () => undefined,
     (error: unknown) => error,
   )
@@ -129,7 +118,7 @@ t.test('WATCH_MAX_MS ends a watch time_limit; WATCH_MAX_SESSIONS refuses one mor
   t.same(heard.ends, ['time_limit'])
   t.ok(Date.now() - startedAt >= 1_000)
   t.equal(stack.engine.watches.stats.open, 0)
-  const again = await stack.engine.watch(transfer.bytes, {}, createRecorder().listener)
+  const again = await stack.engine.watch(transfer.bytes, {}, createWatchRecorder().listener)
   t.equal(stack.engine.watches.stats.open, 1, 'room again once the first ended')
   again.cancel()
 })
@@ -137,7 +126,7 @@ t.test('WATCH_MAX_MS ends a watch time_limit; WATCH_MAX_SESSIONS refuses one mor
 t.test('without a geyser stream a watch is refused not_implemented', async (t) => {
   const stack = await startStack(t, { engineEnv: { ENGINE_WORKERS: '0' } })
   const transfer = await createStackTransfer(stack)
-  const refused = await stack.engine.watch(transfer.bytes, {}, createRecorder().listener).then(
+  const refused = await stack.engine.watch(transfer.bytes, {}, createWatchRecorder().listener).then(
     () => undefined,
     (error: unknown) => error,
   )
@@ -149,7 +138,7 @@ t.test('WATCH_MAX_PER_TENANT: one user cannot hold every slot; another user stil
   const stack = await geyserStack(t, { WATCH_MAX_PER_TENANT: '2', WATCH_MAX_SESSIONS: '10' })
   await waitForStream(stack.engine)
   const transfer = await createStackTransfer(stack)
-  const watchAs = (tenantId: string) => stack.engine.watch(transfer.bytes, { tenantId }, createRecorder().listener)
+  const watchAs = (tenantId: string) => stack.engine.watch(transfer.bytes, { tenantId }, createWatchRecorder().listener)
   const first = await watchAs('user-a')
   await watchAs('user-a')
   const refused = await watchAs('user-a').then(

@@ -7,7 +7,6 @@ import { generateKeyPairSigner } from '@solana/kit'
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
-import type { WatchEndReason } from '../../../engine/contract/simulation-watch.js'
 import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR } from '../../helpers/fixtures.js'
 import { createOrcaTrader, getFundInstructions, getSolUsdcOracle, getTraderSwap } from '../../helpers/orca-sol-usdc-trader.js'
 import { startStack, type Stack } from '../../helpers/stack.js'
@@ -16,22 +15,13 @@ import { buildTransaction, transferToken } from '../../helpers/transactions.js'
 import { buildTransaction as buildSignedTransaction } from '../../helpers/localnet-transactions.js'
 import { waitUntil } from '../../helpers/wait-until.js'
 import { SOL_USDC } from '../swaps/orca-fixture.js'
+import { createWatchRecorder } from '../../helpers/watch-recorder.js'
 
 /** What the pool gives for 0.1 SOL before it moves (slippage-mev-orca.test.ts), and 1 % less: the user's minimum. */
 const EXPECTED_OUT = 4_028_149n
 const MINIMUM_OUT = 3_987_867n
 const SOL = 1_000_000_000n
 const TRADE = SOL / 10n
-
-function createRecorder() {
-  const updates: SimulateResponse[] = []
-  const ends: WatchEndReason[] = []
-  return {
-    updates,
-    ends,
-    listener: { update: (response: SimulateResponse) => updates.push(response), end: (reason: WatchEndReason) => ends.push(reason) },
-  }
-}
 
 async function latestBlockhash(stack: Stack): Promise<string> {
   return (await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')).value.blockhash
@@ -57,7 +47,7 @@ t.test('the pool moves until the minimum output is more than it gives: an update
       getTraderSwap(user, { amount: TRADE, threshold: MINIMUM_OUT, aToB: true, tickArrays: SOL_USDC.tickArraysDown }, oracle),
     ],
   })
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   const watch = await stack.engine.watch(swap, {}, heard.listener)
   t.teardown(watch.cancel)
   t.equal(watch.response.success, true, `the swap would land now ${watch.response.failure_reason ?? ''}`)
@@ -129,7 +119,7 @@ t.test('a token balance drained by another transaction: update with success fals
     instructions: [transferToken(setup.associatedTokenAccount, receiverAta, owner.address, 600_000n)],
     signers: [owner],
   })
-  const heard = createRecorder()
+  const heard = createWatchRecorder()
   const watch = await stack.engine.watch(watched, {}, heard.listener)
   t.teardown(watch.cancel)
   t.equal(watch.response.success, true, watch.response.failure_reason ?? '')
