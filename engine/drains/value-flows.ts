@@ -118,6 +118,15 @@ function getSolPayments(context: VectorContext, evidence: InstructionEvidence): 
 }
 
 /**
+ * Whether value at `key` is still on `signer`'s route: its wallet, an account it controls, or one
+ * the transaction created with its lamports. (A module function, not a closure per call: tsx's
+ * keepNames wraps each closure created on the hot path.)
+ */
+function isOnRoute(key: AccountKey, signer: AccountKey, controller: ControllerLookup, created: ReadonlySet<AccountKey>): boolean {
+  return key === signer || controller.get(key) === signer || created.has(key)
+}
+
+/**
  * The accounts the transaction creates with a signer's lamports (transitively: an account funded by
  * one it created): its value passes through them, and is the signer's until it lands with whoever
  * controls them at the end (nobody: the account's own key).
@@ -129,11 +138,11 @@ function getCreatedWith(
   signer: AccountKey,
 ): Set<AccountKey> {
   const created = new Set<AccountKey>()
-  const passes = (key: AccountKey) => key === signer || controller.get(key) === signer || created.has(key)
-  for (let grew = true; grew;) {
+  for (let grew = payments.length > 0; grew;) {
     grew = false
     for (const { from, to } of payments) {
-      if (!passes(from) || passes(to) || existedBefore(context, to)) continue
+      if (!isOnRoute(from, signer, controller, created) || isOnRoute(to, signer, controller, created) || existedBefore(context, to))
+        continue
       created.add(to)
       grew = true
     }
@@ -197,7 +206,6 @@ function getSolOut(
   signer: AccountKey,
   created: ReadonlySet<AccountKey>,
 ): { lamportsTo: Map<AccountKey, bigint>; explained: bigint; lost: bigint } {
-  const passes = (key: AccountKey) => key === signer || controller.get(key) === signer || created.has(key)
   // What the signer holds at the end: its wallet and the accounts it creates and keeps.
   const own = new Set<AccountKey>([signer])
   for (const key of created) if (controller.get(key) === signer) own.add(key)
@@ -206,11 +214,11 @@ function getSolOut(
   let explained = context.keys[0] === signer ? context.fee.feeLamports + getImplicitNewAccountRent(context, payments, own) : 0n
   const forwarded = new Map<AccountKey, bigint>()
   for (const { from, to, lamports } of payments) {
-    if (!passes(from)) continue
+    if (!isOnRoute(from, signer, controller, created)) continue
     if (own.has(from) && !own.has(to)) explained += lamports
     if (created.has(to)) addTo(receivedFromSigner, to, lamports)
     if (created.has(from)) addTo(forwarded, from, lamports)
-    if (passes(to)) continue
+    if (isOnRoute(to, signer, controller, created)) continue
     addTo(lamportsTo, getFinalReceiver(controller, to), lamports)
   }
   let gainers: Array<{ key: AccountKey; gained: bigint }> | undefined
@@ -224,7 +232,7 @@ function getSolOut(
     // wrapped SOL) lands with the accounts that gained lamports outside the route.
     let vanished = received - landed - (forwarded.get(key) ?? 0n)
     if (vanished <= 0n) continue
-    gainers ??= getLamportGainers(context).filter((gainer) => !passes(gainer.key))
+    gainers ??= getLamportGainers(context).filter((gainer) => !isOnRoute(gainer.key, signer, controller, created))
     for (const gainer of gainers) {
       if (vanished <= 0n || gainer.gained <= 0n) continue
       const share = gainer.gained < vanished ? gainer.gained : vanished
