@@ -90,6 +90,8 @@ export const engineConfigSchema = {
    * (more throughput under load, a slower lone caller).
    */
   engineWorkersInline: { kind: 'string', env: 'ENGINE_WORKERS_INLINE', default: 'lone', oneOf: ['lone', 'never'] },
+  /** Compute units a sandwich's size search may burn per priced swap (engine/mev/sandwich-fork.ts); 0 tries the budget alone. */
+  sandwichMaxSearchUnits: { kind: 'int', env: 'SANDWICH_MAX_SEARCH_UNITS', default: 16_000_000, min: 0, max: 1_000_000_000 },
   /** Watched simulations open at once in the process (engine/watch/); one more is refused `watch_limit_exceeded`. */
   watchMaxSessions: { kind: 'int', env: 'WATCH_MAX_SESSIONS', default: 1_000, min: 0, max: 100_000 },
   /** Watched simulations one user may hold open at once, over all its sockets and gRPC calls. */

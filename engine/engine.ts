@@ -150,7 +150,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   const rpc = createJsonRpcClient({ urls: config.rpcUrls, requestTimeoutMs: config.rpcTimeoutMs })
   const svm = createNativeSvm()
   const svmState = createSvmState(svm)
-  const sandwichFork = createLazySandwichFork()
+  const sandwichFork = createLazySandwichFork(BigInt(config.sandwichMaxSearchUnits))
   // The cache, the chain tracker and the sampler are created before the feed, which needs them;
   // their callbacks read `geyser` only once the engine runs, after it is set below.
   const cache = createAccountCache({

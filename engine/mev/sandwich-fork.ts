@@ -16,7 +16,8 @@
  * by bisection (geometric while the bounds are far apart), until the bracket is within 1/128 of
  * itself or the user is left within 1/64 of its tolerance. A size passes when the front-run runs
  * and the user's transaction still succeeds after it; a swap whose bound leaves no margin against
- * its own result is not searched (nothing can be taken), and the search stops after MAX_PROBES
+ * its own result is not searched (nothing can be taken), and the search stops after
+ * `maxSearchUnits` of compute or MAX_PROBES
  * sizes whatever it has reached. Nothing here awaits: the fork is shared by every
  * request of the engine.
  */
@@ -27,6 +28,7 @@ import {
   isNativeFailure,
   type NativeAccount,
   type NativeFailure,
+  type NativeMetadata,
   type NativeSvm,
   createNativeSvm,
 } from '../../lib/native-svm.js'
@@ -104,6 +106,19 @@ const EMPTY = new Uint8Array(0)
  * same state always gives the same answer.
  */
 const MAX_PROBES = 24
+/**
+ * Compute units the probes may burn by default (SANDWICH_MAX_SEARCH_UNITS): front-runs and the
+ * user's transaction after each. A swap whose every probe ran near the compute limit would
+ * otherwise hold the event loop for 24 such runs; the measured swaps need at most 5.4 million
+ * (the Whirlpool swap with no minimum). Units, not time, so the same state still gives the same
+ * answer; past them, the largest size that passed is priced, a lower bound.
+ */
+export const MAX_SEARCH_UNITS = 16_000_000n
+
+/** The compute units a sent transaction consumed, failed or not. */
+function getConsumedUnits(result: NativeMetadata | NativeFailure): bigint {
+  return isNativeFailure(result) ? result.meta().computeUnitsConsumed() : result.computeUnitsConsumed()
+}
 
 function isSvmManaged(entry: CachedAccount): boolean {
   const owner = toAccountKey(entry.owner)
@@ -146,7 +161,7 @@ function getEntry(accounts: LoadedAccounts, key: Uint8Array): AccountEntry | und
 }
 
 /** Creates the fork: its own SVM, empty until a swap is priced. */
-export function createSandwichFork(): SandwichFork {
+export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichFork {
   const svm = createNativeSvm()
   const state: SvmState = createSvmState(svm)
   const rent = svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_BYTES))
@@ -198,12 +213,16 @@ export function createSandwichFork(): SandwichFork {
     const bound = (exactIn ? swap.amountOut : swap.amountIn) ?? 0n
     const getSlack = (moved: bigint) => (exactIn ? moved - bound : bound - moved)
     /** The user's slack after a front-run of `amount`, or what stopped it. */
+    let spentUnits = 0n
     const probe = (amount: bigint): bigint | SandwichLimit => {
       restore(accounts)
       setAttacker(amount)
-      if (isNativeFailure(svm.sendVersionedTransaction(swaps.frontRun(amount)))) return 'pool_accounts'
+      const frontRun = svm.sendVersionedTransaction(swaps.frontRun(amount))
+      spentUnits += getConsumedUnits(frontRun)
+      if (isNativeFailure(frontRun)) return 'pool_accounts'
       const before = readUserSide()
       const user = svm.sendVersionedTransaction(request.transaction)
+      spentUnits += getConsumedUnits(user)
       return isNativeFailure(user) ? getLimit(user) : getSlack(userMoved(before, readUserSide()))
     }
 
@@ -239,6 +258,7 @@ export function createSandwichFork(): SandwichFork {
       // not the bound, stops the front-run: the loss there moves little with the last percents).
       while (
         probes < MAX_PROBES &&
+        spentUnits < maxSearchUnits &&
         hi - lo > 1n &&
         hi - lo > lo >> (limit === 'minimum_output' ? 7n : 5n) &&
         !(limit === 'minimum_output' && slackLo * 64n <= margin)
@@ -305,10 +325,10 @@ export function createSandwichFork(): SandwichFork {
  * A fork created at the first swap it prices: an engine (and each simulate worker) that never
  * sees a priced swap does not pay for a second SVM's start and memory.
  */
-export function createLazySandwichFork(): SandwichFork {
+export function createLazySandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichFork {
   let fork: SandwichFork | null = null
   return {
-    price: (request) => (fork ??= createSandwichFork()).price(request),
+    price: (request) => (fork ??= createSandwichFork(maxSearchUnits)).price(request),
     forget: (key) => fork?.forget(key),
   }
 }

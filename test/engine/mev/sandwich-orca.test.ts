@@ -172,3 +172,29 @@ t.test('sandwich value of SOL → USDC swaps on the recorded whirlpool, on the r
     )
   })
 })
+
+t.test('SANDWICH_MAX_SEARCH_UNITS bounds the search: a smaller budget of compute prices a lower bound', async (t) => {
+  const stack = await startStack(t, {
+    accountsDir: ORCA_ACCOUNTS_DIR,
+    programsDir: PROGRAMS_DIR,
+    engineEnv: { SANDWICH_MAX_SEARCH_UNITS: '1500000' },
+  })
+  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const oracle = await getSolUsdcOracle()
+  const user = await createOrcaTrader(stack.localnet.chain, 10_000_000_000n)
+  const zeroMinimum = await buildTransaction({
+    feePayer: user.signer,
+    blockhash: value.blockhash,
+    instructions: [
+      ...getFundInstructions(user, TRADE),
+      getTraderSwap(user, { amount: TRADE, threshold: 0n, aToB: true, tickArrays: SOL_USDC.tickArraysDown }, oracle),
+    ],
+  })
+  const response = await stack.engine.simulate(zeroMinimum)
+  const extractable = response.mev?.extractable
+  if (!extractable) return t.fail(`not priced: ${response.mev?.unpriced_reason}`)
+  t.equal(extractable.quote, String(QUOTE), 'still priced on the real program')
+  // The whole search takes 12 sizes and 5.4 million units; 1.5 million stop it after a few.
+  t.ok(extractable.bps < 5_000, `a lower bound (${extractable.bps} bps; the whole search finds over 6,000)`)
+  t.equal(BigInt(extractable.amount), QUOTE - BigInt(extractable.sandwiched), 'and what it reports is what that front-run takes')
+})
