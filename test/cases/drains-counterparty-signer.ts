@@ -126,6 +126,49 @@ export function getRelayedSendInstructions(wallet: Address, relay: KeyPairSigner
   ]
 }
 
+/** `lamports` of the wallet put in a new stake account (whose key `stake` signs) with `withdrawer` as staker and withdrawer. */
+export function getStakeForOtherInstructions(wallet: Address, stake: KeyPairSigner, withdrawer: Address, lamports: bigint): Instruction[] {
+  return [
+    getCreateAccountInstruction({
+      payer: asSigner(wallet),
+      newAccount: stake,
+      lamports,
+      space: STAKE_ACCOUNT_SIZE,
+      programAddress: STAKE_PROGRAM,
+    }),
+    getInitializeStakeInstruction(stake.address, withdrawer, withdrawer),
+  ]
+}
+
+/**
+ * A new nonce account funded by the wallet with `lamports` more than its rent, `authority` its
+ * nonce authority, which withdraws those lamports to itself in the same transaction (it signs).
+ */
+export function getNonceWithdrawnByOtherInstructions(
+  wallet: Address,
+  nonce: KeyPairSigner,
+  authority: KeyPairSigner,
+  lamports: bigint,
+  rent: bigint,
+): Instruction[] {
+  return [
+    getCreateAccountInstruction({
+      payer: asSigner(wallet),
+      newAccount: nonce,
+      lamports: lamports + rent,
+      space: 80,
+      programAddress: SYSTEM_PROGRAM_ADDRESS,
+    }),
+    getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: authority.address }),
+    getWithdrawNonceAccountInstruction({
+      nonceAccount: nonce.address,
+      recipientAccount: authority.address,
+      nonceAuthority: authority,
+      withdrawAmount: lamports,
+    }),
+  ]
+}
+
 function presale(trap: TrapExtension, what: string, build = buildPresale): TransactionCase {
   return {
     id: `presale-${trap.replaceAll('_', '-')}-of-cosigning-seller`,
@@ -263,22 +306,7 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
       const transaction = await context.compile({
         feePayer: wallet.address,
         signers: [nonce, attacker],
-        instructions: [
-          getCreateAccountInstruction({
-            payer: asSigner(wallet.address),
-            newAccount: nonce,
-            lamports: amount + (await context.getRent(80n)),
-            space: 80,
-            programAddress: SYSTEM_PROGRAM_ADDRESS,
-          }),
-          getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: attacker.address }),
-          getWithdrawNonceAccountInstruction({
-            nonceAccount: nonce.address,
-            recipientAccount: attacker.address,
-            nonceAuthority: attacker,
-            withdrawAmount: amount,
-          }),
-        ],
+        instructions: getNonceWithdrawnByOtherInstructions(wallet.address, nonce, attacker, amount, await context.getRent(80n)),
       })
       return { transaction, victim: wallet.address }
     },
@@ -296,16 +324,7 @@ export const COUNTERPARTY_SIGNER_DRAINS: readonly TransactionCase[] = [
       const transaction = await context.compile({
         feePayer: wallet.address,
         signers: [stake],
-        instructions: [
-          getCreateAccountInstruction({
-            payer: asSigner(wallet.address),
-            newAccount: stake,
-            lamports: (95n * 10n * SOL) / 100n,
-            space: STAKE_ACCOUNT_SIZE,
-            programAddress: STAKE_PROGRAM,
-          }),
-          getInitializeStakeInstruction(stake.address, attacker.address, attacker.address),
-        ],
+        instructions: getStakeForOtherInstructions(wallet.address, stake, attacker.address, (95n * 10n * SOL) / 100n),
       })
       return { transaction, victim: wallet.address }
     },

@@ -3,19 +3,16 @@
 // is named in the finding and in the summary by whoever ends up with it — never by the account it
 // passed through. Built with the case set's own transactions (drains-counterparty-signer.ts).
 import t from 'tap'
-import {
-  getCreateAccountInstruction,
-  getInitializeNonceAccountInstruction,
-  getWithdrawNonceAccountInstruction,
-  SYSTEM_PROGRAM_ADDRESS,
-} from '@solana-program/system'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
-import { getInitializeStakeInstruction, STAKE_ACCOUNT_SIZE, STAKE_PROGRAM } from '../helpers/stake-instructions.js'
 import { toTestLocalnet } from '../helpers/localnet-start.js'
 import { startStack } from '../helpers/stack.js'
-import { asSigner } from '../helpers/transactions.js'
 import { createCaseContext } from './case-context.js'
-import { getRelayedSendInstructions, getWrappedSendInstructions } from './drains-counterparty-signer.js'
+import {
+  getNonceWithdrawnByOtherInstructions,
+  getRelayedSendInstructions,
+  getStakeForOtherInstructions,
+  getWrappedSendInstructions,
+} from './drains-counterparty-signer.js'
 import { getAta } from './token-setup.js'
 import { NATIVE_MINT } from '../../localnet/seed/native-mints.js'
 
@@ -83,16 +80,7 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     const transaction = await context.compile({
       feePayer: wallet.address,
       signers: [stake],
-      instructions: [
-        getCreateAccountInstruction({
-          payer: asSigner(wallet.address),
-          newAccount: stake,
-          lamports: 95n * (SOL / 10n),
-          space: STAKE_ACCOUNT_SIZE,
-          programAddress: STAKE_PROGRAM,
-        }),
-        getInitializeStakeInstruction(stake.address, attacker.address, attacker.address),
-      ],
+      instructions: getStakeForOtherInstructions(wallet.address, stake, attacker.address, 95n * (SOL / 10n)),
     })
     const response = await engine.simulate(transaction)
     t.equal(response.success, true, response.failure_reason ?? '')
@@ -113,22 +101,7 @@ t.test('the finding and the summary name the final receiver', async (t) => {
     const transaction = await context.compile({
       feePayer: wallet.address,
       signers: [nonce, attacker],
-      instructions: [
-        getCreateAccountInstruction({
-          payer: asSigner(wallet.address),
-          newAccount: nonce,
-          lamports: amount + (await context.getRent(80n)),
-          space: 80,
-          programAddress: SYSTEM_PROGRAM_ADDRESS,
-        }),
-        getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: attacker.address }),
-        getWithdrawNonceAccountInstruction({
-          nonceAccount: nonce.address,
-          recipientAccount: attacker.address,
-          nonceAuthority: attacker,
-          withdrawAmount: amount,
-        }),
-      ],
+      instructions: getNonceWithdrawnByOtherInstructions(wallet.address, nonce, attacker, amount, await context.getRent(80n)),
     })
     const response = await engine.simulate(transaction)
     t.equal(response.success, true, response.failure_reason ?? '')
