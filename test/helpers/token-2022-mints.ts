@@ -32,6 +32,7 @@ import {
 } from '@solana-program/token-2022'
 import type { MintFacts } from '../../engine/tokens/mint-facts.js'
 import type { TestLocalnet } from './localnet-start.js'
+import { createPlainMintFacts } from './plain-mint-facts.js'
 
 export interface TestMint {
   mint: Address
@@ -161,27 +162,13 @@ export function getMintFactsFromClient(tokenProgram: MintFacts['tokenProgram'], 
   const mint = getMintDecoder().decode(data)
   const key = (address: string | null): Uint8Array | null =>
     address === null || address === ZERO_ADDRESS ? null : toKeyBytes(address as Address)
-  const facts: MintFacts = {
+  const facts: MintFacts = createPlainMintFacts({
     tokenProgram,
     supply: mint.supply,
     decimals: mint.decimals,
     mintAuthority: mint.mintAuthority.__option === 'Some' ? key(mint.mintAuthority.value) : null,
     freezeAuthority: mint.freezeAuthority.__option === 'Some' ? key(mint.freezeAuthority.value) : null,
-    transferFee: null,
-    scheduledTransferFee: null,
-    permanentDelegate: null,
-    transferHookProgram: null,
-    transferHookAuthority: null,
-    defaultAccountStateFrozen: false,
-    nonTransferable: false,
-    pausable: null,
-    mintCloseAuthority: null,
-    confidentialTransfers: false,
-    metadataAddress: null,
-    metadata: null,
-    extensions: [],
-    unknownExtensionTypes: [],
-  }
+  })
   const extensions: Extension[] = mint.extensions.__option === 'Some' ? mint.extensions.value : []
   for (const extension of extensions) {
     facts.extensions.push(PROGRAM_EXTENSION_NAMES[extension.__kind] ?? extension.__kind[0]!.toLowerCase() + extension.__kind.slice(1))

@@ -27,6 +27,7 @@ import {
   type CreateTestMintOptions,
   type TestMint,
 } from '../../helpers/token-2022-mints.js'
+import { createPlainMintFacts } from '../../helpers/plain-mint-facts.js'
 
 const MEMO_PROGRAM = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
 const U64_MAX = 2n ** 64n - 1n
@@ -35,27 +36,7 @@ const localnet = await startTestLocalnet(t)
 const epoch = getLocalnetEpoch(localnet)
 
 function baseFacts(mint: TestMint, program: MintFacts['tokenProgram'] = 'token-2022'): MintFacts {
-  return {
-    tokenProgram: program,
-    supply: 0n,
-    decimals: 6,
-    mintAuthority: toKeyBytes(mint.authority.address),
-    freezeAuthority: null,
-    transferFee: null,
-    scheduledTransferFee: null,
-    permanentDelegate: null,
-    transferHookProgram: null,
-    transferHookAuthority: null,
-    defaultAccountStateFrozen: false,
-    nonTransferable: false,
-    pausable: null,
-    mintCloseAuthority: null,
-    confidentialTransfers: false,
-    metadataAddress: null,
-    metadata: null,
-    extensions: [],
-    unknownExtensionTypes: [],
-  }
+  return createPlainMintFacts({ tokenProgram: program, mintAuthority: toKeyBytes(mint.authority.address) })
 }
 
 /** Reads the mint back and checks the engine's facts against `expected` and the client's decoder. */

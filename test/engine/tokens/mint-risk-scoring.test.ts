@@ -2,32 +2,12 @@
 import t from 'tap'
 import type { MintFacts } from '../../../engine/tokens/mint-facts.js'
 import { getMintRisk, HONEYPOT_FLOOR, MINT_FLAG_WEIGHTS } from '../../../engine/tokens/mint-risk.js'
+import { createPlainMintFacts } from '../../helpers/plain-mint-facts.js'
 
 const KEY = new Uint8Array(32).fill(7)
 
 function facts(overrides: Partial<MintFacts> = {}): MintFacts {
-  return {
-    tokenProgram: 'token-2022',
-    supply: 1_000n,
-    decimals: 6,
-    mintAuthority: null,
-    freezeAuthority: null,
-    transferFee: null,
-    scheduledTransferFee: null,
-    permanentDelegate: null,
-    transferHookProgram: null,
-    transferHookAuthority: null,
-    defaultAccountStateFrozen: false,
-    nonTransferable: false,
-    pausable: null,
-    mintCloseAuthority: null,
-    confidentialTransfers: false,
-    metadataAddress: null,
-    metadata: null,
-    extensions: [],
-    unknownExtensionTypes: [],
-    ...overrides,
-  }
+  return createPlainMintFacts({ supply: 1_000n, ...overrides })
 }
 
 const fee = (bps: number, maximumFee = 10n ** 9n) => ({ transferFee: { bps, maximumFee, authority: null } })

@@ -7,34 +7,14 @@ import { fromAccountKey, fromBase58Address, type AccountKey } from '../../../eng
 import type { MintFacts } from '../../../engine/tokens/mint-facts.js'
 import { getOwningReceiver, getTokenRisk } from '../../../engine/vectors/rug-vector.js'
 import { toBase58Address } from '../../../engine/state/account-key.js'
+import { createPlainMintFacts } from '../../helpers/plain-mint-facts.js'
 
 const BUYER = fromBase58Address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
 const SELLER = fromBase58Address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const MINT = fromBase58Address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
 
 function facts(overrides: Partial<MintFacts>): MintFacts {
-  return {
-    tokenProgram: 'token-2022',
-    supply: 1_000_000_000n,
-    decimals: 6,
-    mintAuthority: null,
-    freezeAuthority: null,
-    transferFee: null,
-    scheduledTransferFee: null,
-    permanentDelegate: null,
-    transferHookProgram: null,
-    transferHookAuthority: null,
-    defaultAccountStateFrozen: false,
-    nonTransferable: false,
-    pausable: null,
-    mintCloseAuthority: null,
-    confidentialTransfers: false,
-    metadataAddress: null,
-    metadata: null,
-    extensions: ['permanentDelegate'],
-    unknownExtensionTypes: [],
-    ...overrides,
-  }
+  return createPlainMintFacts({ supply: 1_000_000_000n, extensions: ['permanentDelegate'], ...overrides })
 }
 
 const key = (value: AccountKey) => fromAccountKey(value)
