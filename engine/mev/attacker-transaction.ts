@@ -8,6 +8,7 @@
  */
 import { fromBase58Address, fromAccountKey } from '../state/account-key.js'
 import { isSameKey } from '../swaps/instruction-bytes.js'
+import { pushShortU16 } from '../../lib/short-u16.js'
 
 const COMPUTE_BUDGET_PROGRAM = fromAccountKey(fromBase58Address('ComputeBudget111111111111111111111111111111'))
 /** SetComputeUnitLimit (tag 2) of 1,400,000 units, the most a transaction may ask. */
@@ -16,19 +17,6 @@ const SET_COMPUTE_UNIT_LIMIT = new Uint8Array([2, 0xc0, 0x5c, 0x15, 0x00])
 export interface InstructionAccount {
   key: Uint8Array
   writable: boolean
-}
-
-function pushCompactU16(out: number[], value: number): void {
-  let rest = value
-  for (;;) {
-    const byte = rest & 0x7f
-    rest >>= 7
-    if (rest === 0) {
-      out.push(byte)
-      return
-    }
-    out.push(byte | 0x80)
-  }
 }
 
 function indexOfKey(keys: readonly Uint8Array[], key: Uint8Array): number {
@@ -60,12 +48,12 @@ export function buildAttackerTransaction(
   const head: number[] = [1]
   const signatureBytes = 64
   const message: number[] = [1, 0, readonly.length]
-  pushCompactU16(message, keys.length)
+  pushShortU16(message, keys.length)
   const instruction: number[] = [2, indexOfKey(keys, COMPUTE_BUDGET_PROGRAM), 0, SET_COMPUTE_UNIT_LIMIT.length, ...SET_COMPUTE_UNIT_LIMIT]
   instruction.push(indexOfKey(keys, program))
-  pushCompactU16(instruction, accounts.length)
+  pushShortU16(instruction, accounts.length)
   for (const account of accounts) instruction.push(indexOfKey(keys, account.key))
-  pushCompactU16(instruction, data.length)
+  pushShortU16(instruction, data.length)
   const size = head.length + signatureBytes + message.length + 32 * keys.length + 32 + instruction.length + data.length
   const bytes = new Uint8Array(size)
   let offset = 0

@@ -7,25 +7,11 @@ import type { Address } from '@solana/kit'
 import { decodeLandedMessage, type LandedMessage } from './landed-message.js'
 import { decodeTransactionFacts, type TransactionFacts } from './transaction-facts.js'
 import { getTransactionFeeLamports } from './transaction-fee.js'
+import { pushShortU16 } from '../../lib/short-u16.js'
 
 const SIGNATURE_BYTES = 64
 /** A v0 message starts with 0x80 | version; a legacy one with its signature count (< 128). */
 const VERSION_PREFIX = 0x80
-
-/** Solana's compact-u16 length prefix. */
-function encodeShortU16(value: number): number[] {
-  const out: number[] = []
-  let rest = value
-  for (;;) {
-    const byte = rest & 0x7f
-    rest >>= 7
-    if (rest === 0) {
-      out.push(byte)
-      return out
-    }
-    out.push(byte | 0x80)
-  }
-}
 
 /** The number of signatures a message's header asks for (0 when the bytes are too short to say). */
 function getRequiredSignatures(message: Uint8Array): number {
@@ -43,7 +29,8 @@ export type MessageFee = {
 /** Decodes a serialized message (legacy or v0) and computes its fee; throws TransactionDecodeError. */
 export function getMessageFee(message: Uint8Array, getAccountData: (address: Address) => Uint8Array | undefined): MessageFee {
   const signatures = getRequiredSignatures(message)
-  const prefix = encodeShortU16(signatures)
+  const prefix: number[] = []
+  pushShortU16(prefix, signatures)
   const wire = new Uint8Array(prefix.length + signatures * SIGNATURE_BYTES + message.length)
   wire.set(prefix, 0)
   wire.set(message, prefix.length + signatures * SIGNATURE_BYTES)
