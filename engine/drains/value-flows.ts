@@ -12,6 +12,7 @@ import { type AccountKey, fromBase58Address, toAccountKey } from '../state/accou
 import type { VectorContext } from '../vectors/vector-context.js'
 import { type ControllerLookup, getRolesBefore } from './account-state-roles.js'
 import type { InstructionEvidence } from './instruction-evidence.js'
+import { WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 
 export interface TokenOutflow {
   /** The signer's token account. */
@@ -72,10 +73,7 @@ interface SolPayment {
   lamports: bigint
 }
 
-const WRAPPED_SOL_MINTS = new Set([
-  fromBase58Address('So11111111111111111111111111111111111111112'),
-  fromBase58Address('9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP'),
-])
+const WRAPPED_SOL_MINTS = new Set([WRAPPED_SOL_MINT, fromBase58Address('9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP')])
 
 function getIndex(context: VectorContext, key: AccountKey): number {
   return context.keys.indexOf(key)

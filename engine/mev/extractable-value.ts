@@ -8,12 +8,12 @@ import type { NativeSvm } from '../../lib/native-svm.js'
 import type { Mev } from '../contract/simulate-response.js'
 import type { Policy } from '../contract/policy-input.js'
 import type { LoadedAccounts } from '../simulate/load-accounts.js'
-import { type AccountKey, fromBase58Address } from '../state/account-key.js'
+import type { AccountKey } from '../state/account-key.js'
 import { getSwapAnalysis } from '../vectors/swap-analysis.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import type { SandwichFork, SandwichOutcome, SandwichPrice } from './sandwich-fork.js'
+import { WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 
-const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 const BPS = 10_000n
 
 function unpriced(reason: string): Mev {
@@ -29,8 +29,8 @@ function ceilDiv(a: bigint, b: bigint): bigint {
  * (`sideAmount` of that token for `solAmount` lamports); null when neither side is SOL.
  */
 function toLamports(amount: bigint, mint: AccountKey, otherMint: AccountKey, sideAmount: bigint, solAmount: bigint): bigint | null {
-  if (mint === WRAPPED_SOL) return amount
-  if (otherMint !== WRAPPED_SOL || sideAmount <= 0n) return null
+  if (mint === WRAPPED_SOL_MINT) return amount
+  if (otherMint !== WRAPPED_SOL_MINT || sideAmount <= 0n) return null
   return (amount * solAmount) / sideAmount
 }
 

@@ -37,9 +37,9 @@ import type { LoadedAccounts } from '../simulate/load-accounts.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { AccountEntry, CachedAccount } from '../state/cached-account.js'
 import { createSvmState, getNativeAccount, type SvmState } from '../svm/svm-state.js'
-import { NATIVE_LOADER, SYSTEM_PROGRAM, SYSVAR_OWNER } from '../svm/well-known-programs.js'
+import { NATIVE_LOADER, SYSTEM_PROGRAM, SYSVAR_OWNER, WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 import { readU64 } from '../decode/little-endian.js'
-import { fromAccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
+import { fromAccountKey, toAccountKey } from '../state/account-key.js'
 import type { DecodedSwap } from '../swaps/swap-types.js'
 import { getSandwichSwaps, type AttackerAccounts, type UserSwapInstruction } from './sandwich-swaps.js'
 
@@ -96,7 +96,6 @@ const ATTACKER: AttackerAccounts = {
 /** The attacker's wallet only pays fees: any balance that covers them does. */
 const ATTACKER_LAMPORTS = 1_000_000_000_000n
 const TOKEN_ACCOUNT_BYTES = 165
-const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 /** Custom errors of a swap refused at its own bound: Whirlpool AmountOutBelowMinimum / AmountInAboveMaximum, Raydium CPMM ExceededSlippage. */
 const BOUND_ERRORS: ReadonlySet<number> = new Set([6036, 6037, 6005])
 const EMPTY = new Uint8Array(0)
@@ -142,7 +141,7 @@ function createTokenAccount(vault: CachedAccount, mint: Uint8Array, amount: bigi
   data.set(ATTACKER.payer, 32)
   new DataView(data.buffer).setBigUint64(64, amount, true)
   data[108] = 1 // initialized
-  const isNative = toAccountKey(mint) === WRAPPED_SOL
+  const isNative = toAccountKey(mint) === WRAPPED_SOL_MINT
   if (isNative) {
     data[109] = 1
     new DataView(data.buffer).setBigUint64(113, rent, true)

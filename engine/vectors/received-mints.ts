@@ -8,9 +8,9 @@
  */
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { isSignerKey, type VectorContext } from './vector-context.js'
+import { WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 
 const ASSOCIATED_TOKEN_PROGRAM = fromBase58Address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
-const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 /** Screening more than this many mints per transaction would cost more than it tells. */
 export const MAX_SCREENED_MINTS = 5
 
@@ -21,7 +21,7 @@ export interface ReceivedMint {
 }
 
 function addMint(out: ReceivedMint[], mint: AccountKey | null | undefined, receiver: AccountKey | null): void {
-  if (mint === null || mint === undefined || mint === WRAPPED_SOL) return
+  if (mint === null || mint === undefined || mint === WRAPPED_SOL_MINT) return
   let received = out.find((entry) => entry.mint === mint)
   if (received === undefined) {
     if (out.length >= MAX_SCREENED_MINTS) return

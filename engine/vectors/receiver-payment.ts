@@ -7,10 +7,10 @@
  * own, so a claim or a gift costs it nothing.
  */
 import { getControllerBefore, type ControllerLookup } from '../drains/account-state-roles.js'
-import { type AccountKey, fromBase58Address } from '../state/account-key.js'
+import type { AccountKey } from '../state/account-key.js'
 import type { VectorContext } from './vector-context.js'
+import { WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 
-const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
 /** SOL a receiver may lose beyond the fee without paying for anything: rent of accounts made for others (0.01 SOL). */
 export const RENT_ALLOWANCE_LAMPORTS = 10_000_000n
 
@@ -36,7 +36,7 @@ export function getSpentLamports(context: VectorContext, controller: ControllerL
 export function isReceiverPaying(context: VectorContext, controller: ControllerLookup, receiver: AccountKey): boolean {
   for (const delta of context.tokenDeltas) {
     // Wrapped SOL paid is counted as the lamports it is.
-    if (delta.post < delta.pre && delta.owner === receiver && delta.mint !== WRAPPED_SOL) return true
+    if (delta.post < delta.pre && delta.owner === receiver && delta.mint !== WRAPPED_SOL_MINT) return true
   }
   return getSpentLamports(context, controller, receiver) > RENT_ALLOWANCE_LAMPORTS
 }

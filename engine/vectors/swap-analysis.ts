@@ -7,10 +7,9 @@
 import { AMM_PROGRAM_IDS, DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
 import type { CallNode } from '../simulate/call-tree.js'
 import { decodeSwapInstructionByKey, getSwapVaults, isSwapProgram, type DecodedSwap } from '../swaps/index.js'
-import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
+import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { isSignerKey, type VectorContext } from './vector-context.js'
-
-const WRAPPED_SOL = fromBase58Address('So11111111111111111111111111111111111111112')
+import { WRAPPED_SOL_MINT } from '../svm/well-known-programs.js'
 
 export interface SwapAnalysis {
   /** Decoded swaps in execution order; the first is the one the verdict is about. */
@@ -118,7 +117,7 @@ function getSignerDelta(context: VectorContext, mint: AccountKey | null): bigint
       seen = true
     }
   }
-  if (mint === null || mint === WRAPPED_SOL) {
+  if (mint === null || mint === WRAPPED_SOL_MINT) {
     // Native SOL: the fee payer's lamports, net of the fee (wrapping and unwrapping included).
     const payer = context.keys[0]
     const before = context.entries[0]
