@@ -4,44 +4,18 @@
  * buffer is over the cap each watch keeps only its latest update, which goes out once the client
  * has read; an end replaces a waiting update. Memory stays one frame per watch.
  */
-import { EventEmitter } from 'node:events'
 import t from 'tap'
-import { WebSocket } from 'ws'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import type { WatchListener } from '../../engine/contract/simulation-watch.js'
-import { createStreamConnection, type StreamSocket } from '../../edge/ws/stream-connection.js'
-import { quietLogger } from '../helpers/stack.js'
+import { createFakeStreamConnection, FakeStreamSocket } from '../helpers/fake-stream-socket.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
-class FakeSocket extends EventEmitter {
-  readyState: number = WebSocket.OPEN
-  bufferedAmount = 0
-  sent: Array<{ data: string; callback: () => void }> = []
-  send(data: string, _options: unknown, callback: () => void) {
-    this.sent.push({ data, callback })
-    this.bufferedAmount += 600
-  }
-  ping() {}
-  pause() {}
-  resume() {}
-  close() {
-    this.readyState = WebSocket.CLOSING
-  }
-  terminate() {
-    this.readyState = WebSocket.CLOSED
-    this.emit('close', 1006, Buffer.alloc(0))
-  }
-}
-
 t.test('a slow reader gets each watch’s latest update, not every one', async (t) => {
-  const socket = new FakeSocket()
+  const socket = new FakeStreamSocket()
   t.teardown(() => socket.terminate())
   const listeners: WatchListener[] = []
   let cancelled = 0
-  const connection = createStreamConnection({
-    socket: socket as unknown as StreamSocket,
-    principal: { userId: 'u', role: 'user', apiKeyId: null, hasCard: false },
-    requestId: 'fake',
+  const connection = createFakeStreamConnection(socket, {
     simulator: {
       simulate: () => Promise.reject(new Error('this test only watches')),
       watch: async (_principal, _input, listener) => {
@@ -50,20 +24,8 @@ t.test('a slow reader gets each watch’s latest update, not every one', async (
         return { response: { success: true } as SimulateResponse, watchId, cancel: () => cancelled++ }
       },
     },
-    transactions: {
-      execute: () => Promise.reject(new Error('this test only watches')),
-      send: () => Promise.reject(new Error('this test only watches')),
-      submit: () => Promise.reject(new Error('this test only watches')),
-      getTips: () => Promise.reject(new Error('this test only watches')),
-    },
-    admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
-    keyUsage: { record: () => undefined },
-    validate: () => null,
-    logger: quietLogger,
-    now: Date.now,
-    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000, maxWatches: 8 },
   })
-  const frames = () => socket.sent.map(({ data }) => JSON.parse(data) as Record<string, unknown>)
+  const frames = () => socket.sent.map(({ data }) => JSON.parse(data as string) as Record<string, unknown>)
   const read = () => {
     socket.bufferedAmount = 0
     for (const { callback } of socket.sent.splice(0)) callback()
@@ -103,13 +65,10 @@ t.test('a slow reader gets each watch’s latest update, not every one', async (
 })
 
 t.test('with an admission that answers later (Redis), watches being admitted count against the limit', async (t) => {
-  const socket = new FakeSocket()
+  const socket = new FakeStreamSocket()
   t.teardown(() => socket.terminate())
   let admitted = 0
-  const connection = createStreamConnection({
-    socket: socket as unknown as StreamSocket,
-    principal: { userId: 'u', role: 'user', apiKeyId: null, hasCard: false },
-    requestId: 'fake',
+  const connection = createFakeStreamConnection(socket, {
     simulator: {
       simulate: () => Promise.reject(new Error('this test only watches')),
       watch: async () => ({
@@ -117,12 +76,6 @@ t.test('with an admission that answers later (Redis), watches being admitted cou
         watchId: `w_${'0'.repeat(23)}${admitted}`,
         cancel: () => undefined,
       }),
-    },
-    transactions: {
-      execute: () => Promise.reject(new Error('this test only watches')),
-      send: () => Promise.reject(new Error('this test only watches')),
-      submit: () => Promise.reject(new Error('this test only watches')),
-      getTips: () => Promise.reject(new Error('this test only watches')),
     },
     admission: {
       admit: () =>
@@ -133,15 +86,11 @@ t.test('with an admission that answers later (Redis), watches being admitted cou
           }, 20),
         ),
     },
-    keyUsage: { record: () => undefined },
-    validate: () => null,
-    logger: quietLogger,
-    now: Date.now,
     limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1_000_000, maxWatches: 2 },
   })
   for (const id of [1, 2, 3]) socket.emit('message', Buffer.from(JSON.stringify({ id, transaction: 'tx', watch: true })), false)
   await waitUntil(() => socket.sent.length === 3, 2_000, 'three frames')
-  const frames = socket.sent.map(({ data }) => JSON.parse(data) as { id: number; error?: { code: string } })
+  const frames = socket.sent.map(({ data }) => JSON.parse(data as string) as { id: number; error?: { code: string } })
   t.equal(frames.find((frame) => frame.id === 3)?.error?.code, 'watch_limit_exceeded', 'the third is refused while two are being admitted')
   t.equal(admitted, 2, 'and never charged')
   t.equal(connection.getStats().watches, 2)

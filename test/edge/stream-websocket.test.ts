@@ -4,7 +4,6 @@
  * that leave the socket open, admission per message, back-pressure, keep-alive and the drain on
  * close. One part drives the connection with a fake socket, to set `bufferedAmount` at will.
  */
-import { EventEmitter } from 'node:events'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
@@ -12,12 +11,12 @@ import { Packr } from 'msgpackr'
 import { generateKeyPairSigner } from '@solana/kit'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
-import { createStreamConnection, type StreamSocket } from '../../edge/ws/stream-connection.js'
+import { createFakeStreamConnection, FakeStreamSocket } from '../helpers/fake-stream-socket.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createTestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
-import { quietLogger, startStack } from '../helpers/stack.js'
+import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { waitUntil } from '../helpers/wait-until.js'
 
@@ -501,38 +500,9 @@ t.test('WebSocket stream', async (t) => {
 })
 
 t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
-  class FakeSocket extends EventEmitter {
-    readyState: number = WebSocket.OPEN
-    bufferedAmount = 0
-    paused = false
-    sent: Array<{ data: unknown; callback: () => void }> = []
-    closeCode: number | undefined
-    send(data: unknown, _options: unknown, callback: () => void) {
-      this.sent.push({ data, callback })
-      this.bufferedAmount += 600
-    }
-    ping() {}
-    pause() {
-      this.paused = true
-    }
-    resume() {
-      this.paused = false
-    }
-    close(code: number) {
-      this.closeCode = code
-      this.readyState = WebSocket.CLOSING
-    }
-    terminate() {
-      this.readyState = WebSocket.CLOSED
-      this.emit('close', 1006, Buffer.alloc(0))
-    }
-  }
-  const socket = new FakeSocket()
+  const socket = new FakeStreamSocket()
   const simulated: string[] = []
-  const connection = createStreamConnection({
-    socket: socket as unknown as StreamSocket,
-    principal: { userId: 'u', role: 'user', apiKeyId: null, hasCard: false },
-    requestId: 'fake',
+  const connection = createFakeStreamConnection(socket, {
     simulator: {
       simulate: async (_principal, input) => {
         simulated.push(input.transaction)
@@ -540,18 +510,6 @@ t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
       },
       watch: () => Promise.reject(new Error('this test does not watch')),
     },
-    transactions: {
-      execute: () => Promise.reject(new Error('this test only simulates')),
-      send: () => Promise.reject(new Error('this test only simulates')),
-      submit: () => Promise.reject(new Error('this test only simulates')),
-      getTips: () => Promise.reject(new Error('this test only simulates')),
-    },
-    admission: { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
-    keyUsage: { record: () => undefined },
-    validate: () => null,
-    logger: quietLogger,
-    now: Date.now,
-    limits: { pingIntervalMs: 60_000, maxInFlight: 8, maxBufferedBytes: 1000, maxWatches: 8 },
   })
   t.teardown(() => socket.terminate())
   const message = (id: number) => Buffer.from(JSON.stringify({ id, transaction: `tx-${id}` }))
