@@ -1,5 +1,5 @@
 /**
- * The sandwich fork's attacker transactions (sandwich-swaps.ts), built by hand as legacy
+ * The sandwich fork's attacker transactions (sandwich-venues/), built by hand as legacy
  * transactions: a ComputeBudget SetComputeUnitLimit of the most a transaction may use (an attacker
  * buys what it needs; a large front-run crosses many ticks), then the swap. The payer comes first
  * (the only signer), then the writable accounts, then the read-only ones and the programs. The

@@ -96,8 +96,6 @@ const ATTACKER: AttackerAccounts = {
 /** The attacker's wallet only pays fees: any balance that covers them does. */
 const ATTACKER_LAMPORTS = 1_000_000_000_000n
 const TOKEN_ACCOUNT_BYTES = 165
-/** Custom errors of a swap refused at its own bound: Whirlpool AmountOutBelowMinimum / AmountInAboveMaximum, Raydium CPMM ExceededSlippage. */
-const BOUND_ERRORS: ReadonlySet<number> = new Set([6036, 6037, 6005])
 const EMPTY = new Uint8Array(0)
 /**
  * Sizes tried at most (the swaps measured need up to 14). Past it, the largest size that passed
@@ -124,12 +122,12 @@ function isSvmManaged(entry: CachedAccount): boolean {
   return owner === SYSVAR_OWNER || owner === NATIVE_LOADER
 }
 
-/** Why a transaction failed, as far as the search cares: the swap's own bound, or anything else. */
-function getLimit(result: NativeFailure): SandwichLimit {
+/** Why a transaction failed, as far as the search cares: the swap's own bound (one of its venue's `boundErrors`), or anything else. */
+function getLimit(result: NativeFailure, boundErrors: ReadonlySet<number>): SandwichLimit {
   const error = fromNativeTransactionError(result.err())
   if (typeof error === 'object' && 'InstructionError' in error) {
     const inner = error.InstructionError[1]
-    if (typeof inner === 'object' && 'Custom' in inner && BOUND_ERRORS.has(inner.Custom)) return 'minimum_output'
+    if (typeof inner === 'object' && 'Custom' in inner && boundErrors.has(inner.Custom)) return 'minimum_output'
   }
   return 'pool_accounts'
 }
@@ -188,8 +186,9 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
     if (vaultIn.data.length !== TOKEN_ACCOUNT_BYTES || vaultOut.data.length !== TOKEN_ACCOUNT_BYTES) {
       return { priced: false, reason: 'a token with account extensions (Token-2022) is not priced' }
     }
-    const swaps = getSandwichSwaps(swap, request.user, ATTACKER)
-    if (swaps === null) return { priced: false, reason: `${swap.venueName} ${swap.instruction} is not priced` }
+    const sandwich = getSandwichSwaps(swap, request.user, ATTACKER)
+    if (sandwich === null) return { priced: false, reason: `${swap.venueName} ${swap.instruction} is not priced` }
+    const { swaps, boundErrors } = sandwich
     const mintIn = vaultIn.data.subarray(0, 32)
     const mintOut = vaultOut.data.subarray(0, 32)
     const budget = readU64(vaultIn.data, 64)
@@ -222,7 +221,7 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
       const before = readUserSide()
       const user = svm.sendVersionedTransaction(request.transaction)
       spentUnits += getConsumedUnits(user)
-      return isNativeFailure(user) ? getLimit(user) : getSlack(userMoved(before, readUserSide()))
+      return isNativeFailure(user) ? getLimit(user, boundErrors) : getSlack(userMoved(before, readUserSide()))
     }
 
     try {
