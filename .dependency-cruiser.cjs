@@ -4,7 +4,7 @@
  * edge, and the edge knows the engine by its contract (engine/contract/), which itself imports
  * nothing of the engine; localnet is the independent oracle the engine is checked against, so it
  * imports only lib/; what every door shares (callers/) knows no door; accounts knows no other
- * service; product code never imports tests or benchmarks.
+ * service, and the others know it by its contract, its client and its config; product code never imports tests or benchmarks.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -66,6 +66,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^accounts/' },
       to: { path: '^(engine|edge|callers|localnet)/' },
+    },
+    {
+      name: 'outside-accounts-only-its-contract-client-and-config',
+      comment:
+        'Other services know the user service by its contract (accounts/contract/: its types, API schemas, closed sets ' +
+        'and limits), its client (user-service-client.ts, and connect-user-service.ts, which picks the in-process ' +
+        'service or that client) and its config, never by its internals.',
+      severity: 'error',
+      from: { path: '^(engine|edge|callers|lib|localnet)/|^main\\.ts$' },
+      to: {
+        path: '^accounts/',
+        pathNot: '^accounts/(contract/|user-service-client[.]ts$|connect-user-service[.]ts$|config[.]ts$)',
+      },
     },
     {
       name: 'product-imports-no-test-or-bench',

@@ -1,11 +1,11 @@
 /**
- * Users, passwords, tokens and API keys (the IdentityService of user-service.ts), composed from the
+ * Users, passwords, tokens and API keys (the IdentityService of contract/user-service.ts), composed from the
  * stores under users/, tokens/ and keys/. Every change that makes a credential stop working, or
  * changes what its cached principal says (the card on file), is reported through `onInvalidate`
  * once it is committed, so edges can drop what they cached.
  */
 import { createServiceError } from '../lib/errors.js'
-import type { AuthInvalidation, AuthResponse, IdentityService } from './user-service.js'
+import type { AuthInvalidation, AuthResponse, IdentityService } from './contract/index.js'
 import type { Database } from './db/database.js'
 import { isUuid } from './db/uuid.js'
 import { getApiKeyPrincipal } from './keys/api-key-principal.js'

@@ -17,7 +17,7 @@ import { toListenError } from '../lib/listen-error.js'
 import { createLogThrottle } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'
 import type { AccountsHandlers } from '../proto/gen/preflight/accounts/v1/Accounts.js'
-import type { JsonValue, UserService } from './user-service.js'
+import type { JsonValue, UserService } from './contract/index.js'
 import { userServiceConfigSchema } from './config.js'
 import {
   fromListSimulationsRequestMessage,

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path'
 import type { Logger } from '../lib/logger.js'
-import { createUserService, type UserService, type AuthInvalidation } from './user-service.js'
+import { type UserService, type AuthInvalidation } from './contract/index.js'
+import { createUserService } from './create-user-service.js'
 import type { UserServiceConfig } from './config.js'
 import { createDatabase, type Database } from './db/database.js'
 import { openEmbeddedDatabase } from './db/embedded-database.js'

@@ -4,7 +4,7 @@
  * accounts process on another host). Both pass test/accounts/user-service-contract.test.ts.
  */
 import { credentials, Metadata, type CallOptions, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
-import type { UserService } from './user-service.js'
+import type { UserService } from './contract/index.js'
 import {
   fromServiceTotalsMessage,
   fromSimulationPageMessage,

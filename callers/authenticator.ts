@@ -10,7 +10,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import type { ApiKeyPrincipal, AuthInvalidation, IdentityService, Role, UserState } from '../accounts/user-service.js'
+import type { ApiKeyPrincipal, AuthInvalidation, IdentityService, Role, UserState } from '../accounts/contract/index.js'
 import { API_KEY_PREFIX, getApiKeyHash } from '../lib/api-key.js'
 import { createServiceError } from '../lib/errors.js'
 import { type AccessTokenClaims, verifyAccessToken } from '../lib/access-token.js'

@@ -5,7 +5,7 @@
  * engine's gRPC server, so a user has one budget and one history whichever door they use.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
@@ -13,7 +13,7 @@ import type { SimulateResponse } from '../engine/contract/simulate-response.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
 import type { SubmitResponse } from '../engine/contract/submit-response.js'
-import type { SimulationRecord } from '../accounts/user-service.js'
+import type { SimulationRecord } from '../accounts/contract/index.js'
 import { type Authenticator, createAuthenticator, type Principal } from './authenticator.js'
 import { createKeyUsageCounter, type KeyUsageCounter } from './key-usage-counter.js'
 import { createSimulationHistoryQueue, type SimulationHistoryQueue } from './simulation-history-queue.js'

@@ -20,7 +20,7 @@
  */
 import { mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SimulationRecord } from '../accounts/user-service.js'
+import type { SimulationRecord } from '../accounts/contract/index.js'
 import { toBase58 } from '../lib/base58.js'
 import type { Logger } from '../lib/logger.js'
 import { createJournalOutage, type JournalHealth } from './journal-outage.js'

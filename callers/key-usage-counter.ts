@@ -3,7 +3,7 @@
  * batches (usage is recorded off the hot path, never lost: docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { KeyUsage } from '../accounts/user-service.js'
+import type { KeyUsage } from '../accounts/contract/index.js'
 import type { Logger } from '../lib/logger.js'
 import { createOutageLog } from '../lib/outage-log.js'
 

@@ -4,7 +4,7 @@
  * once per user and UTC day; the user service queues the event once per user and day across every
  * process. A refusal is answered the same whether or not the notice could be written.
  */
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import { isServiceError } from '../lib/errors.js'
 import type { Admission, Admitted } from '../lib/limits/admission.js'
 import { getQuotaDay } from '../lib/limits/limit-plans.js'

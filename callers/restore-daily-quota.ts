@@ -3,7 +3,7 @@
  * Redis), it is restored from history, so a restart — or a crash — does not give every user a
  * fresh 1,000. The journal's recovered records are delivered first, so they are counted once.
  */
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import { DAY_MS, getQuotaDay } from '../lib/limits/limit-plans.js'
 import type { Logger } from '../lib/logger.js'
 import type { CallerServices } from './caller-services.js'

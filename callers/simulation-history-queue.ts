@@ -3,7 +3,7 @@
  * the user service in batches, in arrival order (docs/architecture.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { SimulationRecord } from '../accounts/user-service.js'
+import type { SimulationRecord } from '../accounts/contract/index.js'
 import type { Logger } from '../lib/logger.js'
 import { createOutageLog } from '../lib/outage-log.js'
 

@@ -4,7 +4,7 @@
  * of quota refusals for the quota.exceeded webhook), the history journal
  * in its own directory, and — before any door opens — today's quota restored from history.
  */
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import { createAdmission } from '../lib/limits/create-admission.js'
 import type { Logger } from '../lib/logger.js'

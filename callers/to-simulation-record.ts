@@ -1,5 +1,5 @@
 /** The history record of one simulate, execute, send or submit call, from the response the caller got. */
-import type { HistoryKind, SimulationRecord } from '../accounts/user-service.js'
+import type { HistoryKind, SimulationRecord } from '../accounts/contract/index.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
 import type { SimulateResponse } from '../engine/contract/simulate-response.js'

@@ -3,7 +3,7 @@
  * when the slot is empty (an unsigned transaction) or absent. Base58 still costs ≈9 µs for 64
  * bytes (lib/base58.ts), so it runs when history is flushed, never on the request path.
  */
-import type { SimulationRecord } from '../accounts/user-service.js'
+import type { SimulationRecord } from '../accounts/contract/index.js'
 import { toBase58 } from '../lib/base58.js'
 
 const SIGNATURE_BYTES = 64

@@ -3,7 +3,7 @@
  * number sent as a string is an error in a body), and a query string holds only strings, so its
  * values are read here with the same `validation_error` naming the parameter.
  */
-import { isStorableTimeMs } from '../accounts/db/timestamp.js'
+import { isStorableTimeMs } from '../accounts/contract/history.js'
 import { createServiceError } from '../lib/errors.js'
 
 export type Query = Record<string, string | string[] | undefined>

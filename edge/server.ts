@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import { createLogThrottle, LOG_THROTTLE_INTERVAL_MS } from '../lib/log-throttle.js'
 import type { Logger } from '../lib/logger.js'

@@ -6,7 +6,7 @@
  * changes published on the transaction update bus, when there is one, for the edges' WebSocket
  * pushes. Beside accounts/start-user-service.ts.
  */
-import type { UserService } from '../accounts/user-service.js'
+import type { UserService } from '../accounts/contract/index.js'
 import type { CallerServices } from '../callers/caller-services.js'
 import { getAuthStaleMaxMs, type InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Logger } from '../lib/logger.js'

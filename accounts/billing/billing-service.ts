@@ -1,5 +1,5 @@
 /**
- * Billing (the BillingService of user-service.ts): Stripe Checkout and the customer portal, the
+ * Billing (the BillingService of contract/user-service.ts): Stripe Checkout and the customer portal, the
  * subscription state Stripe's webhooks keep, the period's usage priced at schedule 1, and the
  * once-a-day `quota.exceeded` webhook. Usage goes to Stripe from the meter outbox
  * (meter-reporter.ts), not from here.
@@ -8,7 +8,7 @@ import type Stripe from 'stripe'
 import { createServiceError } from '../../lib/errors.js'
 import type { Database } from '../db/database.js'
 import { isUuid } from '../db/uuid.js'
-import type { AuthInvalidation, BillingService, BillingUsage } from '../user-service.js'
+import type { AuthInvalidation, BillingService, BillingUsage } from '../contract/index.js'
 import { createWebhookDeliveryStore } from '../webhooks/webhook-delivery-store.js'
 import { ensureCustomer, getCustomerId } from './billing-customers.js'
 import {

@@ -3,9 +3,7 @@
  * configured defaults. Checked here whatever the transport (the edge's schema checks the format too).
  */
 import { createServiceError } from '../../lib/errors.js'
-
-/** Stripe's own limit on these URLs. */
-export const MAX_CHECKOUT_URL_LENGTH = 2048
+import { MAX_CHECKOUT_URL_LENGTH } from '../contract/billing.js'
 
 /**
  * One of the URLs as given: undefined when absent or empty, the URL when it is an http(s) URL,

@@ -20,7 +20,8 @@ import {
   getStripeId,
   getString,
 } from './stripe-event-fields.js'
-import { toSubscriptionStatus, type SubscriptionStatus } from './subscription-status.js'
+import { toSubscriptionStatus } from './subscription-status.js'
+import { type SubscriptionStatus } from '../contract/billing.js'
 
 /** The events billing acts on (docs/billing.md#stripe-webhook lists them for the dashboard). */
 export const HANDLED_STRIPE_EVENTS = [

@@ -4,9 +4,7 @@
  * SPEC §3: cancelled or paused accounts revert to the free tier; so does one whose payment failed
  * (past_due) until a payment succeeds, so unpaid usage cannot keep growing.
  */
-
-export const SUBSCRIPTION_STATUSES = ['none', 'active', 'past_due', 'canceled', 'paused'] as const
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+import type { SubscriptionStatus } from '../contract/billing.js'
 
 /** Stripe's `subscription.status` as a client's status. */
 export function toSubscriptionStatus(stripeStatus: string): SubscriptionStatus {

@@ -6,7 +6,8 @@
 import type { Queryable } from '../db/database.js'
 import { toEpochMs, type DbTimestamp } from '../db/timestamp.js'
 import type { SubscriptionObservation } from './stripe-event-observation.js'
-import { ACCOUNT_STATUS_PREFERENCE, supersedes, type SubscriptionStatus } from './subscription-status.js'
+import { ACCOUNT_STATUS_PREFERENCE, supersedes } from './subscription-status.js'
+import { type SubscriptionStatus } from '../contract/billing.js'
 
 export interface SubscriptionRow {
   subscription_id: string

@@ -1,6 +1,6 @@
 /** The subscription as `GET /api/v1/billing/subscription` and the `subscription.updated` webhook show it (docs/billing.md#subscription). */
 import { toIsoTimestamp } from '../db/timestamp.js'
-import type { BillingSubscription } from '../user-service.js'
+import type { BillingSubscription } from '../contract/index.js'
 import type { SubscriptionRow } from './subscription-store.js'
 
 /** The view of the account's subscription row (null: never subscribed) and its card flag. */

@@ -4,8 +4,8 @@
  * unset field; the tips' lamports stay decimal text (a sum of u64 tips does not fit a double).
  */
 import { createServiceError } from '../../lib/errors.js'
-import { SUBSCRIPTION_STATUSES } from '../billing/subscription-status.js'
-import type { BillingService, BillingSubscription, BillingUsage, SubscriptionStatus } from '../user-service.js'
+import { SUBSCRIPTION_STATUSES } from '../contract/billing.js'
+import type { BillingService, BillingSubscription, BillingUsage, SubscriptionStatus } from '../contract/index.js'
 import type {
   BillingSubscription as BillingSubscriptionMessage,
   BillingSubscription__Output as BillingSubscriptionOutput,

@@ -13,9 +13,9 @@ import type {
   SimulationQuery,
   SimulationRecord,
   UserStats,
-} from '../user-service.js'
+} from '../contract/index.js'
 import { isHistoryKind } from '../history/history-kinds.js'
-import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_STATUSES } from '../contract/tracking.js'
 import type {
   HistoryTransaction as HistoryTransactionMessage,
   HistoryTransaction__Output as HistoryTransactionOutput,

@@ -3,7 +3,7 @@
  * its gRPC messages (proto/accounts.proto), used by the server and the client alike so the two
  * agree.
  */
-import type { ApiKey, ApiKeyPrincipal, AuthResponse, IdentityService, KeyUsage, Role, User, UserState } from '../user-service.js'
+import type { ApiKey, ApiKeyPrincipal, AuthResponse, IdentityService, KeyUsage, Role, User, UserState } from '../contract/index.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { ApiKey as ApiKeyMessage, ApiKey__Output as ApiKeyOutput } from '../../proto/gen/preflight/accounts/v1/ApiKey.js'
 import type {

@@ -1,9 +1,9 @@
 /**
- * Conversions between SubmitUsage (user-service.ts) and its gRPC message: the tips' sum travels as
+ * Conversions between SubmitUsage (accounts/contract/user-service.ts) and its gRPC message: the tips' sum travels as
  * decimal text, since protobuf's u64 reaches JavaScript as a double.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { SubmitUsage } from '../user-service.js'
+import type { SubmitUsage } from '../contract/index.js'
 import type {
   SubmitUsage as SubmitUsageMessage,
   SubmitUsage__Output as SubmitUsageOutput,

@@ -6,7 +6,7 @@
  * travels as decimal text: protobuf's u64 would reach JavaScript as a double.
  */
 import { createServiceError, type ErrorCode } from '../../lib/errors.js'
-import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../user-service.js'
+import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../contract/index.js'
 import type {
   TrackedTransaction as TrackedTransactionMessage,
   TrackedTransaction__Output as TrackedTransactionOutput,
@@ -16,7 +16,7 @@ import type {
   TrackedTransactionPatch__Output as TrackedTransactionPatchOutput,
 } from '../../proto/gen/preflight/accounts/v1/TrackedTransactionPatch.js'
 import { toJsonText } from '../tracking/tracking-input.js'
-import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../tracking/tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../contract/tracking.js'
 import { fromOptionalField, toOptionalField } from './optional-field.js'
 
 /** The message of a record (its JSON fields checked: `validation_error` for what JSON cannot carry). */

@@ -6,7 +6,7 @@ import type { WebhookDelivery as WebhookDeliveryMessage } from '../../proto/gen/
 import type { WebhookDelivery__Output as WebhookDeliveryOutput } from '../../proto/gen/preflight/accounts/v1/WebhookDelivery.js'
 import type { WebhookEndpoint as WebhookEndpointMessage } from '../../proto/gen/preflight/accounts/v1/WebhookEndpoint.js'
 import type { WebhookEndpoint__Output as WebhookEndpointOutput } from '../../proto/gen/preflight/accounts/v1/WebhookEndpoint.js'
-import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '../user-service.js'
+import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '../contract/index.js'
 import { fromOptionalField, toOptionalField } from './optional-field.js'
 
 export function toWebhookEndpointMessage(endpoint: WebhookEndpoint): WebhookEndpointMessage {

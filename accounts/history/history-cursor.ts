@@ -4,7 +4,7 @@
  * microsecond apart never fall into one position and a page boundary between them skips neither.
  */
 import { createServiceError } from '../../lib/errors.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
 
 /** A row's place in the newest-first order; `createdAt` is UTC with six fraction digits. */

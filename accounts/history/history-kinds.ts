@@ -4,9 +4,7 @@
  * nothing). Statistics and the daily quota count simulations, so they read `simulate` and
  * `execute` rows only (COUNTED_KINDS_SQL).
  */
-
-export const HISTORY_KINDS = ['simulate', 'execute', 'send', 'submit'] as const
-export type HistoryKind = (typeof HISTORY_KINDS)[number]
+import { HISTORY_KINDS, type HistoryKind } from '../contract/history.js'
 
 /** The kind of a record that names none: every record written before kinds existed was a simulate. */
 export const DEFAULT_HISTORY_KIND: HistoryKind = 'simulate'

@@ -1,5 +1,5 @@
 /** Simulation history and statistics (the HistoryService part of the user service contract). */
-import type { HistoryService } from '../user-service.js'
+import type { HistoryService } from '../contract/index.js'
 import type { Database } from '../db/database.js'
 import { getServiceTotals } from './service-totals.js'
 import { getSimulationCountsSince } from './simulation-counts.js'

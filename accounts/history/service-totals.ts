@@ -1,5 +1,5 @@
 /** The figures of `GET /api/v1/status` that history answers, over every user's simulations (executes included, sends not). */
-import type { ServiceTotals } from '../user-service.js'
+import type { ServiceTotals } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'

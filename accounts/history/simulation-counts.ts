@@ -2,9 +2,9 @@
  * How many simulations each user ran since a moment: what an edge keeping its daily quota in
  * memory reads at start, so a restart (or a crash) does not hand everyone a fresh day.
  */
-import type { UserSimulationCount } from '../user-service.js'
+import type { UserSimulationCount } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 import { createServiceError } from '../../lib/errors.js'
 import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { fromSqlNumber } from './sql-number.js'

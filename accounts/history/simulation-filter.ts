@@ -3,13 +3,14 @@
  * rejecting what a client could send wrong with `validation_error` before any SQL runs. Every value
  * travels as a bind parameter; the SQL text is built only from the constants below.
  */
-import type { SimulationQuery } from '../user-service.js'
+import type { SimulationQuery } from '../contract/index.js'
 import type { QueryValue } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 import { fromHistoryCursor } from './history-cursor.js'
 import { assertUserId } from './history-user-id.js'
-import { isRiskLevel, RISK_LEVELS } from './risk-levels.js'
+import { isRiskLevel } from './risk-levels.js'
+import { RISK_LEVELS } from '../contract/history.js'
 
 /** A history page holds at most 200 rows (docs/api.md#field-limits). */
 const HISTORY_MAX_LIMIT = 200

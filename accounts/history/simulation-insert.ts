@@ -4,12 +4,13 @@
  * 65,535 bind-parameter limit (21 columns × 1,000 rows would as multi-row VALUES), and unlike
  * unnest over text arrays it carries NULLs, numbers and booleans with their types.
  */
-import type { SimulationRecord } from '../user-service.js'
+import type { SimulationRecord } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { createServiceError } from '../../lib/errors.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
-import { DEFAULT_HISTORY_KIND, HISTORY_KINDS, isHistoryKind } from './history-kinds.js'
+import { DEFAULT_HISTORY_KIND, isHistoryKind } from './history-kinds.js'
+import { HISTORY_KINDS } from '../contract/history.js'
 import { toSubmitColumns } from './submit-call.js'
 
 // A record_id already stored is skipped, not an error: the batch is a redelivery (a journal replay).

@@ -4,10 +4,10 @@
  * transaction stands, from its tracking record (same user, same signature); a submit's adds what
  * its answer said, from its own row.
  */
-import type { HistoryTransaction, SimulationHistoryItem, SimulationPage, SimulationQuery } from '../user-service.js'
+import type { HistoryTransaction, SimulationHistoryItem, SimulationPage, SimulationQuery } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
-import type { SubmitRoute, SubmitStrategyName, TrackingStatus } from '../tracking/tracking-values.js'
-import type { HistoryKind } from './history-kinds.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingStatus } from '../contract/tracking.js'
+import type { HistoryKind } from '../contract/history.js'
 import { toHistoryCursor } from './history-cursor.js'
 import { toSimulationFilter } from './simulation-filter.js'
 

@@ -4,8 +4,8 @@
  * record's field. A record of another kind carries none of them.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { SimulationRecord } from '../user-service.js'
-import { isOneOf, SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from '../tracking/tracking-values.js'
+import type { SimulationRecord } from '../contract/index.js'
+import { isOneOf, SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from '../contract/tracking.js'
 
 /** As tracking's relay bundle id. */
 const MAX_BUNDLE_ID_LENGTH = 200

@@ -7,9 +7,9 @@
  * tracking record) are counted apart, so a bill is drawn once none is left in its window.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { SubmitUsage } from '../user-service.js'
+import type { SubmitUsage } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 import { assertUserId } from './history-user-id.js'
 import { fromSqlNumber } from './sql-number.js'
 

@@ -4,11 +4,11 @@
  * aggregates or a small GROUP BY over them, all from the same snapshot, so the figures agree with
  * each other under concurrent writes.
  */
-import type { UserStats } from '../user-service.js'
+import type { UserStats } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { COUNTED_KINDS_SQL } from './history-kinds.js'
 import { assertUserId } from './history-user-id.js'
-import { RISK_LEVELS } from './risk-levels.js'
+import { RISK_LEVELS } from '../contract/history.js'
 import { fromSqlNumber, toRounded } from './sql-number.js'
 
 const DAY_MS = 86_400_000

@@ -1,5 +1,5 @@
 /** Who an API key authenticates, looked up by its hash in one query (secret → key → user). */
-import type { ApiKeyPrincipal, Role } from '../user-service.js'
+import type { ApiKeyPrincipal, Role } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { toEpochMs, type DbTimestamp } from '../db/timestamp.js'
 

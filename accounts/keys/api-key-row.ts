@@ -1,5 +1,5 @@
 /** An `api_keys` row joined with its newest secret, as the store reads it, and the API's shape of a key. */
-import type { ApiKey } from '../user-service.js'
+import type { ApiKey } from '../contract/index.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 
 export interface ApiKeyRow {

@@ -4,7 +4,7 @@
  * (docs/api.md#api-keys). Ids that are not uuids are treated as ids of nothing, before any query.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { ApiKey } from '../user-service.js'
+import type { ApiKey } from '../contract/index.js'
 import type { Database } from '../db/database.js'
 import { isUuid } from '../db/uuid.js'
 import type { ApiKeyRequest } from './api-key-request.js'

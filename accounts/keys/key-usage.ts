@@ -3,7 +3,7 @@
  * count (never sets it), so any number of edges may flush at once without losing a request.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { KeyUsage } from '../user-service.js'
+import type { KeyUsage } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { isUuid } from '../db/uuid.js'
 

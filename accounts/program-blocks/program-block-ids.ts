@@ -5,9 +5,7 @@
  */
 import { isAddress } from '@solana/kit'
 import { createServiceError } from '../../lib/errors.js'
-
-/** The most programs one tenant may block. */
-export const MAX_PROGRAM_BLOCKS = 1_000
+import { MAX_PROGRAM_BLOCKS } from '../contract/program-blocks.js'
 
 /** The field the messages name, as the REST body spells it. */
 const FIELD = 'program_ids'

@@ -1,11 +1,11 @@
 /**
- * Per-tenant program blocks (the ProgramBlocksService of user-service.ts): the lists' rules, their
+ * Per-tenant program blocks (the ProgramBlocksService of contract/user-service.ts): the lists' rules, their
  * store, and the `program_blocks` invalidation every committed write announces, so the engines'
  * caches (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their
  * TTL.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { AuthInvalidation, ProgramBlocksService } from '../user-service.js'
+import type { AuthInvalidation, ProgramBlocksService } from '../contract/index.js'
 import type { Database } from '../db/database.js'
 import { isProgramId, toProgramBlockIds } from './program-block-ids.js'
 import { createProgramBlockStore, NOT_ON_LIST_MESSAGE } from './program-block-store.js'

@@ -1,6 +1,6 @@
 /** The answer of register, login and refresh (docs/api.md#accounts-and-tokens). */
 import { ACCESS_TOKEN_TTL_MS, createAccessToken } from '../../lib/access-token.js'
-import type { AuthResponse, Role } from '../user-service.js'
+import type { AuthResponse, Role } from '../contract/index.js'
 
 /** Signs an access token for the user and pairs it with `refreshToken`. */
 export async function createAuthResponse(options: {

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createServiceError } from '../../lib/errors.js'
-import type { Role } from '../user-service.js'
+import type { Role } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 
 /** Refresh tokens live 30 days, counted again from each rotation (docs/api.md#authentication). */

@@ -4,10 +4,10 @@
  * the same statement, so two claimers never get the same record. A row another claimer leased and
  * committed meanwhile is re-checked against the condition when locked, and no longer qualifies.
  */
-import type { TransactionTrackingRecord } from '../user-service.js'
+import type { TransactionTrackingRecord } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { toTrackingRecord, type TrackingRow } from './tracking-row.js'
-import { UNRESOLVED_TRACKING_STATUSES } from './tracking-values.js'
+import { UNRESOLVED_TRACKING_STATUSES } from '../contract/tracking.js'
 
 const UNRESOLVED = UNRESOLVED_TRACKING_STATUSES.map((status) => `'${status}'`).join(', ')
 

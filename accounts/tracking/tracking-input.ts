@@ -4,10 +4,10 @@
  * cast or a constraint. Over gRPC every number arrives as a double, so integers are checked here.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../user-service.js'
-import { isStorableTimeMs, MAX_STORABLE_TIME_MS } from '../db/timestamp.js'
+import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../contract/index.js'
+import { isStorableTimeMs, MAX_STORABLE_TIME_MS } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
-import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from './tracking-values.js'
+import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../contract/tracking.js'
 
 /** Solana's packet limit: no signed transaction is longer. */
 export const MAX_WIRE_TRANSACTION_BYTES = 1_232

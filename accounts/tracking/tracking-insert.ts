@@ -3,7 +3,7 @@
  * concurrency: ON CONFLICT DO NOTHING waits for a concurrent insert of the same key to commit and
  * then inserts nothing, so exactly one caller creates the record and every other one reads it.
  */
-import type { TransactionTrackingRecord } from '../user-service.js'
+import type { TransactionTrackingRecord } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
 import { toJsonText } from './tracking-input.js'
 import { toTrackingRecord, TRACKING_COLUMNS, type TrackingRow } from './tracking-row.js'

@@ -2,10 +2,10 @@
  * A `tracked_transactions` row as `pg` hands it over, and the record it is. bigint columns come
  * back as strings and bytea as a Buffer (pg's default parsers, which the store keeps).
  */
-import type { JsonValue, TransactionTrackingRecord } from '../user-service.js'
+import type { JsonValue, TransactionTrackingRecord } from '../contract/index.js'
 import type { DbTimestamp } from '../db/timestamp.js'
 import { toEpochMs } from '../db/timestamp.js'
-import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from './tracking-values.js'
+import type { SubmitRoute, SubmitStrategyName, TrackingKind, TrackingStatus } from '../contract/tracking.js'
 
 export interface TrackingRow {
   user_id: string

@@ -1,11 +1,11 @@
 /**
- * The tracking of sent transactions (the TransactionTrackingService of user-service.ts): each
+ * The tracking of sent transactions (the TransactionTrackingService of contract/user-service.ts): each
  * record is checked (tracking-input.ts), then stored, patched, read or claimed. Every time — the
  * updated_at of a patch, a lease's end, "has this lease run out" — is read from `now`, the service's
  * clock, so tests move it by hand and engines on several hosts are judged by one clock, this service's.
  */
 import { createServiceError } from '../../lib/errors.js'
-import type { TransactionTrackingService } from '../user-service.js'
+import type { TransactionTrackingService } from '../contract/index.js'
 import type { Database } from '../db/database.js'
 import { isUuid } from '../db/uuid.js'
 import { claimTrackingRecords } from './tracking-claim.js'
@@ -13,7 +13,7 @@ import { assertClaimLimit, assertLeaseMs, assertTrackingPatch, assertTrackingRec
 import { insertTrackingRecord, selectTrackingRecord } from './tracking-insert.js'
 import { updateTrackingRecord } from './tracking-update.js'
 import { getManagedTipLamportsSince } from './managed-tip-sum.js'
-import { isStorableTimeMs } from '../db/timestamp.js'
+import { isStorableTimeMs } from '../contract/history.js'
 
 export interface TransactionTrackingServiceOptions {
   /** Migrated beforehand. */

@@ -2,7 +2,7 @@
  * Applies a patch to one tracking record: only the columns the patch gives are written (their names
  * come from the constant map below, never from the caller), with updated_at and the lease always.
  */
-import type { TransactionTrackingPatch } from '../user-service.js'
+import type { TransactionTrackingPatch } from '../contract/index.js'
 import type { Queryable, QueryValue } from '../db/database.js'
 import { toJsonText } from './tracking-input.js'
 

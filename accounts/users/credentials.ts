@@ -4,6 +4,7 @@
  * whatever its case.
  */
 import { createServiceError } from '../../lib/errors.js'
+import { toNormalisedEmail, type Credentials } from '../contract/users.js'
 
 /** RFC 5321 caps a forward path at 256 octets, two of them the angle brackets. */
 export const MAX_EMAIL_LENGTH = 254
@@ -11,20 +12,10 @@ export const MIN_PASSWORD_LENGTH = 8
 /** Bounds the work a login can ask of argon2 (it hashes the whole password). */
 export const MAX_PASSWORD_LENGTH = 1024
 
-export interface Credentials {
-  email: string
-  password: string
-}
-
 // The WHATWG form-validation address (lower case only, since it runs after lower-casing), with a
 // dot required in the domain. It admits no whitespace or control characters, so nothing it
 // accepts can upset a text column.
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
-
-/** One address, one form: trimmed and lower-cased (the edge keys its per-account limits by it too). */
-export function toNormalisedEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
 
 /** Whether `email` (already normalised) is an address an account may have. */
 export function isEmail(email: string): boolean {

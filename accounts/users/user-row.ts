@@ -1,5 +1,5 @@
 /** A `users` row as the store reads it, and the shapes the service answers with. */
-import type { Role, User, UserState } from '../user-service.js'
+import type { Role, User, UserState } from '../contract/index.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 
 export interface UserRow {

@@ -8,8 +8,8 @@ import { createServiceError } from '../../lib/errors.js'
 import type { Queryable } from '../db/database.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
-import type { JsonValue, WebhookDelivery } from '../user-service.js'
-import type { WebhookDeliveryStatus } from './webhook-values.js'
+import type { JsonValue, WebhookDelivery } from '../contract/index.js'
+import type { WebhookDeliveryStatus } from '../contract/webhooks.js'
 
 /** How many deliveries a listing shows, newest first. */
 export const WEBHOOK_DELIVERIES_PAGE = 100

@@ -8,9 +8,9 @@ import { createServiceError } from '../../lib/errors.js'
 import type { Database } from '../db/database.js'
 import { toIsoTimestamp, type DbTimestamp } from '../db/timestamp.js'
 import { isUuid } from '../db/uuid.js'
-import type { WebhookEndpoint } from '../user-service.js'
+import type { WebhookEndpoint } from '../contract/index.js'
 import { createWebhookSecret } from './webhook-signature.js'
-import { MAX_WEBHOOK_ENDPOINTS, type WebhookEventType } from './webhook-values.js'
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookEventType } from '../contract/webhooks.js'
 
 /** How long the secret before a rotation keeps signing. */
 export const WEBHOOK_SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000

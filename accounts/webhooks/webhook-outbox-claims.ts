@@ -5,7 +5,7 @@
  * lease keep two workers off the same row, and a worker that died leaves a lease that runs out.
  */
 import type { Database } from '../db/database.js'
-import type { JsonValue } from '../user-service.js'
+import type { JsonValue } from '../contract/index.js'
 import type { DbTimestamp } from '../db/timestamp.js'
 
 export interface ClaimedWebhookDelivery {

@@ -14,7 +14,7 @@ import { getHostAddresses } from './host-addresses.js'
 import { createWebhookHostLookup, type WebhookHostLookup } from './webhook-host-lookup.js'
 import { toIpAddressBytes, toIpAddressKey } from './ip-address.js'
 import { getSpecialPurposeRange } from './special-purpose-ranges.js'
-import { MAX_WEBHOOK_URL_LENGTH } from './webhook-values.js'
+import { MAX_WEBHOOK_URL_LENGTH } from '../contract/webhooks.js'
 
 export interface WebhookUrlPolicy {
   /** http and private, loopback and the host's own addresses allowed (never link-local or cloud metadata). */

@@ -3,28 +3,8 @@
  * whatever the transport, so the edge's JSON schema and a gRPC caller meet the same rules.
  */
 import { createServiceError } from '../../lib/errors.js'
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../contract/webhooks.js'
 
-/** Every event a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = [
-  'simulation.blocked',
-  'execute.submitted',
-  'execute.blocked',
-  'transaction.landed',
-  'transaction.failed',
-  'transaction.expired',
-  'quota.exceeded',
-  'subscription.updated',
-] as const
-
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
-
-/** The event `POST /api/v1/webhooks/{id}/test` sends; every endpoint receives it, subscribed or not. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test'
-
-/** The most live endpoints one user may have. */
-export const MAX_WEBHOOK_ENDPOINTS = 10
-export const MAX_WEBHOOK_URL_LENGTH = 2048
-export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 256
 /**
  * Deliveries a worker keeps in flight at once, across endpoints (WEBHOOK_CONCURRENCY): a socket and
  * a claimed row each; an endpoint that answers slowly or not at all holds one of them.
@@ -36,9 +16,6 @@ export const DEFAULT_WEBHOOK_CONCURRENCY = 32
  * once (migration 0009, which holds the same number, enforces it for every statement that queues).
  */
 export const MAX_PENDING_WEBHOOK_DELIVERIES = 1000
-
-/** The statuses of a delivery in the outbox. */
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
 
 /** Whether `value` is one of WEBHOOK_EVENT_TYPES. */
 export function isWebhookEventType(value: unknown): value is WebhookEventType {

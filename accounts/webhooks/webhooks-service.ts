@@ -1,5 +1,5 @@
 /**
- * Signed webhooks (the WebhooksService of user-service.ts): endpoints, their secrets, and the
+ * Signed webhooks (the WebhooksService of contract/user-service.ts): endpoints, their secrets, and the
  * outbox of deliveries the worker (webhook-delivery-worker.ts) sends. Every input is checked here
  * whatever the transport; an endpoint or delivery of another user is `not_found`.
  */
@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto'
 import { createServiceError, isServiceError } from '../../lib/errors.js'
 import type { Logger } from '../../lib/logger.js'
 import type { Database } from '../db/database.js'
-import type { JsonValue, WebhooksService } from '../user-service.js'
+import type { JsonValue, WebhooksService } from '../contract/index.js'
 import { createWebhookDeliveryStore, toWebhookDelivery, toWebhookPayload } from './webhook-delivery-store.js'
 import { createWebhookEndpointStore, toWebhookEndpoint, type WebhookEndpointRow } from './webhook-endpoint-store.js'
 import { assertWebhookUrl, type WebhookUrlPolicy } from './webhook-url-policy.js'
-import { toWebhookDescription, toWebhookEvents, WEBHOOK_TEST_EVENT } from './webhook-values.js'
+import { toWebhookDescription, toWebhookEvents } from './webhook-values.js'
+import { WEBHOOK_TEST_EVENT } from '../contract/webhooks.js'
 
 export interface WebhooksServiceOptions {
   /** Migrated beforehand. */

@@ -5,7 +5,7 @@
  * asks the user service and fills the cache. Every later call is the synchronous, warm answer.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { UserService } from '../../accounts/user-service.js'
+import type { UserService } from '../../accounts/contract/index.js'
 import { createAuthenticator, type Principal } from '../../callers/authenticator.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import type { BenchCredentials } from './bench-credentials.js'

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { openHistoryJournal } from '../../callers/history-journal.js'
 
 export interface BenchJournal {

@@ -19,7 +19,7 @@
  * E-mails and tokens reach the limiter's store (Redis) only as truncated SHA-256 hashes.
  */
 import { createHash } from 'node:crypto'
-import { toNormalisedEmail } from '../../accounts/users/credentials.js'
+import { toNormalisedEmail } from '../../accounts/contract/users.js'
 import { ERROR_CATALOGUE, isServiceError } from '../../lib/errors.js'
 import type { BucketPlan, KeyedLimiter } from '../../lib/limits/keyed-limiter.js'
 import {

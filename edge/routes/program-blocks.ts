@@ -5,7 +5,7 @@
  * decodes to exactly 32 bytes, which 32–44 characters alone do not promise.
  */
 import type { FastifyInstance } from 'fastify'
-import { MAX_PROGRAM_BLOCKS } from '../../accounts/program-blocks/program-block-ids.js'
+import { MAX_PROGRAM_BLOCKS } from '../../accounts/contract/program-blocks.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
 import { deleteProgramBlockResponses, getProgramBlocksResponses, putProgramBlocksResponses } from '../schemas/program-blocks.js'

@@ -4,7 +4,7 @@
  * the user service checks the URL against the SSRF policy (its DNS answer) and the limits.
  */
 import type { FastifyInstance } from 'fastify'
-import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '../../accounts/webhooks/webhook-values.js'
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '../../accounts/contract/webhooks.js'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
 import {

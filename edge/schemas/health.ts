@@ -1,6 +1,6 @@
 /** `GET /health`'s response: liveness, beside the engine's own report (engine/contract/engine-health.ts). */
 import { engineHealthSchema } from '../../engine/contract/engine-health.js'
-import { Nullable } from '../../engine/contract/json-schema.js'
+import { Nullable } from '../../lib/json-schema.js'
 import { createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
 /** The history journal (docs/operations.md#durability): while it cannot write, calls that leave a record are refused. */

@@ -1,14 +1,6 @@
 /** Response schemas of the caller's program blocks (docs/api.md#program-blocks). */
+import { programBlocksSchema } from '../../accounts/contract/index.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
-
-/** The caller's list after the call, sorted. */
-export const programBlocksSchema = {
-  $id: 'ProgramBlocks',
-  type: 'object',
-  required: ['program_ids'],
-  additionalProperties: false,
-  properties: { program_ids: { type: 'array', items: { type: 'string' }, description: 'Base58 program ids, sorted.' } },
-} as const
 
 export const getProgramBlocksResponses = { 200: programBlocksSchema, ...createErrorResponses([...CALLER_ERRORS, ...SERVER_ERRORS]) }
 /** 422 also when an id does not decode to 32 bytes (the user service checks it). */

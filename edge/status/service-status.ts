@@ -4,7 +4,7 @@
  * scans a day of history. `uptime_pct` is the share of the observed minutes of the last 24 h (since
  * this edge started, if later) in which every check found the service operational.
  */
-import type { ServiceTotals } from '../../accounts/user-service.js'
+import type { ServiceTotals } from '../../accounts/contract/index.js'
 import type { Logger } from '../../lib/logger.js'
 
 export type ServiceState = 'operational' | 'degraded' | 'down'

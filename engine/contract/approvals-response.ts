@@ -5,7 +5,7 @@
  * proto/engine.proto carries the same fields (test/engine/grpc/proto-contract-fields.test.ts).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from './json-schema.js'
+import { Nullable } from '../../lib/json-schema.js'
 import { riskLevelSchema } from './risk-levels.js'
 
 const closed = { additionalProperties: false } as const

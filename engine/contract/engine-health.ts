@@ -5,7 +5,7 @@
  * choice and is operational. The edge's `/health` schema embeds this one.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, StringEnum } from './json-schema.js'
+import { Nullable, StringEnum } from '../../lib/json-schema.js'
 
 export const GEYSER_STATES = ['connected', 'connecting', 'disconnected'] as const
 export type GeyserState = (typeof GEYSER_STATES)[number]

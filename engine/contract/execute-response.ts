@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import { Nullable, StringEnum } from './json-schema.js'
+import { Nullable, StringEnum } from '../../lib/json-schema.js'
 import type { PolicyInput } from './policy-input.js'
 import { riskLevelSchema } from './risk-levels.js'
 import { confirmationSchema } from './send-response.js'

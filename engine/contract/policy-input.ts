@@ -6,7 +6,7 @@
  * come from here.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { FrozenArray, Nullable, OneOf, StringEnum } from './json-schema.js'
+import { FrozenArray, Nullable, OneOf, StringEnum } from '../../lib/json-schema.js'
 import { riskLevelSchema } from './risk-levels.js'
 
 export const POLICY_PRESETS = ['default', 'strict', 'permissive'] as const

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import { Nullable, StringEnum } from './json-schema.js'
+import { Nullable, StringEnum } from '../../lib/json-schema.js'
 import { SUBMIT_ROUTES, TRACKING_STATUSES } from './transaction-tracking.js'
 
 /** `confirmation`: the tracking status when the call answered (`pending` when not waiting, or when the wait ended first). */

@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import { Nullable, Reference, StringEnum } from './json-schema.js'
+import { Nullable, Reference, StringEnum } from '../../lib/json-schema.js'
 import { riskLevelSchema } from './risk-levels.js'
 import { tipFloorSchema } from './tips-response.js'
 import { vectorSchema } from './vectors.js'

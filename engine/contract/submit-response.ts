@@ -6,7 +6,7 @@
  * signs). Every bundle is linted before the relay sees it; the answer lists each rule checked.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, StringEnum } from './json-schema.js'
+import { Nullable, StringEnum } from '../../lib/json-schema.js'
 import { SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from './submit-strategies.js'
 import { sendFieldsSchema } from './send-response.js'
 

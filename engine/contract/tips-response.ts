@@ -4,7 +4,7 @@
  * the priority fees), and the floor the bundle lint holds a tip to.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from './json-schema.js'
+import { Nullable } from '../../lib/json-schema.js'
 
 const lamports = (description: string) => Nullable(Type.Integer({ minimum: 0 }), { description })
 

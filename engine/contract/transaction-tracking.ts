@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import { Nullable, StringEnum } from './json-schema.js'
+import { Nullable, StringEnum } from '../../lib/json-schema.js'
 import { SUBMIT_STRATEGY_NAMES } from './submit-strategies.js'
 
 /**

@@ -4,7 +4,7 @@
  * takes the list from here too.
  */
 import type { Static } from '@sinclair/typebox'
-import { StringEnum } from './json-schema.js'
+import { StringEnum } from '../../lib/json-schema.js'
 
 export const VECTORS = ['mev', 'slippage', 'rug', 'program', 'priority_fee', 'simulation'] as const
 

@@ -1,66 +1,25 @@
 /**
  * A tracking record as it is stored (accounts' `tracked_transactions`, or memory when the engine
- * runs without a user service), and the store's contract. Internal and camelCase; the API shape is
- * TrackedTransaction (engine/contract/transaction-tracking.ts), built by toTrackedTransaction.
+ * runs without a user service): the user service's record, and the store's contract. Internal and
+ * camelCase; the API shape is TrackedTransaction (engine/contract/transaction-tracking.ts), built
+ * by toTrackedTransaction.
  */
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
-import type { SubmitStrategyName } from '../contract/submit-strategies.js'
-import type {
-  Outcome,
-  Prediction,
-  SubmitRoute,
-  TrackedTransaction,
-  TrackingKind,
-  TrackingStatus,
-} from '../contract/transaction-tracking.js'
+import type { TransactionTrackingPatch, TransactionTrackingRecord } from '../../accounts/contract/index.js'
+import type { Outcome, Prediction, TrackedTransaction } from '../contract/transaction-tracking.js'
 
-export interface TrackingRecord {
-  userId: string
-  signature: string
-  kind: TrackingKind
-  status: TrackingStatus
-  route: SubmitRoute
-  attempts: number
-  /** Host names of the endpoints it was sent to. */
-  endpoints: string[]
-  /** The signed wire transaction: what is rebroadcast after a restart. */
-  wireTransaction: Uint8Array
-  /** Past this block height it can no longer land; null for a durable-nonce transaction. */
-  lastValidBlockHeight: number | null
-  landedSlot: number | null
+/** The record's JSON fields as the engine writes and reads them. */
+export interface TrackingJsonFields {
   transactionError: TransactionErrorJson | null
   prediction: Prediction | null
   outcome: Outcome | null
-  /** submit's strategy; null for execute and send. */
-  strategy: SubmitStrategyName | null
-  /** The relay's bundle id (route relay_bundle). */
-  relayBundleId: string | null
-  /** A managed tip the service paid to land it, in lamports (billed at cost). */
-  tipLamports: bigint | null
-  /** Why the relay did not land it (status dropped). */
-  dropReason: string | null
-  createdAtMs: number
-  updatedAtMs: number
 }
 
+/** The user service's tracking record (accounts/contract/tracking.ts), its JSON fields typed. */
+export type TrackingRecord = TransactionTrackingRecord<TrackingJsonFields>
+
 /** What an update may change. */
-export type TrackingPatch = Partial<
-  Pick<
-    TrackingRecord,
-    | 'status'
-    | 'attempts'
-    | 'endpoints'
-    | 'landedSlot'
-    | 'transactionError'
-    | 'outcome'
-    | 'lastValidBlockHeight'
-    | 'dropReason'
-    // auto_direct's escalation moves a direct record to the relay.
-    | 'route'
-    | 'relayBundleId'
-    | 'tipLamports'
-  >
->
+export type TrackingPatch = TransactionTrackingPatch<TrackingJsonFields>
 
 /**
  * Where tracking records live. A record is keyed by (userId, signature): the same signed

@@ -3,7 +3,7 @@
  * gRPC): they outlive the process, and every engine sharing that service can claim what another
  * left unresolved. The JSON fields come back as JSON; they are what the engine stored.
  */
-import type { TransactionTrackingRecord, UserService } from '../../accounts/user-service.js'
+import type { TransactionTrackingRecord, UserService } from '../../accounts/contract/index.js'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'
 import type { Outcome, Prediction } from '../contract/transaction-tracking.js'
 import type { TrackingRecord, TrackingStore } from './tracking-record.js'

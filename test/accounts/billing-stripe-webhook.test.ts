@@ -7,7 +7,7 @@
  */
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
-import type { AuthInvalidation } from '../../accounts/user-service.js'
+import type { AuthInvalidation } from '../../accounts/contract/index.js'
 import { startTestBilling, toSignedWebhook } from '../helpers/billing.js'
 import { createTestUserService } from '../helpers/user-service.js'
 

@@ -8,7 +8,7 @@
  */
 import t from 'tap'
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { createMeterReporter } from '../../accounts/billing/meter-reporter.js'
 import { toMeterIdentifier, toMeterTimestampSeconds } from '../../accounts/billing/meter-outbox.js'
 import { getDayStartMs, HOUR_MS } from '../../accounts/billing/hourly-usage.js'

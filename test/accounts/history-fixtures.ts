@@ -4,7 +4,7 @@
  * newest-first order computed in JavaScript, independently of the SQL under test.
  */
 import type { Test } from 'tap'
-import type { HistoryService, SimulationHistoryItem, SimulationRecord } from '../../accounts/user-service.js'
+import type { HistoryService, SimulationHistoryItem, SimulationRecord } from '../../accounts/contract/index.js'
 import type { Database } from '../../accounts/db/database.js'
 import { createHistoryService } from '../../accounts/history/history-service.js'
 import { isServiceError } from '../../lib/errors.js'

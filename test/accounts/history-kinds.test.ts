@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import type { SimulationHistoryItem, SimulationRecord, TransactionTrackingRecord } from '../../accounts/user-service.js'
+import type { SimulationHistoryItem, SimulationRecord, TransactionTrackingRecord } from '../../accounts/contract/index.js'
 import { createTransactionTrackingService } from '../../accounts/tracking/tracking-service.js'
 import { toBase58 } from '../../lib/base58.js'
 import { getDatabaseKinds } from '../helpers/database.js'

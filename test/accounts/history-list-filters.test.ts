@@ -4,8 +4,8 @@
  * with the cursor, and offset alone or counted after a cursor's position.
  */
 import t from 'tap'
-import type { SimulationQuery, SimulationRecord } from '../../accounts/user-service.js'
-import { RISK_LEVELS } from '../../accounts/history/risk-levels.js'
+import type { SimulationQuery, SimulationRecord } from '../../accounts/contract/index.js'
+import { RISK_LEVELS } from '../../accounts/contract/history.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRecord, createUser, getNewestFirst, getSignatures, NOW_MS } from './history-fixtures.js'
 

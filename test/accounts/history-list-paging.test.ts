@@ -4,7 +4,7 @@
  * ever sees their own rows, whoever's cursor they pass.
  */
 import t from 'tap'
-import type { HistoryService, SimulationHistoryItem, SimulationQuery } from '../../accounts/user-service.js'
+import type { HistoryService, SimulationHistoryItem, SimulationQuery } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRecord, createSeries, createUser, getNewestFirst, getSignatures, NOW_MS } from './history-fixtures.js'
 

@@ -4,7 +4,7 @@
  * SQL injection attempts through them, which leave every table as it was.
  */
 import t from 'tap'
-import type { SimulationQuery } from '../../accounts/user-service.js'
+import type { SimulationQuery } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { assertValidationError, createHistoryFixture, createSeries, createUser } from './history-fixtures.js'
 

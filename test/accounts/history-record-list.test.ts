@@ -4,7 +4,7 @@
  * 1,000-row batch fits that one statement.
  */
 import t from 'tap'
-import type { SimulationHistoryItem } from '../../accounts/user-service.js'
+import type { SimulationHistoryItem } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRecord, createSeries, createUser, getNewestFirst, getSignatures, NOW_MS } from './history-fixtures.js'
 

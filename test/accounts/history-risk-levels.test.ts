@@ -4,7 +4,7 @@
  * the runtime one the test, when either side gains or loses a level.
  */
 import t from 'tap'
-import { RISK_LEVELS, type HistoryRiskLevel } from '../../accounts/history/risk-levels.js'
+import { RISK_LEVELS, type HistoryRiskLevel } from '../../accounts/contract/history.js'
 import type { RiskLevel } from '../../engine/simulate/simulate-types.js'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false

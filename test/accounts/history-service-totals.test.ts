@@ -4,7 +4,7 @@
  * percentile_cont computed here, with the window's edge under the injected clock.
  */
 import t from 'tap'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRandom, createRecord, createUser, DAY_MS, NOW_MS } from './history-fixtures.js'
 

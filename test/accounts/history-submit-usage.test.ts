@@ -6,9 +6,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import t from 'tap'
-import type { SimulationRecord, TransactionTrackingRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord, TransactionTrackingRecord } from '../../accounts/contract/index.js'
 import { createTransactionTrackingService } from '../../accounts/tracking/tracking-service.js'
-import type { SubmitStrategyName, TrackingStatus } from '../../accounts/tracking/tracking-values.js'
+import type { SubmitStrategyName, TrackingStatus } from '../../accounts/contract/tracking.js'
 import { BILLABLE_SUBMIT_STRATEGIES } from '../../engine/submit/submit-strategy.js'
 import { toBase58 } from '../../lib/base58.js'
 import { getDatabaseKinds } from '../helpers/database.js'

@@ -4,7 +4,7 @@
  * the "today" (from 00:00 UTC) and 7-day windows at their exact edges under an injected clock.
  */
 import t from 'tap'
-import type { SimulationRecord, UserStats } from '../../accounts/user-service.js'
+import type { SimulationRecord, UserStats } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRandom, createRecord, createUser, DAY_MS, NOW_MS } from './history-fixtures.js'
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Test } from 'tap'
-import type { AuthInvalidation, IdentityService } from '../../accounts/user-service.js'
+import type { AuthInvalidation, IdentityService } from '../../accounts/contract/index.js'
 import type { Database } from '../../accounts/db/database.js'
 import { createIdentityService } from '../../accounts/identity-service.js'
 import { getApiKeyHash } from '../../lib/api-key.js'

@@ -3,7 +3,7 @@
  * `last_used_at` only moving forward.
  */
 import t from 'tap'
-import type { ApiKey, KeyUsage } from '../../accounts/user-service.js'
+import type { ApiKey, KeyUsage } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createIdentityFixture } from './identity-fixtures.js'
 

@@ -16,8 +16,8 @@ import {
   type SubmitStrategyName,
   type TrackingKind,
   type TrackingStatus,
-} from '../../accounts/tracking/tracking-values.js'
-import type { TransactionTrackingPatch, TransactionTrackingRecord } from '../../accounts/user-service.js'
+} from '../../accounts/contract/tracking.js'
+import type { TransactionTrackingPatch, TransactionTrackingRecord } from '../../accounts/contract/index.js'
 import * as engine from '../../engine/contract/transaction-tracking.js'
 import * as strategies from '../../engine/contract/submit-strategies.js'
 import type { TrackingPatch, TrackingRecord } from '../../engine/tracking/tracking-record.js'

@@ -14,7 +14,7 @@ import {
   createInProcessUserServiceClient,
   type UserServiceClient,
 } from '../../accounts/user-service-client.js'
-import type { UserService } from '../../accounts/user-service.js'
+import type { UserService } from '../../accounts/contract/index.js'
 import { ERROR_CATALOGUE, isServiceError, type ErrorCode } from '../../lib/errors.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { startStripeStandIn } from '../helpers/stripe-stand-in.js'

@@ -10,13 +10,13 @@ import { once } from 'node:events'
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import {
-  createUserService,
   type UserService,
   type AuthInvalidation,
   type SimulationQuery,
   type SimulationRecord,
   type TransactionTrackingRecord,
-} from '../../accounts/user-service.js'
+} from '../../accounts/contract/index.js'
+import { createUserService } from '../../accounts/create-user-service.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import {

@@ -6,7 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
-import { createUserService, type TransactionTrackingRecord, type UserService } from '../../accounts/user-service.js'
+import { type TransactionTrackingRecord, type UserService } from '../../accounts/contract/index.js'
+import { createUserService } from '../../accounts/create-user-service.js'
 import type { Database } from '../../accounts/db/database.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import {

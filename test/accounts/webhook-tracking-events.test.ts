@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { TransactionTrackingRecord } from '../../accounts/user-service.js'
+import type { TransactionTrackingRecord } from '../../accounts/contract/index.js'
 import { toBase58 } from '../../lib/base58.js'
 import { createTestUserService } from '../helpers/user-service.js'
 

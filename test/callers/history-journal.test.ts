@@ -9,10 +9,10 @@ import { once } from 'node:events'
 import { appendFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { openHistoryJournal } from '../../callers/history-journal.js'
 import { toBase58 } from '../../lib/base58.js'
-import { HISTORY_KINDS } from '../../accounts/history/history-kinds.js'
+import { HISTORY_KINDS } from '../../accounts/contract/history.js'
 
 function createRecord(index: number): SimulationRecord {
   return {

@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
-import type { KeyUsage } from '../../accounts/user-service.js'
+import type { KeyUsage } from '../../accounts/contract/index.js'
 import { createKeyUsageCounter } from '../../callers/key-usage-counter.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 

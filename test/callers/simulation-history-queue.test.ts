@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { createSimulationHistoryQueue } from '../../callers/simulation-history-queue.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 

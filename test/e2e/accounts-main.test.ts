@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import type { AuthInvalidation } from '../../accounts/user-service.js'
+import type { AuthInvalidation } from '../../accounts/contract/index.js'
 import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestUserService, createTestClock, registerTestUser, type TestUserService } from '../helpers/user-service.js'

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { createUserService } from '../../accounts/user-service.js'
+import { createUserService } from '../../accounts/create-user-service.js'
 import { createEdgeServer } from '../../edge/server.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import { createRedisInvalidationBus } from '../../lib/redis-invalidation-bus.js'

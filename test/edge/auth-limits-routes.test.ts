@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { UserService } from '../../accounts/user-service.js'
+import type { UserService } from '../../accounts/contract/index.js'
 import type { EngineClient } from '../../edge/engine-client.js'
 import type { TrustProxy } from '../../edge/trust-proxy.js'
 import { createServiceError } from '../../lib/errors.js'

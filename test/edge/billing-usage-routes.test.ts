@@ -8,7 +8,7 @@
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { generateKeyPairSigner } from '@solana/kit'
-import type { BillingUsage } from '../../accounts/user-service.js'
+import type { BillingUsage } from '../../accounts/contract/index.js'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { startTestBilling } from '../helpers/billing.js'
 import { createTestEdgeWithUser, postSimulate } from '../helpers/edge-inject.js'

@@ -9,7 +9,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { generateKeyPairSigner, getBase58Decoder, getTransactionDecoder, type Address, type KeyPairSigner } from '@solana/kit'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { createTestUserService, createTestClock, registerTestUser } from '../helpers/user-service.js'

@@ -3,7 +3,7 @@
  * wins, a check that throws counts as down, and the figures and checks are read side by side.
  */
 import t from 'tap'
-import type { ServiceTotals } from '../../accounts/user-service.js'
+import type { ServiceTotals } from '../../accounts/contract/index.js'
 import { createServiceStatus, type ServiceState } from '../../edge/status/service-status.js'
 
 const TOTALS: ServiceTotals = {

@@ -7,7 +7,7 @@
  * read none), and the history record of each execute and send with its kind.
  */
 import t from 'tap'
-import type { SimulationRecord } from '../../accounts/user-service.js'
+import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { toBase58 } from '../../lib/base58.js'

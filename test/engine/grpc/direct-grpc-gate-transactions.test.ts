@@ -10,7 +10,7 @@
 import t, { type Test } from 'tap'
 import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
-import type { SimulationRecord } from '../../../accounts/user-service.js'
+import type { SimulationRecord } from '../../../accounts/contract/index.js'
 import { createDirectCallGate } from '../../../engine/grpc/direct-call-gate.js'
 import { startEngineServer } from '../../../engine/server.js'
 import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../../edge/engine-client.js'

@@ -1,6 +1,6 @@
 /** What the tenant-program-blocks tests share: a load over real accounts that counts its calls. */
 import { getAddressEncoder } from '@solana/kit'
-import type { UserService } from '../../../accounts/user-service.js'
+import type { UserService } from '../../../accounts/contract/index.js'
 import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
 import type { TestUserService } from '../../helpers/user-service.js'
 

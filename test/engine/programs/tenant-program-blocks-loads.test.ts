@@ -6,7 +6,7 @@
  * reload keeps serving the old list.
  */
 import t from 'tap'
-import { createUserService } from '../../../accounts/user-service.js'
+import { createUserService } from '../../../accounts/create-user-service.js'
 import { createDatabase } from '../../../accounts/db/database.js'
 import { startUserServiceServer } from '../../../accounts/server.js'
 import { TEST_INTERNAL_TOKEN } from '../../helpers/internal-token.js'

@@ -1,6 +1,6 @@
 /**
- * The JSON Schema forms the contract uses that TypeBox does not build itself, each typed with its
- * static type. They keep the schemas as the API has always published them (`/openapi.json`) and
+ * The JSON Schema forms the services' contracts (engine/contract/, accounts/contract/) use that
+ * TypeBox does not build itself, each typed with its static type. They keep the schemas as the API has always published them (`/openapi.json`) and
  * as ajv checks them: an `enum` (not an `anyOf` of consts, whose error says "must be equal to
  * constant" once per branch), `type: [t, 'null']` (not an `anyOf` with null), and a `oneOf`.
  * Plain objects built once at import: nothing here runs per request.
