@@ -201,8 +201,17 @@ export interface CpPoolFields {
 
 const zeroKey = '11111111111111111111111111111111' as Address
 
-/** An initialized Raydium AMM v4 pool (status 6, SwapOnly) with these fields. */
-export function encodeRaydiumAmmV4(fields: CpPoolFields): Uint8Array {
+/**
+ * The `Fees` every pool gets at creation (state.rs `Fees::initialize`): min_separate 5/10000,
+ * trade 25/10000, pnl 12/100, swap 25/10000, as numerator/denominator pairs.
+ */
+export const RAYDIUM_AMM_V4_FEES: readonly bigint[] = [5n, 10_000n, 25n, 10_000n, 12n, 100n, 25n, 10_000n]
+
+/**
+ * An initialized Raydium AMM v4 pool (status 6, SwapOnly: swaps run without the order book) with
+ * these fields; `fees` zero unless given (a swap needs them: it divides by the swap fee's denominator).
+ */
+export function encodeRaydiumAmmV4(fields: CpPoolFields, fees: readonly bigint[] = Array<bigint>(8).fill(0n)): Uint8Array {
   const zero = 0n
   return new Uint8Array(
     ammInfoEncoder.encode({
@@ -222,7 +231,7 @@ export function encodeRaydiumAmmV4(fields: CpPoolFields): Uint8Array {
       minPriceMultiplier: 1n,
       maxPriceMultiplier: 1_000_000_000n,
       sysDecimalValue: 1_000_000n,
-      fees: Array(8).fill(zero),
+      fees: [...fees],
       stateData: new Uint8Array(144),
       coinVault: fields.vaultA,
       pcVault: fields.vaultB,
