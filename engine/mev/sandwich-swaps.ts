@@ -6,6 +6,7 @@
 import type { DecodedSwap, SwapVenue } from '../swaps/swap-types.js'
 import { buildAttackerTransaction, type InstructionAccount } from './attacker-transaction.js'
 import { orcaWhirlpoolSandwich } from './sandwich-venues/orca-whirlpool.js'
+import { raydiumClmmSandwich } from './sandwich-venues/raydium-clmm.js'
 import { raydiumCpmmSandwich } from './sandwich-venues/raydium-cpmm.js'
 import {
   toAttackerAccounts,
@@ -21,6 +22,7 @@ export type { AttackerAccounts, ForkReader, SandwichSwaps, UserSwapInstruction }
 export const SANDWICH_VENUES: Partial<Record<SwapVenue, SandwichVenue>> = {
   orca_whirlpool: orcaWhirlpoolSandwich,
   raydium_cpmm: raydiumCpmmSandwich,
+  raydium_clmm: raydiumClmmSandwich,
 }
 
 export interface VenueSandwich {
