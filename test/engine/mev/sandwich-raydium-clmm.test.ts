@@ -75,6 +75,8 @@ t.test('sandwich value of a SOL → token swap on a Raydium CLMM pool made on lo
     const extractable = open.mev?.extractable
     if (!extractable) return t.fail(`not priced: ${open.mev?.unpriced_reason}`)
     t.equal(extractable.quote, String(quote), "the fork's unsandwiched output is the real program's on localnet")
+    // The pool's 100.1 SOL take the price from tick 29 to −10,271 (0.36×): the wide position and
+    // the arrays named reach on to −23,000, so the budget stops the front-run first.
     t.equal(extractable.limited_by, 'budget')
     t.equal(extractable.front_run_amount, String(poolSol), "the attacker's budget: the pool's SOL")
     t.ok(extractable.bps > 5_000, `most of the trade (${extractable.bps} bps)`)
