@@ -7,6 +7,7 @@ import type { DecodedSwap, SwapVenue } from '../swaps/swap-types.js'
 import { buildAttackerTransaction, type InstructionAccount } from './attacker-transaction.js'
 import { orcaWhirlpoolSandwich } from './sandwich-venues/orca-whirlpool.js'
 import { raydiumAmmV4Sandwich } from './sandwich-venues/raydium-amm-v4.js'
+import { raydiumClmmSandwich } from './sandwich-venues/raydium-clmm.js'
 import { raydiumCpmmSandwich } from './sandwich-venues/raydium-cpmm.js'
 import {
   toAttackerAccounts,
@@ -23,6 +24,7 @@ export const SANDWICH_VENUES: Partial<Record<SwapVenue, SandwichVenue>> = {
   orca_whirlpool: orcaWhirlpoolSandwich,
   raydium_cpmm: raydiumCpmmSandwich,
   raydium_amm_v4: raydiumAmmV4Sandwich,
+  raydium_clmm: raydiumClmmSandwich,
 }
 
 export interface VenueSandwich {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 export const FIXTURES_DIR = join(import.meta.dirname, '..', 'fixtures')
 export const ORCA_ACCOUNTS_DIR = join(FIXTURES_DIR, 'mainnet', 'orca-whirlpool')
-/** Mainnet program binaries named `<program-id>.so` (Orca Whirlpool, Raydium CPMM, Raydium AMM v4): LOCALNET_PROGRAMS_DIR. */
+/** Mainnet program binaries named `<program-id>.so` (Orca Whirlpool, Raydium CPMM, AMM v4 and CLMM, Meteora DLMM): LOCALNET_PROGRAMS_DIR. */
 export const PROGRAMS_DIR = join(FIXTURES_DIR, 'programs')
 
 export interface AccountDump {
