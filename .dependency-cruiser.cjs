@@ -10,6 +10,15 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment:
+        'No module reaches itself through its imports, type-only imports included (tsPreCompilationDeps): a cycle ' +
+        'means two files that cannot be understood, tested or moved one without the other.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'lib-imports-no-service',
       comment: 'lib/ is shared by every process: it may not depend on one of them.',
       severity: 'error',

@@ -29,9 +29,8 @@ import type { GetTipsRequest__Output } from '../proto/gen/preflight/engine/v1/Ge
 import type { TipFloor } from '../proto/gen/preflight/engine/v1/TipFloor.js'
 import type { GetTransactionRequest__Output } from '../proto/gen/preflight/engine/v1/GetTransactionRequest.js'
 import type { TrackedTransaction } from '../proto/gen/preflight/engine/v1/TrackedTransaction.js'
-import type { ExecuteOptions, ExecuteResponse as ExecuteResponseValue } from './contract/execute-response.js'
-import { SEND_LIMITS, type SendOptions, type SendResponse as SendResponseValue } from './contract/send-response.js'
-import type { SubmitResponse as SubmitResponseValue } from './contract/submit-response.js'
+import type { ExecuteOptions } from './contract/execute-response.js'
+import { SEND_LIMITS, type SendOptions } from './contract/send-response.js'
 import type { SubmitOptions } from './contract/submit-response.js'
 import { engineConfigSchema } from './config.js'
 import type { Engine } from './engine.js'
@@ -43,39 +42,10 @@ import { toSendResponseMessage } from './grpc/send-message.js'
 import { toSubmitOptions, toSubmitResponseMessage } from './grpc/submit-message.js'
 import { toTipFloorMessage } from './grpc/tips-message.js'
 import { toTrackedTransactionMessage } from './grpc/tracked-transaction-message.js'
-import type { SimulateOptions, SimulateResponse as SimulateResponseValue } from './simulate/simulate-types.js'
+import type { SimulateOptions } from './simulate/simulate-types.js'
 import { parsePolicyJson, toSimulateOptions } from './grpc/simulate-request-options.js'
 import { createWatchHandler, type OpenWatchCalls } from './grpc/watch-call.js'
-
-/** A call let in by the gate. */
-export interface DirectCall {
-  /** The tenant to act for; undefined for a trusted internal call, whose `tenant_id` stands. */
-  tenantId: string | undefined
-  /** The tenant's card on file (its managed-tip plan); a trusted internal call's `card_on_file` stands. */
-  cardOnFile: boolean
-  /** Headers for the caller (`ratelimit-*`), sent as initial metadata. */
-  headers: Readonly<Record<string, string>>
-  /** Throws `journal_unavailable` while a call's record could not be kept: called before the work. */
-  assertRecordable(): void
-  /** Records a simulation's answer (history, usage); called once the simulation answered, before the answer leaves. Throws `journal_unavailable` when it cannot. */
-  record(transaction: Uint8Array, response: SimulateResponseValue): void
-  /** Records an execute's, a send's or a submit's answer in the same history (`kind` beside simulations), as `record` does. */
-  recordTransactionCall(
-    kind: 'execute' | 'send' | 'submit',
-    transaction: Uint8Array,
-    response: ExecuteResponseValue | SendResponseValue | SubmitResponseValue,
-  ): void
-}
-
-/**
- * Decides who a direct call is for and charges it one request and `simulations` simulations
- * (default 1: a Simulate or an Execute; 0 for a Send, a Submit or a read such as ScanApprovals,
- * GetTips and GetTransaction); throws or rejects with a catalogue ServiceError (`unauthorized`,
- * `rate_limited`, ...).
- */
-export interface DirectCallGate {
-  admit(metadata: Metadata, simulations?: number): DirectCall | Promise<DirectCall>
-}
+import type { DirectCall, DirectCallGate } from './grpc/direct-call.js'
 
 export interface EngineServerOptions {
   gate?: DirectCallGate

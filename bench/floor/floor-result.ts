@@ -4,7 +4,18 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { DoorName, DoorRuns } from './door-runs.js'
 import type { FloorLatency, FloorRun } from './floor-run.js'
-import type { TargetCheck } from './floor-targets.js'
+
+/** One target of floor-targets.ts against what a run measured. */
+export interface TargetCheck {
+  /** e.g. `rest.one-caller.p50`. */
+  id: string
+  measured: number
+  limit: number
+  /** How measured compares with limit when it passes. */
+  pass: boolean
+  comparison: '≤' | '≥'
+  unit: 'ms' | '/s'
+}
 
 export interface DoorResult {
   door: DoorName

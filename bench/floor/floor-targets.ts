@@ -3,7 +3,9 @@
  * to its bare server's and to the floors. Pure: from the figures of a result to pass/fail.
  */
 import type { DoorName } from './door-runs.js'
-import type { FloorBenchResult } from './floor-result.js'
+import type { FloorBenchResult, TargetCheck } from './floor-result.js'
+
+export type { TargetCheck }
 
 export const FLOOR_TARGETS = {
   /** One caller: service p50 ≤ bare p50 + this × engine p50. */
@@ -17,17 +19,6 @@ export const FLOOR_TARGETS = {
   openRatePerS: 4_000,
   gcPauseP99Ms: 5,
 } as const
-
-export interface TargetCheck {
-  /** e.g. `rest.one-caller.p50`. */
-  id: string
-  measured: number
-  limit: number
-  /** How measured compares with limit when it passes. */
-  pass: boolean
-  comparison: '≤' | '≥'
-  unit: 'ms' | '/s'
-}
 
 type Figures = Pick<FloorBenchResult, 'doors' | 'floor' | 'batch'>
 

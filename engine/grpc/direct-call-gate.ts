@@ -8,7 +8,7 @@
 import type { Metadata } from '@grpc/grpc-js'
 import { createServiceError } from '../../lib/errors.js'
 import { hasInternalToken } from '../../lib/grpc/internal-token.js'
-import type { DirectCall, DirectCallGate } from '../server.js'
+import type { DirectCall, DirectCallGate } from './direct-call.js'
 import type { Principal } from '../../callers/authenticator.js'
 import type { CallerServices } from '../../callers/caller-services.js'
 

@@ -10,7 +10,7 @@ import type { SimulateRequest__Output } from '../../proto/gen/preflight/engine/v
 import type { WatchEvent } from '../../proto/gen/preflight/engine/v1/WatchEvent.js'
 import type { WatchStart } from '../contract/simulation-watch.js'
 import type { Engine } from '../engine.js'
-import type { DirectCall, DirectCallGate } from '../server.js'
+import type { DirectCall, DirectCallGate } from './direct-call.js'
 import type { SimulateOptions } from '../simulate/simulate-types.js'
 import { toSimulateResponseMessage } from './simulate-message.js'
 import { toSimulateOptions } from './simulate-request-options.js'

@@ -15,7 +15,8 @@ import { getLoadedSwapPrograms } from './swap-programs.js'
 import { DEFAULT_TRAFFIC_MIX, createTrafficPlanner, type TrafficMix, type TrafficPlan } from './traffic-plan.js'
 import { countOutcome, createTrafficStats, toStatsSnapshot, type TrafficStats } from './traffic-stats.js'
 import { buildPlanTransaction, type RecentBlockhash } from './traffic-transactions.js'
-import { createTrafficWallets, fundTrafficWallets, type TrafficWallet } from './traffic-wallets.js'
+import type { TrafficWallet } from './traffic-wallet.js'
+import { createTrafficWallets, fundTrafficWallets } from './traffic-wallets.js'
 import { getUnitsNeeded } from './units-needed.js'
 
 export type SentTrafficTransaction = {

@@ -19,7 +19,7 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction } from '@solana-program/token'
 import { DEMO_MINT, DEMO_MINT_DECIMALS } from '../seed/demo-state.js'
 import type { TrafficPlan } from './traffic-plan.js'
-import type { TrafficWallet } from './traffic-wallets.js'
+import type { TrafficWallet } from './traffic-wallet.js'
 
 export type RecentBlockhash = { readonly blockhash: Blockhash; readonly lastValidBlockHeight: bigint }
 

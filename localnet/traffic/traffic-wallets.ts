@@ -8,7 +8,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import {
   createKeyPairSignerFromPrivateKeyBytes,
   lamports,
-  type Address,
   type KeyPairSigner,
   type Rpc,
   type Signature,
@@ -24,8 +23,7 @@ import {
 import type { Logger } from '../../lib/logger.js'
 import { DEMO_MINT, DEMO_MINT_DECIMALS } from '../seed/demo-state.js'
 import { signInstructions, type RecentBlockhash } from './traffic-transactions.js'
-
-export type TrafficWallet = { readonly signer: KeyPairSigner; readonly tokenAccount: Address }
+import type { TrafficWallet } from './traffic-wallet.js'
 
 /** Each wallet is airdropped this much SOL when it holds less than a tenth of it. */
 export const WALLET_FUNDING_LAMPORTS = 100_000_000_000n

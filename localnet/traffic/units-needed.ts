@@ -6,7 +6,7 @@
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import { UNITS_NEEDED, type TrafficPlan, type UnitsNeeded } from './traffic-plan.js'
 import { buildPlanTransaction, type RecentBlockhash } from './traffic-transactions.js'
-import type { TrafficWallet } from './traffic-wallets.js'
+import type { TrafficWallet } from './traffic-wallet.js'
 
 /** What SetComputeUnitLimit + SetComputeUnitPrice add on top of the transfer. */
 const COMPUTE_BUDGET_UNITS = 300
