@@ -5,6 +5,7 @@
  */
 import type { DecodedSwap, SwapVenue } from '../swaps/swap-types.js'
 import { buildAttackerTransaction, type InstructionAccount } from './attacker-transaction.js'
+import { meteoraDlmmSandwich } from './sandwich-venues/meteora-dlmm.js'
 import { orcaWhirlpoolSandwich } from './sandwich-venues/orca-whirlpool.js'
 import { raydiumCpmmSandwich } from './sandwich-venues/raydium-cpmm.js'
 import {
@@ -21,6 +22,7 @@ export type { AttackerAccounts, ForkReader, SandwichSwaps, UserSwapInstruction }
 export const SANDWICH_VENUES: Partial<Record<SwapVenue, SandwichVenue>> = {
   orca_whirlpool: orcaWhirlpoolSandwich,
   raydium_cpmm: raydiumCpmmSandwich,
+  meteora_dlmm: meteoraDlmmSandwich,
 }
 
 export interface VenueSandwich {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 export const FIXTURES_DIR = join(import.meta.dirname, '..', 'fixtures')
 export const ORCA_ACCOUNTS_DIR = join(FIXTURES_DIR, 'mainnet', 'orca-whirlpool')
-/** Mainnet program binaries named `<program-id>.so` (Orca Whirlpool, Raydium CPMM): LOCALNET_PROGRAMS_DIR. */
+/** Mainnet program binaries named `<program-id>.so` (Orca Whirlpool, Raydium CPMM, Meteora DLMM): LOCALNET_PROGRAMS_DIR. */
 export const PROGRAMS_DIR = join(FIXTURES_DIR, 'programs')
 
 export interface AccountDump {
