@@ -330,6 +330,9 @@ t.test('sandwich value of a SOL → token swap on a Meteora DLMM pool made on lo
   ])
 
   const open = await engine.simulate(zeroMinimum)
+  // A first swap: the transaction opens the wallet's token accounts and wraps its SOL itself.
+  const newcomer = await wallet(10_000_000_000n)
+  const firstSwap = await engine.simulate(await sign(newcomer.signer, [...fund(newcomer, TRADE), swap(newcomer, TRADE, 0n, true)]))
   const atOnePercent = await engine.simulate(await userSwap((quote * 99n) / 100n))
   const atQuote = await engine.simulate(await userSwap(quote))
   const exactOutOnePercent = await engine.simulate(await exactOut((quoteIn * 101n) / 100n))
@@ -346,6 +349,12 @@ t.test('sandwich value of a SOL → token swap on a Meteora DLMM pool made on lo
     t.equal(extractable.mint, mint.address)
     t.equal(open.mev?.recommended_min_output, String((quote * 9_900n + 9_999n) / 10_000n))
     t.comment(JSON.stringify(extractable))
+  })
+
+  t.test('a swap whose transaction opens its own token accounts: the same', async (t) => {
+    const extractable = firstSwap.mev?.extractable
+    if (!extractable) return t.fail(`not priced: ${firstSwap.mev?.unpriced_reason}`)
+    t.same(extractable, open.mev?.extractable, 'the reserve taking the input is found from the account as the simulation opened it')
   })
 
   t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
