@@ -5,6 +5,7 @@
  */
 import type { DecodedSwap, SwapVenue } from '../swaps/swap-types.js'
 import { buildAttackerTransaction, type InstructionAccount } from './attacker-transaction.js'
+import { meteoraDlmmSandwich } from './sandwich-venues/meteora-dlmm.js'
 import { orcaWhirlpoolSandwich } from './sandwich-venues/orca-whirlpool.js'
 import { raydiumAmmV4Sandwich } from './sandwich-venues/raydium-amm-v4.js'
 import { raydiumClmmSandwich } from './sandwich-venues/raydium-clmm.js'
@@ -25,6 +26,7 @@ export const SANDWICH_VENUES: Partial<Record<SwapVenue, SandwichVenue>> = {
   raydium_cpmm: raydiumCpmmSandwich,
   raydium_amm_v4: raydiumAmmV4Sandwich,
   raydium_clmm: raydiumClmmSandwich,
+  meteora_dlmm: meteoraDlmmSandwich,
 }
 
 export interface VenueSandwich {

@@ -38,6 +38,15 @@ export function readTransactionAccount(context: VectorContext, key: Uint8Array):
   return entry?.exists ? entry.data : undefined
 }
 
+/**
+ * The data of an account of the transaction as loaded, or, for one the transaction itself
+ * creates (a wallet's first swap opens its token accounts in the same transaction), as the
+ * simulation left it: a token account's mint does not change once it is opened.
+ */
+function readTransactionOrCreatedAccount(context: VectorContext, key: Uint8Array): Uint8Array | undefined {
+  return readTransactionAccount(context, key) ?? context.post?.get(toAccountKey(key))?.data()
+}
+
 /** The mint of a token account of the transaction (a token account starts with its mint). */
 function getTokenAccountMint(context: VectorContext, key: Uint8Array | null): AccountKey | null {
   if (key === null) return null
@@ -159,7 +168,7 @@ export function getSwapAnalysis(context: VectorContext): SwapAnalysis {
     }
   } else {
     const decodedHops = swaps.reduce((sum, swap) => sum + Math.max(1, swap.hops.length), 0)
-    const vaults = getSwapVaults(main, (key) => readTransactionAccount(context, key))
+    const vaults = getSwapVaults(main, (key) => readTransactionOrCreatedAccount(context, key))
     const outputMint = main.outputMint
       ? toAccountKey(main.outputMint)
       : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
