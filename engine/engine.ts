@@ -20,9 +20,11 @@ import { createSvmState, type SvmState } from './svm/svm-state.js'
 import { createLazySandwichFork } from './mev/sandwich-fork.js'
 import { parseSimulateOptions } from './simulate/simulate-options.js'
 import { createResultCache, type ResultCache } from './simulate/result-cache.js'
-import type { SimulateOptions, SimulateResponse } from './simulate/simulate-types.js'
+import type { SimulateOptions } from './contract/simulate-request.js'
+import type { SimulateResponse } from './contract/simulate-response.js'
 import type { LoadedAccounts } from './simulate/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './geyser/geyser-feed.js'
+import { STREAMED_TRANSACTION_PROGRAMS } from './programs/streamed-programs.js'
 import type { GeyserState } from './geyser/geyser-subscription.js'
 import type { EngineHealth } from './contract/engine-health.js'
 import { createProgramBlacklist, DEFAULT_PROGRAM_BLACKLIST_FILE, type ProgramBlacklist } from './programs/program-blacklist.js'
@@ -181,6 +183,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     config.geyserEndpoints.length > 0
       ? createGeyserFeed({
           endpoints: config.geyserEndpoints,
+          transactionPrograms: STREAMED_TRANSACTION_PROGRAMS,
           token: config.geyserToken,
           stallMs: config.geyserStallMs,
           cache,

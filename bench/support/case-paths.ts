@@ -7,7 +7,8 @@ import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@so
 import { FailedTransactionMetadata } from 'litesvm'
 import { isNativeFailure } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
-import type { SimulateOptions, SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateOptions } from '../../engine/contract/simulate-request.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 
 const SIMULATION_ONLY: SimulateOptions = { vectors: ['simulation'] }
 import type { Principal } from '../../callers/authenticator.js'

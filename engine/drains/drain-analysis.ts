@@ -5,7 +5,7 @@
  * instructions place them, and the wallet's counterparties tell a payment from a sweep to a
  * stranger or to a poisoned address. docs/detection.md#drains lists every finding.
  */
-import type { RiskFinding } from '../simulate/simulate-types.js'
+import type { RiskFinding } from '../contract/simulate-response.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { Counterparties, CounterpartyHistory } from '../wallets/counterparty-history.js'
 import type { VectorContext } from '../vectors/vector-context.js'

@@ -4,7 +4,7 @@
  * (address poisoning), value that leaves through a program with nothing coming back, and token
  * accounts swept and closed to someone else.
  */
-import type { RiskFinding } from '../simulate/simulate-types.js'
+import type { RiskFinding } from '../contract/simulate-response.js'
 import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { isProgramControlled } from '../state/program-controlled.js'

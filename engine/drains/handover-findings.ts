@@ -3,7 +3,7 @@
  * whatever instruction or CPI did it, and whether or not the receiver also signs (a drainer that
  * pays the fee co-signs). An authority renounced (set to none) is not handed to anyone.
  */
-import type { RiskFinding } from '../simulate/simulate-types.js'
+import type { RiskFinding } from '../contract/simulate-response.js'
 import { getTokenFields } from '../simulate/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'

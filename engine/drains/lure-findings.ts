@@ -3,7 +3,7 @@
  * "airdrop"), a priority fee that takes most of the payer's balance, and a durable nonce that lets
  * whoever holds the signed transaction send it whenever they like.
  */
-import type { RiskFinding } from '../simulate/simulate-types.js'
+import type { RiskFinding } from '../contract/simulate-response.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import type { InstructionEvidence } from './instruction-evidence.js'

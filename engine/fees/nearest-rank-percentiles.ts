@@ -5,7 +5,7 @@
  * priority-fee-sampler.ts uses, computed in integers so that p × n / 100 never lands a hair above a
  * whole number.
  */
-import type { PriorityFees } from '../simulate/simulate-types.js'
+import type { PriorityFees } from '../contract/simulate-response.js'
 
 /** 1-based nearest rank of the `percentile`-th percentile among `count` values (count ≥ 1). */
 export function getNearestRank(percentile: number, count: number): number {

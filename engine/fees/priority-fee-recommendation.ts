@@ -3,7 +3,7 @@
  * transactions that recently landed writing its accounts is told the price that beat three in
  * four of them.
  */
-import type { PriorityFees, Recommendation } from '../simulate/simulate-types.js'
+import type { PriorityFees, Recommendation } from '../contract/simulate-response.js'
 
 /**
  * `set_compute_unit_price` naming the `high` (75th percentile) price when `ownPriceMicroLamports`

@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../../lib/logger.js'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
-import type { PriorityFees } from '../simulate/simulate-types.js'
+import type { PriorityFees } from '../contract/simulate-response.js'
 
 export interface PriorityFeeSampler {
   /** The latest percentiles (all zero with `samples: 0` before the first answer). */

@@ -7,7 +7,7 @@
  * writable accounts until the window next moves (once a slot): a warm request pays a map lookup.
  */
 import type { AccountKey } from '../state/account-key.js'
-import type { PriorityFees } from '../simulate/simulate-types.js'
+import type { PriorityFees } from '../contract/simulate-response.js'
 import type { PriorityFeeSampler } from './priority-fee-sampler.js'
 import type { PriorityFeeWindow, WindowPriorityFees } from './priority-fee-window.js'
 

@@ -31,7 +31,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import { toAccountKey } from '../state/account-key.js'
-import type { PriorityFees } from '../simulate/simulate-types.js'
+import type { PriorityFees } from '../contract/simulate-response.js'
 import { getNearestRankPercentiles } from './nearest-rank-percentiles.js'
 import { createSortedPrices } from './sorted-prices.js'
 

@@ -5,7 +5,7 @@
  * of a selection over the whole window (≈4 ms) on the event loop that also answers simulations.
  * Buffers are preallocated for `capacity` prices and reused.
  */
-import type { PriorityFees } from '../simulate/simulate-types.js'
+import type { PriorityFees } from '../contract/simulate-response.js'
 import { getSortedPercentiles } from './nearest-rank-percentiles.js'
 
 export interface SortedPrices {

@@ -12,12 +12,11 @@ import { toEndpointHost } from '../../lib/endpoint-host.js'
 import type { Logger } from '../../lib/logger.js'
 import { createPriorityFeeWindow, type PriorityFeeWindow } from '../fees/priority-fee-window.js'
 import { getStreamedTransactionSample } from '../fees/streamed-transaction-sample.js'
-import { DEX_PROGRAMS } from '../programs/dex-programs.js'
 import type { AccountCache } from '../state/account-cache.js'
 import { type AccountKey, fromBase58Address, toAccountKey, toBase58Address } from '../state/account-key.js'
 import { CLOCK_SYSVAR_ADDRESS, type ChainTracker, decodeClockSysvar } from '../state/chain-tracker.js'
 import type { AccountEntry } from '../state/cached-account.js'
-import { SYSVAR_OWNER, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
+import { SYSVAR_OWNER } from '../svm/well-known-programs.js'
 import { createAccountUpdateWriter, type AccountUpdateWriter } from './account-update-writer.js'
 import { createGeyserSubscription, type GeyserState, type GeyserSubscription, type GeyserTransactionUpdate } from './geyser-subscription.js'
 import { createHotSet, type HotSet } from './hot-set.js'
@@ -38,18 +37,10 @@ export const HOT_SET_DEBOUNCE_MS = 50
 
 const CLOCK_SYSVAR = fromBase58Address(CLOCK_SYSVAR_ADDRESS)
 
-/**
- * Programs whose transactions are streamed: the DEX registry, and the token programs, which carry
- * most of the fee-paying traffic a wallet or bot competes with.
- */
-export const STREAMED_TRANSACTION_PROGRAMS: readonly string[] = [
-  ...DEX_PROGRAMS.map((program) => program.programId),
-  toBase58Address(TOKEN_PROGRAM),
-  toBase58Address(TOKEN_2022_PROGRAM),
-]
-
 export interface GeyserFeedOptions {
   endpoints: readonly string[]
+  /** Base58 ids of the programs whose transactions are streamed (engine/programs/streamed-programs.ts). */
+  transactionPrograms: readonly string[]
   token: string | undefined
   stallMs: number
   cache: AccountCache
@@ -145,7 +136,7 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
       stallMs: options.stallMs,
       logger,
       pinnedAccounts: [CLOCK_SYSVAR_ADDRESS],
-      transactionPrograms: STREAMED_TRANSACTION_PROGRAMS,
+      transactionPrograms: options.transactionPrograms,
       onAccount: (update) => {
         const info = update.account
         if (!info) return

@@ -6,7 +6,7 @@ import type { Metadata } from '@grpc/grpc-js'
 import type { ExecuteResponse as ExecuteResponseValue } from '../contract/execute-response.js'
 import type { SendResponse as SendResponseValue } from '../contract/send-response.js'
 import type { SubmitResponse as SubmitResponseValue } from '../contract/submit-response.js'
-import type { SimulateResponse as SimulateResponseValue } from '../simulate/simulate-types.js'
+import type { SimulateResponse as SimulateResponseValue } from '../contract/simulate-response.js'
 
 /** A call let in by the gate. */
 export interface DirectCall {

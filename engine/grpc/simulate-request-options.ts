@@ -2,7 +2,8 @@
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateRequest__Output } from '../../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { PolicyInput } from '../policy/policy.js'
-import type { SimulateOptions, Vector } from '../simulate/simulate-types.js'
+import type { SimulateOptions } from '../contract/simulate-request.js'
+import type { Vector } from '../contract/vectors.js'
 
 /** The policy a gRPC request carries as JSON (empty: none); malformed JSON is a validation error. */
 export function parsePolicyJson(json: string): PolicyInput {

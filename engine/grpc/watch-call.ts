@@ -11,7 +11,7 @@ import type { WatchEvent } from '../../proto/gen/preflight/engine/v1/WatchEvent.
 import type { WatchStart } from '../contract/simulation-watch.js'
 import type { Engine } from '../engine.js'
 import type { DirectCall, DirectCallGate } from './direct-call.js'
-import type { SimulateOptions } from '../simulate/simulate-types.js'
+import type { SimulateOptions } from '../contract/simulate-request.js'
 import { toSimulateResponseMessage } from './simulate-message.js'
 import { toSimulateOptions } from './simulate-request-options.js'
 

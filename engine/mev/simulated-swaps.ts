@@ -1,11 +1,11 @@
 /**
- * The pools a simulated transaction swaps on, from its balance changes (simulate-types.ts
+ * The pools a simulated transaction swaps on, from its balance changes (the contract's
  * BalanceChange), by the same rule as swap-flows.ts reads the stream: two token accounts of one
  * owner that is not the trader, one paid in, one paid out. The pool key is the same, so the
  * simulated swap can be looked up in what the stream saw (sandwich-detector.ts).
  */
 import { LRUCache } from 'lru-cache'
-import type { BalanceChange } from '../simulate/simulate-types.js'
+import type { BalanceChange } from '../contract/simulate-response.js'
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { type PoolKey, type PoolSide, getPoolSide, toPoolKey } from './pool-key.js'
 

@@ -8,7 +8,7 @@ import type { AccountKey } from '../state/account-key.js'
 import type { AddressNamer } from '../state/address-names.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { PostAccount } from './post-accounts.js'
-import type { BalanceChange } from './simulate-types.js'
+import type { BalanceChange } from '../contract/simulate-response.js'
 import { decodeTokenAccount, decodeTokenAccountData, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
 
 /** A token balance that moved, in raw keys: what the vectors read without parsing the response's strings. */

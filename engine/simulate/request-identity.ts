@@ -9,7 +9,7 @@
 import { DEFAULT_POLICY, type Policy } from '../policy/policy.js'
 import { MAX_TIMEOUT_MS } from '../contract/simulate-request.js'
 import type { ParsedSimulateOptions } from './simulate-options.js'
-import { VECTORS, type Vector } from './simulate-types.js'
+import { VECTORS, type Vector } from '../contract/vectors.js'
 
 /** A request as the cache keeps it, to compare a later one with. */
 export interface RequestIdentity {

@@ -19,7 +19,7 @@ import { LRUCache } from 'lru-cache'
 import type { ParsedSimulateOptions } from './simulate-options.js'
 import { getRequestHash, isSameRequest, toRequestIdentity, type RequestIdentity } from './request-identity.js'
 import { simulateTransaction, type SimulateDependencies } from './simulate-transaction.js'
-import type { SimulateResponse } from './simulate-types.js'
+import type { SimulateResponse } from '../contract/simulate-response.js'
 import { createReadRecorder, type ReadRecorder } from './read-recorder.js'
 import { isSimulationCurrent, type SimulationReads } from './simulation-reads.js'
 

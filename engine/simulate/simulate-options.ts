@@ -5,7 +5,8 @@
 import { createServiceError } from '../../lib/errors.js'
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../contract/simulate-request.js'
 import { parsePolicy, type Policy, type PolicyInput } from '../policy/policy.js'
-import { type SimulateOptions, type Vector, VECTORS } from './simulate-types.js'
+import { type SimulateOptions } from '../contract/simulate-request.js'
+import { type Vector, VECTORS } from '../contract/vectors.js'
 
 /** Options as the simulation runs them: validated, the policy resolved to its effective fields. */
 export interface ParsedSimulateOptions extends Omit<SimulateOptions, 'policy'> {

@@ -38,8 +38,8 @@ import { classifyTransactionError, createFailure, type Failure } from './failure
 import { loadAccounts, type LoadedAccounts } from './load-accounts.js'
 import { checkBlockhash } from './check-blockhash.js'
 import type { ParsedSimulateOptions } from './simulate-options.js'
-import type { SimulateResponse } from './simulate-types.js'
-import { VECTORS } from './simulate-types.js'
+import type { SimulateResponse } from '../contract/simulate-response.js'
+import { VECTORS } from '../contract/vectors.js'
 
 export interface SimulateDependencies {
   svm: NativeSvm

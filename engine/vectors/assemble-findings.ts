@@ -4,7 +4,7 @@
  * `landing_estimate`: each registered vector contributes its part (vector-registry.ts), in the
  * registry's order. A vector that did not run leaves its fields at their neutral values.
  */
-import type { LandingEstimate, Recommendation, Risk, SignerSummary, Slippage } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation, Risk, SignerSummary, Slippage } from '../contract/simulate-response.js'
 import type { FindingsDraft } from './detection-vector.js'
 import { getHighestRiskLevel } from './risk-level.js'
 import type { Detection } from './run-detection.js'

@@ -3,7 +3,9 @@
  * it uses (nothing else reaches it), how it runs over one simulated transaction, and how its
  * findings enter the response. docs/extending.md walks through adding one.
  */
-import type { LandingEstimate, Recommendation, Risk, RiskLevel, SignerSummary, Slippage, Vector } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation, Risk, SignerSummary, Slippage } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
+import type { Vector } from '../contract/vectors.js'
 import type { ReadSourceName, ReadSources } from './read-sources.js'
 import type { VectorContext } from './vector-context.js'
 

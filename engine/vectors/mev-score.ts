@@ -6,7 +6,7 @@
  * account (the Jito block engine refuses bundles that front-run it) or a bundle tip (sent as a
  * bundle, not through a public path). docs/detection.md#the-mev-vector states the same weights.
  */
-import type { MevLevel } from '../simulate/simulate-types.js'
+import type { MevLevel } from '../contract/simulate-response.js'
 
 export interface MevInputs {
   /** Worst-case slippage the swap accepts (bps); null: unknown. */

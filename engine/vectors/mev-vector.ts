@@ -5,7 +5,8 @@
  * stream shows — sandwiches on the same pool (their attackers are the known bots) and how often
  * the upcoming leaders sandwich. Nothing here waits: stream facts are in memory.
  */
-import type { MevFactors, MevLevel, Recommendation, RiskLevel } from '../simulate/simulate-types.js'
+import type { MevFactors, MevLevel, Recommendation } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 import { type AccountKey, fromBase58Address } from '../state/account-key.js'
 import { getPoolReserves } from '../swaps/index.js'
 import { getPoolVaults, toPoolKey, type PoolKey } from '../mev/pool-key.js'

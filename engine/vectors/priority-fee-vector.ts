@@ -4,7 +4,7 @@
  * whether that is competitive (at or above the median), and, when it is not, the price to set.
  */
 import { getPriorityFeeRecommendation } from '../fees/priority-fee-recommendation.js'
-import type { LandingEstimate, Recommendation } from '../simulate/simulate-types.js'
+import type { LandingEstimate, Recommendation } from '../contract/simulate-response.js'
 import type { VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
 

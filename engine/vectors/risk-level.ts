@@ -3,7 +3,8 @@
  * critical. Each vector reports the level of what it found; the response's `risk_level` is the
  * highest of them.
  */
-import type { MevLevel, RiskLevel } from '../simulate/simulate-types.js'
+import type { MevLevel } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 
 const RISK_ORDER: readonly RiskLevel[] = ['safe', 'low', 'medium', 'high', 'critical']
 

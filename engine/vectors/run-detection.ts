@@ -7,7 +7,7 @@
  */
 import { createLogThrottle } from '../../lib/log-throttle.js'
 import type { Logger } from '../../lib/logger.js'
-import type { Vector } from '../simulate/simulate-types.js'
+import type { Vector } from '../contract/vectors.js'
 import type { ReadSources } from './read-sources.js'
 import { settleVectors, type Pending } from './settle-vectors.js'
 import { DETECTION_VECTORS, type VectorResults } from './vector-registry.js'

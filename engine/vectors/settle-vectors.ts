@@ -5,7 +5,7 @@
  * synchronously and this creates neither a timer nor a promise.
  */
 import { performance } from 'node:perf_hooks'
-import type { Vector } from '../simulate/simulate-types.js'
+import type { Vector } from '../contract/vectors.js'
 
 export type Pending<T> = { [K in keyof T]?: T[K] | Promise<T[K]> }
 export type Settled<T> = { values: { [K in keyof T]?: T[K] }; timedOut: Vector[] }

@@ -5,7 +5,8 @@
  * vector's.
  */
 import type { Failure, FailureCode } from '../simulate/failure.js'
-import type { Recommendation, RiskLevel } from '../simulate/simulate-types.js'
+import type { Recommendation } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 import { defineDetectionVector } from './detection-vector.js'
 
 export interface SimulationFindings {

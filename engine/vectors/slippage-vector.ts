@@ -6,7 +6,8 @@
  * slippageBps against its quoted amount). Also the route, and the risk a swap carries:
  * low for a simple swap, medium for a multi-hop one.
  */
-import type { Recommendation, RiskLevel, Slippage } from '../simulate/simulate-types.js'
+import type { Recommendation, Slippage } from '../contract/simulate-response.js'
+import type { RiskLevel } from '../contract/risk-levels.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { getWhirlpoolSwapQuote, type DecodedSwap } from '../swaps/index.js'
 import { getSwapAnalysis, readTransactionAccount, type SwapAnalysis } from './swap-analysis.js'

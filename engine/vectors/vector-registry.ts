@@ -1,10 +1,10 @@
 /**
  * Every detection vector, in one list: the order they run in and the order their advice is listed
  * in the response. A vector is added here once its file defines it (defineDetectionVector); its
- * name must be in `VECTORS` (simulate-types.ts), and a compile-time check below fails when a name
+ * name must be in `VECTORS` (engine/contract/vectors.ts), and a compile-time check below fails when a name
  * has no vector or a vector no name.
  */
-import type { Vector } from '../simulate/simulate-types.js'
+import type { Vector } from '../contract/vectors.js'
 import type { DetectionVector } from './detection-vector.js'
 import { mevVector } from './mev-vector.js'
 import { priorityFeeVector } from './priority-fee-vector.js'

@@ -22,7 +22,8 @@ import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
 import { createReadRecorder } from '../simulate/read-recorder.js'
 import { parseSimulateOptions, type ParsedSimulateOptions } from '../simulate/simulate-options.js'
 import { simulateTransaction, type SimulateDependencies } from '../simulate/simulate-transaction.js'
-import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-types.js'
+import type { SimulateOptions } from '../contract/simulate-request.js'
+import type { SimulateResponse } from '../contract/simulate-response.js'
 import { toVisibleOutcome } from './visible-outcome.js'
 
 /** Stream writes within this window are one re-simulation (a transaction writes several accounts at once). */

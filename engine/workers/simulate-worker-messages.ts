@@ -5,7 +5,8 @@
 import type { ErrorCode, ErrorDetails } from '../../lib/errors.js'
 import type { EngineConfig } from '../config.js'
 import type { AccountKey } from '../state/account-key.js'
-import type { SimulateOptions, SimulateResponse } from '../simulate/simulate-types.js'
+import type { SimulateOptions } from '../contract/simulate-request.js'
+import type { SimulateResponse } from '../contract/simulate-response.js'
 
 export interface SimulateWorkerData {
   /** The serving engine's configuration: each worker is a replica with its own SVM, cache and geyser subscription. */

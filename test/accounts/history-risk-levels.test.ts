@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import { RISK_LEVELS, type HistoryRiskLevel } from '../../accounts/contract/history.js'
-import type { RiskLevel } from '../../engine/simulate/simulate-types.js'
+import type { RiskLevel } from '../../engine/contract/risk-levels.js'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const sameType: Same<HistoryRiskLevel, RiskLevel> = true

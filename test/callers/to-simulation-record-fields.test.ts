@@ -3,7 +3,7 @@
  * caller and the call; toExecuteRecord, toSendRecord and toSubmitRecord fill what their responses have, with their kind.
  */
 import t from 'tap'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { toExecuteRecord, toSendRecord, toSimulationRecord, toSubmitRecord } from '../../callers/to-simulation-record.js'
 import type { ExecuteResponse } from '../../engine/contract/execute-response.js'
 import type { SendResponse } from '../../engine/contract/send-response.js'

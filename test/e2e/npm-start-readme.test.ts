@@ -27,7 +27,7 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { createGrpcEngineClient } from '../../edge/engine-client.js'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { isServiceError } from '../../lib/errors.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { isPortFree, isRunning, postJson, waitForExit } from '../helpers/service-process.js'

@@ -4,7 +4,7 @@
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { createTestUserService, registerTestUser } from '../helpers/user-service.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
 import { startStack } from '../helpers/stack.js'

@@ -21,7 +21,7 @@ import {
   getSetAuthorityInstruction,
 } from '@solana-program/token'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { createInProcessEngineClient } from '../../edge/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { streamErrorFrameSchema, streamResultFrameSchema } from '../../edge/schemas/stream.js'

@@ -2,7 +2,7 @@
 // policy is a 422 validation_error that names the field (schema first, the engine's checks after).
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import type { SimulateResponse } from '../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { startStack } from '../helpers/stack.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate, SIMULATE_PATH } from '../helpers/edge-inject.js'

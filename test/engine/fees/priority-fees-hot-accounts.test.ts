@@ -4,7 +4,7 @@
 import t from 'tap'
 import { AccountRole, generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit'
 import type { Engine } from '../../../engine/engine.js'
-import type { SimulateResponse } from '../../../engine/simulate/simulate-types.js'
+import type { SimulateResponse } from '../../../engine/contract/simulate-response.js'
 import { fromBase58Address } from '../../../engine/state/account-key.js'
 import { buildTransfer } from '../../helpers/localnet-transactions.js'
 import { buildTransaction, transferSol } from '../../helpers/transactions.js'

@@ -2,6 +2,7 @@ import { getBase58Decoder } from '@solana/kit'
 import { getTransferInstruction } from '@solana-program/token'
 import t from 'tap'
 import { createGeyserFeed } from '../../../engine/geyser/geyser-feed.js'
+import { STREAMED_TRANSACTION_PROGRAMS } from '../../../engine/programs/streamed-programs.js'
 import { createDemoWalletSigners, DEMO_TOKEN_ACCOUNTS } from '../../../localnet/seed/demo-state.js'
 import { quietLogger, startStack } from '../../helpers/stack.js'
 import { waitUntil } from '../../helpers/wait-until.js'
@@ -14,6 +15,7 @@ t.test('onTransaction: every streamed transaction once, with two endpoints strea
   const calls: Array<{ signature: string; endpoint: number }> = []
   // Two streams to the same server: each landed transaction arrives twice.
   const feed = createGeyserFeed({
+    transactionPrograms: STREAMED_TRANSACTION_PROGRAMS,
     endpoints: [localnet.geyserUrl, localnet.geyserUrl],
     token: undefined,
     stallMs: 10_000,

@@ -1,6 +1,7 @@
 import { getAddressEncoder, getBase58Decoder, type Address } from '@solana/kit'
 import t from 'tap'
 import { createGeyserFeed } from '../../../engine/geyser/geyser-feed.js'
+import { STREAMED_TRANSACTION_PROGRAMS } from '../../../engine/programs/streamed-programs.js'
 import type { GeyserTransactionUpdate } from '../../../engine/geyser/geyser-subscription.js'
 import { SOL_MINT } from '../../../engine/mev/pool-key.js'
 import { getSimulatedSwaps } from '../../../engine/mev/simulated-swaps.js'
@@ -29,6 +30,7 @@ t.test('a sandwich planted on localnet (buy, victim buy, sell in one slot) is de
   const detector = engine.sandwiches
   const updates: GeyserTransactionUpdate[] = []
   const feed = createGeyserFeed({
+    transactionPrograms: STREAMED_TRANSACTION_PROGRAMS,
     endpoints: [localnet.geyserUrl],
     token: undefined,
     stallMs: 10_000,

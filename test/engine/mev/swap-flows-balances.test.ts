@@ -2,7 +2,7 @@ import t from 'tap'
 import { getSwapFlows, type SwapFlow } from '../../../engine/mev/swap-flows.js'
 import { getSimulatedSwaps } from '../../../engine/mev/simulated-swaps.js'
 import { getPoolVaults } from '../../../engine/mev/pool-key.js'
-import type { BalanceChange } from '../../../engine/simulate/simulate-types.js'
+import type { BalanceChange } from '../../../engine/contract/simulate-response.js'
 import type { AccountKey } from '../../../engine/state/account-key.js'
 import { RENT, WSOL, buildUpdate, createTestPool, keyOf, nameOf, swapUpdate, type TestPool } from './constructed-updates.js'
 

@@ -5,7 +5,7 @@
  * tested in test/engine/simulate/result-cache.test.ts.
  */
 import t from 'tap'
-import { VECTORS } from '../../../engine/simulate/simulate-types.js'
+import { VECTORS } from '../../../engine/contract/vectors.js'
 import type { ReadSourceName } from '../../../engine/vectors/read-sources.js'
 import { DETECTION_VECTORS } from '../../../engine/vectors/vector-registry.js'
 
