@@ -22,7 +22,7 @@ export function readNativeResult(result: NativeSimulation | NativeFailure): numb
 
 /**
  * What every successful simulate reads of a native result whatever the vectors, since each post
- * account is read once and mapped by position (engine/simulate/post-accounts.ts): meta, logs,
+ * account is read once and mapped by position (engine/svm/post-accounts.ts): meta, logs,
  * units, the post accounts and each one's lamports (the balance changes). Owners and data come on
  * top only where a vector or a token balance needs them.
  */

@@ -6,11 +6,11 @@
 import { BUNDLE_LINT_RULES, type BundleLintEntry, type BundleLintRule } from '../contract/submit-response.js'
 import { getSignatureProblem } from '../decode/verify-signatures.js'
 import { decodeWireTransaction, PACKET_DATA_SIZE, type WireTransaction } from '../decode/wire-transaction.js'
-import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
+import { isDurableNonceTransaction } from '../svm/check-blockhash.js'
 import { fromBase58Address, toAccountKey, toBase58Address, type AccountKey } from '../state/account-key.js'
 import type { ChainTracker } from '../state/chain-tracker.js'
 import type { SequentialSimulator } from './sequential-simulation.js'
-import { findTipAccountsInLookupTables, findTipPayments } from './tip-payments.js'
+import { findTipAccountsInLookupTables, findTipPayments } from '../decode/tip-payments.js'
 
 /** A block engine takes at most 5 transactions a bundle. */
 export const MAX_BUNDLE_TRANSACTIONS = 5

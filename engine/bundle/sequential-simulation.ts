@@ -9,7 +9,7 @@
 import { createNativeSvm, isNativeFailure, setNativeClock } from '../../lib/native-svm.js'
 import { fromNativeTransactionError, type TransactionErrorJson } from '../../lib/transaction-error.js'
 import type { WireTransaction } from '../decode/wire-transaction.js'
-import { loadAccounts, type LoadResult } from '../simulate/load-accounts.js'
+import { loadAccounts, type LoadResult } from '../svm/load-accounts.js'
 import type { AccountCache } from '../state/account-cache.js'
 import { fromAccountKey, toAccountKey, type AccountKey } from '../state/account-key.js'
 import type { AccountEntry } from '../state/cached-account.js'

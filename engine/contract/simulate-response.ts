@@ -12,7 +12,7 @@ import { riskLevelSchema } from './risk-levels.js'
 import { tipFloorSchema } from './tips-response.js'
 import { vectorSchema } from './vectors.js'
 
-/** docs/api.md#failure-codes; engine/simulate/failure.ts maps a failed simulation to one. */
+/** docs/api.md#failure-codes; engine/svm/failure.ts maps a failed simulation to one. */
 export const FAILURE_CODES = [
   'insufficient_sol',
   'insufficient_token_balance',
@@ -246,7 +246,7 @@ export const recommendationSchema = Type.Object(
 )
 export type Recommendation = Static<typeof recommendationSchema>
 
-/** One instruction or CPI (engine/simulate/call-tree.ts); recursive through `children`. */
+/** One instruction or CPI (engine/svm/call-tree.ts); recursive through `children`. */
 export const callNodeSchema = Type.Recursive(
   (callNode) =>
     Type.Object(

@@ -5,7 +5,7 @@
  * an upgradeable program's upgrade authority. Layouts are the programs' own (sources beside each).
  */
 import { readU32, readU64 } from '../decode/little-endian.js'
-import { decodeTokenAuthorities, isMintData, isTokenProgram } from '../simulate/token-account.js'
+import { decodeTokenAuthorities, isMintData, isTokenProgram } from '../state/token-account.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
 import { BPF_LOADER_UPGRADEABLE, SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 

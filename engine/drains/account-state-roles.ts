@@ -3,8 +3,8 @@
  * cached entry (kept per entry, so a warm request decodes nothing), after from the SVM's post
  * account (whose fields are each read over N-API once: simulate/post-accounts.ts).
  */
-import type { PostAccount } from '../simulate/post-accounts.js'
-import { isTokenProgram } from '../simulate/token-account.js'
+import type { PostAccount } from '../svm/post-accounts.js'
+import { isTokenProgram } from '../state/token-account.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { VectorContext } from '../vectors/vector-context.js'

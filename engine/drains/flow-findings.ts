@@ -5,7 +5,7 @@
  * accounts swept and closed to someone else.
  */
 import type { RiskFinding } from '../contract/simulate-response.js'
-import { getTokenFields } from '../simulate/token-account.js'
+import { getTokenFields } from '../state/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { isProgramControlled } from '../state/program-controlled.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'

@@ -4,7 +4,7 @@
  * pays the fee co-signs). An authority renounced (set to none) is not handed to anyone.
  */
 import type { RiskFinding } from '../contract/simulate-response.js'
-import { getTokenFields } from '../simulate/token-account.js'
+import { getTokenFields } from '../state/token-account.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'

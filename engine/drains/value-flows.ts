@@ -7,7 +7,7 @@
  * account the value ends in (the owner of a wrapped-SOL account, the withdrawer of a stake account),
  * not an account it passed through.
  */
-import { getTokenFields } from '../simulate/token-account.js'
+import { getTokenFields } from '../state/token-account.js'
 import { type AccountKey, fromBase58Address, toAccountKey } from '../state/account-key.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import { type ControllerLookup, getRolesBefore } from './account-state-roles.js'

@@ -9,7 +9,7 @@
  */
 import { getComputeBudget } from '../decode/compute-budget.js'
 import { decodeWireTransaction, getStaticKey, isStaticKeyWritable, type WireTransaction } from '../decode/wire-transaction.js'
-import type { LandedTransactionSample } from './priority-fee-window.js'
+import type { LandedTransactionSample } from '../geyser/priority-fee-window.js'
 
 /**
  * The sample of a decoded transaction. `loadedWritable` are the addresses its lookups loaded

@@ -9,7 +9,7 @@
 import type { AccountKey } from '../state/account-key.js'
 import type { PriorityFees } from '../contract/simulate-response.js'
 import type { PriorityFeeSampler } from './priority-fee-sampler.js'
-import type { PriorityFeeWindow, WindowPriorityFees } from './priority-fee-window.js'
+import type { PriorityFeeWindow, WindowPriorityFees } from '../geyser/priority-fee-window.js'
 
 /** The figures as the response carries them (frozen: one object serves many responses), and where they came from. */
 export interface SourcedPriorityFees {

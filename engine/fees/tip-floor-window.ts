@@ -26,7 +26,7 @@
  * The window counts a sample while its slot ≥ the last advanced slot − windowSlots.
  */
 import type { GeyserTransactionUpdate } from '../geyser/geyser-subscription.js'
-import { getNearestRankValues } from './nearest-rank-percentiles.js'
+import { getNearestRankValues } from '../geyser/nearest-rank-percentiles.js'
 import { createTipAccountSet, getStreamedTipLamports, type TipAccountSet } from './streamed-tip-sample.js'
 import { toAccountKey, type AccountKey } from '../state/account-key.js'
 

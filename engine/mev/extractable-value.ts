@@ -7,7 +7,7 @@
 import type { NativeSvm } from '../../lib/native-svm.js'
 import type { Mev } from '../contract/simulate-response.js'
 import type { Policy } from '../contract/policy-input.js'
-import type { LoadedAccounts } from '../simulate/load-accounts.js'
+import type { LoadedAccounts } from '../svm/load-accounts.js'
 import type { AccountKey } from '../state/account-key.js'
 import { getSwapAnalysis } from '../vectors/swap-analysis.js'
 import type { VectorContext } from '../vectors/vector-context.js'

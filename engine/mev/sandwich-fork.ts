@@ -33,7 +33,7 @@ import {
   createNativeSvm,
 } from '../../lib/native-svm.js'
 import { fromNativeTransactionError } from '../../lib/transaction-error.js'
-import type { LoadedAccounts } from '../simulate/load-accounts.js'
+import type { LoadedAccounts } from '../svm/load-accounts.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { AccountEntry, CachedAccount } from '../state/cached-account.js'
 import { createSvmState, getNativeAccount, type SvmState } from '../svm/svm-state.js'

@@ -5,7 +5,7 @@
  * the tracker then decides expiry from the blockhash's status instead of a guess.
  */
 import type { WireTransaction } from '../decode/wire-transaction.js'
-import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
+import { isDurableNonceTransaction } from '../svm/check-blockhash.js'
 import { MAX_BLOCKHASH_AGE_SLOTS, type ChainTracker } from '../state/chain-tracker.js'
 
 export function getLastValidBlockHeight(

@@ -7,7 +7,7 @@
 import { toBase58 } from '../../lib/base58.js'
 import type { Prediction, TrackingKind } from '../contract/transaction-tracking.js'
 import { getSignature, getStaticKey, type WireTransaction } from '../decode/wire-transaction.js'
-import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
+import { isDurableNonceTransaction } from '../svm/check-blockhash.js'
 import type { TransactionTracker } from '../tracking/transaction-tracker.js'
 import type { TrackingRecord } from '../tracking/tracking-record.js'
 import type { SubmitStrategyName } from '../contract/submit-strategies.js'

@@ -22,7 +22,7 @@ import type { ChainClock } from '../state/chain-tracker.js'
 import type { MintFacts } from '../tokens/mint-facts.js'
 import type { MintLiquidity } from '../tokens/pool-liquidity.js'
 import type { Counterparties } from '../wallets/counterparty-history.js'
-import type { LoadedAccounts } from './load-accounts.js'
+import type { LoadedAccounts } from '../svm/load-accounts.js'
 import type { SimulateDependencies } from './simulate-transaction.js'
 
 /** What one simulation read, to tell later whether it would still read the same; records are only ever added. */

@@ -7,7 +7,7 @@
  */
 import { DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
 import type { ProgramBlacklist } from '../programs/program-blacklist.js'
-import type { CallNode } from '../simulate/call-tree.js'
+import type { CallNode } from '../svm/call-tree.js'
 import type { BlacklistedProgram, RiskFinding } from '../contract/simulate-response.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import type { AccountKey } from '../state/account-key.js'

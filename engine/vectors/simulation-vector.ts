@@ -4,7 +4,7 @@
  * it (fix the failure, or set a compute-unit limit that fits). The price advice is the priority_fee
  * vector's.
  */
-import type { Failure, FailureCode } from '../simulate/failure.js'
+import type { Failure, FailureCode } from '../svm/failure.js'
 import type { Recommendation } from '../contract/simulate-response.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import { defineDetectionVector } from './detection-vector.js'

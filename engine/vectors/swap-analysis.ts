@@ -5,7 +5,7 @@
  * and what the simulation says the signer paid and received.
  */
 import { AMM_PROGRAM_IDS, DEX_PROGRAM_NAMES } from '../programs/dex-program-names.js'
-import type { CallNode } from '../simulate/call-tree.js'
+import type { CallNode } from '../svm/call-tree.js'
 import { decodeSwapInstructionByKey, getSwapVaults, isSwapProgram, type DecodedSwap } from '../swaps/index.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import { isSignerKey, type VectorContext } from './vector-context.js'

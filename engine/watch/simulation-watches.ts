@@ -18,7 +18,7 @@ import { decodeWireTransaction, type WireTransaction } from '../decode/wire-tran
 import type { WatchEndReason, WatchListener, WatchStart } from '../contract/simulation-watch.js'
 import type { GeyserFeed } from '../geyser/geyser-feed.js'
 import type { AccountKey } from '../state/account-key.js'
-import { isDurableNonceTransaction } from '../simulate/check-blockhash.js'
+import { isDurableNonceTransaction } from '../svm/check-blockhash.js'
 import { createReadRecorder } from '../simulate/read-recorder.js'
 import { parseSimulateOptions, type ParsedSimulateOptions } from '../simulate/simulate-options.js'
 import { simulateTransaction, type SimulateDependencies } from '../simulate/simulate-transaction.js'

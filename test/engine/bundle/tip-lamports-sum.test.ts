@@ -1,7 +1,7 @@
 // What a transaction tips the relay: System Transfers to a tip account, summed; null when it pays none.
 import t from 'tap'
 import { address, generateKeyPairSigner, type Address, type Instruction } from '@solana/kit'
-import { getTipLamports } from '../../../engine/bundle/tip-payments.js'
+import { getTipLamports } from '../../../engine/decode/tip-payments.js'
 import { resolveAccountKeys } from '../../../engine/decode/account-keys.js'
 import { decodeWireTransaction, type WireTransaction } from '../../../engine/decode/wire-transaction.js'
 import { fromBase58Address, toAccountKey, type AccountKey } from '../../../engine/state/account-key.js'

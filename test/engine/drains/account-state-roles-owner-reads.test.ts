@@ -2,7 +2,7 @@
 // changed (engine/drains/account-state-roles.ts): a token program never reassigns what it owns.
 import t from 'tap'
 import { getRolesAfter } from '../../../engine/drains/account-state-roles.js'
-import type { PostAccount } from '../../../engine/simulate/post-accounts.js'
+import type { PostAccount } from '../../../engine/svm/post-accounts.js'
 import { fromAccountKey, toAccountKey } from '../../../engine/state/account-key.js'
 import type { CachedAccount } from '../../../engine/state/cached-account.js'
 import { TOKEN_PROGRAM as TOKEN_PROGRAM_KEY } from '../../../engine/svm/well-known-programs.js'

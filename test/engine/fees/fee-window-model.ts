@@ -2,7 +2,7 @@
  * Random landed transactions and an independent model of what the priority-fee window must
  * answer: plain arrays, a full sort and the nearest-rank definition, none of the window's code.
  */
-import type { LandedTransactionSample } from '../../../engine/fees/priority-fee-window.js'
+import type { LandedTransactionSample } from '../../../engine/geyser/priority-fee-window.js'
 
 /** mulberry32: a seeded generator, so a failure replays. */
 export function createRandom(seed: number): () => number {

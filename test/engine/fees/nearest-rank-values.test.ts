@@ -1,6 +1,6 @@
 // getNearestRankValues answers any percentiles, in the order asked, as a full sort would.
 import t from 'tap'
-import { getNearestRankPercentiles, getNearestRankValues } from '../../../engine/fees/nearest-rank-percentiles.js'
+import { getNearestRankPercentiles, getNearestRankValues } from '../../../engine/geyser/nearest-rank-percentiles.js'
 import { createRandom } from './fee-window-model.js'
 
 t.test('random values, repeated values, any order of percentiles: the ranks of a full sort', async (t) => {

@@ -4,7 +4,7 @@ import {
   createPriorityFeeWindow,
   PRIORITY_FEE_WINDOW_DEFAULTS,
   type PriorityFeeWindowOptions,
-} from '../../../engine/fees/priority-fee-window.js'
+} from '../../../engine/geyser/priority-fee-window.js'
 import { createKeys, createRandom } from './fee-window-model.js'
 
 const random = createRandom(31)

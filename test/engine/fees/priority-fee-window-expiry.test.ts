@@ -1,6 +1,6 @@
 // advance() moves the window: samples older than slot − windowSlots leave it, accounts with them.
 import t from 'tap'
-import { createPriorityFeeWindow } from '../../../engine/fees/priority-fee-window.js'
+import { createPriorityFeeWindow } from '../../../engine/geyser/priority-fee-window.js'
 import { createKeys, createRandom, getExpectedFees } from './fee-window-model.js'
 
 t.test('samples of slots before slot − 150 leave the window', async (t) => {

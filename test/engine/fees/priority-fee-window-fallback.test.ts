@@ -1,6 +1,6 @@
 // Too few samples for the accounts written: the answer comes from the global window.
 import t from 'tap'
-import { createPriorityFeeWindow } from '../../../engine/fees/priority-fee-window.js'
+import { createPriorityFeeWindow } from '../../../engine/geyser/priority-fee-window.js'
 import { createKeys, createRandom, getExpectedFees, randomPrice } from './fee-window-model.js'
 
 t.test('falls back to the global window below minSamples', async (t) => {

@@ -1,9 +1,9 @@
 // Percentiles over the accounts a transaction writes equal a direct computation over the same
 // landed transactions.
 import t from 'tap'
-import { getNearestRankPercentiles } from '../../../engine/fees/nearest-rank-percentiles.js'
+import { getNearestRankPercentiles } from '../../../engine/geyser/nearest-rank-percentiles.js'
 import { getPriorityFees } from '../../../engine/fees/priority-fee-sampler.js'
-import { createPriorityFeeWindow } from '../../../engine/fees/priority-fee-window.js'
+import { createPriorityFeeWindow } from '../../../engine/geyser/priority-fee-window.js'
 import {
   createKeys,
   createRandom,

@@ -1,7 +1,7 @@
 // A transaction paying less than the median for its accounts is told the `high` price.
 import t from 'tap'
 import { getPriorityFeeRecommendation } from '../../../engine/fees/priority-fee-recommendation.js'
-import { createPriorityFeeWindow } from '../../../engine/fees/priority-fee-window.js'
+import { createPriorityFeeWindow } from '../../../engine/geyser/priority-fee-window.js'
 import { createKeys, createRandom } from './fee-window-model.js'
 
 const fees = { low: 1_000, medium: 5_000, high: 20_000, very_high: 250_000, samples: 40 }

@@ -55,7 +55,7 @@ t.test('a failed simulation is recognised', async (t) => {
   t.ok(isNativeFailure(result))
 })
 
-// engine/simulate/post-accounts.ts maps post accounts to the message's writable keys by position.
+// engine/svm/post-accounts.ts maps post accounts to the message's writable keys by position.
 t.test('post accounts are the accounts the SVM treats as writable, in message order, a demoted one left out', async (t) => {
   const svm = createNativeSvm()
   const [payer, second, third, system] = [9, 5, 3, 0].map((byte) => Buffer.alloc(32, byte)) as [Buffer, Buffer, Buffer, Buffer]

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { getSimulationRecommendations, getSimulationRiskLevel, type SimulationFindings } from '../../../engine/vectors/simulation-vector.js'
-import { createFailure } from '../../../engine/simulate/failure.js'
+import { createFailure } from '../../../engine/svm/failure.js'
 import { getSuggestedComputeLimit } from '../../../engine/simulate/suggested-compute-limit.js'
 
 const base: SimulationFindings = {

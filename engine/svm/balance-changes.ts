@@ -9,7 +9,13 @@ import type { AddressNamer } from '../state/address-names.js'
 import type { AccountEntry } from '../state/cached-account.js'
 import type { PostAccount } from './post-accounts.js'
 import type { BalanceChange } from '../contract/simulate-response.js'
-import { decodeTokenAccount, decodeTokenAccountData, getTokenFields, isTokenProgram, type TokenAccountFields } from './token-account.js'
+import {
+  decodeTokenAccount,
+  decodeTokenAccountData,
+  getTokenFields,
+  isTokenProgram,
+  type TokenAccountFields,
+} from '../state/token-account.js'
 
 /** A token balance that moved, in raw keys: what the vectors read without parsing the response's strings. */
 export interface TokenDelta {

@@ -5,8 +5,8 @@
  * lint (each payment, and whether its account came from a lookup table). The sequential simulation
  * confirms tips from balances (a tip paid through a program's CPI shows only there).
  */
-import type { WireInstruction, WireTransaction } from '../decode/wire-transaction.js'
-import { getStaticKey } from '../decode/wire-transaction.js'
+import type { WireInstruction, WireTransaction } from './wire-transaction.js'
+import { getStaticKey } from './wire-transaction.js'
 import { toAccountKey, type AccountKey } from '../state/account-key.js'
 import { SYSTEM_PROGRAM } from '../svm/well-known-programs.js'
 

@@ -5,7 +5,7 @@
  * Read straight from the stream's decoded message: no re-serialisation, no base58.
  */
 import { COMPUTE_BUDGET_PROGRAM_ID } from '../decode/compute-budget.js'
-import type { GeyserTransactionUpdate } from '../geyser/geyser-subscription.js'
+import type { GeyserTransactionUpdate } from './geyser-subscription.js'
 import type { LandedTransactionSample } from './priority-fee-window.js'
 
 /** ComputeBudgetInstruction::SetComputeUnitPrice: tag 3, then a little-endian u64. */

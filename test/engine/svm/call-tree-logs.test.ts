@@ -1,5 +1,5 @@
 import t from 'tap'
-import { getCallTree, getProgramBreakdown } from '../../../engine/simulate/call-tree.js'
+import { getCallTree, getProgramBreakdown } from '../../../engine/svm/call-tree.js'
 
 const logs = [
   'Program ComputeBudget111111111111111111111111111111 invoke [1]',

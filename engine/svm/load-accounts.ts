@@ -8,9 +8,9 @@ import type { WireTransaction } from '../decode/wire-transaction.js'
 import type { AccountCache } from '../state/account-cache.js'
 import { type AccountKey, toAccountKey } from '../state/account-key.js'
 import type { AccountEntry, CachedAccount } from '../state/cached-account.js'
-import { ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_LOADER_UPGRADEABLE } from '../svm/well-known-programs.js'
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_LOADER_UPGRADEABLE } from './well-known-programs.js'
 import { createFailure, type Failure } from './failure.js'
-import { getTokenFields } from './token-account.js'
+import { getTokenFields } from '../state/token-account.js'
 
 export interface LoadedAccounts {
   keys: AccountKey[]

@@ -1,6 +1,6 @@
 /** Reads the fields of SPL Token / Token-2022 token accounts and mints the engine reports. */
-import { type AccountKey, fromAccountKey, toAccountKey } from '../state/account-key.js'
-import type { CachedAccount } from '../state/cached-account.js'
+import { type AccountKey, fromAccountKey, toAccountKey } from './account-key.js'
+import type { CachedAccount } from './cached-account.js'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../svm/well-known-programs.js'
 
 /** Size of a token account's base layout (mint 32, owner 32, amount 8, …). */

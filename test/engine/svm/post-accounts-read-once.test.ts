@@ -1,7 +1,7 @@
-// The post state is read over N-API as little as possible (engine/simulate/post-accounts.ts):
+// The post state is read over N-API as little as possible (engine/svm/post-accounts.ts):
 // each field once, and no address read back when the SVM returned every requested-writable key.
 import t from 'tap'
-import { type NativePostPair, readPostAccounts } from '../../../engine/simulate/post-accounts.js'
+import { type NativePostPair, readPostAccounts } from '../../../engine/svm/post-accounts.js'
 import { type AccountKey, toAccountKey } from '../../../engine/state/account-key.js'
 
 function createPair(byte: number, reads: string[]): NativePostPair {
