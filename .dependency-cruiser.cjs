@@ -49,6 +49,39 @@ module.exports = {
       },
     },
     {
+      name: 'engine-core-imports-no-upper-layer',
+      comment:
+        'The engine in three layers (engine/README.md): the hot path’s core (decode, state, svm, rpc, geyser) is what ' +
+        'detection and landing build on; it knows neither of them, nor the orchestration above it (simulate, workers, watch).',
+      severity: 'error',
+      from: { path: '^engine/hot-path/(decode|state|svm|rpc|geyser)/' },
+      to: { path: '^engine/(detection|landing)/|^engine/hot-path/(simulate|workers|watch)/' },
+    },
+    {
+      name: 'engine-detection-imports-no-landing-or-orchestration',
+      comment:
+        'Detection (vectors, drains, MEV, swaps, tokens, programs, wallets, policy, fees, approvals) judges what the core ' +
+        'ran: it imports the core, never the simulate orchestration that calls it, nor landing.',
+      severity: 'error',
+      from: { path: '^engine/detection/' },
+      to: { path: '^engine/landing/|^engine/hot-path/(simulate|workers|watch)/' },
+    },
+    {
+      name: 'engine-hot-path-imports-no-landing',
+      comment: 'Landing (submit, send, bundle, relay, tracking, execute) uses a simulation; a simulation never lands anything.',
+      severity: 'error',
+      from: { path: '^engine/hot-path/' },
+      to: { path: '^engine/landing/' },
+    },
+    {
+      name: 'engine-layers-import-no-transport',
+      comment:
+        'The layers are called by the engine’s doors (grpc/, server.ts) and its start (main.ts, start-engine.ts); they call none of them.',
+      severity: 'error',
+      from: { path: '^engine/(hot-path|detection|landing)/' },
+      to: { path: '^engine/(grpc/|server[.]ts$|main[.]ts$|start-engine[.]ts$)' },
+    },
+    {
       name: 'engine-contract-imports-only-lib',
       comment: 'engine/contract/ is what the edge may know of the engine: it must not bring the engine’s internals along.',
       severity: 'error',

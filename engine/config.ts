@@ -75,12 +75,12 @@ export const engineConfigSchema = {
   authStaleMaxMs: { kind: 'int', env: 'AUTH_STALE_MAX_MS', default: 300_000, min: 0, max: 3_600_000 },
   /** The token an edge running apart presents (x-internal-token); unset: every gRPC call needs an API key. */
   engineInternalToken: { kind: 'optional-secret', env: 'ENGINE_INTERNAL_TOKEN', minLength: MIN_INTERNAL_TOKEN_LENGTH },
-  /** The curated program blacklist (JSON); the list shipped in engine/programs/data/ when unset. */
+  /** The curated program blacklist (JSON); the list shipped in engine/detection/programs/data/ when unset. */
   programBlacklistFile: { kind: 'optional-string', env: 'PROGRAM_BLACKLIST_FILE' },
   /** How often the blacklist file is checked for changes. */
   programBlacklistPollMs: { kind: 'int', env: 'PROGRAM_BLACKLIST_POLL_MS', default: 1_000, min: 50, max: 3_600_000 },
   /**
-   * Simulate worker threads, each an engine replica with its own SVM (engine/workers/): simulations
+   * Simulate worker threads, each an engine replica with its own SVM (engine/hot-path/workers/): simulations
    * run off the serving event loop. 0: on it, as one engine. Default: one per core available.
    */
   engineWorkers: { kind: 'int', env: 'ENGINE_WORKERS', default: availableParallelism(), min: 0, max: 256 },
@@ -90,9 +90,9 @@ export const engineConfigSchema = {
    * (more throughput under load, a slower lone caller).
    */
   engineWorkersInline: { kind: 'string', env: 'ENGINE_WORKERS_INLINE', default: 'lone', oneOf: ['lone', 'never'] },
-  /** Compute units a sandwich's size search may burn per priced swap (engine/mev/sandwich-fork.ts); 0 tries the budget alone. */
+  /** Compute units a sandwich's size search may burn per priced swap (engine/detection/mev/sandwich-fork.ts); 0 tries the budget alone. */
   sandwichMaxSearchUnits: { kind: 'int', env: 'SANDWICH_MAX_SEARCH_UNITS', default: 16_000_000, min: 0, max: 1_000_000_000 },
-  /** Watched simulations open at once in the process (engine/watch/); one more is refused `watch_limit_exceeded`. */
+  /** Watched simulations open at once in the process (engine/hot-path/watch/); one more is refused `watch_limit_exceeded`. */
   watchMaxSessions: { kind: 'int', env: 'WATCH_MAX_SESSIONS', default: 1_000, min: 0, max: 100_000 },
   /** Watched simulations one user may hold open at once, over all its sockets and gRPC calls. */
   watchMaxPerTenant: { kind: 'int', env: 'WATCH_MAX_PER_TENANT', default: 64, min: 1, max: 100_000 },

@@ -15,13 +15,13 @@ import type { TransactionUpdates } from '../lib/transaction-updates.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import type { EngineConfig } from './config.js'
 import { createEngine, type Engine } from './engine.js'
-import { loadTipWallet } from './bundle/tip-wallet.js'
-import { createRedisTipLedger } from './bundle/redis-tip-ledger.js'
+import { loadTipWallet } from './landing/bundle/tip-wallet.js'
+import { createRedisTipLedger } from './landing/bundle/redis-tip-ledger.js'
 import { createDirectCallGate, createInternalOnlyGate } from './grpc/direct-call-gate.js'
-import { createTenantProgramBlocks } from './programs/tenant-program-blocks.js'
+import { createTenantProgramBlocks } from './detection/programs/tenant-program-blocks.js'
 import { startEngineServer } from './server.js'
-import { createSimulateWorkerPool, type SimulateWorkerPool } from './workers/simulate-worker-pool.js'
-import { createUserServiceTrackingStore, type TrackingUserService } from './tracking/user-service-tracking-store.js'
+import { createSimulateWorkerPool, type SimulateWorkerPool } from './hot-path/workers/simulate-worker-pool.js'
+import { createUserServiceTrackingStore, type TrackingUserService } from './landing/tracking/user-service-tracking-store.js'
 
 export interface StartEngineOptions {
   config: EngineConfig

@@ -2,7 +2,7 @@
  * The one module that touches LiteSVM's private native API (`litesvm/dist/internal.js`), for the
  * engine and localnet alike. The public wrapper re-validates addresses and re-encodes transactions:
  * 10 accounts cost 0.4–1.3 ms through it and ≈5 µs here (docs/architecture.md#hot-path-rules).
- * litesvm is pinned to an exact version and test/engine/svm/native-svm-api.test.ts fails when this
+ * litesvm is pinned to an exact version and test/engine/hot-path/svm/native-svm-api.test.ts fails when this
  * surface changes.
  */
 import { createRequire } from 'node:module'

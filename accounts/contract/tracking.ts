@@ -3,7 +3,7 @@
  * The engine owns the meaning of the closed sets (engine/contract/transaction-tracking.ts); the
  * user service runs without the engine, so it declares them here too, and
  * test/accounts/tracking-values.test.ts keeps the two identical. The engine's tracking store
- * (engine/tracking/tracking-record.ts) is this record with its JSON fields typed.
+ * (engine/landing/tracking/tracking-record.ts) is this record with its JSON fields typed.
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Per-tenant program blocks (the ProgramBlocksService of contract/user-service.ts): the lists' rules, their
  * store, and the `program_blocks` invalidation every committed write announces, so the engines'
- * caches (engine/programs/tenant-program-blocks.ts) take the change at once instead of at their
+ * caches (engine/detection/programs/tenant-program-blocks.ts) take the change at once instead of at their
  * TTL.
  */
 import { createServiceError } from '../../lib/errors.js'

@@ -5,7 +5,7 @@
  */
 import { isNativeFailure } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
-import type { CachedAccount } from '../../engine/state/cached-account.js'
+import type { CachedAccount } from '../../engine/hot-path/state/cached-account.js'
 import { copyEngineAccounts, createFloorSvm } from '../support/floor-svm.js'
 import { createLatencyHistogram, MS_PER_NS, toLatencySummary } from './latency-histogram.js'
 import { LoadBenchError } from './load-bench-error.js'

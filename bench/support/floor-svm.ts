@@ -8,12 +8,12 @@
 import { type Address, address, lamports } from '@solana/kit'
 import { Clock, LiteSVM } from 'litesvm'
 import { createNativeAccount, createNativeSvm, setNativeClock, type NativeSvm } from '../../lib/native-svm.js'
-import { decodeWireTransaction } from '../../engine/decode/wire-transaction.js'
+import { decodeWireTransaction } from '../../engine/hot-path/decode/wire-transaction.js'
 import type { Engine } from '../../engine/engine.js'
-import { loadAccounts } from '../../engine/svm/load-accounts.js'
-import { fromAccountKey, toAccountKey, toBase58Address } from '../../engine/state/account-key.js'
-import type { AccountEntry, CachedAccount } from '../../engine/state/cached-account.js'
-import { NATIVE_LOADER, SYSVAR_OWNER } from '../../engine/svm/well-known-programs.js'
+import { loadAccounts } from '../../engine/hot-path/svm/load-accounts.js'
+import { fromAccountKey, toAccountKey, toBase58Address } from '../../engine/hot-path/state/account-key.js'
+import type { AccountEntry, CachedAccount } from '../../engine/hot-path/state/cached-account.js'
+import { NATIVE_LOADER, SYSVAR_OWNER } from '../../engine/hot-path/svm/well-known-programs.js'
 
 /** The accounts of one transaction as the engine holds them, in write order (programs last). */
 export interface CopiedAccounts {

@@ -5,7 +5,7 @@
 import { isNativeFailure, type NativeFailure, type NativeSimulation } from '../../lib/native-svm.js'
 
 /**
- * What engine/simulate/simulate-transaction.ts reads out of a native result (each a N-API call):
+ * What engine/hot-path/simulate/simulate-transaction.ts reads out of a native result (each a N-API call):
  * meta, logs, units, then per post account its address, lamports, owner and data
  * (balance-changes.ts toPostAccountMap), or the error. Without building the engine's objects.
  */
@@ -22,7 +22,7 @@ export function readNativeResult(result: NativeSimulation | NativeFailure): numb
 
 /**
  * What every successful simulate reads of a native result whatever the vectors, since each post
- * account is read once and mapped by position (engine/svm/post-accounts.ts): meta, logs,
+ * account is read once and mapped by position (engine/hot-path/svm/post-accounts.ts): meta, logs,
  * units, the post accounts and each one's lamports (the balance changes). Owners and data come on
  * top only where a vector or a token balance needs them.
  */

@@ -1,7 +1,7 @@
 /**
  * The verdict policy (docs/detection.md#policy-and-verdict): its fields, the preset names, and
  * what a request may send — a preset name, or an object with only the fields to change (on top of
- * its `preset`, `default` when left out). engine/policy/policy.ts holds the presets' values and
+ * its `preset`, `default` when left out). engine/detection/policy/policy.ts holds the presets' values and
  * checks a policy again for every transport (gRPC sends it as JSON no schema has seen); its limits
  * come from here.
  */

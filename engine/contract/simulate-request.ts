@@ -3,7 +3,7 @@
  * edge's body schema for simulate and, with its fields, batch, the stream's messages and execute),
  * and as the engine takes it in-process (SimulateOptions; over gRPC, proto/engine.proto's
  * SimulateRequest). The engine checks the same limits again for every transport
- * (engine/simulate/simulate-options.ts): gRPC requests reach it unchecked.
+ * (engine/hot-path/simulate/simulate-options.ts): gRPC requests reach it unchecked.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { policySchema, type PolicyInput } from './policy-input.js'

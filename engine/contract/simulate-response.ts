@@ -12,7 +12,7 @@ import { riskLevelSchema } from './risk-levels.js'
 import { tipFloorSchema } from './tips-response.js'
 import { vectorSchema } from './vectors.js'
 
-/** docs/api.md#failure-codes; engine/svm/failure.ts maps a failed simulation to one. */
+/** docs/api.md#failure-codes; engine/hot-path/svm/failure.ts maps a failed simulation to one. */
 export const FAILURE_CODES = [
   'insufficient_sol',
   'insufficient_token_balance',
@@ -33,7 +33,7 @@ const amountSchema = Type.String({ pattern: '^-?[0-9]+$', description: 'Base uni
 const closed = { additionalProperties: false } as const
 /**
  * An enum the schema documents but the type leaves a string: the vectors that set these fields
- * (engine/vectors/) build them as strings. To be narrowed with them.
+ * (engine/detection/vectors/) build them as strings. To be narrowed with them.
  */
 const documentedEnum = (values: readonly string[]) => Type.Unsafe<string>(StringEnum(values))
 
@@ -246,7 +246,7 @@ export const recommendationSchema = Type.Object(
 )
 export type Recommendation = Static<typeof recommendationSchema>
 
-/** One instruction or CPI (engine/svm/call-tree.ts); recursive through `children`. */
+/** One instruction or CPI (engine/hot-path/svm/call-tree.ts); recursive through `children`. */
 export const callNodeSchema = Type.Recursive(
   (callNode) =>
     Type.Object(

@@ -18,7 +18,7 @@ export type WatchEndReason = (typeof WATCH_END_REASONS)[number]
 
 /** What a watch tells its watcher after the first answer. */
 export interface WatchListener {
-  /** A new answer whose user-visible outcome differs from the last one told (engine/watch/visible-outcome.ts). */
+  /** A new answer whose user-visible outcome differs from the last one told (engine/hot-path/watch/visible-outcome.ts). */
   update(response: SimulateResponse): void
   /** The watch ended on the engine's side (never after `cancel`); nothing follows. */
   end(reason: Exclude<WatchEndReason, 'unsubscribed'>): void

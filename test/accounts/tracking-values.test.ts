@@ -20,7 +20,7 @@ import {
 import type { TransactionTrackingPatch, TransactionTrackingRecord } from '../../accounts/contract/index.js'
 import * as engine from '../../engine/contract/transaction-tracking.js'
 import * as strategies from '../../engine/contract/submit-strategies.js'
-import type { TrackingPatch, TrackingRecord } from '../../engine/tracking/tracking-record.js'
+import type { TrackingPatch, TrackingRecord } from '../../engine/landing/tracking/tracking-record.js'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const sameTypes: [

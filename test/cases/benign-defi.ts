@@ -15,7 +15,7 @@ import {
 } from '@solana-program/token'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
 import { NATIVE_MINT } from '../../localnet/seed/native-mints.js'
-import { SAMO_USDC, SOL_USDC } from '../engine/swaps/orca-fixture.js'
+import { SAMO_USDC, SOL_USDC } from '../engine/detection/swaps/orca-fixture.js'
 import { getDeactivateStakeInstruction } from '../helpers/stake-instructions.js'
 import { asSigner, transferSol } from '../helpers/transactions.js'
 import type { CaseContext } from './case-context.js'

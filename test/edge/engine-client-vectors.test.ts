@@ -8,13 +8,13 @@ import { findAssociatedTokenPda, getApproveInstruction, getCreateAssociatedToken
 import { startEngineServer } from '../../engine/server.js'
 import type { SimulateOptions } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
-import { fromBase58Address, type AccountKey } from '../../engine/state/account-key.js'
+import { fromBase58Address, type AccountKey } from '../../engine/hot-path/state/account-key.js'
 import { createGrpcEngineClient, createInProcessEngineClient } from '../../edge/engine-client.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { startStack } from '../helpers/stack.js'
 import { asSigner, buildTransaction } from '../helpers/transactions.js'
-import { buildSolUsdcSwap, WALLET } from '../engine/swaps/orca-fixture.js'
+import { buildSolUsdcSwap, WALLET } from '../engine/detection/swaps/orca-fixture.js'
 
 function withoutLatency(response: SimulateResponse): Omit<SimulateResponse, 'latency_ms'> {
   const { latency_ms: _latency, ...rest } = response

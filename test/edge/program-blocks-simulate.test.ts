@@ -3,7 +3,7 @@
 // caller's is not, and a DELETE takes effect on the very next request.
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/programs/tenant-program-blocks.js'
+import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../engine/detection/programs/tenant-program-blocks.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { createTestUserService, registerTestUser } from '../helpers/user-service.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'

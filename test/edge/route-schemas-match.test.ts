@@ -32,7 +32,7 @@ import { assertErrorEnvelope, createTestEdgeWithUser } from '../helpers/edge-inj
 import { ORCA_ACCOUNTS_DIR } from '../helpers/fixtures.js'
 import { quietLogger, startStack } from '../helpers/stack.js'
 import { asSigner, buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'
-import { buildSolUsdcSwap, WALLET } from '../engine/swaps/orca-fixture.js'
+import { buildSolUsdcSwap, WALLET } from '../engine/detection/swaps/orca-fixture.js'
 import { createStandInTransactionEngine } from '../helpers/stand-in-transaction-engine.js'
 import { createRetryableError, ServiceError } from '../../lib/errors.js'
 

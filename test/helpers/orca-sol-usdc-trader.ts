@@ -12,7 +12,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { SOL_USDC } from '../engine/swaps/orca-fixture.js'
+import { SOL_USDC } from '../engine/detection/swaps/orca-fixture.js'
 
 export const MIN_SQRT_PRICE = 4_295_048_016n
 export const MAX_SQRT_PRICE = 79_226_673_515_401_279_992_447_579_055n

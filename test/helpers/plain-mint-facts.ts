@@ -1,5 +1,5 @@
 /** MintFacts of a mint with no authority and no extension: what a test overrides field by field. */
-import type { MintFacts } from '../../engine/tokens/mint-facts.js'
+import type { MintFacts } from '../../engine/detection/tokens/mint-facts.js'
 
 export function createPlainMintFacts(overrides: Partial<MintFacts> = {}): MintFacts {
   return {

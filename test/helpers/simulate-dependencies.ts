@@ -7,15 +7,15 @@
  */
 import { createNativeSvm, setNativeClock } from '../../lib/native-svm.js'
 import type { Engine } from '../../engine/engine.js'
-import type { SourcedPriorityFees } from '../../engine/fees/priority-fee-source.js'
-import type { SimulateDependencies } from '../../engine/simulate/simulate-transaction.js'
-import { createAddressNamer } from '../../engine/state/address-names.js'
-import { createSvmState } from '../../engine/svm/svm-state.js'
-import { getBannedTokens } from '../../engine/tokens/banned-tokens.js'
-import { ESTABLISHED_MINTS } from '../../engine/tokens/established-mints.js'
-import { createTokenSymbols } from '../../engine/tokens/token-symbols.js'
-import type { ReadSources } from '../../engine/vectors/read-sources.js'
-import { createDetector } from '../../engine/vectors/run-detection.js'
+import type { SourcedPriorityFees } from '../../engine/detection/fees/priority-fee-source.js'
+import type { SimulateDependencies } from '../../engine/hot-path/simulate/simulate-transaction.js'
+import { createAddressNamer } from '../../engine/hot-path/state/address-names.js'
+import { createSvmState } from '../../engine/hot-path/svm/svm-state.js'
+import { getBannedTokens } from '../../engine/detection/tokens/banned-tokens.js'
+import { ESTABLISHED_MINTS } from '../../engine/detection/tokens/established-mints.js'
+import { createTokenSymbols } from '../../engine/detection/tokens/token-symbols.js'
+import type { ReadSources } from '../../engine/detection/vectors/read-sources.js'
+import { createDetector } from '../../engine/detection/vectors/run-detection.js'
 
 const NO_PRIORITY_FEES: SourcedPriorityFees = Object.freeze({
   source: 'rpc',

@@ -13,7 +13,7 @@ import type { ExecuteOptions, ExecuteResponse } from '../../engine/contract/exec
 import type { SendOptions, SendResponse } from '../../engine/contract/send-response.js'
 import type { SubmitOptions, SubmitResponse } from '../../engine/contract/submit-response.js'
 import type { TipFloor } from '../../engine/contract/tips-response.js'
-import { BILLABLE_SUBMIT_STRATEGIES } from '../../engine/submit/submit-strategy.js'
+import { BILLABLE_SUBMIT_STRATEGIES } from '../../engine/landing/submit/submit-strategy.js'
 import type { TrackedTransaction, TrackingStatus } from '../../engine/contract/transaction-tracking.js'
 import { getFirstSignatureBytes } from '../../callers/transaction-signature.js'
 import { toBase58 } from '../../lib/base58.js'

@@ -30,7 +30,7 @@ import {
   type Extension,
   type ExtensionArgs,
 } from '@solana-program/token-2022'
-import type { MintFacts } from '../../engine/tokens/mint-facts.js'
+import type { MintFacts } from '../../engine/detection/tokens/mint-facts.js'
 import type { TestLocalnet } from './localnet-start.js'
 import { createPlainMintFacts } from './plain-mint-facts.js'
 

@@ -16,7 +16,7 @@ import t, { type Test } from 'tap'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../localnet/chain/local-account.js'
 import { toUiAmountString } from '../../localnet/chain/token-balances.js'
 import { createDemoWalletSigners, DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { buildSigned, getAta } from '../engine/mev/planted-pool.js'
+import { buildSigned, getAta } from '../engine/detection/mev/planted-pool.js'
 import { connectGeyserClient, subscribeGeyser } from '../helpers/geyser-client.js'
 import { startTestLocalnet, type TestLocalnet } from '../helpers/localnet-start.js'
 

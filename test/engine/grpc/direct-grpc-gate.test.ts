@@ -12,7 +12,7 @@ import { createDirectCallGate, createInternalOnlyGate } from '../../../engine/gr
 import { createGrpcEngineClient } from '../../../edge/engine-client.js'
 import { createEdgeServer } from '../../../edge/server.js'
 import { startEngineServer } from '../../../engine/server.js'
-import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../../engine/programs/tenant-program-blocks.js'
+import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../../engine/detection/programs/tenant-program-blocks.js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { isServiceError } from '../../../lib/errors.js'
 import type { AdmissionCharge } from '../../../lib/limits/admission.js'

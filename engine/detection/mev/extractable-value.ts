@@ -1,0 +1,132 @@
+/**
+ * The response's `mev` (docs/detection.md#extractable-value): the main swap's sandwich priced on
+ * the fork (sandwich-fork.ts) and the bound that caps what it can take at the policy's
+ * `max_extractable_bps`. Runs only for a swap the engine decoded as a top-level instruction of a
+ * transaction that succeeded, so every other simulate pays nothing for it.
+ */
+import type { NativeSvm } from '../../../lib/native-svm.js'
+import type { Mev } from '../../contract/simulate-response.js'
+import type { Policy } from '../../contract/policy-input.js'
+import type { LoadedAccounts } from '../../hot-path/svm/load-accounts.js'
+import type { AccountKey } from '../../hot-path/state/account-key.js'
+import { getSwapAnalysis } from '../vectors/swap-analysis.js'
+import type { VectorContext } from '../vectors/vector-context.js'
+import type { SandwichFork, SandwichOutcome, SandwichPrice } from './sandwich-fork.js'
+import { WRAPPED_SOL_MINT } from '../../hot-path/svm/well-known-programs.js'
+
+const BPS = 10_000n
+
+function unpriced(reason: string): Mev {
+  return { extractable: null, recommended_min_output: null, recommended_max_input: null, unpriced_reason: reason }
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b
+}
+
+/**
+ * `amount` of the token on one side of the swap in lamports, at the swap's own price on the fork
+ * (`sideAmount` of that token for `solAmount` lamports); null when neither side is SOL.
+ */
+function toLamports(amount: bigint, mint: AccountKey, otherMint: AccountKey, sideAmount: bigint, solAmount: bigint): bigint | null {
+  if (mint === WRAPPED_SOL_MINT) return amount
+  if (otherMint !== WRAPPED_SOL_MINT || sideAmount <= 0n) return null
+  return (amount * solAmount) / sideAmount
+}
+
+/** The response's `mev` for `context`'s main swap; null when it has none to price (no decoded swap, a failed simulation). */
+export function getExtractableValue(
+  fork: SandwichFork,
+  context: VectorContext,
+  accounts: LoadedAccounts,
+  warm: NativeSvm,
+  policy: Readonly<Policy>,
+): Mev | null {
+  if (!context.success) return null
+  const analysis = getSwapAnalysis(context)
+  const swap = analysis.swaps[0]
+  if (!swap) return null
+  if (analysis.fromInnerInstructions || analysis.swaps.length > 1) return unpriced('only a transaction with one top-level swap is priced')
+  if (analysis.vaultIn === null || analysis.vaultOut === null || analysis.inputMint === null || analysis.outputMint === null) {
+    return unpriced("the swap's pool vaults are not known")
+  }
+  const instruction = context.tx.instructions[swap.instructionIndex]
+  if (!instruction) return null
+  const signers: Uint8Array[] = []
+  for (let i = 0; i < context.signerCount; i++) signers.push(context.rawKeys[i] as Uint8Array)
+  let outcome: SandwichOutcome
+  try {
+    outcome = fork.price({
+      swap,
+      user: {
+        program: context.rawKeys[instruction.programIdIndex] as Uint8Array,
+        accounts: Array.from(instruction.accountIndexes, (index) => context.rawKeys[index] as Uint8Array),
+        writable: Array.from(instruction.accountIndexes, (index) => context.writable[index] === true),
+        data: instruction.data,
+        signers,
+        blockhash: context.tx.recentBlockhash,
+      },
+      transaction: context.tx.bytes,
+      accounts,
+      vaultIn: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultIn)] as Uint8Array,
+      vaultOut: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultOut)] as Uint8Array,
+      clockFrom: warm,
+    })
+  } catch (error) {
+    // A fork that cannot run the swap (a native error) leaves the simulate itself standing.
+    return unpriced(`the fork could not run the sandwich: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (!outcome.priced) return unpriced(outcome.reason)
+  return toMev(
+    outcome.price,
+    swap.mode === 'exact_in',
+    analysis.inputMint,
+    analysis.outputMint,
+    swap.amountIn,
+    swap.amountOut,
+    context,
+    policy,
+  )
+}
+
+function toMev(
+  price: SandwichPrice,
+  exactIn: boolean,
+  inputMint: AccountKey,
+  outputMint: AccountKey,
+  amountIn: bigint | null,
+  amountOut: bigint | null,
+  context: VectorContext,
+  policy: Readonly<Policy>,
+): Mev {
+  // exact in: the user loses output; exact out: it pays more input. The other side is fixed.
+  const [lossMint, otherMint] = exactIn ? [outputMint, inputMint] : [inputMint, outputMint]
+  const fixedSide = (exactIn ? amountIn : amountOut) ?? 0n
+  const loss = exactIn ? price.quote - price.sandwiched : price.sandwiched - price.quote
+  const lossLamports = toLamports(loss, lossMint, otherMint, price.quote, fixedSide)
+  const profit = price.backRunOut - price.frontRunIn
+  // The profit is in the input token: at the quote's price, input ↔ output is fixedSide ↔ quote (exact in) or quote ↔ fixedSide.
+  const profitLamports = exactIn
+    ? toLamports(profit, inputMint, outputMint, fixedSide, price.quote)
+    : toLamports(profit, inputMint, outputMint, price.quote, fixedSide)
+  const maxBps = policy.max_extractable_bps === null ? null : BigInt(policy.max_extractable_bps)
+  return {
+    extractable: {
+      amount: String(loss),
+      mint: context.name(lossMint),
+      lamports: lossLamports === null || lossLamports < 0n ? null : Number(lossLamports),
+      bps: loss <= 0n ? 0 : Number((loss * BPS) / price.quote),
+      front_run_amount: String(price.frontRunIn),
+      limited_by: price.limit,
+      attacker_profit: String(profit),
+      attacker_fee_lamports: Number(price.attackerFees),
+      attacker_profit_lamports: profitLamports === null ? null : Number(profitLamports - price.attackerFees),
+      quote: String(price.quote),
+      sandwiched: String(price.sandwiched),
+    },
+    // A sandwich can push the result at most to the swap's own bound: that bound caps the loss.
+    recommended_min_output: exactIn && maxBps !== null ? String(ceilDiv(price.quote * (BPS - maxBps), BPS)) : null,
+    recommended_max_input: !exactIn && maxBps !== null ? String((price.quote * (BPS + maxBps)) / BPS) : null,
+    unpriced_reason: null,
+  }
+}

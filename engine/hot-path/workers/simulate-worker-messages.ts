@@ -1,0 +1,43 @@
+/**
+ * What the serving thread and a simulate worker (simulate-worker.ts) say to each other. Everything
+ * here crosses by structured clone: plain data only, errors as their catalogue fields.
+ */
+import type { ErrorCode, ErrorDetails } from '../../../lib/errors.js'
+import type { EngineConfig } from '../../config.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { SimulateOptions } from '../../contract/simulate-request.js'
+import type { SimulateResponse } from '../../contract/simulate-response.js'
+
+export interface SimulateWorkerData {
+  /** The serving engine's configuration: each worker is a replica with its own SVM, cache and geyser subscription. */
+  config: EngineConfig
+  /** Which worker (0-based), for its log lines. */
+  index: number
+}
+
+/** A tenant's program blocks as the serving thread read them, or why they could not be read. */
+export type TenantBlocksUpdate = { tenantId: string; blocks: AccountKey[] } | { tenantId: string; error: TransportedError }
+
+/**
+ * Serving thread → worker: one simulate. The transaction's buffer is transferred, not copied.
+ * Calls travel in batches (SimulateCall[]): one message per turn of the event loop, not per call.
+ */
+export interface SimulateCall {
+  id: number
+  transaction: Uint8Array
+  options: SimulateOptions
+  /** Sent when the worker has not seen the tenant's current blocks (they change rarely). */
+  tenantBlocks?: TenantBlocksUpdate
+}
+
+/** A thrown error, as it crosses: a ServiceError keeps its code, headers and details. */
+export type TransportedError =
+  | { kind: 'service'; code: ErrorCode; message: string; headers?: Record<string, string>; details?: ErrorDetails }
+  | { kind: 'other'; message: string }
+
+/** One call's outcome. */
+export type SimulateOutcome = { id: number; response: SimulateResponse } | { id: number; error: TransportedError }
+
+/** Worker → serving thread; outcomes in batches, as calls. */
+export type SimulateWorkerMessage =
+  { type: 'ready' } | { type: 'failed-to-start'; error: string } | { type: 'outcomes'; outcomes: SimulateOutcome[] }

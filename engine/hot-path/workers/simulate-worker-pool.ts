@@ -1,0 +1,314 @@
+/**
+ * ENGINE_WORKERS: simulations off the serving event loop. Each worker thread is an engine replica
+ * (simulate-worker.ts: its own SVM, account cache and geyser subscription, as engines on several
+ * hosts are); the serving thread keeps HTTP, WebSocket and gRPC, authentication, history, and its
+ * own engine for execute, send, submit and tracking. A call runs on that engine while no other call
+ * overlaps it (the hop would cost more than it saves: mayRunInline); otherwise it goes to the ready
+ * worker with the fewest calls in flight, and with none ready (starting, or being
+ * replaced) it runs on the serving thread's engine, so no call waits for a worker.
+ *
+ * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
+ * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
+ * simulate has no side effect. Nothing else fails.
+ */
+import { Worker } from 'node:worker_threads'
+import { ServiceError } from '../../../lib/errors.js'
+import type { Logger } from '../../../lib/logger.js'
+import { getWorkerEntry } from '../../../lib/worker-entry.js'
+import type { EngineConfig } from '../../config.js'
+import type { AccountKey } from '../state/account-key.js'
+import type { SimulateOptions } from '../../contract/simulate-request.js'
+import type { SimulateResponse } from '../../contract/simulate-response.js'
+import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
+import { fromTransportedError, toTransportedError } from './transported-error.js'
+
+/** A call unanswered this long (well past the 800 ms request deadline) means the worker is stuck: it is replaced. */
+export const STUCK_CALL_MS = 10_000
+/** A worker that dies within this of starting waits before its replacement starts (doubling, up to the cap). */
+const QUICK_DEATH_MS = 10_000
+const RESTART_DELAY_MIN_MS = 100
+const RESTART_DELAY_MAX_MS = 5_000
+
+export interface SimulateWorkerPoolOptions {
+  workers: number
+  config: EngineConfig
+  logger: Logger
+  /** Where a call runs while no worker is ready: the serving thread's engine. */
+  fallback: (transaction: Uint8Array, options: SimulateOptions) => Promise<SimulateResponse>
+  /**
+   * Whether a call overlapping no other runs on the serving thread's engine (default true: the hop
+   * costs a lone caller more than the simulation); false sends every call to a worker.
+   */
+  inlineLoneCalls?: boolean
+  /** A tenant's program blocks (the serving thread's cache of the user service); none: no tenant blocks. */
+  getTenantBlocks?: (tenantId: string) => ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>>
+}
+
+export interface SimulateWorkerPool {
+  simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /** Resolves once every worker has started (or `timeoutMs` passed); calls are served meanwhile. */
+  whenReady(timeoutMs: number): Promise<void>
+  /** Workers ready to take calls, of those configured. */
+  readonly readyCount: number
+  readonly size: number
+  /** Calls sent to a worker and not yet answered. */
+  readonly inFlight: number
+  /** The running worker threads (tests stop one to see the pool replace it). */
+  threads(): readonly Worker[]
+  /** Stops every worker; calls still in flight answer engine_unavailable. */
+  close(): Promise<void>
+}
+
+interface PendingCall {
+  resolve(response: SimulateResponse): void
+  reject(error: Error): void
+  startedAt: number
+}
+
+interface TenantBlocks {
+  tenantId: string
+  blocks: ReadonlySet<AccountKey> | Error
+}
+
+interface WorkerSlot {
+  index: number
+  thread: Worker | undefined
+  ready: boolean
+  startedAt: number
+  restartDelayMs: number
+  calls: Map<number, PendingCall>
+  /** Calls of this turn of the event loop, sent together (flushOutbox). */
+  outbox: SimulateCall[]
+  /** The program-block sets this thread has been sent, by tenant (resent when the serving thread's set changes). */
+  sentBlocks: Map<string, ReadonlySet<AccountKey> | Error>
+  restartTimer: NodeJS.Timeout | undefined
+}
+
+function workerStopped(): ServiceError {
+  return new ServiceError('engine_unavailable', 'The simulation worker handling this call stopped; retry it.', {
+    headers: { 'retry-after': '1' },
+  })
+}
+
+export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): SimulateWorkerPool {
+  const { logger } = options
+  const entry = getWorkerEntry('simulate-worker', import.meta.url)
+  const slots: WorkerSlot[] = []
+  let nextCallId = 1
+  let closed = false
+  const readyWaiters = new Set<() => void>()
+
+  function start(slot: WorkerSlot): void {
+    slot.restartTimer = undefined
+    const data: SimulateWorkerData = { config: options.config, index: slot.index }
+    const thread = new Worker(entry, { workerData: data, name: `engine-worker-${slot.index}` })
+    slot.thread = thread
+    slot.ready = false
+    slot.startedAt = Date.now()
+    slot.sentBlocks = new Map()
+    thread.on('message', (message: SimulateWorkerMessage) => onMessage(slot, message))
+    thread.on('error', (error) => logger.error({ err: error, worker: slot.index }, 'simulate worker failed'))
+    thread.on('exit', (code) => onExit(slot, thread, code))
+  }
+
+  function onMessage(slot: WorkerSlot, message: SimulateWorkerMessage): void {
+    switch (message.type) {
+      case 'ready':
+        // The back-off is not reset here: a worker that starts, then dies young again and again,
+        // waits longer each time (onExit).
+        slot.ready = true
+        logger.debug({ worker: slot.index, startMs: Date.now() - slot.startedAt }, 'simulate worker ready')
+        if (slots.every((each) => each.ready)) {
+          logger.info({ workers: slots.length }, 'simulate workers ready')
+          for (const wake of readyWaiters) wake()
+        }
+        return
+      case 'failed-to-start':
+        logger.error({ worker: slot.index, error: message.error }, 'simulate worker could not start')
+        return
+      case 'outcomes':
+        for (const outcome of message.outcomes) {
+          const call = slot.calls.get(outcome.id)
+          if (!call) continue
+          slot.calls.delete(outcome.id)
+          if ('response' in outcome) call.resolve(outcome.response)
+          else call.reject(fromTransportedError(outcome.error))
+        }
+    }
+  }
+
+  function onExit(slot: WorkerSlot, thread: Worker, code: number): void {
+    if (slot.thread !== thread) return
+    slot.thread = undefined
+    slot.ready = false
+    const held = slot.calls.size
+    for (const call of slot.calls.values()) call.reject(workerStopped())
+    slot.calls.clear()
+    slot.outbox = []
+    if (closed) return
+    const quick = Date.now() - slot.startedAt < QUICK_DEATH_MS
+    const delayMs = quick ? slot.restartDelayMs : RESTART_DELAY_MIN_MS
+    slot.restartDelayMs = Math.min(RESTART_DELAY_MAX_MS, delayMs * 2)
+    logger.error({ worker: slot.index, exitCode: code, callsLost: held, restartInMs: delayMs }, 'simulate worker stopped; replacing it')
+    slot.restartTimer = setTimeout(() => start(slot), delayMs)
+    slot.restartTimer.unref()
+  }
+
+  /** The ready worker with the fewest calls in flight (the first of equals). */
+  function pick(): WorkerSlot | undefined {
+    let best: WorkerSlot | undefined
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as WorkerSlot
+      if (slot.ready && (!best || slot.calls.size < best.calls.size)) best = slot
+    }
+    return best
+  }
+
+  /** The tenant's current blocks, when the call runs the program vector (the only reader); a failed read travels as its error. */
+  function readTenantBlocks(simulateOptions: SimulateOptions): TenantBlocks | undefined | Promise<TenantBlocks | undefined> {
+    const { tenantId, vectors } = simulateOptions
+    if (tenantId === undefined || !options.getTenantBlocks) return undefined
+    if (vectors && !vectors.includes('program')) return undefined
+    const blocks = options.getTenantBlocks(tenantId)
+    if (!(blocks instanceof Promise)) return { tenantId, blocks }
+    return blocks.then(
+      (read) => ({ tenantId, blocks: read }),
+      (error: unknown) => ({ tenantId, blocks: error instanceof Error ? error : new Error(String(error)) }),
+    )
+  }
+
+  /** What to send this worker of `tenant`'s blocks: nothing when it holds this very set already (they change rarely). */
+  function toBlocksUpdate(slot: WorkerSlot, tenant: TenantBlocks | undefined): TenantBlocksUpdate | undefined {
+    if (!tenant || slot.sentBlocks.get(tenant.tenantId) === tenant.blocks) return undefined
+    slot.sentBlocks.set(tenant.tenantId, tenant.blocks)
+    const { tenantId, blocks } = tenant
+    return blocks instanceof Error ? { tenantId, error: toTransportedError(blocks) } : { tenantId, blocks: [...blocks] }
+  }
+
+  function send(slot: WorkerSlot, transaction: Uint8Array, simulateOptions: SimulateOptions, tenant: TenantBlocks | undefined) {
+    const thread = slot.thread
+    // Replaced while the blocks were read: the call goes where it now can.
+    if (!thread || !slot.ready) return simulate(transaction, simulateOptions)
+    return new Promise<SimulateResponse>((resolve, reject) => {
+      const id = nextCallId++
+      slot.calls.set(id, { resolve, reject, startedAt: Date.now() })
+      // A copy the size of the transaction, transferred: a Buffer is often a view into a pooled 8 KB
+      // slab, which structured clone would copy whole.
+      const copy = new Uint8Array(transaction)
+      const tenantBlocks = toBlocksUpdate(slot, tenant)
+      const call: SimulateCall = { id, transaction: copy, options: simulateOptions, ...(tenantBlocks ? { tenantBlocks } : {}) }
+      if (slot.outbox.push(call) === 1) setImmediate(flushOutbox, slot)
+    })
+  }
+
+  /**
+   * Sends a worker the calls of this turn of the event loop in one message: a message costs
+   * microseconds of each thread's time, and under load many requests arrive in the same turn.
+   */
+  function flushOutbox(slot: WorkerSlot): void {
+    const calls = slot.outbox
+    slot.outbox = []
+    // Empty when the worker died since: its exit answered these calls already.
+    if (calls.length === 0 || !slot.thread) return
+    const thread = slot.thread
+    thread.postMessage(
+      calls,
+      calls.map((call) => call.transaction.buffer as ArrayBuffer),
+    )
+  }
+
+  function simulate(transaction: Uint8Array, simulateOptions: SimulateOptions): Promise<SimulateResponse> {
+    if (mayRunInline()) return options.fallback(transaction, simulateOptions)
+    const slot = pick()
+    if (!slot) return options.fallback(transaction, simulateOptions)
+    const tenant = readTenantBlocks(simulateOptions)
+    if (tenant instanceof Promise) return tenant.then((read) => send(slot, transaction, simulateOptions, read))
+    return send(slot, transaction, simulateOptions, tenant)
+  }
+
+  /**
+   * Whether this call runs on the serving thread's engine: when no call waits on a worker and it is
+   * the first call of this turn of the event loop. The hop costs a caller ≈0.15 ms at the median
+   * (the message both ways and waking a sleeping thread; bench:floor), more than the simulation, so
+   * a lone caller, even one calling back to back, keeps its latency; once calls overlap, or a
+   * batch's items arrive together, the others go to the workers and the serving thread stays free.
+   */
+  let inlineThisTurn = false
+  const endTurn = () => {
+    inlineThisTurn = false
+  }
+  function mayRunInline(): boolean {
+    if (options.inlineLoneCalls === false || inlineThisTurn) return false
+    for (let i = 0; i < slots.length; i++) if ((slots[i] as WorkerSlot).calls.size > 0) return false
+    inlineThisTurn = true
+    setImmediate(endTurn)
+    return true
+  }
+
+  // The watchdog: a worker holding a call far past any deadline is stuck (a loop in native code);
+  // terminating it answers its calls and starts a replacement.
+  const watchdog = setInterval(() => {
+    const now = Date.now()
+    for (const slot of slots) {
+      if (!slot.thread) continue
+      for (const call of slot.calls.values()) {
+        if (now - call.startedAt < STUCK_CALL_MS) continue
+        logger.error({ worker: slot.index, calls: slot.calls.size }, 'simulate worker stuck; terminating it')
+        void slot.thread.terminate()
+        break
+      }
+    }
+  }, 1_000)
+  watchdog.unref()
+
+  for (let index = 0; index < options.workers; index++) {
+    const slot: WorkerSlot = {
+      index,
+      thread: undefined,
+      ready: false,
+      startedAt: 0,
+      restartDelayMs: RESTART_DELAY_MIN_MS,
+      calls: new Map(),
+      outbox: [],
+      sentBlocks: new Map(),
+      restartTimer: undefined,
+    }
+    slots.push(slot)
+    start(slot)
+  }
+
+  return {
+    simulate,
+    whenReady(timeoutMs) {
+      if (slots.every((slot) => slot.ready)) return Promise.resolve()
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          readyWaiters.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, timeoutMs)
+        readyWaiters.add(done)
+      })
+    },
+    get readyCount() {
+      return slots.filter((slot) => slot.ready).length
+    },
+    size: options.workers,
+    get inFlight() {
+      return slots.reduce((sum, slot) => sum + slot.calls.size, 0)
+    },
+    threads: () => slots.flatMap((slot) => (slot.thread ? [slot.thread] : [])),
+    async close() {
+      closed = true
+      clearInterval(watchdog)
+      for (const wake of readyWaiters) wake()
+      await Promise.all(
+        slots.map(async (slot) => {
+          if (slot.restartTimer) clearTimeout(slot.restartTimer)
+          await slot.thread?.terminate()
+        }),
+      )
+    },
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * A simulate worker thread (ENGINE_WORKERS, simulate-worker-pool.ts): an engine replica with its own
+ * SVM, account cache and geyser subscription, answering the serving thread's simulate calls off its
+ * event loop. Tenants' program blocks come with the calls (the serving thread reads the user service).
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { createLogger } from '../../../lib/logger.js'
+import { createEngine } from '../../engine.js'
+import type { AccountKey } from '../state/account-key.js'
+import type {
+  SimulateCall,
+  SimulateOutcome,
+  SimulateWorkerData,
+  SimulateWorkerMessage,
+  TenantBlocksUpdate,
+} from './simulate-worker-messages.js'
+import { fromTransportedError, toTransportedError } from './transported-error.js'
+
+const port = parentPort
+if (!port) throw new Error('simulate-worker.ts runs as a worker thread (engine/hot-path/workers/simulate-worker-pool.ts)')
+const { config, index } = workerData as SimulateWorkerData
+const logger = createLogger('engine', config.logLevel).child({ worker: index })
+
+/** Each tenant's blocks as last sent: one Set per version, so the result cache sees an unchanged list as unchanged. */
+const tenantBlocks = new Map<string, ReadonlySet<AccountKey> | Error>()
+function applyTenantBlocks(update: TenantBlocksUpdate): void {
+  tenantBlocks.set(update.tenantId, 'error' in update ? fromTransportedError(update.error) : new Set(update.blocks))
+}
+const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
+
+const engine = createEngine(config, logger, {
+  getTenantBlocks: (tenantId) => {
+    const blocks = tenantBlocks.get(tenantId)
+    if (blocks instanceof Error) return Promise.reject(blocks)
+    return blocks ?? NO_BLOCKS
+  },
+})
+
+function post(message: SimulateWorkerMessage): void {
+  port?.postMessage(message)
+}
+
+try {
+  await engine.start()
+} catch (error) {
+  post({ type: 'failed-to-start', error: error instanceof Error ? error.message : String(error) })
+  throw error
+}
+
+// Outcomes leave in one message per turn of the event loop: a message costs microseconds of each
+// thread's time, and under load many calls finish in the same turn.
+let outbox: SimulateOutcome[] = []
+function flush(): void {
+  const outcomes = outbox
+  outbox = []
+  post({ type: 'outcomes', outcomes })
+}
+function answer(outcome: SimulateOutcome): void {
+  if (outbox.push(outcome) === 1) setImmediate(flush)
+}
+
+port.on('message', (calls: SimulateCall[]) => {
+  for (const call of calls) {
+    if (call.tenantBlocks) applyTenantBlocks(call.tenantBlocks)
+    engine.simulate(call.transaction, call.options).then(
+      (response) => answer({ id: call.id, response }),
+      (error: unknown) => answer({ id: call.id, error: toTransportedError(error) }),
+    )
+  }
+})
+post({ type: 'ready' })

@@ -1,0 +1,125 @@
+// What the relay path refuses, and what it never loses: a bundle the lint rejects never reaches the
+// relay (422 bundle_rejected with the rule list); a bundle whose second transaction fails at the
+// relay lands nothing and its tracking says `dropped` with the relay's reason; a send that cannot get
+// through the relay's rate limit in time is 503 relay_busy with Retry-After, and never sent.
+import t from 'tap'
+import { generateKeyPairSigner, type Address } from '@solana/kit'
+import { isServiceError, type ServiceError } from '../../../../lib/errors.js'
+import { startStack, type Stack } from '../../../helpers/stack.js'
+import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
+
+const TENANT = '11111111-1111-4111-8111-111111111111'
+const SOL = 1_000_000_000n
+const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111' as Address
+
+async function signedTransfer(stack: Stack, extra: Address[] = []) {
+  const payer = await generateKeyPairSigner()
+  const receiver = await generateKeyPairSigner()
+  stack.localnet.chain.airdrop(payer.address, 2n * SOL)
+  const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  const instruction = transferSol(payer.address, receiver.address, SOL / 10n)
+  const bytes = await buildTransaction({
+    feePayer: payer.address,
+    blockhash: value.blockhash,
+    instructions: [
+      {
+        ...instruction,
+        accounts: [...(instruction.accounts ?? []), ...extra.map((address) => ({ address, role: 0 }))],
+      } as typeof instruction,
+    ],
+    signers: [payer],
+  })
+  return { bytes, receiver }
+}
+
+const sendBundles = (stack: Stack) => stack.localnet.relay.getCounts().methods.sendBundle ?? 0
+
+t.test('the lint rejects before any relay call, listing every rule', async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, relay: { rateLimit: 5 } })
+  const cheap = await signedTransfer(stack)
+  const error = (await stack.engine
+    .submit(cheap.bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle', tipLamports: 500 })
+    .catch((e: unknown) => e)) as ServiceError
+  t.ok(isServiceError(error, 'bundle_rejected'), String(error))
+  t.equal(error.details?.bundle_lint?.length, 10, 'every rule is listed')
+  t.same(
+    error.details?.bundle_lint?.filter((entry) => !entry.ok).map((entry) => entry.rule),
+    ['tip_floor'],
+  )
+  t.match(error.message, /tip_floor: 500 lamports against a floor of 1,000/)
+
+  const voting = await signedTransfer(stack, [VOTE_PROGRAM])
+  const refused = (await stack.engine
+    .execute(voting.bytes, { tenantId: TENANT, cardOnFile: true, policy: { force_relay: true } })
+    .catch((e: unknown) => e)) as ServiceError
+  t.ok(isServiceError(refused, 'bundle_rejected'), String(refused))
+  t.same(
+    refused.details?.bundle_lint?.filter((entry) => !entry.ok).map((entry) => entry.rule),
+    ['no_vote_accounts'],
+  )
+  t.equal(sendBundles(stack), 0, 'the relay saw no bundle')
+})
+
+t.test('a bundle whose second transaction fails at the relay lands nothing and is tracked as dropped', async (t) => {
+  const stack = await startStack(t, { autoAdvance: false, relay: { rateLimit: 20 }, engineEnv: { RELAY_STATUS_POLL_MS: '100' } })
+  const { bytes, receiver } = await signedTransfer(stack)
+  const response = await stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' })
+  t.equal(response.route, 'relay_bundle')
+  t.equal(response.confirmation, 'pending')
+  // Between the lint and the auction the tip wallet is emptied: the bundle's second transaction fails.
+  const wallet = stack.tipWallet as Address
+  const account = stack.localnet.chain.getAccount(wallet)
+  stack.localnet.chain.setAccount(wallet, { ...(account as NonNullable<typeof account>), lamports: 0n })
+  stack.localnet.chain.advanceSlot()
+  const bundle = stack.localnet.relay.getBundle(response.bundle_id as string)
+  t.equal(bundle?.outcome?.landed, false, 'the relay ran it and it failed')
+  t.equal(bundle?.outcome?.landed === false ? bundle.outcome.failedIndex : -1, 1, 'at its second transaction, the tip')
+
+  let tracked = await stack.engine.getTransaction(TENANT, response.signature)
+  for (let i = 0; i < 100 && tracked.status === 'pending'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    tracked = await stack.engine.getTransaction(TENANT, response.signature)
+  }
+  t.equal(tracked.status, 'dropped', 'never dropped silently')
+  t.match(tracked.drop_reason, new RegExp(`bundle ${response.bundle_id} Failed`))
+  t.ok(tracked.transaction_error, `the failing transaction's error: ${JSON.stringify(tracked.transaction_error)}`)
+  t.equal((await stack.rpc<{ value: number }>('getBalance', [receiver.address])).value, 0, 'the first transaction did not land either')
+  const statuses = await stack.rpc<{ value: unknown[] }>('getSignatureStatuses', [[response.signature]])
+  t.same(statuses.value, [null], 'the chain does not know its signature')
+})
+
+t.test("a send the rate limit cannot fit before the caller's deadline is relay_busy with Retry-After, and never sent", async (t) => {
+  const stack = await startStack(t, { autoAdvance: true, relay: { rateLimit: 1 } })
+  await stack.engine.getTips() // the tip accounts are read (one relay call) before the burst
+  const queued = await Promise.all([1, 2, 3].map(() => signedTransfer(stack)))
+  const late = await signedTransfer(stack)
+  const first = queued.map(({ bytes }) =>
+    stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' }),
+  )
+  // Let the three reach the queue first.
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const busy = (await stack.engine
+    .submit(late.bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle', deadlineMs: 100 })
+    .catch((e: unknown) => e)) as ServiceError
+  t.ok(isServiceError(busy, 'relay_busy'), String(busy))
+  t.ok(Number(busy.headers?.['retry-after']) >= 1, `Retry-After ${busy.headers?.['retry-after']}`)
+  const answers = await Promise.all(first)
+  t.equal(answers.filter((answer) => answer.bundle_id !== null).length, 3, 'the queued ones are all sent')
+  t.equal(sendBundles(stack), 3, 'the refused one never reached the relay')
+  t.equal(stack.localnet.relay.getCounts().rateLimited, 0, 'and the relay never had to say 429')
+})
+
+t.test("a relay refusing the credential is relay_unavailable naming RELAY_AUTH, not the caller's fault", async (t) => {
+  const stack = await startStack(t, {
+    autoAdvance: true,
+    relay: { rateLimit: 5 },
+    localnetEnv: { LOCALNET_RELAY_AUTH: 'the-right-uuid' },
+    engineEnv: { RELAY_AUTH: 'a-wrong-uuid' },
+  })
+  const { bytes } = await signedTransfer(stack)
+  await t.rejects(stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' }), {
+    code: 'relay_unavailable',
+    message: /RELAY_AUTH/,
+  })
+  t.ok(stack.localnet.relay.getCounts().unauthorized >= 1, 'the relay saw the wrong credential')
+})
