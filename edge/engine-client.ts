@@ -3,7 +3,7 @@
  * engine share a process, no serialization) and gRPC (`ENGINE_URL`: edge and engine on different
  * hosts). Both pass test/edge/engine-client-contract.test.ts.
  */
-import { credentials, Metadata, type ClientReadableStream, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
+import { credentials, Metadata, type ServiceError as GrpcServiceError } from '@grpc/grpc-js'
 import { createServiceError } from '../lib/errors.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { fromGrpcError } from '../lib/grpc/service-error-status.js'
@@ -153,7 +153,7 @@ export function createGrpcEngineClient(address: string, options: { internalToken
     watch(transaction, options, listener) {
       return new Promise<WatchStart>((resolve, reject) => {
         // No deadline: the watch lasts until it ends or is cancelled (the engine bounds it by WATCH_MAX_MS).
-        const call = client.Watch(toSimulateRequest(transaction, options), metadata) as ClientReadableStream<WatchEvent__Output>
+        const call = client.Watch(toSimulateRequest(transaction, options), metadata)
         let started = false
         let ended = false
         const cancel = () => {

@@ -63,7 +63,7 @@ const outageThrottles = new WeakMap<object, Map<ErrorCode, () => number>>()
 function countOutageFault(logger: Logger, code: ErrorCode): number {
   const destination = (logger as unknown as Record<symbol, object | undefined>)[pino.symbols.streamSym] ?? logger
   let throttles = outageThrottles.get(destination)
-  if (!throttles) outageThrottles.set(destination, (throttles = new Map()))
+  if (!throttles) outageThrottles.set(destination, (throttles = new Map<ErrorCode, () => number>()))
   let throttle = throttles.get(code)
   if (!throttle) throttles.set(code, (throttle = createLogThrottle()))
   return throttle()

@@ -122,7 +122,9 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs.default
   const headersTimeoutMs = Math.min(options.headersTimeoutMs ?? defaults.headersTimeoutMs.default, requestTimeoutMs)
   const app = Fastify({
-    // pino's Logger and fastify's FastifyBaseLogger are the same object under two types.
+    // pino's Logger and fastify's FastifyBaseLogger are the same object under two types; without the
+    // assertion fastify infers its instance type from pino's and the app no longer fits FastifyInstance.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: logger as FastifyBaseLogger,
     // No per-request log lines: at thousands of requests a second they would cost more than the work.
     logController: new LogController({ disableRequestLogging: true }),
@@ -154,7 +156,7 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     // the envelope too: a path parameter nothing can match is an unknown resource.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id)
-      return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'validation_error', error.message)
+      void sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'validation_error', error.message)
     },
     ajv: {
       // Wrong types are errors, not values to coerce; unknown fields are reported, not dropped.

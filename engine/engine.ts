@@ -363,12 +363,13 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     }
     return list
   }
-  const strategies = new Map<SubmitStrategyName, SubmitStrategy>([
-    ['direct', createDirectStrategy(submitter)],
-    ['staked_sender', createStakedSenderStrategy(submitter, config.sendStakedRpcUrls.length > 0)],
-    ['managed_tip_bundle', createManagedTipBundleStrategy(bundles)],
-    ['auto_direct', createAutoDirectStrategy({ submitter, bundles, tracker, chain, budget, slots: config.autoDirectSlots })],
-  ])
+  // One per name (a Record, so a strategy named in the contract and not built here fails to compile).
+  const strategies: Readonly<Record<SubmitStrategyName, SubmitStrategy>> = {
+    direct: createDirectStrategy(submitter),
+    staked_sender: createStakedSenderStrategy(submitter, config.sendStakedRpcUrls.length > 0),
+    managed_tip_bundle: createManagedTipBundleStrategy(bundles),
+    auto_direct: createAutoDirectStrategy({ submitter, bundles, tracker, chain, budget, slots: config.autoDirectSlots }),
+  }
 
   return {
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.

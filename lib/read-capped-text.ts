@@ -20,7 +20,7 @@ export async function readCappedText(response: Response, maxBytes: number): Prom
     throw new BodyTooLargeError(maxBytes)
   }
   if (!response.body) return ''
-  const reader = response.body.getReader()
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {

@@ -68,7 +68,7 @@ export function toLeaderIdentities(config: Pick<LocalnetConfig, 'leaders'>): Add
   if (leaders.length === 0 || !leaders.every((leader) => isAddress(leader))) {
     throw new ConfigError('LOCALNET_LEADERS', 'a comma-separated list of base58 validator identities', config.leaders)
   }
-  return leaders as Address[]
+  return leaders
 }
 
 /**

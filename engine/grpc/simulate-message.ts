@@ -222,7 +222,7 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
     replacement_blockhash: orUndefined(response.replacement_blockhash),
     landing_estimate: response.landing_estimate,
     cached: response.cached,
-  } as SimulateResponseMessage
+  }
 }
 
 /** The simulate response a gRPC message carries. */

@@ -34,7 +34,7 @@ function getDetails(metadata: Metadata | undefined): ErrorDetails | undefined {
   if (typeof text !== 'string') return undefined
   try {
     const parsed: unknown = JSON.parse(text)
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as ErrorDetails) : undefined
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : undefined
   } catch {
     return undefined
   }

@@ -65,7 +65,7 @@ export function createSlotClock(svm: NativeLiteSvm, options: { slotMs: number; s
   function syncSlotHashes(): void {
     if (slotHashesWritten) return
     // LiteSVM's SlotHash has no constructor; its setter takes plain { slot, hash } objects.
-    svm.setSlotHashes(slotHashes as unknown as Parameters<NativeLiteSvm['setSlotHashes']>[0])
+    svm.setSlotHashes(slotHashes)
     slotHashesWritten = true
   }
 

@@ -95,7 +95,7 @@ export async function createGeyserServer(options: GeyserServerOptions): Promise<
       const oldest = ring.getOldestSlot()
       return oldest === undefined ? {} : { firstAvailable: String(oldest) }
     }),
-    Ping: answer((request) => ({ count: request.count })),
+    Ping: answer((request: { count: number }) => ({ count: request.count })),
     // Like every state read of localnet (README: commitment), each commitment sees the newest block.
     GetLatestBlockhash: answer(() => {
       const latest = chain.getLatestBlockhash()
@@ -103,7 +103,10 @@ export async function createGeyserServer(options: GeyserServerOptions): Promise<
     }),
     GetBlockHeight: answer(() => ({ blockHeight: String(chain.getBlockHeight()) })),
     GetSlot: answer(() => ({ slot: String(chain.getSlot()) })),
-    IsBlockhashValid: answer((request) => ({ slot: String(chain.getSlot()), valid: chain.isBlockhashValid(request.blockhash) })),
+    IsBlockhashValid: answer((request: { blockhash: string }) => ({
+      slot: String(chain.getSlot()),
+      valid: chain.isBlockhashValid(request.blockhash),
+    })),
     GetVersion: answer(() => ({ version })),
   })
 

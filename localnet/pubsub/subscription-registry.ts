@@ -57,7 +57,7 @@ export function createSubscriptionRegistry() {
     add(owner: SubscriptionOwner, spec: SubscriptionSpec): Subscription {
       const subscription: Subscription = { ...spec, id: nextId++, owner, active: true }
       let owned = byOwner.get(owner)
-      if (!owned) byOwner.set(owner, (owned = new Map()))
+      if (!owned) byOwner.set(owner, (owned = new Map<number, Subscription>()))
       owned.set(subscription.id, subscription)
       index(subscription, true)
       return subscription

@@ -52,7 +52,7 @@ export function getBlockConfig(param: unknown): BlockConfig {
   return {
     encoding: (encoding ?? 'json') as TransactionEncoding,
     transactionDetails: (transactionDetails ?? 'full') as TransactionDetails,
-    rewards: (rewards ?? true) as boolean,
+    rewards: rewards ?? true,
     maxSupportedTransactionVersion: (maxSupportedTransactionVersion ?? undefined) as number | undefined,
     commitment,
   }

@@ -156,7 +156,7 @@ function toEncodedMemcmp(value: unknown): EncodedMemcmp {
   if (bytes === undefined) throw createInvalidParamsError('Invalid params: missing field `bytes`.')
   if (encoding !== undefined && encoding !== null && encoding !== 'base58' && encoding !== 'base64' && encoding !== 'bytes') {
     throw createInvalidParamsError(
-      `Invalid params: unknown variant \`${String(encoding)}\`, expected one of \`base58\`, \`base64\`, \`bytes\`.`,
+      `Invalid params: unknown variant \`${typeof encoding === 'string' ? encoding : JSON.stringify(encoding)}\`, expected one of \`base58\`, \`base64\`, \`bytes\`.`,
     )
   }
   if (Array.isArray(bytes)) {

@@ -87,6 +87,8 @@ function toUiExtension(type: number, value: Uint8Array): UiTokenExtension {
     case 'transferHookAccount':
       if (value.length !== 1) break
       return { extension: name, state: { transferring: flag() } }
+    case undefined:
+      break
   }
   return { extension: 'unparseableExtension' }
 }

@@ -75,7 +75,7 @@ export function parseAccountDump(file: string, text: string): { address: Address
   const raw = dump.account
   const data = decodeData(file, raw.data)
   if (raw.space !== undefined && toU64(file, 'space', raw.space) !== BigInt(data.length)) {
-    throw new AccountDumpError(file, `account.space is ${String(raw.space)} but data has ${data.length} bytes`)
+    throw new AccountDumpError(file, `account.space is ${JSON.stringify(raw.space)} but data has ${data.length} bytes`)
   }
   if (typeof raw.executable !== 'boolean') throw new AccountDumpError(file, 'account.executable must be a boolean')
   return {

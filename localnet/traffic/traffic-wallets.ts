@@ -60,7 +60,9 @@ export async function confirmSignatures(
     const { value } = await rpc.getSignatureStatuses(waiting).send({ abortSignal: options.abortSignal })
     const failed = value.find((status) => status?.err)
     if (failed)
-      throw new Error(`funding transaction failed: ${JSON.stringify(failed.err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+      throw new Error(
+        `funding transaction failed: ${JSON.stringify(failed.err, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      )
     waiting = waiting.filter((_, i) => !value[i])
     if (waiting.length === 0) return
     if (Date.now() > deadline) throw new Error(`funding transactions not seen after ${options.timeoutMs} ms: ${waiting.join(', ')}`)

@@ -67,7 +67,7 @@ t.test('kill -9 mid-flight: the restarted service resolves the tracking, and a r
   process.kill(-(first.child.pid as number), 'SIGKILL')
   t.ok(await waitForExit(first.child, 10_000), 'killed')
   localnet.sends.setDropRate(0)
-  t.equal((await localnet.chain.getAccount(recipient.address))?.lamports ?? 0n, 0n, 'nothing landed before the restart')
+  t.equal(localnet.chain.getAccount(recipient.address)?.lamports ?? 0n, 0n, 'nothing landed before the restart')
 
   const second = await startServiceProcess(t, setup)
   if (!second) return

@@ -30,7 +30,7 @@ export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   force_relay: false,
   block_blacklisted: true,
   block_risky_tokens: false,
-  block_token_flags: Object.freeze([]) as readonly string[],
+  block_token_flags: Object.freeze([]),
   max_slippage_bps: null,
   max_compute_units: null,
   max_fee_sol: null,
@@ -88,7 +88,7 @@ function readLimit(value: unknown, field: string, max: number, integer: boolean)
   if (value === null) return null
   const ok = typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max && (!integer || Number.isInteger(value))
   if (!ok) fail(field, `must be null or ${integer ? 'an integer' : 'a number'} from 0 to ${max}`)
-  return value as number
+  return value
 }
 
 function readRiskLevel(value: unknown, field: string): RiskLevel {
@@ -137,7 +137,7 @@ export function parsePolicy(input: PolicyInput | undefined): Readonly<Policy> {
     if (!(POLICY_PRESETS as readonly string[]).includes(input)) {
       throw createServiceError('validation_error', `policy: must be one of ${POLICY_PRESETS.join(', ')} or an object`)
     }
-    return PRESET_POLICIES[input as PolicyPreset]
+    return PRESET_POLICIES[input]
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw createServiceError('validation_error', 'policy: must be a preset name or an object')

@@ -33,7 +33,7 @@ interface BoundVector {
 
 /** Binds every registered vector to `sources` (once: the engine's, or a result-cache recorder's). */
 export function createDetector(sources: ReadSources, logger?: Logger): Detector {
-  const bound: BoundVector[] = DETECTION_VECTORS.map((vector) => ({ name: vector.name, run: vector.bind(sources) as BoundVector['run'] }))
+  const bound: BoundVector[] = DETECTION_VECTORS.map((vector) => ({ name: vector.name, run: vector.bind(sources) }))
   // A source that is down (the user service, for tenants' program blocks) fails a vector of every
   // request: one line per 10 s, counting them, not one a request.
   const failures = createLogThrottle()

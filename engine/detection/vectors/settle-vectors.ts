@@ -24,7 +24,7 @@ export function settleVectors<T extends Partial<Record<Vector, unknown>>>(
   for (const name of Object.keys(pending) as Array<keyof T & Vector>) {
     const value = pending[name]
     if (!(value instanceof Promise)) {
-      values[name] = value as T[typeof name]
+      values[name] = value
       continue
     }
     waiting ??= []

@@ -21,7 +21,7 @@ export type AccountKeysResult =
 
 /** The table keys a transaction's lookups name, in message order (a table may repeat). */
 export function getLookupTableKeys(tx: WireTransaction): Uint8Array[] {
-  const keys: Uint8Array[] = new Array(tx.lookups.length)
+  const keys = new Array<Uint8Array>(tx.lookups.length)
   for (let i = 0; i < tx.lookups.length; i++) keys[i] = tx.lookups[i]!.tableKey
   return keys
 }
@@ -43,9 +43,9 @@ export function resolveAccountKeys(
   currentSlot?: bigint,
 ): AccountKeysResult {
   const total = tx.staticKeyCount + tx.loadedKeyCount
-  const keys: Uint8Array[] = new Array(total)
-  const writable: boolean[] = new Array(total)
-  const signer: boolean[] = new Array(total)
+  const keys = new Array<Uint8Array>(total)
+  const writable = new Array<boolean>(total)
+  const signer = new Array<boolean>(total)
   const bytes = tx.bytes
   for (let i = 0; i < tx.staticKeyCount; i++) {
     const at = tx.staticKeysOffset + 32 * i

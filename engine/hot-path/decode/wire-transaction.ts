@@ -185,7 +185,7 @@ export function decodeWireTransaction(bytes: Uint8Array): WireTransaction {
   if (instructionCount * 3 > length - o) {
     fail(`truncated: ${instructionCount} instructions cannot fit in ${length - o} bytes`)
   }
-  const instructions: WireInstruction[] = new Array(instructionCount)
+  const instructions = new Array<WireInstruction>(instructionCount)
   let maxAccountIndex = -1
   for (let i = 0; i < instructionCount; i++) {
     if (o >= length) fail(`truncated: instruction ${i} of ${instructionCount}`)

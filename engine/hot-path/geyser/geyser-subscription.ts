@@ -296,7 +296,8 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     opened.on('data', onUpdate)
     opened.on('error', (error: Error & { cause?: unknown }) => {
       // The native client reports every status as "subscribe stream receive failed"; the code is in the cause.
-      if (fromSlot !== undefined && /invalid argument/i.test(String(error.cause ?? '')) && /from_slot/.test(String(error.cause))) {
+      const cause = error.cause instanceof Error || typeof error.cause === 'string' ? String(error.cause) : ''
+      if (fromSlot !== undefined && /invalid argument/i.test(cause) && /from_slot/.test(cause)) {
         stats.fromSlotRefusals++
         useFromSlot = false
       }

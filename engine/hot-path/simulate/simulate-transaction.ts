@@ -111,7 +111,7 @@ function getMinAccountSlot(accounts: LoadedAccounts): number | null {
 
 /** The static keys (as views) of a transaction whose full key list could not be resolved. */
 function getStaticKeys(tx: WireTransaction): Uint8Array[] {
-  const keys: Uint8Array[] = new Array(tx.staticKeyCount)
+  const keys = new Array<Uint8Array>(tx.staticKeyCount)
   for (let i = 0; i < tx.staticKeyCount; i++) keys[i] = tx.bytes.subarray(tx.staticKeysOffset + 32 * i, tx.staticKeysOffset + 32 * i + 32)
   return keys
 }

@@ -56,7 +56,8 @@ export function createSequentialSimulator(options: { cache: AccountCache; chain:
   return {
     async run(transactions, tipAccounts, signal) {
       const slot = BigInt(chain.slot)
-      const loads: LoadResult[] = await Promise.all(transactions.map((tx) => loadAccounts(tx, cache, slot, signal)))
+      // Each load is a promise only when it has to wait on RPC (MaybePromise): Promise.all takes both.
+      const loads: LoadResult[] = await Promise.all(transactions.map((tx) => Promise.resolve(loadAccounts(tx, cache, slot, signal))))
       const keys = loads.map((load) => (load.ok ? load.accounts.keys : null))
       const entries = loads.map((load) => (load.ok ? load.accounts.entries : null))
       const steps: BundleStepResult[] = []

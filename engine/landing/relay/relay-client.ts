@@ -91,7 +91,7 @@ function describeTransportError(error: unknown, requestTimeoutMs: number, method
 function parseAnswer(text: string): JsonRpcAnswer | null {
   try {
     const parsed: unknown = JSON.parse(text)
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonRpcAnswer) : null
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : null
   } catch {
     return null
   }

@@ -255,7 +255,7 @@ export function createRelayQueue(options: RelayQueueOptions): RelayQueue {
         method,
         deadlineMs,
         run,
-        resolve: resolve as (value: unknown) => void,
+        resolve: resolve,
         reject,
         signal,
         timer: undefined,

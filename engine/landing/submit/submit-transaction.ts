@@ -19,7 +19,8 @@ import type { TipPayer } from '../bundle/managed-tip-plans.js'
 
 export interface SubmitDeps {
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
-  strategies: ReadonlyMap<SubmitStrategyName, SubmitStrategy>
+  /** Every strategy by its name. */
+  strategies: Readonly<Record<SubmitStrategyName, SubmitStrategy>>
   tracker: TransactionTracker
   /** Who the service pays managed tips and staked sending for: checked before anything is simulated or sent. */
   budget: Pick<ManagedTipBudget, 'allows' | 'assertMayPay'>
@@ -63,8 +64,7 @@ export async function submitTransaction(deps: SubmitDeps, bytes: Uint8Array, opt
   const parsed = parseSubmitOptions(options)
   const tx = decodeWireTransaction(bytes)
   assertSignedTransaction(tx)
-  const strategy = deps.strategies.get(parsed.strategy)
-  if (!strategy) throw createServiceError('relay_unavailable', `strategy ${parsed.strategy} is not available here.`)
+  const strategy = deps.strategies[parsed.strategy]
   const payer: TipPayer = { userId: options.tenantId ?? ANONYMOUS_TENANT, cardOnFile: options.cardOnFile ?? false }
   assertPlanAllows(deps.budget, payer, parsed.strategy, parsed.tipLamports)
   const simulation = await deps.simulate(bytes, options.tenantId === undefined ? {} : { tenantId: options.tenantId })

@@ -40,7 +40,9 @@ function getAccountAddresses(config: RpcConfig): Address[] | undefined {
   const encoding = accounts.encoding ?? 'base64'
   if (encoding === 'base58' || encoding === 'binary') throw createInvalidParamsError('base58 encoding not supported')
   if (encoding !== 'base64') {
-    throw createInvalidParamsError(`Invalid params: encoding ${String(encoding)} is not supported by localnet; use base64.`)
+    throw createInvalidParamsError(
+      `Invalid params: encoding ${typeof encoding === 'string' ? encoding : JSON.stringify(encoding)} is not supported by localnet; use base64.`,
+    )
   }
   return toArrayParam(accounts.addresses, MAX_SIMULATION_ACCOUNTS).map(toAddressParam)
 }
