@@ -26,7 +26,11 @@ import {
 } from '@solana-program/token'
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022'
 import { MAX_LISTED_APPROVALS } from '../../../../engine/detection/approvals/approval-scanner.js'
-import { createRevokeTransaction, MAX_REVOKES_PER_TRANSACTION, type RevokeTarget } from '../../../../engine/detection/approvals/revoke-transaction.js'
+import {
+  createRevokeTransaction,
+  MAX_REVOKES_PER_TRANSACTION,
+  type RevokeTarget,
+} from '../../../../engine/detection/approvals/revoke-transaction.js'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../../../localnet/chain/local-account.js'
 import { DEMO_MINT } from '../../../../localnet/seed/demo-state.js'
 import { startStack, type Stack } from '../../../helpers/stack.js'

@@ -8,7 +8,13 @@ import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } 
 import { getComputeBudget } from '../../../../engine/hot-path/decode/compute-budget.js'
 import { decodeWireTransaction } from '../../../../engine/hot-path/decode/wire-transaction.js'
 import { getTransactionFee } from '../../../../engine/detection/fees/transaction-fee.js'
-import { buildWireTransaction, memoInstruction, randomAddress, toAddressBytes, transferInstruction } from '../../hot-path/decode/kit-transactions.js'
+import {
+  buildWireTransaction,
+  memoInstruction,
+  randomAddress,
+  toAddressBytes,
+  transferInstruction,
+} from '../../hot-path/decode/kit-transactions.js'
 import { createNativeSvm, sendWire, type NativeSvm } from '../../hot-path/decode/lookup-table-data.js'
 import { readMainnetFixtures } from '../../hot-path/decode/mainnet-fixtures.js'
 

@@ -4,7 +4,11 @@
  * within 1 s, with the bus at once; a warm tenant is answered synchronously, from one set per load.
  */
 import t from 'tap'
-import { createTenantProgramBlocks, INFORMED_TRUST_MS, UNINFORMED_TRUST_MS } from '../../../../engine/detection/programs/tenant-program-blocks.js'
+import {
+  createTenantProgramBlocks,
+  INFORMED_TRUST_MS,
+  UNINFORMED_TRUST_MS,
+} from '../../../../engine/detection/programs/tenant-program-blocks.js'
 import { createTestUserService, createTestClock } from '../../../helpers/user-service.js'
 import { JUPITER_V6, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../accounts/program-block-fixtures.js'
 import { createCountedLoad, createTenants, toKey } from './tenant-program-blocks-fixtures.js'

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { address, getProgramDerivedAddress } from '@solana/kit'
 import t from 'tap'
-import { BURN_ADDRESSES, LOCKER_AUTHORITIES, POOL_AUTHORITIES, getHolderKind } from '../../../../engine/detection/tokens/holder-owner-kinds.js'
+import {
+  BURN_ADDRESSES,
+  LOCKER_AUTHORITIES,
+  POOL_AUTHORITIES,
+  getHolderKind,
+} from '../../../../engine/detection/tokens/holder-owner-kinds.js'
 
 const seed = (text: string) => new TextEncoder().encode(text)
 const anchorTag = (name: string) => new Uint8Array(createHash('sha256').update(`account:${name}`).digest().subarray(0, 8))

@@ -1,5 +1,9 @@
 import t from 'tap'
-import { getSimulationRecommendations, getSimulationRiskLevel, type SimulationFindings } from '../../../../engine/detection/vectors/simulation-vector.js'
+import {
+  getSimulationRecommendations,
+  getSimulationRiskLevel,
+  type SimulationFindings,
+} from '../../../../engine/detection/vectors/simulation-vector.js'
 import { createFailure } from '../../../../engine/hot-path/svm/failure.js'
 import { getSuggestedComputeLimit } from '../../../../engine/hot-path/simulate/suggested-compute-limit.js'
 

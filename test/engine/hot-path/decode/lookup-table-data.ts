@@ -17,7 +17,11 @@ import { LiteSvm } from '../../../../lib/native-svm.js'
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../../../../localnet/seed/lookup-table-account.js'
 
 // The encoder lives with localnet's seeding, where benchmarks use it too.
-export { ADDRESS_LOOKUP_TABLE_PROGRAM, encodeLookupTableData, type LookupTableFields } from '../../../../localnet/seed/lookup-table-account.js'
+export {
+  ADDRESS_LOOKUP_TABLE_PROGRAM,
+  encodeLookupTableData,
+  type LookupTableFields,
+} from '../../../../localnet/seed/lookup-table-account.js'
 
 /** The part of LiteSVM's native handle these tests send through (lib/native-svm.ts loads it). */
 export interface NativeSvm {

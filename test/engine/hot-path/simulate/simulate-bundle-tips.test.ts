@@ -10,7 +10,11 @@ import { simulateResponseSchema } from '../../../../engine/contract/simulate-res
 import type { TipFloor } from '../../../../engine/contract/tips-response.js'
 import { createResultCache } from '../../../../engine/hot-path/simulate/result-cache.js'
 import { parseSimulateOptions } from '../../../../engine/hot-path/simulate/simulate-options.js'
-import { simulateTransaction, type SimulateDependencies, type SimulateTips } from '../../../../engine/hot-path/simulate/simulate-transaction.js'
+import {
+  simulateTransaction,
+  type SimulateDependencies,
+  type SimulateTips,
+} from '../../../../engine/hot-path/simulate/simulate-transaction.js'
 import { fromBase58Address, type AccountKey } from '../../../../engine/hot-path/state/account-key.js'
 import { RENT_EXEMPT_RENT_EPOCH } from '../../../../localnet/chain/local-account.js'
 import { JITO_TIP_ACCOUNTS } from '../../../../localnet/relay/tip-accounts.js'
