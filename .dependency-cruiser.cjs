@@ -1,10 +1,12 @@
 /**
  * Which way imports may run between the service folders (`npm run lint:deps`, run by CI).
  * lib/ is what every process shares and imports no service; the engine never reaches into the
- * edge, and the edge knows the engine by its contract (engine/contract/), which itself imports
- * nothing of the engine; localnet is the independent oracle the engine is checked against, so it
- * imports only lib/; what every door shares (callers/) knows no door; accounts knows no other
- * service, and the others know it by its contract, its client and its config; product code never imports tests or benchmarks.
+ * edge, and the edge knows the engine by its contract (engine/contract/, which itself imports
+ * nothing of the engine) and its client (engine/client/); inside the engine, three layers import
+ * downwards only (engine/README.md); localnet is the independent oracle the engine is checked
+ * against, so it imports only lib/; what every door shares (callers/) knows no door; accounts
+ * knows no other service, and the others know it by its contract, its client and its config;
+ * product code never imports tests or benchmarks.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,16 +38,14 @@ module.exports = {
       name: 'edge-imports-engine-contract-only',
       comment:
         'The edge knows the engine by its contract (engine/contract/: the request and response shapes, their schemas ' +
-        'and types), never by its internals, so the engine can change inside without the edge following. Besides the ' +
-        'contract it may import only what runs or reaches an engine: engine.ts (the Engine type of the in-process ' +
-        'transport), start-engine.ts and config.ts (edge/main.ts starts one in-process when ENGINE_URL is unset) and ' +
-        'the gRPC mappers (grpc/*-message.ts) the gRPC transport decodes answers with.',
+        'and types) and its client (engine/client/: the EngineClient interface, in-process and over gRPC), never by its ' +
+        'internals, so the engine can change inside without the edge following. Besides them it may import only what ' +
+        'starts an engine in its process when ENGINE_URL is unset: engine.ts (the Engine type), start-engine.ts and config.ts.',
       severity: 'error',
       from: { path: '^edge/' },
       to: {
         path: '^engine/',
-        pathNot:
-          '^engine/(contract/|engine[.]ts$|start-engine[.]ts$|config[.]ts$|grpc/(simulate|health|approvals|execute|send|submit|tips|tracked-transaction)-message[.]ts$)',
+        pathNot: '^engine/(contract/|client/|engine[.]ts$|start-engine[.]ts$|config[.]ts$)',
       },
     },
     {

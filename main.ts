@@ -21,7 +21,7 @@ import { LOCALNET_FREE_MANAGED_TIP_PLAN } from './engine/landing/bundle/managed-
 import { engineConfigSchema } from './engine/config.js'
 import { startEngine } from './engine/start-engine.js'
 import { edgeConfigSchema } from './edge/config.js'
-import { createInProcessEngineClient } from './edge/engine-client.js'
+import { createInProcessEngineClient } from './engine/client/engine-client.js'
 import { createEdgeServer } from './edge/server.js'
 import { startCallers } from './callers/start-callers.js'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 /** What the edge's routes share: the clients they call and the off-hot-path recorders. */
 import type { onRequestHookHandler } from 'fastify'
 import type { UserService } from '../accounts/contract/index.js'
-import type { EngineClient } from './engine-client.js'
+import type { EngineClient } from '../engine/client/engine-client.js'
 import type { Authenticator } from '../callers/authenticator.js'
 import type { KeyUsageCounter } from '../callers/key-usage-counter.js'
 import type { SimulationHistoryQueue } from '../callers/simulation-history-queue.js'

@@ -10,7 +10,7 @@ import { createLogThrottle, LOG_THROTTLE_INTERVAL_MS } from '../lib/log-throttle
 import type { Logger } from '../lib/logger.js'
 import { createAuthHook } from './auth/auth-hook.js'
 import type { EdgeContext } from './edge-context.js'
-import type { EngineClient } from './engine-client.js'
+import type { EngineClient } from '../engine/client/engine-client.js'
 import { createClientErrorHandler } from './client-error-handler.js'
 import { createConnectionDrain } from './connection-drain.js'
 import { edgeConfigSchema } from './config.js'

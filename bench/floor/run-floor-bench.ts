@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { createLogger } from '../../lib/logger.js'
 import { callRpc } from '../load/load-stack.js'
 import { getWebSocketOutcomes } from '../load/websocket-outcomes.js'

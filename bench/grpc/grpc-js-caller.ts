@@ -1,6 +1,6 @@
 /**
  * A grpc-js client in a process of its own, `concurrency` calls in flight on one channel (as
- * bench/load's stub and edge/engine-client.ts dial the engine), answers not decoded: the
+ * bench/load's stub and engine/client/engine-client.ts dial the engine), answers not decoded: the
  * standard-client view of a server, whose own cost this shows beside h2load's.
  *   npx tsx bench/grpc/grpc-js-caller.ts <port> <concurrency> <seconds> <framed request, base64> [api key]
  * Prints {"callsPerS", "failed", "p50Us", "p99Us"} as one JSON line.

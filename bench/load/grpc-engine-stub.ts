@@ -41,7 +41,7 @@ export async function createGrpcEngineStub(target: GrpcTarget): Promise<GrpcEngi
   // A local subchannel pool: each stub gets a connection of its own instead of sharing one.
   const client = new Client(target.address, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 })
   await new Promise<void>((resolve, reject) => client.waitForReady(Date.now() + 5_000, (error) => (error ? reject(error) : resolve())))
-  // One instance for every call, as edge/engine-client.ts does: grpc-js only reads it.
+  // One instance for every call, as engine/client/engine-client.ts does: grpc-js only reads it.
   const metadata = new Metadata()
   if (target.apiKey) metadata.set('x-api-key', target.apiKey)
   return {

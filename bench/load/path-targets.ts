@@ -3,7 +3,7 @@
  * messages or one batch body), and a check, before anything is timed, that every entry gets its
  * expected outcome through that path.
  */
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { LoadBenchError } from './load-bench-error.js'
 import type { LoadMix, LoadMixEntry } from './load-mix.js'
 import type { LoadTarget } from './load-run-spec.js'

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { JournalHealth } from '../../callers/journal-outage.js'
 import type { Logger } from '../../lib/logger.js'
-import type { EngineClient } from '../engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { healthResponses } from '../schemas/health.js'
 import { getEngineState } from '../status/engine-state.js'
 import { getJournalState, toJournalHealthBody } from '../status/journal-state.js'

@@ -4,7 +4,7 @@
  * off the hot path. Admission (rate limit, quota) is charged by the door before it calls this.
  */
 import type { Principal } from '../../callers/authenticator.js'
-import type { EngineClient } from '../engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateOptions, SimulateRequest } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'

@@ -4,7 +4,7 @@
  */
 import type { EngineHealth } from '../../engine/contract/engine-health.js'
 import type { Logger } from '../../lib/logger.js'
-import type { EngineClient } from '../engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import type { ServiceState } from './service-status.js'
 
 export interface EngineState {

@@ -11,7 +11,7 @@ import type { SendResponse } from '../../engine/contract/send-response.js'
 import type { SubmitResponse } from '../../engine/contract/submit-response.js'
 import type { TipFloor } from '../../engine/contract/tips-response.js'
 import type { TrackedTransaction } from '../../engine/contract/transaction-tracking.js'
-import type { EngineClient } from '../engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import type { ExecuteBody, SendBody, SubmitBody } from '../schemas/transactions.js'
 import { decodeRequestTransaction } from '../simulate/caller-simulator.js'
 

@@ -5,14 +5,40 @@
  * `transaction_error_json`), as SimulateResponse carries its transaction error.
  * test/engine/grpc/proto-contract-fields.test.ts checks that the message and the contract agree.
  */
+import { createServiceError } from '../../lib/errors.js'
+import type { ExecuteRequest as ExecuteRequestMessage } from '../../proto/gen/preflight/engine/v1/ExecuteRequest.js'
+import type { ExecuteRequest__Output as ExecuteRequestOutput } from '../../proto/gen/preflight/engine/v1/ExecuteRequest.js'
 import type { ExecuteResponse as ExecuteResponseMessage } from '../../proto/gen/preflight/engine/v1/ExecuteResponse.js'
 import type { ExecuteResponse__Output as ExecuteResponseOutput } from '../../proto/gen/preflight/engine/v1/ExecuteResponse.js'
-import type { ExecuteAction, ExecuteResponse } from '../contract/execute-response.js'
+import type { ExecuteAction, ExecuteOptions, ExecuteResponse } from '../contract/execute-response.js'
+import { parsePolicyJson } from './simulate-request-options.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import type { TrackingStatus } from '../contract/transaction-tracking.js'
 
 const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+
+/** The gRPC request of an execute (tenant_id and policy_json empty when not given). */
+export function toExecuteRequestMessage(transaction: Uint8Array, options: ExecuteOptions): ExecuteRequestMessage {
+  return {
+    transaction,
+    tenant_id: options.tenantId ?? '',
+    card_on_file: options.cardOnFile ?? false,
+    policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
+    wait_confirmation: options.waitConfirmation ?? false,
+  }
+}
+
+/** The execute options of a gRPC request (the engine validates the policy as for every transport); throws `invalid_transaction` for no bytes. */
+export function toExecuteOptions(request: ExecuteRequestOutput): ExecuteOptions {
+  if (request.transaction.length === 0) throw createServiceError('invalid_transaction', 'transaction is empty')
+  return {
+    waitConfirmation: request.wait_confirmation,
+    ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
+    ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+    ...(request.card_on_file ? { cardOnFile: true } : {}),
+  }
+}
 
 /** The gRPC message of an execute response. */
 export function toExecuteResponseMessage(response: ExecuteResponse): ExecuteResponseMessage {

@@ -1,6 +1,6 @@
-/** The simulate options a gRPC SimulateRequest carries (Simulate and Watch take the same request). */
+/** The simulate options a gRPC SimulateRequest carries (Simulate and Watch take the same request), both ways. */
 import { createServiceError } from '../../lib/errors.js'
-import type { SimulateRequest__Output } from '../../proto/gen/preflight/engine/v1/SimulateRequest.js'
+import type { SimulateRequest, SimulateRequest__Output } from '../../proto/gen/preflight/engine/v1/SimulateRequest.js'
 import type { PolicyInput } from '../detection/policy/policy.js'
 import type { SimulateOptions } from '../contract/simulate-request.js'
 import type { Vector } from '../contract/vectors.js'
@@ -23,5 +23,17 @@ export function toSimulateOptions(request: SimulateRequest__Output): SimulateOpt
     replaceRecentBlockhash: request.replace_recent_blockhash,
     ...(request.policy_json === '' ? {} : { policy: parsePolicyJson(request.policy_json) }),
     ...(request.tenant_id === '' ? {} : { tenantId: request.tenant_id }),
+  }
+}
+
+/** The SimulateRequest of a simulate or a watch (fields left at their zero value when not given). */
+export function toSimulateRequestMessage(transaction: Uint8Array, options: SimulateOptions): SimulateRequest {
+  return {
+    transaction,
+    vectors: options.vectors ? [...options.vectors] : [],
+    timeout_ms: options.timeoutMs ?? 0,
+    replace_recent_blockhash: options.replaceRecentBlockhash ?? false,
+    tenant_id: options.tenantId ?? '',
+    policy_json: options.policy === undefined ? '' : JSON.stringify(options.policy),
   }
 }

@@ -8,7 +8,7 @@
 import t, { type Test } from 'tap'
 import WebSocket from 'ws'
 import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { isServiceError } from '../../lib/errors.js'
 import { startRunningService } from '../helpers/running-service.js'
 import { buildTransaction, toBase64, transferSol } from '../helpers/transactions.js'

@@ -26,7 +26,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { isServiceError } from '../../lib/errors.js'
 import { getFreePort } from '../../lib/free-port.js'

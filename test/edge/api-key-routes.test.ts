@@ -5,7 +5,7 @@
  */
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestUserService, createTestClock, registerTestUser, type TestUserService, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'

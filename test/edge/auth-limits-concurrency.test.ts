@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
 import type { UserService } from '../../accounts/contract/index.js'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestUserService } from '../helpers/user-service.js'

@@ -6,7 +6,7 @@
  * the refusals).
  */
 import t from 'tap'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError, type ErrorCode } from '../../lib/errors.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 import { assertErrorEnvelope, createTestEdgeWithUser } from '../helpers/edge-inject.js'

@@ -9,7 +9,8 @@
  */
 import t, { type Test } from 'tap'
 import { startEngineServer } from '../../engine/server.js'
-import { createGrpcEngineClient, createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient, type EngineClient } from '../../engine/client/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { createRetryableError, isServiceError, ServiceError, type ErrorCode } from '../../lib/errors.js'
 import { toBase58 } from '../../lib/base58.js'
 import type { SubmitOptions } from '../../engine/contract/submit-response.js'

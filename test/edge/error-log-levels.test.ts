@@ -6,7 +6,7 @@
  * the rest at debug until the next error line, 10 s later, counts them.
  */
 import t from 'tap'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { isServiceFault, toClientError, type ErrorLogLevel } from '../../edge/http-errors.js'
 import { createServiceError, ERROR_CATALOGUE, type ErrorCode } from '../../lib/errors.js'
 import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import t from 'tap'
 import ts from 'typescript'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 

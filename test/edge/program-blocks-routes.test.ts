@@ -7,7 +7,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { createUserService } from '../../accounts/create-user-service.js'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createInProcessInvalidationBus, type AuthInvalidation } from '../../lib/auth-invalidation.js'
 import { createServiceError } from '../../lib/errors.js'
 import {

@@ -22,7 +22,7 @@ import {
 } from '@solana-program/token'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { streamErrorFrameSchema, streamResultFrameSchema } from '../../edge/schemas/stream.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'

@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http'
 import t from 'tap'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import type { EngineHealth } from '../../engine/contract/engine-health.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { FD_RESERVE, getDefaultMaxConnections } from '../../edge/max-connections.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'

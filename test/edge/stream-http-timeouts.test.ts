@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import t from 'tap'
 import { WebSocket } from 'ws'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'

@@ -15,7 +15,7 @@ import type { TrackedTransaction } from '../../engine/contract/transaction-track
 import type { BundleLintEntry } from '../../engine/contract/submit-response.js'
 import { SUBMIT_LIMITS } from '../../engine/contract/submit-response.js'
 import { startEngineServer } from '../../engine/server.js'
-import { createGrpcEngineClient } from '../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import {
   streamErrorFrameSchema,
   streamSubmitFrameSchema,

@@ -8,7 +8,7 @@
 import t, { type Test } from 'tap'
 import { WebSocket } from 'ws'
 import { generateKeyPairSigner } from '@solana/kit'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
 import { createTestUserService, createTestClock, registerTestUser } from '../helpers/user-service.js'

@@ -8,7 +8,7 @@
  */
 import t from 'tap'
 import type { SimulationRecord } from '../../accounts/contract/index.js'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import { toBase58 } from '../../lib/base58.js'
 import { assertErrorEnvelope, getJson } from '../helpers/edge-inject.js'

@@ -48,7 +48,7 @@ import {
   getMintToInstruction as getMintToInstruction2022,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@solana-program/token-2022'
-import { createInProcessEngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer } from '../../edge/server.js'
 import type { ApprovalsResponse, TokenApproval } from '../../engine/contract/approvals-response.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'

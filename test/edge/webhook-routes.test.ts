@@ -8,7 +8,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
-import type { EngineClient } from '../../edge/engine-client.js'
+import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import { createTestUserService, registerTestUser, type TestUser } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson } from '../helpers/edge-inject.js'

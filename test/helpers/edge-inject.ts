@@ -1,7 +1,7 @@
 /** Helpers for edge tests: an edge on a real stack, and the Error envelope checks every error shares. */
 import type { Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createInProcessEngineClient, type EngineClient } from '../../edge/engine-client.js'
+import { createInProcessEngineClient, type EngineClient } from '../../engine/client/engine-client.js'
 import { createEdgeServer, type EdgeServerOptions } from '../../edge/server.js'
 import type { Logger } from '../../lib/logger.js'
 import type { Admission } from '../../lib/limits/admission.js'

@@ -9,7 +9,7 @@ import { credentials, Metadata, status as GrpcStatus, type ServiceError as GrpcS
 import { generateKeyPairSigner } from '@solana/kit'
 import { createCallerServices } from '../../../callers/caller-services.js'
 import { createDirectCallGate, createInternalOnlyGate } from '../../../engine/grpc/direct-call-gate.js'
-import { createGrpcEngineClient } from '../../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../../engine/client/grpc-engine-client.js'
 import { createEdgeServer } from '../../../edge/server.js'
 import { startEngineServer } from '../../../engine/server.js'
 import { createTenantProgramBlocks, type TenantProgramBlocks } from '../../../engine/detection/programs/tenant-program-blocks.js'

@@ -15,7 +15,7 @@ import { type SimulateOptions } from '../../../../engine/contract/simulate-reque
 import { type SimulateResponse } from '../../../../engine/contract/simulate-response.js'
 import { fromBase58Address, type AccountKey } from '../../../../engine/hot-path/state/account-key.js'
 import type { AccountEntry } from '../../../../engine/hot-path/state/cached-account.js'
-import { createGrpcEngineClient } from '../../../../edge/engine-client.js'
+import { createGrpcEngineClient } from '../../../../engine/client/grpc-engine-client.js'
 import { startStack, type Stack } from '../../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 import { waitUntil } from '../../../helpers/wait-until.js'
