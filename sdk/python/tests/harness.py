@@ -4,11 +4,12 @@ Every test is skipped when PREFLIGHT_BASE_URL is unset (no service to test again
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import sys
 import unittest
-from typing import Any, Dict
+from typing import Any, Callable, Dict, TypeVar
 
 import httpx
 
@@ -17,6 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
 from solana_preflight import AsyncPreflightClient, PreflightClient  # noqa: E402
 
 PASSWORD = "correct horse battery staple"
+T = TypeVar("T")
 
 
 def require_service() -> None:
@@ -74,3 +76,8 @@ def new_user_client(label: str, **options: Any) -> PreflightClient:
     client = PreflightClient(base_url=base_url(), **options)
     client.register(fresh_email(label), PASSWORD)
     return client
+
+
+async def in_thread(function: Callable[..., T], *args: Any) -> T:
+    """A blocking fixture call, off the event loop (the async tests run in asyncio's debug mode)."""
+    return await asyncio.get_running_loop().run_in_executor(None, function, *args)
