@@ -7,7 +7,8 @@ export const SYSTEM_PYTHON = '/usr/bin/python3'
 export function getMissingPythonModules(python = SYSTEM_PYTHON): string | undefined {
   const probe = spawnSync(python, ['-c', 'import httpx, websockets'], { encoding: 'utf8' })
   if (probe.error) return `${python} cannot run: ${probe.error.message}`
-  if (probe.status !== 0) return `${python} lacks httpx or websockets (apt-get install python3-httpx python3-websockets): ${probe.stderr.trim().split('\n').pop()}`
+  if (probe.status !== 0)
+    return `${python} lacks httpx or websockets (apt-get install python3-httpx python3-websockets): ${probe.stderr.trim().split('\n').pop()}`
   return undefined
 }
 
@@ -28,7 +29,11 @@ export async function runUnittest(options: {
   env: NodeJS.ProcessEnv
   limitMs: number
 }): Promise<UnittestRun> {
-  const child = spawn(options.python ?? SYSTEM_PYTHON, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(options.python ?? SYSTEM_PYTHON, options.args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

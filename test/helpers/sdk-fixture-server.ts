@@ -52,7 +52,13 @@ export async function startSdkFixtureServer(t: Test, options: { rpcUrl: string; 
       const [wallet, recipient] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
       await rpc('requestAirdrop', [wallet.address, AIRDROP_LAMPORTS])
       wallets.set(wallet.address, wallet)
-      const bytes = await buildTransfer({ from: wallet, to: recipient.address, lamports: 1_000_000n, blockhash: await getBlockhash(), sign: false })
+      const bytes = await buildTransfer({
+        from: wallet,
+        to: recipient.address,
+        lamports: 1_000_000n,
+        blockhash: await getBlockhash(),
+        sign: false,
+      })
       return { transaction: toBase64(bytes), wallet: wallet.address }
     },
     '/wallets/drain': async (body) => {
@@ -60,7 +66,12 @@ export async function startSdkFixtureServer(t: Test, options: { rpcUrl: string; 
       if (!wallet) throw new Error(`unknown wallet ${String(body.wallet)}`)
       const balance = BigInt((await rpc<{ value: number }>('getBalance', [wallet.address])).value)
       const sink = await generateKeyPairSigner()
-      const bytes = await buildTransfer({ from: wallet, to: sink.address, lamports: balance - FEE_LAMPORTS, blockhash: await getBlockhash() })
+      const bytes = await buildTransfer({
+        from: wallet,
+        to: sink.address,
+        lamports: balance - FEE_LAMPORTS,
+        blockhash: await getBlockhash(),
+      })
       const signature = await rpc<string>('sendTransaction', [toBase64(bytes), { encoding: 'base64', skipPreflight: true }])
       return { signature }
     },
