@@ -80,6 +80,15 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
             self.assertGreaterEqual(stream.reconnect_count, 1)
             self.assertEqual(watch.end_reason, "disconnected", "the server ends a dropped socket's watches silently")
 
+    async def test_reconnects_after_the_server_closes_the_socket_itself(self) -> None:
+        async with harness.make_async_client() as client, client.stream() as stream:
+            self.assertTrue((await stream.simulate(self.unsigned[0]))["success"])
+            # A frame over the service's BODY_LIMIT_BYTES (256 KiB): the server closes the socket with 1009.
+            await stream._socket.send("x" * (300 * 1024))
+            answer = await asyncio.wait_for(stream.simulate(self.unsigned[1]), 20)
+            self.assertTrue(answer["success"])
+            self.assertEqual(stream.reconnect_count, 1)
+
     async def test_reconnecting_refreshes_a_rejected_bearer_token(self) -> None:
         client = AsyncPreflightClient(base_url=harness.proxy_url())
         async with client:

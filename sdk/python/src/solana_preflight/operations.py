@@ -5,7 +5,7 @@ The sync and the async client both run these, so each request is described once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Union
 from urllib.parse import quote
 
@@ -32,7 +32,6 @@ class Call:
     min_timeout: Optional[float] = None
     #: register, login and refresh answer a token pair the client keeps
     stores_tokens: bool = False
-    extra: Dict[str, Any] = field(default_factory=dict)
 
 
 def _segment(value: str) -> str:
