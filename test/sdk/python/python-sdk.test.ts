@@ -32,9 +32,10 @@ function getFirstPythonSample(path: string): string {
 }
 
 const missing = getMissingPythonModules()
-/** Debian's python3 makes venvs with pip only with python3-venv (ensurepip) installed. */
+/** pip installs offline into a venv only with Debian's python3-venv (ensurepip), python3-setuptools and python3-wheel. */
 const venvMissing =
-  spawnSync(SYSTEM_PYTHON, ['-c', 'import venv, ensurepip'], { encoding: 'utf8' }).status !== 0 && 'python3-venv is not installed'
+  spawnSync(SYSTEM_PYTHON, ['-c', 'import venv, ensurepip, setuptools, wheel'], { encoding: 'utf8' }).status !== 0 &&
+  'python3-venv, python3-setuptools or python3-wheel is not installed'
 
 t.test('the Python SDK against the real service', { skip: missing ?? false }, async (t) => {
   const setup = await createServiceProcessSetup(t, { WEBHOOK_ALLOW_PRIVATE_URLS: '1', AUTH_LIMITS: 'off' })
