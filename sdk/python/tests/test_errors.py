@@ -97,8 +97,7 @@ class RateLimitTest(unittest.TestCase):
                     impatient.get_program_blocks()
         error = caught.exception
         self.assertEqual((error.code, error.status), ("rate_limited", 429))
-        self.assertIsNotNone(error.retry_after)
-        self.assertGreaterEqual(error.retry_after, 1)
+        self.assertGreaterEqual(error.retry_after or 0, 1)
         self.assertTrue(error.request_id)
         # The same bucket, still empty: every call is answered, the 429s waited out (and seen on the wire).
         statuses = []

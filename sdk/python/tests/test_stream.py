@@ -48,7 +48,8 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
             submitted = await stream.submit(await harness.in_thread(harness.signed_transaction), "direct")
             self.assertEqual((submitted["type"], submitted["route"]), ("submit", "direct_rpc"))
             record = await client.wait_for_outcome(submitted["signature"], timeout=LAND_SECONDS)
-            self.assertTrue(record["outcome"]["matched"])
+            outcome = record["outcome"]
+            self.assertTrue(outcome is not None and outcome["matched"], outcome)
 
     async def test_watch_yields_updates_until_watch_end(self) -> None:
         watched = await harness.in_thread(harness.fixture, "/wallets")

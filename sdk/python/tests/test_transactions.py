@@ -22,11 +22,15 @@ class TransactionsTest(unittest.TestCase):
         answer = self.client.execute(harness.signed_transaction(), {"preset": "default"})
         self.assertEqual(answer["action"], "submitted")
         self.assertEqual(answer["route"], "direct_rpc")
-        record = self.client.wait_for_outcome(answer["signature"], timeout=30)
+        signature = answer["signature"]
+        assert signature is not None
+        record = self.client.wait_for_outcome(signature, timeout=30)
         self.assertEqual(record["kind"], "execute")
         self.assertIn(record["status"], ("confirmed", "finalized"))
-        self.assertTrue(record["outcome"]["matched"], record["outcome"])
-        self.assertEqual(record["outcome"]["landed_slot"], record["landed_slot"])
+        outcome = record["outcome"]
+        assert outcome is not None, record
+        self.assertTrue(outcome["matched"], outcome)
+        self.assertEqual(outcome["landed_slot"], record["landed_slot"])
 
     def test_execute_blocked_by_a_policy_sends_nothing(self) -> None:
         answer = self.client.execute(harness.signed_transaction(), {"max_compute_units": 10})

@@ -8,7 +8,7 @@ import threading
 import time
 import unittest
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import List, Tuple
+from typing import Any, List, Tuple
 
 import harness
 from solana_preflight import InvalidRequestError, NotFoundError, verify_webhook_signature
@@ -29,7 +29,7 @@ class Receiver:
                 self.send_response(204)
                 self.end_headers()
 
-            def log_message(self, *args: object) -> None:
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
                 pass
 
         self.received = received

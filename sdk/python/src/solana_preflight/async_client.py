@@ -15,12 +15,13 @@ from .errors import ClientTimeoutError
 from .history import aiterate_history
 from .http_async import AsyncTransport
 from .models import (
-    ApiKey,
     ApiKeyList,
     Approvals,
     ExecuteResponse,
     HistoryPage,
     HistoryRecord,
+    IssuedApiKey,
+    IssuedWebhookEndpoint,
     SendResponse,
     SimulateBatchResponse,
     SimulateResponse,
@@ -31,7 +32,6 @@ from .models import (
     TrackedTransaction,
     User,
     WebhookDelivery,
-    WebhookEndpoint,
 )
 from .operations import Policy
 from .outcome import is_outcome_known
@@ -103,13 +103,13 @@ class AsyncPreflightClient:
     async def list_api_keys(self) -> ApiKeyList:
         return await self._run(ops.list_api_keys())
 
-    async def create_api_key(self, name: str, expires_at: Optional[str] = None) -> ApiKey:
+    async def create_api_key(self, name: str, expires_at: Optional[str] = None) -> IssuedApiKey:
         return await self._run(ops.create_api_key(name, expires_at))
 
     async def revoke_api_key(self, key_id: str) -> Dict[str, Any]:
         return await self._run(ops.revoke_api_key(key_id))
 
-    async def rotate_api_key(self, key_id: str) -> ApiKey:
+    async def rotate_api_key(self, key_id: str) -> IssuedApiKey:
         return await self._run(ops.rotate_api_key(key_id))
 
     # simulate
@@ -219,13 +219,13 @@ class AsyncPreflightClient:
     async def list_webhooks(self) -> Dict[str, Any]:
         return await self._run(ops.list_webhooks())
 
-    async def create_webhook(self, url: str, events: Iterable[str], description: Optional[str] = None) -> WebhookEndpoint:
+    async def create_webhook(self, url: str, events: Iterable[str], description: Optional[str] = None) -> IssuedWebhookEndpoint:
         return await self._run(ops.create_webhook(url, events, description))
 
     async def delete_webhook(self, endpoint_id: str) -> Dict[str, Any]:
         return await self._run(ops.delete_webhook(endpoint_id))
 
-    async def rotate_webhook_secret(self, endpoint_id: str) -> WebhookEndpoint:
+    async def rotate_webhook_secret(self, endpoint_id: str) -> IssuedWebhookEndpoint:
         return await self._run(ops.rotate_webhook_secret(endpoint_id))
 
     async def webhook_deliveries(self, endpoint_id: str) -> Dict[str, Any]:

@@ -14,12 +14,13 @@ from .errors import ClientTimeoutError
 from .history import iterate_history
 from .http_sync import SyncTransport
 from .models import (
-    ApiKey,
     ApiKeyList,
     Approvals,
     ExecuteResponse,
     HistoryPage,
     HistoryRecord,
+    IssuedApiKey,
+    IssuedWebhookEndpoint,
     SendResponse,
     SimulateBatchResponse,
     SimulateResponse,
@@ -30,7 +31,6 @@ from .models import (
     TrackedTransaction,
     User,
     WebhookDelivery,
-    WebhookEndpoint,
 )
 from .operations import Policy
 from .outcome import is_outcome_known
@@ -101,13 +101,13 @@ class PreflightClient:
     def list_api_keys(self) -> ApiKeyList:
         return self._run(ops.list_api_keys())
 
-    def create_api_key(self, name: str, expires_at: Optional[str] = None) -> ApiKey:
+    def create_api_key(self, name: str, expires_at: Optional[str] = None) -> IssuedApiKey:
         return self._run(ops.create_api_key(name, expires_at))
 
     def revoke_api_key(self, key_id: str) -> Dict[str, Any]:
         return self._run(ops.revoke_api_key(key_id))
 
-    def rotate_api_key(self, key_id: str) -> ApiKey:
+    def rotate_api_key(self, key_id: str) -> IssuedApiKey:
         return self._run(ops.rotate_api_key(key_id))
 
     # simulate
@@ -217,13 +217,13 @@ class PreflightClient:
     def list_webhooks(self) -> Dict[str, Any]:
         return self._run(ops.list_webhooks())
 
-    def create_webhook(self, url: str, events: Iterable[str], description: Optional[str] = None) -> WebhookEndpoint:
+    def create_webhook(self, url: str, events: Iterable[str], description: Optional[str] = None) -> IssuedWebhookEndpoint:
         return self._run(ops.create_webhook(url, events, description))
 
     def delete_webhook(self, endpoint_id: str) -> Dict[str, Any]:
         return self._run(ops.delete_webhook(endpoint_id))
 
-    def rotate_webhook_secret(self, endpoint_id: str) -> WebhookEndpoint:
+    def rotate_webhook_secret(self, endpoint_id: str) -> IssuedWebhookEndpoint:
         return self._run(ops.rotate_webhook_secret(endpoint_id))
 
     def webhook_deliveries(self, endpoint_id: str) -> Dict[str, Any]:

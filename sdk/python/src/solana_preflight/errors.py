@@ -112,7 +112,8 @@ def from_error_body(
     retry_after: Optional[float] = None,
 ) -> PreflightError:
     """The exception for an error envelope ``{"error": {code, message, request_id, …}}`` (or a stream's error frame)."""
-    envelope: Mapping[str, Any] = body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), dict) else {}
+    given = body.get("error") if isinstance(body, dict) else None
+    envelope: Mapping[str, Any] = given if isinstance(given, dict) else {}
     code = str(envelope.get("code") or f"http_{status}")
     message = str(envelope.get("message") or "the service answered without an error envelope")
     details = {key: value for key, value in envelope.items() if key not in ("code", "message", "request_id", "retry_after")}
@@ -159,7 +160,8 @@ CATALOGUE_STATUS: Dict[str, int] = {
 
 def from_stream_error(frame: Mapping[str, Any]) -> PreflightError:
     """The exception for a stream error frame ``{id, error: {code, message, request_id, retry_after?}}``."""
-    error = frame.get("error") if isinstance(frame.get("error"), dict) else {}
+    given = frame.get("error")
+    error: Mapping[str, Any] = given if isinstance(given, dict) else {}
     status = CATALOGUE_STATUS.get(str(error.get("code")), 500)
     return from_error_body(status, {"error": error})
 

@@ -4,12 +4,13 @@ TypedDicts rather than dataclasses: an answer stays the dict the service sent, s
 in a minor release (docs/versioning.md: new response fields are not breaking) is there to read
 before the SDK knows it, nothing is copied or converted on the hot path, and ``json.dumps`` works
 on any answer; type checkers still check every field named here. u64 amounts are decimal strings,
-as on the wire. ``total=False`` marks shapes whose fields depend on the outcome.
+as on the wire. Every field named here is in every answer of that shape (null when it does not
+apply); the SDK's suite checks this against the service's real answers.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, TypedDict
+from typing import Any, Dict, List, Optional, TypedDict, Union
 
 
 class TokenPair(TypedDict):
@@ -29,7 +30,7 @@ class User(TypedDict):
     created_at: str
 
 
-class ApiKey(TypedDict, total=False):
+class ApiKey(TypedDict):
     id: str
     name: str
     prefix: str
@@ -38,7 +39,11 @@ class ApiKey(TypedDict, total=False):
     last_used_at: Optional[str]
     expires_at: Optional[str]
     created_at: str
-    #: create and rotate only: the cleartext key, shown once
+
+
+class IssuedApiKey(ApiKey):
+    """What create and rotate answer: with the cleartext key, shown this once."""
+
     key: str
 
 
@@ -51,7 +56,7 @@ class DecisionReason(TypedDict):
     message: str
 
 
-class SimulateResponse(TypedDict, total=False):
+class SimulateResponse(TypedDict):
     success: bool
     compute_units: int
     suggested_compute_limit: Optional[int]
@@ -82,16 +87,26 @@ class SimulateResponse(TypedDict, total=False):
     decision: str
     decision_reasons: List[DecisionReason]
     cached: bool
-    #: stream answers only
-    id: Any
-    type: str
-    subscription: str
 
 
-class BatchItem(SimulateResponse, total=False):
+class BatchSimulated(SimulateResponse):
     index: int
-    #: only when that item could not be simulated: {code, message}
-    error: Dict[str, str]
+
+
+class BatchItemError(TypedDict):
+    code: str
+    message: str
+
+
+class BatchFailed(TypedDict):
+    """An item that could not be simulated at all (the others still answer)."""
+
+    index: int
+    error: BatchItemError
+
+
+#: tell them apart with ``"error" in item``
+BatchItem = Union[BatchSimulated, BatchFailed]
 
 
 class SimulateBatchResponse(TypedDict):
@@ -101,7 +116,7 @@ class SimulateBatchResponse(TypedDict):
     failed: int
 
 
-class ExecuteResponse(TypedDict, total=False):
+class ExecuteResponse(TypedDict):
     action: str
     reason: str
     simulation_success: bool
@@ -194,7 +209,7 @@ class Approvals(TypedDict):
     token_accounts_scanned: int
 
 
-class HistoryRecord(TypedDict, total=False):
+class HistoryRecord(TypedDict):
     id: str
     created_at: str
     success: bool
@@ -219,7 +234,7 @@ class HistoryPage(TypedDict):
     next_cursor: Optional[str]
 
 
-class Stats(TypedDict, total=False):
+class Stats(TypedDict):
     total_simulations: int
     success_count: int
     fail_count: int
@@ -233,24 +248,31 @@ class Stats(TypedDict, total=False):
     simulations_7d: int
 
 
-class WebhookEndpoint(TypedDict, total=False):
+class WebhookEndpoint(TypedDict):
     id: str
     url: str
     events: List[str]
     description: Optional[str]
-    #: create and rotate-secret only, shown once
-    secret: str
-    created_at: str
     disabled_at: Optional[str]
     disabled_reason: Optional[str]
+    created_at: str
 
 
-class WebhookDelivery(TypedDict, total=False):
+class IssuedWebhookEndpoint(WebhookEndpoint):
+    """What create and rotate-secret answer: with the signing secret, shown this once."""
+
+    secret: str
+
+
+class WebhookDelivery(TypedDict):
     id: str
     event_id: str
     event_type: str
     status: str
     attempts: int
+    next_attempt_at: Optional[str]
     last_response_code: Optional[int]
+    last_latency_ms: Optional[int]
     last_error: Optional[str]
     created_at: str
+    delivered_at: Optional[str]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 try:
-    from websockets.asyncio.client import connect as _connect
+    from websockets.asyncio.client import connect as _connect  # type: ignore[import-not-found,unused-ignore]
 
     _HEADERS_ARGUMENT = "additional_headers"
 except ImportError:  # websockets < 13
