@@ -7,6 +7,7 @@ import unittest
 
 import harness
 from solana_preflight import AsyncPreflightClient, AuthenticationError, InvalidRequestError
+from solana_preflight.codec import is_msgpack_available
 
 LAND_SECONDS = 30
 
@@ -101,6 +102,18 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
                 await harness.in_thread(harness.fixture, "/proxy/cut")
                 self.assertTrue((await stream.simulate(self.unsigned[0]))["success"])
                 self.assertNotEqual(client.credentials.refresh_token, spent, "the handshake's 401 refreshed the pair")
+
+    async def test_messagepack_frames_when_msgpack_is_importable(self) -> None:
+        if not is_msgpack_available():
+            self.skipTest("no msgpack module (python3-msgpack): JSON frames only")
+        async with harness.make_async_client() as client, client.stream(encoding="msgpack") as stream:
+            answer = await stream.simulate(self.unsigned[0])
+            self.assertTrue(answer["success"])
+            submitted = await stream.submit(await harness.in_thread(harness.signed_transaction), "direct")
+            push = await asyncio.wait_for(next_push(stream, submitted["signature"], ("confirmed", "finalized")), LAND_SECONDS)
+            self.assertEqual(push["type"], "transaction", "pushes come in the encoding of the last message")
+            with self.assertRaises(InvalidRequestError):
+                await stream.simulate("not a transaction")
 
     async def test_a_refused_credential_fails_the_handshake(self) -> None:
         async with harness.make_async_client(api_key="pf_live_" + "1" * 44) as client:
