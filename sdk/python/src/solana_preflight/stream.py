@@ -69,9 +69,10 @@ class AsyncStream:
         #: ids whose frame went out on some socket: only these are sent again after a reconnect
         self._sent_ids: set = set()
         self._watches: Dict[str, Watch] = {}
-        self._pushes: "asyncio.Queue[Dict[str, Any]]" = asyncio.Queue()
+        # made in connect(), inside the running loop: Python 3.9 binds them to a loop when made
+        self._pushes: "asyncio.Queue[Dict[str, Any]]"
         self._socket: Any = None
-        self._connected = asyncio.Event()
+        self._connected: asyncio.Event
         self._closed = False
         self._fatal: Optional[PreflightError] = None
         self._runner: Optional["asyncio.Task[None]"] = None
@@ -85,6 +86,8 @@ class AsyncStream:
 
     async def connect(self) -> None:
         """Opens the socket (raising what the first handshake met) and keeps it open in the background."""
+        self._pushes = asyncio.Queue()
+        self._connected = asyncio.Event()
         self._socket = await self._open()
         self._connected.set()
         self._runner = asyncio.ensure_future(self._run())
