@@ -19,7 +19,10 @@ def encode_frame(message: Dict[str, Any], use_msgpack: bool) -> Union[str, bytes
     if use_msgpack:
         if _msgpack is None:
             raise RuntimeError("MessagePack frames need the msgpack module: pip install msgpack")
-        return _msgpack.packb(message, use_bin_type=True)
+        packed = _msgpack.packb(message, use_bin_type=True)
+        if not isinstance(packed, bytes):  # packb returns None only when given a stream to write to
+            raise RuntimeError("msgpack.packb answered no bytes")
+        return packed
     return json.dumps(message, separators=(",", ":"))
 
 
