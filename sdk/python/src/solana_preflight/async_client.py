@@ -1,0 +1,269 @@
+"""AsyncPreflightClient: the REST API on asyncio (httpx.AsyncClient), and the WebSocket stream."""
+
+from __future__ import annotations
+
+import os
+import asyncio
+import time
+from typing import Any, AsyncIterator, Dict, Iterable, Optional, Sequence
+
+import httpx
+
+from . import operations as ops
+from .credentials import Credentials
+from .errors import ClientTimeoutError
+from .history import aiterate_history
+from .http_async import AsyncTransport
+from .models import (
+    ApiKeyList,
+    Approvals,
+    ExecuteResponse,
+    HistoryPage,
+    HistoryRecord,
+    IssuedApiKey,
+    IssuedWebhookEndpoint,
+    SendResponse,
+    SimulateBatchResponse,
+    SimulateResponse,
+    Stats,
+    SubmitResponse,
+    TipFloor,
+    TokenPair,
+    TrackedTransaction,
+    User,
+    WebhookDelivery,
+)
+from .operations import Policy
+from .outcome import is_outcome_known
+from .retry import RetryPolicy
+from .stream import AsyncStream
+from .transaction import TransactionInput
+
+DEFAULT_TIMEOUT_SECONDS = 30.0
+
+
+class AsyncPreflightClient:
+    """``AsyncPreflightClient(base_url="http://127.0.0.1:8080", api_key="pf_live_…")``.
+
+    Without an API key, ``register`` / ``login`` (or ``token`` and ``refresh_token``) authenticate
+    with a bearer token that the client refreshes itself before it expires and once on a 401.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: Optional[str] = None,
+        *,
+        token: Optional[str] = None,
+        refresh_token: Optional[str] = None,
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        max_retries: int = 2,
+        retry: Optional[RetryPolicy] = None,
+        http_client: Optional[httpx.AsyncClient] = None,
+    ) -> None:
+        self.credentials = Credentials(api_key, token, refresh_token)
+        self._transport = AsyncTransport(base_url, self.credentials, timeout, retry or RetryPolicy(max_retries=max_retries), http_client)
+        self.base_url = self._transport.base_url
+
+    @classmethod
+    def from_env(cls, **options: Any) -> "AsyncPreflightClient":
+        """Reads PREFLIGHT_BASE_URL (default http://127.0.0.1:8080) and PREFLIGHT_API_KEY."""
+        return cls(os.environ.get("PREFLIGHT_BASE_URL", "http://127.0.0.1:8080"), os.environ.get("PREFLIGHT_API_KEY"), **options)
+
+    async def __aenter__(self) -> "AsyncPreflightClient":
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._transport.close()
+
+    async def _run(self, call: ops.Call, timeout: Optional[float] = None) -> Any:
+        return await self._transport.run(call, timeout)
+
+    # auth
+    async def register(self, email: str, password: str) -> TokenPair:
+        return await self._run(ops.register(email, password))
+
+    async def login(self, email: str, password: str) -> TokenPair:
+        return await self._run(ops.login(email, password))
+
+    async def refresh(self) -> TokenPair:
+        """Spends the refresh token now (the client also does this by itself when needed)."""
+        return await self._transport.refresh()  # type: ignore[return-value]
+
+    async def me(self) -> User:
+        return await self._run(ops.me())
+
+    async def delete_account(self) -> Dict[str, Any]:
+        return await self._run(ops.delete_account())
+
+    # API keys (bearer token)
+    async def list_api_keys(self) -> ApiKeyList:
+        return await self._run(ops.list_api_keys())
+
+    async def create_api_key(self, name: str, expires_at: Optional[str] = None) -> IssuedApiKey:
+        return await self._run(ops.create_api_key(name, expires_at))
+
+    async def revoke_api_key(self, key_id: str) -> Dict[str, Any]:
+        return await self._run(ops.revoke_api_key(key_id))
+
+    async def rotate_api_key(self, key_id: str) -> IssuedApiKey:
+        return await self._run(ops.rotate_api_key(key_id))
+
+    # simulate
+    async def simulate(
+        self,
+        transaction: TransactionInput,
+        *,
+        vectors: Optional[Sequence[str]] = None,
+        policy: Optional[Policy] = None,
+        timeout_ms: Optional[int] = None,
+        replace_recent_blockhash: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> SimulateResponse:
+        options = ops.simulate_options(vectors, policy, timeout_ms, replace_recent_blockhash)
+        return await self._run(ops.simulate(transaction, options), timeout)
+
+    async def simulate_batch(
+        self,
+        transactions: Iterable[TransactionInput],
+        *,
+        vectors: Optional[Sequence[str]] = None,
+        policy: Optional[Policy] = None,
+        timeout_ms: Optional[int] = None,
+        replace_recent_blockhash: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> SimulateBatchResponse:
+        options = ops.simulate_options(vectors, policy, timeout_ms, replace_recent_blockhash)
+        return await self._run(ops.simulate_batch(transactions, options), timeout)
+
+    # execute, send, submit: never retried (see retry.py)
+    async def execute(
+        self,
+        transaction: TransactionInput,
+        policy_overrides: Optional[Policy] = None,
+        *,
+        wait_confirmation: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> ExecuteResponse:
+        return await self._run(ops.execute(transaction, policy_overrides, wait_confirmation), timeout)
+
+    async def send(
+        self,
+        transaction: TransactionInput,
+        *,
+        use_relay: Optional[bool] = None,
+        wait_confirmation: Optional[bool] = None,
+        max_retries: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> SendResponse:
+        return await self._run(ops.send(transaction, use_relay, wait_confirmation, max_retries), timeout)
+
+    async def submit(
+        self,
+        transaction: TransactionInput,
+        strategy: str,
+        *,
+        tip_lamports: Optional[int] = None,
+        wait_confirmation: Optional[bool] = None,
+        deadline_ms: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> SubmitResponse:
+        return await self._run(ops.submit(transaction, strategy, tip_lamports, wait_confirmation, deadline_ms), timeout)
+
+    async def get_transaction(self, signature: str) -> TrackedTransaction:
+        return await self._run(ops.get_transaction(signature))
+
+    async def wait_for_outcome(self, signature: str, *, timeout: float = 60.0, poll_interval: float = 0.5) -> TrackedTransaction:
+        """Polls the tracking record until it is final, or landed with its outcome compared to the prediction."""
+        deadline = time.monotonic() + timeout
+        while True:
+            record = await self.get_transaction(signature)
+            if is_outcome_known(record):
+                return record
+            if time.monotonic() + poll_interval > deadline:
+                raise ClientTimeoutError("client_timeout", f"{signature} is still {record.get('status')} after {timeout} s")
+            await asyncio.sleep(poll_interval)
+
+    async def tips(self) -> TipFloor:
+        return await self._run(ops.tips())
+
+    async def approvals(self, address: str) -> Approvals:
+        return await self._run(ops.approvals(address))
+
+    # history and statistics
+    async def history_page(self, *, cursor: Optional[str] = None, **filters: Any) -> HistoryPage:
+        """One page: ``limit``, ``offset``, ``success``, ``since``, ``until``, ``risk_level`` as the API takes them."""
+        return await self._run(ops.history_page(filters, cursor))
+
+    def history(self, **filters: Any) -> AsyncIterator[HistoryRecord]:
+        """Every record, newest first (``async for``), fetching the next page (``next_cursor``) as you iterate."""
+        return aiterate_history(lambda cursor: self.history_page(cursor=cursor, **filters))  # type: ignore[arg-type,return-value]
+
+    async def stats(self) -> Stats:
+        return await self._run(ops.stats())
+
+    # program blocks
+    async def get_program_blocks(self) -> Dict[str, Any]:
+        return await self._run(ops.get_program_blocks())
+
+    async def set_program_blocks(self, program_ids: Iterable[str]) -> Dict[str, Any]:
+        return await self._run(ops.set_program_blocks(program_ids))
+
+    async def remove_program_block(self, program_id: str) -> Dict[str, Any]:
+        return await self._run(ops.remove_program_block(program_id))
+
+    # webhooks
+    async def list_webhooks(self) -> Dict[str, Any]:
+        return await self._run(ops.list_webhooks())
+
+    async def create_webhook(self, url: str, events: Iterable[str], description: Optional[str] = None) -> IssuedWebhookEndpoint:
+        return await self._run(ops.create_webhook(url, events, description))
+
+    async def delete_webhook(self, endpoint_id: str) -> Dict[str, Any]:
+        return await self._run(ops.delete_webhook(endpoint_id))
+
+    async def rotate_webhook_secret(self, endpoint_id: str) -> IssuedWebhookEndpoint:
+        return await self._run(ops.rotate_webhook_secret(endpoint_id))
+
+    async def webhook_deliveries(self, endpoint_id: str) -> Dict[str, Any]:
+        return await self._run(ops.webhook_deliveries(endpoint_id))
+
+    async def test_webhook(self, endpoint_id: str) -> WebhookDelivery:
+        return await self._run(ops.test_webhook(endpoint_id))
+
+    async def redeliver_webhook(self, endpoint_id: str, delivery_id: str) -> WebhookDelivery:
+        return await self._run(ops.redeliver_webhook(endpoint_id, delivery_id))
+
+    # billing (bearer token)
+    async def billing_usage(self) -> Dict[str, Any]:
+        return await self._run(ops.billing_usage())
+
+    async def billing_subscription(self) -> Dict[str, Any]:
+        return await self._run(ops.billing_subscription())
+
+    async def create_checkout(self, success_url: Optional[str] = None, cancel_url: Optional[str] = None) -> Dict[str, Any]:
+        return await self._run(ops.create_checkout(success_url, cancel_url))
+
+    async def create_billing_portal(self) -> Dict[str, Any]:
+        return await self._run(ops.create_billing_portal())
+
+    # the service
+    async def status(self) -> Dict[str, Any]:
+        return await self._run(ops.service_status())
+
+    async def plans(self) -> Dict[str, Any]:
+        return await self._run(ops.plans())
+
+    async def health(self) -> Dict[str, Any]:
+        return await self._run(ops.health())
+
+    # the WebSocket stream
+    def stream(self, *, encoding: str = "json", request_timeout: float = 60.0) -> AsyncStream:
+        """The stream, to use as ``async with client.stream() as stream``; it reconnects by itself."""
+        return AsyncStream(self.base_url, self.credentials, self._transport.refresh, encoding=encoding, request_timeout=request_timeout)
+
+
+AsyncClient = AsyncPreflightClient
