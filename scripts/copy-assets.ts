@@ -2,7 +2,7 @@
  * The build's second step (`npm run build`, after tsc): copies every file tsc does not emit from
  * the folders the build compiles into its out dir, at the same relative path. The product reads
  * such files beside its modules at run time (the gRPC contracts, the SQL migrations, the engine's
- * data files under `engine/<area>/data/`); copying every non-TypeScript file, rather than a list
+ * data files under `engine/detection/<area>/data/`); copying every non-TypeScript file, rather than a list
  * of extensions, means a new data file cannot be left out of `dist/`.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
