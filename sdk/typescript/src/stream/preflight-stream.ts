@@ -1,0 +1,391 @@
+/**
+ * The WebSocket stream (docs/api.md#websocket-stream): simulate, execute, send, submit and tips as
+ * messages answered by id, transaction pushes as events, watched simulations. It reconnects when
+ * the socket drops (refreshing a bearer token first when it is due), resends the idempotent
+ * messages that were in flight (simulate, tips) and rejects the others with `connection_lost`
+ * (the caller asks getTransaction or resends the same signed bytes, which the service dedups).
+ * Back-pressure: at most `maxInFlight` messages wait for answers (the server's 32), and nothing is
+ * written while more than `maxBufferedBytes` sits unsent in the socket.
+ */
+import type {
+  ExecuteResponse,
+  Policy,
+  SendOptions,
+  SendResponse,
+  SimulateOptions,
+  SimulateResponse,
+  SubmitOptions,
+  SubmitResponse,
+  TipFloor,
+  TrackedTransaction,
+} from '../api-types.js'
+import type { Session } from '../auth/session.js'
+import { PreflightError, fromStreamError } from '../errors.js'
+import { sleep, toAbortError } from '../http/abort.js'
+import { toBase64Transaction, type TransactionInput } from '../transaction-input.js'
+import { createAsyncQueue } from './async-queue.js'
+import { createEmitter } from './event-emitter.js'
+import { createFrameCodec, type FrameCodec, type StreamEncoding } from './frame-codec.js'
+import { OPEN, openWebSocket, type WebSocketConstructor, type WebSocketLike } from './open-websocket.js'
+import { createWatch, type SimulationUpdate, type Watch, type WatchHandle } from './watch.js'
+
+export interface StreamOptions {
+  encoding?: StreamEncoding
+  /** Reconnect after the socket drops; default true. */
+  reconnect?: boolean
+  /** Give up after this many failed reconnects in a row; default Infinity. */
+  maxReconnectAttempts?: number
+  /** Messages awaiting answers at once; default 32 (what the service runs per socket). */
+  maxInFlight?: number
+  /** Wait while the socket holds more unsent bytes than this; default 1 MiB. */
+  maxBufferedBytes?: number
+  /** A WebSocket class instead of detection. */
+  WebSocket?: WebSocketConstructor
+}
+
+/** A push of one of your tracked transactions' status changes. */
+export interface TransactionPush {
+  type: 'transaction'
+  signature: string
+  status: TrackedTransaction['status']
+  outcome: TrackedTransaction['outcome']
+  [field: string]: unknown
+}
+
+export interface StreamEvents extends Record<string, unknown> {
+  open: undefined
+  /** The socket closed; `willReconnect` says whether the stream tries again. */
+  close: { code: number; reason: string; willReconnect: boolean }
+  reconnect: { attempt: number }
+  transaction: TransactionPush
+  /** An error frame without an id, or a failed reconnect. */
+  error: PreflightError
+}
+
+export interface MessageOptions {
+  signal?: AbortSignal
+}
+
+interface Pending {
+  message: Record<string, unknown>
+  /** Sent again after a reconnect rather than failed. */
+  resend: boolean
+  resolve(frame: Record<string, unknown>): void
+  reject(error: unknown): void
+}
+
+export interface StreamDependencies {
+  url: string
+  session: Session
+  /** Refreshes the bearer token (the client's single-flight refresh). */
+  refresh(): Promise<void>
+}
+
+export class PreflightStream {
+  private readonly emitter = createEmitter<StreamEvents>()
+  private readonly pending = new Map<string, Pending>()
+  private readonly watches = new Map<string, WatchHandle>()
+  private readonly slotWaiters: Array<() => void> = []
+  private socket: WebSocketLike | undefined
+  private codec: FrameCodec | undefined
+  private connecting: Promise<void> | undefined
+  private closedByUser = false
+  private nextId = 1
+  private inFlight = 0
+
+  constructor(
+    private readonly dependencies: StreamDependencies,
+    private readonly options: StreamOptions = {},
+  ) {}
+
+  /** Adds a listener (open, close, reconnect, transaction, error); returns its remover. */
+  on<K extends keyof StreamEvents>(event: K, listener: (payload: StreamEvents[K]) => void): () => void {
+    return this.emitter.on(event, listener)
+  }
+
+  /** Opens the socket (the first message does it too). */
+  connect(): Promise<void> {
+    this.closedByUser = false
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined))
+    return this.connecting
+  }
+
+  /** Closes the socket for good: pending messages reject with `connection_lost`, watches end. */
+  async close(): Promise<void> {
+    this.closedByUser = true
+    const socket = this.socket
+    this.socket = undefined
+    this.failConnection('closed by the client', false)
+    if (socket && socket.readyState <= OPEN) {
+      await new Promise<void>((resolve) => {
+        socket.onclose = () => resolve()
+        socket.close(1000, 'client closed')
+        setTimeout(resolve, 1000)
+      })
+    }
+  }
+
+  simulate(transaction: TransactionInput, options: SimulateOptions = {}, messageOptions: MessageOptions = {}): Promise<SimulateResponse> {
+    return this.call<SimulateResponse>({ ...options, transaction: toBase64Transaction(transaction) }, true, messageOptions)
+  }
+
+  execute(
+    transaction: TransactionInput,
+    policyOverrides?: Policy,
+    options: { wait_confirmation?: boolean } & MessageOptions = {},
+  ): Promise<ExecuteResponse> {
+    const { signal, ...body } = options
+    return this.call<ExecuteResponse>(
+      {
+        type: 'execute',
+        transaction: toBase64Transaction(transaction),
+        ...(policyOverrides === undefined ? {} : { policy: policyOverrides }),
+        ...body,
+      },
+      false,
+      { signal },
+    )
+  }
+
+  send(transaction: TransactionInput, options: SendOptions & MessageOptions = {}): Promise<SendResponse> {
+    const { signal, ...body } = options
+    return this.call<SendResponse>({ type: 'send', transaction: toBase64Transaction(transaction), ...body }, false, { signal })
+  }
+
+  submit(transaction: TransactionInput, options: SubmitOptions & MessageOptions): Promise<SubmitResponse> {
+    const { signal, ...body } = options
+    return this.call<SubmitResponse>({ type: 'submit', transaction: toBase64Transaction(transaction), ...body }, false, { signal })
+  }
+
+  tips(messageOptions: MessageOptions = {}): Promise<TipFloor> {
+    return this.call<TipFloor>({ type: 'tips' }, true, messageOptions)
+  }
+
+  /** Simulates with `watch: true`: the first answer, then updates until the watch ends. */
+  async watch(transaction: TransactionInput, options: SimulateOptions = {}, messageOptions: MessageOptions = {}): Promise<Watch> {
+    // Not resent on a reconnect: a second watch would be charged again, and the first is gone with its socket.
+    const first = await this.call<SimulateResponse & { subscription?: string }>(
+      { ...options, transaction: toBase64Transaction(transaction), watch: true },
+      false,
+      messageOptions,
+      (frame) => {
+        // Registered as the answer is read, so an update in the next frame finds its watch.
+        const subscription = frame.subscription
+        if (typeof subscription === 'string' && frame.error === undefined) {
+          const { id: _id, ...response } = frame
+          this.watches.set(
+            subscription,
+            createWatch(subscription, response as unknown as SimulateResponse, (watch) => this.unsubscribe(watch)),
+          )
+        }
+      },
+    )
+    const handle = first.subscription === undefined ? undefined : this.watches.get(first.subscription)
+    if (!handle) throw new PreflightError({ code: 'shutting_down', message: 'the answer is not watched (the socket began shutting down)' })
+    return handle.watch
+  }
+
+  /** Every transaction push, as an async iterator (until the stream is closed). */
+  async *transactions(): AsyncGenerator<TransactionPush> {
+    const queue = createAsyncQueue<TransactionPush>()
+    const removers = [
+      this.on('transaction', (push) => queue.push(push)),
+      this.on('close', ({ willReconnect }) => willReconnect || queue.end()),
+    ]
+    try {
+      yield* queue
+    } finally {
+      for (const remove of removers) remove()
+    }
+  }
+
+  private async unsubscribe(watch: Watch): Promise<void> {
+    await this.call({ type: 'unsubscribe', subscription: watch.subscription }, false, {})
+  }
+
+  private async call<T>(
+    body: Record<string, unknown>,
+    resend: boolean,
+    { signal }: MessageOptions,
+    onAnswer?: (frame: Record<string, unknown>) => void,
+  ): Promise<T> {
+    if (signal?.aborted) throw toAbortError(signal)
+    await this.acquireSlot(signal)
+    const id = String(this.nextId++)
+    const message = { id, ...body }
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const onAbort = () => {
+          this.pending.delete(id)
+          reject(toAbortError(signal))
+        }
+        signal?.addEventListener('abort', onAbort, { once: true })
+        this.pending.set(id, {
+          message,
+          resend,
+          resolve: (frame) => {
+            signal?.removeEventListener('abort', onAbort)
+            onAnswer?.(frame)
+            const { id: _id, ...answer } = frame
+            resolve(answer as T)
+          },
+          reject: (error) => {
+            signal?.removeEventListener('abort', onAbort)
+            reject(error)
+          },
+        })
+        this.write(message).catch((error: unknown) => {
+          this.pending.delete(id)
+          signal?.removeEventListener('abort', onAbort)
+          reject(error)
+        })
+      })
+    } finally {
+      this.releaseSlot()
+    }
+  }
+
+  private async acquireSlot(signal: AbortSignal | undefined): Promise<void> {
+    const limit = this.options.maxInFlight ?? 32
+    while (this.inFlight >= limit) {
+      await new Promise<void>((resolve, reject) => {
+        this.slotWaiters.push(resolve)
+        signal?.addEventListener('abort', () => reject(toAbortError(signal)), { once: true })
+      })
+    }
+    this.inFlight++
+  }
+
+  private releaseSlot(): void {
+    this.inFlight--
+    this.slotWaiters.shift()?.()
+  }
+
+  private async write(message: Record<string, unknown>): Promise<void> {
+    if (!this.socket || this.socket.readyState !== OPEN) {
+      // Opening sends everything pending, this message included.
+      await this.connect()
+      return
+    }
+    const limit = this.options.maxBufferedBytes ?? 1024 * 1024
+    while (this.socket && this.socket.readyState === OPEN && this.socket.bufferedAmount > limit) await sleep(5)
+    const socket = this.socket
+    // A socket that dropped meanwhile: the reconnect resends what is pending.
+    if (socket && socket.readyState === OPEN && this.codec) socket.send(this.codec.encode(message))
+  }
+
+  private async open(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.closedByUser) throw new PreflightError({ code: 'connection_lost', message: 'the stream was closed' })
+      try {
+        await this.openOnce()
+        if (attempt > 0 || this.hasConnected) this.emitter.emit('reconnect', { attempt })
+        this.hasConnected = true
+        this.emitter.emit('open', undefined)
+        // What was in flight when the socket dropped (or waited for it) goes out now.
+        for (const pending of this.pending.values()) this.socket?.send((this.codec as FrameCodec).encode(pending.message))
+        return
+      } catch (error) {
+        const failure =
+          error instanceof PreflightError ? error : new PreflightError({ code: 'network_error', message: String(error), cause: error })
+        const limit = this.options.maxReconnectAttempts ?? Infinity
+        if (!this.hasConnected || attempt >= limit || this.options.reconnect === false) throw failure
+        this.emitter.emit('error', failure)
+        await sleep(Math.min(5_000, 200 * 2 ** attempt))
+      }
+    }
+  }
+
+  private hasConnected = false
+
+  private async openOnce(): Promise<void> {
+    const { session } = this.dependencies
+    if (session.usesBearer('either') && session.isExpiring()) await this.dependencies.refresh()
+    this.codec ??= await createFrameCodec(this.options.encoding ?? 'json')
+    const socket = await openWebSocket({
+      url: this.dependencies.url,
+      apiKey: session.apiKey,
+      headers: session.apiKey ? {} : session.getHeaders('bearer'),
+      WebSocket: this.options.WebSocket,
+    })
+    socket.binaryType = 'arraybuffer'
+    await new Promise<void>((resolve, reject) => {
+      socket.onopen = () => resolve()
+      socket.onerror = (event) => {
+        const message = event.message ?? String(event.error ?? 'the handshake failed')
+        // A refused handshake (401) with a bearer token: refresh it before the next try.
+        if (/401/.test(message) && session.refreshToken) void this.dependencies.refresh().catch(() => undefined)
+        reject(
+          new PreflightError({
+            code: /401/.test(message) ? 'unauthorized' : 'network_error',
+            message,
+            status: /401/.test(message) ? 401 : 0,
+          }),
+        )
+      }
+      socket.onclose = (event) => reject(new PreflightError({ code: 'network_error', message: `closed before opening (${event.code})` }))
+    })
+    this.socket = socket
+    socket.onerror = () => undefined
+    socket.onmessage = (event) => this.receive(event.data)
+    socket.onclose = (event) => this.onSocketClosed(socket, event.code, event.reason)
+  }
+
+  private onSocketClosed(socket: WebSocketLike, code: number, reason: string): void {
+    if (this.socket !== socket) return
+    this.socket = undefined
+    const willReconnect = !this.closedByUser && this.options.reconnect !== false
+    this.failConnection(`the socket closed (${code})`, willReconnect)
+    this.emitter.emit('close', { code, reason, willReconnect })
+    if (willReconnect) {
+      this.connect().catch((error: unknown) => {
+        this.failConnection(String(error), false)
+        this.emitter.emit(
+          'error',
+          error instanceof PreflightError ? error : new PreflightError({ code: 'connection_lost', message: String(error) }),
+        )
+      })
+    }
+  }
+
+  /** Ends every watch, and rejects what cannot be resent (or everything when not reconnecting). */
+  private failConnection(why: string, willReconnect: boolean): void {
+    for (const handle of this.watches.values()) handle.end('connection_lost')
+    this.watches.clear()
+    for (const [id, pending] of this.pending) {
+      if (willReconnect && pending.resend) continue
+      this.pending.delete(id)
+      pending.reject(
+        new PreflightError({ code: 'connection_lost', message: `${why}: ask getTransaction, or resend the same signed bytes` }),
+      )
+    }
+  }
+
+  private receive(data: unknown): void {
+    let frame: Record<string, unknown>
+    try {
+      frame = (this.codec as FrameCodec).decode(data)
+    } catch {
+      return
+    }
+    const id = frame.id
+    if (id !== undefined && id !== null) {
+      const pending = this.pending.get(String(id))
+      if (!pending) return
+      this.pending.delete(String(id))
+      if (frame.error && typeof frame.error === 'object') pending.reject(fromStreamError(frame.error as Record<string, unknown>))
+      else pending.resolve(frame)
+      return
+    }
+    if (frame.type === 'transaction') return this.emitter.emit('transaction', frame as unknown as TransactionPush)
+    if (frame.type === 'simulation_update')
+      return this.watches.get(String(frame.subscription))?.update(frame as unknown as SimulationUpdate)
+    if (frame.type === 'watch_end') {
+      const subscription = String(frame.subscription)
+      this.watches.get(subscription)?.end(String(frame.reason))
+      this.watches.delete(subscription)
+      return
+    }
+    if (frame.error && typeof frame.error === 'object') this.emitter.emit('error', fromStreamError(frame.error as Record<string, unknown>))
+  }
+}
