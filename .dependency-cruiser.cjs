@@ -10,6 +10,15 @@
 module.exports = {
   forbidden: [
     {
+      name: 'sdk-imports-no-service',
+      comment:
+        'The TypeScript SDK (sdk/typescript/) is published on its own: it knows the service only by its HTTP, WebSocket and ' +
+        'gRPC contracts (the generated OpenAPI types, proto/engine.proto copied at build time), never by its code.',
+      severity: 'error',
+      from: { path: '^sdk/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet|lib|proto|scripts|test|bench|main[.]ts)' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No module reaches itself through its imports, type-only imports included (tsPreCompilationDeps): a cycle ' +

@@ -9,8 +9,8 @@ import { PreflightError } from './errors.js'
 
 /** A @solana/kit Transaction, as far as the wire format needs it. */
 export interface KitTransactionLike {
-  readonly messageBytes: Uint8Array
-  readonly signatures: Readonly<Record<string, Uint8Array | null>>
+  readonly messageBytes: ArrayLike<number>
+  readonly signatures: Readonly<Record<string, ArrayLike<number> | null>>
 }
 
 /** A @solana/web3.js Transaction or VersionedTransaction. */
