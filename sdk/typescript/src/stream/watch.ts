@@ -21,7 +21,7 @@ export interface Watch extends AsyncIterable<SimulationUpdate> {
   readonly first: SimulateResponse
   /** Resolves with the reason once the watch has ended (exactly once). */
   readonly ended: Promise<WatchEndReason>
-  /** Ends the watch; resolves once the service confirmed it. */
+  /** Ends the watch; resolves once the service ended it (its watch_end) or answered the unsubscribe. */
   unsubscribe(): Promise<void>
 }
 
@@ -39,7 +39,13 @@ export function createWatch(subscription: string, first: SimulateResponse, unsub
     subscription,
     first,
     ended,
-    unsubscribe: () => (updates.ended ? Promise.resolve() : unsubscribe(watch)),
+    async unsubscribe() {
+      if (updates.ended) return
+      const answered = unsubscribe(watch)
+      // watch_end comes before the unsubscribe's answer: the watch is over once either arrives.
+      answered.catch(() => undefined)
+      await Promise.race([answered, ended])
+    },
     [Symbol.asyncIterator]: () => updates[Symbol.asyncIterator](),
   }
   return {
