@@ -3,7 +3,8 @@
  * localnet landing transactions): every REST call of PreflightClient, transactions given as kit
  * objects, web3.js objects, bytes and base64, a landed execute followed by waitForOutcome, the
  * token refresh done for the caller, retries honouring Retry-After, timeouts and AbortSignal, and
- * the errors as PreflightError by code (422, 401, 404, 429 with Retry-After, 503, network).
+ * the errors as PreflightError by code (422, 401, 404, 429 with Retry-After, 503, network), and
+ * the gRPC entry point on the engine's port.
  * One service process serves every subtest.
  */
 import { randomBytes } from 'node:crypto'
@@ -19,6 +20,7 @@ import {
   verifyWebhookSignature,
   type AuthTokens,
 } from '../../../sdk/typescript/src/index.js'
+import { createGrpcClient } from '../../../sdk/typescript/src/grpc/index.js'
 import { createServiceProcessSetup, startServiceProcess } from '../../helpers/service-process.js'
 import { createSdkWallet } from '../../helpers/sdk-wallet.js'
 import { waitUntil } from '../../helpers/wait-until.js'
@@ -217,6 +219,19 @@ t.test('PreflightClient against the running service', async (t) => {
     const patient = new PreflightClient({ baseUrl, apiKey: issued.key, retry: { maxRetries: 4 } })
     const answers = await Promise.all(Array.from({ length: 25 }, () => patient.tips()))
     t.equal(answers.length, 25, 'with retries every call is answered, after the Retry-After it was told')
+  })
+
+  t.test('solana-preflight/grpc: the engine’s port with the API key', async (t) => {
+    const grpc = await createGrpcClient({ address: `127.0.0.1:${setup.ports.grpc}`, apiKey: issued.key })
+    t.teardown(() => grpc.close())
+    const simulated = await grpc.simulate(await wallet.transfer(1_000_000n), { policy: 'strict' })
+    t.match(simulated, { success: true, decision: 'approve' })
+    t.match(await grpc.tips(), { slots: 150 })
+    t.match(await grpc.approvals(wallet.payer.address), { wallet: wallet.payer.address })
+    const refused = await createGrpcClient({ address: `127.0.0.1:${setup.ports.grpc}`, apiKey: 'pf_live_nope' })
+    t.teardown(() => refused.close())
+    t.match(await getError(refused.tips()), { code: 'unauthorized' }, 'the error-code trailer as a PreflightError')
+    t.match(await getError(grpc.getTransaction('1'.repeat(64))), { code: 'not_found' })
   })
 
   t.test('timeouts, AbortSignal, an unreachable service', async (t) => {
