@@ -2,13 +2,14 @@
  * The SDK's WebSocket stream against the real service process: simulate in JSON and in
  * MessagePack, an execute whose landing arrives as a transaction push, a watched simulation whose
  * payer is drained by a real transaction (a simulation_update, then unsubscribe and watch_end), a
- * bearer-token stream, and a reconnect after the connection is dropped under it (a TCP proxy in
+ * bearer-token stream, back-pressure (maxInFlight), and a reconnect after the connection is dropped under it (a TCP proxy in
  * front of the service cuts every connection): the in-flight simulate is resent and answered, the
  * watch ends with connection_lost. One service process serves every subtest.
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import { PreflightClient, type TransactionPush } from '../../../sdk/typescript/src/index.js'
+import { WebSocket } from 'ws'
+import { PreflightClient, type StreamOptions, type TransactionPush } from '../../../sdk/typescript/src/index.js'
 import { createServiceProcessSetup, startServiceProcess } from '../../helpers/service-process.js'
 import { createSdkWallet } from '../../helpers/sdk-wallet.js'
 import { startTcpProxy } from '../../helpers/tcp-proxy.js'
@@ -74,6 +75,32 @@ t.test('the stream against the running service', async (t) => {
     await watch.unsubscribe()
     t.equal(await watch.ended, 'unsubscribed')
     t.same(await updates.next(), { value: undefined, done: true }, 'the iterator ends with the watch')
+  })
+
+  t.test('back-pressure: no more than maxInFlight messages await answers', async (t) => {
+    let outstanding = 0
+    let mostOutstanding = 0
+    /** ws's WebSocket, counting messages written and answers (frames with an id: error frames too) read. */
+    class CountingWebSocket extends WebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args)
+        this.on('message', (data: Buffer) => {
+          if ((JSON.parse(data.toString()) as { id?: unknown }).id != null) outstanding--
+        })
+      }
+      override send(data: string | Uint8Array): void {
+        outstanding++
+        mostOutstanding = Math.max(mostOutstanding, outstanding)
+        super.send(data)
+      }
+    }
+    const stream = client.stream({ maxInFlight: 3, WebSocket: CountingWebSocket as unknown as StreamOptions['WebSocket'] })
+    t.teardown(() => stream.close())
+    const transactions = await Promise.all(Array.from({ length: 12 }, (_, i) => wallet.transfer(1_000_000n + BigInt(i))))
+    const answers = await Promise.all(transactions.map((transaction) => stream.simulate(transaction)))
+    t.equal(answers.filter((answer) => answer.success).length, 12, 'every message answered')
+    t.ok(mostOutstanding <= 3, `at most 3 awaited answers at once (${mostOutstanding})`)
+    t.ok(mostOutstanding >= 2, 'and more than one: they overlap')
   })
 
   t.test('reconnect after the connection is dropped', async (t) => {

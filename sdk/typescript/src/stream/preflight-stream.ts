@@ -5,7 +5,8 @@
  * messages that were in flight (simulate, tips) and rejects the others with `connection_lost`
  * (the caller asks getTransaction or resends the same signed bytes, which the service dedups).
  * Back-pressure: at most `maxInFlight` messages wait for answers (the server's 32), and nothing is
- * written while more than `maxBufferedBytes` sits unsent in the socket.
+ * written while more than `maxBufferedBytes` sits unsent in the socket. A simulate or tips refused
+ * with rate_limited is sent again after its retry_after, as REST reads are.
  */
 import type {
   ExecuteResponse,
@@ -28,6 +29,10 @@ import { createEmitter } from './event-emitter.js'
 import { createFrameCodec, type FrameCodec, type StreamEncoding } from './frame-codec.js'
 import { OPEN, openWebSocket, type WebSocketConstructor, type WebSocketLike } from './open-websocket.js'
 import { createWatch, type SimulationUpdate, type Watch, type WatchHandle } from './watch.js'
+
+/** A simulate or tips refused by the rate limit is sent again at most this often, when told to wait no longer than this. */
+const MAX_RETRIES = 3
+const MAX_RETRY_AFTER_SECONDS = 10
 
 export interface StreamOptions {
   encoding?: StreamEncoding
@@ -203,7 +208,25 @@ export class PreflightStream {
     await this.call({ type: 'unsubscribe', subscription: watch.subscription }, false, {})
   }
 
+  /** One message and its answer; a refused idempotent one (rate_limited with retry_after) is sent again after the wait it was told. */
   private async call<T>(
+    body: Record<string, unknown>,
+    resend: boolean,
+    messageOptions: MessageOptions,
+    onAnswer?: (frame: Record<string, unknown>) => void,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.callOnce<T>(body, resend, messageOptions, onAnswer)
+      } catch (error) {
+        const waitSeconds = error instanceof PreflightError && error.code === 'rate_limited' ? error.retryAfter : null
+        if (!resend || waitSeconds === null || waitSeconds > MAX_RETRY_AFTER_SECONDS || attempt > MAX_RETRIES) throw error
+        await sleep(Math.max(waitSeconds * 1000, 50), messageOptions.signal)
+      }
+    }
+  }
+
+  private async callOnce<T>(
     body: Record<string, unknown>,
     resend: boolean,
     { signal }: MessageOptions,
