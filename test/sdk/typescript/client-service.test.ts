@@ -83,6 +83,33 @@ t.test('PreflightClient against the running service', async (t) => {
     t.match(await resumed.auth.me(), { email }, 'the 401 was followed by a refresh and the call again')
     t.equal(refreshed.length, 1, 'one refresh, and its pair handed to onTokens')
     t.not(refreshed[0]?.refresh_token, tokens.refresh_token, 'the refresh token rotated')
+    const leaving = new PreflightClient({ baseUrl })
+    const leavingTokens = await leaving.auth.register(newEmail('leaving'), PASSWORD)
+    t.match(await leaving.auth.deleteAccount(), { message: String })
+    // The 401 sends the client to refresh, which the deleted account's refresh token cannot: log in again.
+    t.match(
+      await getError(leaving.auth.me()),
+      { code: 'invalid_refresh_token', status: 401 },
+      'a deleted account’s credentials stop working',
+    )
+    t.match(
+      await getError(new PreflightClient({ baseUrl, token: leavingTokens.token }).auth.me()),
+      {
+        code: 'unauthorized',
+        status: 401,
+      },
+      'without a refresh token: the 401 itself',
+    )
+    const renewed = await resumed.auth.refresh()
+    t.equal(renewed.refresh_token, refreshed[1]?.refresh_token, 'auth.refresh() answers the new pair, as onTokens hears it')
+    t.match(
+      await getError(new PreflightClient({ baseUrl, refreshToken: tokens.refresh_token }).auth.refresh()),
+      {
+        code: 'invalid_refresh_token',
+        status: 401,
+      },
+      'a spent refresh token (its family is revoked)',
+    )
   })
 
   t.test('simulate: base64, bytes, a kit Transaction, a web3.js VersionedTransaction', async (t) => {
@@ -145,6 +172,7 @@ t.test('PreflightClient against the running service', async (t) => {
     t.match(await client.plans(), { model: 'pay_as_you_go' })
     t.match(await client.status(), { status: String })
     t.match(await client.health(), { status: 'ok' })
+    t.match(await client.openapi(), { openapi: /^3\.1/, info: { version: String } })
   })
 
   t.test('webhooks: create, test delivery verified by verifyWebhookSignature, rotate, delete', async (t) => {
@@ -174,6 +202,8 @@ t.test('PreflightClient against the running service', async (t) => {
     t.notOk(await verifyWebhookSignature(body + ' ', signature, endpoint.secret), 'a changed body does not')
     t.notOk(await verifyWebhookSignature(body, signature, endpoint.secret, { nowMs: Date.now() + 600_000 }), 'nor an old signature')
     t.ok((await client.webhooks.deliveries(endpoint.id)).some((item) => item.id === delivery.id))
+    const redelivered = await client.webhooks.redeliver(endpoint.id, delivery.id)
+    t.equal(redelivered.event_id, delivery.event_id, 'redeliver queues the same event again')
     const rotated = await client.webhooks.rotateSecret(endpoint.id)
     t.not(rotated.secret, endpoint.secret)
     t.same(await client.webhooks.delete(endpoint.id), { id: endpoint.id, deleted: true })

@@ -34,8 +34,8 @@ export interface Session {
   isExpiring(): boolean
   setTokens(tokens: AuthTokens): void
   setApiKey(apiKey: string | undefined): void
-  /** Runs `exchange` with the refresh token once for every concurrent caller. */
-  refresh(exchange: (refreshToken: string) => Promise<AuthTokens>): Promise<void>
+  /** Runs `exchange` with the refresh token once for every concurrent caller; resolves with the new pair (undefined without a refresh token). */
+  refresh(exchange: (refreshToken: string) => Promise<AuthTokens>): Promise<AuthTokens | undefined>
 }
 
 export function createSession(options: SessionOptions): Session {
@@ -44,7 +44,7 @@ export function createSession(options: SessionOptions): Session {
   let token = options.token
   let refreshToken = options.refreshToken
   let expiresAtMs: number | undefined
-  let refreshing: Promise<void> | undefined
+  let refreshing: Promise<AuthTokens> | undefined
 
   return {
     get apiKey() {
@@ -78,9 +78,12 @@ export function createSession(options: SessionOptions): Session {
     },
     refresh(exchange) {
       const spent = refreshToken
-      if (spent === undefined) return Promise.resolve()
+      if (spent === undefined) return Promise.resolve(undefined)
       refreshing ??= exchange(spent)
-        .then((tokens) => this.setTokens(tokens))
+        .then((tokens) => {
+          this.setTokens(tokens)
+          return tokens
+        })
         .finally(() => {
           refreshing = undefined
         })

@@ -23,7 +23,8 @@ Commands
 Options
   --base-url URL        the service (PREFLIGHT_BASE_URL; default http://127.0.0.1:8080)
   --api-key KEY         PREFLIGHT_API_KEY
-  --token JWT           a bearer token for login-only commands (PREFLIGHT_TOKEN)
+  --token JWT           a bearer token for login-only commands (PREFLIGHT_TOKEN;
+                        PREFLIGHT_REFRESH_TOKEN renews it when it has expired)
   --email E             with PREFLIGHT_PASSWORD or --password-stdin: log in for keys / login
   --password-stdin      read the password from stdin
   --register            login: create the account first

@@ -43,6 +43,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     baseUrl: line.options['base-url'] ?? io.env.PREFLIGHT_BASE_URL ?? 'http://127.0.0.1:8080',
     apiKey: line.options['api-key'] ?? io.env.PREFLIGHT_API_KEY,
     token: line.options.token ?? io.env.PREFLIGHT_TOKEN,
+    refreshToken: io.env.PREFLIGHT_REFRESH_TOKEN,
   })
   try {
     return await command({ client, io, line, paint: createPaint(io.stdout.isTTY, io.env) })

@@ -1,6 +1,7 @@
 /** Accounts: register, log in, the profile, deleting the account. The tokens obtained are used (and refreshed) by the client. */
 import type { AuthTokens, User } from '../api-types.js'
 import type { Session } from '../auth/session.js'
+import { PreflightError } from '../errors.js'
 import type { HttpClient, RequestOptions } from '../http/http-client.js'
 
 export interface AuthResource {
@@ -32,7 +33,7 @@ export function createAuthResource(http: HttpClient, session: Session): AuthReso
     register: (email, password, options) => signIn('/auth/register', email, password, options),
     login: (email, password, options) => signIn('/auth/login', email, password, options),
     async refresh(options) {
-      await session.refresh((refreshToken) =>
+      const tokens = await session.refresh((refreshToken) =>
         http.request<AuthTokens>({
           method: 'POST',
           path: '/auth/refresh',
@@ -42,7 +43,9 @@ export function createAuthResource(http: HttpClient, session: Session): AuthReso
           ...options,
         }),
       )
-      return { token: session.token ?? '', refresh_token: session.refreshToken ?? '', token_type: 'Bearer', expires_in: 86_400 }
+      if (!tokens)
+        throw new PreflightError({ code: 'invalid_input', message: 'no refresh token: log in, or pass refreshToken to the client' })
+      return tokens
     },
     me: (options) => http.request<User>({ method: 'GET', path: '/auth/me', auth: 'bearer', idempotent: true, ...options }),
     deleteAccount: (options) => http.request({ method: 'DELETE', path: '/auth/account', auth: 'bearer', idempotent: false, ...options }),
