@@ -55,6 +55,9 @@ function getTestedBlocks(file: string, language: 'ts' | 'sh'): string[] {
   return [...text.matchAll(new RegExp('```' + language + ' tested\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1] as string)
 }
 
+// A boot, a compile of the samples and a dozen tsx processes: past tap’s 60 s on a loaded machine.
+t.setTimeout(180_000)
+
 t.test('the command line and the docs’ samples against the running service', async (t) => {
   const setup = await createServiceProcessSetup(t)
   const running = await startServiceProcess(t, setup)

@@ -39,6 +39,9 @@ async function getError(promise: Promise<unknown>): Promise<PreflightError> {
   throw new Error('expected a PreflightError, the call succeeded')
 }
 
+// A boot and some thirty real calls, a few of which wait for Retry-After or a landing.
+t.setTimeout(120_000)
+
 t.test('PreflightClient against the running service', async (t) => {
   const setup = await createServiceProcessSetup(t, { WEBHOOK_ALLOW_PRIVATE_URLS: '1', WEBHOOK_RETRY_BASE_MS: '200' })
   const running = await startServiceProcess(t, setup)

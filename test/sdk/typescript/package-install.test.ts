@@ -40,6 +40,9 @@ export async function run(client: PreflightClient): Promise<SimulateResponse['de
 }
 `
 
+// Two tsc builds, npm pack and install and a boot: past tap’s 60 s on a loaded machine.
+t.setTimeout(180_000)
+
 t.test('npm pack, install offline, run ESM, CommonJS and the bin against the service', async (t) => {
   const setup = await createServiceProcessSetup(t)
   const started = startServiceProcess(t, setup)
