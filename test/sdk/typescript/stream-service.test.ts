@@ -41,6 +41,8 @@ t.test('the stream against the running service', async (t) => {
     const byToken = account.stream()
     t.teardown(() => byToken.close())
     t.match(await byToken.simulate(await wallet.transfer(1_000_000n)), { success: true }, 'the bearer token authenticates the handshake')
+    const refused = new PreflightClient({ baseUrl: setup.restUrl, apiKey: 'pf_live_nope' }).stream()
+    await t.rejects(refused.connect(), { code: 'unauthorized', status: 401 }, 'a refused handshake is unauthorized')
   })
 
   t.test('an execute over the stream, and its landing pushed', async (t) => {

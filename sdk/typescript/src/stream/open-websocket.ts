@@ -60,3 +60,21 @@ export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebS
   if (options.apiKey) url.searchParams.set('api_key', options.apiKey)
   return new platform(url.toString())
 }
+
+/** Opens a socket and waits for its handshake: a refused one (HTTP 401) is `unauthorized`, any other failure `network_error`. */
+export async function connectWebSocket(options: OpenWebSocketOptions): Promise<WebSocketLike> {
+  const socket = await openWebSocket(options)
+  socket.binaryType = 'arraybuffer'
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => resolve()
+    socket.onerror = (event) => {
+      const message = event.message ?? String(event.error ?? 'the handshake failed')
+      const refused = /\b401\b/.test(message)
+      reject(new PreflightError({ code: refused ? 'unauthorized' : 'network_error', message, status: refused ? 401 : 0 }))
+    }
+    socket.onclose = (event) => reject(new PreflightError({ code: 'network_error', message: `closed before opening (${event.code})` }))
+  })
+  // Errors after the handshake end in a close, which the stream handles.
+  socket.onerror = () => undefined
+  return socket
+}

@@ -18,58 +18,23 @@ import type {
   SubmitOptions,
   SubmitResponse,
   TipFloor,
-  TrackedTransaction,
 } from '../api-types.js'
 import type { Session } from '../auth/session.js'
-import { PreflightError, fromStreamError } from '../errors.js'
+import { PreflightError, fromStreamError, isPreflightError } from '../errors.js'
 import { sleep, toAbortError } from '../http/abort.js'
 import { toBase64Transaction, type TransactionInput } from '../transaction-input.js'
 import { createAsyncQueue } from './async-queue.js'
 import { createEmitter } from './event-emitter.js'
-import { createFrameCodec, type FrameCodec, type StreamEncoding } from './frame-codec.js'
-import { OPEN, openWebSocket, type WebSocketConstructor, type WebSocketLike } from './open-websocket.js'
+import { createFrameCodec, type FrameCodec } from './frame-codec.js'
+import { createInFlightLimit, type InFlightLimit } from './in-flight-limit.js'
+import { OPEN, connectWebSocket, type WebSocketLike } from './open-websocket.js'
+import type { MessageOptions, StreamEvents, StreamOptions, TransactionPush } from './stream-types.js'
+export type { MessageOptions, StreamEvents, StreamOptions, TransactionPush } from './stream-types.js'
 import { createWatch, type SimulationUpdate, type Watch, type WatchHandle } from './watch.js'
 
 /** A simulate or tips refused by the rate limit is sent again at most this often, when told to wait no longer than this. */
 const MAX_RETRIES = 3
 const MAX_RETRY_AFTER_SECONDS = 10
-
-export interface StreamOptions {
-  encoding?: StreamEncoding
-  /** Reconnect after the socket drops; default true. */
-  reconnect?: boolean
-  /** Give up after this many failed reconnects in a row; default Infinity. */
-  maxReconnectAttempts?: number
-  /** Messages awaiting answers at once; default 32 (what the service runs per socket). */
-  maxInFlight?: number
-  /** Wait while the socket holds more unsent bytes than this; default 1 MiB. */
-  maxBufferedBytes?: number
-  /** A WebSocket class instead of detection. */
-  WebSocket?: WebSocketConstructor
-}
-
-/** A push of one of your tracked transactions' status changes. */
-export interface TransactionPush {
-  type: 'transaction'
-  signature: string
-  status: TrackedTransaction['status']
-  outcome: TrackedTransaction['outcome']
-  [field: string]: unknown
-}
-
-export interface StreamEvents extends Record<string, unknown> {
-  open: undefined
-  /** The socket closed; `willReconnect` says whether the stream tries again. */
-  close: { code: number; reason: string; willReconnect: boolean }
-  reconnect: { attempt: number }
-  transaction: TransactionPush
-  /** An error frame without an id, or a failed reconnect. */
-  error: PreflightError
-}
-
-export interface MessageOptions {
-  signal?: AbortSignal
-}
 
 interface Pending {
   message: Record<string, unknown>
@@ -90,18 +55,19 @@ export class PreflightStream {
   private readonly emitter = createEmitter<StreamEvents>()
   private readonly pending = new Map<string, Pending>()
   private readonly watches = new Map<string, WatchHandle>()
-  private readonly slotWaiters: Array<() => void> = []
   private socket: WebSocketLike | undefined
   private codec: FrameCodec | undefined
   private connecting: Promise<void> | undefined
   private closedByUser = false
   private nextId = 1
-  private inFlight = 0
+  private readonly inFlight: InFlightLimit
 
   constructor(
     private readonly dependencies: StreamDependencies,
     private readonly options: StreamOptions = {},
-  ) {}
+  ) {
+    this.inFlight = createInFlightLimit(options.maxInFlight ?? 32)
+  }
 
   /** Adds a listener (open, close, reconnect, transaction, error); returns its remover. */
   on<K extends keyof StreamEvents>(event: K, listener: (payload: StreamEvents[K]) => void): () => void {
@@ -233,7 +199,7 @@ export class PreflightStream {
     onAnswer?: (frame: Record<string, unknown>) => void,
   ): Promise<T> {
     if (signal?.aborted) throw toAbortError(signal)
-    await this.acquireSlot(signal)
+    await this.inFlight.acquire(signal)
     const id = String(this.nextId++)
     const message = { id, ...body }
     try {
@@ -264,24 +230,8 @@ export class PreflightStream {
         })
       })
     } finally {
-      this.releaseSlot()
+      this.inFlight.release()
     }
-  }
-
-  private async acquireSlot(signal: AbortSignal | undefined): Promise<void> {
-    const limit = this.options.maxInFlight ?? 32
-    while (this.inFlight >= limit) {
-      await new Promise<void>((resolve, reject) => {
-        this.slotWaiters.push(resolve)
-        signal?.addEventListener('abort', () => reject(toAbortError(signal)), { once: true })
-      })
-    }
-    this.inFlight++
-  }
-
-  private releaseSlot(): void {
-    this.inFlight--
-    this.slotWaiters.shift()?.()
   }
 
   private async write(message: Record<string, unknown>): Promise<void> {
@@ -325,31 +275,20 @@ export class PreflightStream {
     const { session } = this.dependencies
     if (session.usesBearer('either') && session.isExpiring()) await this.dependencies.refresh()
     this.codec ??= await createFrameCodec(this.options.encoding ?? 'json')
-    const socket = await openWebSocket({
-      url: this.dependencies.url,
-      apiKey: session.apiKey,
-      headers: session.apiKey ? {} : session.getHeaders('bearer'),
-      WebSocket: this.options.WebSocket,
-    })
-    socket.binaryType = 'arraybuffer'
-    await new Promise<void>((resolve, reject) => {
-      socket.onopen = () => resolve()
-      socket.onerror = (event) => {
-        const message = event.message ?? String(event.error ?? 'the handshake failed')
-        // A refused handshake (401) with a bearer token: refresh it before the next try.
-        if (/401/.test(message) && session.refreshToken) void this.dependencies.refresh().catch(() => undefined)
-        reject(
-          new PreflightError({
-            code: /401/.test(message) ? 'unauthorized' : 'network_error',
-            message,
-            status: /401/.test(message) ? 401 : 0,
-          }),
-        )
-      }
-      socket.onclose = (event) => reject(new PreflightError({ code: 'network_error', message: `closed before opening (${event.code})` }))
-    })
+    let socket: WebSocketLike
+    try {
+      socket = await connectWebSocket({
+        url: this.dependencies.url,
+        apiKey: session.apiKey,
+        headers: session.apiKey ? {} : session.getHeaders('bearer'),
+        WebSocket: this.options.WebSocket,
+      })
+    } catch (error) {
+      // A refused handshake with a bearer token: refresh it before the next try.
+      if (isPreflightError(error, 'unauthorized') && session.refreshToken) await this.dependencies.refresh().catch(() => undefined)
+      throw error
+    }
     this.socket = socket
-    socket.onerror = () => undefined
     socket.onmessage = (event) => this.receive(event.data)
     socket.onclose = (event) => this.onSocketClosed(socket, event.code, event.reason)
   }
