@@ -10,6 +10,15 @@
 module.exports = {
   forbidden: [
     {
+      name: 'sdk-core-runs-in-browsers',
+      comment:
+        'The SDK outside its command line (cli/) runs in browsers too: no Node built-in module (the WebSocket, MessagePack ' +
+        'and gRPC packages are optional peers, loaded only when asked for).',
+      severity: 'error',
+      from: { path: '^sdk/typescript/src/', pathNot: '^sdk/typescript/src/cli/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'sdk-imports-no-service',
       comment:
         'The TypeScript SDK (sdk/typescript/) is published on its own: it knows the service only by its HTTP, WebSocket and ' +

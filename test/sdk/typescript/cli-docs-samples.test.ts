@@ -22,6 +22,7 @@ import { createSdkWallet } from '../../helpers/sdk-wallet.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SDK_ENTRY = join(REPO_ROOT, 'sdk/typescript/src/index.ts')
+const GRPC_ENTRY = join(REPO_ROOT, 'sdk/typescript/src/grpc/index.ts')
 const CLI_ENTRY = join(REPO_ROOT, 'sdk/typescript/src/cli/main.ts')
 const PASSWORD = 'correct horse battery staple'
 
@@ -160,6 +161,7 @@ t.test('the command line and the docs’ samples against the running service', a
     PREFLIGHT_EMAIL: email,
     PREFLIGHT_PASSWORD: PASSWORD,
     PREFLIGHT_WEBHOOK_SECRET: 'whsec_sample',
+    PREFLIGHT_GRPC_ADDRESS: `127.0.0.1:${setup.ports.grpc}`,
     TRANSACTION: await wallet.transferBase64(1_000_000n),
     SIGNED_TRANSACTION: await wallet.transferBase64(1_000_000n, { signed: true }),
   })
@@ -171,7 +173,10 @@ t.test('the command line and the docs’ samples against the running service', a
     t.teardown(() => rmSync(directory, { recursive: true, force: true }))
     const files = blocks.map((block, index) => {
       const file = join(directory, `sample-${index}.mts`)
-      writeFileSync(file, block.replaceAll("from 'solana-preflight'", `from ${JSON.stringify(SDK_ENTRY.replace(/\.ts$/, '.js'))}`))
+      const source = block
+        .replaceAll("from 'solana-preflight/grpc'", `from ${JSON.stringify(GRPC_ENTRY.replace(/\.ts$/, '.js'))}`)
+        .replaceAll("from 'solana-preflight'", `from ${JSON.stringify(SDK_ENTRY.replace(/\.ts$/, '.js'))}`)
+      writeFileSync(file, source)
       return file
     })
     const program = ts.createProgram(files, {
