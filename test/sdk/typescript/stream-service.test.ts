@@ -2,7 +2,7 @@
  * The SDK's WebSocket stream against the real service process: simulate in JSON and in
  * MessagePack, an execute whose landing arrives as a transaction push, a watched simulation whose
  * payer is drained by a real transaction (a simulation_update, then unsubscribe and watch_end), a
- * bearer-token stream, back-pressure (maxInFlight), and a reconnect after the connection is dropped under it (a TCP proxy in
+ * bearer-token stream, back-pressure (maxInFlight), a refused bearer token refreshed on the handshake, and a reconnect after the connection is dropped under it (a TCP proxy in
  * front of the service cuts every connection): the in-flight simulate is resent and answered, the
  * watch ends with connection_lost. One service process serves every subtest.
  */
@@ -105,9 +105,11 @@ t.test('the stream against the running service', async (t) => {
     t.ok(mostOutstanding >= 2, 'and more than one: they overlap')
   })
 
-  t.test('reconnect after the connection is dropped', async (t) => {
+  t.test('re-authentication, and reconnect after the connection is dropped', async (t) => {
     const proxy = await startTcpProxy(t, { host: '127.0.0.1', port: setup.ports.rest })
-    const proxied = new PreflightClient({ baseUrl: proxy.url, apiKey: key })
+    // A bearer client whose access token the service refuses: the handshake's 401 sends it to refresh, then in.
+    const { refresh_token: refreshToken } = await account.auth.refresh()
+    const proxied = new PreflightClient({ baseUrl: proxy.url, token: 'expired', refreshToken })
     const stream = proxied.stream()
     t.teardown(() => stream.close())
     const events: string[] = []

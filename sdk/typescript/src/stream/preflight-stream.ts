@@ -248,11 +248,12 @@ export class PreflightStream {
   }
 
   private async open(): Promise<void> {
+    let reauthenticated = false
     for (let attempt = 0; ; attempt++) {
       if (this.closedByUser) throw new PreflightError({ code: 'connection_lost', message: 'the stream was closed' })
       try {
         await this.openOnce()
-        if (attempt > 0 || this.hasConnected) this.emitter.emit('reconnect', { attempt })
+        if (this.hasConnected) this.emitter.emit('reconnect', { attempt })
         this.hasConnected = true
         this.emitter.emit('open', undefined)
         // What was in flight when the socket dropped (or waited for it) goes out now.
@@ -261,6 +262,11 @@ export class PreflightStream {
       } catch (error) {
         const failure =
           error instanceof PreflightError ? error : new PreflightError({ code: 'network_error', message: String(error), cause: error })
+        // A handshake refused for its bearer token, which openOnce has just refreshed: once more at once.
+        if (failure.code === 'unauthorized' && !reauthenticated && this.dependencies.session.refreshToken) {
+          reauthenticated = true
+          continue
+        }
         const limit = this.options.maxReconnectAttempts ?? Infinity
         if (!this.hasConnected || attempt >= limit || this.options.reconnect === false) throw failure
         this.emitter.emit('error', failure)
