@@ -1,6 +1,6 @@
 /**
  * The SDK's WebSocket stream against the real service process: simulate in JSON and in
- * MessagePack, an execute whose landing arrives as a transaction push, a watched simulation whose
+ * MessagePack (through ws, and through the platform's WHATWG WebSocket as in browsers), an execute whose landing arrives as a transaction push, a watched simulation whose
  * payer is drained by a real transaction (a simulation_update, then unsubscribe and watch_end), a
  * bearer-token stream, back-pressure (maxInFlight), a refused bearer token refreshed on the handshake, and a reconnect after the connection is dropped under it (a TCP proxy in
  * front of the service cuts every connection): the in-flight simulate is resent and answered, the
@@ -43,6 +43,22 @@ t.test('the stream against the running service', async (t) => {
     t.match(await byToken.simulate(await wallet.transfer(1_000_000n)), { success: true }, 'the bearer token authenticates the handshake')
     const refused = new PreflightClient({ baseUrl: setup.restUrl, apiKey: 'pf_live_nope' }).stream()
     await t.rejects(refused.connect(), { code: 'unauthorized', status: 401 }, 'a refused handshake is unauthorized')
+  })
+
+  t.test('a platform WebSocket (the WHATWG one browsers and Node 22 have): the API key in ?api_key=', async (t) => {
+    const { WebSocket: PlatformWebSocket } = await import('undici')
+    const global = globalThis as { WebSocket?: unknown }
+    const before = global.WebSocket
+    global.WebSocket = PlatformWebSocket
+    t.teardown(() => {
+      global.WebSocket = before
+    })
+    const stream = client.stream()
+    t.teardown(() => stream.close())
+    t.match(await stream.simulate(await wallet.transfer(1_000_000n)), { success: true, decision: 'approve' })
+    const binary = client.stream({ encoding: 'msgpack' })
+    t.teardown(() => binary.close())
+    t.match(await binary.tips(), { slots: 150 }, 'binary frames as ArrayBuffers')
   })
 
   t.test('an execute over the stream, and its landing pushed', async (t) => {
