@@ -12,6 +12,24 @@
 module.exports = {
   forbidden: [
     {
+      name: 'sdk-core-runs-in-browsers',
+      comment:
+        'The SDK outside its command line (cli/) runs in browsers too: no Node built-in module (the WebSocket, MessagePack ' +
+        'and gRPC packages are optional peers, loaded only when asked for).',
+      severity: 'error',
+      from: { path: '^sdk/typescript/src/', pathNot: '^sdk/typescript/src/cli/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sdk-imports-no-service',
+      comment:
+        'The TypeScript SDK (sdk/typescript/) is published on its own: it knows the service only by its HTTP, WebSocket and ' +
+        'gRPC contracts (the generated OpenAPI types, proto/engine.proto copied at build time), never by its code.',
+      severity: 'error',
+      from: { path: '^sdk/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet|lib|proto|scripts|test|bench|main[.]ts)' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No module reaches itself through its imports, type-only imports included (tsPreCompilationDeps): a cycle ' +

@@ -7,7 +7,19 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'proto/gen/', 'bench/results/', 'test/fixtures/', '.tap/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'proto/gen/',
+      'bench/results/',
+      'test/fixtures/',
+      '.tap/',
+      'sdk/typescript/dist/',
+      'sdk/typescript/src/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,80 @@
+/**
+ * Opens a WebSocket with the platform's own class when there is one (browsers, Deno, Node 22+),
+ * and with `ws` (an optional peer dependency) on Node 20, which has none. Only `ws` can send
+ * headers on the handshake: with the platform's class the API key goes in `?api_key=` (what the
+ * service accepts from browsers), and a bearer token needs `ws`.
+ */
+import { PreflightError } from '../errors.js'
+
+/** What the SDK uses of a WebSocket: the browser API, which `ws` implements too. */
+export interface WebSocketLike {
+  binaryType: string
+  readonly readyState: number
+  readonly bufferedAmount: number
+  send(data: string | Uint8Array): void
+  close(code?: number, reason?: string): void
+  onopen: ((event: unknown) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+  onclose: ((event: { code: number; reason: string }) => void) | null
+  onerror: ((event: { message?: string; error?: unknown }) => void) | null
+}
+
+export type WebSocketConstructor = new (url: string, options?: unknown) => WebSocketLike
+
+export interface OpenWebSocketOptions {
+  url: string
+  apiKey: string | undefined
+  /** Handshake headers (a bearer token, x-request-id); sent only through `ws`. */
+  headers: Record<string, string>
+  /** A WebSocket class to use instead of detection (e.g. `ws`'s in an old runtime). */
+  WebSocket?: WebSocketConstructor | undefined
+}
+
+export const OPEN = 1
+
+async function loadWs(): Promise<WebSocketConstructor | undefined> {
+  try {
+    const module = (await import('ws')) as unknown as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor }
+    return module.WebSocket ?? module.default
+  } catch {
+    return undefined
+  }
+}
+
+/** A socket, connecting (wait for onopen). */
+export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebSocketLike> {
+  const needsHeaders = Object.keys(options.headers).some((name) => name !== 'x-request-id')
+  const platform = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  const Ws = options.WebSocket ?? (platform && !needsHeaders ? undefined : await loadWs())
+  if (Ws) return new Ws(options.url, { headers: { ...options.headers, ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}) } })
+  if (!platform) {
+    throw new PreflightError({ code: 'invalid_input', message: 'this runtime has no WebSocket: install the ws package (npm install ws)' })
+  }
+  if (needsHeaders && !options.apiKey) {
+    throw new PreflightError({
+      code: 'invalid_input',
+      message: 'a bearer token on the stream needs the ws package; use an API key in this runtime',
+    })
+  }
+  const url = new URL(options.url)
+  if (options.apiKey) url.searchParams.set('api_key', options.apiKey)
+  return new platform(url.toString())
+}
+
+/** Opens a socket and waits for its handshake: a refused one (HTTP 401) is `unauthorized`, any other failure `network_error`. */
+export async function connectWebSocket(options: OpenWebSocketOptions): Promise<WebSocketLike> {
+  const socket = await openWebSocket(options)
+  socket.binaryType = 'arraybuffer'
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => resolve()
+    socket.onerror = (event) => {
+      const message = event.message ?? String(event.error ?? 'the handshake failed')
+      const refused = /\b401\b/.test(message)
+      reject(new PreflightError({ code: refused ? 'unauthorized' : 'network_error', message, status: refused ? 401 : 0 }))
+    }
+    socket.onclose = (event) => reject(new PreflightError({ code: 'network_error', message: `closed before opening (${event.code})` }))
+  })
+  // Errors after the handshake end in a close, which the stream handles.
+  socket.onerror = () => undefined
+  return socket
+}

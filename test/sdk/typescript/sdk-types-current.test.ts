@@ -1,0 +1,46 @@
+/**
+ * The SDK's generated API types (sdk/typescript/src/generated/openapi.ts) are the rendering of
+ * the live /openapi.json: a route, field or enum value added to the service without
+ * `npm run sdk:types` fails here; so does a change of proto/engine.proto without it (the gRPC descriptor).
+ */
+import { readFileSync } from 'node:fs'
+import type { OpenAPI3 } from 'openapi-typescript'
+import t from 'tap'
+import type { EngineClient } from '../../../edge/engine-client.js'
+import { createServiceError } from '../../../lib/errors.js'
+import { renderEngineDescriptor, renderSdkTypes, SDK_ENGINE_DESCRIPTOR_PATH, SDK_TYPES_PATH } from '../../../scripts/sdk-types.js'
+import { createTestEdgeWithUser } from '../../helpers/edge-inject.js'
+
+/** An engine this test never reaches: only the document is read. */
+const unusedEngine: EngineClient = {
+  watch: () => Promise.reject(createServiceError('engine_unavailable')),
+  simulate: () => Promise.reject(createServiceError('engine_unavailable')),
+  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
+  execute: () => Promise.reject(createServiceError('engine_unavailable')),
+  send: () => Promise.reject(createServiceError('engine_unavailable')),
+  submit: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTips: () => Promise.reject(createServiceError('engine_unavailable')),
+  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
+  health: () => Promise.reject(createServiceError('engine_unavailable')),
+  close: async () => undefined,
+  transport: 'in-process',
+}
+
+t.test('the committed SDK types are the live document’s', async (t) => {
+  const { app } = await createTestEdgeWithUser(t, unusedEngine)
+  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as OpenAPI3
+  const committed = readFileSync(new URL(`../../../${SDK_TYPES_PATH}`, import.meta.url), 'utf8')
+  t.ok(committed === (await renderSdkTypes(document)), `${SDK_TYPES_PATH} is current (else run npm run sdk:types)`)
+})
+
+t.test('the committed gRPC descriptor is proto/engine.proto’s', async (t) => {
+  const committed = readFileSync(new URL(`../../../${SDK_ENGINE_DESCRIPTOR_PATH}`, import.meta.url), 'utf8')
+  t.ok(committed === renderEngineDescriptor(), `${SDK_ENGINE_DESCRIPTOR_PATH} is current (else run npm run sdk:types)`)
+})
+
+t.test('the generated types name every operation the SDK calls', async (t) => {
+  const committed = readFileSync(new URL(`../../../${SDK_TYPES_PATH}`, import.meta.url), 'utf8')
+  for (const path of ['/api/v1/solana/tx/simulate', '/api/v1/solana/tx/execute', '/auth/refresh', '/api/v1/webhooks/{id}/rotate-secret']) {
+    t.match(committed, `"${path}"`, path)
+  }
+})
