@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { OpenAPI3 } from 'openapi-typescript'
 import t from 'tap'
-import type { EngineClient } from '../../../edge/engine-client.js'
+import type { EngineClient } from '../../../engine/client/engine-client.js'
 import { createServiceError } from '../../../lib/errors.js'
 import { renderEngineDescriptor, renderSdkTypes, SDK_ENGINE_DESCRIPTOR_PATH, SDK_TYPES_PATH } from '../../../scripts/sdk-types.js'
 import { createTestEdgeWithUser } from '../../helpers/edge-inject.js'
