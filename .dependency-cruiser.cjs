@@ -67,6 +67,13 @@ module.exports = {
       },
     },
     {
+      name: 'callers-know-engine-by-contract-and-client',
+      comment: 'What every door shares (callers/) knows the engine as the edge does: by its contract and its client.',
+      severity: 'error',
+      from: { path: '^callers/' },
+      to: { path: '^engine/', pathNot: '^engine/(contract/|client/)' },
+    },
+    {
       name: 'engine-core-imports-no-upper-layer',
       comment:
         'The engine in three layers (engine/README.md): the hot path’s core (decode, state, svm, rpc, geyser) is what ' +
