@@ -222,10 +222,15 @@ t.test('npm start serves the README flow over REST and gRPC, drains on SIGTERM, 
     { 'x-api-key': apiKey },
   )
   t.equal(example.status, 200, 'the example transaction simulates')
-  t.match(
-    await example.json(),
-    { success: true, compute_units: 150, fee_estimate_sol: 0.000005, decision: 'approve' },
-    'as the README says',
+  const exampleBody = (await example.json()) as { decision: string; timed_out_vectors: string[] }
+  t.match(exampleBody, { success: true, compute_units: 150, fee_estimate_sol: 0.000005 }, 'as the README says')
+  // A fresh wallet's accounts are fetched within the README's 200 ms on an idle machine; on a
+  // loaded one a vector may run out of it, and the verdict then warns and names the vector
+  // (timed_out_vectors), as docs/detection.md says. Anything else than approve must be that.
+  t.ok(
+    exampleBody.decision === 'approve' || (exampleBody.decision === 'warn' && exampleBody.timed_out_vectors.length > 0),
+    'approved, or warned only for a vector out of time',
+    { decision: exampleBody.decision, timed_out_vectors: exampleBody.timed_out_vectors },
   )
 
   // A co-located client dials the engine's gRPC port directly, with its API key.
