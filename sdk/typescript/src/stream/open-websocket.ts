@@ -4,13 +4,15 @@
  * headers on the handshake: with the platform's class the API key goes in `?api_key=` (what the
  * service accepts from browsers), and a bearer token needs `ws`.
  */
-import { PreflightError } from '../errors.js'
+import { PreflightError, fromErrorEnvelope } from '../errors.js'
 
 /** What the SDK uses of a WebSocket: the browser API, which `ws` implements too. */
 export interface WebSocketLike {
   binaryType: string
   readonly readyState: number
   readonly bufferedAmount: number
+  /** The URL it was opened with (browsers and ws have it). */
+  readonly url?: string
   send(data: string | Uint8Array): void
   close(code?: number, reason?: string): void
   onopen: ((event: unknown) => void) | null
@@ -61,20 +63,42 @@ export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebS
   return new platform(url.toString())
 }
 
-/** Opens a socket and waits for its handshake: a refused one (HTTP 401) is `unauthorized`, any other failure `network_error`. */
+/**
+ * Opens a socket and waits for its handshake: a refused one (HTTP 401) is `unauthorized`, any other
+ * failure `network_error`. A platform WebSocket (a browser's) reports a refused handshake as a bare
+ * error event without its status, so its URL is then fetched plainly: that GET passes the same
+ * authentication, and its 401 says the key was refused (a good key gets a 400, not a socket).
+ */
 export async function connectWebSocket(options: OpenWebSocketOptions): Promise<WebSocketLike> {
   const socket = await openWebSocket(options)
+  const platform = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  const hidesStatus = platform !== undefined && socket instanceof platform
   socket.binaryType = 'arraybuffer'
   await new Promise<void>((resolve, reject) => {
     socket.onopen = () => resolve()
     socket.onerror = (event) => {
       const message = event.message ?? String(event.error ?? 'the handshake failed')
       const refused = /\b401\b/.test(message)
-      reject(new PreflightError({ code: refused ? 'unauthorized' : 'network_error', message, status: refused ? 401 : 0 }))
+      const failure = new PreflightError({ code: refused ? 'unauthorized' : 'network_error', message, status: refused ? 401 : 0 })
+      if (refused || !hidesStatus || !socket.url) return reject(failure)
+      // The close that follows the error must not settle it first.
+      socket.onclose = () => undefined
+      void getHandshakeRefusal(socket.url).then((refusal) => reject(refusal ?? failure))
     }
     socket.onclose = (event) => reject(new PreflightError({ code: 'network_error', message: `closed before opening (${event.code})` }))
   })
   // Errors after the handshake end in a close, which the stream handles.
   socket.onerror = () => undefined
   return socket
+}
+
+/** The `unauthorized` error of a WebSocket URL whose plain GET the service refuses with 401; undefined otherwise. */
+async function getHandshakeRefusal(url: string): Promise<PreflightError | undefined> {
+  try {
+    const response = await fetch(url.replace(/^ws/, 'http'), { headers: { accept: 'application/json' } })
+    if (response.status !== 401) return undefined
+    return fromErrorEnvelope(401, await response.json().catch(() => undefined), response.headers)
+  } catch {
+    return undefined
+  }
 }
