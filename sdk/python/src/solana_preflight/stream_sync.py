@@ -16,54 +16,12 @@ import threading
 from typing import Any, Awaitable, Callable, Dict, Iterator, Optional, TypeVar
 
 from . import operations as ops
-from .errors import ClientTimeoutError
 from .stream import AsyncStream
 from .transaction import TransactionInput
 from .watch import Watch
+from .watch_sync import END, SyncWatch, read_queue
 
 T = TypeVar("T")
-#: put on a queue when its source ended (the watch ended, or the stream closed)
-_END = object()
-
-
-def _read_queue(frames: "queue.Queue[Any]", timeout: Optional[float], what: str) -> Iterator[Dict[str, Any]]:
-    """Yields what ``frames`` holds until _END; ``timeout`` bounds each wait (ClientTimeoutError past it)."""
-    while True:
-        try:
-            frame = frames.get(timeout=timeout)
-        except queue.Empty:
-            raise ClientTimeoutError("client_timeout", f"no {what} within {timeout} s") from None
-        if frame is _END:
-            frames.put(_END)  # any other reader of this queue ends too
-            return
-        yield frame
-
-
-class SyncWatch:
-    """A watched simulation: ``for update in watch`` yields each update until its watch_end."""
-
-    def __init__(self, watch: Watch, frames: "queue.Queue[Any]", call: Callable[[Awaitable[Any]], Any]) -> None:
-        self._watch = watch
-        self._frames = frames
-        self._call = call
-        self.response: Dict[str, Any] = watch.response
-        self.subscription: str = watch.subscription
-
-    @property
-    def end_reason(self) -> Optional[str]:
-        """``unsubscribed``, the server's reason, or ``disconnected``; None while the watch is open."""
-        return self._watch.end_reason
-
-    def __iter__(self) -> Iterator[Dict[str, Any]]:
-        return self.updates()
-
-    def updates(self, *, timeout: Optional[float] = None) -> Iterator[Dict[str, Any]]:
-        """The updates, each awaited at most ``timeout`` seconds (ClientTimeoutError past it)."""
-        return _read_queue(self._frames, timeout, "simulation_update")
-
-    def unsubscribe(self) -> None:
-        """Ends the watch; the iterator then stops with ``end_reason`` ``unsubscribed``."""
-        self._call(self._watch.unsubscribe())
 
 
 class SyncStream:
@@ -112,7 +70,7 @@ class SyncStream:
                 self._call(self._stream.close())
         finally:
             self._stop_loop()
-            self._pushes.put(_END)
+            self._pushes.put(END)
 
     def simulate(self, transaction: TransactionInput, *, timeout: Optional[float] = None, **options: Any) -> Dict[str, Any]:
         """A simulate message: ``vectors``, ``policy``, ``timeout_ms``, ``replace_recent_blockhash`` as over REST."""
@@ -168,7 +126,7 @@ class SyncStream:
     def transactions(self, *, timeout: Optional[float] = None) -> Iterator[Dict[str, Any]]:
         """The pushes of your tracked transactions' status changes, as they come, until ``close()``;
         ``timeout`` bounds each wait (ClientTimeoutError past it)."""
-        return _read_queue(self._pushes, timeout, "transaction push")
+        return read_queue(self._pushes, timeout, "transaction push")
 
     def _get_stream(self) -> AsyncStream:
         if self._stream is None or self._thread is None:
@@ -207,7 +165,7 @@ class SyncStream:
             async for frame in frames:
                 into.put(frame)
         finally:
-            into.put(_END)
+            into.put(END)
 
     def _run_loop(self) -> None:
         loop = self._loop
