@@ -26,6 +26,8 @@ from .errors import (
 )
 from .retry import RetryPolicy
 from .stream import AsyncStream
+from .stream_sync import SyncStream
+from .watch_sync import SyncWatch
 from .transaction import to_base64_transaction
 from .watch import Watch
 from .webhooks import verify_webhook_signature
@@ -50,6 +52,8 @@ __all__ = [
     "RetryPolicy",
     "ServerError",
     "ServiceTimeoutError",
+    "SyncStream",
+    "SyncWatch",
     "UnavailableError",
     "Watch",
     "__version__",

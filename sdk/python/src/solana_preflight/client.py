@@ -1,4 +1,4 @@
-"""PreflightClient: the REST API, blocking (httpx.Client). The stream is AsyncPreflightClient's."""
+"""PreflightClient: the REST API, blocking (httpx.Client), and the WebSocket stream on a background loop."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ from .models import (
 from .operations import Policy
 from .outcome import is_outcome_known
 from .retry import RetryPolicy
+from .stream import AsyncStream
+from .stream_sync import SyncStream, run_in_executor
 from .transaction import TransactionInput
 
 DEFAULT_TIMEOUT_SECONDS = 30.0
@@ -257,6 +259,18 @@ class PreflightClient:
 
     def health(self) -> Dict[str, Any]:
         return self._run(ops.health())
+
+    # the WebSocket stream
+    def stream(self, *, encoding: str = "json", request_timeout: float = 60.0) -> SyncStream:
+        """The stream, to use as ``with client.stream() as stream``; it reconnects by itself.
+
+        Its socket lives on an event loop in a background thread that ``close()`` (or leaving the
+        ``with``) stops and joins; its calls block and may be made from several threads.
+        """
+        refresh = self._transport.refresh
+        return SyncStream(
+            lambda: AsyncStream(self.base_url, self.credentials, lambda: run_in_executor(refresh), encoding=encoding, request_timeout=request_timeout)
+        )
 
 
 Client = PreflightClient
