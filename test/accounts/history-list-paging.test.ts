@@ -94,7 +94,9 @@ for (const kind of getDatabaseKinds()) {
       const [, firstPage] = await Promise.all([addNewer(), history.listSimulations({ userId, limit: 25 })])
       const rest = firstPage.next_cursor ? (await walk(history, { userId, limit: 25, cursor: firstPage.next_cursor }, addNewer)).flat() : []
       const items = [...firstPage.simulations, ...rest]
-      t.ok(added >= 5, 'rows were added throughout the walk')
+      // One batch with the first page (before or after it is read: a race), then one before each
+      // later page but the last: 120 pre-existing rows in pages of 25 make at least 4.
+      t.ok(added >= 4, 'rows were added throughout the walk')
       t.equal(new Set(items.map((item) => item.id)).size, items.length, 'no row seen twice')
       const old = getSignatures(items).filter((signature) => signature?.startsWith('old-'))
       t.same(old, getNewestFirst(existing), 'every pre-existing row once, in order')
