@@ -16,7 +16,9 @@ import { startTcpProxy } from '../../helpers/tcp-proxy.js'
 import { waitUntil } from '../../helpers/wait-until.js'
 
 t.test('the stream against the running service', async (t) => {
-  const setup = await createServiceProcessSetup(t)
+  // This file is about the stream, not the rate limits (client-service.test.ts has those): its calls
+  // come back to back, and on a fast machine the free tier's 10 a second refused some of them.
+  const setup = await createServiceProcessSetup(t, { RATE_LIMITS: 'off' })
   const running = await startServiceProcess(t, setup)
   if (!running) return
   const rpcUrl = `http://127.0.0.1:${setup.ports.rpc}`
