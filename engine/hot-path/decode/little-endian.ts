@@ -14,6 +14,11 @@ export function readU32(data: Uint8Array, offset: number): number {
   return (data[offset]! | (data[offset + 1]! << 8) | (data[offset + 2]! << 16) | (data[offset + 3]! << 24)) >>> 0
 }
 
+/** The i32 at `offset` (two's complement: tick and bin indexes). */
+export function readI32(data: Uint8Array, offset: number): number {
+  return data[offset]! | (data[offset + 1]! << 8) | (data[offset + 2]! << 16) | (data[offset + 3]! << 24)
+}
+
 /** The u64 at `offset`. */
 export function readU64(data: Uint8Array, offset: number): bigint {
   return (BigInt(readU32(data, offset + 4)) << 32n) | BigInt(readU32(data, offset))

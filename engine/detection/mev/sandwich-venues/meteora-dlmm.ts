@@ -12,7 +12,8 @@
  */
 import { isSameKey } from '../../swaps/instruction-bytes.js'
 import type { InstructionAccount } from '../attacker-transaction.js'
-import { readI32, writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { readI32 } from '../../../hot-path/decode/little-endian.js'
 
 /** sha256("global:swap")[..8], sha256("global:swap2")[..8]. */
 const SWAP = new Uint8Array([248, 198, 158, 145, 225, 117, 135, 200])

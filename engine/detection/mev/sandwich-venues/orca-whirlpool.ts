@@ -6,7 +6,8 @@
  */
 import { isSameKey } from '../../swaps/instruction-bytes.js'
 import type { InstructionAccount } from '../attacker-transaction.js'
-import { readI32, writeU128, writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { writeU128, writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { readI32 } from '../../../hot-path/decode/little-endian.js'
 
 /** The program's MIN_SQRT_PRICE / MAX_SQRT_PRICE: no limit in either direction. */
 const MIN_SQRT_PRICE = 4_295_048_016n

@@ -7,7 +7,8 @@
  */
 import { hasDiscriminator, isSameKey } from '../../swaps/instruction-bytes.js'
 import type { InstructionAccount } from '../attacker-transaction.js'
-import { readI32, swapPairs, writeU128, writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { swapPairs, writeU128, writeU64, type ForkReader, type SandwichVenue } from './sandwich-venue.js'
+import { readI32 } from '../../../hot-path/decode/little-endian.js'
 
 /** TooLittleOutputReceived, TooMuchInputPaid (error.rs). */
 const BOUND_ERRORS = [6022, 6023]

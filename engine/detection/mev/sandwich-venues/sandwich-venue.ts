@@ -65,10 +65,6 @@ export function writeU128(data: Uint8Array, offset: number, value: bigint): void
   writeU64(data, offset + 8, value >> 64n)
 }
 
-export function readI32(data: Uint8Array, offset: number): number {
-  return data[offset]! | (data[offset + 1]! << 8) | (data[offset + 2]! << 16) | (data[offset + 3]! << 24)
-}
-
 /** `accounts` with the entries at each pair of indexes swapped (a back-run naming input and output the other way round). */
 export function swapPairs(accounts: readonly InstructionAccount[], pairs: ReadonlyArray<readonly [number, number]>): InstructionAccount[] {
   const out = [...accounts]
