@@ -7,12 +7,15 @@ import type { PostAccount } from '../../hot-path/svm/post-accounts.js'
 import { isTokenProgram } from '../../hot-path/state/token-account.js'
 import type { AccountKey } from '../../hot-path/state/account-key.js'
 import type { AccountEntry } from '../../hot-path/state/cached-account.js'
-import type { VectorContext } from '../vectors/vector-context.js'
+import { createMemoSlot, getOnce, type VectorContext } from '../vectors/vector-context.js'
 import { getAccountRoles, type RoleHolder } from './account-roles.js'
 
 const NO_ROLES: readonly RoleHolder[] = []
+// Per cached entry: entries outlive requests (a new version is a new entry), so the WeakMap
+// forgets a version with it. Post accounts are the request's own: their roles live in its memo.
 const rolesBefore = new WeakMap<AccountEntry, readonly RoleHolder[]>()
-const rolesAfter = new WeakMap<PostAccount, readonly RoleHolder[]>()
+const ROLES_AFTER = createMemoSlot<Map<PostAccount, readonly RoleHolder[]>>('roles after')
+const CONTROLLER_LOOKUP = createMemoSlot<ControllerLookup>('controller lookup')
 
 /** The roles of an account as cached before the transaction. */
 export function getRolesBefore(entry: AccountEntry | undefined): readonly RoleHolder[] {
@@ -37,11 +40,21 @@ function getOwnerAfter(before: AccountEntry | undefined, after: PostAccount): Ui
 
 /** The roles of an account after the simulation (its owner is read only when it holds data). */
 export function getRolesAfter(before: AccountEntry | undefined, after: PostAccount): readonly RoleHolder[] {
-  let roles = rolesAfter.get(after)
+  const data = after.data()
+  return data.length === 0 ? NO_ROLES : getAccountRoles(getOwnerAfter(before, after), data)
+}
+
+function createRolesMemo(): Map<PostAccount, readonly RoleHolder[]> {
+  return new Map()
+}
+
+/** `getRolesAfter`, decoded once per request and account (the controller lookup and the handover findings both ask). */
+export function getRequestRolesAfter(context: VectorContext, before: AccountEntry | undefined, after: PostAccount): readonly RoleHolder[] {
+  const memo = getOnce(context, ROLES_AFTER, createRolesMemo)
+  let roles = memo.get(after)
   if (roles === undefined) {
-    const data = after.data()
-    roles = data.length === 0 ? NO_ROLES : getAccountRoles(getOwnerAfter(before, after), data)
-    rolesAfter.set(after, roles)
+    roles = getRolesAfter(before, after)
+    memo.set(after, roles)
   }
   return roles
 }
@@ -61,16 +74,9 @@ export function getControllerBefore(entry: AccountEntry | undefined): AccountKey
   return controller
 }
 
-const lookups = new WeakMap<VectorContext, ControllerLookup>()
-
 /** The controller lookup of `context`, made once per request (the drain analysis and the rug vector share it). */
 export function getControllerLookup(context: VectorContext): ControllerLookup {
-  let lookup = lookups.get(context)
-  if (lookup === undefined) {
-    lookup = createControllerLookup(context)
-    lookups.set(context, lookup)
-  }
-  return lookup
+  return getOnce(context, CONTROLLER_LOOKUP, createControllerLookup)
 }
 
 /**
@@ -88,7 +94,7 @@ export function createControllerLookup(context: VectorContext): ControllerLookup
       if (index >= 0) {
         const after = context.post?.get(key)
         const before = context.entries?.[index]
-        const roles = after ? getRolesAfter(before, after) : getRolesBefore(before)
+        const roles = after ? getRequestRolesAfter(context, before, after) : getRolesBefore(before)
         for (const { role, holder } of roles) if (isControllingRole(role)) controller = holder
         // A signer's key controls its account unless a role says otherwise: a new stake account's
         // key signs its creation, and its withdrawer controls it from then on.

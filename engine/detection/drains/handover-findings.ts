@@ -9,7 +9,7 @@ import { type AccountKey, toAccountKey } from '../../hot-path/state/account-key.
 import { SYSTEM_PROGRAM } from '../../hot-path/svm/well-known-programs.js'
 import { isSignerKey, type VectorContext } from '../vectors/vector-context.js'
 import { type AccountRole, getDelegatedAmount, type RoleHolder } from './account-roles.js'
-import { getRolesAfter, getRolesBefore } from './account-state-roles.js'
+import { getRequestRolesAfter, getRolesBefore } from './account-state-roles.js'
 import { getDelegateRisk, isNearFullDelegation } from '../tokens/delegate-risk.js'
 import { findInstructionIndex } from './instruction-evidence.js'
 
@@ -75,7 +75,7 @@ export function getHandovers(context: VectorContext): { handovers: Handover[]; f
     }
     const rolesBefore = getRolesBefore(before)
     if (rolesBefore.length === 0) continue
-    const rolesAfter = getRolesAfter(before, after)
+    const rolesAfter = getRequestRolesAfter(context, before, after)
     const tokenOwner = findHolder(rolesBefore, 'token_owner')
     // Without a close authority the owner closes the account: a close authority set is taken from the owner.
     const checked: readonly RoleHolder[] =

@@ -11,7 +11,7 @@ import type { RiskLevel } from '../../contract/risk-levels.js'
 import { type AccountKey, toAccountKey } from '../../hot-path/state/account-key.js'
 import { getWhirlpoolSwapQuote, type DecodedSwap } from '../swaps/index.js'
 import { getSwapAnalysis, readTransactionAccount, type SwapAnalysis } from './swap-analysis.js'
-import type { VectorContext } from './vector-context.js'
+import { createMemoSlot, getOnce, type VectorContext } from './vector-context.js'
 import { defineDetectionVector } from './detection-vector.js'
 
 export interface SlippageFindings {
@@ -76,21 +76,19 @@ export interface SwapSlippage {
   source: Slippage['expected_source']
 }
 
-const slippages = new WeakMap<VectorContext, SwapSlippage | null>()
+const SWAP_SLIPPAGE = createMemoSlot<SwapSlippage | null>('swap slippage')
 
 /** The main swap's worst-case slippage and its expected amount, worked out once per request (the MEV vector reads it too). */
 export function getSwapSlippage(context: VectorContext): SwapSlippage | null {
-  let slippage = slippages.get(context)
-  if (slippage !== undefined) return slippage
+  return getOnce(context, SWAP_SLIPPAGE, workOutSlippage)
+}
+
+function workOutSlippage(context: VectorContext): SwapSlippage | null {
   const analysis = getSwapAnalysis(context)
   const swap = analysis.swaps[0]
-  if (!swap) slippage = null
-  else {
-    const expected = getExpected(context, analysis, swap)
-    slippage = { bps: getBps(swap, expected.amount), expected: expected.amount, source: expected.source }
-  }
-  slippages.set(context, slippage)
-  return slippage
+  if (!swap) return null
+  const expected = getExpected(context, analysis, swap)
+  return { bps: getBps(swap, expected.amount), expected: expected.amount, source: expected.source }
 }
 
 function getBps(swap: DecodedSwap, expected: bigint | null): number | null {

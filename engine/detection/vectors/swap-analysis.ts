@@ -8,7 +8,7 @@ import { AMM_PROGRAM_IDS, DEX_PROGRAM_NAMES } from '../programs/dex-program-name
 import type { CallNode } from '../../hot-path/svm/call-tree.js'
 import { decodeSwapInstructionByKey, getSwapVaults, isSwapProgram, type DecodedSwap } from '../swaps/index.js'
 import { type AccountKey, toAccountKey } from '../../hot-path/state/account-key.js'
-import { isSignerKey, type VectorContext } from './vector-context.js'
+import { createMemoSlot, getOnce, isSignerKey, type VectorContext } from './vector-context.js'
 import { WRAPPED_SOL_MINT } from '../../hot-path/svm/well-known-programs.js'
 
 export interface SwapAnalysis {
@@ -139,12 +139,14 @@ function getSignerDelta(context: VectorContext, mint: AccountKey | null): bigint
   return seen ? delta : null
 }
 
-const analyses = new WeakMap<VectorContext, SwapAnalysis>()
+const SWAP_ANALYSIS = createMemoSlot<SwapAnalysis>('swap analysis')
 
 /** The swap analysis of `context`, computed on first use. */
 export function getSwapAnalysis(context: VectorContext): SwapAnalysis {
-  let analysis = analyses.get(context)
-  if (analysis) return analysis
+  return getOnce(context, SWAP_ANALYSIS, analyzeSwaps)
+}
+
+function analyzeSwaps(context: VectorContext): SwapAnalysis {
   let swaps = decodeTopLevel(context)
   const ammInvocations = countAmmInvocations(context.callTree)
   let inner = false
@@ -154,7 +156,7 @@ export function getSwapAnalysis(context: VectorContext): SwapAnalysis {
   }
   const main = swaps[0]
   if (!main) {
-    analysis = {
+    return {
       swaps,
       fromInnerInstructions: false,
       route: null,
@@ -166,30 +168,27 @@ export function getSwapAnalysis(context: VectorContext): SwapAnalysis {
       vaultIn: null,
       vaultOut: null,
     }
-  } else {
-    const decodedHops = swaps.reduce((sum, swap) => sum + Math.max(1, swap.hops.length), 0)
-    const vaults = getSwapVaults(main, (key) => readTransactionOrCreatedAccount(context, key))
-    const outputMint = main.outputMint
-      ? toAccountKey(main.outputMint)
-      : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
-    const inputMint = main.inputMint
-      ? toAccountKey(main.inputMint)
-      : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, main.userSource))
-    const received = getSignerDelta(context, outputMint)
-    const paid = getSignerDelta(context, inputMint)
-    analysis = {
-      swaps,
-      fromInnerInstructions: inner,
-      route: getRoute(main, swaps, getCallTreeRoute(context.callTree), inner),
-      hops: Math.max(decodedHops, ammInvocations),
-      simulatedOut: received !== null && received > 0n ? received : null,
-      simulatedIn: paid !== null && paid < 0n ? -paid : null,
-      inputMint,
-      outputMint,
-      vaultIn: vaults ? toAccountKey(vaults.vaultIn) : null,
-      vaultOut: vaults ? toAccountKey(vaults.vaultOut) : null,
-    }
   }
-  analyses.set(context, analysis)
-  return analysis
+  const decodedHops = swaps.reduce((sum, swap) => sum + Math.max(1, swap.hops.length), 0)
+  const vaults = getSwapVaults(main, (key) => readTransactionOrCreatedAccount(context, key))
+  const outputMint = main.outputMint
+    ? toAccountKey(main.outputMint)
+    : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
+  const inputMint = main.inputMint
+    ? toAccountKey(main.inputMint)
+    : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, main.userSource))
+  const received = getSignerDelta(context, outputMint)
+  const paid = getSignerDelta(context, inputMint)
+  return {
+    swaps,
+    fromInnerInstructions: inner,
+    route: getRoute(main, swaps, getCallTreeRoute(context.callTree), inner),
+    hops: Math.max(decodedHops, ammInvocations),
+    simulatedOut: received !== null && received > 0n ? received : null,
+    simulatedIn: paid !== null && paid < 0n ? -paid : null,
+    inputMint,
+    outputMint,
+    vaultIn: vaults ? toAccountKey(vaults.vaultIn) : null,
+    vaultOut: vaults ? toAccountKey(vaults.vaultOut) : null,
+  }
 }

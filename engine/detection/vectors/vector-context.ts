@@ -53,6 +53,38 @@ export interface VectorContext {
   readonly deadline: number
   /** Inner instructions of the simulation, read from the SVM only when a vector asks (they cost N-API calls). */
   getInnerInstructions(): ReadonlyArray<ReadonlyArray<InnerInstruction>>
+  /** What this request's vectors work out once and share: see `getOnce`. A new Map per request. */
+  readonly memo: Map<MemoSlot<unknown>, unknown>
+}
+
+/** A named slot of a request's memo; `T` is the type of the value it holds. */
+export interface MemoSlot<T> {
+  readonly name: string
+  /** Never set: carries `T`. */
+  readonly value?: T
+}
+
+/** A slot for values of type `T` (one module-level constant per kind of value). */
+export function createMemoSlot<T>(name: string): MemoSlot<T> {
+  return { name }
+}
+
+/**
+ * The value of `slot` for this request, computed by `compute` on first use (the swap analysis,
+ * the controller lookup: several vectors read them).
+ *
+ * Kept on the request's context rather than in a module-level WeakMap keyed by the context: on
+ * V8 11 (Node 20) a scavenge keeps every young key of an old WeakMap alive, so each request's
+ * context, with its post accounts and their native LiteSVM handles, was promoted to the old
+ * generation: ≈3 KB and 6 native handles a simulate, 12–15 ms scavenges, and old-generation
+ * collections on the serving thread (bench/README.md#gc-and-per-request-weakmaps).
+ */
+export function getOnce<T>(context: VectorContext, slot: MemoSlot<T>, compute: (context: VectorContext) => T): T {
+  const memo = context.memo
+  if (memo.has(slot)) return memo.get(slot) as T
+  const value = compute(context)
+  memo.set(slot, value)
+  return value
 }
 
 /** A CPI the simulation made: indexes into `keys`, as the message's instructions have. */

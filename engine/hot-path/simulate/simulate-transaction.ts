@@ -292,6 +292,7 @@ export async function simulateTransaction(
     nativeMeta: meta,
     innerInstructions: undefined,
     getInnerInstructions: getInnerInstructionsOnce,
+    memo: new Map(),
   }
   let detection = deps.detector.detect(context, vectors)
   if (detection instanceof Promise) detection = await detection

@@ -82,5 +82,6 @@ export function createTestContext(bytes: Uint8Array, state: ContextState = {}): 
     tenantId: undefined,
     deadline: Number.POSITIVE_INFINITY,
     getInnerInstructions: () => [],
+    memo: new Map(),
   }
 }
