@@ -29,6 +29,8 @@ export interface ServiceOptions {
   root: string
   /** The chain apart; undefined runs localnet inside the service, as `npm start` does. */
   chain?: { rpcUrl: string; geyserUrl: string }
+  /** Node flags before the entry point, e.g. --cpu-prof (which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[]
 }
 
 const START_TIMEOUT_MS = 60_000
@@ -88,7 +90,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   // The benchmark's own environment must not leak a chain or a database into the service.
   const inherited = { ...process.env }
   for (const name of ['SOLANA_RPC_URLS', 'GEYSER_ENDPOINT', 'DATABASE_URL', 'REDIS_URL']) delete inherited[name]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'main.ts'], {
     cwd: options.root,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

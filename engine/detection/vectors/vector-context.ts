@@ -77,7 +77,7 @@ export function createMemoSlot<T>(name: string): MemoSlot<T> {
  * V8 11 (Node 20) a scavenge keeps every young key of an old WeakMap alive, so each request's
  * context, with its post accounts and their native LiteSVM handles, was promoted to the old
  * generation: ≈3 KB and 6 native handles a simulate, 12–15 ms scavenges, and old-generation
- * collections on the serving thread (bench/README.md#gc-and-per-request-weakmaps).
+ * collections on the serving thread (bench/README.md#gc-per-request-weakmaps-promoted-every-simulate-fixed-2026-11-29).
  */
 export function getOnce<T>(context: VectorContext, slot: MemoSlot<T>, compute: (context: VectorContext) => T): T {
   const memo = context.memo

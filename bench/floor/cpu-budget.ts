@@ -1,0 +1,107 @@
+/**
+ * Where the CPU goes per simulate at REST saturation: the service (each of its threads), localnet,
+ * its traffic and everything else on the machine (the load tool, the kernel), as CPU microseconds
+ * per answered request, read from /proc over one wrk run. Usage:
+ *   npm run bench:cpu -- [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { callRpc } from '../load/load-stack.js'
+import { startRemoteChain } from '../support/remote-chain.js'
+import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
+import { startServiceProcess } from './service-process.js'
+import { createUniqueTransactions } from './unique-transactions.js'
+import { runWrk } from './wrk-run.js'
+import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '16' },
+      env: { type: 'string', multiple: true, default: [] },
+      'node-arg': { type: 'string', multiple: true, default: [] },
+    },
+  })
+  for (const pair of values.env) {
+    const [name = '', ...rest] = pair.split('=')
+    process.env[name] = rest.join('=')
+  }
+  const chain = await startRemoteChain(20)
+  const service = await startServiceProcess({
+    root: ROOT,
+    chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
+    nodeArgs: values['node-arg'],
+  }).catch(async (error: unknown) => {
+    await chain.close()
+    throw error
+  })
+  const workDir = mkdtempSync(join(tmpdir(), 'preflight-budget-'))
+  try {
+    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash')
+    const bodies = toRestBodies(createUniqueTransactions(3072, value.blockhash))
+    const wrk = (durationS: number, name: string) =>
+      runWrk({
+        origin: service.origin,
+        path: SIMULATE_PATH,
+        headers: { 'x-api-key': service.apiKey },
+        bodies,
+        threads: 2,
+        connections: Number(values.connections),
+        durationS,
+        workDir,
+        name,
+      })
+    await wrk(3, 'prime')
+    const self = process.pid
+    const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
+    const pids = watched()
+    const before = new Map(pids.map((pid) => [pid, readThreadTicks(pid)]))
+    const machineBefore = readMachineTicks()
+    service.gc.open()
+    const run = await wrk(Number(values.seconds), 'measure')
+    const machineTicks = readMachineTicks() - machineBefore
+    const gc = await service.gc.close()
+    const requests = run.achievedRatePerS * run.durationS
+    const row = (label: string, ticks: number) =>
+      `${label.padEnd(34)}${((ticks * TICK_US) / 1e6 / run.durationS).toFixed(2).padStart(6)}${((ticks * TICK_US) / requests).toFixed(0).padStart(12)}`
+    const lines = [
+      `REST saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
+      `serving thread GC: ${gc.count} pauses, p50 ${gc.p50Ms} / p99 ${gc.p99Ms} / max ${gc.maxMs} ms, ${gc.totalMs} ms in all`,
+      `${'CPU'.padEnd(34)}${'cores'.padStart(6)}${'µs/request'.padStart(12)}`,
+    ]
+    let accounted = 0
+    for (const pid of pids) {
+      const after = readThreadTicks(pid)
+      const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).at(-1) ?? String(pid)
+      const threads: Array<[string, number]> = []
+      let total = 0
+      for (const [tid, times] of after) {
+        const ticks = times.ticks - (before.get(pid)?.get(tid)?.ticks ?? 0)
+        total += ticks
+        threads.push([tid === pid ? 'main thread' : `thread ${tid} (${times.name})`, ticks])
+      }
+      accounted += total
+      lines.push(row(pid === service.pid ? `service (${script})` : script, total))
+      // Unnamed threads: the engine's simulate workers, the embedded database's worker, V8's GC helpers, libuv's pool.
+      for (const [label, ticks] of threads.sort((a, b) => b[1] - a[1]))
+        if (ticks * TICK_US >= requests * 5) lines.push(row(`  ${label}`, ticks))
+    }
+    lines.push(row('everything else (wrk, kernel, …)', machineTicks - accounted))
+    lines.push(row('machine', machineTicks))
+    process.stdout.write(`${lines.join('\n')}\n`)
+  } finally {
+    rmSync(workDir, { recursive: true, force: true })
+    await service.close()
+    await chain.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
