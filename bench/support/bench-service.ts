@@ -58,12 +58,16 @@ export async function startBenchService(
   logger: Logger,
   {
     streamTrafficRate,
+    defaultEngineWorkers,
   }: {
     /** Stream mode: localnet apart with slots every 400 ms and this many tx/s landing, the engine on its geyser stream. */
     streamTrafficRate?: number | undefined
+    /** ENGINE_WORKERS when the environment does not set it; undefined: the service's default. */
+    defaultEngineWorkers?: string
   } = {},
 ): Promise<BenchService> {
   const closers: Array<() => unknown> = []
+  const engineWorkers = process.env.ENGINE_WORKERS ?? defaultEngineWorkers
   let localnet: Localnet | undefined
   let remote: RemoteChain | undefined
   let engine: StartedEngine | undefined
@@ -118,8 +122,8 @@ export async function startBenchService(
         SOLANA_RPC_URLS: rpcUrl,
         ...ENGINE_ENV,
         ...streamEnv,
-        // The simulate workers as the service runs them (one per core), or as set.
-        ...(process.env.ENGINE_WORKERS ? { ENGINE_WORKERS: process.env.ENGINE_WORKERS } : {}),
+        // ENGINE_WORKERS when set, else the caller's default, else the service's (one per core).
+        ...(engineWorkers === undefined ? {} : { ENGINE_WORKERS: engineWorkers }),
       }),
       logger,
       userService: users.userService,

@@ -34,6 +34,11 @@ export interface BenchStack {
 export async function startBenchStack(settings: BenchSettings, databaseUrl: string | undefined, logger: Logger): Promise<BenchStack> {
   const service = await startBenchService(databaseUrl, logger, {
     streamTrafficRate: settings.stream === 'traffic' ? settings.trafficRate : undefined,
+    // The engine on this thread unless ENGINE_WORKERS says otherwise: this benchmark times the
+    // engine itself, and with workers a tight loop of awaited in-process calls never ends its
+    // event-loop turn, so every call after the first would hop to a worker (mayRunInline in
+    // engine/hot-path/workers/simulate-worker-pool.ts). The doors with workers: bench:floor.
+    defaultEngineWorkers: '0',
   })
   const closers: Array<() => unknown> = []
   const close = async () => {
