@@ -48,6 +48,7 @@ export const engineConfigSchema = {
   /** auto_direct: slots a direct send may take to land before it is escalated to a managed-tip bundle. */
   autoDirectSlots: { kind: 'int', env: 'AUTO_DIRECT_SLOTS', default: 4, min: 1, max: 150 },
   chainPollMs: { kind: 'int', env: 'CHAIN_POLL_MS', default: 400, min: 50, max: 60_000 },
+  readyMaxStaleMs: { kind: 'int', env: 'ENGINE_READY_MAX_STALE_MS', default: 15_000, min: 1_000, max: 600_000 },
   priorityFeeRefreshMs: { kind: 'int', env: 'PRIORITY_FEE_REFRESH_MS', default: 2_000, min: 100, max: 600_000 },
   /** One or more Yellowstone endpoints, comma-separated; none: follow the chain over RPC alone. */
   geyserEndpoints: { kind: 'url-list', env: 'GEYSER_ENDPOINT', default: [] },

@@ -125,6 +125,12 @@ export interface Engine {
   readonly rpcCalls: ReadonlyMap<string, number>
   /** Operational, or degraded while every configured geyser stream is down (synchronous, cheap). */
   getHealth(): EngineHealth
+  /**
+   * Whether it should take calls: its view of the chain is current, a latest blockhash learned
+   * from a poll or the stream within ENGINE_READY_MAX_STALE_MS (the readiness a load balancer or
+   * Kubernetes asks over grpc.health.v1). Synchronous, cheap.
+   */
+  isReady(): boolean
   /** The curated program blacklist in force (re-read when its file changes). */
   readonly blacklist: ProgramBlacklist
   /** Sandwiches and known bots seen on the geyser stream. */
@@ -431,6 +437,10 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     },
     geyser,
     rpcCalls: rpc.callsByMethod,
+    isReady() {
+      const at = chain.latestBlockhashAtMs
+      return at !== undefined && Date.now() - at <= config.readyMaxStaleMs
+    },
     getHealth() {
       // The engine alone has no workers; startEngine's serving engine reports its pool's.
       if (!geyser) return { status: 'operational', slot: chain.slot, freshness: 'rpc', geyser: null, workers: null }

@@ -19,6 +19,7 @@ import type { Engine } from './engine.js'
 import type { DirectCall, DirectCallGate } from './grpc/direct-call.js'
 import { ENGINE_METHODS, type EngineMethod } from './grpc/engine-methods.js'
 import { createWatchHandler, type OpenWatchCalls } from './grpc/watch-call.js'
+import { addStandardHealth } from './grpc/standard-health.js'
 
 export interface EngineServerOptions {
   gate?: DirectCallGate
@@ -148,6 +149,7 @@ export async function startEngineServer(
   const server = new Server()
   const openWatches: OpenWatchCalls = new Set()
   server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate, openWatches))
+  addStandardHealth(server, () => engine.isReady())
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })

@@ -29,6 +29,8 @@ export interface ChainClock {
 export interface ChainTracker {
   readonly slot: number
   readonly latestBlockhash: Uint8Array | undefined
+  /** When (Date.now()) the latest blockhash was last learned, from a poll or the stream; undefined before the first. */
+  readonly latestBlockhashAtMs: number | undefined
   readonly clock: ChainClock | undefined
   /** The block height of the latest block the geyser stream reported (undefined: none yet). */
   readonly blockHeight: number | undefined
@@ -110,6 +112,7 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
   const { rpc, pollMs, logger, isPaused, streamWaitMs = BLOCKHASH_STREAM_WAIT_MS } = options
   let slot = 0
   let latestBlockhash: Uint8Array | undefined
+  let latestBlockhashAtMs: number | undefined
   let clock: ChainClock | undefined
   let blockHeight: number | undefined
   let timer: NodeJS.Timeout | undefined
@@ -161,6 +164,7 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     ])
     slot = Math.max(slot, blockhashResult.context.slot, clockResult.context.slot)
     latestBlockhash = new Uint8Array(base58.encode(blockhashResult.value.blockhash))
+    latestBlockhashAtMs = Date.now()
     remember(toAccountKey(latestBlockhash), blockhashResult.context.slot, undefined)
     if (clockResult.value) setClock(decodeClockSysvar(new Uint8Array(Buffer.from(clockResult.value.data[0], 'base64'))))
   }
@@ -210,6 +214,7 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     if (atSlot >= slot) {
       slot = atSlot
       latestBlockhash = blockhash
+      latestBlockhashAtMs = Date.now()
       if (height !== undefined) blockHeight = height
     }
     const key = toAccountKey(blockhash)
@@ -233,6 +238,9 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
     },
     get latestBlockhash() {
       return latestBlockhash
+    },
+    get latestBlockhashAtMs() {
+      return latestBlockhashAtMs
     },
     get clock() {
       return clock
