@@ -8,6 +8,7 @@ export const userServiceConfigSchema = {
   databaseUrl: { kind: 'optional-string', env: 'DATABASE_URL' },
   /** A statement running longer is cancelled (and its connection dropped when the server cannot cancel it). */
   databaseQueryTimeoutMs: { kind: 'int', env: 'DATABASE_QUERY_TIMEOUT_MS', default: 10_000, min: 100, max: 600_000 },
+  databasePoolMax: { kind: 'int', env: 'DATABASE_POOL_MAX', default: 10, min: 1, max: 1_000 },
   /** Where the embedded database and the generated signing key live. */
   dataDir: { kind: 'string', env: 'DATA_DIR', default: './data' },
   jwtSecret: { kind: 'optional-string', env: 'JWT_SECRET' },

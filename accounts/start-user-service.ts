@@ -40,7 +40,7 @@ export interface StartedUserService {
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
   config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
-    Partial<Pick<UserServiceConfig, 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs' | 'webhookConcurrency'>> &
+    Partial<Pick<UserServiceConfig, 'databasePoolMax' | 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs' | 'webhookConcurrency'>> &
     Partial<BillingConfig> &
     Partial<Pick<UserServiceConfig, 'stripeMeterEventName' | 'billingReportIntervalMs' | 'billingReportLeaseMs'>>,
   logger: Logger,
@@ -51,7 +51,7 @@ export async function startUserService(
   const billing = toBillingSettings(config)
   const queryTimeoutMs = config.databaseQueryTimeoutMs
   const db: Database = config.databaseUrl
-    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs, logger })
+    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs, maxConnections: config.databasePoolMax, logger })
     : await openEmbeddedDatabase({
         dataDir: join(config.dataDir, 'pglite'),
         socketDir: join(config.dataDir, 'pglite-socket'),

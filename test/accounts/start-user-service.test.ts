@@ -1,4 +1,5 @@
 import t from 'tap'
+import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { userServiceConfigSchema } from '../../accounts/config.js'
@@ -6,6 +7,7 @@ import { startUserService } from '../../accounts/start-user-service.js'
 import { verifyAccessToken } from '../../lib/access-token.js'
 import { ConfigError, readConfig } from '../../lib/config.js'
 import { createLogger } from '../../lib/logger.js'
+import { startTcpProxy } from '../helpers/tcp-proxy.js'
 
 const logger = createLogger('test', 'silent')
 const credentials = { email: 'restart@example.com', password: 'correct horse battery staple' }
@@ -16,6 +18,7 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
     {
       databaseUrl: undefined,
       databaseQueryTimeoutMs: 10_000,
+      databasePoolMax: 10,
       dataDir: './data',
       jwtSecret: undefined,
       jwtKeyFile: undefined,
@@ -63,6 +66,38 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
     'a guessable internal token stops the boot, and the error does not repeat it',
   )
 })
+
+t.test(
+  'PostgreSQL: an accounts process opens at most DATABASE_POOL_MAX connections',
+  { skip: process.env.DATABASE_URL ? false : 'DATABASE_URL is not set' },
+  async (t) => {
+    const url = new URL(process.env.DATABASE_URL as string)
+    const peakWith = async (poolMax: string) => {
+      // A proxy in front of the server counts the connections the pool opens.
+      const proxy = await startTcpProxy(t, { host: url.hostname, port: Number(url.port || 5432) })
+      const proxied = new URL(url)
+      proxied.hostname = '127.0.0.1'
+      proxied.port = String(proxy.port)
+      const config = readConfig(userServiceConfigSchema, {
+        DATABASE_URL: proxied.href,
+        DATABASE_POOL_MAX: poolMax,
+        JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!',
+      })
+      const started = await startUserService(config, logger)
+      try {
+        // Twelve lookups at once: a pool below twelve makes them queue for its connections.
+        await Promise.all(Array.from({ length: 12 }, () => started.userService.getUserState(randomUUID())))
+        return proxy.peakConnections
+      } finally {
+        await started.close()
+      }
+    }
+    const limited = await peakWith('2')
+    t.ok(limited >= 1 && limited <= 2, `DATABASE_POOL_MAX=2: ${limited} connections at most`)
+    const wider = await peakWith('8')
+    t.ok(wider > 2, `DATABASE_POOL_MAX=8 lets the same burst open more (${wider}): the bound above is the setting's`)
+  },
+)
 
 t.test('embedded: users and the generated signing key survive a restart on the same DATA_DIR', async (t) => {
   const dataDir = t.testdir({})

@@ -9,6 +9,9 @@ import type { Test } from 'tap'
 export interface TcpProxy {
   readonly url: string
   readonly port: number
+  /** Client connections open now, and the most open at once so far. */
+  readonly openConnections: number
+  readonly peakConnections: number
   /** Drops every connection and stops listening. */
   cut(): Promise<void>
   /** Listens again on the same port. */
@@ -20,9 +23,14 @@ export async function startTcpProxy(t: Test, target: { host: string; port: numbe
   const sockets = new Set<Socket>()
   let server: Server | undefined
   let port = 0
+  let openConnections = 0
+  let peakConnections = 0
 
   async function listen(): Promise<void> {
     const next = createServer((client) => {
+      openConnections++
+      peakConnections = Math.max(peakConnections, openConnections)
+      client.on('close', () => openConnections--)
       const upstream = connect(target)
       for (const socket of [client, upstream]) {
         sockets.add(socket)
@@ -56,6 +64,12 @@ export async function startTcpProxy(t: Test, target: { host: string; port: numbe
   return {
     get url() {
       return `http://127.0.0.1:${port}`
+    },
+    get openConnections() {
+      return openConnections
+    },
+    get peakConnections() {
+      return peakConnections
     },
     get port() {
       return port
