@@ -3,25 +3,26 @@ import { once } from 'node:events'
 import t from 'tap'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from '../../bench/floor/proc-cpu.js'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 t.test("a busy child's main thread, its parent's children and the machine are read from /proc", async (t) => {
-  // A child that spins for 600 ms, then idles until killed.
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 600; while (Date.now() < end); setTimeout(() => {}, 60000)'], {
-    stdio: 'ignore',
-  })
+  // A child that spins until it has used 600 ms of CPU (not of wall time: the machine may be busy),
+  // says so, then idles until killed.
+  const child = spawn(
+    process.execPath,
+    ['-e', 'while (process.cpuUsage().user < 600_000); process.stdout.write("spun\\n"); setTimeout(() => {}, 60000)'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  )
   t.teardown(() => child.kill('SIGKILL'))
   await once(child, 'spawn')
   const pid = child.pid as number
   t.ok(getChildPids(process.pid).includes(pid), 'the child is listed among this process’s children')
   const machineBefore = readMachineTicks()
-  await sleep(1_000)
+  await once(child.stdout as NodeJS.ReadableStream, 'data')
   const threads = readThreadTicks(pid)
   const main = threads.get(pid)
   t.ok(main, 'the main thread is keyed by the pid')
   t.equal(main?.name, 'node', 'with its name')
   const busyMs = ((main?.ticks ?? 0) * TICK_US) / 1000
-  t.ok(busyMs >= 300 && busyMs <= 1_500, `the main thread spun ≈600 ms of CPU (read ${busyMs} ms)`)
+  t.ok(busyMs >= 550 && busyMs <= 2_000, `the main thread spun 600 ms of CPU (read ${busyMs} ms)`)
   t.ok(threads.size > 1, 'and Node’s other threads are listed too')
   t.ok(((readMachineTicks() - machineBefore) * TICK_US) / 1000 >= busyMs * 0.5, 'the machine was busy at least that much meanwhile')
   child.kill('SIGKILL')
