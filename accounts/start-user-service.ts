@@ -40,7 +40,12 @@ export interface StartedUserService {
 /** Opens and migrates the database, resolves the signing key and builds the UserService on them. */
 export async function startUserService(
   config: Pick<UserServiceConfig, 'databaseUrl' | 'dataDir' | 'jwtSecret' | 'jwtKeyFile' | 'databaseQueryTimeoutMs'> &
-    Partial<Pick<UserServiceConfig, 'databasePoolMax' | 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs' | 'webhookConcurrency'>> &
+    Partial<
+      Pick<
+        UserServiceConfig,
+        'databasePoolMax' | 'webhookAllowPrivateUrls' | 'webhookRetryBaseMs' | 'webhookLeaseMs' | 'webhookConcurrency'
+      >
+    > &
     Partial<BillingConfig> &
     Partial<Pick<UserServiceConfig, 'stripeMeterEventName' | 'billingReportIntervalMs' | 'billingReportLeaseMs'>>,
   logger: Logger,
