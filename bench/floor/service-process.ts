@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getFreePort } from '../../lib/free-port.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
+import { stopChild } from '../support/stop-child.js'
 import { createGcWindow, type GcWindow } from './gc-window.js'
 
 export interface ServiceProcess {
@@ -48,15 +49,6 @@ async function waitForHealth(origin: string, child: ChildProcess): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`the service did not answer within ${START_TIMEOUT_MS} ms`)
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
 }
 
 /** Starts the service and registers a benchmark user and API key on it. */
@@ -97,7 +89,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   })
   const origin = `http://127.0.0.1:${port}`
   const close = async () => {
-    await stopChild(child)
+    await stopChild(child, 10_000)
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {

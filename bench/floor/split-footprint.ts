@@ -22,6 +22,7 @@ import { getFreePort } from '../../lib/free-port.js'
 import { callRpc } from '../load/load-stack.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
 import { startRemoteChain } from '../support/remote-chain.js'
+import { stopChild } from '../support/stop-child.js'
 import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
 import { readThreadTicks, TICK_US } from './proc-cpu.js'
 import { createUniqueTransactions } from './unique-transactions.js'
@@ -42,15 +43,6 @@ function start(name: string, entry: string, env: Record<string, string>): Starte
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return { name, child }
-}
-
-async function stop({ child }: Started): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  await exited
-  clearTimeout(timer)
 }
 
 async function waitFor(what: string, started: Started, ready: () => Promise<boolean>): Promise<void> {
@@ -178,7 +170,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {
-    for (const p of processes.reverse()) await stop(p)
+    for (const p of processes.reverse()) await stopChild(p.child, 30_000)
     await chain.close()
     await admin.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined)
     await admin.close()

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { getFreePort } from '../../lib/free-port.js'
+import { stopChild } from './stop-child.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -25,15 +26,6 @@ function start(script: string, env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-  await exited
-  clearTimeout(timer)
 }
 
 async function waitForRpc(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -68,7 +60,7 @@ export async function startRemoteChain(trafficRate: number): Promise<RemoteChain
   try {
     await waitForRpc(rpcUrl, localnet, 30_000)
   } catch (error) {
-    await stop(localnet)
+    await stopChild(localnet, 5_000)
     throw error
   }
   const traffic = startTraffic(rpcUrl, trafficRate)
@@ -77,7 +69,7 @@ export async function startRemoteChain(trafficRate: number): Promise<RemoteChain
     geyserUrl: `http://127.0.0.1:${geyserPort}`,
     async close() {
       await traffic.close()
-      await stop(localnet)
+      await stopChild(localnet, 5_000)
     },
   }
 }
@@ -85,5 +77,5 @@ export async function startRemoteChain(trafficRate: number): Promise<RemoteChain
 /** Starts `npm run localnet:traffic` at `trafficRate` tx/s against the localnet at `rpcUrl`, in its own process. */
 export function startTraffic(rpcUrl: string, trafficRate: number): { close(): Promise<void> } {
   const traffic = start('localnet/traffic/main.ts', { LOCALNET_RPC_URL: rpcUrl, TRAFFIC_RATE: String(trafficRate) })
-  return { close: () => stop(traffic) }
+  return { close: () => stopChild(traffic, 5_000) }
 }
