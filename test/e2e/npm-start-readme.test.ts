@@ -32,6 +32,10 @@ import { isServiceError } from '../../lib/errors.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { isPortFree, isRunning, postJson, waitForExit } from '../helpers/service-process.js'
 
+// Two boots of npm start (each may take up to its 40 s /health wait on a slow machine) and the
+// README's whole flow: tap's default 60 s per file is too short for that, not a speed bound.
+t.setTimeout(180_000)
+
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // The first start on an empty DATA_DIR creates the embedded database (PGlite's initdb: ≈4 s).
 const BOOT_LIMIT_MS = 40_000

@@ -22,6 +22,10 @@ import type { Engine } from '../../../../engine/engine.js'
 import { startEngine } from '../../../../engine/start-engine.js'
 import { TEST_INTERNAL_TOKEN } from '../../../helpers/internal-token.js'
 
+// Worker threads start, crash and are replaced many times over: about 50 s on a busy 2-core
+// machine, close to tap's default 60 s per file. Not a speed bound.
+t.setTimeout(180_000)
+
 const SYSTEM = '11111111111111111111111111111111'
 const SOL = 1_000_000_000n
 // Every call simulates: a cached answer would differ in `cached` and `latency_ms` only, but hide the work.

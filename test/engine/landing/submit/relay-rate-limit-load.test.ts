@@ -10,6 +10,10 @@ import { isServiceError } from '../../../../lib/errors.js'
 import { startStack } from '../../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 
+// Paced by the relay's 1 request a second: about 47 s on a busy 2-core machine, close to tap's
+// default 60 s per file. Not a speed bound.
+t.setTimeout(180_000)
+
 const SOL = 1_000_000_000n
 const SUBMITS = 50
 
