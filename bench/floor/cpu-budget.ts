@@ -15,6 +15,7 @@ import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
 import { startServiceProcess } from './service-process.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
+import { parseEnvPairs } from '../support/env-pairs.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -27,10 +28,8 @@ async function main(): Promise<void> {
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   })
-  for (const pair of values.env) {
-    const [name = '', ...rest] = pair.split('=')
-    process.env[name] = rest.join('=')
-  }
+  // The service process inherits this environment.
+  Object.assign(process.env, parseEnvPairs(values.env))
   const chain = await startRemoteChain(20)
   const service = await startServiceProcess({
     root: ROOT,

@@ -23,6 +23,7 @@ import { callRpc } from '../load/load-stack.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { stopChild } from '../support/stop-child.js'
+import { parseEnvPairs } from '../support/env-pairs.js'
 import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
 import { readThreadTicks, TICK_US } from './proc-cpu.js'
 import { createUniqueTransactions } from './unique-transactions.js'
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
     },
   })
-  const extraEnv = Object.fromEntries(values.env.map((pair) => [pair.split('=')[0] ?? '', pair.split('=').slice(1).join('=')]))
+  const extraEnv = parseEnvPairs(values.env)
   const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
   const schema = `bench_footprint_${randomBytes(4).toString('hex')}`

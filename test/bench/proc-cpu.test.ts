@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import t from 'tap'
+import { parseEnvPairs } from '../../bench/support/env-pairs.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from '../../bench/floor/proc-cpu.js'
 
 t.test("a busy child's main thread, its parent's children and the machine are read from /proc", async (t) => {
@@ -28,4 +29,10 @@ t.test("a busy child's main thread, its parent's children and the machine are re
   child.kill('SIGKILL')
   await once(child, 'exit')
   t.notOk(getChildPids(process.pid).includes(pid), 'an ended child is no longer listed')
+})
+
+t.test('the benchmark tools read --env NAME=VALUE pairs, a value keeping its own "="', async (t) => {
+  t.same(parseEnvPairs(['ENGINE_WORKERS=0', 'NODE_OPTIONS=--x=1', 'EMPTY=']), { ENGINE_WORKERS: '0', NODE_OPTIONS: '--x=1', EMPTY: '' })
+  t.throws(() => parseEnvPairs(['ENGINE_WORKERS']), /NAME=VALUE/)
+  t.throws(() => parseEnvPairs(['=1']), /NAME=VALUE/)
 })
