@@ -14,10 +14,42 @@ import { ENGINE_METHODS, type EngineMethod, type UnaryMethodName } from '../grpc
 import { fromSimulateResponseMessage } from '../grpc/simulate-message.js'
 import { toSimulateRequestMessage } from '../grpc/simulate-request-options.js'
 import type { EngineClient } from './engine-client.js'
+import { toEngineTarget } from './engine-target.js'
 
 type UnaryCallback = (error: GrpcServiceError | null, message?: unknown) => void
 /** A grpc-js client's unary method: (request, [metadata,] options, callback); a Health probe sends no metadata. */
 type UnaryCall = (...args: unknown[]) => void
+
+/** The proto service every engine method belongs to (proto/engine.proto). */
+const ENGINE_SERVICE = 'preflight.engine.v1.Engine'
+
+/**
+ * The channel's service config: round robin over every address the target resolves to (a
+ * dns:/// name or an ip list naming several engines), and the idempotent methods retried on
+ * another engine when theirs is unavailable — killed mid-call, or refusing new calls as it shuts
+ * down. Each retry is bounded by the call's own deadline; the short backoff is spent while the
+ * channel already routes around the lost engine.
+ */
+function toServiceConfig(): string {
+  const idempotent = Object.values(ENGINE_METHODS)
+    .filter((method) => method.idempotent)
+    .map((method) => ({ service: ENGINE_SERVICE, method: method.rpc }))
+  return JSON.stringify({
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig: [
+      {
+        name: idempotent,
+        retryPolicy: {
+          maxAttempts: 3,
+          initialBackoff: '0.01s',
+          maxBackoff: '0.1s',
+          backoffMultiplier: 2,
+          retryableStatusCodes: ['UNAVAILABLE'],
+        },
+      },
+    ],
+  })
+}
 
 /** Calls `method` with `args` on `client`, on the deadline the method gives. */
 function callUnary<Args extends unknown[], Value>(
@@ -41,19 +73,22 @@ function callUnary<Args extends unknown[], Value>(
 }
 
 /**
- * The engine over gRPC at `address` (host:port, grpc://host:port or dns:///name:port), on one
- * kept-alive channel. `internalToken` (ENGINE_INTERNAL_TOKEN) tells the engine's gate that this
+ * The engine over gRPC at `address` (host:port, grpc://host:port, dns:///name:port, or several
+ * engines as ip:port,ip:port: engine-target.ts), on one kept-alive channel. `internalToken` (ENGINE_INTERNAL_TOKEN) tells the engine's gate that this
  * edge already authenticated and charged the caller named by `tenant_id`; a co-located client
  * sends its `apiKey` instead and is its own tenant.
  */
 export function createGrpcEngineClient(address: string, options: { internalToken?: string; apiKey?: string } = {}): EngineClient {
-  const target = address.replace(/^grpc:\/\//, '')
+  const target = toEngineTarget(address)
   const proto = loadEngineProto()
   const client = new proto.preflight.engine.v1.Engine(target, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_permit_without_calls': 1,
-    // With a dns:/// target naming several engines, spread calls over all of them.
-    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    'grpc.service_config': toServiceConfig(),
+    // An engine restarted (a rolling update) is back in the balancing set within 2 s of listening,
+    // not after grpc's default backoff of up to 2 minutes.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 2_000,
   })
   const metadata = new Metadata()
   if (options.internalToken) metadata.set(INTERNAL_TOKEN_METADATA, options.internalToken)

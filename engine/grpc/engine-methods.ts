@@ -52,6 +52,12 @@ export interface EngineMethod<Args extends unknown[], Value, RequestMessage, Res
   rpc: string
   /** Behind the gate, charged this many simulations toward the quota (a request is always one); null: not gated (Health). */
   simulations: 0 | 1 | null
+  /**
+   * Client: the call changes nothing that a second one would change again (a simulation, a read),
+   * so when the engine it went to is unavailable (gRPC UNAVAILABLE: killed, shutting down) it is
+   * retried on another. A send is not: it may have left the engine before it died.
+   */
+  idempotent: boolean
   /** How long a client waits for the answer, from when it calls. */
   deadlineMs(...args: Args): number
   /** Client: the call's arguments as the request message. */
@@ -133,6 +139,7 @@ function requireTransaction(transaction: Uint8Array): Uint8Array {
 
 const simulate: MethodOf<'simulate', SimulateRequest__Output, SimulateResponse__Output> = {
   rpc: 'Simulate',
+  idempotent: true,
   simulations: 1,
   deadlineMs: (_transaction, options) => (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + TRANSPORT_MARGIN_MS,
   toRequest: toSimulateRequestMessage,
@@ -148,6 +155,7 @@ const simulate: MethodOf<'simulate', SimulateRequest__Output, SimulateResponse__
 
 const scanApprovals: MethodOf<'scanApprovals', ScanApprovalsRequest__Output, ApprovalsResponse__Output> = {
   rpc: 'ScanApprovals',
+  idempotent: true,
   // A read charges no simulation; the engine validates the address as for every transport.
   simulations: 0,
   deadlineMs: () => APPROVALS_DEADLINE_MS,
@@ -161,6 +169,7 @@ const scanApprovals: MethodOf<'scanApprovals', ScanApprovalsRequest__Output, App
 
 const execute: MethodOf<'execute', ExecuteRequest__Output, ExecuteResponse__Output> = {
   rpc: 'Execute',
+  idempotent: false,
   // An execute simulates: one simulation toward the quota, as on REST.
   simulations: 1,
   deadlineMs: (_transaction, options) => getSendWaitMs(options.waitConfirmation),
@@ -175,6 +184,7 @@ const execute: MethodOf<'execute', ExecuteRequest__Output, ExecuteResponse__Outp
 
 const send: MethodOf<'send', SendRequest__Output, SendResponse__Output> = {
   rpc: 'Send',
+  idempotent: false,
   // A send simulates nothing: one request, no simulation.
   simulations: 0,
   deadlineMs: (_transaction, options) => getSendWaitMs(options.waitConfirmation),
@@ -189,6 +199,7 @@ const send: MethodOf<'send', SendRequest__Output, SendResponse__Output> = {
 
 const submit: MethodOf<'submit', SubmitRequest__Output, SubmitResponse__Output> = {
   rpc: 'Submit',
+  idempotent: false,
   // As a send: one request, no simulation toward the quota. A refusal's details (bundle_rejected's
   // lint) and Retry-After (relay_busy) travel as trailers.
   simulations: 0,
@@ -204,6 +215,7 @@ const submit: MethodOf<'submit', SubmitRequest__Output, SubmitResponse__Output> 
 
 const getTips: MethodOf<'getTips', unknown, TipFloor__Output> = {
   rpc: 'GetTips',
+  idempotent: true,
   // A read: one request, the same answer for every tenant.
   simulations: 0,
   deadlineMs: () => TIPS_DEADLINE_MS,
@@ -217,6 +229,7 @@ const getTips: MethodOf<'getTips', unknown, TipFloor__Output> = {
 
 const getTransaction: MethodOf<'getTransaction', GetTransactionRequest__Output, TrackedTransaction__Output> = {
   rpc: 'GetTransaction',
+  idempotent: true,
   simulations: 0,
   deadlineMs: () => TRACKING_DEADLINE_MS,
   toRequest: (tenantId, signature) => ({ tenant_id: tenantId ?? '', signature }),
@@ -230,6 +243,7 @@ const getTransaction: MethodOf<'getTransaction', GetTransactionRequest__Output, 
 
 const health: MethodOf<'health', unknown, HealthResponse__Output> = {
   rpc: 'Health',
+  idempotent: true,
   // Not gated: a probe carries no credentials.
   simulations: null,
   deadlineMs: () => HEALTH_DEADLINE_MS,

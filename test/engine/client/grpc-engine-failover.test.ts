@@ -1,0 +1,138 @@
+/**
+ * The edge's gRPC engine client against two engines (ENGINE_URL as `ip:port,ip:port`), as a scaled
+ * deployment runs it: calls spread over both; when one engine's connections drop mid-call (what
+ * `kill -9` does to its sockets; here a TCP proxy in front of it is cut, every socket reset) the
+ * simulations in flight on it are answered by the other, a send in flight is not repeated but
+ * rejected as retriable, and the engine is back in the rotation soon after it listens again. Both
+ * gRPC servers are real and serve one real engine; engine A holds its calls until the cut, so
+ * they are in flight when its connections drop. The process-level run is test/e2e/topology.test.ts.
+ */
+import t from 'tap'
+import { startEngineServer } from '../../../engine/server.js'
+import type { Engine } from '../../../engine/engine.js'
+import { createGrpcEngineClient } from '../../../engine/client/grpc-engine-client.js'
+import { toEngineTarget } from '../../../engine/client/engine-target.js'
+import { ConfigError } from '../../../lib/config.js'
+import { isServiceError } from '../../../lib/errors.js'
+import { startStack } from '../../helpers/stack.js'
+import { createStackTransfer } from '../../helpers/stack-transfer.js'
+import { startTcpProxy } from '../../helpers/tcp-proxy.js'
+import { waitUntil } from '../../helpers/wait-until.js'
+
+t.test('ENGINE_URL: one engine, a name, or a list of IP addresses', async (t) => {
+  t.equal(toEngineTarget('engine:50051'), 'engine:50051')
+  t.equal(toEngineTarget('grpc://10.0.0.5:50051'), '10.0.0.5:50051')
+  t.equal(toEngineTarget('dns:///engines.preflight.svc:50051'), 'dns:///engines.preflight.svc:50051')
+  t.equal(toEngineTarget('10.0.0.5:50051, 10.0.0.6:50051'), 'ipv4:10.0.0.5:50051,10.0.0.6:50051')
+  t.equal(toEngineTarget('[fd00::5]:50051,[fd00::6]:50051'), 'ipv6:[fd00::5]:50051,[fd00::6]:50051')
+  for (const value of ['engine-a:50051,engine-b:50051', '10.0.0.5:50051,10.0.0.6', '10.0.0.5:50051,[fd00::6]:50051']) {
+    t.throws(() => toEngineTarget(value), ConfigError, `refused: ${value}`)
+  }
+  const error = t.throws(() => toEngineTarget('engine-a:1,engine-b:2')) as Error
+  t.match(error.message, /ENGINE_URL.*dns:\/\/\/name:port/, 'the error names the variable and the form to use')
+})
+
+/** `engine`, counting the simulate and execute calls that arrive; once `hold()` is called, holding them until `release()`. */
+function createHeldEngine(engine: Engine) {
+  let release!: () => void
+  let released: Promise<void> = Promise.resolve()
+  const hold = () => {
+    released = new Promise<void>((resolve) => (release = resolve))
+  }
+  const arrived = { simulate: 0, execute: 0 }
+  const held = new Proxy(engine, {
+    get(target, property) {
+      if (property === 'simulate' || property === 'execute') {
+        return async (...args: unknown[]) => {
+          arrived[property]++
+          await released
+          return (target[property] as (...a: unknown[]) => Promise<unknown>).apply(target, args)
+        }
+      }
+      const value = Reflect.get(target, property) as unknown
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
+  return { engine: held, arrived, hold, release: () => release?.() }
+}
+
+t.test('two engines: a dropped one loses no simulation, and comes back', async (t) => {
+  const stack = await startStack(t)
+  const transfer = await createStackTransfer(stack)
+  const a = createHeldEngine(stack.engine)
+  const b = createHeldEngine(stack.engine)
+  const serverA = await startEngineServer(a.engine, '127.0.0.1', 0)
+  const serverB = await startEngineServer(b.engine, '127.0.0.1', 0)
+  const portOf = (address: string) => Number(address.split(':').pop())
+  const proxyA = await startTcpProxy(t, { host: '127.0.0.1', port: portOf(serverA.address) })
+  const client = createGrpcEngineClient(`127.0.0.1:${proxyA.port},${serverB.address}`)
+  t.teardown(async () => {
+    await client.close()
+    a.release()
+    await Promise.all([serverA.close(), serverB.close()])
+  })
+
+  // Until both connections are up round robin uses the one that is; then A holds its calls, which
+  // are in flight when it drops.
+  const deadline = Date.now() + 10_000
+  while (a.arrived.simulate === 0 && Date.now() < deadline) await client.simulate(transfer.bytes, {})
+  a.hold()
+  a.arrived.simulate = b.arrived.simulate = 0
+  const calls = Array.from({ length: 20 }, () => client.simulate(transfer.bytes, {}))
+  const settled = Promise.allSettled(calls)
+  await waitUntil(() => a.arrived.simulate + b.arrived.simulate >= 20, 10_000, 'every call reached an engine')
+  t.ok(a.arrived.simulate > 0 && b.arrived.simulate > 0, `both engines took calls (A ${a.arrived.simulate}, B ${b.arrived.simulate})`)
+  const executeOnA = (async () => {
+    // Executes until one is held on A (B's answer: the transfer was simulated and sent).
+    for (;;) {
+      const before = a.arrived.execute
+      // Its outcome is read at once: a rejection must not be left unhandled while the test waits.
+      const call = client.execute(transfer.bytes, {}).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      await waitUntil(() => a.arrived.execute > before || b.arrived.execute > 0, 10_000, 'the execute reached an engine')
+      // Wrapped: an async function returning the promise itself would wait for it.
+      if (a.arrived.execute > before) return { call }
+      b.arrived.execute = 0
+      await call
+    }
+  })()
+  const { call: inFlightExecute } = await executeOnA
+  const inFlightOnA = a.arrived.simulate
+  await proxyA.cut()
+
+  const answers = await settled
+  const failed = answers.filter((answer) => answer.status === 'rejected')
+  t.equal(failed.length, 0, `every simulation answered, ${inFlightOnA} of them retried on B`, {
+    reasons: failed.map((answer) => String((answer as PromiseRejectedResult).reason)),
+  })
+  t.ok(
+    answers.every((answer) => answer.status === 'fulfilled' && answer.value.success),
+    'each a successful simulation',
+  )
+  const executeError = await inFlightExecute
+  t.ok(
+    isServiceError(executeError, 'engine_unavailable'),
+    'the execute in flight on A is not sent again: engine_unavailable (503, retriable)',
+    {
+      got: String(executeError),
+    },
+  )
+
+  const alone = await Promise.allSettled(Array.from({ length: 10 }, () => client.simulate(transfer.bytes, {})))
+  t.ok(
+    alone.every((answer) => answer.status === 'fulfilled'),
+    'with A gone, B answers every call',
+  )
+
+  await proxyA.restore()
+  a.release()
+  const arrivedBefore = a.arrived.simulate
+  const restored = Date.now()
+  while (a.arrived.simulate === arrivedBefore && Date.now() - restored < 10_000) {
+    await client.simulate(transfer.bytes, {})
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  t.ok(a.arrived.simulate > arrivedBefore, `A takes calls again ${Date.now() - restored} ms after it listens again`)
+})
