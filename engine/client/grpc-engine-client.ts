@@ -15,6 +15,7 @@ import { fromSimulateResponseMessage } from '../grpc/simulate-message.js'
 import { toSimulateRequestMessage } from '../grpc/simulate-request-options.js'
 import type { EngineClient } from './engine-client.js'
 import { toEngineTarget } from './engine-target.js'
+import { acceptWholeAnswer } from './whole-answer-interceptor.js'
 
 type UnaryCallback = (error: GrpcServiceError | null, message?: unknown) => void
 /** A grpc-js client's unary method: (request, [metadata,] options, callback); a Health probe sends no metadata. */
@@ -60,7 +61,7 @@ function callUnary<Args extends unknown[], Value>(
 ): Promise<Value> {
   return new Promise<Value>((resolve, reject) => {
     const call = (client as unknown as Record<string, UnaryCall>)[method.rpc] as UnaryCall
-    const options = { deadline: Date.now() + method.deadlineMs(...args) }
+    const options = { deadline: Date.now() + method.deadlineMs(...args), interceptors: [acceptWholeAnswer] }
     const done: UnaryCallback = (error, message) => {
       if (error) reject(fromGrpcError(error))
       else if (!message) reject(createServiceError('engine_unavailable', 'the engine sent an empty response'))

@@ -26,7 +26,7 @@ export interface SpawnedProcess {
 }
 
 /** Spawns `node --import tsx <entry>` with exactly `env`, its process group SIGKILLed at `t`'s end. */
-function spawnEntry(t: Test, entry: string, env: NodeJS.ProcessEnv): SpawnedProcess {
+export function spawnEntry(t: Test, entry: string, env: NodeJS.ProcessEnv): SpawnedProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env,
@@ -46,7 +46,7 @@ function spawnEntry(t: Test, entry: string, env: NodeJS.ProcessEnv): SpawnedProc
 }
 
 /** Polls `ready` every 100 ms while the process runs; a failed assertion (with its output) when it never holds. */
-async function waitUntilReady(t: Test, spawned: SpawnedProcess, what: string, ready: () => Promise<boolean>): Promise<boolean> {
+export async function waitUntilReady(t: Test, spawned: SpawnedProcess, what: string, ready: () => Promise<boolean>): Promise<boolean> {
   const started = Date.now()
   while (Date.now() - started < BOOT_LIMIT_MS && isRunning(spawned.child)) {
     if (await ready()) return true

@@ -5,14 +5,22 @@
  * simulations in flight on it are answered by the other, a send in flight is not repeated but
  * rejected as retriable, and the engine is back in the rotation soon after it listens again. Both
  * gRPC servers are real and serve one real engine; engine A holds its calls until the cut, so
- * they are in flight when its connections drop. The process-level run is test/e2e/topology.test.ts.
+ * they are in flight when its connections drop. An answer that arrived whole before its connection
+ * dropped (the engine killed between its message and its closing status) is taken as the answer.
+ * The process-level run is test/e2e/topology.test.ts.
  */
-import t from 'tap'
+import { createServer as createHttp2Server } from 'node:http2'
+import type { AddressInfo, Socket } from 'node:net'
+import t, { type Test } from 'tap'
 import { startEngineServer } from '../../../engine/server.js'
 import type { Engine } from '../../../engine/engine.js'
 import { createGrpcEngineClient } from '../../../engine/client/grpc-engine-client.js'
 import { toEngineTarget } from '../../../engine/client/engine-target.js'
+import type { TipFloor } from '../../../engine/contract/tips-response.js'
+import { toTipFloorMessage } from '../../../engine/grpc/tips-message.js'
 import { ConfigError } from '../../../lib/config.js'
+import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
+import { JITO_TIP_ACCOUNTS } from '../../../localnet/relay/tip-accounts.js'
 import { isServiceError } from '../../../lib/errors.js'
 import { startStack } from '../../helpers/stack.js'
 import { createStackTransfer } from '../../helpers/stack-transfer.js'
@@ -135,4 +143,48 @@ t.test('two engines: a dropped one loses no simulation, and comes back', async (
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   t.ok(a.arrived.simulate > arrivedBefore, `A takes calls again ${Date.now() - restored} ms after it listens again`)
+})
+
+/** A bare HTTP/2 server that answers every call with `answer`'s bytes and then cuts the TCP connection, sending no closing status. */
+async function startCuttingServer(t: Test, answer: Buffer) {
+  const sockets = new Set<Socket>()
+  const server = createHttp2Server()
+  server.on('connection', (socket: Socket) => sockets.add(socket))
+  server.on('stream', (stream) => {
+    stream.respond({ ':status': 200, 'content-type': 'application/grpc' })
+    stream.write(answer, () => setTimeout(() => sockets.forEach((socket) => socket.destroy()), 20))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+t.test('an answer that arrived whole before the connection dropped is the answer; a drop before it is not', async (t) => {
+  const tips: TipFloor = {
+    slots: 150,
+    sample_count: 4,
+    p25: 1_000,
+    p50: 2_000,
+    p75: 3_000,
+    p95: 4_000,
+    p99: 5_000,
+    floor_lamports: 1_000,
+    tip_accounts: [...JITO_TIP_ACCOUNTS],
+  }
+  const message = loadEngineProto().preflight.engine.v1.Engine.service.GetTips.responseSerialize(toTipFloorMessage(tips))
+  const framed = Buffer.concat([Buffer.from([0]), Buffer.alloc(4), message])
+  framed.writeUInt32BE(message.length, 1)
+
+  const whole = createGrpcEngineClient(await startCuttingServer(t, framed))
+  t.same(await whole.getTips(), tips, 'the tips that arrived, though no status followed them')
+  await whole.close()
+
+  // The length prefix promises more than follows: the message never arrives whole.
+  const truncated = createGrpcEngineClient(await startCuttingServer(t, framed.subarray(0, 5 + Math.floor(message.length / 2))))
+  const error = await truncated.getTips().then(
+    () => undefined,
+    (rejection: unknown) => rejection,
+  )
+  t.ok(isServiceError(error, 'engine_unavailable'), 'half a message is no answer: engine_unavailable', { got: String(error) })
+  await truncated.close()
 })
