@@ -1,67 +1,35 @@
 /**
- * What each process of a split deployment (accounts, engine, edge, as deploy/k8s runs them) uses:
- * resident memory at rest and at its peak, and CPU in cores, under `wrk` REST saturation through
- * the edge. The figures the Kubernetes requests and limits are sized from (deploy/README.md).
+ * A split deployment (accounts, engines, an edge, as deploy/k8s runs them) under `wrk` REST
+ * saturation through the edge, once with each engine count of `--engines`: the throughput and its
+ * ratio to the first count's, what each process uses (resident memory at rest and at its peak, CPU
+ * in cores: the figures the Kubernetes requests are sized from, deploy/README.md), and what each
+ * call costs the shared stores that do not scale out (store-costs.ts: PostgreSQL rows and
+ * transactions, Redis commands, publishes and bytes): the sizing model of docs/operations.md.
  *
- *   npm run bench:footprint -- [--seconds 15] [--connections 16] [--env NAME=VALUE ...]
+ *   npm run bench:footprint -- [--engines 1,2] [--users 200] [--seconds 15] [--connections 16] [--env NAME=VALUE ...]
  *
+ * Rate limits and the quota stay on, as in production: the load is spread over `--users` users
+ * (one API key each, wrk rotating them) so none passes the free plan's 10 requests a second.
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test: a schema of its
- * own is created and dropped) and Redis (REDIS_URL, default redis://127.0.0.1:6379). localnet and
- * its traffic run apart, as for bench:floor; `--env` sets the three processes' environment.
+ * own each run, dropped after) and Redis (REDIS_URL, default redis://127.0.0.1:6379), neither used
+ * by anything else meanwhile (their counters are global). localnet and its traffic run apart, as
+ * for bench:floor; `--env` sets every process's environment.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createDatabase } from '../../accounts/db/database.js'
-import { getFreePort } from '../../lib/free-port.js'
+import { Redis } from 'ioredis'
 import { callRpc } from '../load/load-stack.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
-import { startRemoteChain } from '../support/remote-chain.js'
-import { stopChild } from '../support/stop-child.js'
+import { startRemoteChain, type RemoteChain } from '../support/remote-chain.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
 import { readThreadTicks, TICK_US } from './proc-cpu.js'
+import { startSplitDeployment } from './split-deployment.js'
+import { perRequest, PG_STATS_SETTLE_MS, readStoreCounters } from './store-costs.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const BOOT_LIMIT_MS = 60_000
-
-interface Started {
-  name: string
-  child: ChildProcess
-}
-
-function start(name: string, entry: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  return { name, child }
-}
-
-async function waitFor(what: string, started: Started, ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + BOOT_LIMIT_MS
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`${what} exited with ${started.child.exitCode}`)
-    if (await ready()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${what} was not ready within ${BOOT_LIMIT_MS} ms`)
-}
-
-const isListening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => (socket.destroy(), resolve(true)))
-    socket.once('error', () => resolve(false))
-  })
 
 /** VmRSS and VmHWM (peak) of `pid`, in MiB. */
 function readMemory(pid: number): { rssMiB: number; peakMiB: number } {
@@ -76,106 +44,127 @@ function readProcessTicks(pid: number): number {
   return ticks
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '15' },
-      connections: { type: 'string', default: '16' },
-      env: { type: 'string', multiple: true, default: [] },
-    },
+/** `count` users' API keys, made through the edge, a few at a time. */
+async function createKeys(origin: string, count: number): Promise<string[]> {
+  const keys: string[] = []
+  while (keys.length < count) {
+    const batch = await Promise.all(Array.from({ length: Math.min(8, count - keys.length) }, () => createBenchCredentials(origin)))
+    keys.push(...batch.map((credentials) => credentials.apiKey))
+  }
+  return keys
+}
+
+interface Options {
+  chain: RemoteChain
+  engines: number
+  users: number
+  seconds: number
+  connections: number
+  env: Record<string, string>
+  databaseUrl: string
+  redisUrl: string
+}
+
+/** One deployment's run; the lines it prints, and its throughput. */
+async function measure(options: Options): Promise<{ lines: string[]; ratePerS: number }> {
+  const deployment = await startSplitDeployment({
+    chain: options.chain,
+    engines: options.engines,
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
+    env: { AUTH_LIMITS: 'off', ...options.env },
   })
-  const extraEnv = parseEnvPairs(values.env)
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-  const schema = `bench_footprint_${randomBytes(4).toString('hex')}`
-  const admin = createDatabase({ url: databaseUrl, maxConnections: 1 })
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  const schemaUrl = new URL(databaseUrl)
-  schemaUrl.searchParams.set('options', `-c search_path=${schema}`)
-  const dataDir = mkdtempSync(join(tmpdir(), 'preflight-footprint-'))
-  const chain = await startRemoteChain(20)
-  const processes: Started[] = []
+  const redis = new Redis(options.redisUrl)
+  const workDir = mkdtempSync(join(tmpdir(), 'preflight-footprint-'))
   try {
-    const [accountsPort, enginePort, edgePort] = [await getFreePort(), await getFreePort(), await getFreePort()]
-    const secrets = {
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ACCOUNTS_INTERNAL_TOKEN: randomBytes(32).toString('hex'),
-      ENGINE_INTERNAL_TOKEN: randomBytes(32).toString('hex'),
-    }
-    const shared = { REDIS_URL: redisUrl, RATE_LIMITS: 'off', ...extraEnv }
-    const accounts = start('accounts', 'accounts/main.ts', {
-      ...shared,
-      DATABASE_URL: schemaUrl.href,
-      JWT_SECRET: secrets.JWT_SECRET,
-      ACCOUNTS_INTERNAL_TOKEN: secrets.ACCOUNTS_INTERNAL_TOKEN,
-      ACCOUNTS_GRPC_PORT: String(accountsPort),
-      DATA_DIR: join(dataDir, 'accounts'),
-    })
-    processes.push(accounts)
-    await waitFor('accounts', accounts, () => isListening(accountsPort))
-    const accountsUrl = `dns:///127.0.0.1:${accountsPort}`
-    const engine = start('engine', 'engine/main.ts', {
-      ...shared,
-      SOLANA_RPC_URLS: chain.rpcUrl,
-      GEYSER_ENDPOINT: chain.geyserUrl,
-      ACCOUNTS_URL: accountsUrl,
-      ACCOUNTS_INTERNAL_TOKEN: secrets.ACCOUNTS_INTERNAL_TOKEN,
-      ENGINE_INTERNAL_TOKEN: secrets.ENGINE_INTERNAL_TOKEN,
-      ENGINE_GRPC_PORT: String(enginePort),
-      RESULT_CACHE_MAX_ENTRIES: '0',
-      DATA_DIR: join(dataDir, 'engine'),
-    })
-    processes.push(engine)
-    await waitFor('engine', engine, () => isListening(enginePort))
-    const edge = start('edge', 'edge/main.ts', {
-      ...shared,
-      PORT: String(edgePort),
-      ENGINE_URL: `dns:///127.0.0.1:${enginePort}`,
-      ACCOUNTS_URL: accountsUrl,
-      ...secrets,
-      DATA_DIR: join(dataDir, 'edge'),
-    })
-    processes.push(edge)
-    const origin = `http://127.0.0.1:${edgePort}`
-    await waitFor('edge', edge, async () => (await fetch(`${origin}/health`).catch(() => null))?.ok === true)
-    const { apiKey } = await createBenchCredentials(origin)
-    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash')
+    const { processes, origin } = deployment
+    const keys = await createKeys(origin, options.users)
+    const { value } = await callRpc<{ value: { blockhash: string } }>(options.chain.rpcUrl, 'getLatestBlockhash')
     const bodies = toRestBodies(createUniqueTransactions(3072, value.blockhash))
     const wrk = (durationS: number, name: string) =>
       runWrk({
         origin,
         path: SIMULATE_PATH,
-        headers: { 'x-api-key': apiKey },
+        headers: {},
+        rotatedHeader: { name: 'x-api-key', values: keys },
         bodies,
         threads: 2,
-        connections: Number(values.connections),
+        connections: options.connections,
         durationS,
-        workDir: dataDir,
+        workDir,
         name,
       })
     await wrk(3, 'prime')
+    await new Promise((resolve) => setTimeout(resolve, PG_STATS_SETTLE_MS))
     const atRest = new Map(processes.map((p) => [p.name, readMemory(p.child.pid as number)]))
     const ticksBefore = new Map(processes.map((p) => [p.name, readProcessTicks(p.child.pid as number)]))
-    const run = await wrk(Number(values.seconds), 'measure')
+    const storesBefore = await readStoreCounters(deployment.admin, deployment.schema, redis)
+    const run = await wrk(options.seconds, 'measure')
+    const cores = new Map(
+      processes.map((p) => [
+        p.name,
+        ((readProcessTicks(p.child.pid as number) - (ticksBefore.get(p.name) ?? 0)) * TICK_US) / 1e6 / run.durationS,
+      ]),
+    )
+    await new Promise((resolve) => setTimeout(resolve, PG_STATS_SETTLE_MS))
+    const requests = run.latency.count
+    const costs = perRequest(storesBefore, await readStoreCounters(deployment.admin, deployment.schema, redis), requests)
     const lines = [
-      `REST saturation through the edge (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms, ${run.firstError ?? 'no errors'}`,
+      `${options.engines} engine${options.engines === 1 ? '' : 's'}: ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms (${run.tool}, ${run.durationS} s), ${run.firstError ?? 'no errors'}`,
       `${'process'.padEnd(10)}${'RSS after warm-up'.padStart(19)}${'peak RSS'.padStart(10)}${'cores at saturation'.padStart(21)}`,
-    ]
-    for (const p of processes) {
-      const pid = p.child.pid as number
-      const cores = ((readProcessTicks(pid) - (ticksBefore.get(p.name) ?? 0)) * TICK_US) / 1e6 / run.durationS
-      const memory = readMemory(pid)
-      lines.push(
-        `${p.name.padEnd(10)}${`${atRest.get(p.name)?.rssMiB} MiB`.padStart(19)}${`${memory.peakMiB} MiB`.padStart(10)}${cores.toFixed(2).padStart(21)}`,
+      ...processes.map((p) => {
+        const memory = readMemory(p.child.pid as number)
+        return `${p.name.padEnd(10)}${`${atRest.get(p.name)?.rssMiB} MiB`.padStart(19)}${`${memory.peakMiB} MiB`.padStart(10)}${(cores.get(p.name) ?? 0).toFixed(2).padStart(21)}`
+      }),
+      `per request: PostgreSQL ${costs.rowsWritten.toFixed(3)} rows written, ${costs.transactions.toFixed(3)} transactions; Redis ${costs.redisCommands.toFixed(2)} commands, ${costs.redisPublishes.toFixed(4)} publishes, ${Math.round(costs.redisBytes)} bytes (${Object.entries(
+        costs.redisByCommand,
       )
-    }
-    process.stdout.write(`${lines.join('\n')}\n`)
+        .sort(([, a], [, b]) => b - a)
+        .map(([name, calls]) => `${name} ${calls.toFixed(2)}`)
+        .join(', ')})`,
+    ]
+    return { lines, ratePerS: run.achievedRatePerS }
   } finally {
-    for (const p of processes.reverse()) await stopChild(p.child, 30_000)
+    redis.disconnect()
+    rmSync(workDir, { recursive: true, force: true })
+    await deployment.close()
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      engines: { type: 'string', default: '1,2' },
+      users: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '15' },
+      connections: { type: 'string', default: '16' },
+      env: { type: 'string', multiple: true, default: [] },
+    },
+  })
+  const engineCounts = values.engines.split(',').map(Number)
+  if (engineCounts.some((count) => !Number.isInteger(count) || count < 1))
+    throw new Error(`--engines: positive integers, got ${values.engines}`)
+  const chain = await startRemoteChain(20)
+  try {
+    let first: number | undefined
+    for (const engines of engineCounts) {
+      const { lines, ratePerS } = await measure({
+        chain,
+        engines,
+        users: Number(values.users),
+        seconds: Number(values.seconds),
+        connections: Number(values.connections),
+        env: parseEnvPairs(values.env),
+        databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+        redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      })
+      first ??= ratePerS
+      const ratio =
+        engines === engineCounts[0] ? '' : `\nthroughput against ${engineCounts[0]} engine(s): ${(ratePerS / first).toFixed(2)}×`
+      process.stdout.write(`${lines.join('\n')}${ratio}\n\n`)
+    }
+  } finally {
     await chain.close()
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined)
-    await admin.close()
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

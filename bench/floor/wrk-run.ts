@@ -23,6 +23,8 @@ export interface WrkRunOptions {
   workDir: string
   /** A name for the files, unique within workDir. */
   name: string
+  /** Body i carries values[i % values.length] in header `name` (many callers: wrk-script.ts). */
+  rotatedHeader?: { name: string; values: readonly string[] }
 }
 
 /** Runs wrk once; `concurrency` of the result is its connection count. */
@@ -30,14 +32,18 @@ export async function runWrk(options: WrkRunOptions): Promise<Omit<FloorRun, 'gc
   const bodiesFile = join(options.workDir, `${options.name}.bodies`)
   const scriptFile = join(options.workDir, `${options.name}.lua`)
   writeFileSync(bodiesFile, `${options.bodies.join('\n')}\n`)
-  writeFileSync(scriptFile, createWrkScript({ path: options.path, headers: options.headers, bodiesFile }))
+  const rotated = options.rotatedHeader
+  const valuesFile = join(options.workDir, `${options.name}.rotated`)
+  if (rotated) writeFileSync(valuesFile, `${rotated.values.join('\n')}\n`)
+  const rotatedHeader = rotated ? { name: rotated.name, valuesFile } : undefined
+  writeFileSync(scriptFile, createWrkScript({ path: options.path, headers: options.headers, bodiesFile, rotatedHeader }))
   const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s']
   const { stdout } = await run(WRK, [...args, '-s', scriptFile, `${options.origin}${options.path}`], { maxBuffer: 1 << 20 })
   const figures = parseWrkOutput(stdout)
   const errors = figures.connectErrors + figures.readErrors + figures.writeErrors + figures.statusErrors + figures.timeouts
   const durationS = figures.durationUs / 1e6
   return {
-    tool: `wrk (${options.threads} thread${options.threads === 1 ? '' : 's'}, ${options.connections} connection${options.connections === 1 ? '' : 's'}, Lua cycling ${options.bodies.length} bodies)`,
+    tool: `wrk (${options.threads} thread${options.threads === 1 ? '' : 's'}, ${options.connections} connection${options.connections === 1 ? '' : 's'}, Lua cycling ${options.bodies.length} bodies${rotated ? ` over ${rotated.values.length} ${rotated.name} values` : ''})`,
     concurrency: options.connections,
     targetRatePerS: null,
     achievedRatePerS: Math.round((figures.requests / durationS) * 10) / 10,

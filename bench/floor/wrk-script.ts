@@ -10,6 +10,11 @@ export interface WrkRequests {
   path: string
   headers: Readonly<Record<string, string>>
   bodiesFile: string
+  /**
+   * Many callers: body i carries the i-th value of this file (one a line, cycled) in header
+   * `name`, so per-user rate limits and quotas stay on while wrk saturates the service.
+   */
+  rotatedHeader?: { name: string; valuesFile: string }
 }
 
 /** What the script's `done` prints (latencies in µs, from wrk's own histogram). */
@@ -47,6 +52,8 @@ export function createWrkScript(requests: WrkRequests): string {
 local bodies_file = ${toLuaString(requests.bodiesFile)}
 local path = ${toLuaString(requests.path)}
 local headers = { ${headers} }
+local rotated_name = ${requests.rotatedHeader ? toLuaString(requests.rotatedHeader.name) : 'nil'}
+local rotated_file = ${requests.rotatedHeader ? toLuaString(requests.rotatedHeader.valuesFile) : 'nil'}
 local prebuilt = {}
 local index = 0
 local threads = 0
@@ -58,8 +65,18 @@ function setup(thread)
 end
 
 function init(args)
+  local rotated = {}
+  if rotated_file then
+    for value in io.lines(rotated_file) do rotated[#rotated + 1] = value end
+  end
   for line in io.lines(bodies_file) do
-    prebuilt[#prebuilt + 1] = wrk.format("POST", path, headers, line)
+    local request_headers = headers
+    if #rotated > 0 then
+      request_headers = {}
+      for name, value in pairs(headers) do request_headers[name] = value end
+      request_headers[rotated_name] = rotated[#prebuilt % #rotated + 1]
+    end
+    prebuilt[#prebuilt + 1] = wrk.format("POST", path, request_headers, line)
   end
   index = (offset or 0) % #prebuilt
 end

@@ -64,6 +64,38 @@ t.test(
     t.equal(seen.size, 50, 'every body was sent')
     t.equal(apiKey, 'bench')
     t.equal(run.latency.errors, 0)
+
+    // Many callers: body i with key i % 3, every pairing the same each time round.
+    const pairs = new Set<string>()
+    server.removeAllListeners('request')
+    server.on('request', (req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        pairs.add(`${String(req.headers['x-api-key'])} ${body}`)
+        res.end('{}')
+      })
+    })
+    await runWrk({
+      origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      path: '/x',
+      headers: {},
+      bodies: bodies.slice(0, 6),
+      threads: 1,
+      connections: 1,
+      durationS: 1,
+      workDir,
+      name: 'rotated',
+      rotatedHeader: { name: 'x-api-key', values: ['k0', 'k1', 'k2'] },
+    })
+    t.same(
+      [...pairs].sort(),
+      bodies
+        .slice(0, 6)
+        .map((body, i) => `k${i % 3} ${body}`)
+        .sort(),
+      'each body with its own key',
+    )
   },
 )
 
