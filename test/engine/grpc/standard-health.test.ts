@@ -7,6 +7,9 @@ import { credentials, makeClientConstructor, status, type Client, type ServiceDe
 import { service as healthService } from 'grpc-health-check'
 import t from 'tap'
 import { startEngineServer } from '../../../engine/server.js'
+import { checkGrpcHealth } from '../../../engine/grpc/health-probe.js'
+import { getFreePort } from '../../../lib/free-port.js'
+import { runNodeEntry } from '../../helpers/node-entry.js'
 import { startStack } from '../../helpers/stack.js'
 
 type HealthClient = Client & {
@@ -30,6 +33,9 @@ t.test('the engine answers the standard health check from how current its chain 
   t.teardown(() => client.close())
 
   t.equal(await check(client, ''), 'SERVING', 'the server as a whole: serving')
+  t.equal(await checkGrpcHealth(server.address, 2_000), 'SERVING', "compose's probe reads the same")
+  const probe = await runNodeEntry('engine/health-probe-main.ts', [server.address])
+  t.same(probe, { code: 0, stdout: `${server.address} SERVING\n` }, 'the probe as a process: exit 0')
   t.equal(await check(client, 'preflight.engine.v1.Engine'), 'SERVING', 'the engine service by name: serving')
   await t.rejects(check(client, 'grpc.reflection.v1.ServerReflection'), { code: status.NOT_FOUND }, 'another service: NOT_FOUND')
 
@@ -43,4 +49,7 @@ t.test('the engine answers the standard health check from how current its chain 
   }
   t.equal(answer, 'NOT_SERVING', 'a stale view of the chain: not serving')
   t.equal(stack.engine.isReady(), false, 'as the engine itself says')
+  t.equal((await runNodeEntry('engine/health-probe-main.ts', [server.address])).code, 1, 'the probe as a process: exit 1')
+  const closed = `127.0.0.1:${await getFreePort()}`
+  t.equal(await checkGrpcHealth(closed, 500), 'UNREACHABLE', 'nothing listening: unreachable')
 })
