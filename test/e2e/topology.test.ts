@@ -131,17 +131,17 @@ async function createTransfers(localnet: Localnet, count: number): Promise<strin
 }
 
 /** Every history record of `user` (pages of 200), read through `balancer`. */
-async function countHistory(balancer: EdgeBalancer, user: User): Promise<number> {
-  let count = 0
+async function readHistory(balancer: EdgeBalancer, user: User): Promise<Array<{ kind: string; signature: string | null }>> {
+  const records: Array<{ kind: string; signature: string | null }> = []
   let cursor: string | null = null
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
     const response = await balancer.request(`/api/v1/solana/simulations?limit=200${query}`, { headers: { 'x-api-key': user.key } })
-    const page = (await response.json()) as { simulations: unknown[]; next_cursor: string | null }
-    count += page.simulations.length
+    const page = (await response.json()) as { simulations: Array<{ kind: string; signature: string | null }>; next_cursor: string | null }
+    records.push(...page.simulations)
     cursor = page.next_cursor
   } while (cursor)
-  return count
+  return records
 }
 
 /** The load users' simulations: REST through the balancer and one WebSocket client. */
@@ -388,6 +388,14 @@ t.test(
         [],
         'one transaction.landed event for each, whichever engine saw it land',
       )
+      const executed = new Set(
+        (await readHistory(balancer, executor)).filter((record) => record.kind === 'execute').map((record) => record.signature),
+      )
+      t.same(
+        executes.acknowledged.filter((signature) => !executed.has(signature)),
+        [],
+        'every acknowledged execute is in history',
+      )
       t.ok(await (engines[0] as RestartableProcess).start(), 'the killed engine starts again')
       await sleep(REJOIN_MS)
     })
@@ -416,7 +424,7 @@ t.test(
       const deadline = Date.now() + 20_000
       while (Date.now() < deadline) {
         recorded = 0
-        for (const user of loadUsers) recorded += await countHistory(balancer, user)
+        for (const user of loadUsers) recorded += (await readHistory(balancer, user)).length
         if (recorded >= acknowledged) break
         await sleep(500)
       }
