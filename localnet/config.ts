@@ -14,10 +14,14 @@ export const localnetConfigSchema = {
   // Yellowstone's own default port, so geyser clients find localnet where they expect a plugin.
   geyserPort: { kind: 'int', env: 'LOCALNET_GEYSER_PORT', default: 10_000, min: 0, max: 65_535 },
   // The bundle relay (Jito's block-engine JSON-RPC): 8902, off the RPC port + 1 (8900) that Solana
-  // clients expect the PubSub WebSocket on. Mainnet's block engine limits a client to 1 request a
-  // second by default; 0 turns the limit off.
+  // clients expect the PubSub WebSocket on. Transaction submissions (sendBundle, sendTransaction)
+  // are limited to 1 a second, as mainnet's block engine limits a client's "txn requests" by
+  // default; status reads and getTipAccounts to 5 a second (the block engine's published per-IP
+  // default), so a client confirming a bundle can read its status right after sending it. 0 turns
+  // a limit off.
   relayPort: { kind: 'int', env: 'LOCALNET_RELAY_PORT', default: 8902, min: 0, max: 65_535 },
   relayRateLimit: { kind: 'number', env: 'LOCALNET_RELAY_RATE_LIMIT', default: 1, min: 0, max: 1_000_000 },
+  relayReadRateLimit: { kind: 'number', env: 'LOCALNET_RELAY_READ_RATE_LIMIT', default: 5, min: 0, max: 1_000_000 },
   // When set, every relay call must carry it in the x-jito-auth header, as an authorized UUID does on mainnet.
   relayAuth: { kind: 'optional-string', env: 'LOCALNET_RELAY_AUTH' },
   // Below 10 ms the timer would starve the RPC server of the event loop.

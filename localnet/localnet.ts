@@ -104,6 +104,7 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
       host: config.host,
       port: config.relayPort,
       rateLimit: config.relayRateLimit,
+      readRateLimit: config.relayReadRateLimit,
       authToken: config.relayAuth,
       chain,
       sends,

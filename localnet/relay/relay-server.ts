@@ -1,8 +1,9 @@
 /**
  * The relay's HTTP side: POST a JSON-RPC call to one of the block engine's paths (relay-routes.ts),
  * with, in this order: 404 for another path, 405 for another verb, 413 for a body over the limit,
- * 401 when an auth token is configured and `x-jito-auth` does not carry it, 429 when the rate
- * limit's bucket is empty (Jito's -32097 body), then the call itself (HTTP 200).
+ * 401 when an auth token is configured and `x-jito-auth` does not carry it, 429 when the call's
+ * rate limit bucket is empty (Jito's -32097 body: submissions and reads have a bucket each), then
+ * the call itself (HTTP 200).
  */
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -13,7 +14,7 @@ import { readRequestBody } from '../rpc/request-body.js'
 import { toRpcUrl } from '../rpc/rpc-server.js'
 import { dispatchRelayCall, getRequestId, getRequestMethod, parseRelayBody, toErrorText, type JsonRpcId } from './relay-dispatcher.js'
 import type { RelayMethods } from './relay-method.js'
-import { RELAY_METHOD_NAMES, RELAY_ROUTES } from './relay-routes.js'
+import { RELAY_METHOD_NAMES, RELAY_ROUTES, RELAY_SUBMISSION_METHODS } from './relay-routes.js'
 import type { RelayStats } from './relay-stats.js'
 import type { TokenBucket } from './token-bucket.js'
 
@@ -30,7 +31,8 @@ export type RelayServerOptions = {
   methods: RelayMethods
   /** When set, every call must carry it in x-jito-auth. */
   authToken: string | undefined
-  bucket: TokenBucket
+  /** sendBundle and sendTransaction take from `submissions`; every other call from `reads`. */
+  buckets: { submissions: TokenBucket; reads: TokenBucket }
   stats: RelayStats
   nowMs: () => number
   maxBodyBytes: number
@@ -52,14 +54,17 @@ function isAuthorized(req: IncomingMessage, token: string | undefined): boolean 
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** The body of a 429, as Jito's block engine writes it, with the configured rate. */
-export function toRateLimitedText(perSecond: number, id: JsonRpcId): string {
-  return toErrorText({ code: JSON_RPC_RATE_LIMITED, message: `Rate limit exceeded. Limit: ${perSecond} per second for txn requests` }, id)
+/** The body of a 429, as Jito's block engine writes it, with the configured rate of the call's kind. */
+export function toRateLimitedText(perSecond: number, id: JsonRpcId, kind: 'txn' | 'read' = 'txn'): string {
+  return toErrorText(
+    { code: JSON_RPC_RATE_LIMITED, message: `Rate limit exceeded. Limit: ${perSecond} per second for ${kind} requests` },
+    id,
+  )
 }
 
 /** Starts the relay's HTTP server and resolves once it listens. */
 export async function createRelayServer(options: RelayServerOptions): Promise<RelayServer> {
-  const { bucket, stats, logger, maxBodyBytes } = options
+  const { buckets, stats, logger, maxBodyBytes } = options
 
   function handleCall(req: IncomingMessage, res: ServerResponse, allowed: ReadonlySet<string>, query: URLSearchParams, text: string): void {
     const receivedAtMs = options.nowMs()
@@ -70,11 +75,13 @@ export async function createRelayServer(options: RelayServerOptions): Promise<Re
       const message = `Unauthorized: the ${AUTH_HEADER} header is missing or wrong`
       return reply(res, 401, toErrorText({ code: JSON_RPC_UNAUTHORIZED, message }, id))
     }
+    const method = getRequestMethod(body)
+    const submission = method !== undefined && RELAY_SUBMISSION_METHODS.has(method)
+    const bucket = submission ? buckets.submissions : buckets.reads
     if (!bucket.tryTake(receivedAtMs)) {
       stats.recordRateLimited(receivedAtMs)
-      return reply(res, 429, toRateLimitedText(bucket.getRate(), id))
+      return reply(res, 429, toRateLimitedText(bucket.getRate(), id, submission ? 'txn' : 'read'))
     }
-    const method = getRequestMethod(body)
     // Only the relay's own names are counted, so that a client's made-up names cannot grow the table.
     stats.recordAccepted(receivedAtMs, method !== undefined && RELAY_METHOD_NAMES.has(method) ? method : '')
     const headers: Record<string, string> = {}

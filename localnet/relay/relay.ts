@@ -18,6 +18,9 @@ import { createRelayStats, type RelayCallCounts, type RelayReceiveTimes } from '
 import { createTokenBucket } from './token-bucket.js'
 import { createTransactionMethod } from './transaction-method.js'
 
+/** Reads a second when the caller names no limit: the block engine's published per-IP default. */
+const DEFAULT_READ_RATE_LIMIT = 5
+
 export type RelayCounts = RelayCallCounts & { readonly bundles: BundleCounts }
 
 /** What tests may see and change while the relay runs (`localnet.relay`). */
@@ -26,9 +29,12 @@ export type RelayControl = {
   getCounts(): RelayCounts
   /** When each accepted call and each 429 was received (ms, the relay's clock), oldest first. */
   getReceiveTimes(): RelayReceiveTimes
-  /** Sets the calls accepted per second over the whole relay (0: unlimited) and refills the bucket. */
+  /** Sets the transaction submissions (sendBundle, sendTransaction) accepted per second (0: unlimited) and refills their bucket. */
   setRateLimit(perSecond: number): void
   getRateLimit(): number
+  /** The same for every other call (status reads, getTipAccounts). */
+  setReadRateLimit(perSecond: number): void
+  getReadRateLimit(): number
   /** A bundle the relay accepted in the last 5 minutes: its signatures and outcome (null while pending). */
   getBundle(bundleId: string): Readonly<BundleRecord> | undefined
 }
@@ -44,8 +50,10 @@ export type RelayOptions = {
   host: string
   /** 0 picks a free port. */
   port: number
-  /** Calls per second over the whole relay (0: unlimited). */
+  /** Transaction submissions accepted per second (0: unlimited). */
   rateLimit: number
+  /** Status reads and getTipAccounts accepted per second (0: unlimited; default 5). */
+  readRateLimit?: number
   /** When set, every call must carry it in x-jito-auth. */
   authToken: string | undefined
   chain: LocalChain
@@ -64,7 +72,10 @@ export async function createRelay(options: RelayOptions): Promise<Relay> {
   const store = createBundleStore({ nowMs })
   const queue = createBundleQueue({ chain, logger })
   const intake = createBundleIntake({ store, queue, nowMs })
-  const bucket = createTokenBucket({ perSecond: options.rateLimit, nowMs })
+  const buckets = {
+    submissions: createTokenBucket({ perSecond: options.rateLimit, nowMs }),
+    reads: createTokenBucket({ perSecond: options.readRateLimit ?? DEFAULT_READ_RATE_LIMIT, nowMs }),
+  }
   const stats = createRelayStats()
   // localnet RPC's own sendTransaction, which createTransactionMethods always defines.
   const sendTransaction = createTransactionMethods(chain, options.sends).sendTransaction as RpcMethod
@@ -78,7 +89,7 @@ export async function createRelay(options: RelayOptions): Promise<Relay> {
       port: options.port,
       methods,
       authToken: options.authToken,
-      bucket,
+      buckets,
       stats,
       nowMs,
       maxBodyBytes: options.maxBodyBytes,
@@ -89,8 +100,10 @@ export async function createRelay(options: RelayOptions): Promise<Relay> {
       control: {
         getCounts: () => ({ ...stats.getCallCounts(), bundles: queue.getCounts() }),
         getReceiveTimes: stats.getReceiveTimes,
-        setRateLimit: bucket.setRate,
-        getRateLimit: bucket.getRate,
+        setRateLimit: buckets.submissions.setRate,
+        getRateLimit: buckets.submissions.getRate,
+        setReadRateLimit: buckets.reads.setRate,
+        getReadRateLimit: buckets.reads.getRate,
         getBundle: (bundleId) => store.get(bundleId),
       },
       async close() {

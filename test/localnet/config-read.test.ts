@@ -11,6 +11,7 @@ t.test('defaults', async (t) => {
     geyserPort: 10_000,
     relayPort: 8902,
     relayRateLimit: 1,
+    relayReadRateLimit: 5,
     relayAuth: undefined,
     slotMs: 400,
     accountsDir: undefined,

@@ -13,7 +13,7 @@ const RECIPIENT = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const TIP_ACCOUNT = JITO_TIP_ACCOUNTS[0]!
 const base58 = getBase58Decoder()
 /** No relay rate limit unless a test is about it. */
-const UNLIMITED = { LOCALNET_RELAY_RATE_LIMIT: '0' }
+const UNLIMITED = { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' }
 
 const signatureOf = (bytes: Uint8Array) => base58.decode(bytes.subarray(1, 65))
 const lamportsOf = async (localnet: TestLocalnet, account: string) => BigInt((await localnet.call('getBalance', [account])).result.value)

@@ -23,7 +23,7 @@ async function getStreamedSoFar(sub: GeyserSubscription, id: number) {
 }
 
 t.test("a landed bundle's transactions and accounts are on the geyser stream; a failed bundle's are not", async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
   const client = await connectGeyserClient(localnet.geyserUrl)
   const filters = {
     accounts: { watched: { account: [DEMO_WALLETS[0], DEMO_WALLETS[1], RECIPIENT, TIP_ACCOUNT] } },

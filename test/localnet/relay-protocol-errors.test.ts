@@ -11,7 +11,7 @@ const RECIPIENT = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const base58 = getBase58Decoder()
 
 t.test('a bad bundle is refused with -32602 and nothing is queued', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
   const [alice] = await createDemoWalletSigners()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   const transfers = await Promise.all(
@@ -67,7 +67,11 @@ t.test('a bad bundle is refused with -32602 and nothing is queued', async (t) =>
 })
 
 t.test('JSON-RPC and HTTP errors', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' }, { autoAdvance: false, maxBodyBytes: 4096 })
+  const localnet = await startTestLocalnet(
+    t,
+    { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' },
+    { autoAdvance: false, maxBodyBytes: 4096 },
+  )
   const parse = await postRelay(localnet.relayUrl, '/api/v1/bundles', '{"jsonrpc":"2.0",')
   t.equal(parse.status, 200, 'a parse error is answered with HTTP 200, as localnet RPC does')
   t.same(parse.body, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null })

@@ -1,54 +1,55 @@
-// The relay's rate limit (one token bucket over every call, Jito's 429 body) and its x-jito-auth
-// check, over real HTTP. The relay's clock is injected where counts depend on time.
+// The relay's rate limits (transaction submissions and reads each with a token bucket, Jito's 429
+// body) and its x-jito-auth check, over real HTTP. The relay's clock is injected where counts
+// depend on time.
 import t from 'tap'
 import { createTokenBucket } from '../../localnet/relay/token-bucket.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
 import { callRelay } from '../helpers/relay-client.js'
 
-const rateLimitedText = (perSecond: number, id: number) =>
-  `{"jsonrpc":"2.0","error":{"code":-32097,"message":"Rate limit exceeded. Limit: ${perSecond} per second for txn requests"},"id":${id}}`
+const rateLimitedText = (perSecond: number, id: number, kind = 'txn') =>
+  `{"jsonrpc":"2.0","error":{"code":-32097,"message":"Rate limit exceeded. Limit: ${perSecond} per second for ${kind} requests"},"id":${id}}`
 
-t.test('with 1 call a second, a burst gets 1 call through and 429s for the rest; calls a second apart all pass', async (t) => {
+t.test('submissions: 1 a second by default, a burst gets 1 through and 429s for the rest', async (t) => {
   let nowMs = 50_000
   const localnet = await startTestLocalnet(t, {}, { autoAdvance: false, relayNowMs: () => nowMs })
   t.equal(localnet.relay.getRateLimit(), 1, 'LOCALNET_RELAY_RATE_LIMIT defaults to 1')
-  // Any method takes a token, a refused bundle too.
+  // Any submission takes a token, a refused bundle too.
   const burst = [
-    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 1 }),
+    () => callRelay(localnet.relayUrl, 'sendBundle', [[]], { id: 1 }),
     () => callRelay(localnet.relayUrl, 'sendBundle', [[]], { id: 2 }),
-    () => callRelay(localnet.relayUrl, 'getInflightBundleStatuses', [['ab']], { id: 3 }),
-    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 4, path: '/api/v1/getTipAccounts' }),
-    () => callRelay(localnet.relayUrl, 'sendTransaction', ['x'], { id: 5 }),
+    () => callRelay(localnet.relayUrl, 'sendTransaction', ['x'], { id: 3 }),
+    () => callRelay(localnet.relayUrl, 'sendTransaction', ['x'], { id: 4, path: '/api/v1/transactions' }),
   ]
   const answers = await Promise.all(burst.map((call) => call()))
   t.equal(answers.filter((answer) => answer.status === 200).length, 1, 'one accepted')
   const refused = answers.filter((answer) => answer.status === 429)
-  t.equal(refused.length, 4, 'the rest refused')
+  t.equal(refused.length, 3, 'the rest refused')
   for (const answer of refused) {
     t.equal(answer.text, rateLimitedText(1, answer.body.id as number), "Jito's body, with the call's id")
     t.equal(answer.headers.get('content-type'), 'application/json')
   }
+  t.equal((await callRelay(localnet.relayUrl, 'getBundleStatuses', [['ab']])).status, 200, 'a status read right after: its own limit')
 
   nowMs += 1_000
-  t.equal((await callRelay(localnet.relayUrl, 'getTipAccounts')).status, 200, 'a second later: accepted')
+  t.equal((await callRelay(localnet.relayUrl, 'sendBundle', [[]])).status, 200, 'a second later: accepted')
   nowMs += 500
-  t.equal((await callRelay(localnet.relayUrl, 'getTipAccounts')).status, 429, 'half a second later: refused')
+  t.equal((await callRelay(localnet.relayUrl, 'sendBundle', [[]])).status, 429, 'half a second later: refused')
   nowMs += 500
-  t.equal((await callRelay(localnet.relayUrl, 'getTipAccounts')).status, 200, 'a second after the last accepted one: accepted')
+  t.equal((await callRelay(localnet.relayUrl, 'sendBundle', [[]])).status, 200, 'a second after the last accepted one: accepted')
 
   t.same(
     localnet.relay.getReceiveTimes(),
-    { accepted: [50_000, 51_000, 52_000], rateLimited: [50_000, 50_000, 50_000, 50_000, 51_500] },
+    { accepted: [50_000, 50_000, 51_000, 52_000], rateLimited: [50_000, 50_000, 50_000, 51_500] },
     'the receive time of every accepted call and of every 429',
   )
-  t.equal(localnet.relay.getCounts().rateLimited, 5)
+  t.equal(localnet.relay.getCounts().rateLimited, 4)
 
   localnet.relay.setRateLimit(3)
-  const three = await Promise.all([1, 2, 3, 4].map((id) => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id })))
+  const three = await Promise.all([1, 2, 3, 4].map((id) => callRelay(localnet.relayUrl, 'sendBundle', [[]], { id })))
   t.same(three.map((answer) => answer.status).sort(), [200, 200, 200, 429], 'a bucket of 3 lets 3 through at once')
   t.equal(three.find((answer) => answer.status === 429)?.body.error?.message, 'Rate limit exceeded. Limit: 3 per second for txn requests')
   localnet.relay.setRateLimit(0)
-  const unlimited = await Promise.all(Array.from({ length: 20 }, () => callRelay(localnet.relayUrl, 'getTipAccounts')))
+  const unlimited = await Promise.all(Array.from({ length: 20 }, () => callRelay(localnet.relayUrl, 'sendBundle', [[]])))
   t.ok(
     unlimited.every((answer) => answer.status === 200),
     '0: no limit',
@@ -56,15 +57,48 @@ t.test('with 1 call a second, a burst gets 1 call through and 429s for the rest;
   t.throws(() => localnet.relay.setRateLimit(-1), RangeError)
 })
 
+t.test('reads (statuses, tip accounts): 5 a second by default, apart from submissions', async (t) => {
+  const nowMs = 80_000
+  const localnet = await startTestLocalnet(t, {}, { autoAdvance: false, relayNowMs: () => nowMs })
+  t.equal(localnet.relay.getReadRateLimit(), 5, 'LOCALNET_RELAY_READ_RATE_LIMIT defaults to 5')
+  const reads = [
+    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 1 }),
+    () => callRelay(localnet.relayUrl, 'getInflightBundleStatuses', [['ab']], { id: 2 }),
+    () => callRelay(localnet.relayUrl, 'getBundleStatuses', [['ab']], { id: 3 }),
+    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 4, path: '/api/v1/getTipAccounts' }),
+    () => callRelay(localnet.relayUrl, 'getBundleStatuses', [['ab']], { id: 5, path: '/api/v1/getBundleStatuses' }),
+    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 6 }),
+    () => callRelay(localnet.relayUrl, 'getTipAccounts', [], { id: 7 }),
+  ]
+  const answers = await Promise.all(reads.map((call) => call()))
+  t.equal(answers.filter((answer) => answer.status === 200).length, 5, 'five accepted')
+  const refused = answers.filter((answer) => answer.status === 429)
+  t.equal(refused.length, 2, 'the rest refused')
+  for (const answer of refused) t.equal(answer.text, rateLimitedText(5, answer.body.id as number, 'read'))
+  t.equal((await callRelay(localnet.relayUrl, 'sendBundle', [[]])).status, 200, 'the reads took no submission token')
+  localnet.relay.setReadRateLimit(0)
+  const unlimited = await Promise.all(Array.from({ length: 20 }, () => callRelay(localnet.relayUrl, 'getTipAccounts')))
+  t.ok(
+    unlimited.every((answer) => answer.status === 200),
+    '0: no limit',
+  )
+})
+
+t.test('LOCALNET_RELAY_READ_RATE_LIMIT is read', async (t) => {
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_READ_RATE_LIMIT: '2', LOCALNET_RELAY_RATE_LIMIT: '0.5' })
+  t.equal(localnet.relay.getReadRateLimit(), 2)
+  t.equal(localnet.relay.getRateLimit(), 0.5)
+})
+
 t.test('on the wall clock: calls spread over more than a second are all accepted', async (t) => {
   const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '1' })
   const statuses: number[] = []
   for (let i = 0; i < 2; i++) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1_100))
-    statuses.push((await callRelay(localnet.relayUrl, 'getTipAccounts')).status)
+    statuses.push((await callRelay(localnet.relayUrl, 'sendBundle', [[]])).status)
   }
   t.same(statuses, [200, 200])
-  const burst = await Promise.all([1, 2, 3].map(() => callRelay(localnet.relayUrl, 'getTipAccounts')))
+  const burst = await Promise.all([1, 2, 3].map(() => callRelay(localnet.relayUrl, 'sendBundle', [[]])))
   t.ok(
     burst.some((answer) => answer.status === 429),
     'a burst right after is refused in part',

@@ -12,7 +12,7 @@ const RECIPIENT = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const base58 = getBase58Decoder()
 
 t.test('bundleOnly=true: the signature, the bundle id in x-bundle-id, and it lands at the next slot', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
   const [alice] = await createDemoWalletSigners()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   const bytes = await buildTransfer({ from: alice!, to: RECIPIENT, lamports: 4_000_000n, blockhash })
@@ -35,7 +35,7 @@ t.test('bundleOnly=true: the signature, the bundle id in x-bundle-id, and it lan
 })
 
 t.test('bundleOnly=true protects from reverts: a failing transaction lands nothing, not even its fee', async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
   const [, bob] = await createDemoWalletSigners()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   const bytes = await buildTransfer({ from: bob!, to: RECIPIENT, lamports: 10n ** 18n, blockhash })
@@ -52,7 +52,7 @@ t.test('bundleOnly=true protects from reverts: a failing transaction lands nothi
 })
 
 t.test("without bundleOnly: localnet RPC's sendTransaction, preflight skipped, drop rate applied", async (t) => {
-  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0' })
+  const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
   const [alice, bob] = await createDemoWalletSigners()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   const bytes = await buildTransfer({ from: alice!, to: RECIPIENT, lamports: 5_000_000n, blockhash })
