@@ -472,6 +472,8 @@ export function createLocalChain(options: LocalChainOptions) {
     },
     /** Transactions landed since the chain started (succeeded, or failed with their fee charged). */
     getTransactionCount: (): bigint => transactionCount,
+    /** Every leader identity, in rotation order (getClusterNodes, getLeaderSchedule). */
+    leaders: leaders.leaders,
     /** The validator identity localnet answers as its own (the first leader). */
     identity: leaders.leaders[0] as Address,
     /** A block the store still holds. */

@@ -91,10 +91,15 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
       const programs = await loadProgramsDir(config.programsDir, chain)
       logger.info({ dir: config.programsDir, programs }, 'loaded programs')
     }
+    // This node's addresses for getClusterNodes, known once each server listens.
+    const node: { rpc: string | null; pubsub: string | null } = { rpc: null, pubsub: null }
     const server = await createRpcServer({
       host: config.host,
       port: config.rpcPort,
-      dispatcher: createJsonRpcDispatcher(createRpcMethods(chain, sends), logger),
+      dispatcher: createJsonRpcDispatcher(
+        createRpcMethods(chain, sends, () => node),
+        logger,
+      ),
       logger,
       ...(overrides.maxBodyBytes === undefined ? {} : { maxBodyBytes: overrides.maxBodyBytes }),
     }).catch((error: unknown) => {
@@ -125,6 +130,8 @@ export async function createLocalnet(config: LocalnetConfig, logger: Logger, ove
       await Promise.all([server.close(), relay.close()])
       throw toListenError(error, localnetConfigSchema.wsPort.env, `${config.host}:${wsPort}`)
     })
+    node.rpc = new URL(server.url).host
+    node.pubsub = new URL(pubsub.url).host
     const geyserServer = geyser
     let closed: Promise<void> | undefined
     return {

@@ -83,7 +83,7 @@ t.test('the genesis hash is localnet’s own and stable; the identity is the fir
 
 t.test('a method localnet does not serve answers -32601', async (t) => {
   const localnet = await startTestLocalnet(t)
-  for (const method of ['getVoteAccounts', 'getConfirmedBlock', 'getRecentBlockhash']) {
+  for (const method of ['getBlockProduction', 'getConfirmedBlock', 'getRecentBlockhash']) {
     t.same((await localnet.call(method, [])).error, { code: -32601, message: 'Method not found' }, method)
   }
 })

@@ -1,14 +1,16 @@
 /**
- * Slot leaders: getSlotLeader and getSlotLeaders, with Agave's shapes and errors (anza-xyz/agave
- * rpc/src/rpc.rs `get_slot_leader`, `get_slot_leaders`): base58 identities; a limit over 5,000
- * answers -32602 "Invalid limit; max 5000"; a range reaching an epoch whose schedule the node
- * does not hold answers -32602 "Invalid slot range: leader schedule for epoch N is unavailable".
+ * Slot leaders: getSlotLeader, getSlotLeaders and getLeaderSchedule, with Agave's shapes and errors
+ * (anza-xyz/agave rpc/src/rpc.rs `get_slot_leader`, `get_slot_leaders`, `get_leader_schedule`):
+ * base58 identities; a limit over 5,000 answers -32602 "Invalid limit; max 5000"; a range reaching
+ * an epoch whose schedule the node does not hold answers -32602 "Invalid slot range: leader
+ * schedule for epoch N is unavailable"; getLeaderSchedule answers null for such an epoch, else
+ * each identity's slot indexes within the epoch.
  * A node holds the schedules of its leader-schedule epoch (the current one + 1) and of the nine
  * before it (ledger/src/leader_schedule_cache.rs, MAX_SCHEDULES = 10).
  */
 import { SLOTS_PER_EPOCH, type LocalChain } from '../../chain.js'
 import { createInvalidParamsError } from '../json-rpc-error.js'
-import { assertMinContextSlot, requireParam, toConfigParam, toU64Param } from '../params.js'
+import { assertMinContextSlot, getStringOption, requireParam, toAddressParam, toConfigParam, toU64Param } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 
 /** solana-rpc-client-api request.rs MAX_GET_SLOT_LEADERS. */
@@ -18,7 +20,32 @@ const MAX_SCHEDULES = 10n
 
 /** Creates the leader methods. */
 export function createLeaderMethods(chain: LocalChain): RpcMethods {
+  /** The epochs whose schedule the node holds: the leader-schedule epoch and the nine before it. */
+  const holdsSchedule = (epoch: bigint) => {
+    const lastEpoch = chain.getEpoch() + 1n
+    return epoch <= lastEpoch && epoch + MAX_SCHEDULES > lastEpoch
+  }
   return {
+    getLeaderSchedule(params) {
+      // [slot] or [config] or [slot, config] or [null, config], as Agave's RpcLeaderScheduleConfigWrapper reads them.
+      const first = params[0]
+      const slotGiven = typeof first === 'number'
+      const config = toConfigParam(slotGiven || first === null ? params[1] : first)
+      const slot = slotGiven ? toU64Param(first) : chain.getSlot()
+      assertMinContextSlot(config, chain.getSlot())
+      const identity = getStringOption(config, 'identity')
+      if (identity !== undefined) toAddressParam(identity)
+      const epoch = slot / SLOTS_PER_EPOCH
+      if (!holdsSchedule(epoch)) return null
+      const schedule: Record<string, number[]> = {}
+      const firstSlot = epoch * SLOTS_PER_EPOCH
+      for (const leader of chain.leaders) if (identity === undefined || identity === leader) schedule[leader] = []
+      for (let index = 0; index < Number(SLOTS_PER_EPOCH); index++) {
+        schedule[chain.getSlotLeader(firstSlot + BigInt(index))]?.push(index)
+      }
+      return schedule
+    },
+
     getSlotLeader(params) {
       const slot = chain.getSlot()
       assertMinContextSlot(toConfigParam(params[0]), slot)
