@@ -20,6 +20,7 @@ import { createBlockhashWindow, type BlockhashEntry } from './chain/blockhash-wi
 import { isFailedResult, toExecutionResult, toRejectedResult, type ExecutionResult } from './chain/execution-result.js'
 import { decodeLandedMessage, getLandedAccountKeys, isLandedKeyWritable, type LandedMessage } from './chain/landed-message.js'
 import { getMessageFee } from './chain/message-fee.js'
+import { getTransactionFeeLamports } from './chain/transaction-fee.js'
 import { LiteSvm } from '../lib/native-svm.js'
 import { fromNativeTransactionError, type TransactionErrorJson } from '../lib/transaction-error.js'
 import {
@@ -89,6 +90,18 @@ export type BundleSendResult =
 export type SimulationResult = ExecutionResult & {
   readonly replacementBlockhash: BlockhashEntry | null
   readonly accounts: ReadonlyArray<LocalAccount | null> | null
+  /** What the transaction would pay and move, as a landed one's meta holds it; null when it was refused before it ran. */
+  readonly balances: SimulatedBalances | null
+}
+
+/** A simulation's fee, balances before and after (nothing is committed), and the addresses its lookup tables loaded. */
+export type SimulatedBalances = {
+  readonly fee: bigint
+  readonly preBalances: readonly bigint[]
+  readonly postBalances: readonly bigint[]
+  readonly preTokenBalances: readonly LocalTokenBalance[]
+  readonly postTokenBalances: readonly LocalTokenBalance[]
+  readonly loadedAddresses: { readonly writable: readonly Address[]; readonly readonly: readonly Address[] }
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
@@ -429,8 +442,9 @@ export function createLocalChain(options: LocalChainOptions) {
       const addresses = simulateOptions.accountAddresses
       if (!replacementBlockhash && !isLifetimeValid(facts)) {
         const rejected = toRejectedResult(facts.signature, 'BlockhashNotFound')
-        return { ...rejected, replacementBlockhash, accounts: addresses ? addresses.map(() => null) : null }
+        return { ...rejected, replacementBlockhash, accounts: addresses ? addresses.map(() => null) : null, balances: null }
       }
+      const before = observeBefore(bytes)
       // LiteSVM ignores the blockhash (its check is off), so replacing it needs no byte rewrite.
       svm.setSigverify(simulateOptions.sigVerify)
       let native
@@ -442,23 +456,40 @@ export function createLocalChain(options: LocalChainOptions) {
       const result = toExecutionResult(native, facts.signature, {
         innerInstructions: simulateOptions.innerInstructions === true,
       })
+      // A failed simulation leaves no post state: what was there before stands, less the fee.
+      const post = new Map<string, LocalAccount>()
+      if (!isFailedResult(native)) {
+        for (const entry of native.postAccounts()) post.set(fromAddressBytes(entry.address), fromNativeAccount(entry.account()))
+      }
       let accounts: Array<LocalAccount | null> | null = null
       if (addresses) {
-        if (isFailedResult(native)) accounts = addresses.map(() => null)
-        else {
-          const post = new Map<string, LocalAccount>()
-          for (const entry of native.postAccounts()) {
-            post.set(fromAddressBytes(entry.address), fromNativeAccount(entry.account()))
-          }
-          accounts = addresses.map((address) => {
-            const after = post.get(address)
-            if (!after) return getAccount(address)
-            // A transaction that closes an account leaves it with 0 lamports: gone for clients.
-            return after.lamports > 0n ? after : null
-          })
-        }
+        accounts = isFailedResult(native)
+          ? addresses.map(() => null)
+          : addresses.map((address) => {
+              const after = post.get(address)
+              if (!after) return getAccount(address)
+              // A transaction that closes an account leaves it with 0 lamports: gone for clients.
+              return after.lamports > 0n ? after : null
+            })
       }
-      return { ...result, replacementBlockhash, accounts }
+      const readPost = (address: Address) => {
+        const after = post.get(address)
+        if (!after) return readRawAccount(address)
+        return after.lamports > 0n ? { owner: toAddressBytes(after.owner), data: after.data } : null
+      }
+      const fee = getTransactionFeeLamports(before.message, facts.priceMicroLamports)
+      const balances: SimulatedBalances = {
+        fee,
+        preBalances: before.preBalances,
+        // A failure would land as a landed one does: only the fee leaves the fee payer.
+        postBalances: isFailedResult(native)
+          ? before.preBalances.map((lamports, index) => (index === 0 && lamports >= fee ? lamports - fee : lamports))
+          : before.keys.map((key) => post.get(key)?.lamports ?? getLamports(key)),
+        preTokenBalances: before.preTokenBalances,
+        postTokenBalances: post.size === 0 ? before.preTokenBalances : getTokenBalances(before.keys, before.invoked, readPost),
+        loadedAddresses: { writable: before.message.loadedWritable, readonly: before.message.loadedReadonly },
+      }
+      return { ...result, replacementBlockhash, accounts, balances }
     },
 
     /**

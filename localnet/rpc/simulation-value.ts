@@ -1,12 +1,16 @@
 /**
  * The `value` of simulateTransaction (and the `data` of a failed preflight) in Agave's shape:
- * {err, logs, accounts, unitsConsumed, returnData, innerInstructions, replacementBlockhash}.
+ * {err, logs, accounts, unitsConsumed, returnData, innerInstructions, replacementBlockhash, fee,
+ * preBalances, postBalances, preTokenBalances, postTokenBalances, loadedAddresses}; the last six
+ * null when the transaction was refused before it ran (an unknown blockhash).
  */
 import { getBase58Decoder } from '@solana/kit'
+import type { SimulatedBalances } from '../chain.js'
 import type { BlockhashEntry } from '../chain/blockhash-window.js'
 import type { ExecutionResult } from '../chain/execution-result.js'
 import type { LocalAccount } from '../chain/local-account.js'
 import { toUiAccount } from './ui-account.js'
+import { toUiTokenBalance } from './ui-transaction-meta.js'
 
 const base58 = getBase58Decoder()
 
@@ -20,9 +24,11 @@ export function toSimulationValue(
   extra: {
     accounts?: ReadonlyArray<LocalAccount | null> | null
     replacementBlockhash?: BlockhashEntry | null
+    balances?: SimulatedBalances | null
   } = {},
 ) {
   const replacement = extra.replacementBlockhash
+  const balances = extra.balances ?? null
   return {
     err: result.err,
     logs: result.logs,
@@ -41,5 +47,11 @@ export function toSimulationValue(
         }))
       : null,
     replacementBlockhash: replacement ? { blockhash: replacement.blockhash, lastValidBlockHeight: replacement.lastValidBlockHeight } : null,
+    fee: balances ? balances.fee : null,
+    preBalances: balances ? balances.preBalances : null,
+    postBalances: balances ? balances.postBalances : null,
+    preTokenBalances: balances ? balances.preTokenBalances.map(toUiTokenBalance) : null,
+    postTokenBalances: balances ? balances.postTokenBalances.map(toUiTokenBalance) : null,
+    loadedAddresses: balances ? balances.loadedAddresses : null,
   }
 }

@@ -14,7 +14,8 @@ import { toUiTokenAmountJson } from './ui-token-amount.js'
 
 const base58 = getBase58Decoder()
 
-function toUiTokenBalance(balance: LocalTokenBalance) {
+/** A token balance as Agave's UiTransactionTokenBalance. */
+export function toUiTokenBalance(balance: LocalTokenBalance) {
   const { amount, decimals } = balance.uiTokenAmount
   return {
     accountIndex: balance.accountIndex,

@@ -24,7 +24,9 @@ import { RENT_EXEMPT_RENT_EPOCH, SYSTEM_PROGRAM_ADDRESS } from '../../localnet/c
 import {
   createDemoWalletSigners,
   DEMO_MINT,
+  DEMO_MINT_DECIMALS,
   DEMO_TOKEN_ACCOUNTS,
+  DEMO_TOKEN_AMOUNTS,
   DEMO_WALLET_LAMPORTS,
   DEMO_WALLETS,
 } from '../../localnet/seed/demo-state.js'
@@ -55,6 +57,13 @@ t.test('an unsigned transaction simulates with sigVerify false, and commits noth
       returnData: null,
       innerInstructions: null,
       replacementBlockhash: null,
+      // What it would pay and move (Agave answers these since 2.x; kit's types declare them).
+      fee: 5_000,
+      preBalances: [1_000_000_000_000, 0, 1],
+      postBalances: [1_000_000_000_000 - 1_000_000_000 - 5_000, 1_000_000_000, 1],
+      preTokenBalances: [],
+      postTokenBalances: [],
+      loadedAddresses: { writable: [], readonly: [] },
     },
   })
   t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 0, 'nothing committed')
@@ -119,6 +128,67 @@ t.test('accounts and innerInstructions options return post-state and CPIs', asyn
   t.ok(group.instructions.length >= 2, 'the ATA program calls system and token programs')
   t.equal(group.instructions[0].stackHeight, 2)
   t.type(group.instructions[0].data, 'string')
+})
+
+t.test('a token transfer simulated: pre and post token balances, the fee; a failed one moves only the fee', async (t) => {
+  const localnet = await startTestLocalnet(t)
+  const { alice } = await signers()
+  const blockhash = localnet.chain.getLatestBlockhash().blockhash
+  const transfer = (amount: bigint) =>
+    getTransferCheckedInstruction({
+      source: DEMO_TOKEN_ACCOUNTS[0],
+      mint: DEMO_MINT,
+      destination: DEMO_TOKEN_ACCOUNTS[1],
+      authority: alice,
+      amount,
+      decimals: DEMO_MINT_DECIMALS,
+    })
+  const simulate = async (amount: bigint) => {
+    const bytes = await buildTransaction({ feePayer: alice, blockhash, instructions: [transfer(amount)] })
+    return (await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64' }])).result.value
+  }
+  const value = await simulate(1_500_000n)
+  t.equal(value.err, null)
+  t.equal(value.fee, 5_000, 'one signature')
+  const amounts = (balances: Array<{ accountIndex: number; uiTokenAmount: { amount: string } }>) =>
+    balances.map((balance) => [balance.accountIndex, balance.uiTokenAmount.amount])
+  t.same(
+    amounts(value.preTokenBalances),
+    [
+      [1, String(DEMO_TOKEN_AMOUNTS[0])],
+      [2, String(DEMO_TOKEN_AMOUNTS[1])],
+    ],
+    'before: the two token accounts (keys 1 and 2 of the message)',
+  )
+  t.same(
+    amounts(value.postTokenBalances),
+    [
+      [1, String(DEMO_TOKEN_AMOUNTS[0] - 1_500_000n)],
+      [2, String(DEMO_TOKEN_AMOUNTS[1] + 1_500_000n)],
+    ],
+    'after: 1.5 tokens moved',
+  )
+  t.match(value.preTokenBalances[0], { mint: DEMO_MINT, owner: DEMO_WALLETS[0], programId: TOKEN_PROGRAM_ADDRESS })
+  t.equal(value.postBalances[0], value.preBalances[0] - 5_000, 'the fee payer pays the fee')
+
+  const failed = await simulate(DEMO_TOKEN_AMOUNTS[0] + 1n)
+  t.ok(failed.err, 'more than the account holds fails')
+  t.same(failed.postTokenBalances, failed.preTokenBalances, 'a failed simulation moves no token')
+  t.equal(failed.fee, 5_000, 'it says what it would pay')
+  t.same(
+    failed.postBalances,
+    [failed.preBalances[0] - 5_000, ...failed.preBalances.slice(1)],
+    'and, as a failed transaction lands, only the fee leaves the payer',
+  )
+
+  localnet.chain.advanceSlot(151)
+  const stale = await simulate(1n)
+  t.equal(stale.err, 'BlockhashNotFound')
+  t.same(
+    [stale.fee, stale.preBalances, stale.postBalances, stale.preTokenBalances, stale.postTokenBalances, stale.loadedAddresses],
+    [null, null, null, null, null, null],
+    'refused before it ran: none of them',
+  )
 })
 
 t.test("instruction errors take Solana's JSON shape", async (t) => {

@@ -73,7 +73,7 @@ export function createTransactionMethods(chain: LocalChain, ingress: SendIngress
           throw createJsonRpcError(
             JSON_RPC_SEND_TRANSACTION_PREFLIGHT_FAILURE,
             `Transaction simulation failed: ${getTransactionErrorMessage(preflight.err)}`,
-            toSimulationValue(preflight),
+            toSimulationValue(preflight, preflight),
           )
         }
       }

@@ -9,6 +9,7 @@ import {
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   createSolanaRpc,
+  getBase64EncodedWireTransaction,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
   fetchAddressesForLookupTables,
@@ -73,7 +74,7 @@ t.test('@solana/kit on localnet', async (t) => {
     return confirm(await signTransactionMessageWithSigners(message))
   }
 
-  async function sendV0(instructions: Instruction[], lookupTables: AddressesByLookupTableAddress): Promise<Sent> {
+  async function signV0(instructions: Instruction[], lookupTables: AddressesByLookupTableAddress) {
     const { value: blockhash } = await rpc.getLatestBlockhash().send()
     const message = pipe(
       createTransactionMessage({ version: 0 }),
@@ -82,7 +83,7 @@ t.test('@solana/kit on localnet', async (t) => {
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => compressTransactionMessageUsingAddressLookupTables(m, lookupTables),
     )
-    return confirm(await signTransactionMessageWithSigners(message))
+    return signTransactionMessageWithSigners(message)
   }
 
   await t.test('airdropFactory airdrops and confirms', async (t) => {
@@ -115,10 +116,21 @@ t.test('@solana/kit on localnet', async (t) => {
 
     const lookupTables = await fetchAddressesForLookupTables([table], rpc)
     t.same(lookupTables, { [table]: recipients })
-    const sent = await sendV0(
+    const signed = await signV0(
       recipients.map((destination) => getTransferSolInstruction({ source: payer, destination, amount: TRANSFER })),
       lookupTables,
     )
+    // Simulated first: every field kit's type declares for simulateTransaction, as Agave answers it.
+    const simulated = (
+      await rpc
+        .simulateTransaction(getBase64EncodedWireTransaction(signed), {
+          encoding: 'base64',
+          innerInstructions: true,
+          replaceRecentBlockhash: true,
+        })
+        .send()
+    ).value
+    const sent = await confirm(signed)
 
     const landed = await rpc.getTransaction(sent.signature, { maxSupportedTransactionVersion: 0, encoding: 'json' }).send()
     t.equal(landed?.version, 0)
@@ -135,6 +147,19 @@ t.test('@solana/kit on localnet', async (t) => {
     t.equal(landed?.meta?.err, null)
     t.same(landed?.meta?.loadedAddresses, { writable: loaded, readonly: [] })
     t.equal((await rpc.getFeeForMessage(sent.messageBase64).send()).value, landed?.meta?.fee, 'getFeeForMessage of the v0 message')
+    t.equal(simulated.err, null, 'simulated: no error')
+    t.equal(simulated.fee, landed?.meta?.fee, 'simulated: the fee it then paid')
+    t.same(simulated.loadedAddresses, landed?.meta?.loadedAddresses, 'simulated: the addresses the table loaded')
+    t.same(simulated.preBalances, landed?.meta?.preBalances, 'simulated: the balances before')
+    t.same(simulated.postBalances, landed?.meta?.postBalances, 'simulated: the balances after')
+    t.same(simulated.preTokenBalances, [], 'simulated: no token account')
+    t.same(simulated.postTokenBalances, [])
+    t.equal(simulated.unitsConsumed, landed?.meta?.computeUnitsConsumed, 'simulated: the compute units it then used')
+    t.same(simulated.innerInstructions, [], 'innerInstructions asked: none (no CPI)')
+    t.equal(simulated.returnData, null)
+    t.ok(simulated.replacementBlockhash?.blockhash, 'replacementBlockhash asked: the blockhash it ran with')
+    t.ok(Array.isArray(simulated.logs) && simulated.logs.length > 0, 'its logs')
+    t.equal(simulated.accounts, null, 'no accounts asked')
     const parsed = await rpc.getTransaction(sent.signature, { maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }).send()
     t.same(
       parsed?.transaction.message.accountKeys.filter((key) => key.source === 'lookupTable').map((key) => key.pubkey),
