@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifySchema } from 'fastify'
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
 import { createComponentSchemas } from './component-schemas.js'
+import { getOperationTag, OPERATION_TAGS } from './operation-tags.js'
 import type { AuthMode } from './route-docs.js'
 
 /** One method of one registered route, as the document needs it. */
@@ -77,6 +78,9 @@ const SERVERS = [{ url: '/', description: 'The host this document is served from
 /** The repository's LICENSE; OpenAPI 3.1 takes the SPDX identifier in place of a URL. */
 const LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' }
 
+/** Who answers for the API: the operator of the instance serving this document (its own support page is theirs to add). */
+const CONTACT = { name: 'The operator of this service' }
+
 const DESCRIPTION = [
   'Checks Solana transactions before they are sent: simulation on a warm SVM, six detection vectors, a verdict under a policy.',
   'Every error is the Error envelope `{error: {code, message, request_id}}`. Authenticated routes answer with `RateLimit-*` headers;',
@@ -141,10 +145,15 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     if (route.method === 'HEAD') continue
     const path = toOpenApiPath(route.url)
     const schema = route.schema ?? {}
-    const operation: OpenApiOperation = { operationId: toOperationId(route.method, path), responses: {} }
+    const operation: OpenApiOperation = { operationId: toOperationId(route.method, path), tags: [getOperationTag(path)], responses: {} }
     if (schema.summary) operation.summary = schema.summary
     if (schema.description) operation.description = schema.description
     if (route.auth) operation.security = SECURITY[route.auth]
+    if (schema.websocket) {
+      const toSchemas = (named: Readonly<Record<string, unknown>>) =>
+        Object.fromEntries(Object.entries(named).map(([name, frame]) => [name, components.toOpenApiSchema(frame)]))
+      operation['x-websocket'] = { messages: toSchemas(schema.websocket.messages), frames: toSchemas(schema.websocket.frames) }
+    }
     const pathNames = [...route.url.matchAll(/:([A-Za-z_][\w]*)/g)].map((match) => match[1] as string)
     const parameters = [
       ...toParameters('path', schema.params, pathNames),
@@ -170,8 +179,9 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
 
   return {
     openapi: '3.1.0',
-    info: { title: 'Solana pre-flight service', version, description: DESCRIPTION, license: LICENSE },
+    info: { title: 'Solana pre-flight service', version, description: DESCRIPTION, contact: CONTACT, license: LICENSE },
     servers: SERVERS,
+    tags: OPERATION_TAGS,
     paths,
     components: {
       schemas: components.schemas,

@@ -25,5 +25,10 @@ declare module 'fastify' {
      * authenticated route's is): documented with the header.
      */
     retryAfterStatuses?: readonly number[]
+    /**
+     * A WebSocket route's messages and frames (JSON Schemas by name), which OpenAPI cannot
+     * describe: documented as the operation's `x-websocket` extension.
+     */
+    websocket?: { messages: Readonly<Record<string, unknown>>; frames: Readonly<Record<string, unknown>> }
   }
 }

@@ -1,10 +1,20 @@
 /**
  * The WebSocket stream `GET /api/v1/solana/stream` (docs/api.md#websocket-stream, edge/ws/): its
- * frames and its route schema. OpenAPI cannot describe WebSocket messages, so the route's
- * description names them; the frame schemas are here for clients and for tests.
+ * frames and its route schema. OpenAPI cannot describe WebSocket messages: the route's
+ * description names them, and the document carries their schemas as the operation's
+ * `x-websocket` extension (messages a client sends, frames it receives).
  */
 import { ERROR_CATALOGUE } from '../../lib/errors.js'
-import { streamMessageSchema, subscriptionIdSchema } from '../ws/stream-message.js'
+import {
+  STREAM_MESSAGE_TYPES,
+  streamExecuteMessageSchema,
+  streamMessageSchema,
+  streamSendMessageSchema,
+  streamSubmitMessageSchema,
+  streamTipsMessageSchema,
+  streamUnsubscribeMessageSchema,
+  subscriptionIdSchema,
+} from '../ws/stream-message.js'
 import { WATCH_END_REASONS } from '../../engine/contract/simulation-watch.js'
 import { CALLER_ERRORS, createErrorResponses, errorEnvelopeSchema, SERVER_ERRORS } from './error-envelope.js'
 import { simulateResponseSchema } from '../../engine/contract/simulate-response.js'
@@ -137,7 +147,26 @@ export const streamErrorFrameSchema = {
   },
 } as const
 
-/** The upgrade request: 101 when the socket opens, the Error envelope when it is refused. */
+/** What a GET without `Upgrade: websocket` answers: how to open the stream. */
+export const STREAM_ENCODINGS = ['json', 'msgpack'] as const
+
+const streamDescriptionSchema = {
+  description: 'No `Upgrade: websocket`: how to open the stream, and what it takes.',
+  type: 'object',
+  required: ['websocket', 'encodings', 'message_types'],
+  additionalProperties: false,
+  properties: {
+    websocket: { type: 'string', description: 'The path to open with `Upgrade: websocket`.' },
+    encodings: {
+      type: 'array',
+      items: { type: 'string', enum: [...STREAM_ENCODINGS] },
+      description: 'JSON in text frames, MessagePack in binary frames.',
+    },
+    message_types: { type: 'array', items: { type: 'string', enum: [...STREAM_MESSAGE_TYPES] }, description: "A message's `type`." },
+  },
+} as const
+
+/** The upgrade request: 101 when the socket opens, the Error envelope when it is refused; 200 with how to open it without Upgrade. */
 export const streamRouteSchema = {
   summary: 'Simulate, execute, send and submit over a WebSocket, with pushes of your transactions',
   description:
@@ -149,14 +178,37 @@ export const streamRouteSchema = {
     'SubmitResponse | TipFloor}` or `{id, error: {code, message, request_id, retry_after?, bundle_lint?}}`. The socket also receives ' +
     '`{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A simulate with ' +
     '`watch: true` is answered with a `subscription`, then `{type: "simulation_update", subscription, ...SimulateResponse}` ' +
-    'when what it shows changes and `{type: "watch_end", subscription, reason}` at its end. A GET without ' +
-    '`Upgrade: websocket` is 422.',
+    'when what it shows changes and `{type: "watch_end", subscription, reason}` at its end. Every message and frame ' +
+    'is described in `x-websocket`. A GET without `Upgrade: websocket` answers 200 with how to open the stream.',
   documentedQuerystring: {
     type: 'object',
     properties: { api_key: { type: 'string', description: 'An API key, when the client cannot set the X-API-Key header.' } },
   },
+  websocket: {
+    messages: {
+      simulate: streamMessageSchema,
+      execute: streamExecuteMessageSchema,
+      send: streamSendMessageSchema,
+      submit: streamSubmitMessageSchema,
+      tips: streamTipsMessageSchema,
+      unsubscribe: streamUnsubscribeMessageSchema,
+    },
+    frames: {
+      simulate: streamResultFrameSchema,
+      simulation_update: streamWatchUpdateFrameSchema,
+      watch_end: streamWatchEndFrameSchema,
+      unsubscribe: streamUnsubscribeFrameSchema,
+      execute: streamExecuteFrameSchema,
+      send: streamSendFrameSchema,
+      submit: streamSubmitFrameSchema,
+      tips: streamTipsFrameSchema,
+      transaction: streamTransactionPushSchema,
+      error: streamErrorFrameSchema,
+    },
+  },
   response: {
     101: { description: 'Switching Protocols: the socket is open.' },
+    200: streamDescriptionSchema,
     ...createErrorResponses([...CALLER_ERRORS, 422, ...SERVER_ERRORS]),
   },
 } as const

@@ -10,9 +10,8 @@ import type { IncomingMessage } from 'node:http'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import { WebSocket } from 'ws'
-import { createServiceError } from '../../lib/errors.js'
 import type { EdgeContext } from '../edge-context.js'
-import { streamRouteSchema } from '../schemas/stream.js'
+import { STREAM_ENCODINGS, streamRouteSchema } from '../schemas/stream.js'
 import { getValidationMessage } from '../validation-message.js'
 import { createStreamAuthHook } from './stream-auth-hook.js'
 import { createStreamConnection, type StreamConnection, type StreamConnectionStats, type StreamLimits } from './stream-connection.js'
@@ -115,9 +114,8 @@ export function registerStreamRoute(app: FastifyInstance, context: EdgeContext, 
       ],
       config: { auth: 'either' },
       schema: streamRouteSchema,
-      handler: async () => {
-        throw createServiceError('validation_error', `${STREAM_PATH} is a WebSocket: open it with Upgrade: websocket`)
-      },
+      // A plain GET (a browser's address bar, a curious curl) learns how to open the stream.
+      handler: async () => ({ websocket: STREAM_PATH, encodings: [...STREAM_ENCODINGS], message_types: [...STREAM_MESSAGE_TYPES] }),
       wsHandler(socket, request) {
         const principal = request.principal
         // Only reachable if the auth hook were removed: never serve a socket unauthenticated.

@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { createComponentSchemas } from '../../edge/openapi/component-schemas.js'
-import type { EngineClient } from '../../engine/client/engine-client.js'
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../edge/routes/simulations.js'
-import { createServiceError } from '../../lib/errors.js'
+import { unusedEngine } from '../helpers/unused-engine.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 
 const API_DOC_PATH = join(import.meta.dirname, '..', '..', 'docs', 'api.md')
@@ -45,21 +44,6 @@ function readDocumentedEndpoints(): Array<{ method: string; path: string; auth: 
 }
 
 const SECURITY: Record<AuthMode, unknown> = { none: [], bearer: [{ Bearer: [] }], either: [{ ApiKey: [] }, { Bearer: [] }] }
-
-/** An engine this test never reaches: the document is built from the routes alone. */
-const unusedEngine: EngineClient = {
-  watch: () => Promise.reject(createServiceError('engine_unavailable')),
-  simulate: () => Promise.reject(createServiceError('engine_unavailable')),
-  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
-  execute: () => Promise.reject(createServiceError('engine_unavailable')),
-  send: () => Promise.reject(createServiceError('engine_unavailable')),
-  submit: () => Promise.reject(createServiceError('engine_unavailable')),
-  getTips: () => Promise.reject(createServiceError('engine_unavailable')),
-  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
-  health: () => Promise.reject(createServiceError('engine_unavailable')),
-  close: async () => undefined,
-  transport: 'in-process',
-}
 
 /** The value a local reference (`#/a/b~1c`) points at in `document`, or undefined. */
 function resolvePointer(document: unknown, reference: string): unknown {

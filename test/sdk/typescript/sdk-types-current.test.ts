@@ -6,25 +6,9 @@
 import { readFileSync } from 'node:fs'
 import type { OpenAPI3 } from 'openapi-typescript'
 import t from 'tap'
-import type { EngineClient } from '../../../engine/client/engine-client.js'
-import { createServiceError } from '../../../lib/errors.js'
 import { renderEngineDescriptor, renderSdkTypes, SDK_ENGINE_DESCRIPTOR_PATH, SDK_TYPES_PATH } from '../../../scripts/sdk-types.js'
+import { unusedEngine } from '../../helpers/unused-engine.js'
 import { createTestEdgeWithUser } from '../../helpers/edge-inject.js'
-
-/** An engine this test never reaches: only the document is read. */
-const unusedEngine: EngineClient = {
-  watch: () => Promise.reject(createServiceError('engine_unavailable')),
-  simulate: () => Promise.reject(createServiceError('engine_unavailable')),
-  scanApprovals: () => Promise.reject(createServiceError('engine_unavailable')),
-  execute: () => Promise.reject(createServiceError('engine_unavailable')),
-  send: () => Promise.reject(createServiceError('engine_unavailable')),
-  submit: () => Promise.reject(createServiceError('engine_unavailable')),
-  getTips: () => Promise.reject(createServiceError('engine_unavailable')),
-  getTransaction: () => Promise.reject(createServiceError('engine_unavailable')),
-  health: () => Promise.reject(createServiceError('engine_unavailable')),
-  close: async () => undefined,
-  transport: 'in-process',
-}
 
 t.test('the committed SDK types are the live document’s', async (t) => {
   const { app } = await createTestEdgeWithUser(t, unusedEngine)

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description The OpenAPI 3.1 description of every route of this service, generated from the schemas the server validates with; no credential needed.
+         */
         get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness, with the engine's state */
+        /**
+         * Liveness, with the engine's state
+         * @description A liveness probe: 200 whenever the edge answers, with the engine's state (its latest slot, geyser stream or RPC reads) and the history journal's beside it; no credential needed.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Registers an e-mail and password and answers an access token (24 h) and a refresh token. Limited per client address and per e-mail (429 with Retry-After).
+         */
         post: operations["postAuthRegister"];
         delete?: never;
         options?: never;
@@ -62,7 +71,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in */
+        /**
+         * Sign in
+         * @description Answers a new access and refresh token pair for a registered e-mail and password; 401 invalid_credentials otherwise. Repeated wrong passwords are slowed down per e-mail.
+         */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -79,7 +91,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new pair */
+        /**
+         * Exchange a refresh token for a new pair
+         * @description Rotates a refresh token: the pair it answers replaces it, and presenting the old one again revokes its whole family.
+         */
         post: operations["postAuthRefresh"];
         delete?: never;
         options?: never;
@@ -94,7 +109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile */
+        /**
+         * The caller's profile
+         * @description The user the access token belongs to: id, e-mail, plan, whether a card is on file, creation time.
+         */
         get: operations["getAuthMe"];
         put?: never;
         post?: never;
@@ -114,7 +132,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the account (soft) */
+        /**
+         * Delete the account (soft)
+         * @description Deletes the caller's account: its tokens and API keys stop working at once; its history is kept.
+         */
         delete: operations["deleteAuthAccount"];
         options?: never;
         head?: never;
@@ -128,10 +149,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your API keys */
+        /**
+         * List your API keys
+         * @description Every API key of the caller, with its name, prefix, expiry and last use; never the key itself.
+         */
         get: operations["getApiV1ApiKeys"];
         put?: never;
-        /** Create an API key */
+        /**
+         * Create an API key
+         * @description Creates an API key for programmatic access; the key (`pf_live_…`) is in this answer only, so keep it.
+         */
         post: operations["postApiV1ApiKeys"];
         delete?: never;
         options?: never;
@@ -149,7 +176,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key */
+        /**
+         * Revoke an API key
+         * @description Revokes one of the caller's API keys; every edge refuses it within a second.
+         */
         delete: operations["deleteApiV1ApiKeysId"];
         options?: never;
         head?: never;
@@ -165,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate an API key (the old secret works 24 h more) */
+        /**
+         * Rotate an API key (the old secret works 24 h more)
+         * @description Issues a new secret for the same key id; the old secret keeps working for 24 hours so callers can switch over.
+         */
         post: operations["postApiV1ApiKeysIdRotate"];
         delete?: never;
         options?: never;
@@ -182,7 +215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate a transaction and judge it */
+        /**
+         * Simulate a transaction and judge it
+         * @description Simulates a wire transaction (base64) on a warm SVM and runs the six detection vectors (MEV, slippage, rug-pull tokens, programs, drains, approvals): success, fee, compute units, balance changes per signer, findings and a verdict (approve, warn, block) under a policy. Counts one simulation toward the quota.
+         */
         post: operations["postApiV1SolanaTxSimulate"];
         delete?: never;
         options?: never;
@@ -199,7 +235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate up to 50 transactions in parallel */
+        /**
+         * Simulate up to 50 transactions in parallel
+         * @description Simulates 1 to 50 transactions independently, each judged as a single simulate; an item's error stays in its place. Counts one simulation per item.
+         */
         post: operations["postApiV1SolanaTxSimulateBatch"];
         delete?: never;
         options?: never;
@@ -294,7 +333,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A transaction you executed or sent: its status, and reality against the prediction */
+        /**
+         * A transaction you executed or sent: its status, and reality against the prediction
+         * @description Where a transaction you executed, sent or submitted stands (pending, processed, confirmed, finalized, failed, expired, dropped), and once it landed, what it did against what its simulation predicted. 404 for anyone else's.
+         */
         get: operations["getApiV1SolanaTransactionsSignature"];
         put?: never;
         post?: never;
@@ -311,7 +353,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your simulation history, newest first */
+        /**
+         * Your simulation history, newest first
+         * @description Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date and risk level.
+         */
         get: operations["getApiV1SolanaSimulations"];
         put?: never;
         post?: never;
@@ -328,7 +373,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your simulation statistics */
+        /**
+         * Your simulation statistics
+         * @description Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts (cached 5 s).
+         */
         get: operations["getApiV1SolanaSimulationsStats"];
         put?: never;
         post?: never;
@@ -345,9 +393,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your program blocks */
+        /**
+         * Your program blocks
+         * @description The programs you refuse: a transaction invoking one is blocked for you, beside the curated blacklist.
+         */
         get: operations["getApiV1SolanaProgramBlocks"];
-        /** Replace your program blocks */
+        /**
+         * Replace your program blocks
+         * @description Replaces your list of refused programs (at most 1,000 addresses); engines apply the change within a second.
+         */
         put: operations["putApiV1SolanaProgramBlocks"];
         post?: never;
         delete?: never;
@@ -366,7 +420,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one program block */
+        /**
+         * Remove one program block
+         * @description Removes one program from your list; 404 when it is not on it.
+         */
         delete: operations["deleteApiV1SolanaProgramBlocksProgramId"];
         options?: never;
         head?: never;
@@ -380,7 +437,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your webhook endpoints */
+        /**
+         * Your webhook endpoints
+         * @description Your webhook endpoints with their events and state, without their signing secrets.
+         */
         get: operations["getApiV1Webhooks"];
         put?: never;
         /**
@@ -404,7 +464,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint */
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes one of your webhook endpoints; deliveries still pending for it are dropped.
+         */
         delete: operations["deleteApiV1WebhooksId"];
         options?: never;
         head?: never;
@@ -438,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook endpoint's latest deliveries */
+        /**
+         * A webhook endpoint's latest deliveries
+         * @description The latest 100 deliveries to one of your endpoints, newest first: status, attempts, response code, latency and last error.
+         */
         get: operations["getApiV1WebhooksIdDeliveries"];
         put?: never;
         post?: never;
@@ -457,7 +523,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event */
+        /**
+         * Send a webhook.test event
+         * @description Queues a `webhook.test` event to the endpoint, whatever events it subscribes to, and answers the delivery; 409 on a disabled endpoint.
+         */
         post: operations["postApiV1WebhooksIdTest"];
         delete?: never;
         options?: never;
@@ -512,7 +581,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage in the current billing period, priced */
+        /**
+         * Usage in the current billing period, priced
+         * @description The current period's calls that are billed (simulations past the daily free allowance, submits with a billable strategy) and what they come to at the published rates.
+         */
         get: operations["getApiV1BillingUsage"];
         put?: never;
         post?: never;
@@ -529,7 +601,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's subscription */
+        /**
+         * The caller's subscription
+         * @description Your subscription as Stripe's events left it: status, plan, period, scheduled cancellation, whether a card is on file.
+         */
         get: operations["getApiV1BillingSubscription"];
         put?: never;
         post?: never;
@@ -548,7 +623,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A Stripe Checkout session to add a card */
+        /**
+         * A Stripe Checkout session to add a card
+         * @description Creates a Stripe Checkout session in subscription mode and answers its URL; 409 while a subscription runs.
+         */
         post: operations["postApiV1BillingCheckout"];
         delete?: never;
         options?: never;
@@ -565,7 +643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A Stripe customer-portal session */
+        /**
+         * A Stripe customer-portal session
+         * @description Creates a Stripe customer-portal session (cards, invoices, cancellation) and answers its URL; 400 before the first checkout.
+         */
         post: operations["postApiV1BillingPortal"];
         delete?: never;
         options?: never;
@@ -580,7 +661,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prices */
+        /**
+         * Prices
+         * @description The pricing model the quota enforces: 1,000 free simulations a day, then the rate per simulation for an account with a card on file.
+         */
         get: operations["getApiV1Plans"];
         put?: never;
         post?: never;
@@ -597,7 +681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service status */
+        /**
+         * Service status
+         * @description Whether the service is operational, degraded or down, with every caller's last 24 hours: simulations, success rate, latency percentiles, uptime; no credential needed (cached 5 s).
+         */
         get: operations["getApiV1Status"];
         put?: never;
         post?: never;
@@ -616,7 +703,7 @@ export interface paths {
         };
         /**
          * Simulate, execute, send and submit over a WebSocket, with pushes of your transactions
-         * @description Upgrade to a WebSocket (either credential; a browser may pass its API key as `?api_key=`). Send `{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}`, `{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}`, `{id, type: "submit", transaction, strategy, tip_lamports?, wait_confirmation?, deadline_ms?}`, `{id, type: "tips"}` or `{id, type: "unsubscribe", subscription}` as JSON text or MessagePack binary frames; each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse | SubmitResponse | TipFloor}` or `{id, error: {code, message, request_id, retry_after?, bundle_lint?}}`. The socket also receives `{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A simulate with `watch: true` is answered with a `subscription`, then `{type: "simulation_update", subscription, ...SimulateResponse}` when what it shows changes and `{type: "watch_end", subscription, reason}` at its end. A GET without `Upgrade: websocket` is 422.
+         * @description Upgrade to a WebSocket (either credential; a browser may pass its API key as `?api_key=`). Send `{id, transaction, vectors?, timeout_ms?, policy?}` (a simulate), `{id, type: "execute", transaction, policy?, wait_confirmation?}`, `{id, type: "send", transaction, use_relay?, wait_confirmation?, max_retries?}`, `{id, type: "submit", transaction, strategy, tip_lamports?, wait_confirmation?, deadline_ms?}`, `{id, type: "tips"}` or `{id, type: "unsubscribe", subscription}` as JSON text or MessagePack binary frames; each is answered in its own encoding by `{id, ...SimulateResponse}`, `{id, type, ...ExecuteResponse | SendResponse | SubmitResponse | TipFloor}` or `{id, error: {code, message, request_id, retry_after?, bundle_lint?}}`. The socket also receives `{type: "transaction", signature, status, outcome}` as your tracked transactions change status. A simulate with `watch: true` is answered with a `subscription`, then `{type: "simulation_update", subscription, ...SimulateResponse}` when what it shows changes and `{type: "watch_end", subscription, reason}` at its end. Every message and frame is described in `x-websocket`. A GET without `Upgrade: websocket` answers 200 with how to open the stream.
          */
         get: operations["getApiV1SolanaStream"];
         put?: never;
@@ -5166,6 +5253,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No `Upgrade: websocket`: how to open the stream, and what it takes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The path to open with `Upgrade: websocket`. */
+                        websocket: string;
+                        /** @description JSON in text frames, MessagePack in binary frames. */
+                        encodings: ("json" | "msgpack")[];
+                        /** @description A message's `type`. */
+                        message_types: ("simulate" | "execute" | "send" | "submit" | "tips" | "unsubscribe")[];
+                    };
+                };
             };
             /** @description Unauthorized: unauthorized, invalid_credentials, invalid_refresh_token. */
             401: {
