@@ -25,7 +25,9 @@ export function registerOpenApiRoute(app: FastifyInstance): void {
     {
       config: { auth: 'none' },
       schema: {
-        summary: 'This OpenAPI 3.1 document', description: 'The OpenAPI 3.1 description of every route of this service, generated from the schemas the server validates with; no credential needed.',
+        summary: 'This OpenAPI 3.1 document',
+        description:
+          'The OpenAPI 3.1 description of every route of this service, generated from the schemas the server validates with; no credential needed.',
         response: {
           200: {
             type: 'object',

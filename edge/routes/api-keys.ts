@@ -32,14 +32,33 @@ const idParamsSchema = {
 /** Registers the API-key routes. */
 export function registerApiKeyRoutes(app: FastifyInstance, { userService, auth, keyUsage }: EdgeContext): void {
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
-  app.get('/api/v1/api-keys', { ...bearer, schema: { summary: 'List your API keys', description: 'Every API key of the caller, with its name, prefix, expiry and last use; never the key itself.', response: listApiKeysResponses } }, async (request) => {
-    // Counts recorded by this edge so far are written first, so the listing includes them.
-    await keyUsage.flush()
-    return { keys: await userService.listApiKeys(getPrincipal(request).userId) }
-  })
+  app.get(
+    '/api/v1/api-keys',
+    {
+      ...bearer,
+      schema: {
+        summary: 'List your API keys',
+        description: 'Every API key of the caller, with its name, prefix, expiry and last use; never the key itself.',
+        response: listApiKeysResponses,
+      },
+    },
+    async (request) => {
+      // Counts recorded by this edge so far are written first, so the listing includes them.
+      await keyUsage.flush()
+      return { keys: await userService.listApiKeys(getPrincipal(request).userId) }
+    },
+  )
   app.post<{ Body: { name: string; expires_at?: string | null } }>(
     '/api/v1/api-keys',
-    { ...bearer, schema: { summary: 'Create an API key', description: 'Creates an API key for programmatic access; the key (`pf_live_…`) is in this answer only, so keep it.', body: createApiKeyBodySchema, response: createApiKeyResponses } },
+    {
+      ...bearer,
+      schema: {
+        summary: 'Create an API key',
+        description: 'Creates an API key for programmatic access; the key (`pf_live_…`) is in this answer only, so keep it.',
+        body: createApiKeyBodySchema,
+        response: createApiKeyResponses,
+      },
+    },
     (request) => {
       const { name, expires_at: expiresAt } = request.body
       let expiresAtMs: number | null = null
@@ -53,7 +72,15 @@ export function registerApiKeyRoutes(app: FastifyInstance, { userService, auth, 
   )
   app.delete<{ Params: { id: string } }>(
     '/api/v1/api-keys/:id',
-    { ...bearer, schema: { summary: 'Revoke an API key', description: 'Revokes one of the caller\'s API keys; every edge refuses it within a second.', params: idParamsSchema, response: revokeApiKeyResponses } },
+    {
+      ...bearer,
+      schema: {
+        summary: 'Revoke an API key',
+        description: "Revokes one of the caller's API keys; every edge refuses it within a second.",
+        params: idParamsSchema,
+        response: revokeApiKeyResponses,
+      },
+    },
     async (request) => {
       await userService.revokeApiKey(getPrincipal(request).userId, request.params.id)
       return { id: request.params.id, revoked: true }
@@ -63,7 +90,12 @@ export function registerApiKeyRoutes(app: FastifyInstance, { userService, auth, 
     '/api/v1/api-keys/:id/rotate',
     {
       ...bearer,
-      schema: { summary: 'Rotate an API key (the old secret works 24 h more)', description: 'Issues a new secret for the same key id; the old secret keeps working for 24 hours so callers can switch over.', params: idParamsSchema, response: rotateApiKeyResponses },
+      schema: {
+        summary: 'Rotate an API key (the old secret works 24 h more)',
+        description: 'Issues a new secret for the same key id; the old secret keeps working for 24 hours so callers can switch over.',
+        params: idParamsSchema,
+        response: rotateApiKeyResponses,
+      },
     },
     (request) => userService.rotateApiKey(getPrincipal(request).userId, request.params.id),
   )

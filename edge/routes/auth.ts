@@ -35,7 +35,14 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
     {
       config: { auth: 'none' },
       // 503 accounts_unavailable (the accounts database down) carries Retry-After.
-      schema: { summary: 'Create an account', description: 'Registers an e-mail and password and answers an access token (24 h) and a refresh token. Limited per client address and per e-mail (429 with Retry-After).', body: credentialsBodySchema, response: registerResponses, retryAfterStatuses: [503] },
+      schema: {
+        summary: 'Create an account',
+        description:
+          'Registers an e-mail and password and answers an access token (24 h) and a refresh token. Limited per client address and per e-mail (429 with Retry-After).',
+        body: credentialsBodySchema,
+        response: registerResponses,
+        retryAfterStatuses: [503],
+      },
     },
     (request) => authLimits.register(request.ip, request.body.email, () => userService.register(request.body)),
   )
@@ -43,7 +50,14 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
     '/auth/login',
     {
       config: { auth: 'none' },
-      schema: { summary: 'Sign in', description: 'Answers a new access and refresh token pair for a registered e-mail and password; 401 invalid_credentials otherwise. Repeated wrong passwords are slowed down per e-mail.', body: credentialsBodySchema, response: loginResponses, retryAfterStatuses: [503] },
+      schema: {
+        summary: 'Sign in',
+        description:
+          'Answers a new access and refresh token pair for a registered e-mail and password; 401 invalid_credentials otherwise. Repeated wrong passwords are slowed down per e-mail.',
+        body: credentialsBodySchema,
+        response: loginResponses,
+        retryAfterStatuses: [503],
+      },
     },
     (request) => authLimits.login(request.ip, request.body.email, () => userService.login(request.body)),
   )
@@ -52,7 +66,8 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
     {
       config: { auth: 'none' },
       schema: {
-        summary: 'Exchange a refresh token for a new pair', description: 'Rotates a refresh token: the pair it answers replaces it, and presenting the old one again revokes its whole family.',
+        summary: 'Exchange a refresh token for a new pair',
+        description: 'Rotates a refresh token: the pair it answers replaces it, and presenting the old one again revokes its whole family.',
         body: refreshBodySchema,
         response: refreshResponses,
         retryAfterStatuses: [503],
@@ -62,7 +77,15 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
   )
   app.get(
     '/auth/me',
-    { onRequest: auth.bearer, config: { auth: 'bearer' }, schema: { summary: "The caller's profile", description: 'The user the access token belongs to: id, e-mail, plan, whether a card is on file, creation time.', response: meResponses } },
+    {
+      onRequest: auth.bearer,
+      config: { auth: 'bearer' },
+      schema: {
+        summary: "The caller's profile",
+        description: 'The user the access token belongs to: id, e-mail, plan, whether a card is on file, creation time.',
+        response: meResponses,
+      },
+    },
     (request) => userService.getUser(getPrincipal(request).userId),
   )
   app.delete(
@@ -70,7 +93,11 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
     {
       onRequest: auth.bearer,
       config: { auth: 'bearer' },
-      schema: { summary: 'Delete the account (soft)', description: 'Deletes the caller\'s account: its tokens and API keys stop working at once; its history is kept.', response: deleteAccountResponses },
+      schema: {
+        summary: 'Delete the account (soft)',
+        description: "Deletes the caller's account: its tokens and API keys stop working at once; its history is kept.",
+        response: deleteAccountResponses,
+      },
     },
     async (request) => {
       await userService.deleteUser(getPrincipal(request).userId)

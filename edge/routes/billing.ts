@@ -29,12 +29,28 @@ export function registerBillingRoutes(app: FastifyInstance, { userService, auth 
   const bearer = { onRequest: auth.bearer, config: { auth: 'bearer' } } as const
   app.get(
     '/api/v1/billing/usage',
-    { ...bearer, schema: { summary: 'Usage in the current billing period, priced', description: "The current period's calls that are billed (simulations past the daily free allowance, submits with a billable strategy) and what they come to at the published rates.", response: usageResponses } },
+    {
+      ...bearer,
+      schema: {
+        summary: 'Usage in the current billing period, priced',
+        description:
+          "The current period's calls that are billed (simulations past the daily free allowance, submits with a billable strategy) and what they come to at the published rates.",
+        response: usageResponses,
+      },
+    },
     async (request) => userService.getBillingUsage(getPrincipal(request).userId),
   )
   app.get(
     '/api/v1/billing/subscription',
-    { ...bearer, schema: { summary: "The caller's subscription", description: 'Your subscription as Stripe\'s events left it: status, plan, period, scheduled cancellation, whether a card is on file.', response: subscriptionResponses } },
+    {
+      ...bearer,
+      schema: {
+        summary: "The caller's subscription",
+        description:
+          "Your subscription as Stripe's events left it: status, plan, period, scheduled cancellation, whether a card is on file.",
+        response: subscriptionResponses,
+      },
+    },
     async (request) => userService.getSubscription(getPrincipal(request).userId),
   )
   app.post<{ Body: CheckoutBody }>(
@@ -46,7 +62,12 @@ export function registerBillingRoutes(app: FastifyInstance, { userService, auth 
         if (request.body === undefined) request.body = {}
         done()
       },
-      schema: { summary: 'A Stripe Checkout session to add a card', description: 'Creates a Stripe Checkout session in subscription mode and answers its URL; 409 while a subscription runs.', body: checkoutBodySchema, response: checkoutResponses },
+      schema: {
+        summary: 'A Stripe Checkout session to add a card',
+        description: 'Creates a Stripe Checkout session in subscription mode and answers its URL; 409 while a subscription runs.',
+        body: checkoutBodySchema,
+        response: checkoutResponses,
+      },
     },
     async (request) =>
       userService.createCheckoutSession(getPrincipal(request).userId, {
@@ -56,7 +77,15 @@ export function registerBillingRoutes(app: FastifyInstance, { userService, auth 
   )
   app.post(
     '/api/v1/billing/portal',
-    { ...bearer, schema: { summary: 'A Stripe customer-portal session', description: 'Creates a Stripe customer-portal session (cards, invoices, cancellation) and answers its URL; 400 before the first checkout.', response: portalResponses } },
+    {
+      ...bearer,
+      schema: {
+        summary: 'A Stripe customer-portal session',
+        description:
+          'Creates a Stripe customer-portal session (cards, invoices, cancellation) and answers its URL; 400 before the first checkout.',
+        response: portalResponses,
+      },
+    },
     async (request) => userService.createPortalSession(getPrincipal(request).userId),
   )
   // Its own scope: here a JSON body stays the bytes Stripe signed.

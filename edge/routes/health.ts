@@ -23,7 +23,15 @@ export function registerHealthRoute(
   const startedAt = Date.now()
   app.get(
     '/health',
-    { config: { auth: 'none' }, schema: { summary: "Liveness, with the engine's state", description: 'A liveness probe: 200 whenever the edge answers, with the engine\'s state (its latest slot, geyser stream or RPC reads) and the history journal\'s beside it; no credential needed.', response: healthResponses } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: "Liveness, with the engine's state",
+        description:
+          "A liveness probe: 200 whenever the edge answers, with the engine's state (its latest slot, geyser stream or RPC reads) and the history journal's beside it; no credential needed.",
+        response: healthResponses,
+      },
+    },
     async () => {
       const { state, health } = await getEngineState(engine, logger)
       const journal = getJournalHealth()

@@ -37,7 +37,14 @@ export function registerProgramBlockRoutes(app: FastifyInstance, { userService, 
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
   app.get(
     PROGRAM_BLOCKS_PATH,
-    { ...either, schema: { summary: 'Your program blocks', description: 'The programs you refuse: a transaction invoking one is blocked for you, beside the curated blacklist.', response: getProgramBlocksResponses } },
+    {
+      ...either,
+      schema: {
+        summary: 'Your program blocks',
+        description: 'The programs you refuse: a transaction invoking one is blocked for you, beside the curated blacklist.',
+        response: getProgramBlocksResponses,
+      },
+    },
     async (request) => ({
       program_ids: await userService.getProgramBlocks(getPrincipal(request).userId),
     }),
@@ -46,13 +53,26 @@ export function registerProgramBlockRoutes(app: FastifyInstance, { userService, 
     PROGRAM_BLOCKS_PATH,
     {
       ...either,
-      schema: { summary: 'Replace your program blocks', description: 'Replaces your list of refused programs (at most 1,000 addresses); engines apply the change within a second.', body: putProgramBlocksBodySchema, response: putProgramBlocksResponses },
+      schema: {
+        summary: 'Replace your program blocks',
+        description: 'Replaces your list of refused programs (at most 1,000 addresses); engines apply the change within a second.',
+        body: putProgramBlocksBodySchema,
+        response: putProgramBlocksResponses,
+      },
     },
     async (request) => ({ program_ids: await userService.setProgramBlocks(getPrincipal(request).userId, request.body.program_ids) }),
   )
   app.delete<{ Params: { program_id: string } }>(
     `${PROGRAM_BLOCKS_PATH}/:program_id`,
-    { ...either, schema: { summary: 'Remove one program block', description: 'Removes one program from your list; 404 when it is not on it.', params: programIdParamsSchema, response: deleteProgramBlockResponses } },
+    {
+      ...either,
+      schema: {
+        summary: 'Remove one program block',
+        description: 'Removes one program from your list; 404 when it is not on it.',
+        params: programIdParamsSchema,
+        response: deleteProgramBlockResponses,
+      },
+    },
     async (request) => ({
       program_ids: await userService.removeProgramBlock(getPrincipal(request).userId, request.params.program_id),
     }),

@@ -51,7 +51,13 @@ export function registerSimulateBatchRoute(app: FastifyInstance, { auth, simulat
     '/api/v1/solana/tx/simulate-batch',
     {
       onRequest: auth.either,
-      schema: { summary: 'Simulate up to 50 transactions in parallel', description: 'Simulates 1 to 50 transactions independently, each judged as a single simulate; an item\'s error stays in its place. Counts one simulation per item.', body: simulateBatchBodySchema, response: simulateBatchResponses },
+      schema: {
+        summary: 'Simulate up to 50 transactions in parallel',
+        description:
+          "Simulates 1 to 50 transactions independently, each judged as a single simulate; an item's error stays in its place. Counts one simulation per item.",
+        body: simulateBatchBodySchema,
+        response: simulateBatchResponses,
+      },
       config: { auth: 'either', simulations: (request: FastifyRequest) => (request.body as BatchBody).transactions.length },
     },
     async (request): Promise<BatchResponse> => {

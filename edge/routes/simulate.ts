@@ -11,7 +11,13 @@ export function registerSimulateRoute(app: FastifyInstance, { auth, simulator }:
     '/api/v1/solana/tx/simulate',
     {
       onRequest: auth.either,
-      schema: { summary: 'Simulate a transaction and judge it', description: 'Simulates a wire transaction (base64) on a warm SVM and runs the six detection vectors (MEV, slippage, rug-pull tokens, programs, drains, approvals): success, fee, compute units, balance changes per signer, findings and a verdict (approve, warn, block) under a policy. Counts one simulation toward the quota.', body: simulateRequestSchema, response: simulateResponses },
+      schema: {
+        summary: 'Simulate a transaction and judge it',
+        description:
+          'Simulates a wire transaction (base64) on a warm SVM and runs the six detection vectors (MEV, slippage, rug-pull tokens, programs, drains, approvals): success, fee, compute units, balance changes per signer, findings and a verdict (approve, warn, block) under a policy. Counts one simulation toward the quota.',
+        body: simulateRequestSchema,
+        response: simulateResponses,
+      },
       config: { auth: 'either', simulations: 1 },
     },
     (request) => simulator.simulate(getPrincipal(request), request.body),

@@ -23,7 +23,9 @@ const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until'
 export function registerSimulationsRoutes(app: FastifyInstance, { userService, auth, history }: EdgeContext): void {
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
   const listSchema = {
-    summary: 'Your simulation history, newest first', description: 'Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date and risk level.',
+    summary: 'Your simulation history, newest first',
+    description:
+      'Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date and risk level.',
     documentedQuerystring: historyQuerySchema,
     response: listSimulationsResponses,
   }
@@ -44,7 +46,12 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
     await history.flush()
     return userService.listSimulations(parsed)
   })
-  const statsSchema = { summary: 'Your simulation statistics', description: 'Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today\'s and the last 7 days\' counts (cached 5 s).', response: simulationStatsResponses }
+  const statsSchema = {
+    summary: 'Your simulation statistics',
+    description:
+      "Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts (cached 5 s).",
+    response: simulationStatsResponses,
+  }
   app.get('/api/v1/solana/simulations/stats', { ...either, schema: statsSchema }, async (request) => {
     assertKnownParams(request.query as Query, [])
     await history.flush()

@@ -20,7 +20,9 @@ export function registerTransactionsRoute(app: FastifyInstance, { auth, transact
       onRequest: auth.either,
       config: { auth: 'either' },
       schema: {
-        summary: 'A transaction you executed or sent: its status, and reality against the prediction', description: 'Where a transaction you executed, sent or submitted stands (pending, processed, confirmed, finalized, failed, expired, dropped), and once it landed, what it did against what its simulation predicted. 404 for anyone else\'s.',
+        summary: 'A transaction you executed or sent: its status, and reality against the prediction',
+        description:
+          "Where a transaction you executed, sent or submitted stands (pending, processed, confirmed, finalized, failed, expired, dropped), and once it landed, what it did against what its simulation predicted. 404 for anyone else's.",
         params: signatureParamsSchema,
         response: trackedTransactionResponses,
       },

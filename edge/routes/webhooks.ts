@@ -47,7 +47,14 @@ export function registerWebhookRoutes(app: FastifyInstance, { userService, auth 
   const either = { onRequest: auth.either, config: { auth: 'either' } } as const
   app.get(
     WEBHOOKS_PATH,
-    { ...either, schema: { summary: 'Your webhook endpoints', description: 'Your webhook endpoints with their events and state, without their signing secrets.', response: listWebhooksResponses } },
+    {
+      ...either,
+      schema: {
+        summary: 'Your webhook endpoints',
+        description: 'Your webhook endpoints with their events and state, without their signing secrets.',
+        response: listWebhooksResponses,
+      },
+    },
     async (request) => ({
       endpoints: await userService.listWebhookEndpoints(getPrincipal(request).userId),
     }),
@@ -67,7 +74,15 @@ export function registerWebhookRoutes(app: FastifyInstance, { userService, auth 
   )
   app.delete<{ Params: { id: string } }>(
     `${WEBHOOKS_PATH}/:id`,
-    { ...either, schema: { summary: 'Delete a webhook endpoint', description: 'Deletes one of your webhook endpoints; deliveries still pending for it are dropped.', params: endpointParamsSchema, response: deleteWebhookResponses } },
+    {
+      ...either,
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        description: 'Deletes one of your webhook endpoints; deliveries still pending for it are dropped.',
+        params: endpointParamsSchema,
+        response: deleteWebhookResponses,
+      },
+    },
     async (request) => {
       await userService.deleteWebhookEndpoint(getPrincipal(request).userId, request.params.id)
       return { id: request.params.id, deleted: true }
@@ -90,13 +105,28 @@ export function registerWebhookRoutes(app: FastifyInstance, { userService, auth 
     `${WEBHOOKS_PATH}/:id/deliveries`,
     {
       ...either,
-      schema: { summary: "A webhook endpoint's latest deliveries", description: 'The latest 100 deliveries to one of your endpoints, newest first: status, attempts, response code, latency and last error.', params: endpointParamsSchema, response: listWebhookDeliveriesResponses },
+      schema: {
+        summary: "A webhook endpoint's latest deliveries",
+        description:
+          'The latest 100 deliveries to one of your endpoints, newest first: status, attempts, response code, latency and last error.',
+        params: endpointParamsSchema,
+        response: listWebhookDeliveriesResponses,
+      },
     },
     async (request) => ({ deliveries: await userService.listWebhookDeliveries(getPrincipal(request).userId, request.params.id) }),
   )
   app.post<{ Params: { id: string } }>(
     `${WEBHOOKS_PATH}/:id/test`,
-    { ...either, schema: { summary: 'Send a webhook.test event', description: 'Queues a `webhook.test` event to the endpoint, whatever events it subscribes to, and answers the delivery; 409 on a disabled endpoint.', params: endpointParamsSchema, response: webhookDeliveryResponses } },
+    {
+      ...either,
+      schema: {
+        summary: 'Send a webhook.test event',
+        description:
+          'Queues a `webhook.test` event to the endpoint, whatever events it subscribes to, and answers the delivery; 409 on a disabled endpoint.',
+        params: endpointParamsSchema,
+        response: webhookDeliveryResponses,
+      },
+    },
     async (request) => userService.sendTestWebhook(getPrincipal(request).userId, request.params.id),
   )
   app.post<{ Params: { id: string; delivery_id: string } }>(

@@ -28,7 +28,9 @@ const GET_MINIMUM_DELEGATION = Buffer.from([13, 0, 0, 0])
 
 /** What the stake program answers GetMinimumDelegation, read from a simulation's return data. */
 async function askStakeProgram(connection: Connection, payer: Keypair): Promise<number> {
-  const transaction = new Transaction().add(new TransactionInstruction({ programId: STAKE_PROGRAM, keys: [], data: GET_MINIMUM_DELEGATION }))
+  const transaction = new Transaction().add(
+    new TransactionInstruction({ programId: STAKE_PROGRAM, keys: [], data: GET_MINIMUM_DELEGATION }),
+  )
   transaction.feePayer = payer.publicKey
   transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
   const simulated = await connection.simulateTransaction(transaction, [payer])
@@ -88,7 +90,10 @@ t.test('cluster-wide methods through web3.js and kit', async (t) => {
     const kitSchedule = await rpc.getLeaderSchedule(null, { identity: address(DEFAULT_LEADER_IDENTITY) }).send()
     t.equal(kitSchedule?.[DEFAULT_LEADER_IDENTITY]?.length, Number(SLOTS_PER_EPOCH), 'kit, for one identity')
     const slot = await connection.getSlot()
-    t.same(await connection.getSlotLeaders(slot, 4), Array.from({ length: 4 }, () => new PublicKey(DEFAULT_LEADER_IDENTITY)))
+    t.same(
+      await connection.getSlotLeaders(slot, 4),
+      Array.from({ length: 4 }, () => new PublicKey(DEFAULT_LEADER_IDENTITY)),
+    )
     const farFuture = BigInt(slot) + 5n * SLOTS_PER_EPOCH
     t.equal(await rpc.getLeaderSchedule(farFuture).send(), null, 'an epoch whose schedule is not known yet: null')
   })
