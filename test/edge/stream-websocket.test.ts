@@ -13,6 +13,7 @@ import type { SimulateResponse } from '../../engine/contract/simulate-response.j
 import { createInProcessEngineClient, type EngineClient } from '../../engine/client/engine-client.js'
 import { createFakeStreamConnection, FakeStreamSocket } from '../helpers/fake-stream-socket.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
+import { STREAM_MESSAGE_TYPES } from '../../edge/ws/stream-message.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createTestUserService } from '../helpers/user-service.js'
 import { assertErrorEnvelope, createTestEdgeWithUser, getJson, postSimulate } from '../helpers/edge-inject.js'
@@ -274,9 +275,11 @@ t.test('WebSocket stream', async (t) => {
       t.equal(error?.headers['x-request-id'], requestId, `${label}: x-request-id header`)
     }
 
-    // A plain GET (no upgrade) is told how to open the stream, in the envelope.
+    // A plain GET (no upgrade) is told how to open the stream; without a credential it is refused as the handshake is.
     const plain = await app.inject({ method: 'GET', url: STREAM_PATH, headers: byKey })
-    assertErrorEnvelope(t, plain, 'validation_error', 'plain GET')
+    t.equal(plain.statusCode, 200, 'plain GET: 200')
+    t.same(plain.json(), { websocket: STREAM_PATH, encodings: ['json', 'msgpack'], message_types: [...STREAM_MESSAGE_TYPES] })
+    assertErrorEnvelope(t, await app.inject({ method: 'GET', url: STREAM_PATH }), 'unauthorized', 'plain GET without a credential')
   })
 
   t.test('bad messages get error frames; the socket stays open and answers the next', async (t) => {
