@@ -75,9 +75,10 @@ function callUnary<Args extends unknown[], Value>(
 
 /**
  * The engine over gRPC at `address` (host:port, grpc://host:port, dns:///name:port, or several
- * engines as ip:port,ip:port: engine-target.ts), on one kept-alive channel. `internalToken` (ENGINE_INTERNAL_TOKEN) tells the engine's gate that this
- * edge already authenticated and charged the caller named by `tenant_id`; a co-located client
- * sends its `apiKey` instead and is its own tenant.
+ * engines as ip:port,ip:port: engine-target.ts), on one kept-alive channel. `internalToken`
+ * (ENGINE_INTERNAL_TOKEN) tells the engine's gate that this edge already authenticated and charged
+ * the caller named by `tenant_id`; a co-located client sends its `apiKey` instead and is its own
+ * tenant.
  */
 export function createGrpcEngineClient(address: string, options: { internalToken?: string; apiKey?: string } = {}): EngineClient {
   const target = toEngineTarget(address)
