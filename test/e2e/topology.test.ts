@@ -73,6 +73,8 @@ interface ReceivedEvent {
   id: string
   type: string
   signature?: string
+  /** transaction.*: what landed against the prediction (null when the event did not carry it). */
+  outcome?: unknown
 }
 
 /** A webhook receiver that answers 200 and keeps every event it was sent. */
@@ -82,8 +84,8 @@ async function startWebhookReceiver(t: Test): Promise<{ url: string; events: Rec
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString()))
     request.on('end', () => {
-      const payload = JSON.parse(body) as { id: string; type: string; data?: { signature?: string } }
-      events.push({ id: payload.id, type: payload.type, signature: payload.data?.signature })
+      const payload = JSON.parse(body) as { id: string; type: string; data?: { signature?: string; outcome?: unknown } }
+      events.push({ id: payload.id, type: payload.type, signature: payload.data?.signature, outcome: payload.data?.outcome })
       response.end('ok')
     })
   })
@@ -387,6 +389,13 @@ t.test(
         executes.acknowledged.filter((signature) => eventIds.get(signature)?.size !== 1),
         [],
         'one transaction.landed event for each, whichever engine saw it land',
+      )
+      t.same(
+        landedEvents()
+          .filter((event) => event.outcome === null || event.outcome === undefined)
+          .map((event) => event.signature),
+        [],
+        'each transaction.landed event carries the outcome it announces',
       )
       const executed = new Set(
         (await readHistory(balancer, executor)).filter((record) => record.kind === 'execute').map((record) => record.signature),
