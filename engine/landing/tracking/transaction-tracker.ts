@@ -62,7 +62,7 @@ interface Entry {
   records: Map<string, TrackingRecord>
   lastBroadcastMs: number
   landed: LandedResult | null
-  /** A final status waiting for the landed transaction to be read (its outcome comes with it). */
+  /** A confirmed or final status waiting for the landed transaction to be read (its outcome comes with it). */
   held: TrackingStatus | null
   outcomeReads: number
   /** Landed with an error (known from a status or the landed result). */
@@ -193,10 +193,11 @@ export function createTransactionTracker(options: TransactionTrackerOptions): Tr
         record.outcome = compareOutcome(record.prediction, entry.landed)
         outcomes = true
       }
-    } else if (FINAL_TRACKING_STATUSES.has(next) && needsOutcome(entry) && entry.outcomeReads < MAX_OUTCOME_READS) {
-      // Final only with its outcome: held at confirmed until the landed transaction is read (poll).
-      entry.held = next
-      next = 'confirmed'
+    } else if (RANK[next] >= RANK.confirmed && needsOutcome(entry) && entry.outcomeReads < MAX_OUTCOME_READS) {
+      // Confirmed (the write that queues transaction.landed) and final only with the outcome: held
+      // at processed until the landed transaction is read (tend), then written together.
+      if (entry.held === null || RANK[next] > RANK[entry.held]) entry.held = next
+      next = 'processed'
     }
     const patch: TrackingPatch = {}
     if (RANK[next] > RANK[current]) {
