@@ -14,8 +14,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import t, { type Test } from 'tap'
-import { createDatabase } from '../../accounts/db/database.js'
 import { CARD_RATE_PLAN, FREE_RATE_PLAN } from '../../lib/limits/limit-plans.js'
+import { createIsolatedDatabaseUrl } from '../helpers/accounts-process.js'
 import { TEST_PRICE_ID, toSignedWebhook } from '../helpers/billing.js'
 import { TEST_INTERNAL_TOKEN } from '../helpers/internal-token.js'
 import { createServiceProcessSetup } from '../helpers/service-process.js'
@@ -31,25 +31,6 @@ const PLAN_CHANGE_LIMIT_MS = 10_000
 const BURST = 30
 /** Three starts, a checkout, a cancel, waits for refills. */
 t.setTimeout(90_000)
-
-/** A DATABASE_URL whose connections use `schema` first, so the accounts process migrates into it alone. */
-function withSchema(url: string, schema: string): string {
-  const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
-  return parsed.toString()
-}
-
-/** A PostgreSQL schema dropped at `t`'s end, and the DATABASE_URL that uses it. */
-async function createSchemaDatabaseUrl(t: Test, url: string): Promise<string> {
-  const schema = `e2e_${randomBytes(6).toString('hex')}`
-  const admin = createDatabase({ url, maxConnections: 1 })
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  t.teardown(async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.close()
-  })
-  return withSchema(url, schema)
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -137,7 +118,7 @@ t.test('checkout → webhook → card on file → 100 req/s on the other edge; c
     BILLING_SUCCESS_URL: 'https://app.example.com/billing/done',
     BILLING_CANCEL_URL: 'https://app.example.com/billing',
   }
-  if (process.env.DATABASE_URL) accountsEnv.DATABASE_URL = await createSchemaDatabaseUrl(t, process.env.DATABASE_URL)
+  if (process.env.DATABASE_URL) accountsEnv.DATABASE_URL = await createIsolatedDatabaseUrl(t, process.env.DATABASE_URL)
   // The edges know no Stripe secret: billing is the accounts process's, reached over gRPC.
   const edgeEnv: NodeJS.ProcessEnv = { ...setup.env, ACCOUNTS_URL: `127.0.0.1:${setup.ports.accountsGrpc}` }
 

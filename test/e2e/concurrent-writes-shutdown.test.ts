@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import { createDatabase } from '../../accounts/db/database.js'
+import { createIsolatedDatabaseUrl } from '../helpers/accounts-process.js'
 import { createProgramIds } from '../accounts/program-block-fixtures.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createServiceProcessSetup, postJson, startServiceProcess, waitForExit } from '../helpers/service-process.js'
@@ -27,27 +27,10 @@ interface Owner {
   blocks: Set<string>
 }
 
-/** A DATABASE_URL whose connections use `schema` first, so the service migrates into it alone. */
-function withSchema(url: string, schema: string): string {
-  const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
-  return parsed.toString()
-}
-
 for (const kind of getDatabaseKinds()) {
   t.test(`${kind}: concurrent transactions over REST answer every caller with their own rows, then SIGTERM finishes`, async (t) => {
     const overrides: NodeJS.ProcessEnv = { RATE_LIMITS: 'off', AUTH_LIMITS: 'off' }
-    if (kind === 'postgres') {
-      const url = process.env.DATABASE_URL as string
-      const schema = `e2e_${randomBytes(6).toString('hex')}`
-      const admin = createDatabase({ url, maxConnections: 1 })
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      t.teardown(async () => {
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-        await admin.close()
-      })
-      overrides.DATABASE_URL = withSchema(url, schema)
-    }
+    if (kind === 'postgres') overrides.DATABASE_URL = await createIsolatedDatabaseUrl(t, process.env.DATABASE_URL as string)
     const setup = await createServiceProcessSetup(t, overrides)
     const service = await startServiceProcess(t, setup)
     if (!service) return

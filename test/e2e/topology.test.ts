@@ -15,12 +15,9 @@
  * Needs REDIS_URL (edges share limits and the invalidation bus through it); skipped without.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { generateKeyPairSigner } from '@solana/kit'
 import { Redis } from 'ioredis'
-import t, { type Test } from 'tap'
-import { createDatabase } from '../../accounts/db/database.js'
+import t from 'tap'
 import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { readConfig } from '../../lib/config.js'
 import { getFreePort } from '../../lib/free-port.js'
@@ -28,6 +25,8 @@ import { DEFAULT_ADMISSION_KEY_PREFIX } from '../../lib/limits/redis-admission.j
 import { FREE_DAILY_SIMULATIONS, getQuotaDay } from '../../lib/limits/limit-plans.js'
 import { localnetConfigSchema } from '../../localnet/config.js'
 import { createLocalnet, type Localnet } from '../../localnet/localnet.js'
+import { createIsolatedDatabaseUrl } from '../helpers/accounts-process.js'
+import { startHoldingWebhookReceiver, type HoldingWebhookReceiver } from '../helpers/holding-webhook-receiver.js'
 import { quietLogger } from '../helpers/stack.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
 import { createTempDir, isListening } from '../helpers/split-service-processes.js'
@@ -53,45 +52,21 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
   body: JSON.stringify(body),
 })
 
-/** A DATABASE_URL on a schema of its own, dropped at `t`'s end; undefined without DATABASE_URL. */
-async function createSchemaUrl(t: Test): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL
-  if (!url) return undefined
-  const schema = `e2e_topology_${randomBytes(6).toString('hex')}`
-  const admin = createDatabase({ url, maxConnections: 1 })
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  t.teardown(async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.close()
-  })
-  const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
-  return parsed.toString()
-}
-
-interface ReceivedEvent {
-  id: string
-  type: string
-  signature?: string
-  /** transaction.*: what landed against the prediction (null when the event did not carry it). */
-  outcome?: unknown
-}
-
-/** A webhook receiver that answers 200 and keeps every event it was sent. */
-async function startWebhookReceiver(t: Test): Promise<{ url: string; events: ReceivedEvent[] }> {
-  const events: ReceivedEvent[] = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      const payload = JSON.parse(body) as { id: string; type: string; data?: { signature?: string; outcome?: unknown } }
-      events.push({ id: payload.id, type: payload.type, signature: payload.data?.signature, outcome: payload.data?.outcome })
-      response.end('ok')
+/** The events of `type` a receiver got: id, and for transaction.* the signature and the outcome (absent when not carried). */
+function getEvents(receiver: HoldingWebhookReceiver, type: string) {
+  return receiver.received
+    .filter((event) => event.eventType === type)
+    .map((event) => {
+      const data = (JSON.parse(event.body) as { data?: { signature?: string; outcome?: unknown } }).data
+      return { id: event.eventId, signature: data?.signature, outcome: data?.outcome }
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, events }
+}
+
+/** Registers a webhook endpoint for `events` on `origin` as `user`; the answer's status. */
+async function registerWebhook(origin: string, user: User, url: string, events: string[]): Promise<number> {
+  const answer = await fetch(`${origin}/api/v1/webhooks`, json({ url, events }, { authorization: `Bearer ${user.token}` }))
+  await answer.text()
+  return answer.status
 }
 
 interface User {
@@ -179,7 +154,7 @@ t.test(
       ENGINE_INTERNAL_TOKEN: randomBytes(32).toString('hex'),
     }
     const base = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', REDIS_URL: REDIS_URL as string }
-    const databaseUrl = await createSchemaUrl(t)
+    const databaseUrl = process.env.DATABASE_URL ? await createIsolatedDatabaseUrl(t, process.env.DATABASE_URL) : undefined
     const accountsPort = await getFreePort()
     const accountsUrl = `127.0.0.1:${accountsPort}`
     const accounts = createRestartableProcess(
@@ -255,7 +230,8 @@ t.test(
 
     const [originA, originB] = origins as [string, string]
     const balancer = createEdgeBalancer(origins)
-    const receiver = await startWebhookReceiver(t)
+    const receiver = await startHoldingWebhookReceiver(t)
+    receiver.hold(false)
     const loadUsers: User[] = []
     for (let i = 0; i < LOAD_USERS; i++) loadUsers.push(await createUser(origins[i % 2] as string, `load${i}`))
     const transfers = await createTransfers(localnet, 16)
@@ -282,11 +258,7 @@ t.test(
 
     await t.test('the daily quota is summed over both edges, and quota.exceeded sent once', async (t) => {
       const user = await createUser(originB, 'quota')
-      const hook = await fetch(
-        `${originB}/api/v1/webhooks`,
-        json({ url: receiver.url, events: ['quota.exceeded'] }, { authorization: `Bearer ${user.token}` }),
-      )
-      t.equal(hook.status, 200, 'the webhook endpoint is created')
+      t.equal(await registerWebhook(originB, user, receiver.url, ['quota.exceeded']), 200, 'the webhook endpoint is created')
       // A user with 995 of the day's 1,000 free simulations spent.
       const redis = new Redis(REDIS_URL as string)
       const quotaKey = `${DEFAULT_ADMISSION_KEY_PREFIX}quota:{${user.id}}:${getQuotaDay(Date.now())}`
@@ -304,7 +276,7 @@ t.test(
       }
       t.same(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429], 'five more, alternating edges, then quota_exceeded on both')
       const deadline = Date.now() + 15_000
-      const quotaEvents = () => receiver.events.filter((event) => event.type === 'quota.exceeded')
+      const quotaEvents = () => getEvents(receiver, 'quota.exceeded')
       while (quotaEvents().length === 0 && Date.now() < deadline) await sleep(100)
       await sleep(1_000)
       t.equal(new Set(quotaEvents().map((event) => event.id)).size, 1, 'one quota.exceeded event, though both edges refused')
@@ -335,11 +307,7 @@ t.test(
 
     await t.test('an engine killed with SIGKILL under load: no simulation lost, every acknowledged execute lands once', async (t) => {
       const executor = await createUser(originA, 'executor')
-      const hook = await fetch(
-        `${originA}/api/v1/webhooks`,
-        json({ url: receiver.url, events: ['transaction.landed'] }, { authorization: `Bearer ${executor.token}` }),
-      )
-      t.equal(hook.status, 200, 'the webhook endpoint is created')
+      t.equal(await registerWebhook(originA, executor, receiver.url, ['transaction.landed']), 200, 'the webhook endpoint is created')
       const load = startLoad(balancer, origins, loadUsers, transfers)
       // Sends are dropped until after the kill, so the dead engine leaves unresolved tracking behind.
       localnet.sends.setDropRate(1)
@@ -379,7 +347,7 @@ t.test(
         if (unresolved.size > 0) await sleep(250)
       }
       t.same([...unresolved], [], 'every acknowledged execute landed, those of the dead engine taken over by the other')
-      const landedEvents = () => receiver.events.filter((event) => event.type === 'transaction.landed')
+      const landedEvents = () => getEvents(receiver, 'transaction.landed')
       while (landedEvents().length < executes.acknowledged.length && Date.now() < deadline) await sleep(100)
       await sleep(1_000)
       const eventIds = new Map<string, Set<string>>()

@@ -57,11 +57,9 @@ export function createLeaderMethods(chain: LocalChain): RpcMethods {
       const startSlot = toU64Param(requireParam(params, 0, 'a tuple of size 2'))
       const limit = toU64Param(requireParam(params, 1, 'a tuple of size 2'))
       if (limit > BigInt(MAX_GET_SLOT_LEADERS)) throw createInvalidParamsError(`Invalid limit; max ${MAX_GET_SLOT_LEADERS}`)
-      const lastEpoch = chain.getEpoch() + 1n
-      const firstEpoch = lastEpoch >= MAX_SCHEDULES - 1n ? lastEpoch - (MAX_SCHEDULES - 1n) : 0n
       // Epoch by epoch as Agave walks them (none for a limit of 0): the first without a schedule is the error.
       for (let epoch = startSlot / SLOTS_PER_EPOCH; limit > 0n && epoch * SLOTS_PER_EPOCH < startSlot + limit; epoch++) {
-        if (epoch < firstEpoch || epoch > lastEpoch) {
+        if (!holdsSchedule(epoch)) {
           throw createInvalidParamsError(`Invalid slot range: leader schedule for epoch ${epoch} is unavailable`)
         }
       }
