@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   const stack = await createStack({ engineEnv: { ACCOUNT_CACHE_FRESH_MS: '3600000', RESULT_CACHE_MAX_ENTRIES: '0' } })
   const counter = createNativeCallCounter()
   try {
-    const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+    const { value } = await stack.rpc<{ value: { blockhash: string } }>('getLatestBlockhash', [{ commitment: 'processed' }])
     const results = []
     for (const caseName of CASE_NAMES) results.push(await measureCase(stack.engine, caseName, value.blockhash, calls, counter))
     console.log(values.json ? JSON.stringify(results, null, 2) : results.map(formatCase).join('\n\n'))

@@ -38,7 +38,7 @@ async function getLatestBlockhash(rpcUrl: string): Promise<string> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [{ commitment: 'processed' }] }),
   })
   const body = (await response.json()) as { result?: { value: { blockhash: string } }; error?: { message: string } }
   if (!body.result) throw new Error(`getLatestBlockhash: ${body.error?.message ?? 'no result'}`)

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { address, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit'
+import { createAccountPreImages } from './chain/account-pre-images.js'
 import { addProgramAtomically, getProgramDataAddress } from './chain/add-program.js'
 import { createBlockStore, DEFAULT_BLOCK_CAPACITY, type StoredBlock } from './chain/block-store.js'
 import { runBundleTrial } from './chain/bundle-trial.js'
@@ -105,6 +106,7 @@ export type SimulatedBalances = {
 }
 
 const CLOCK_SYSVAR_ADDRESS = address('SysvarC1ock11111111111111111111111111111111')
+const SLOT_HASHES_SYSVAR_ADDRESS = address('SysvarS1otHashes111111111111111111111111111')
 /** Hash::default() in base58: the previous blockhash Agave answers for a block without a parent. */
 const DEFAULT_HASH = '11111111111111111111111111111111'
 /** Landed transactions kept by default: a few KB each, some tens of MB at most. */
@@ -117,6 +119,15 @@ type LandedBefore = {
   readonly invoked: ReadonlySet<number>
   readonly preBalances: bigint[]
   readonly preTokenBalances: LocalTokenBalance[]
+}
+
+/** The chain as one commitment sees it: the slot of its bank, its newest block, and the accounts as of that slot. */
+export type ChainState = {
+  readonly slot: bigint
+  /** The newest block at or before `slot`: its blockhash and, 150 blocks on, its last valid height. */
+  readonly block: BlockhashEntry
+  getAccount(address: Address): LocalAccount | null
+  getProgramAccounts(program: Address): Array<{ address: Address; account: LocalAccount }>
 }
 
 export type LocalChain = ReturnType<typeof createLocalChain>
@@ -143,6 +154,8 @@ export function createLocalChain(options: LocalChainOptions) {
   const finalitySlots = options.finalitySlots ?? DEFAULT_FINALITY_SLOTS
   if (!Number.isSafeInteger(finalitySlots) || finalitySlots < 1) throw new RangeError('finalitySlots must be an integer of at least 1')
   const commitments = createSlotCommitments({ finalitySlots, firstSlot: clock.getSlot() })
+  // What confirmed and finalized reads see: each account's state before its first write in each unfinalized slot.
+  const preImages = createAccountPreImages(getAccount)
   let transactionsInSlot = 0
   /** Transactions landed since the chain started (getTransactionCount, getEpochInfo). */
   let transactionCount = 0n
@@ -167,6 +180,7 @@ export function createLocalChain(options: LocalChainOptions) {
     const entry = window.push(svm.latestBlockhash(), clock.getSlot(), clock.getBlockHeight())
     fees.pruneBefore(window.oldestSlot())
     const finalizedSlots = commitments.openBlock(entry.slot)
+    preImages.forgetThrough(commitments.getHighestSlot('finalized', entry.slot))
     transactionsInSlot = 0
     blocks.open({
       slot: entry.slot,
@@ -293,6 +307,11 @@ export function createLocalChain(options: LocalChainOptions) {
     // The history and observers need what a transaction found before it ran, and its CPIs.
     const observed = history.capacity > 0 || events.hasListeners()
     const before = observed ? observeBefore(bytes) : null
+    const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
+    // Every account the transaction may write (a failure writes only the fee payer and a nonce, both among them).
+    const slot = clock.getSlot()
+    for (const key of facts.writableStaticAccounts) preImages.beforeWrite(slot, key)
+    for (const key of lookupWritable) preImages.beforeWrite(slot, key)
     const native = svm.sendVersionedTransaction(bytes)
     const result = toExecutionResult(native, facts.signature, { innerInstructions: observed })
     // A failure lands (fee charged, status kept) only if LiteSVM put it in its history;
@@ -301,7 +320,6 @@ export function createLocalChain(options: LocalChainOptions) {
     if (landed) {
       transactionCount++
       statuses.record(facts.signature, { slot: clock.getSlot(), err: result.err })
-      const lookupWritable = getWritableLookupAccounts(facts, (table) => getAccount(table)?.data)
       fees.record(clock.getSlot(), facts.priceMicroLamports, [...facts.writableStaticAccounts, ...lookupWritable])
       if (before) {
         const event = toTransactionEvent(before, facts, result, bytes)
@@ -315,24 +333,65 @@ export function createLocalChain(options: LocalChainOptions) {
 
   function advanceSlot(count = 1): void {
     for (let i = 0; i < count; i++) {
+      // Opening a slot writes its Clock: the previous one is what the slots before it saw.
+      preImages.beforeWrite(clock.getSlot() + 1n, CLOCK_SYSVAR_ADDRESS)
       clock.advance()
       recordBlock()
     }
+    syncSlotHashes()
+  }
+
+  function syncSlotHashes(): void {
+    preImages.beforeWrite(clock.getSlot(), SLOT_HASHES_SYSVAR_ADDRESS)
     clock.syncSlotHashes()
   }
 
   /** Keeps the slot at or after the epoch real loaded state was last touched in. */
   function raiseSlotFloor(rentEpoch: bigint): void {
     if (rentEpoch === RENT_EXEMPT_RENT_EPOCH || rentEpoch * SLOTS_PER_EPOCH <= clock.getSlot()) return
+    preImages.beforeWrite(rentEpoch * SLOTS_PER_EPOCH, CLOCK_SYSVAR_ADDRESS)
     clock.jumpTo(rentEpoch * SLOTS_PER_EPOCH)
     recordBlock()
-    clock.syncSlotHashes()
+    syncSlotHashes()
   }
 
   function getAccount(address: Address): LocalAccount | null {
     const account = svm.getAccount(toAddressBytes(address))
     // LiteSVM keeps zero-lamport accounts it has seen; for clients they do not exist.
     return account && account.lamports() > 0n ? fromNativeAccount(account) : null
+  }
+
+  function getLiveProgramAccounts(program: Address): Array<{ address: Address; account: LocalAccount }> {
+    return svm.getProgramAccounts(toAddressBytes(program)).map((entry) => ({
+      address: fromAddressBytes(entry.address),
+      account: fromNativeAccount(entry.account()),
+    }))
+  }
+
+  /** The state `commitment` sees: the live state for processed, else as of its highest slot (chain/account-pre-images.ts). */
+  function getStateAt(commitment: CommitmentStatus): ChainState {
+    const current = clock.getSlot()
+    if (commitment === 'processed') return { slot: current, block: window.latest(), getAccount, getProgramAccounts: getLiveProgramAccounts }
+    // The bank is the newest block at or before the commitment's slot (after a slot jump, slots
+    // without a block lie between). On a young chain, finalized: the first block, holding what was set directly.
+    const visible = commitments.getHighestSlot(commitment, current)
+    const block = window.latestAtOrBefore(visible)
+    return {
+      slot: block.slot,
+      block,
+      getAccount(address) {
+        const kept = preImages.read(address, visible)
+        return kept === undefined ? getAccount(address) : kept
+      },
+      getProgramAccounts(program) {
+        const live = getLiveProgramAccounts(program)
+        const changed = preImages.changedAfter(visible)
+        if (changed.size === 0) return live
+        const accounts = live.filter((entry) => !changed.has(entry.address))
+        for (const [address, account] of changed) if (account?.owner === program) accounts.push({ address, account })
+        return accounts
+      },
+    }
   }
 
   function isLifetimeValid(facts: TransactionFacts): boolean {
@@ -357,24 +416,30 @@ export function createLocalChain(options: LocalChainOptions) {
     isBlockhashValid: (blockhash: string): boolean => window.has(blockhash),
     advanceSlot,
     getAccount,
+    /** The chain as `commitment` sees it (processed: the newest state). */
+    getStateAt,
+    /** What the confirmed and finalized views keep now (the bounded cost of getStateAt). */
+    getPreImageSize: preImages.size,
+    /** Writes an account outside any slot (a fixture, a test's set-up): every commitment sees it at once. */
     setAccount(address: Address, account: LocalAccount): void {
       svm.setAccount(toAddressBytes(address), toNativeAccount(account))
+      preImages.forgetAddress(address)
       raiseSlotFloor(account.rentEpoch)
       if (events.hasListeners()) emitAccount(address, null)
     },
-    getProgramAccounts(program: Address): Array<{ address: Address; account: LocalAccount }> {
-      return svm.getProgramAccounts(toAddressBytes(program)).map((entry) => ({
-        address: fromAddressBytes(entry.address),
-        account: fromNativeAccount(entry.account()),
-      }))
-    },
+    /** The newest state of the accounts `program` owns (zero-lamport ones included). */
+    getProgramAccounts: getLiveProgramAccounts,
+    /** Deploys outside any slot, as setAccount writes: every commitment sees the program at once. */
     addProgram(programId: Address, bytes: Uint8Array): void {
       const programKey = toAddressBytes(programId)
       addProgramAtomically(svm, programKey, bytes)
+      const programDataBytes = getProgramDataAddress(svm.getAccount(programKey))
+      const programData = programDataBytes ? fromAddressBytes(programDataBytes) : null
+      preImages.forgetAddress(programId)
+      if (programData) preImages.forgetAddress(programData)
       if (!events.hasListeners()) return
       emitAccount(programId, null)
-      const programData = getProgramDataAddress(svm.getAccount(programKey))
-      if (programData) emitAccount(fromAddressBytes(programData), null)
+      if (programData) emitAccount(programData, null)
     },
     getMinimumBalanceForRentExemption: (dataLength: bigint): bigint => svm.minimumBalanceForRentExemption(dataLength),
 
@@ -389,6 +454,8 @@ export function createLocalChain(options: LocalChainOptions) {
         executable: false,
         rentEpoch: RENT_EXEMPT_RENT_EPOCH,
       }
+      // An airdrop is the faucet's transfer on a cluster: it goes through the commitments as one does.
+      preImages.beforeWrite(clock.getSlot(), address)
       svm.setAccount(toAddressBytes(address), toNativeAccount({ ...account, lamports: total }))
       const signatureBytes = randomBytes(64)
       const signature = base58.decode(signatureBytes)

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   })
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-budget-'))
   try {
-    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash')
+    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
     const bodies = toRestBodies(createUniqueTransactions(3072, value.blockhash))
     const wrk = (durationS: number, name: string) =>
       runWrk({

@@ -141,7 +141,7 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
       `service: node --import tsx main.ts (pid ${service.pid}), REST ${service.origin}, gRPC ${service.grpcAddress}, chain ${chain.rpcUrl}`,
     )
 
-    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash')
+    const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
     const transactions = createUniqueTransactions(settings.transactions, value.blockhash)
     const floor = await measureEngineFloors(chain.rpcUrl, transactions, settings.floorIterations, logger)
     log(

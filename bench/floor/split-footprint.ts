@@ -79,7 +79,9 @@ async function measure(options: Options): Promise<{ lines: string[]; ratePerS: n
   try {
     const { processes, origin } = deployment
     const keys = await createKeys(origin, options.users)
-    const { value } = await callRpc<{ value: { blockhash: string } }>(options.chain.rpcUrl, 'getLatestBlockhash')
+    const { value } = await callRpc<{ value: { blockhash: string } }>(options.chain.rpcUrl, 'getLatestBlockhash', [
+      { commitment: 'processed' },
+    ])
     const bodies = toRestBodies(createUniqueTransactions(3072, value.blockhash))
     const wrk = (durationS: number, name: string) =>
       runWrk({

@@ -43,7 +43,7 @@ async function getLatestBlockhash(rpcUrl: string): Promise<string> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [{ commitment: 'processed' }] }),
   })
   const body = (await response.json()) as { result: { value: { blockhash: string } } }
   return body.result.value.blockhash

@@ -101,7 +101,7 @@ function planEntries(stack: LoadStack, blockhash: string, unavailable: LoadMix['
 /** Builds the mix on the chain's latest blockhash and checks each entry's outcome on the engine. */
 export async function createLoadMix(stack: LoadStack): Promise<LoadMix> {
   const unavailable: LoadMix['unavailable'] = []
-  const { value } = await callRpc<{ value: { blockhash: string } }>(stack.rpcUrl, 'getLatestBlockhash')
+  const { value } = await callRpc<{ value: { blockhash: string } }>(stack.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
   const planned = planEntries(stack, value.blockhash, unavailable)
   const options = { replaceRecentBlockhash: stack.replaceRecentBlockhash }
   const entries: LoadMixEntry[] = []

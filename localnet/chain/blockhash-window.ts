@@ -16,6 +16,8 @@ export type BlockhashWindow = {
   /** Records the blockhash of a new block; the oldest one falls out once the window is full. */
   push(blockhash: string, slot: bigint, blockHeight: bigint): BlockhashEntry
   latest(): BlockhashEntry
+  /** The newest block at or before `slot` (the oldest held when the window does not reach back that far). */
+  latestAtOrBefore(slot: bigint): BlockhashEntry
   get(blockhash: string): BlockhashEntry | undefined
   has(blockhash: string): boolean
   /** Slots of the blocks in the window, oldest first. */
@@ -42,6 +44,10 @@ export function createBlockhashWindow(first: { blockhash: string; slot: bigint; 
       return entry
     },
     latest: () => ring[ring.length - 1] as BlockhashEntry,
+    latestAtOrBefore(slot) {
+      for (let i = ring.length - 1; i > 0; i--) if ((ring[i] as BlockhashEntry).slot <= slot) return ring[i] as BlockhashEntry
+      return ring[0] as BlockhashEntry
+    },
     get: (blockhash) => byHash.get(blockhash),
     has: (blockhash) => byHash.has(blockhash),
     getSlots: () => ring.map((entry) => entry.slot),

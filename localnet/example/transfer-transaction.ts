@@ -27,7 +27,8 @@ const TRANSFER_LAMPORTS = 1_000_000n
 export async function createExampleTransfer(rpcUrl: string, signal?: AbortSignal, signed = false): Promise<string> {
   const rpc = createSolanaRpc(rpcUrl)
   const [payer, recipient] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
-  // localnet credits an airdrop at once: no confirmation to wait for.
+  // The airdrop lands in the open slot, and the service reads state at processed, where it is already
+  // seen: no confirmation to wait for (a client reading at confirmed would wait one slot).
   await rpc.requestAirdrop(payer.address, lamports(AIRDROP_LAMPORTS)).send({ abortSignal: signal })
   const { value: lifetime } = await rpc.getLatestBlockhash().send({ abortSignal: signal })
   const message = pipe(

@@ -96,7 +96,7 @@ export async function createGeyserServer(options: GeyserServerOptions): Promise<
       return oldest === undefined ? {} : { firstAvailable: String(oldest) }
     }),
     Ping: answer((request: { count: number }) => ({ count: request.count })),
-    // Like every state read of localnet (README: commitment), each commitment sees the newest block.
+    // Unlike localnet's RPC state reads (README: State by commitment), these answer the newest block at every commitment.
     GetLatestBlockhash: answer(() => {
       const latest = chain.getLatestBlockhash()
       return { slot: String(latest.slot), blockhash: latest.blockhash, lastValidBlockHeight: String(latest.lastValidBlockHeight) }

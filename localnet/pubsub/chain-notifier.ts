@@ -57,11 +57,15 @@ export function createChainNotifier(chain: LocalChain, registry: SubscriptionReg
   function onAccount(event: ChainAccountEvent): void {
     for (const subscription of registry.getAccountSubscribers(event.address)) {
       if (subscription.kind !== 'account') continue
-      hold.hold(subscription, event.slot, () =>
-        notify(
-          subscription,
-          withContext(event.slot, toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount)),
-        ),
+      hold.hold(
+        subscription,
+        event.slot,
+        () =>
+          notify(
+            subscription,
+            withContext(event.slot, toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount)),
+          ),
+        event.address,
       )
     }
     const account = event.account
@@ -69,14 +73,18 @@ export function createChainNotifier(chain: LocalChain, registry: SubscriptionReg
     for (const subscription of registry.getProgramSubscribers(account.owner)) {
       if (subscription.kind !== 'program' || !subscription.filters.every((filter) => isProgramAccountAllowed(filter, account.data)))
         continue
-      hold.hold(subscription, event.slot, () =>
-        notify(
-          subscription,
-          withContext(event.slot, {
-            pubkey: event.address,
-            account: toNotificationAccount(account, subscription.encoding, subscription.slice, chain.getAccount),
-          }),
-        ),
+      hold.hold(
+        subscription,
+        event.slot,
+        () =>
+          notify(
+            subscription,
+            withContext(event.slot, {
+              pubkey: event.address,
+              account: toNotificationAccount(account, subscription.encoding, subscription.slice, chain.getAccount),
+            }),
+          ),
+        event.address,
       )
     }
   }

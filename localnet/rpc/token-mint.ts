@@ -36,7 +36,7 @@ export function getMintDecimals(data: Uint8Array): number {
 }
 
 /** The mint's program and decimals, or Agave's invalid-params error. */
-export function getMintInfo(chain: LocalChain, mint: Address): { program: Address; decimals: number } {
+export function getMintInfo(chain: Pick<LocalChain, 'getAccount'>, mint: Address): { program: Address; decimals: number } {
   if (mint === NATIVE_MINT) return { program: TOKEN_PROGRAM_ADDRESS, decimals: NATIVE_MINT_DECIMALS }
   const account = chain.getAccount(mint)
   if (!account) throw createInvalidParamsError('Invalid param: could not find mint')

@@ -162,7 +162,9 @@ export function createCaseContext(localnet: TestLocalnet, seed: string = randomU
       localnet.chain.setAccount(address, account)
     },
     async readAccount(address) {
-      const value = (await localnet.call('getAccountInfo', [address, { encoding: 'base64' }])).result?.value as {
+      // At processed, as the engine reads: a case checks the state it just built, and an airdrop
+      // (fund) is not followed by a block, so at confirmed or finalized (the default) it is unseen.
+      const value = (await localnet.call('getAccountInfo', [address, { encoding: 'base64', commitment: 'processed' }])).result?.value as {
         lamports: number
         owner: Address
         data: [string, string]

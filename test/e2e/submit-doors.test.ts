@@ -42,7 +42,10 @@ t.test('submit lands through REST, the WebSocket and direct gRPC on npm start’
     const body = (await (await postJson(rpcUrl, { jsonrpc: '2.0', id: 1, method, params })).json()) as { result: T }
     return body.result
   }
-  const getLamports = async (address: string): Promise<number> => (await rpc<{ value: number }>('getBalance', [address])).value
+  // At processed, the newest state: every tip paid so far is counted, a landed one as soon as it lands
+  // (finalized, a read's default, would see it only 32 slots later).
+  const getLamports = async (address: string): Promise<number> =>
+    (await rpc<{ value: number }>('getBalance', [address, { commitment: 'processed' }])).value
   /** A fresh localnet wallet's signed 0.001 SOL transfer: what `npm run -s localnet:transaction -- --signed` prints. */
   const createSignedTransfer = () => createExampleTransfer(rpcUrl, AbortSignal.timeout(10_000), true)
   const readTracking = (signature: string) => fetch(`${rest}/api/v1/solana/transactions/${signature}`, { headers: withKey })

@@ -45,7 +45,10 @@ t.test("the tip wallet pays only within a card holder's caps, over REST", async 
     return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> }
   }
   const errorCode = (answer: { body: Record<string, unknown> }) => (answer.body.error as { code?: string } | undefined)?.code
-  const walletBalance = async () => BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value)
+  // At processed, the newest state: everything the wallet paid so far, a landed bundle as soon as it
+  // lands (finalized, a read's default, would see it only 32 slots later).
+  const walletBalance = async () =>
+    BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet, { commitment: 'processed' }])).value)
   const sentBundles = () => stack.localnet.relay.getCounts().methods.sendBundle ?? 0
   const tips = (await stack.engine.getTips()) as TipFloor
   const withCard = async (label: string) => {

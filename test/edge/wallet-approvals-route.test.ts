@@ -262,12 +262,14 @@ t.test('the approval scan on real delegations', async (t) => {
       'every Revoke ran',
     )
 
+    // At processed: the approvals and the revoke land in the open slot, and at finalized (the
+    // default) neither would be seen, so "before" would fail and "after" hold for nothing.
     const delegatedToPerson = async (program: Address) =>
       (
         await stack.rpc<{ value: Array<{ pubkey: string }> }>('getTokenAccountsByDelegate', [
           person,
           { programId: program },
-          { encoding: 'base64' },
+          { encoding: 'base64', commitment: 'processed' },
         ])
       ).value.map((item) => item.pubkey)
     t.same(await delegatedToPerson(TOKEN_PROGRAM_ADDRESS), [unlimitedToPerson], 'before: the person is a delegate (SPL Token)')

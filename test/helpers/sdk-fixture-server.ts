@@ -64,7 +64,9 @@ export async function startSdkFixtureServer(t: Test, options: { rpcUrl: string; 
     '/wallets/drain': async (body) => {
       const wallet = wallets.get(String(body.wallet))
       if (!wallet) throw new Error(`unknown wallet ${String(body.wallet)}`)
-      const balance = BigInt((await rpc<{ value: number }>('getBalance', [wallet.address])).value)
+      // At processed: the wallet's airdrop is seconds old, and finalized (a read's default) would
+      // not see it yet (the drain would send a negative amount).
+      const balance = BigInt((await rpc<{ value: number }>('getBalance', [wallet.address, { commitment: 'processed' }])).value)
       const sink = await generateKeyPairSigner()
       const bytes = await buildTransfer({
         from: wallet,

@@ -120,9 +120,12 @@ export async function createTestMint(localnet: TestLocalnet, options: CreateTest
   return { mint: mint.address, authority }
 }
 
-/** The owner and data of an account, read back through getAccountInfo (base64) as the engine does. */
+/**
+ * The owner and data of an account, read back through getAccountInfo (base64) as the engine does:
+ * at processed, where the mint created (or changed) in the open slot is seen.
+ */
 export async function readMintAccount(localnet: TestLocalnet, mint: Address): Promise<MintAccount> {
-  const answer = await localnet.call('getAccountInfo', [mint, { encoding: 'base64' }])
+  const answer = await localnet.call('getAccountInfo', [mint, { encoding: 'base64', commitment: 'processed' }])
   const value = answer.result?.value as { owner: string; data: [string, string] } | null | undefined
   if (!value) throw new Error(`no account at ${mint}`)
   return {

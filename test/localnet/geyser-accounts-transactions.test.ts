@@ -52,8 +52,11 @@ t.test('a transfer streams both accounts and the transaction, matched by account
     ],
     'the writable accounts, before the transaction; every matching filter named',
   )
+  // The stream sends each write as it happens, so it matches the state at processed.
   const balances = await Promise.all(
-    [DEMO_WALLETS[0], RECIPIENT].map(async (a) => String((await localnet.call('getBalance', [a])).result.value)),
+    [DEMO_WALLETS[0], RECIPIENT].map(async (a) =>
+      String((await localnet.call('getBalance', [a, { commitment: 'processed' }])).result.value),
+    ),
   )
   t.same(
     accounts.map((u) => u.account!.account!.lamports),

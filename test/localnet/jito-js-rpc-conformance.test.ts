@@ -42,7 +42,8 @@ t.test('jito-js-rpc against the relay: tips, bundles in both encodings, confirma
     const tip = await buildTransfer({ from: payer, to: address(tipAccount), lamports: 10_000n, blockhash })
     return [fund, transfer, tip]
   }
-  const balance = async () => BigInt((await localnet.call('getBalance', [RECIPIENT])).result.value)
+  // At processed: a bundle reported Landed may still be in the open slot, which confirmed does not see yet.
+  const balance = async () => BigInt((await localnet.call('getBalance', [RECIPIENT, { commitment: 'processed' }])).result.value)
 
   const before = await balance()
   const base64Bundle = await buildBundle(1_000_000n)

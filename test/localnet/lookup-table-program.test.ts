@@ -37,7 +37,7 @@ t.test('CreateLookupTable takes the slot before the open one, not the open one; 
     await buildTransaction({ feePayer: alice.address, blockhash: blockhash(), instructions: [instruction, extend], signers: [alice] }),
   )
   t.type(created.result, 'string', 'create + extend land once the slot is a parent', { error: created.error })
-  const account = (await localnet.call('getAccountInfo', [table, { encoding: 'base64' }])).result.value
+  const account = (await localnet.call('getAccountInfo', [table, { encoding: 'base64', commitment: 'processed' }])).result.value
   t.equal(account.owner, 'AddressLookupTab1e1111111111111111111111111')
   t.equal(Buffer.from(account.data[0], 'base64').length, 56 + 32 * RECIPIENTS.length, 'the table holds both addresses')
 
@@ -52,7 +52,7 @@ t.test('CreateLookupTable takes the slot before the open one, not the open one; 
   })
   const landed = await send(localnet, v0)
   t.type(landed.result, 'string', 'a v0 transaction loading both recipients from the table lands', { error: landed.error })
-  for (const to of RECIPIENTS) t.equal((await localnet.call('getBalance', [to])).result.value, 1_000_000)
+  for (const to of RECIPIENTS) t.equal((await localnet.call('getBalance', [to, { commitment: 'processed' }])).result.value, 1_000_000)
 })
 
 t.test(`SlotHashes keeps ${MAX_SLOT_HASHES} slots: an older one is no longer recent`, async (t) => {

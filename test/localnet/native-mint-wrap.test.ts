@@ -17,8 +17,9 @@ import { createFundedSigner, sendInstructions } from '../helpers/token-2022-mint
 
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
+/** The account at processed: what the test just wrote, in the open slot. */
 async function readAccount(localnet: TestLocalnet, address: Address) {
-  const value = (await localnet.call('getAccountInfo', [address, { encoding: 'base64' }])).result?.value as {
+  const value = (await localnet.call('getAccountInfo', [address, { encoding: 'base64', commitment: 'processed' }])).result?.value as {
     lamports: number
     owner: string
     executable: boolean

@@ -99,3 +99,37 @@ t.test('an unsubscribe while a notification waits for its commitment cancels it'
   await client.waitForNotifications(slots)
   t.same(client.notifications(id), [], 'nothing sent')
 })
+
+t.test('two writes of an account in one slot: processed hears both, confirmed the slot’s final state once', async (t) => {
+  const localnet = await startTestLocalnet(t)
+  const client = await openPubSubClient(t, localnet.wsUrl)
+  const processed = await client.subscribe('accountSubscribe', [RECIPIENT, { commitment: 'processed', encoding: 'base64' }])
+  const confirmed = await client.subscribe('accountSubscribe', [RECIPIENT, { commitment: 'confirmed', encoding: 'base64' }])
+  const program = await client.subscribe('programSubscribe', [
+    '11111111111111111111111111111111',
+    { commitment: 'confirmed', encoding: 'base64' },
+  ])
+  localnet.chain.airdrop(RECIPIENT, 1_000_000n)
+  localnet.chain.airdrop(RECIPIENT, 2_000_000n)
+  const slot = Number(localnet.chain.getSlot())
+  await client.waitForNotifications(processed, 2)
+  t.same(
+    client.notifications(processed).map((n) => n.params.result.value.lamports),
+    [1_000_000, 3_000_000],
+    'processed: every write',
+  )
+  localnet.chain.advanceSlot()
+  await client.waitForNotifications(confirmed)
+  await sync(client)
+  t.same(
+    client.notifications(confirmed).map((n) => n.params.result),
+    [{ context: { slot }, value: { ...client.notifications(confirmed)[0]?.params.result.value, lamports: 3_000_000 } }],
+    'confirmed: one notification, the state as of the end of the slot',
+  )
+  const recipientWrites = client.notifications(program).filter((n) => n.params.result.value.pubkey === RECIPIENT)
+  t.same(
+    recipientWrites.map((n) => n.params.result.value.account.lamports),
+    [3_000_000],
+    'programSubscribe at confirmed: once per account and slot',
+  )
+})

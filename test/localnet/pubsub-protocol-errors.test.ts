@@ -1,6 +1,6 @@
 // The PubSub server's JSON-RPC errors (Agave's codes and messages) and its bounds: subscriptions
 // per connection, frame size, connections, a client that stops reading, notifications held.
-import { address } from '@solana/kit'
+import { address, generateKeyPairSigner } from '@solana/kit'
 import t from 'tap'
 import { WebSocket } from 'ws'
 import { createDemoWalletSigners } from '../../localnet/seed/demo-state.js'
@@ -130,10 +130,17 @@ t.test('a client that stops reading is closed with 1008 once its unsent bytes pa
 t.test('a connection with more than maxHeldNotifications waiting for their commitment is closed with 1008', async (t) => {
   const localnet = await startTestLocalnet(t, {}, { autoAdvance: false, pubsubLimits: { maxHeldNotifications: 2 } })
   const client = await openPubSubClient(t, localnet.wsUrl)
-  await client.subscribe('accountSubscribe', [RECIPIENT, { commitment: 'confirmed' }])
+  // Three accounts: writes of one account in one slot replace each other while held, so each counts once.
+  const recipients = [RECIPIENT, ...(await Promise.all([1, 2].map(async () => (await generateKeyPairSigner()).address)))]
+  for (const recipient of recipients) await client.subscribe('accountSubscribe', [recipient, { commitment: 'confirmed' }])
   const [alice] = await createDemoWalletSigners()
-  for (const lamports of [1_000_000n, 1_000_001n, 1_000_002n]) {
-    const bytes = await buildTransfer({ from: alice, to: RECIPIENT, lamports, blockhash: localnet.chain.getLatestBlockhash().blockhash })
+  for (const recipient of recipients) {
+    const bytes = await buildTransfer({
+      from: alice,
+      to: recipient,
+      lamports: 1_000_000n,
+      blockhash: localnet.chain.getLatestBlockhash().blockhash,
+    })
     await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])
   }
   t.same(await client.closed, { code: 1008, reason: 'too many notifications held' })

@@ -67,7 +67,7 @@ t.test('accountSubscribe: the account as getAccountInfo answers it, in the encod
   const legacy = await client.subscribe('accountSubscribe', [RECIPIENT, processed])
   await sendTransfer(localnet, 2_000_000n)
   const [notification] = await client.waitForNotifications(base64)
-  const info = await localnet.call('getAccountInfo', [RECIPIENT, { encoding: 'base64' }])
+  const info = await localnet.call('getAccountInfo', [RECIPIENT, { ...processed, encoding: 'base64' }])
   t.same(notification, {
     jsonrpc: '2.0',
     method: 'accountNotification',
@@ -113,7 +113,10 @@ t.test('programSubscribe: {pubkey, account} of each account the program owns tha
   t.same(pubkeys, [DEMO_WALLETS[0], RECIPIENT].sort(), 'the payer and the recipient, both written')
   const recipient = notifications.find((n) => n.params.result.value.pubkey === RECIPIENT)
   t.same(recipient?.method, 'programNotification')
-  t.same(recipient?.params.result.value.account, (await localnet.call('getAccountInfo', [RECIPIENT, { encoding: 'base64' }])).result.value)
+  t.same(
+    recipient?.params.result.value.account,
+    (await localnet.call('getAccountInfo', [RECIPIENT, { ...processed, encoding: 'base64' }])).result.value,
+  )
   // The block after: anything the transfer caused has been sent before its slot notification.
   localnet.chain.advanceSlot()
   await client.waitForNotifications(slots)

@@ -16,7 +16,9 @@ const base58 = getBase58Decoder()
 const UNLIMITED = { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' }
 
 const signatureOf = (bytes: Uint8Array) => base58.decode(bytes.subarray(1, 65))
-const lamportsOf = async (localnet: TestLocalnet, account: string) => BigInt((await localnet.call('getBalance', [account])).result.value)
+/** Balances at processed: a bundle lands in the slot that opens, which confirmed does not see yet. */
+const lamportsOf = async (localnet: TestLocalnet, account: string) =>
+  BigInt((await localnet.call('getBalance', [account, { commitment: 'processed' }])).result.value)
 
 async function sendBundle(localnet: TestLocalnet, transactions: Uint8Array[]) {
   const answer = await callRelay(localnet.relayUrl, 'sendBundle', [transactions.map(toBase64), { encoding: 'base64' }])

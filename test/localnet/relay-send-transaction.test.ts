@@ -10,6 +10,8 @@ import { callRelay, postRelay } from '../helpers/relay-client.js'
 
 const RECIPIENT = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
 const base58 = getBase58Decoder()
+/** What landed is read at processed: it is in the open slot, which confirmed does not see yet. */
+const processed = { commitment: 'processed' }
 
 t.test('bundleOnly=true: the signature, the bundle id in x-bundle-id, and it lands at the next slot', async (t) => {
   const localnet = await startTestLocalnet(t, { LOCALNET_RELAY_RATE_LIMIT: '0', LOCALNET_RELAY_READ_RATE_LIMIT: '0' })
@@ -27,7 +29,7 @@ t.test('bundleOnly=true: the signature, the bundle id in x-bundle-id, and it lan
   t.same((await localnet.call('getSignatureStatuses', [[signature]])).result.value, [null], 'not before the next slot')
 
   localnet.chain.advanceSlot()
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 4_000_000, 'landed')
+  t.equal((await localnet.call('getBalance', [RECIPIENT, processed])).result.value, 4_000_000, 'landed')
   t.equal((await localnet.call('getSignatureStatuses', [[signature]])).result.value[0].slot, Number(localnet.chain.getSlot()))
   const status = await callRelay(localnet.relayUrl, 'getInflightBundleStatuses', [[bundleId]])
   t.equal(status.body.result.value[0].status, 'Landed', 'its bundle id answers the status methods')
@@ -39,7 +41,7 @@ t.test('bundleOnly=true protects from reverts: a failing transaction lands nothi
   const [, bob] = await createDemoWalletSigners()
   const blockhash = localnet.chain.getLatestBlockhash().blockhash
   const bytes = await buildTransfer({ from: bob!, to: RECIPIENT, lamports: 10n ** 18n, blockhash })
-  const before = (await localnet.call('getBalance', [DEMO_WALLETS[1]])).result.value
+  const before = (await localnet.call('getBalance', [DEMO_WALLETS[1], processed])).result.value
   const sent = await callRelay(localnet.relayUrl, 'sendTransaction', [toBase64(bytes), { encoding: 'base64' }], {
     path: '/api/v1/transactions?bundleOnly=true',
   })
@@ -47,7 +49,7 @@ t.test('bundleOnly=true protects from reverts: a failing transaction lands nothi
   localnet.chain.advanceSlot()
   const statuses = await callRelay(localnet.relayUrl, 'getBundleStatuses', [[sent.headers.get('x-bundle-id')]])
   t.same(statuses.body.result.value[0].err, { Err: { InstructionError: [0, { Custom: 1 }] } }, 'its bundle failed')
-  t.equal((await localnet.call('getBalance', [DEMO_WALLETS[1]])).result.value, before, 'no fee charged')
+  t.equal((await localnet.call('getBalance', [DEMO_WALLETS[1], processed])).result.value, before, 'no fee charged')
   t.same((await localnet.call('getSignatureStatuses', [[sent.body.result]])).result.value, [null], 'no status')
 })
 
@@ -64,7 +66,11 @@ t.test("without bundleOnly: localnet RPC's sendTransaction, preflight skipped, d
   })
   t.equal(sent.body.result, base58.decode(bytes.subarray(1, 65)))
   t.equal(sent.headers.get('x-bundle-id'), null, 'no bundle id')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 5_000_000, 'landed at once, in the open slot, as a send does')
+  t.equal(
+    (await localnet.call('getBalance', [RECIPIENT, processed])).result.value,
+    5_000_000,
+    'landed at once, in the open slot, as a send does',
+  )
 
   // Jito's sendTransaction always skips preflight: a failing transaction lands, fee charged.
   const overdrawn = await buildTransfer({ from: bob!, to: RECIPIENT, lamports: 10n ** 18n, blockhash })

@@ -17,13 +17,14 @@ const OTHER_LEADER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 t.test('epoch info and the transaction count follow the chain', async (t) => {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
+  const firstSlot = Number(localnet.chain.getSlot())
   t.equal((await localnet.call('getTransactionCount')).result, 0, 'nothing landed yet')
   await sendSigned(localnet, alice, [getTransferSolInstruction({ source: alice, destination: DEMO_WALLETS[1], amount: 1n })])
   await sendSigned(localnet, alice, [getTransferSolInstruction({ source: alice, destination: DEMO_WALLETS[2], amount: 1n })])
   localnet.chain.advanceSlot(3)
 
   const slot = Number(localnet.chain.getSlot())
-  t.same((await localnet.call('getEpochInfo')).result, {
+  t.same((await localnet.call('getEpochInfo', [{ commitment: 'processed' }])).result, {
     absoluteSlot: slot,
     blockHeight: Number(localnet.chain.getBlockHeight()),
     epoch: Math.floor(slot / 432_000),
@@ -32,11 +33,13 @@ t.test('epoch info and the transaction count follow the chain', async (t) => {
     transactionCount: 2,
   })
   t.equal((await localnet.call('getTransactionCount', [{ commitment: 'confirmed' }])).result, 2, 'two landed')
-  t.same((await localnet.call('getEpochInfo', [{ minContextSlot: slot + 1 }])).error, {
+  t.same((await localnet.call('getEpochInfo', [{ commitment: 'processed', minContextSlot: slot + 1 }])).error, {
     code: -32016,
     message: 'Minimum context slot has not been reached',
     data: { contextSlot: slot },
   })
+  // No commitment is finalized, 32 slots behind: on this 3-slot-old chain, still the first block.
+  t.match((await localnet.call('getEpochInfo')).result, { absoluteSlot: firstSlot, slotIndex: firstSlot % 432_000 }, 'finalized')
   t.same((await localnet.call('getEpochSchedule')).result, {
     slotsPerEpoch: 432_000,
     leaderScheduleSlotOffset: 432_000,

@@ -20,8 +20,9 @@ function toMessageBase64(wire: Uint8Array): string {
   return Buffer.from(transactionDecoder.decode(wire).messageBytes).toString('base64')
 }
 
+/** The balance at processed: it sees the transaction just sent, in the open slot. */
 async function getBalance(localnet: TestLocalnet, address: string): Promise<bigint> {
-  return BigInt((await localnet.call('getBalance', [address])).result.value)
+  return BigInt((await localnet.call('getBalance', [address, { commitment: 'processed' }])).result.value)
 }
 
 async function quote(localnet: TestLocalnet, message: string, config?: unknown) {

@@ -88,7 +88,9 @@ t.test('read methods answer in Solana node shapes', async (t) => {
   t.same(ahead.error, { code: -32016, message: 'Minimum context slot has not been reached', data: { contextSlot: slot } })
 
   localnet.chain.advanceSlot(3)
-  t.equal((await localnet.call('getSlot')).result, slot + 3, 'slot follows the chain')
+  t.equal((await localnet.call('getSlot', [{ commitment: 'processed' }])).result, slot + 3, 'slot follows the chain')
+  t.equal((await localnet.call('getSlot', [{ commitment: 'confirmed' }])).result, slot + 2, 'confirmed: the slot before the open one')
+  t.equal((await localnet.call('getSlot')).result, slot, 'no commitment is finalized, 32 slots behind: still the first block')
 })
 
 t.test("@solana/kit's RPC client reads the localnet", async (t) => {

@@ -40,7 +40,7 @@ t.test('drop rate 1: the signature comes back, nothing lands; drop rate 0: the s
   const dropped = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])
   t.equal(dropped.result, signature, 'answered with the signature, as a node that queued it')
   t.same((await localnet.call('getSignatureStatuses', [[signature]])).result.value, [null], 'no status')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 0, 'nothing moved')
+  t.equal((await localnet.call('getBalance', [RECIPIENT, { commitment: 'processed' }])).result.value, 0, 'nothing moved')
   t.notOk(localnet.chain.getTransaction(signature), 'no history')
   t.same(await getStreamedSoFar(sub, 1), [], 'nothing on the geyser stream')
   localnet.chain.advanceSlot()
@@ -52,7 +52,7 @@ t.test('drop rate 1: the signature comes back, nothing lands; drop rate 0: the s
   const landed = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])
   t.equal(landed.result, signature)
   t.equal((await localnet.call('getSignatureStatuses', [[signature]])).result.value[0]?.err, null, 'landed')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 1_000_000)
+  t.equal((await localnet.call('getBalance', [RECIPIENT, { commitment: 'processed' }])).result.value, 1_000_000, 'landed in the open slot')
   const streamed = await getStreamedSoFar(sub, 2)
   t.same(
     streamed.filter((update) => update.transaction).map((update) => base58.decode(update.transaction!.transaction!.signature)),

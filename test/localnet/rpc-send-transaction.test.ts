@@ -6,13 +6,15 @@ import { buildTransfer, toBase64 } from '../helpers/localnet-transactions.js'
 
 const FEE_LAMPORTS = 5000
 const RECIPIENT = address('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
+/** Reads at processed see what a send just landed in the open slot; one naming no commitment reads finalized. */
+const processed = { commitment: 'processed' }
 
 t.test('airdrop, then getBalance and getSignatureStatuses see it', async (t) => {
   const localnet = await startTestLocalnet(t)
   const airdrop = await localnet.call('requestAirdrop', [RECIPIENT, 2_000_000_000])
   t.type(airdrop.result, 'string')
   t.equal(getBase58Encoder().encode(airdrop.result as string).length, 64, 'a signature-sized id')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 2_000_000_000)
+  t.equal((await localnet.call('getBalance', [RECIPIENT, processed])).result.value, 2_000_000_000)
   const statuses = await localnet.call('getSignatureStatuses', [[airdrop.result]])
   t.same(statuses.result.value, [
     { slot: Number(localnet.chain.getSlot()), confirmations: 0, status: { Ok: null }, err: null, confirmationStatus: 'processed' },
@@ -38,9 +40,9 @@ t.test('a signed SOL transfer lands: signature, status, balances', async (t) => 
     confirmationStatus: 'processed',
   })
   t.equal(statuses.result.value[1], null, 'unknown signature is null')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, Number(lamports))
+  t.equal((await localnet.call('getBalance', [RECIPIENT, processed])).result.value, Number(lamports))
   t.equal(
-    (await localnet.call('getBalance', [DEMO_WALLETS[0]])).result.value,
+    (await localnet.call('getBalance', [DEMO_WALLETS[0], processed])).result.value,
     Number(DEMO_WALLET_LAMPORTS[0] - lamports) - FEE_LAMPORTS,
     'sender paid amount + 5000 lamports fee',
   )
@@ -62,7 +64,7 @@ t.test('base58 (the default encoding) and legacy transactions are accepted', asy
   })
   const sent = await localnet.call('sendTransaction', [getBase58Decoder().decode(bytes)])
   t.type(sent.result, 'string')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 900_000_000)
+  t.equal((await localnet.call('getBalance', [RECIPIENT, processed])).result.value, 900_000_000)
 })
 
 t.test('preflight failures answer -32002 with the simulation, bad signatures -32003', async (t) => {
@@ -106,7 +108,7 @@ t.test('skipPreflight: a failing transaction still lands, with its error in the 
   t.same(status.err, { InstructionError: [0, { Custom: 1 }] })
   t.same(status.status, { Err: { InstructionError: [0, { Custom: 1 }] } })
   t.equal(
-    (await localnet.call('getBalance', [DEMO_WALLETS[0]])).result.value,
+    (await localnet.call('getBalance', [DEMO_WALLETS[0], processed])).result.value,
     Number(DEMO_WALLET_LAMPORTS[0]) - FEE_LAMPORTS,
     'fee charged',
   )
@@ -115,13 +117,24 @@ t.test('skipPreflight: a failing transaction still lands, with its error in the 
 t.test('a blockhash more than 150 slots old is BlockhashNotFound and nothing lands', async (t) => {
   const localnet = await startTestLocalnet(t)
   const [alice] = await createDemoWalletSigners()
-  const latest = (await localnet.call('getLatestBlockhash')).result.value as { blockhash: string; lastValidBlockHeight: number }
+  const latest = (await localnet.call('getLatestBlockhash', [processed])).result.value as {
+    blockhash: string
+    lastValidBlockHeight: number
+  }
   const stale = latest.blockhash
-  t.equal(latest.lastValidBlockHeight, (await localnet.call('getBlockHeight')).result + 150, 'lastValidBlockHeight: its height + 150')
+  t.equal(
+    latest.lastValidBlockHeight,
+    (await localnet.call('getBlockHeight', [processed])).result + 150,
+    'lastValidBlockHeight: its height + 150',
+  )
   const bytes = await buildTransfer({ from: alice, to: RECIPIENT, lamports: 1_000_000_000n, blockhash: stale })
   localnet.chain.advanceSlot(150)
   t.equal((await localnet.call('isBlockhashValid', [stale])).result.value, true, 'still valid at age 150')
-  t.equal((await localnet.call('getBlockHeight')).result, latest.lastValidBlockHeight, 'where the height reaches lastValidBlockHeight')
+  t.equal(
+    (await localnet.call('getBlockHeight', [processed])).result,
+    latest.lastValidBlockHeight,
+    'where the height reaches lastValidBlockHeight',
+  )
   localnet.chain.advanceSlot(1)
   t.equal((await localnet.call('isBlockhashValid', [stale])).result.value, false, 'expired at age 151')
 
@@ -133,7 +146,7 @@ t.test('a blockhash more than 150 slots old is BlockhashNotFound and nothing lan
   const skipped = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64', skipPreflight: true }])
   t.type(skipped.result, 'string', 'skipPreflight answers the signature, like a real node')
   t.equal((await localnet.call('getSignatureStatuses', [[skipped.result]])).result.value[0], null, 'but it never lands')
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 0)
+  t.equal((await localnet.call('getBalance', [RECIPIENT, processed])).result.value, 0)
   t.same(localnet.sends.getCounts(), { received: 2, dropped: 0, landed: 0 }, 'both received, neither landed')
 })
 

@@ -66,7 +66,7 @@ t.test('an unsigned transaction simulates with sigVerify false, and commits noth
       loadedAddresses: { writable: [], readonly: [] },
     },
   })
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 0, 'nothing committed')
+  t.equal((await localnet.call('getBalance', [RECIPIENT, { commitment: 'processed' }])).result.value, 0, 'nothing committed')
 
   const verified = await localnet.call('simulateTransaction', [toBase64(bytes), { encoding: 'base64', sigVerify: true }])
   t.same(verified.error, { code: -32003, message: 'Transaction signature verification failure' })
@@ -261,7 +261,7 @@ t.test('a durable-nonce transaction lands long after its blockhash would have ex
   const bytes = new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)))
   const sent = await localnet.call('sendTransaction', [toBase64(bytes), { encoding: 'base64' }])
   t.type(sent.result, 'string', `sent: ${JSON.stringify(sent.error)}`)
-  t.equal((await localnet.call('getBalance', [RECIPIENT])).result.value, 1_000_000_000)
+  t.equal((await localnet.call('getBalance', [RECIPIENT, { commitment: 'processed' }])).result.value, 1_000_000_000)
   const advanced = localnet.chain.getAccount(nonceAccount)?.data.subarray(40, 72)
   t.not(Buffer.from(advanced ?? []).toString('hex'), Buffer.from(data.subarray(40, 72)).toString('hex'), 'the nonce advanced')
 })

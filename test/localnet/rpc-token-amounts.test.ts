@@ -43,7 +43,10 @@ t.test('balances and supply follow a transfer and a mint', async (t) => {
     }),
     getMintToCheckedInstruction({ mint: DEMO_MINT, token: DEMO_TOKEN_ACCOUNTS[2], mintAuthority: alice, amount: 7n, decimals: 6 }),
   ])
-  const balances = await Promise.all(DEMO_TOKEN_ACCOUNTS.map((account) => localnet.call('getTokenAccountBalance', [account])))
+  // At processed: the transfer and the mint landed in the open slot.
+  const balances = await Promise.all(
+    DEMO_TOKEN_ACCOUNTS.map((account) => localnet.call('getTokenAccountBalance', [account, { commitment: 'processed' }])),
+  )
   t.same(
     balances.map((answer) => answer.result.value),
     [
@@ -55,8 +58,14 @@ t.test('balances and supply follow a transfer and a mint', async (t) => {
   )
   t.same(
     (await localnet.call('getTokenSupply', [DEMO_MINT, { commitment: 'confirmed' }])).result.value,
+    demoAmount(supply),
+    'confirmed: not yet the mint of the open slot',
+  )
+  localnet.chain.advanceSlot()
+  t.same(
+    (await localnet.call('getTokenSupply', [DEMO_MINT, { commitment: 'confirmed' }])).result.value,
     demoAmount(supply + 7n),
-    'supply + the mint',
+    'supply + the mint, confirmed once the next block opens',
   )
   t.same(
     (await localnet.call('getTokenSupply', [NATIVE_MINT])).result.value,

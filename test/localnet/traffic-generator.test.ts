@@ -119,8 +119,10 @@ t.test('lands SOL, token and failing transfers at varied prices, and stops clean
 
   // From the chain's balances: tokens only moved between the wallets, and each wallet paid
   // exactly the base fee plus price × limit of what it sent (which proves the prices landed).
+  // Read at processed: the last transactions may have landed in the open slot.
   const wallets = await createTrafficWallets(WALLET_COUNT, SEED)
-  const tokenAnswer = await localnet.call('getMultipleAccounts', [wallets.map((w) => w.tokenAccount), { encoding: 'base64' }])
+  const processedBase64 = { encoding: 'base64', commitment: 'processed' }
+  const tokenAnswer = await localnet.call('getMultipleAccounts', [wallets.map((w) => w.tokenAccount), processedBase64])
   const tokenTotal = (tokenAnswer.result.value as Array<{ data: [string, string] }>)
     .map((account) => getTokenDecoder().decode(getBase64Encoder().encode(account.data[0])).amount)
     .reduce((sum, amount) => sum + amount, 0n)
@@ -136,7 +138,7 @@ t.test('lands SOL, token and failing transfers at varied prices, and stops clean
       expectedLamports[plan.to]! += plan.amount
     }
   }
-  const lamportsAnswer = await localnet.call('getMultipleAccounts', [wallets.map((w) => w.signer.address), { encoding: 'base64' }])
+  const lamportsAnswer = await localnet.call('getMultipleAccounts', [wallets.map((w) => w.signer.address), processedBase64])
   t.same(
     (lamportsAnswer.result.value as Array<{ lamports: number }>).map((account) => BigInt(account.lamports)),
     expectedLamports,

@@ -4,6 +4,7 @@
  * bytes of the base layout (dataSlice: the Token-2022 extensions are not needed and can be large).
  * The other accounts are counted, not decoded.
  */
+import { STATE_READ_COMMITMENT } from '../../hot-path/state/read-commitment.js'
 import { isSome, unwrapOption } from '@solana/kit'
 import { getTokenDecoder } from '@solana-program/token'
 import { createServiceError, isServiceError } from '../../../lib/errors.js'
@@ -78,7 +79,8 @@ async function readProgram(rpc: JsonRpcClient, wallet: string, program: string, 
       [
         wallet,
         { programId: program },
-        { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: TOKEN_ACCOUNT_SIZE } },
+        // An approval granted in the open slot is already one a drainer can use.
+        { encoding: 'base64', commitment: STATE_READ_COMMITMENT, dataSlice: { offset: 0, length: TOKEN_ACCOUNT_SIZE } },
       ],
       signal,
     )

@@ -6,6 +6,7 @@
  * the program that owns each owner account and its discriminator, which tell a pool or a locker
  * from a wallet; see holder-owner-kinds.ts). Cold path only.
  */
+import { STATE_READ_COMMITMENT } from '../../hot-path/state/read-commitment.js'
 import { toBase58 } from '../../../lib/base58.js'
 import type { JsonRpcClient } from '../../hot-path/rpc/json-rpc-client.js'
 import { getAccountSlices, readU64 } from './pool-rpc-reads.js'
@@ -43,7 +44,7 @@ interface LargestAccountsAnswer {
 
 /** The largest holders of `mint` and their owners; rejects when the mint does not exist. */
 export async function getLargestHolders(rpc: JsonRpcClient, mint: string, signal?: AbortSignal): Promise<LargestHolders> {
-  const largest = await rpc.call<LargestAccountsAnswer>('getTokenLargestAccounts', [mint], signal)
+  const largest = await rpc.call<LargestAccountsAnswer>('getTokenLargestAccounts', [mint, { commitment: STATE_READ_COMMITMENT }], signal)
   const accounts = largest.value.map((entry) => entry.address)
   const read = await getAccountSlices(rpc, [mint, ...accounts], HOLDER_SLICE, signal)
   const mintSlice = read.accounts[0]

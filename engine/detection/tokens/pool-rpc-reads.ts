@@ -3,6 +3,7 @@
  * `getMultipleAccounts` and `getProgramAccounts`, both base64 and sliced to the bytes a caller
  * reads. Cold path only (cache misses under a deadline), never the warm simulate path.
  */
+import { STATE_READ_COMMITMENT } from '../../hot-path/state/read-commitment.js'
 import type { JsonRpcClient } from '../../hot-path/rpc/json-rpc-client.js'
 
 /** Agave's limit on getMultipleAccounts keys. */
@@ -44,7 +45,7 @@ export async function getAccountSlices(
 ): Promise<{ slot: number; accounts: Array<SlicedAccount | null> }> {
   const batches: string[][] = []
   for (let i = 0; i < addresses.length; i += MAX_MULTIPLE_ACCOUNTS) batches.push(addresses.slice(i, i + MAX_MULTIPLE_ACCOUNTS))
-  const config = slice ? { encoding: 'base64', dataSlice: slice } : { encoding: 'base64' }
+  const config = { encoding: 'base64', commitment: STATE_READ_COMMITMENT, ...(slice ? { dataSlice: slice } : {}) }
   const answers = await Promise.all(
     batches.map((batch) =>
       rpc.call<{ context: { slot: number }; value: Array<RpcAccount | null> }>('getMultipleAccounts', [batch, config], signal),
@@ -64,7 +65,13 @@ export async function getProgramAccountSlices(
   slice: DataSlice | undefined,
   signal?: AbortSignal,
 ): Promise<{ slot: number; accounts: Array<{ address: string; account: SlicedAccount }> }> {
-  const config = { encoding: 'base64', withContext: true, filters, ...(slice ? { dataSlice: slice } : {}) }
+  const config = {
+    encoding: 'base64',
+    commitment: STATE_READ_COMMITMENT,
+    withContext: true,
+    filters,
+    ...(slice ? { dataSlice: slice } : {}),
+  }
   const answer = await rpc.call<{ context: { slot: number }; value: Array<{ pubkey: string; account: RpcAccount }> }>(
     'getProgramAccounts',
     [programId, config],

@@ -156,7 +156,11 @@ export function createGeyserFeed(options: GeyserFeedOptions): GeyserFeed {
         }
         options.onTransaction?.(update, index)
       },
-      ...(options.onSlot ? { onSlot: options.onSlot } : {}),
+      onSlot: (slot, status) => {
+        // A processed read of a slot that died is a state that never happened: read it again.
+        if (status === 'dead') options.cache.forgetSlot(slot)
+        else options.onSlot?.(slot, status)
+      },
       onBlockMeta: (meta) => {
         const height = meta.blockHeight ? Number(meta.blockHeight.blockHeight) : undefined
         chain.recordBlock(new Uint8Array(base58.encode(meta.blockhash)), Number(meta.slot), height)

@@ -50,8 +50,11 @@ export interface GeyserSubscriptionOptions {
   onAccount?: (update: GeyserAccountUpdate) => void
   onTransaction?: (update: GeyserTransactionUpdate) => void
   onBlockMeta?: (meta: GeyserBlockMeta) => void
-  /** A slot that reached a commitment; a caller that follows only processed and confirmed ignores finalized. */
-  onSlot?: (slot: number, status: 'processed' | 'confirmed' | 'finalized') => void
+  /**
+   * A slot that reached a commitment, or died (a fork the cluster abandoned: what was read at
+   * its slot never happened); a caller that follows only processed and confirmed ignores the rest.
+   */
+  onSlot?: (slot: number, status: 'processed' | 'confirmed' | 'finalized' | 'dead') => void
   onStateChange?: (state: GeyserState) => void
   /** Keys whose coverage began at `atMs`: a state confirmed before then may have missed a change. */
   onCoverageStart?: (keys: readonly AccountKey[], atMs: number) => void
@@ -161,7 +164,8 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
     // have (Yellowstone's sample config: one), and account_include already means any of them.
     const include = transactionAccounts.length === 0 ? programs : [...programs, ...transactionAccounts]
     return {
-      // Confirmed, as the RPC reads are, so a stream update and an RPC read compare by slot.
+      // Confirmed: an update never has to be taken back. RPC reads are at processed (newer or the
+      // same slot: the stream only moves them forward), and a dead slot drops what was read at it.
       commitment: CommitmentLevel.CONFIRMED,
       slots: { slots: { filterByCommitment: false } },
       blocksMeta: { blocks: {} },
@@ -229,6 +233,8 @@ export function createGeyserSubscription(options: GeyserSubscriptionOptions): Ge
         options.onSlot?.(slot, 'confirmed')
       } else if (update.slot.status === SlotStatus.SLOT_FINALIZED) {
         options.onSlot?.(slot, 'finalized')
+      } else if (update.slot.status === SlotStatus.SLOT_DEAD) {
+        options.onSlot?.(slot, 'dead')
       }
     } else if (update.blockMeta) {
       blockCoverageFrom ??= Number(update.blockMeta.slot)

@@ -100,6 +100,7 @@ function createRecordingCache(cache: AccountCache, recording: Recording): Accoun
     },
     put: (entry) => cache.put(entry),
     refreshConfirmedBefore: (keys, beforeMs) => cache.refreshConfirmedBefore(keys, beforeMs),
+    forgetSlot: (slot) => cache.forgetSlot(slot),
     get stats() {
       return cache.stats
     },

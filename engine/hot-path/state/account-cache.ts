@@ -45,6 +45,8 @@ export interface AccountCache {
   put(entry: Omit<AccountEntry, 'version'> & { version?: number }): AccountEntry
   /** Re-reads over RPC, in the background, the cached `keys` last confirmed before `beforeMs`. */
   refreshConfirmedBefore(keys: readonly AccountKey[], beforeMs: number): void
+  /** Drops every entry read or streamed at `slot` (a dead fork's): the next read fetches it anew. Answers how many. */
+  forgetSlot(slot: number): number
   readonly stats: Readonly<AccountCacheStats>
   readonly sizeBytes: number
   readonly size: number
@@ -151,6 +153,13 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
         const entry = lru.peek(keys[i] as AccountKey)
         if (entry && entry.confirmedAtMs < beforeMs) refreshInBackground(entry.key)
       }
+    },
+    forgetSlot(slot) {
+      // Rare (a fork dies a few times an hour on mainnet), so a walk over the cache is fine.
+      const dead: AccountKey[] = []
+      for (const [key, entry] of lru.entries()) if (entry.slot === slot) dead.push(key)
+      for (const key of dead) lru.delete(key)
+      return dead.length
     },
     stats,
     get sizeBytes() {

@@ -3,6 +3,7 @@
  * which is sent as `getMultipleAccounts` calls of at most `batchSize` keys; a key already in
  * flight is not asked for again (concurrent misses coalesce into one fetch).
  */
+import { STATE_READ_COMMITMENT } from './read-commitment.js'
 import { getBase64Encoder } from '@solana/kit'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
 import { type AccountKey, fromAccountKey, fromBase58Address, toBase58Address } from './account-key.js'
@@ -89,11 +90,11 @@ export function createAccountFetcher(options: AccountFetcherOptions): AccountFet
   async function sendBatch(keys: AccountKey[], waiters: Waiter[][]): Promise<void> {
     try {
       options.onBatch(keys.length)
-      // Confirmed as of when the question was asked: a change after that may be missing.
+      // Current as of when the question was asked: a change after that may be missing.
       const askedAtMs = options.now()
       const result = await options.rpc.call<GetMultipleAccountsResult>('getMultipleAccounts', [
         keys.map(toBase58Address),
-        { encoding: 'base64', commitment: 'confirmed' },
+        { encoding: 'base64', commitment: STATE_READ_COMMITMENT },
       ])
       keys.forEach((key, i) => {
         const entry = options.store(fromRpcAccount(key, result.value[i] ?? null, result.context.slot, askedAtMs))

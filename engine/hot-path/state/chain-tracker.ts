@@ -6,6 +6,7 @@
  * blockhashes from its own node, often ahead of our stream), so it is never called expired on
  * that ground alone: `checkBlockhash` waits for the stream's next block, then asks the chain.
  */
+import { STATE_READ_COMMITMENT } from './read-commitment.js'
 import { getBase58Encoder } from '@solana/kit'
 import type { Logger } from '../../../lib/logger.js'
 import type { JsonRpcClient } from '../rpc/json-rpc-client.js'
@@ -156,10 +157,11 @@ export function createChainTracker(options: ChainTrackerOptions): ChainTracker {
   async function refresh(): Promise<void> {
     stats.polls++
     const [blockhashResult, clockResult] = await Promise.all([
-      rpc.call<{ context: { slot: number }; value: { blockhash: string } }>('getLatestBlockhash', [{ commitment: 'confirmed' }]),
+      // As the account reads: the slot, blockhash and clock the next transaction runs at.
+      rpc.call<{ context: { slot: number }; value: { blockhash: string } }>('getLatestBlockhash', [{ commitment: STATE_READ_COMMITMENT }]),
       rpc.call<{ context: { slot: number }; value: { data: [string, string] } | null }>('getAccountInfo', [
         CLOCK_SYSVAR_ADDRESS,
-        { encoding: 'base64', commitment: 'confirmed' },
+        { encoding: 'base64', commitment: STATE_READ_COMMITMENT },
       ]),
     ])
     slot = Math.max(slot, blockhashResult.context.slot, clockResult.context.slot)

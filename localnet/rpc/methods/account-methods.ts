@@ -1,15 +1,8 @@
-/** getAccountInfo, getMultipleAccounts, getBalance, getProgramAccounts. */
+/** getAccountInfo, getMultipleAccounts, getBalance, getProgramAccounts, each at its commitment (../commitment.ts). */
 import type { LocalChain } from '../../chain.js'
 import { toAddressBytes, type LocalAccount } from '../../chain/local-account.js'
-import {
-  assertMinContextSlot,
-  getBooleanOption,
-  requireParam,
-  toAddressParam,
-  toArrayParam,
-  toConfigParam,
-  toProgramAccountFilters,
-} from '../params.js'
+import { readStateAt } from '../commitment.js'
+import { getBooleanOption, requireParam, toAddressParam, toArrayParam, toConfigParam, toProgramAccountFilters } from '../params.js'
 import { isProgramAccountAllowed } from '../program-account-filter.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
@@ -27,10 +20,9 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       const config = toConfigParam(params[1])
       const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
-      const account = chain.getAccount(address)
-      return toRpcResponse(slot, account ? toReadAccount(account, encoding, slice, chain.getAccount) : null)
+      const state = readStateAt(chain, config)
+      const account = state.getAccount(address)
+      return toRpcResponse(state.slot, account ? toReadAccount(account, encoding, slice, state.getAccount) : null)
     },
 
     getMultipleAccounts(params) {
@@ -38,13 +30,12 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       const config = toConfigParam(params[1])
       const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
+      const state = readStateAt(chain, config)
       return toRpcResponse(
-        slot,
+        state.slot,
         addresses.map((address) => {
-          const account = chain.getAccount(address)
-          return account ? toReadAccount(account, encoding, slice, chain.getAccount) : null
+          const account = state.getAccount(address)
+          return account ? toReadAccount(account, encoding, slice, state.getAccount) : null
         }),
       )
     },
@@ -52,9 +43,8 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
     getBalance(params) {
       const address = toAddressParam(requireParam(params, 0, 'a pubkey'))
       const config = toConfigParam(params[1])
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
-      return toRpcResponse(slot, chain.getAccount(address)?.lamports ?? 0n)
+      const state = readStateAt(chain, config)
+      return toRpcResponse(state.slot, state.getAccount(address)?.lamports ?? 0n)
     },
 
     getProgramAccounts(params) {
@@ -66,10 +56,9 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
       const sortResults = getBooleanOption(config, 'sortResults', true)
       const encoding = getReadEncoding(config)
       const slice = getDataSlice(config)
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
+      const state = readStateAt(chain, config)
       const matches: Array<{ pubkey: string; key: Uint8Array; account: LocalAccount }> = []
-      for (const { address, account } of chain.getProgramAccounts(program)) {
+      for (const { address, account } of state.getProgramAccounts(program)) {
         // LiteSVM keeps closed (zero-lamport) accounts; for clients they do not exist.
         if (account.lamports === 0n) continue
         if (filters.every((filter) => isProgramAccountAllowed(filter, account.data))) {
@@ -77,8 +66,8 @@ export function createAccountMethods(chain: LocalChain): RpcMethods {
         }
       }
       if (sortResults) matches.sort((a, b) => Buffer.compare(a.key, b.key))
-      const value = matches.map(({ pubkey, account }) => ({ pubkey, account: toReadAccount(account, encoding, slice, chain.getAccount) }))
-      return withContext ? toRpcResponse(slot, value) : value
+      const value = matches.map(({ pubkey, account }) => ({ pubkey, account: toReadAccount(account, encoding, slice, state.getAccount) }))
+      return withContext ? toRpcResponse(state.slot, value) : value
     },
   }
 }

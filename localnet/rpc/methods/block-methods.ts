@@ -7,7 +7,7 @@
  * -32004. "processed" is refused, as Agave refuses it.
  */
 import type { LocalChain } from '../../chain.js'
-import { assertAtLeastConfirmed, isKnownCommitment, toHistoryCommitment } from '../commitment.js'
+import { assertAtLeastConfirmed, assertKnownCommitment, toHistoryCommitment } from '../commitment.js'
 import { getBlockConfig } from '../block-config.js'
 import {
   createBlockCleanedUpError,
@@ -23,18 +23,10 @@ import { toUiBlock } from '../ui-block.js'
 /** solana-rpc-client-api request.rs MAX_GET_CONFIRMED_BLOCKS_RANGE. */
 export const MAX_GET_CONFIRMED_BLOCKS_RANGE = 500_000n
 
-function assertCommitmentKnown(commitment: unknown): void {
-  if (!isKnownCommitment(commitment)) {
-    throw createInvalidParamsError(
-      `Invalid params: unknown variant \`${String(commitment)}\`, expected one of \`processed\`, \`confirmed\`, \`finalized\`.`,
-    )
-  }
-}
-
 /** An RpcContextConfig ({commitment, minContextSlot}), checked at least confirmed. */
 function toBlocksConfig(value: unknown): RpcConfig {
   const config = toConfigParam(value)
-  assertCommitmentKnown(config.commitment)
+  assertKnownCommitment(config.commitment)
   assertAtLeastConfirmed(config.commitment)
   return config
 }

@@ -1,8 +1,13 @@
 /**
  * Slot, block height, blockhash, version and health: getLatestBlockhash, isBlockhashValid,
  * getSlot, getBlockHeight, getVersion, getHealth, getMinimumBalanceForRentExemption (getEpochInfo: epoch-methods.ts).
+ * getLatestBlockhash, getSlot and getBlockHeight answer at their commitment (finalized by default,
+ * as Agave): the newest block of that commitment's bank, so their slots are the ones a read at the
+ * same commitment accepts as its minContextSlot.
  */
 import type { LocalChain } from '../../chain.js'
+import { MAX_PROCESSING_AGE } from '../../chain/blockhash-window.js'
+import { readStateAt } from '../commitment.js'
 import { assertMinContextSlot, requireParam, toConfigParam, toHashParam, toU64Param } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { LOCALNET_FEATURE_SET, LOCALNET_SOLANA_CORE_VERSION, toRpcResponse } from '../rpc-response.js'
@@ -11,11 +16,8 @@ import { LOCALNET_FEATURE_SET, LOCALNET_SOLANA_CORE_VERSION, toRpcResponse } fro
 export function createClusterMethods(chain: LocalChain): RpcMethods {
   return {
     getLatestBlockhash(params) {
-      const config = toConfigParam(params[0])
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
-      const { blockhash, lastValidBlockHeight } = chain.getLatestBlockhash()
-      return toRpcResponse(slot, { blockhash, lastValidBlockHeight })
+      const { slot, block } = readStateAt(chain, toConfigParam(params[0]))
+      return toRpcResponse(slot, { blockhash: block.blockhash, lastValidBlockHeight: block.lastValidBlockHeight })
     },
 
     isBlockhashValid(params) {
@@ -27,14 +29,11 @@ export function createClusterMethods(chain: LocalChain): RpcMethods {
     },
 
     getSlot(params) {
-      const slot = chain.getSlot()
-      assertMinContextSlot(toConfigParam(params[0]), slot)
-      return slot
+      return readStateAt(chain, toConfigParam(params[0])).slot
     },
 
     getBlockHeight(params) {
-      assertMinContextSlot(toConfigParam(params[0]), chain.getSlot())
-      return chain.getBlockHeight()
+      return readStateAt(chain, toConfigParam(params[0])).block.lastValidBlockHeight - BigInt(MAX_PROCESSING_AGE)
     },
 
     getMinimumBalanceForRentExemption(params) {

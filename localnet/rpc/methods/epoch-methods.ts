@@ -5,7 +5,8 @@
  */
 import { SLOTS_PER_EPOCH, type LocalChain } from '../../chain.js'
 import { createBlockNotAvailableError } from '../block-errors.js'
-import { assertAtLeastConfirmed } from '../commitment.js'
+import { assertAtLeastConfirmed, readStateAt } from '../commitment.js'
+import { MAX_PROCESSING_AGE } from '../../chain/blockhash-window.js'
 import { createInvalidParamsError } from '../json-rpc-error.js'
 import { assertMinContextSlot, requireParam, toAddressParam, toArrayParam, toConfigParam } from '../params.js'
 import type { RpcMethods } from '../rpc-method.js'
@@ -26,11 +27,10 @@ function toEpochOption(value: unknown): bigint | undefined {
 export function createEpochMethods(chain: LocalChain): RpcMethods {
   return {
     getEpochInfo(params) {
-      const slot = chain.getSlot()
-      assertMinContextSlot(toConfigParam(params[0]), slot)
+      const { slot, block } = readStateAt(chain, toConfigParam(params[0]))
       return {
         absoluteSlot: slot,
-        blockHeight: chain.getBlockHeight(),
+        blockHeight: block.lastValidBlockHeight - BigInt(MAX_PROCESSING_AGE),
         epoch: slot / SLOTS_PER_EPOCH,
         slotIndex: slot % SLOTS_PER_EPOCH,
         slotsInEpoch: SLOTS_PER_EPOCH,

@@ -6,7 +6,7 @@
  */
 import type { LocalChain } from '../../chain.js'
 import { isAtLeast } from '../../chain/slot-commitment.js'
-import { assertAtLeastConfirmed, isKnownCommitment, toHistoryCommitment } from '../commitment.js'
+import { assertAtLeastConfirmed, assertKnownCommitment, toHistoryCommitment } from '../commitment.js'
 import {
   JSON_RPC_TRANSACTION_HISTORY_NOT_AVAILABLE,
   JSON_RPC_UNSUPPORTED_TRANSACTION_VERSION,
@@ -40,14 +40,6 @@ function toLimit(value: unknown): number {
   return value
 }
 
-function assertCommitmentKnown(commitment: unknown): void {
-  if (!isKnownCommitment(commitment)) {
-    throw createInvalidParamsError(
-      `Invalid params: unknown variant \`${String(commitment)}\`, expected one of \`processed\`, \`confirmed\`, \`finalized\`.`,
-    )
-  }
-}
-
 /** Creates the transaction history methods. */
 export function createHistoryMethods(chain: LocalChain): RpcMethods {
   function assertHistoryEnabled(): void {
@@ -59,7 +51,7 @@ export function createHistoryMethods(chain: LocalChain): RpcMethods {
   return {
     getSignaturesForAddress(params) {
       const config = toConfigParam(params[1])
-      assertCommitmentKnown(config.commitment)
+      assertKnownCommitment(config.commitment)
       const limit = toLimit(config.limit)
       const before = getStringOption(config, 'before')
       const until = getStringOption(config, 'until')

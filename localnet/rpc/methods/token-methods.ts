@@ -4,16 +4,17 @@
  * rpc/src/parsed_token_accounts.rs).
  */
 import { type Address } from '@solana/kit'
-import type { LocalChain } from '../../chain.js'
+import type { ChainState, LocalChain } from '../../chain.js'
 import { fromAddressBytes, toAddressBytes, type LocalAccount } from '../../chain/local-account.js'
 import { toUiAmountString } from '../../chain/token-balances.js'
 import { createInvalidParamsError } from '../json-rpc-error.js'
-import { assertMinContextSlot, requireParam, toAddressParam, toConfigParam, type RpcConfig } from '../params.js'
+import { readStateAt } from '../commitment.js'
+import { requireParam, toAddressParam, toConfigParam, type RpcConfig } from '../params.js'
 import { toParsedTokenAccount } from '../parsed-token-account.js'
 import type { RpcMethods } from '../rpc-method.js'
 import { toRpcResponse } from '../rpc-response.js'
 import { isValidTokenAccountData } from '../token-account-data.js'
-import { getMintInfo as getMintInfoOf, isTokenProgram } from '../token-mint.js'
+import { getMintInfo, isTokenProgram } from '../token-mint.js'
 import { getAccountEncoding, getDataSlice, toUiAccount } from '../ui-account.js'
 
 const NUM_LARGEST_ACCOUNTS = 20
@@ -69,15 +70,16 @@ function getTokenAccountEncoding(config: RpcConfig): 'jsonParsed' | ReturnType<t
 
 /** Creates the token methods. */
 export function createTokenMethods(chain: LocalChain): RpcMethods {
-  const getMintInfo = (mint: Address) => getMintInfoOf(chain, mint)
-
   /** Agave's `get_token_program_id_and_mint`. */
-  function getProgramAndMint(filter: { kind: 'mint' | 'programId'; address: Address }): { program: Address; mint: Address | null } {
+  function getProgramAndMint(
+    state: ChainState,
+    filter: { kind: 'mint' | 'programId'; address: Address },
+  ): { program: Address; mint: Address | null } {
     if (filter.kind === 'programId') {
       if (!isTokenProgram(filter.address)) throw createInvalidParamsError('Invalid param: unrecognized Token program id')
       return { program: filter.address, mint: null }
     }
-    const { program } = getMintInfo(filter.address)
+    const { program } = getMintInfo(state, filter.address)
     if (!isTokenProgram(program)) throw createInvalidParamsError('Invalid param: not a Token mint')
     return { program, mint: filter.address }
   }
@@ -95,12 +97,11 @@ export function createTokenMethods(chain: LocalChain): RpcMethods {
     const slice = getDataSlice(config)
     const key = toAddressBytes(toAddressParam(keyParam))
     const filter = { kind: filterParam.kind, address: toAddressParam(filterParam.value) }
-    const slot = chain.getSlot()
-    assertMinContextSlot(config, slot)
-    const { program, mint } = getProgramAndMint(filter)
+    const state = readStateAt(chain, config)
+    const { program, mint } = getProgramAndMint(state, filter)
     const mintBytes = mint === null ? null : toAddressBytes(mint)
     const found: Array<{ pubkey: Address; bytes: Uint8Array; account: LocalAccount }> = []
-    for (const { address, account } of chain.getProgramAccounts(program)) {
+    for (const { address, account } of state.getProgramAccounts(program)) {
       // LiteSVM keeps closed (zero-lamport) accounts; for clients they do not exist.
       if (account.lamports === 0n || !isValidTokenAccountData(account.data)) continue
       if (mintBytes !== null && !isKeyAt(account.data, 0, mintBytes)) continue
@@ -109,7 +110,7 @@ export function createTokenMethods(chain: LocalChain): RpcMethods {
     found.sort((a, b) => Buffer.compare(a.bytes, b.bytes))
     if (encoding !== 'jsonParsed') {
       return toRpcResponse(
-        slot,
+        state.slot,
         found.map(({ pubkey, account }) => ({ pubkey, account: toUiAccount(account, encoding, slice) })),
       )
     }
@@ -120,18 +121,18 @@ export function createTokenMethods(chain: LocalChain): RpcMethods {
       const accountMint = fromAddressBytes(account.data.subarray(0, 32))
       let decimals = decimalsByMint.get(accountMint)
       if (decimals === undefined) {
-        decimals = tryGetDecimals(accountMint)
+        decimals = tryGetDecimals(state, accountMint)
         decimalsByMint.set(accountMint, decimals)
       }
       const parsed = decimals === null ? null : toParsedTokenAccount(account, decimals)
       if (parsed) value.push({ pubkey, account: parsed })
     }
-    return toRpcResponse(slot, value)
+    return toRpcResponse(state.slot, value)
   }
 
-  function tryGetDecimals(mint: Address): number | null {
+  function tryGetDecimals(state: ChainState, mint: Address): number | null {
     try {
-      return getMintInfo(mint).decimals
+      return getMintInfo(state, mint).decimals
     } catch {
       return null
     }
@@ -141,20 +142,19 @@ export function createTokenMethods(chain: LocalChain): RpcMethods {
     getTokenLargestAccounts(params) {
       const mint = toAddressParam(requireParam(params, 0, 'a mint'))
       const config = toConfigParam(params[1])
-      const slot = chain.getSlot()
-      assertMinContextSlot(config, slot)
-      const { program, decimals } = getMintInfo(mint)
+      const state = readStateAt(chain, config)
+      const { program, decimals } = getMintInfo(state, mint)
       if (!isTokenProgram(program)) throw createInvalidParamsError('Invalid param: not a Token mint')
       // A mint's token accounts live under the mint's own program, as Agave looks them up.
       const mintBytes = toAddressBytes(mint)
-      const holders = chain
+      const holders = state
         .getProgramAccounts(program)
         .filter(({ account }) => account.lamports > 0n && isValidTokenAccountData(account.data) && isKeyAt(account.data, 0, mintBytes))
         .map(({ address, account }) => ({ address, amount: readU64(account.data, 64) }))
         .sort((a, b) => (a.amount === b.amount ? (a.address < b.address ? -1 : 1) : a.amount > b.amount ? -1 : 1))
         .slice(0, NUM_LARGEST_ACCOUNTS)
       return toRpcResponse(
-        slot,
+        state.slot,
         holders.map(({ address, amount }) => {
           const uiAmountString = toUiAmountString(amount, decimals)
           return { address, amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString }

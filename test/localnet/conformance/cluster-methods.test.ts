@@ -9,6 +9,8 @@ import {
   PublicKey,
   Transaction,
   TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
   type Connection,
   LAMPORTS_PER_SOL,
   SystemProgram,
@@ -28,12 +30,17 @@ const GET_MINIMUM_DELEGATION = Buffer.from([13, 0, 0, 0])
 
 /** What the stake program answers GetMinimumDelegation, read from a simulation's return data. */
 async function askStakeProgram(connection: Connection, payer: Keypair): Promise<number> {
-  const transaction = new Transaction().add(
-    new TransactionInstruction({ programId: STAKE_PROGRAM, keys: [], data: GET_MINIMUM_DELEGATION }),
-  )
-  transaction.feePayer = payer.publicKey
-  transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
-  const simulated = await connection.simulateTransaction(transaction, [payer])
+  // A VersionedTransaction keeps the blockhash it is given. A legacy Transaction would be simulated
+  // with the finalized blockhash web3.js cached for an earlier send (kept 30 s of wall time, 75 of a
+  // cluster's 400 ms slots), which the 150 slots this test runs in a moment have expired.
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+    instructions: [new TransactionInstruction({ programId: STAKE_PROGRAM, keys: [], data: GET_MINIMUM_DELEGATION })],
+  }).compileToLegacyMessage()
+  const transaction = new VersionedTransaction(message)
+  transaction.sign([payer])
+  const simulated = await connection.simulateTransaction(transaction)
   const data = simulated.value.returnData?.data[0]
   if (!data) throw new Error(`no return data: ${JSON.stringify(simulated.value)}`)
   return Number(Buffer.from(data, 'base64').readBigUInt64LE(0))

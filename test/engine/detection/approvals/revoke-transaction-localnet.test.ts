@@ -112,10 +112,12 @@ t.test('the revoke transaction on localnet', async (t) => {
     t.equal(simulated.call_tree.length, MAX_REVOKES_PER_TRANSACTION)
     const signed = await signTransaction([wallet.keyPair], getTransactionDecoder().decode(bytes))
     await stack.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }])
+    // At processed: the revoke lands in the open slot; finalized (the default) still holds the
+    // seeded delegations.
     const left = await stack.rpc<{ value: unknown[] }>('getTokenAccountsByDelegate', [
       thief,
       { programId: TOKEN_PROGRAM_ADDRESS },
-      { encoding: 'base64' },
+      { encoding: 'base64', commitment: 'processed' },
     ])
     t.same(left.value, [], 'landed: no delegation left')
 

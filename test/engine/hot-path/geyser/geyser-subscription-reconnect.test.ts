@@ -1,6 +1,5 @@
 import t from 'tap'
-import type { Test } from 'tap'
-import { Metadata, Server, ServerCredentials, status, type ServerDuplexStream } from '@grpc/grpc-js'
+import { status } from '@grpc/grpc-js'
 import { generateKeyPairSigner } from '@solana/kit'
 import { createEngine } from '../../../../engine/engine.js'
 import { engineConfigSchema } from '../../../../engine/config.js'
@@ -8,39 +7,10 @@ import { createGeyserSubscription, type GeyserState } from '../../../../engine/h
 import { fromBase58Address } from '../../../../engine/hot-path/state/account-key.js'
 import { readConfig } from '../../../../lib/config.js'
 import { createGeyserServer } from '../../../../localnet/geyser/geyser-server.js'
-import { geyserServiceDefinition } from '../../../../localnet/geyser/geyser-service-definition.js'
-import { SubscribeUpdate, type SubscribeRequest } from '../../../../localnet/geyser/yellowstone-messages.js'
+import { encodeUpdate as encode, startScriptedGeyserServer as startScriptedServer } from '../../../helpers/scripted-geyser-server.js'
 import { quietLogger, startStack } from '../../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 import { waitUntil } from '../../../helpers/wait-until.js'
-
-type Call = ServerDuplexStream<SubscribeRequest, Uint8Array>
-const encode = (update: Record<string, unknown>): Uint8Array =>
-  SubscribeUpdate.encode(
-    (SubscribeUpdate.fromPartial as (p: object) => SubscribeUpdate)({ filters: [], createdAt: new Date(), ...update }),
-  ).finish()
-
-/** A geyser server whose Subscribe calls the test scripts: `behave(callIndex, request, call)`. */
-async function startScriptedServer(t: Test, behave: (index: number, request: SubscribeRequest, call: Call) => void) {
-  const requests: SubscribeRequest[][] = []
-  const server = new Server()
-  server.addService(geyserServiceDefinition, {
-    Subscribe(call: Call) {
-      const index = requests.push([]) - 1
-      call.sendMetadata(new Metadata())
-      call.on('data', (request: SubscribeRequest) => {
-        requests[index]!.push(request)
-        behave(index, request, call)
-      })
-      call.on('error', () => {})
-    },
-  })
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  )
-  t.teardown(() => server.forceShutdown())
-  return { url: `http://127.0.0.1:${port}`, requests }
-}
 
 t.test('a stalled stream is dropped and reopened from the last confirmed slot; a refused from_slot is dropped', async (t) => {
   const server = await startScriptedServer(t, (index, request, call) => {

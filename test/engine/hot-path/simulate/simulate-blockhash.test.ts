@@ -27,7 +27,9 @@ t.test('a blockhash older than 150 slots expires; replace_recent_blockhash simul
 
   const replaced = await engine.simulate(bytes, { replaceRecentBlockhash: true })
   t.equal(replaced.success, true, replaced.failure_reason ?? '')
-  const latest = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash')
+  // The engine replaces with the newest blockhash (it reads at processed); a read at the default,
+  // finalized, would answer one 32 slots older.
+  const latest = await rpc<{ value: { blockhash: string } }>('getLatestBlockhash', [{ commitment: 'processed' }])
   t.equal(replaced.replacement_blockhash, latest.value.blockhash)
   t.equal(replaced.compute_units, 150)
 })

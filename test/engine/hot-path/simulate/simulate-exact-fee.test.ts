@@ -36,10 +36,13 @@ t.test('ComputeBudget price and limit give the exact fee the chain charges', asy
   t.equal(response.fee_estimate_sol, expectedFee / 1e9)
   t.equal(response.compute_units, 450)
 
-  const before = BigInt((await rpc<{ value: number }>('getBalance', [signer.address])).value)
+  // At processed: the sent transaction lands in the open slot, which confirmed and finalized (the
+  // default) do not see yet.
+  const balance = async () => BigInt((await rpc<{ value: number }>('getBalance', [signer.address, { commitment: 'processed' }])).value)
+  const before = await balance()
   const signed = await buildTransaction({ ...options, signers: [signer] })
   await rpc('sendTransaction', [toBase64(signed), { encoding: 'base64' }])
-  const after = BigInt((await rpc<{ value: number }>('getBalance', [signer.address])).value)
+  const after = await balance()
   t.equal(before - after - amount, BigInt(expectedFee), 'the chain debited exactly the estimated fee')
   const payerChange = response.balance_changes.find((change) => change.account === signer.address)
   t.equal(payerChange?.delta, String(-(Number(amount) + expectedFee)), 'the simulated balance change agrees')

@@ -24,7 +24,9 @@ t.test('an approved execute lands, moves the balance and matches its prediction'
   t.ok(['confirmed', 'finalized'].includes(response.confirmation ?? ''), `confirmation ${response.confirmation}`)
   t.type(response.slot, 'number')
   t.ok(response.attempts >= 1)
-  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address as Address])
+  // At confirmed, the level execute waited for: the transfer's slot is in that state already
+  // (finalized, a read's default, would see it only 32 slots later).
+  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address as Address, { commitment: 'confirmed' }])
   t.equal(BigInt(balance.value), 100_000_000n, 'the receiver got the lamports')
 
   // The outcome is read once landed; poll the tracking record until it is there.

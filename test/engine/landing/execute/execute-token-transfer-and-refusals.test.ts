@@ -85,6 +85,7 @@ t.test('blocked and failing executes send nothing', async (t) => {
 
   t.equal(stack.engine.tracker.size, 0, 'nothing tracked')
   t.equal(stack.localnet.sends.getCounts().received, receivedBefore, 'localnet received no sendTransaction')
-  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address])
+  // At processed, the newest state: at finalized (a read's default) a landing would not show yet either.
+  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address, { commitment: 'processed' }])
   t.equal(balance.value, 0, 'nothing landed')
 })

@@ -29,7 +29,8 @@ t.test('a dead staked endpoint is failed over to the public one: attempts 2, and
   const response = await stack.engine.send(bytes, { waitConfirmation: true })
   t.equal(response.attempts, 2, 'the dead staked endpoint, then the public one')
   t.ok(['confirmed', 'finalized'].includes(response.confirmation), response.confirmation)
-  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address as Address])
+  // At confirmed, the level send waited for (finalized, a read's default, would see it 32 slots later).
+  const balance = await stack.rpc<{ value: number }>('getBalance', [receiver.address as Address, { commitment: 'confirmed' }])
   t.equal(balance.value, 1_000_000)
 })
 

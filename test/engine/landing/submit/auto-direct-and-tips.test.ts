@@ -41,7 +41,9 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
   t.equal(escalated.billable, false, 'auto_direct is free; the tip passes through at cost')
   t.ok(escalated.attempts >= 2, `the direct send and the bundle (${escalated.attempts})`)
   t.ok(['confirmed', 'finalized'].includes(escalated.confirmation), escalated.confirmation)
-  t.equal((await stack.rpc<{ value: number }>('getBalance', [congested.receiver.address])).value, Number(SOL / 10n), 'it landed')
+  // At confirmed, the level submit waited for (finalized, a read's default, would see it 32 slots later).
+  const received = await stack.rpc<{ value: number }>('getBalance', [congested.receiver.address, { commitment: 'confirmed' }])
+  t.equal(received.value, Number(SOL / 10n), 'it landed')
   t.ok(stack.localnet.sends.getCounts().dropped >= 1, 'the direct sends were dropped')
   const tracked = await stack.engine.getTransaction(TENANT, escalated.signature)
   t.equal(tracked.route, 'relay_bundle')
@@ -52,7 +54,11 @@ t.test('auto_direct: direct when it lands, a managed-tip bundle when it does not
 
 t.test('auto_direct without a card: never escalated (the tip wallet pays nothing for the free plan), answered as direct', async (t) => {
   const stack = await startStack(t, { autoAdvance: true, geyser: true, relay: { rateLimit: 5 }, engineEnv: { AUTO_DIRECT_SLOTS: '3' } })
-  const walletBefore = BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value)
+  // At processed, the newest state: a tip paid in the last slots would show (at finalized, a read's
+  // default, not for 32 slots, longer than this test waits).
+  const walletBalance = async () =>
+    BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet, { commitment: 'processed' }])).value)
+  const walletBefore = await walletBalance()
   stack.localnet.sends.setDropRate(1)
   const congested = await createStackTransfer(stack)
   const answer = await stack.engine.submit(congested.bytes, { tenantId: TENANT, strategy: 'auto_direct' })
@@ -71,7 +77,7 @@ t.test('auto_direct without a card: never escalated (the tip wallet pays nothing
   await new Promise((resolve) => setTimeout(resolve, 2_000))
   t.equal((await stack.engine.getTransaction(TENANT, answer.signature)).route, 'direct_rpc', 'the tracking was not escalated either')
   t.equal(stack.localnet.relay.getCounts().methods.sendBundle ?? 0, 0, 'the relay was not used')
-  t.equal(BigInt((await stack.rpc<{ value: number }>('getBalance', [stack.tipWallet])).value), walletBefore, 'the tip wallet paid nothing')
+  t.equal(await walletBalance(), walletBefore, 'the tip wallet paid nothing')
 })
 
 t.test("auto_direct past the day's tip cap: not escalated, answered as direct, nothing more paid", async (t) => {

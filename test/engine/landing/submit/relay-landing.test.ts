@@ -10,8 +10,9 @@ import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 const TENANT = '11111111-1111-4111-8111-111111111111'
 const SOL = 1_000_000_000n
 
+/** At processed, the newest state: what landed is counted at once (finalized, a read's default, sees it 32 slots later). */
 const balance = async (stack: Stack, address: string) =>
-  BigInt((await stack.rpc<{ value: number }>('getBalance', [address as Address])).value)
+  BigInt((await stack.rpc<{ value: number }>('getBalance', [address as Address, { commitment: 'processed' }])).value)
 
 async function tipAccountsTotal(stack: Stack): Promise<bigint> {
   const accounts = (await stack.engine.getTips()).tip_accounts

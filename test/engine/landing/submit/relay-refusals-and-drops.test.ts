@@ -83,7 +83,9 @@ t.test('a bundle whose second transaction fails at the relay lands nothing and i
   t.equal(tracked.status, 'dropped', 'never dropped silently')
   t.match(tracked.drop_reason, new RegExp(`bundle ${response.bundle_id} Failed`))
   t.ok(tracked.transaction_error, `the failing transaction's error: ${JSON.stringify(tracked.transaction_error)}`)
-  t.equal((await stack.rpc<{ value: number }>('getBalance', [receiver.address])).value, 0, 'the first transaction did not land either')
+  // At processed, the newest state: at finalized (a read's default) a landing would not show yet either.
+  const received = await stack.rpc<{ value: number }>('getBalance', [receiver.address, { commitment: 'processed' }])
+  t.equal(received.value, 0, 'the first transaction did not land either')
   const statuses = await stack.rpc<{ value: unknown[] }>('getSignatureStatuses', [[response.signature]])
   t.same(statuses.value, [null], 'the chain does not know its signature')
 })

@@ -91,7 +91,8 @@ t.test('an engine that stopped mid-flight leaves the record to the next, which l
   t.ok(['confirmed', 'finalized'].includes(tracked.status), tracked.status)
   t.ok(tracked.attempts > sent.attempts, 'the second engine sent it again')
   t.equal(tracked.outcome?.matched, true, 'and compared it with the prediction the first one stored')
-  const balance = await first.rpc<{ value: number }>('getBalance', [receiver.address])
+  // At confirmed, the level the record reached (finalized, a read's default, would see it 32 slots later).
+  const balance = await first.rpc<{ value: number }>('getBalance', [receiver.address, { commitment: 'confirmed' }])
   t.equal(balance.value, 10_000_000)
 })
 
