@@ -32,6 +32,7 @@ import { createRedisTransactionUpdates } from './lib/redis-transaction-updates.j
 import type { TrackedTransaction } from './engine/contract/transaction-tracking.js'
 import { toEndpointHost } from './lib/endpoint-host.js'
 import { startGcPauseReport } from './lib/gc-pause-report.js'
+import { ensureWritableDirectory } from './lib/writable-directory.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -45,6 +46,8 @@ const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel)
 
 let localnet: Localnet | undefined
+// The tip wallet's key and the embedded database live there: a directory that cannot be written is one line now.
+ensureWritableDirectory('DATA_DIR', userServiceConfig.dataDir)
 if (!process.env.SOLANA_RPC_URLS) {
   const localnetConfig = readConfig(localnetConfigSchema, process.env)
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))

@@ -16,6 +16,8 @@ import { getSigningKey } from './tokens/signing-key.js'
 import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery-worker.js'
 import { toBillingSettings, type BillingConfig } from './billing/billing-settings.js'
 import { startMeterReporter } from './billing/meter-reporter.js'
+import { toStoreSettingError } from './db/store-setting-error.js'
+import { ensureWritableDirectory } from '../lib/writable-directory.js'
 
 export interface StartUserServiceOptions {
   /** Epoch ms (tests). */
@@ -51,25 +53,32 @@ export async function startUserService(
   logger: Logger,
   options: StartUserServiceOptions = {},
 ): Promise<StartedUserService> {
+  // DATA_DIR holds the embedded database and the generated signing key: one line if it cannot.
+  if (!config.databaseUrl || (!config.jwtSecret && !config.jwtKeyFile)) ensureWritableDirectory('DATA_DIR', config.dataDir)
   // A bad key or half a billing setup is a configuration error: found before any database is opened or created.
   const signingKey = getSigningKey(config)
   const billing = toBillingSettings(config)
   const queryTimeoutMs = config.databaseQueryTimeoutMs
-  const db: Database = config.databaseUrl
-    ? createDatabase({ url: config.databaseUrl, queryTimeoutMs, maxConnections: config.databasePoolMax, logger })
-    : await openEmbeddedDatabase({
-        dataDir: join(config.dataDir, 'pglite'),
-        socketDir: join(config.dataDir, 'pglite-socket'),
-        queryTimeoutMs,
-        logger,
-      })
+  let db: Database
+  try {
+    db = config.databaseUrl
+      ? createDatabase({ url: config.databaseUrl, queryTimeoutMs, maxConnections: config.databasePoolMax, logger })
+      : await openEmbeddedDatabase({
+          dataDir: join(config.dataDir, 'pglite'),
+          socketDir: join(config.dataDir, 'pglite-socket'),
+          queryTimeoutMs,
+          logger,
+        })
+  } catch (error) {
+    throw toStoreSettingError(error, config)
+  }
   const close = () => db.close()
   try {
     const applied = await migrate(db)
     logger.info({ database: config.databaseUrl ? 'postgres' : 'embedded', migrated: applied }, 'accounts database ready')
   } catch (error) {
     await close().catch(() => undefined)
-    throw error
+    throw toStoreSettingError(error, config)
   }
   const allowPrivateUrls = config.webhookAllowPrivateUrls ?? false
   const userService = createUserService({

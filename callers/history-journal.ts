@@ -18,6 +18,7 @@
  *
  * One process owns a journal directory at a time (a LOCK file with its pid).
  */
+import { SettingError } from '../lib/setting-error.js'
 import { mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SimulationRecord } from '../accounts/contract/index.js'
@@ -279,7 +280,9 @@ function takeLock(lockPath: string): void {
   // process's, or a live one's.
   const holder = Number(readFileSync(lockPath, 'utf8').trim())
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-    throw new Error(
+    // A second copy on the same DATA_DIR: the one line at boot that names the setting.
+    throw new SettingError(
+      'DATA_DIR',
       `the history journal ${lockPath.slice(0, -'/LOCK'.length)} is in use by process ${holder}; give each process its own DATA_DIR`,
     )
   }

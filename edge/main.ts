@@ -25,6 +25,7 @@ import { toTrustProxy } from './trust-proxy.js'
 import { createInProcessTransactionUpdates, type TransactionUpdates } from '../lib/transaction-updates.js'
 import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.js'
 import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
+import { ensureWritableDirectory } from '../lib/writable-directory.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -35,6 +36,8 @@ const logger = createLogger('edge', config.logLevel)
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const users = await connectUserService(config.userServiceUrl, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => users.close())
+// The history journal lives there: a directory that cannot be written is one line now.
+ensureWritableDirectory('DATA_DIR', userServiceConfig.dataDir)
 const callers = await startCallers({
   userService: users.userService,
   signingKey: users.signingKey,

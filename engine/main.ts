@@ -13,6 +13,7 @@ import { startEngine } from './start-engine.js'
 import { join } from 'node:path'
 import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.js'
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
+import { ensureWritableDirectory } from '../lib/writable-directory.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -39,6 +40,8 @@ const invalidations = userService && config.redisUrl ? await createRedisInvalida
 startup.closeOnFailure(() => invalidations?.close())
 // The gate: co-located clients authenticate with x-api-key against the user service and are
 // charged and recorded as on REST; an edge running apart presents ENGINE_INTERNAL_TOKEN.
+// The history journal lives there: a directory that cannot be written is one line now.
+ensureWritableDirectory('DATA_DIR', config.dataDir)
 const callers = userService
   ? await startCallers({
       userService,

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis'
 import type { AuthInvalidation } from './auth-invalidation.js'
 import { createInvalidationListeners, type InvalidationBus } from './auth-invalidation.js'
 import type { Logger } from './logger.js'
+import { toRedisSettingError } from './redis-setting-error.js'
 
 export const DEFAULT_INVALIDATION_CHANNEL = 'preflight:auth-invalidation'
 
@@ -52,8 +53,7 @@ export async function createRedisInvalidationBus(
     // An ended connection is left alone: disconnecting it again arms a 2 s timer in ioredis.
     for (const connection of [publisher, subscriber]) if (connection.status !== 'end') connection.disconnect()
     // The connection's own error event, when there was one, says more than the rejection it caused.
-    // eslint-disable-next-line preserve-caught-error -- the cause is that earlier error, else the caught one
-    throw new Error('cannot reach Redis for the auth invalidation bus', { cause: bootError ?? error })
+    throw toRedisSettingError(redisUrl, 'auth invalidation bus', bootError ?? error)
   }
   started = true
   // Pub/sub keeps no backlog: whatever was published while the subscriber was away is lost, so

@@ -5,6 +5,7 @@
  * reaches its sockets; the tracking endpoint still answers the current state.
  */
 import { Redis } from 'ioredis'
+import { toRedisSettingError } from './redis-setting-error.js'
 import type { Logger } from './logger.js'
 import { createTransactionUpdateListeners, type TransactionUpdate, type TransactionUpdates } from './transaction-updates.js'
 
@@ -50,8 +51,8 @@ export async function createRedisTransactionUpdates<Update extends TransactionUp
   } catch (error) {
     // An ended connection is left alone: disconnecting it again arms a 2 s timer in ioredis.
     for (const connection of [publisher, subscriber]) if (connection.status !== 'end') connection.disconnect()
-    // eslint-disable-next-line preserve-caught-error -- the cause is the connection's own earlier error, else the caught one
-    throw new Error('cannot reach Redis for the transaction update bus', { cause: bootError ?? error })
+    // The cause is the connection's own earlier error, else the caught one.
+    throw toRedisSettingError(redisUrl, 'transaction update bus', bootError ?? error)
   }
   started = true
   publisher.off('error', onBootError)

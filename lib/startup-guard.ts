@@ -1,7 +1,8 @@
 /**
  * A main's boot, until it serves: what it has started so far is closed again, in reverse order,
- * if a later step fails or a signal arrives, and the process exits. A port that cannot be bound is
- * one line on stderr naming the variable to change (ListenError), not a stack trace.
+ * if a later step fails or a signal arrives, and the process exits. A port that cannot be bound, a
+ * wrong value, or a store a setting names that cannot be reached or written (ListenError,
+ * ConfigError, SettingError) is one line on stderr naming the variable to change, not a stack trace.
  *
  * Signals matter here because in a container the process is PID 1, for which the kernel ignores a
  * signal nobody handles: without this, a `docker stop` during boot would wait for SIGKILL.
@@ -9,6 +10,7 @@
 import { constants } from 'node:os'
 import { ConfigError } from './config.js'
 import { isListenError } from './listen-error.js'
+import { isSettingError } from './setting-error.js'
 
 /** How long closing what started may take before the process exits anyway. */
 export const STARTUP_CLOSE_DEADLINE_MS = 10_000
@@ -43,7 +45,7 @@ export function createStartupGuard(closeDeadlineMs = STARTUP_CLOSE_DEADLINE_MS):
   const onFailure = (error: unknown) => {
     // Before the logger may exist, and read by a person at a terminal: plain stderr. A port in use
     // or a wrong setting is one line naming the variable; anything else keeps its stack.
-    if (isListenError(error) || error instanceof ConfigError) process.stderr.write(`${error.message}\n`)
+    if (isListenError(error) || isSettingError(error) || error instanceof ConfigError) process.stderr.write(`${error.message}\n`)
     else console.error(error)
     closeStartedAndExit(1)
   }

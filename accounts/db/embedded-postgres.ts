@@ -39,6 +39,8 @@ const SOCKET_PORT = 5432
 const MAX_SOCKET_PATH_BYTES = 103
 /** How long close waits for PGlite to finish before the worker is terminated. */
 const CLOSE_TIMEOUT_MS = 10_000
+/** The code of the error thrown when another process has the embedded database open (a second copy on the same DATA_DIR). */
+export const EMBEDDED_DATABASE_IN_USE = 'EMBEDDED_DATABASE_IN_USE'
 
 export interface EmbeddedPostgresOptions {
   /** PGlite's data directory (created 0700 when missing). */
@@ -120,7 +122,11 @@ async function preparePrivateSocketDir(
   chmodSync(socketDir, 0o700)
   const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`)
   if (existsSync(socketPath)) {
-    if (await isAnswering(socketPath)) throw new Error(`the embedded database in ${dataDir} is already open in another process`)
+    if (await isAnswering(socketPath)) {
+      throw Object.assign(new Error(`the embedded database in ${dataDir} is already open in another process`), {
+        code: EMBEDDED_DATABASE_IN_USE,
+      })
+    }
     unlinkSync(socketPath)
   }
   return { socketDir, socketPath, temporary }
