@@ -31,6 +31,10 @@ export const localnetConfigSchema = {
   // Integer seconds; a string so that "unset" (start at the wall clock) stays distinguishable.
   unixTime: { kind: 'optional-string', env: 'LOCALNET_UNIX_TIME' },
   demo: { kind: 'bool', env: 'LOCALNET_DEMO', default: true },
+  // A keypair file (solana-keygen's format) created when missing and funded at every start: the
+  // tip wallet an engine in another process or container pays managed tips with (its
+  // TIP_WALLET_KEYPAIR names the same file). npm start funds its own under DATA_DIR instead.
+  tipWalletKeypair: { kind: 'optional-string', env: 'LOCALNET_TIP_WALLET_KEYPAIR' },
   // Comma-separated base58 identities; each leads 4 slots in turn (getSlotLeader, getSlotLeaders).
   leaders: { kind: 'string', env: 'LOCALNET_LEADERS', default: DEFAULT_LEADER_IDENTITY },
   // Landed transactions kept for getTransaction / getSignaturesForAddress; 0 turns history off.

@@ -5,6 +5,7 @@ import { createStartupGuard } from '../lib/startup-guard.js'
 import { localnetConfigSchema } from './config.js'
 import { createLocalnet } from './localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './seed/demo-state.js'
+import { ensureLocalnetTipWallet } from './seed/tip-wallet.js'
 
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
@@ -13,8 +14,11 @@ const config = readConfig(localnetConfigSchema, process.env)
 const logger = createLogger('localnet', config.logLevel)
 // A port in use is one line naming its variable (createLocalnet has closed what it opened).
 const localnet = await createLocalnet(config, logger)
-startup.serving()
+startup.closeOnFailure(() => localnet.close())
 const chain = localnet.chain
+// For an engine elsewhere (compose, several processes): the wallet its TIP_WALLET_KEYPAIR names, funded here.
+const tipWallet = config.tipWalletKeypair ? await ensureLocalnetTipWallet(chain, config.tipWalletKeypair) : undefined
+startup.serving()
 
 logger.info(
   {
@@ -28,6 +32,7 @@ logger.info(
     slotMs: config.slotMs,
     finalitySlots: config.finalitySlots,
     dropRate: config.dropRate,
+    ...(tipWallet ? { tipWallet, tipWalletKeypair: config.tipWalletKeypair } : {}),
     ...(config.demo ? { demo: { wallets: DEMO_WALLETS, mint: DEMO_MINT, tokenAccounts: DEMO_TOKEN_ACCOUNTS } } : {}),
   },
   'localnet listening',

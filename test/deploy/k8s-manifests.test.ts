@@ -187,3 +187,35 @@ t.test(
     }
   },
 )
+
+t.test(
+  'each overlay submits bundles: the engines name a relay and a tip wallet mounted read-only from its Secret',
+  { skip: HAS_KUBECTL ? false : 'kubectl is not installed: the overlays are not built' },
+  async (t) => {
+    for (const overlay of OVERLAYS) {
+      const built = await build(join(K8S, 'overlays', overlay))
+      const engine = built.find((m) => m.kind === 'Deployment' && m.metadata.name === 'preflight-engine')
+      const pod = (engine?.spec.template as { spec: PodSpec & { volumes?: Array<{ name: string; secret?: { secretName: string } }> } }).spec
+      const container = pod.containers.find((c) => c.name === 'engine') as Container & {
+        volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }>
+      }
+      type EnvEntry = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }
+      const env = new Map((container.env as EnvEntry[]).map((entry) => [entry.name, entry]))
+      t.same(
+        env.get('RELAY_URL')?.valueFrom?.secretKeyRef,
+        { name: 'preflight-relay', key: 'relay-url' },
+        `${overlay}: RELAY_URL from its Secret`,
+      )
+      t.ok(env.has('SEND_STAKED_RPC_URLS'), `${overlay}: staked RPC URLs for the direct strategies`)
+      const keypair = env.get('TIP_WALLET_KEYPAIR')?.value ?? ''
+      const mount = container.volumeMounts?.find((m) => keypair.startsWith(`${m.mountPath}/`))
+      t.ok(mount?.readOnly, `${overlay}: TIP_WALLET_KEYPAIR (${keypair}) lies in a read-only mount`)
+      t.equal(
+        pod.volumes?.find((v) => v.name === mount?.name)?.secret?.secretName,
+        'preflight-tip-wallet',
+        `${overlay}: from the tip wallet's Secret`,
+      )
+      t.ok(env.has('SOLANA_RPC_URLS') && env.has('ENGINE_INTERNAL_TOKEN'), `${overlay}: the base's variables are still there`)
+    }
+  },
+)
