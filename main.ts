@@ -33,7 +33,27 @@ import type { TrackedTransaction } from './engine/contract/transaction-tracking.
 import { toEndpointHost } from './lib/endpoint-host.js'
 import { startGcPauseReport } from './lib/gc-pause-report.js'
 import { ensureWritableDirectory } from './lib/writable-directory.js'
+import { handleInfoFlags } from './lib/info-flags.js'
 
+handleInfoFlags(
+  process.argv.slice(2),
+  {
+    command: 'node dist/main.js (npm start)',
+    summary:
+      'The whole service in one process: localnet (a local chain, unless SOLANA_RPC_URLS names real nodes), the engine and its gRPC port, accounts (on DATABASE_URL or an embedded PostgreSQL under DATA_DIR) and the REST/WebSocket edge.',
+    settings: [
+      ['PORT', 'the REST and WebSocket port (8080)'],
+      ['HOST', 'the address it listens on (127.0.0.1)'],
+      ['SOLANA_RPC_URLS', 'mainnet JSON-RPC URLs, comma-separated; unset: localnet'],
+      ['GEYSER_ENDPOINT', 'a Yellowstone gRPC stream; unset: localnet’s, or RPC polling'],
+      ['DATABASE_URL', 'PostgreSQL; unset: the embedded database under DATA_DIR'],
+      ['REDIS_URL', 'shared rate limits and buses for several processes; unset: in-process'],
+      ['DATA_DIR', 'where the embedded database, keys and journals live (./data)'],
+      ['LOG_LEVEL, LOG_FORMAT', 'info; auto (readable on a terminal, JSON otherwise), json or pretty'],
+    ],
+  },
+  import.meta.dirname,
+)
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
@@ -43,11 +63,19 @@ const edgeConfig = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(edgeConfig.trustProxy)
 let engineConfig = readConfig(engineConfigSchema, process.env)
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
-const logger = createLogger('preflight', edgeConfig.logLevel)
+const logger = createLogger('preflight', edgeConfig.logLevel, undefined, edgeConfig.logFormat)
 
 let localnet: Localnet | undefined
 // The tip wallet's key and the embedded database live there: a directory that cannot be written is one line now.
 ensureWritableDirectory('DATA_DIR', userServiceConfig.dataDir)
+// Said before the seconds of silence a first start takes (localnet's programs, the embedded database's creation).
+logger.info(
+  {
+    localnet: !process.env.SOLANA_RPC_URLS,
+    database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
+  },
+  'starting: localnet, engine, accounts, edge (a first start creates the embedded database: a few seconds)',
+)
 if (!process.env.SOLANA_RPC_URLS) {
   const localnetConfig = readConfig(localnetConfigSchema, process.env)
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
@@ -151,7 +179,7 @@ logger.info(
     rest: restAddress,
     grpc: engine.grpcAddress,
     // Opened only when ACCOUNTS_INTERNAL_TOKEN is set: nothing in this process needs it.
-    accountsGrpc: users.grpcAddress ?? null,
+    accountsGrpc: users.grpcAddress ?? 'off (ACCOUNTS_INTERNAL_TOKEN unset: edges and engines in other processes cannot call it)',
     database: userServiceConfig.databaseUrl ? 'postgres' : `embedded (${userServiceConfig.dataDir})`,
     // Endpoints by host only: their URLs may carry keys (a token in the path, the query or userinfo).
     rpc: engineConfig.rpcUrls.map(toEndpointHost),

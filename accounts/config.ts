@@ -2,6 +2,7 @@
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
 import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/webhook-values.js'
+import { LOG_FORMAT_FIELD } from '../lib/logger.js'
 
 export const userServiceConfigSchema = {
   /** A PostgreSQL server; unset: the embedded PGlite under DATA_DIR. */
@@ -64,6 +65,7 @@ export const userServiceConfigSchema = {
   /** How long a reporter holds a meter row it is sending; a reporter that died gives it up after this. */
   billingReportLeaseMs: { kind: 'int', env: 'BILLING_REPORT_LEASE_MS', default: 120_000, min: 1_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+  logFormat: LOG_FORMAT_FIELD,
 } as const satisfies ConfigSchema
 
 export type UserServiceConfig = ConfigOf<typeof userServiceConfigSchema>

@@ -3,6 +3,7 @@
  * for edges and engines that run apart; with REDIS_URL it publishes credential invalidations there
  * for their auth caches.
  */
+import { handleInfoFlags } from '../lib/info-flags.js'
 import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createRedisInvalidationBus } from '../lib/redis-invalidation-bus.js'
@@ -12,11 +13,26 @@ import { userServiceConfigSchema } from './config.js'
 import { startUserServiceServer } from './server.js'
 import { startUserService } from './start-user-service.js'
 
+handleInfoFlags(
+  process.argv.slice(2),
+  {
+    command: 'node dist/accounts/main.js',
+    summary: 'The user service alone: users, keys, history, billing and webhooks on PostgreSQL, behind its gRPC port.',
+    settings: [
+      ['ACCOUNTS_GRPC_PORT', 'its gRPC port (50052)'],
+      ['ACCOUNTS_INTERNAL_TOKEN', 'the token callers present (required)'],
+      ['DATABASE_URL', 'PostgreSQL; unset: the embedded database under DATA_DIR'],
+      ['JWT_SECRET', 'the key access tokens are signed with, shared with edges'],
+    ],
+  },
+  import.meta.dirname,
+)
+
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
 const config = readConfig(userServiceConfigSchema, process.env)
-const logger = createLogger('accounts', config.logLevel)
+const logger = createLogger('accounts', config.logLevel, undefined, config.logFormat)
 // This process exists to serve its gRPC port, and that port can mint keys for any user.
 if (!config.internalToken)
   throw new ConfigError('ACCOUNTS_INTERNAL_TOKEN', 'the token edges and engines present to this port (at least 32 characters)', '')

@@ -1,6 +1,7 @@
 /** The edge's configuration schema (read from the environment in main.ts only). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
+import { LOG_FORMAT_FIELD } from '../lib/logger.js'
 
 export const edgeConfigSchema = {
   host: { kind: 'string', env: 'HOST', default: '127.0.0.1' },
@@ -40,6 +41,7 @@ export const edgeConfigSchema = {
   /** Watched simulations one WebSocket may hold at once (docs/api.md#watching-a-simulation); one more is refused `watch_limit_exceeded`. */
   streamMaxWatches: { kind: 'int', env: 'STREAM_MAX_WATCHES', default: 8, min: 0, max: 1_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+  logFormat: LOG_FORMAT_FIELD,
 } as const satisfies ConfigSchema
 
 export type EdgeConfig = ConfigOf<typeof edgeConfigSchema>

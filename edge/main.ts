@@ -4,6 +4,7 @@
  * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs
  * here.
  */
+import { handleInfoFlags } from '../lib/info-flags.js'
 import { userServiceConfigSchema } from '../accounts/config.js'
 import { getAuthStaleMaxMs } from '../lib/auth-invalidation.js'
 import { readConfig } from '../lib/config.js'
@@ -27,12 +28,28 @@ import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.
 import type { TrackedTransaction } from '../engine/contract/transaction-tracking.js'
 import { ensureWritableDirectory } from '../lib/writable-directory.js'
 
+handleInfoFlags(
+  process.argv.slice(2),
+  {
+    command: 'node dist/edge/main.js',
+    summary: 'The public door alone: REST and the WebSocket, calling engines and accounts over gRPC.',
+    settings: [
+      ['PORT', 'the REST and WebSocket port (8080)'],
+      ['ENGINE_URL', 'the engines (host:port, ip:port lists, dns:///name:port)'],
+      ['ACCOUNTS_URL', 'the accounts service'],
+      ['ENGINE_INTERNAL_TOKEN, ACCOUNTS_INTERNAL_TOKEN', 'what it presents to them'],
+      ['REDIS_URL', 'shared limits across edges'],
+    ],
+  },
+  import.meta.dirname,
+)
+
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
 const config = readConfig(edgeConfigSchema, process.env)
 const trustProxy = toTrustProxy(config.trustProxy)
-const logger = createLogger('edge', config.logLevel)
+const logger = createLogger('edge', config.logLevel, undefined, config.logFormat)
 const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const users = await connectUserService(config.userServiceUrl, userServiceConfig, logger.child({ service: 'accounts' }))
 startup.closeOnFailure(() => users.close())

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
+import { LOG_FORMAT_FIELD } from '../lib/logger.js'
 
 export const engineConfigSchema = {
   rpcUrls: { kind: 'url-list', env: 'SOLANA_RPC_URLS', default: ['http://127.0.0.1:8899'] },
@@ -100,6 +101,7 @@ export const engineConfigSchema = {
   /** How long a watched simulation lasts at most, if its blockhash does not expire first. */
   watchMaxMs: { kind: 'int', env: 'WATCH_MAX_MS', default: 120_000, min: 1_000, max: 3_600_000 },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+  logFormat: LOG_FORMAT_FIELD,
 } as const satisfies ConfigSchema
 
 export type EngineConfig = ConfigOf<typeof engineConfigSchema>

@@ -1,4 +1,5 @@
 /** The engine process: `npm run start:engine`. Reads the environment, serves gRPC, drains on signals. */
+import { handleInfoFlags } from '../lib/info-flags.js'
 import { ConfigError, readConfig } from '../lib/config.js'
 import { toEndpointHost } from '../lib/endpoint-host.js'
 import { createLogger } from '../lib/logger.js'
@@ -15,11 +16,28 @@ import { createRedisTransactionUpdates } from '../lib/redis-transaction-updates.
 import type { TrackedTransaction } from './contract/transaction-tracking.js'
 import { ensureWritableDirectory } from '../lib/writable-directory.js'
 
+handleInfoFlags(
+  process.argv.slice(2),
+  {
+    command: 'node dist/engine/main.js',
+    summary: 'The engine alone: simulation, detection and landing behind its gRPC port, for edges and co-located clients.',
+    settings: [
+      ['ENGINE_GRPC_PORT', 'its gRPC port (50051)'],
+      ['ENGINE_INTERNAL_TOKEN', 'the token edges present to it'],
+      ['SOLANA_RPC_URLS', 'the chain’s JSON-RPC URLs (required)'],
+      ['GEYSER_ENDPOINT', 'a Yellowstone gRPC stream'],
+      ['ACCOUNTS_URL', 'the accounts service, for API-key callers'],
+      ['DATA_DIR', 'its history journal'],
+    ],
+  },
+  import.meta.dirname,
+)
+
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
 const config = readConfig(engineConfigSchema, process.env)
-const logger = createLogger('engine', config.logLevel)
+const logger = createLogger('engine', config.logLevel, undefined, config.logFormat)
 // Every call to the gRPC port is authenticated: by API key (checked with the user service) or by
 // the edges' internal token. With neither there would be no way to tell a caller from anyone on
 // the network.

@@ -38,7 +38,11 @@ export function onShutdownSignal(
       process.exit(1)
     }, deadlineMs).unref()
     drain().then(
-      () => process.exit(0),
+      () => {
+        // The last line: a person at the terminal, or a supervisor's log, sees the drain end.
+        logger.info({ signal, drainMs: Math.round(performance.now() - (drainStartedAt as number)) }, 'stopped')
+        process.exit(0)
+      },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')
         process.exit(1)

@@ -1,6 +1,7 @@
 /** The localnet's environment configuration, read once by main.ts through lib/config.ts. */
 import { isAddress, type Address } from '@solana/kit'
 import { ConfigError, type ConfigOf, type ConfigSchema } from '../lib/config.js'
+import { LOG_FORMAT_FIELD } from '../lib/logger.js'
 import { DEFAULT_LEADER_IDENTITY } from './chain/slot-leaders.js'
 
 export const localnetConfigSchema = {
@@ -47,6 +48,7 @@ export const localnetConfigSchema = {
   // Slots after which a transaction's slot is finalized (mainnet roots ~32 slots behind the tip).
   // At most a blockhash's lifetime (150 blocks): a real cluster roots well within it.
   finalitySlots: { kind: 'int', env: 'LOCALNET_FINALITY_SLOTS', default: 32, min: 1, max: 150 },
+  logFormat: LOG_FORMAT_FIELD,
   logLevel: {
     kind: 'string',
     env: 'LOG_LEVEL',

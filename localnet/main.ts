@@ -1,4 +1,5 @@
 /** Standalone localnet: `npm run start:localnet`. The only localnet file that reads process.env. */
+import { handleInfoFlags } from '../lib/info-flags.js'
 import { readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createStartupGuard } from '../lib/startup-guard.js'
@@ -7,11 +8,27 @@ import { createLocalnet } from './localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './seed/demo-state.js'
 import { ensureLocalnetTipWallet } from './seed/tip-wallet.js'
 
+handleInfoFlags(
+  process.argv.slice(2),
+  {
+    command: 'node dist/localnet/main.js',
+    summary: 'A local Solana chain: JSON-RPC, PubSub, a Yellowstone geyser stream and a Jito-style bundle relay on one LiteSVM.',
+    settings: [
+      ['LOCALNET_RPC_PORT', 'JSON-RPC (8899; PubSub on the next port)'],
+      ['LOCALNET_GEYSER_PORT', 'the geyser stream (10000)'],
+      ['LOCALNET_RELAY_PORT', 'the bundle relay (8902)'],
+      ['LOCALNET_SLOT_MS', 'slot length (400)'],
+      ['LOCALNET_TIP_WALLET_KEYPAIR', 'a tip wallet to fund for an engine elsewhere'],
+    ],
+  },
+  import.meta.dirname,
+)
+
 // Until it serves, a failure closes what has started and says what is wrong in one line (a port
 // in use, a wrong setting: the variable to change).
 const startup = createStartupGuard()
 const config = readConfig(localnetConfigSchema, process.env)
-const logger = createLogger('localnet', config.logLevel)
+const logger = createLogger('localnet', config.logLevel, undefined, config.logFormat)
 // A port in use is one line naming its variable (createLocalnet has closed what it opened).
 const localnet = await createLocalnet(config, logger)
 startup.closeOnFailure(() => localnet.close())

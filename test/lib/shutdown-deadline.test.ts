@@ -58,10 +58,12 @@ t.test('a drain that never settles is cut at the deadline: exit 1, and why', asy
   t.match(output, /shutdown did not finish in time/)
 })
 
-t.test('a drain that settles exits 0', async (t) => {
+t.test('a drain that settles exits 0, its last line saying it stopped', async (t) => {
   const { code, output } = await runWithDrain(t, 'Promise.resolve()')
   t.equal(code, 0)
   t.notMatch(output, /did not finish/)
+  const last = JSON.parse(output.trim().split('\n').at(-1) as string) as Record<string, unknown>
+  t.match(last, { msg: 'stopped', signal: 'SIGTERM', drainMs: Number }, 'the stopped line, with how long the drain took')
 })
 
 t.test('the same signal again within the window (npm forwarding what the terminal sent) lets the drain finish', async (t) => {
