@@ -13,7 +13,7 @@ import { createLogger } from './lib/logger.js'
 import { toListenError } from './lib/listen-error.js'
 import { onShutdownSignal } from './lib/shutdown.js'
 import { createStartupGuard } from './lib/startup-guard.js'
-import { localnetConfigSchema } from './localnet/config.js'
+import { localnetConfigSchema, toWsPort } from './localnet/config.js'
 import { createLocalnet, type Localnet } from './localnet/localnet.js'
 import { DEMO_MINT, DEMO_TOKEN_ACCOUNTS, DEMO_WALLETS } from './localnet/seed/demo-state.js'
 import { ensureLocalnetTipWallet } from './localnet/seed/tip-wallet.js'
@@ -34,6 +34,7 @@ import { toEndpointHost } from './lib/endpoint-host.js'
 import { startGcPauseReport } from './lib/gc-pause-report.js'
 import { ensureWritableDirectory } from './lib/writable-directory.js'
 import { handleInfoFlags } from './lib/info-flags.js'
+import { assertPortsFree } from './lib/ports-free.js'
 
 handleInfoFlags(
   process.argv.slice(2),
@@ -66,6 +67,23 @@ const userServiceConfig = readConfig(userServiceConfigSchema, process.env)
 const logger = createLogger('preflight', edgeConfig.logLevel, undefined, edgeConfig.logFormat)
 
 let localnet: Localnet | undefined
+// A second copy (ports, DATA_DIR) is told of everything in its way at once, before anything starts.
+const plannedLocalnet = process.env.SOLANA_RPC_URLS ? undefined : readConfig(localnetConfigSchema, process.env)
+await assertPortsFree([
+  ...(plannedLocalnet
+    ? [
+        { variable: 'LOCALNET_GEYSER_PORT', host: plannedLocalnet.host, port: plannedLocalnet.geyserPort },
+        { variable: 'LOCALNET_RPC_PORT', host: plannedLocalnet.host, port: plannedLocalnet.rpcPort },
+        { variable: 'LOCALNET_RELAY_PORT', host: plannedLocalnet.host, port: plannedLocalnet.relayPort },
+        { variable: 'LOCALNET_WS_PORT', host: plannedLocalnet.host, port: toWsPort(plannedLocalnet) },
+      ]
+    : []),
+  { variable: 'ENGINE_GRPC_PORT', host: engineConfig.grpcHost, port: engineConfig.grpcPort },
+  ...(userServiceConfig.internalToken
+    ? [{ variable: 'ACCOUNTS_GRPC_PORT', host: userServiceConfig.grpcHost, port: userServiceConfig.grpcPort }]
+    : []),
+  { variable: 'PORT', host: edgeConfig.host, port: edgeConfig.port },
+])
 // The tip wallet's key and the embedded database live there: a directory that cannot be written is one line now.
 ensureWritableDirectory('DATA_DIR', userServiceConfig.dataDir)
 // Said before the seconds of silence a first start takes (localnet's programs, the embedded database's creation).
@@ -76,8 +94,8 @@ logger.info(
   },
   'starting: localnet, engine, accounts, edge (a first start creates the embedded database: a few seconds)',
 )
-if (!process.env.SOLANA_RPC_URLS) {
-  const localnetConfig = readConfig(localnetConfigSchema, process.env)
+if (plannedLocalnet) {
+  const localnetConfig = plannedLocalnet
   localnet = await createLocalnet(localnetConfig, logger.child({ service: 'localnet' }))
   startup.closeOnFailure(() => localnet?.close())
   // The engine follows localnet as it would mainnet: JSON-RPC for misses, the geyser stream for

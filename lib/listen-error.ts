@@ -41,3 +41,12 @@ export function toListenError(error: unknown, variable: string, address: string)
   if (code !== 'EADDRINUSE' && code !== 'EACCES') return error
   return new ListenError(variable, address, code, { cause: error })
 }
+
+/** Several ports that cannot be bound, all said at once: one ListenError line each (printed as they are). */
+export class ListenErrors extends Error {
+  constructor(readonly errors: readonly ListenError[]) {
+    super(errors.map((error) => error.message).join('\n'), { cause: errors[0] })
+    // The startup guard prints a ListenError's message as it is: these lines too.
+    this.name = 'ListenError'
+  }
+}

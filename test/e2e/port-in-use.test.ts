@@ -90,3 +90,28 @@ for (const { entry, variable, port, env } of CASES) {
     }
   })
 }
+
+t.test('a second npm start with several ports taken names every one at once, before anything starts', { buffered: true }, async (t) => {
+  const setup = await createServiceProcessSetup(t, { LOG_LEVEL: 'error' })
+  const taken = [
+    { variable: 'LOCALNET_RPC_PORT', port: setup.ports.rpc },
+    { variable: 'ENGINE_GRPC_PORT', port: setup.ports.grpc },
+    { variable: 'PORT', port: setup.ports.rest },
+  ]
+  for (const { port } of taken) await holdPort(t, port)
+  const { exit, stdout, stderr } = await runEntryToExit(t, setup, 'main.ts', {}, EXIT_LIMIT_MS)
+  const output = { stdout: stdout.slice(-4000), stderr: stderr.slice(-4000) }
+  t.same(exit, { code: 1, signal: null }, 'exits 1', output)
+  t.equal(
+    stderr,
+    taken
+      .map(
+        ({ variable, port }) =>
+          `${variable}: cannot listen on 127.0.0.1:${port}: the address is in use (EADDRINUSE); set ${variable} to a free port, or stop the process that holds it\n`,
+      )
+      .join(''),
+    'one line per busy port, in the order they would be opened',
+    output,
+  )
+  t.notOk(existsSync(join(setup.dataDir, 'journal', 'history', 'LOCK')), 'nothing was started (no journal opened)')
+})
