@@ -14,6 +14,7 @@
  * through GC pauses. A request seen for the first time costs a hash, a map lookup and one slot
  * of a fixed table, and is simulated as without the cache.
  */
+import { elapsedMs } from '../../../lib/elapsed-ms.js'
 import { performance } from 'node:perf_hooks'
 import { LRUCache } from 'lru-cache'
 import type { ParsedSimulateOptions } from './simulate-options.js'
@@ -125,7 +126,7 @@ export function createResultCache(options: ResultCacheOptions): ResultCache {
         if (isSimulationCurrent(entry.reads, deps, true)) {
           if (entry.reads.loaded) deps.onAccountsUsed?.(entry.reads.loaded)
           stats.hits++
-          return { ...entry.response, cached: true, latency_ms: Math.round((performance.now() - startedAt) * 1000) / 1000 }
+          return { ...entry.response, cached: true, latency_ms: elapsedMs(startedAt) }
         }
         stats.stale++
         lru.delete(hash)

@@ -4,6 +4,7 @@
  * the response (docs/api.md#simulate-response). Nothing here waits on the network when the
  * accounts, the blockhash and what the vectors read are already known.
  */
+import { elapsedMs } from '../../../lib/elapsed-ms.js'
 import { performance } from 'node:perf_hooks'
 import { createServiceError, isServiceError } from '../../../lib/errors.js'
 import { isNativeFailure, type NativeMetadata, type NativeSvm } from '../../../lib/native-svm.js'
@@ -351,7 +352,7 @@ export async function simulateTransaction(
     is_terminal: failure ? failure.isTerminal : null,
     transaction_error: transactionError,
     logs,
-    latency_ms: Math.round((performance.now() - startedAt) * 1000) / 1000,
+    latency_ms: elapsedMs(startedAt),
     context_slot: deps.chain.slot,
     min_account_slot: minAccountSlot,
     replacement_blockhash: replace ? deps.name(toAccountKey(latestBlockhash)) : null,

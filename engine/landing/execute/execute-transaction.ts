@@ -5,6 +5,7 @@
  * score above `relay_threshold`, or `force_relay`, routes to the bundle relay: the transaction's own
  * tip when it pays one, else a managed tip, linted before the relay sees it (docs/relay.md).
  */
+import { elapsedMs } from '../../../lib/elapsed-ms.js'
 import type { ExecuteOptions, ExecuteResponse } from '../../contract/execute-response.js'
 import { SEND_LIMITS } from '../../contract/send-response.js'
 import { assertSignedTransaction } from '../../hot-path/decode/verify-signatures.js'
@@ -50,7 +51,7 @@ export async function executeTransaction(deps: ExecuteDeps, bytes: Uint8Array, o
   const answer = (fields: Omit<ExecuteResponse, keyof typeof verdict | 'latency_ms'>): ExecuteResponse => ({
     ...verdict,
     ...fields,
-    latency_ms: performance.now() - startedAt,
+    latency_ms: elapsedMs(startedAt),
   })
 
   if (!simulation.success && policy.require_simulation_pass) {

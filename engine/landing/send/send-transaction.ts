@@ -4,6 +4,7 @@
  * answer waits up to 30 s for `confirmed` (or failed / expired); otherwise it says `pending`.
  * `use_relay` lands it as a bundle instead (bundle-sender.ts).
  */
+import { elapsedMs } from '../../../lib/elapsed-ms.js'
 import { createServiceError } from '../../../lib/errors.js'
 import { SEND_LIMITS, type SendOptions, type SendResponse } from '../../contract/send-response.js'
 import { assertSignedTransaction } from '../../hot-path/decode/verify-signatures.js'
@@ -69,5 +70,5 @@ export async function sendTransaction(
       ).record
     : await deps.submitter.submit({ tx, userId, kind: 'send', strategy: null, endpoints: 'all', prediction: null, maxRetries })
   const settled = await settle(deps.tracker, record, options.waitConfirmation)
-  return { ...toSendFields(settled), latency_ms: performance.now() - startedAt }
+  return { ...toSendFields(settled), latency_ms: elapsedMs(startedAt) }
 }

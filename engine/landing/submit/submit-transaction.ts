@@ -3,6 +3,7 @@
  * reality with, land through the named strategy, and answer with the bundle lint, the tip and
  * whether the call is billed. With `wait_confirmation` the answer waits up to 30 s as send's does.
  */
+import { elapsedMs } from '../../../lib/elapsed-ms.js'
 import { createServiceError } from '../../../lib/errors.js'
 import { SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from '../../contract/submit-strategies.js'
 import { SUBMIT_LIMITS, type SubmitOptions, type SubmitResponse } from '../../contract/submit-response.js'
@@ -88,7 +89,7 @@ export async function submitTransaction(deps: SubmitDeps, bytes: Uint8Array, opt
     attempts: record.attempts,
     slot: record.landedSlot,
     transaction_error: record.transactionError,
-    latency_ms: performance.now() - startedAt,
+    latency_ms: elapsedMs(startedAt),
     billable: BILLABLE_SUBMIT_STRATEGIES.has(parsed.strategy),
   }
 }
