@@ -78,6 +78,13 @@ def new_user_client(label: str, **options: Any) -> PreflightClient:
     return client
 
 
+def fresh_api_key(label: str) -> str:
+    """An API key of a new account: a rate-limit bucket of its own (10, then one a second), which the
+    rest of the suite, sharing PREFLIGHT_API_KEY, has not emptied. Stream calls are not retried on 429."""
+    with new_user_client(label) as owner:
+        return owner.create_api_key(label)["key"]
+
+
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
     """A blocking fixture call, off the event loop (the async tests run in asyncio's debug mode)."""
     return await asyncio.get_running_loop().run_in_executor(None, function, *args)

@@ -24,9 +24,11 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
         harness.require_service()
         # fetched here, outside the event loop: the fixtures are fetched with blocking calls
         self.unsigned = [harness.unsigned_transaction() for _ in range(3)]
+        # Each test's own bucket: a stream call answers 429 rather than wait, as HTTP calls do.
+        self.api_key = harness.fresh_api_key("stream")
 
     async def test_simulate_tips_and_errors_over_the_stream(self) -> None:
-        async with harness.make_async_client() as client, client.stream() as stream:
+        async with harness.make_async_client(api_key=self.api_key) as client, client.stream() as stream:
             answers = await asyncio.gather(*(stream.simulate(transaction, vectors=["simulation"]) for transaction in self.unsigned))
             self.assertTrue(all(answer["success"] for answer in answers))
             self.assertEqual(len({answer["id"] for answer in answers}), 3, "answers matched to their ids")
@@ -39,7 +41,7 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
             self.assertTrue(caught.exception.request_id)
 
     async def test_execute_send_submit_over_the_stream_and_their_pushes(self) -> None:
-        async with harness.make_async_client() as client, client.stream() as stream:
+        async with harness.make_async_client(api_key=self.api_key) as client, client.stream() as stream:
             executed = await stream.execute(await harness.in_thread(harness.signed_transaction))
             self.assertEqual((executed["type"], executed["action"]), ("execute", "submitted"))
             push = await asyncio.wait_for(next_push(stream, executed["signature"], ("confirmed", "finalized")), LAND_SECONDS)
@@ -54,7 +56,7 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
 
     async def test_watch_yields_updates_until_watch_end(self) -> None:
         watched = await harness.in_thread(harness.fixture, "/wallets")
-        async with harness.make_async_client() as client, client.stream() as stream:
+        async with harness.make_async_client(api_key=self.api_key) as client, client.stream() as stream:
             watch = await stream.watch_simulation(watched["transaction"])
             self.assertTrue(watch.response["success"])
             self.assertRegex(watch.subscription, r"^w_[0-9a-f]{24}$")
@@ -73,7 +75,7 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
             self.assertEqual(watch.end_reason, "unsubscribed")
 
     async def test_reconnects_after_the_socket_drops_and_ends_its_watches(self) -> None:
-        async with harness.make_async_client(base_url=harness.proxy_url()) as client, client.stream() as stream:
+        async with harness.make_async_client(base_url=harness.proxy_url(), api_key=self.api_key) as client, client.stream() as stream:
             self.assertTrue((await stream.simulate(self.unsigned[0]))["success"])
             watch = await stream.watch_simulation(self.unsigned[0])
             await harness.in_thread(harness.fixture, "/proxy/cut")
@@ -83,7 +85,7 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
             self.assertEqual(watch.end_reason, "disconnected", "the server ends a dropped socket's watches silently")
 
     async def test_reconnects_after_the_server_closes_the_socket_itself(self) -> None:
-        async with harness.make_async_client() as client, client.stream() as stream:
+        async with harness.make_async_client(api_key=self.api_key) as client, client.stream() as stream:
             self.assertTrue((await stream.simulate(self.unsigned[0]))["success"])
             # A frame over the service's BODY_LIMIT_BYTES (256 KiB): the server closes the socket with 1009.
             await stream._socket.send("x" * (300 * 1024))
@@ -106,7 +108,7 @@ class StreamTest(unittest.IsolatedAsyncioTestCase):
     async def test_messagepack_frames_when_msgpack_is_importable(self) -> None:
         if not is_msgpack_available():
             self.skipTest("no msgpack module (python3-msgpack): JSON frames only")
-        async with harness.make_async_client() as client, client.stream(encoding="msgpack") as stream:
+        async with harness.make_async_client(api_key=self.api_key) as client, client.stream(encoding="msgpack") as stream:
             answer = await stream.simulate(self.unsigned[0])
             self.assertTrue(answer["success"])
             submitted = await stream.submit(await harness.in_thread(harness.signed_transaction), "direct")
