@@ -42,6 +42,7 @@ t.test('the configuration: defaults, and a bad port stops the boot naming its va
       billingReportIntervalMs: 60_000,
       billingReportLeaseMs: 120_000,
       logLevel: 'info',
+      logFormat: 'auto',
     },
   )
   t.throws(() => readConfig(userServiceConfigSchema, { BILLING_SOL_EUR: '0' }), { name: 'ConfigError', variable: 'BILLING_SOL_EUR' })

@@ -27,7 +27,8 @@ t.test("a busy child's main thread, its parent's children and the machine are re
   t.ok(main, 'the main thread is keyed by the pid')
   t.equal(main?.name, 'node', 'with its name')
   const busyMs = ((main?.ticks ?? 0) * TICK_US) / 1000
-  t.ok(busyMs >= 550 && busyMs <= 2_000, `the main thread spun 600 ms of CPU (read ${busyMs} ms)`)
+  // 600 ms is the process's user time: Node's other threads (the compiler, GC) take a share of it.
+  t.ok(busyMs >= 400 && busyMs <= 2_000, `the main thread spun most of 600 ms of CPU (read ${busyMs} ms)`)
   t.ok(threads.size > 1, 'and Node’s other threads are listed too')
   t.ok(((readMachineTicks() - machineBefore) * TICK_US) / 1000 >= busyMs * 0.5, 'the machine was busy at least that much meanwhile')
   child.kill('SIGKILL')

@@ -18,11 +18,13 @@ t.test('defaults', async (t) => {
     programsDir: undefined,
     unixTime: undefined,
     demo: true,
+    tipWalletKeypair: undefined,
     leaders: 'k7HZXXbsffYaUPC12ZN7HYH4CLSsMbQGHuZbtMJ1pGv',
     transactionHistory: 10_000,
     blockHistory: 4_096,
     dropRate: 0,
     finalitySlots: 32,
+    logFormat: 'auto',
     logLevel: 'info',
   })
   t.ok(Object.isFrozen(config))
