@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events'
 import { createServer } from 'node:net'
-import { ListenErrors, toListenError, type ListenError } from './listen-error.js'
+import { isListenError, ListenErrors, toListenError, type ListenError } from './listen-error.js'
 
 export interface PlannedListener {
   /** The setting that names the port, e.g. PORT. */
@@ -28,7 +28,7 @@ export async function assertPortsFree(listeners: readonly PlannedListener[]): Pr
     } catch (error) {
       const named = toListenError(error, variable, `${host}:${port}`)
       // Anything else (a host that is not this machine's) is left to the real listen to report.
-      if (named instanceof Error && named.name === 'ListenError') failures.push(named as ListenError)
+      if (isListenError(named)) failures.push(named)
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }

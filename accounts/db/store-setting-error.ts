@@ -15,7 +15,7 @@ export function toStoreSettingError(error: unknown, config: Pick<UserServiceConf
       ? new SettingError('DATABASE_URL', `cannot use PostgreSQL at ${toEndpointHost(config.databaseUrl)}: ${why}`, { cause: error })
       : error
   }
-  if ((error as { code?: unknown }).code === EMBEDDED_DATABASE_IN_USE) {
+  if ((error as { code?: unknown } | null | undefined)?.code === EMBEDDED_DATABASE_IN_USE) {
     return new SettingError(
       'DATA_DIR',
       `${config.dataDir} is in use by another running copy of the service (its embedded database is open there): give this one its own DATA_DIR, or point both at one PostgreSQL server with DATABASE_URL`,

@@ -7,6 +7,7 @@
 import type { Logger } from '../../lib/logger.js'
 import type { LocalChain } from '../chain.js'
 import type { ChainAccountEvent, ChainEvent, ChainTransactionEvent } from '../chain/chain-events.js'
+import type { CommitmentStatus } from '../chain/slot-commitment.js'
 import { isProgramAccountAllowed } from '../rpc/program-account-filter.js'
 import { toNotificationAccount } from './account-notification.js'
 import { createCommitmentHold } from './commitment-hold.js'
@@ -55,37 +56,22 @@ export function createChainNotifier(chain: LocalChain, registry: SubscriptionReg
   }
 
   function onAccount(event: ChainAccountEvent): void {
+    // Keyed by the address: a later write of it in the same slot replaces what waits for confirmed or finalized.
+    const holdWrite = (subscription: Subscription & { commitment: CommitmentStatus }, value: () => unknown) =>
+      hold.hold(subscription, event.slot, () => notify(subscription, withContext(event.slot, value())), event.address)
     for (const subscription of registry.getAccountSubscribers(event.address)) {
       if (subscription.kind !== 'account') continue
-      hold.hold(
-        subscription,
-        event.slot,
-        () =>
-          notify(
-            subscription,
-            withContext(event.slot, toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount)),
-          ),
-        event.address,
-      )
+      holdWrite(subscription, () => toNotificationAccount(event.account, subscription.encoding, subscription.slice, chain.getAccount))
     }
     const account = event.account
     if (!account) return
     for (const subscription of registry.getProgramSubscribers(account.owner)) {
       if (subscription.kind !== 'program' || !subscription.filters.every((filter) => isProgramAccountAllowed(filter, account.data)))
         continue
-      hold.hold(
-        subscription,
-        event.slot,
-        () =>
-          notify(
-            subscription,
-            withContext(event.slot, {
-              pubkey: event.address,
-              account: toNotificationAccount(account, subscription.encoding, subscription.slice, chain.getAccount),
-            }),
-          ),
-        event.address,
-      )
+      holdWrite(subscription, () => ({
+        pubkey: event.address,
+        account: toNotificationAccount(account, subscription.encoding, subscription.slice, chain.getAccount),
+      }))
     }
   }
 
