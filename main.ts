@@ -188,6 +188,7 @@ const app = createEdgeServer({
   maxConnections: edgeConfig.maxConnections || undefined,
   shutdownGraceMs: edgeConfig.shutdownGraceMs,
   stream: { maxWatches: edgeConfig.streamMaxWatches },
+  dashboard: { rpcUrl: edgeConfig.dashboardRpcUrl ?? localnet?.rpcUrl, dir: edgeConfig.dashboardDir },
 })
 const restAddress = await app.listen({ host: edgeConfig.host, port: edgeConfig.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${edgeConfig.host}:${edgeConfig.port}`)

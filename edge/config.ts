@@ -40,6 +40,10 @@ export const edgeConfigSchema = {
   shutdownGraceMs: { kind: 'int', env: 'SHUTDOWN_GRACE_MS', default: 1_000, min: 0, max: 20_000 },
   /** Watched simulations one WebSocket may hold at once (docs/api.md#watching-a-simulation); one more is refused `watch_limit_exceeded`. */
   streamMaxWatches: { kind: 'int', env: 'STREAM_MAX_WATCHES', default: 8, min: 0, max: 1_000 },
+  /** The chain JSON-RPC (as a browser reaches it) the dashboard's playground builds demo transactions against; `npm start` defaults it to its localnet. */
+  dashboardRpcUrl: { kind: 'optional-url', env: 'DASHBOARD_RPC_URL' },
+  /** Where the built dashboard is (Vite's output); unset: the repository's dist/dashboard. */
+  dashboardDir: { kind: 'optional-string', env: 'DASHBOARD_DIR' },
   logLevel: { kind: 'string', env: 'LOG_LEVEL', default: 'info', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
   logFormat: LOG_FORMAT_FIELD,
 } as const satisfies ConfigSchema

@@ -120,6 +120,7 @@ const app = createEdgeServer({
   maxConnections: config.maxConnections || undefined,
   shutdownGraceMs: config.shutdownGraceMs,
   stream: { maxWatches: config.streamMaxWatches },
+  dashboard: { rpcUrl: config.dashboardRpcUrl, dir: config.dashboardDir },
 })
 await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
   throw toListenError(error, edgeConfigSchema.port.env, `${config.host}:${config.port}`)

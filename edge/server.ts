@@ -17,6 +17,7 @@ import { edgeConfigSchema } from './config.js'
 import { handleError, sendError } from './http-errors.js'
 import { getDefaultMaxConnections } from './max-connections.js'
 import { registerApiKeyRoutes } from './routes/api-keys.js'
+import { registerDashboardRoutes, type DashboardOptions } from './dashboard/dashboard-routes.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerOpenApiRoute } from './openapi/openapi-route.js'
@@ -101,6 +102,8 @@ export interface EdgeServerOptions {
    * start (edge/connection-drain.ts). Default 1 s (SHUTDOWN_GRACE_MS).
    */
   shutdownGraceMs?: number
+  /** The dashboard at /app/ (docs/dashboard.md): where its build is, and the chain its playground's demos use. */
+  dashboard?: DashboardOptions
   now?: () => number
 }
 
@@ -258,7 +261,9 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     if (ownsCallers) await callers.close()
   })
 
-  // First: its onRoute hook collects every route registered after it.
+  // Before the OpenAPI route: the dashboard's pages are not part of the API's document.
+  registerDashboardRoutes(app, options.dashboard)
+  // First of the API: its onRoute hook collects every route registered after it.
   registerOpenApiRoute(app)
   registerHealthRoute(app, engine, logger, callers.getJournalHealth)
   registerAuthRoutes(app, context)

@@ -1,8 +1,8 @@
 /**
  * Opens a WebSocket with the platform's own class when there is one (browsers, Deno, Node 22+),
  * and with `ws` (an optional peer dependency) on Node 20, which has none. Only `ws` can send
- * headers on the handshake: with the platform's class the API key goes in `?api_key=` (what the
- * service accepts from browsers), and a bearer token needs `ws`.
+ * headers on the handshake: with the platform's class the API key goes in `?api_key=` and a bearer
+ * access token in `?access_token=` (what the service accepts from browsers).
  */
 import { PreflightError, fromErrorEnvelope } from '../errors.js'
 
@@ -28,6 +28,8 @@ export interface OpenWebSocketOptions {
   apiKey: string | undefined
   /** Handshake headers (a bearer token, x-request-id); sent only through `ws`. */
   headers: Record<string, string>
+  /** The bearer access token, for a platform WebSocket, which cannot send it as a header. */
+  accessToken?: string | undefined
   /** A WebSocket class to use instead of detection (e.g. `ws`'s in an old runtime). */
   WebSocket?: WebSocketConstructor | undefined
 }
@@ -47,19 +49,19 @@ async function loadWs(): Promise<WebSocketConstructor | undefined> {
 export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebSocketLike> {
   const needsHeaders = Object.keys(options.headers).some((name) => name !== 'x-request-id')
   const platform = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
-  const Ws = options.WebSocket ?? (platform && !needsHeaders ? undefined : await loadWs())
+  // A browser's bundle of `ws` only throws; there the token goes in the query instead.
+  const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
+  const Ws = options.WebSocket ?? (platform && (!needsHeaders || inBrowser) ? undefined : await loadWs())
   if (Ws) return new Ws(options.url, { headers: { ...options.headers, ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}) } })
   if (!platform) {
     throw new PreflightError({ code: 'invalid_input', message: 'this runtime has no WebSocket: install the ws package (npm install ws)' })
   }
-  if (needsHeaders && !options.apiKey) {
-    throw new PreflightError({
-      code: 'invalid_input',
-      message: 'a bearer token on the stream needs the ws package; use an API key in this runtime',
-    })
-  }
   const url = new URL(options.url)
   if (options.apiKey) url.searchParams.set('api_key', options.apiKey)
+  else if (options.accessToken) url.searchParams.set('access_token', options.accessToken)
+  else if (needsHeaders) {
+    throw new PreflightError({ code: 'invalid_input', message: 'these handshake headers need the ws package in this runtime' })
+  }
   return new platform(url.toString())
 }
 

@@ -287,6 +287,7 @@ export class PreflightStream {
         url: this.dependencies.url,
         apiKey: session.apiKey,
         headers: session.apiKey ? {} : session.getHeaders('bearer'),
+        accessToken: session.apiKey ? undefined : session.token,
         WebSocket: this.options.WebSocket,
       })
     } catch (error) {
