@@ -30,6 +30,15 @@ module.exports = {
       to: { path: '^(engine|edge|accounts|callers|localnet|lib|proto|scripts|test|bench|main[.]ts)' },
     },
     {
+      name: 'dashboard-talks-through-the-sdk',
+      comment:
+        'The dashboard (dashboard/) is a browser app that uses the API as any user does: through the TypeScript SDK, never ' +
+        "by the service's code, its tests or its benchmarks.",
+      severity: 'error',
+      from: { path: '^dashboard/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet|lib|proto|scripts|test|bench|main[.]ts)' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No module reaches itself through its imports, type-only imports included (tsPreCompilationDeps): a cycle ' +

@@ -66,6 +66,27 @@ export default tseslint.config(
   // answer's JSON as it comes (the no-unsafe-* rules) precisely to assert its shape, awaits
   // values that are promises only when cold (await-thenable), and throws queued failures of any
   // type to see them handled (only-throw-error).
+  // The dashboard (a browser app, its own tsconfig with the DOM and Preact's JSX): the product's
+  // type-checked rules; its build files (Vite's config and plugin) run in Node, under tsconfig.node.json.
+  {
+    files: ['dashboard/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: {
+      globals: { window: 'readonly', document: 'readonly', location: 'readonly', navigator: 'readonly', sessionStorage: 'readonly' },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // An event handler may start a promise: the page reports its failure itself.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['dashboard/vite.config.ts', 'dashboard/first-load-budget.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: ['dashboard/tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
+    },
+  },
   // CommonJS configuration files (.dependency-cruiser.cjs).
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 )

@@ -78,6 +78,9 @@ export function createIdentityService({ db, signingKey, now, onInvalidate }: Ide
       return createAuthResponse({ signingKey, ...spent, nowMs: now() })
     },
 
+    // Nothing to announce: no edge caches refresh tokens, and access tokens outlive a logout.
+    logout: (refreshToken) => refreshTokens.revokeFamily(refreshToken),
+
     async getUser(userId) {
       return toUser(await getLiveUser(userId))
     },

@@ -23,6 +23,7 @@ export function createInProcessUserServiceClient(userService: UserService): User
     register: (credentials) => userService.register(credentials),
     login: (credentials) => userService.login(credentials),
     refresh: (refreshToken) => userService.refresh(refreshToken),
+    logout: (refreshToken) => userService.logout(refreshToken),
     getUser: (userId) => userService.getUser(userId),
     getUserState: (userId) => userService.getUserState(userId),
     deleteUser: (userId) => userService.deleteUser(userId),

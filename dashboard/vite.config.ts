@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { firstLoadBudget } from './first-load-budget.ts'
 
 const resolvePath = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 
@@ -13,6 +14,7 @@ export default defineConfig({
   root: resolvePath('.'),
   base: '/app/',
   publicDir: resolvePath('public'),
+  plugins: [firstLoadBudget()],
   resolve: {
     alias: {
       // The TypeScript SDK, from its sources: the dashboard talks to the API as any SDK user does.

@@ -13,7 +13,7 @@ export const edgeConfigSchema = {
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
-  /** `off` turns the limits of register, login and refresh off (edge/limits/auth-limit-plans.ts); separate from RATE_LIMITS, a performance knob. */
+  /** `off` turns the limits of register, login, refresh and logout off (edge/limits/auth-limit-plans.ts); separate from RATE_LIMITS, a performance knob. */
   authLimits: { kind: 'string', env: 'AUTH_LIMITS', default: 'on', oneOf: ['on', 'off'] },
   /** Proxies whose X-Forwarded-For names the client (edge/trust-proxy.ts); behind a load balancer it must name it. */
   trustProxy: { kind: 'string', env: 'TRUST_PROXY', default: 'off' },

@@ -28,7 +28,7 @@ export interface EdgeContext {
   admission: Admission
   /** Where tracked transactions' status changes arrive, for the stream's pushes; none: no pushes. */
   transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'subscribe'>
-  /** The limits of register, login and refresh (client address and account). */
+  /** The limits of register, login, refresh and logout (client address and account). */
   authLimits: AuthLimits
   logger: Logger
   now: () => number

@@ -70,7 +70,7 @@ export interface EdgeServerOptions {
   authCacheTtlMs?: number
   /** How often key counts and history are written to the user service (tests lengthen it to see the request path alone). */
   usageFlushIntervalMs?: number
-  /** The buckets of register, login and refresh (edge/limits/auth-limits.ts); without it those routes are unlimited. Its owner closes it. */
+  /** The buckets of register, login, refresh and logout (edge/limits/auth-limits.ts); without it those routes are unlimited. Its owner closes it. */
   authLimiter?: KeyedLimiter
   /** Proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); default none: the socket's peer. */
   trustProxy?: TrustProxy

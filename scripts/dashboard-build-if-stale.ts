@@ -2,7 +2,8 @@
  * `npm start`'s first step (the `prestart` script): builds the dashboard (dist/dashboard, which the
  * edge serves at /app/) when there is no build yet or its sources changed since, so `npm install`
  * then `npm start` serves it without a separate build. A build takes a few seconds; an up-to-date
- * one is left alone in milliseconds. `npm run build` always rebuilds it.
+ * one is left alone in milliseconds. `npm run build` always rebuilds it; with DASHBOARD_DIR set the
+ * edge serves that folder and nothing is built.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,7 +31,8 @@ function isStale(): boolean {
   return SOURCES.some((source) => getNewestChangeMs(join(REPO_ROOT, source)) > builtMs)
 }
 
-if (isStale()) {
+// DASHBOARD_DIR names a build of the operator's own (the edge serves it): nothing to build here.
+if (!process.env.DASHBOARD_DIR && isStale()) {
   console.log('building the dashboard (dist/dashboard): a few seconds, once')
   const { build } = await import('vite')
   await build({ configFile: join(REPO_ROOT, 'dashboard/vite.config.ts'), logLevel: 'warn' })

@@ -29,6 +29,12 @@ export interface IdentityService {
   login(credentials: Credentials): Promise<AuthResponse>
   /** Spends `refreshToken` and issues the next of its family; a spent token revokes the family. */
   refresh(refreshToken: string): Promise<AuthResponse>
+  /**
+   * Revokes the family of `refreshToken` (logout): no token of it refreshes again. Resolves alike
+   * for an unknown, spent, expired or revoked token, so it says nothing of the token; access tokens
+   * already issued stay valid until they expire (they are stateless).
+   */
+  logout(refreshToken: string): Promise<void>
   /** The live user; `unauthorized` when unknown or soft-deleted. */
   getUser(userId: string): Promise<User>
   /** For the edge's bearer cache: null when the user never existed. */

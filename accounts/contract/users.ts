@@ -29,7 +29,10 @@ export type User = Static<typeof userSchema>
 export const authResponseSchema = Type.Object(
   {
     token: Type.String({ minLength: 1, description: 'JWT access token (Authorization: Bearer), valid 24 hours.' }),
-    refresh_token: Type.String({ minLength: 1, description: 'Valid 30 days; spent by POST /auth/refresh, which issues the next.' }),
+    refresh_token: Type.String({
+      minLength: 1,
+      description: 'Valid 30 days; spent by POST /auth/refresh, which issues the next; POST /auth/logout revokes it.',
+    }),
     token_type: Type.Literal('Bearer'),
     expires_in: Type.Integer({ minimum: 1, description: "The access token's lifetime in seconds." }),
   },

@@ -149,6 +149,12 @@ export const ACCOUNTS_METHODS: { readonly [Name in keyof UserService]: AnyAccoun
     toResponse: toAuthResponseMessage,
     fromResponse: fromAuthResponseMessage,
   }),
+  logout: entry<'logout', 'Logout'>('Logout')({
+    toRequest: (refreshToken) => ({ refresh_token: refreshToken }),
+    fromRequest: ({ refresh_token }) => [refresh_token],
+    toResponse: empty,
+    fromResponse: nothing,
+  }),
   getUser: entry<'getUser', 'GetUser'>('GetUser')({
     toRequest: byUser,
     fromRequest: fromUser,

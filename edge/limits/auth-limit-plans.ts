@@ -1,8 +1,8 @@
 /**
- * The token buckets of the unauthenticated account routes (register, login, refresh): one per
- * client address and one per account the request names. A security probe saw 579 wrong passwords
- * on one account and 589 registrations from one client in 20 s, unanswered by any 429; these
- * numbers bound both while a person (or an office behind one NAT address) never meets them.
+ * The token buckets of the unauthenticated account routes (register, login, refresh, logout): one
+ * per client address and one per account the request names. A security probe saw 579 wrong
+ * passwords on one account and 589 registrations from one client in 20 s, unanswered by any 429;
+ * these numbers bound both while a person (or an office behind one NAT address) never meets them.
  */
 import type { BucketPlan } from '../../lib/limits/keyed-limiter.js'
 
@@ -49,3 +49,15 @@ export const REFRESH_PER_ADDRESS: BucketPlan = Object.freeze({ burst: 60, refill
  * family); a loop or a replay of one token is cut here, before the database.
  */
 export const REFRESH_PER_TOKEN: BucketPlan = Object.freeze({ burst: 3, refillIntervalMs: 60_000 })
+
+/**
+ * Logouts per client address: 60, then one a second, as refresh: a logout costs one database write
+ * and a client makes one per session; room for many clients behind one address.
+ */
+export const LOGOUT_PER_ADDRESS: BucketPlan = Object.freeze({ burst: 60, refillIntervalMs: 1_000 })
+
+/**
+ * Logouts with one refresh token: 3, then one a minute. A client logs out once, or again when the
+ * answer was lost (the answer is the same); repeating one token any more is a loop or a replay.
+ */
+export const LOGOUT_PER_TOKEN: BucketPlan = Object.freeze({ burst: 3, refillIntervalMs: 60_000 })

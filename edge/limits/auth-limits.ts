@@ -1,9 +1,9 @@
 /**
  * The limits of the unauthenticated account routes, charged before the user service is called:
  * one token from the client address's bucket, then one from the bucket of the account the request
- * names — the normalised e-mail for register and login, the presented token for refresh. Either
- * refusal is `429 rate_limited` with Retry-After, and the user service never sees the request: a
- * locked e-mail costs no argon2 verification.
+ * names — the normalised e-mail for register and login, the presented token for refresh and
+ * logout. Either refusal is `429 rate_limited` with Retry-After, and the user service never sees
+ * the request: a locked e-mail costs no argon2 verification.
  *
  * Login keys by the e-mail whether or not an account has it, and an unknown e-mail fails as a wrong
  * password does, so the lockout answers alike for both and says nothing about which accounts
@@ -14,7 +14,8 @@
  * Refresh keys by a hash of the presented token rather than by its user: the user is known only
  * once the user service has spent the token and issued the next, too late to refuse without losing
  * the client's session. Per token it bounds retries of one token; a user's chain of refreshes (each
- * with a new token) is bounded by the address limit.
+ * with a new token) is bounded by the address limit. Logout keys alike, for the same reason (its
+ * answer never says whose the token was), in buckets of its own: logging out spends no refresh.
  *
  * E-mails and tokens reach the limiter's store (Redis) only as truncated SHA-256 hashes.
  */
@@ -25,6 +26,8 @@ import type { BucketPlan, KeyedLimiter } from '../../lib/limits/keyed-limiter.js
 import {
   LOGIN_PER_ADDRESS,
   LOGIN_PER_EMAIL,
+  LOGOUT_PER_ADDRESS,
+  LOGOUT_PER_TOKEN,
   REFRESH_PER_ADDRESS,
   REFRESH_PER_TOKEN,
   REGISTER_PER_ADDRESS,
@@ -42,6 +45,8 @@ export interface AuthLimits {
   login: LimitedAttempt
   /** `subject`: the refresh token presented. */
   refresh: LimitedAttempt
+  /** `subject`: the refresh token whose family ends. */
+  logout: LimitedAttempt
 }
 
 interface RoutePolicy {
@@ -84,13 +89,23 @@ const REFRESH: RoutePolicy = {
   isCountedFailure: (error) => !isServiceFault(error),
 }
 
+const LOGOUT: RoutePolicy = {
+  route: 'logout',
+  perAddress: LOGOUT_PER_ADDRESS,
+  perSubject: LOGOUT_PER_TOKEN,
+  toSubject: (token) => token,
+  // Every logout succeeds, known token or not, so every one counts.
+  countsSuccess: true,
+  isCountedFailure: (error) => !isServiceFault(error),
+}
+
 /** Runs every attempt unlimited: no limiter (AUTH_LIMITS=off, or a test that is not about limits). */
 const UNLIMITED: LimitedAttempt = (_clientIp, _subject, attempt) => attempt()
 
 /** Creates the account routes' limits on `limiter`, timed by `now`; none without a limiter. */
 export function createAuthLimits(options: { limiter: KeyedLimiter | undefined; now: () => number }): AuthLimits {
   const { limiter, now } = options
-  if (limiter === undefined) return { register: UNLIMITED, login: UNLIMITED, refresh: UNLIMITED }
+  if (limiter === undefined) return { register: UNLIMITED, login: UNLIMITED, refresh: UNLIMITED, logout: UNLIMITED }
 
   const createLimitedAttempt = (policy: RoutePolicy): LimitedAttempt =>
     async function limited<T>(clientIp: string | undefined, subject: string, attempt: () => Promise<T>): Promise<T> {
@@ -109,7 +124,12 @@ export function createAuthLimits(options: { limiter: KeyedLimiter | undefined; n
       return answer
     }
 
-  return { register: createLimitedAttempt(REGISTER), login: createLimitedAttempt(LOGIN), refresh: createLimitedAttempt(REFRESH) }
+  return {
+    register: createLimitedAttempt(REGISTER),
+    login: createLimitedAttempt(LOGIN),
+    refresh: createLimitedAttempt(REFRESH),
+    logout: createLimitedAttempt(LOGOUT),
+  }
 }
 
 /** Whether `error` is the service's fault (5xx, or not a catalogue error): the caller should not pay for it. */

@@ -129,7 +129,7 @@ export function createOpenApiDocument(routes: readonly DocumentedRoute[], { vers
     const { description, ...shape } = schema as Record<string, unknown>
     const authenticated = auth === 'bearer' || auth === 'either'
     const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }
-    // The account routes' limits (register, login, refresh) answer a 429 with Retry-After alone.
+    // The account routes' limits (register, login, refresh, logout) answer a 429 with Retry-After alone.
     if (status === 429)
       Object.assign(headers, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }, authenticated ? RATE_LIMIT_HEADERS : {})
     else if (authenticated && status < 300) Object.assign(headers, RATE_LIMIT_HEADERS)

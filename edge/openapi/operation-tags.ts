@@ -25,7 +25,10 @@ const TAG_BY_PREFIX: ReadonlyArray<readonly [string, string]> = [
 ]
 
 export const OPERATION_TAGS: readonly OperationTag[] = [
-  { name: 'Accounts', description: 'Register, log in, refresh and delete an account: the bearer tokens of dashboards and human flows.' },
+  {
+    name: 'Accounts',
+    description: 'Register, log in, refresh, log out and delete an account: the bearer tokens of dashboards and human flows.',
+  },
   { name: 'API keys', description: 'Keys for programs: created (shown once), listed, rotated with a grace period, revoked.' },
   { name: 'Simulation', description: 'Simulate and judge transactions: one, a batch, or a stream over a WebSocket.' },
   { name: 'Landing', description: 'Execute, send and submit signed transactions, track them until they land, and read the relay tips.' },

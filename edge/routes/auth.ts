@@ -1,8 +1,15 @@
-/** Register, login, refresh, the caller's profile, soft delete (docs/api.md#accounts-and-tokens). */
+/** Register, login, refresh, logout, the caller's profile, soft delete (docs/api.md#accounts-and-tokens). */
 import type { FastifyInstance } from 'fastify'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
-import { deleteAccountResponses, loginResponses, meResponses, refreshResponses, registerResponses } from '../schemas/auth.js'
+import {
+  deleteAccountResponses,
+  loginResponses,
+  logoutResponses,
+  meResponses,
+  refreshResponses,
+  registerResponses,
+} from '../schemas/auth.js'
 
 interface Credentials {
   email: string
@@ -28,7 +35,7 @@ export const refreshBodySchema = {
   properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const
 
-/** Registers the account routes; register, login and refresh run within `authLimits` (after schema validation: a malformed request spends nothing). */
+/** Registers the account routes; register, login, refresh and logout run within `authLimits` (after schema validation: a malformed request spends nothing). */
 export function registerAuthRoutes(app: FastifyInstance, { userService, auth, authLimits }: EdgeContext): void {
   app.post<{ Body: Credentials }>(
     '/auth/register',
@@ -74,6 +81,27 @@ export function registerAuthRoutes(app: FastifyInstance, { userService, auth, au
       },
     },
     (request) => authLimits.refresh(request.ip, request.body.refresh_token, () => userService.refresh(request.body.refresh_token)),
+  )
+  // The refresh token is the credential, as on refresh. Any token answers 200: a logout retried
+  // after a lost answer succeeds, and nobody learns from it whether a token was ever valid.
+  app.post<{ Body: { refresh_token: string } }>(
+    '/auth/logout',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Log out: revoke a refresh token',
+        description:
+          'Revokes the refresh token and its whole family (every token rotated from the same login): none of them refreshes again. Answers {revoked: true} whatever the token was (unknown, spent, expired or already revoked). Access tokens already issued stay valid until they expire (24 h): forget them.',
+        body: refreshBodySchema,
+        response: logoutResponses,
+        retryAfterStatuses: [503],
+      },
+    },
+    async (request) => {
+      const refreshToken = request.body.refresh_token
+      await authLimits.logout(request.ip, refreshToken, () => userService.logout(refreshToken))
+      return { revoked: true }
+    },
   )
   app.get(
     '/auth/me',

@@ -47,6 +47,8 @@ import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRe
 import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from './preflight/accounts/v1/ListWebhookDeliveriesResponse';
 import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from './preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from './preflight/accounts/v1/LoginRequest';
+import type { LogoutRequest as _preflight_accounts_v1_LogoutRequest, LogoutRequest__Output as _preflight_accounts_v1_LogoutRequest__Output } from './preflight/accounts/v1/LogoutRequest';
+import type { LogoutResponse as _preflight_accounts_v1_LogoutResponse, LogoutResponse__Output as _preflight_accounts_v1_LogoutResponse__Output } from './preflight/accounts/v1/LogoutResponse';
 import type { ManagedTipLamports as _preflight_accounts_v1_ManagedTipLamports, ManagedTipLamports__Output as _preflight_accounts_v1_ManagedTipLamports__Output } from './preflight/accounts/v1/ManagedTipLamports';
 import type { NullableDouble as _preflight_accounts_v1_NullableDouble, NullableDouble__Output as _preflight_accounts_v1_NullableDouble__Output } from './preflight/accounts/v1/NullableDouble';
 import type { NullableString as _preflight_accounts_v1_NullableString, NullableString__Output as _preflight_accounts_v1_NullableString__Output } from './preflight/accounts/v1/NullableString';
@@ -145,6 +147,8 @@ export interface ProtoGrpcType {
         ListWebhookDeliveriesResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
         ListWebhookEndpointsResponse: MessageTypeDefinition<_preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
         LoginRequest: MessageTypeDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_LoginRequest__Output>
+        LogoutRequest: MessageTypeDefinition<_preflight_accounts_v1_LogoutRequest, _preflight_accounts_v1_LogoutRequest__Output>
+        LogoutResponse: MessageTypeDefinition<_preflight_accounts_v1_LogoutResponse, _preflight_accounts_v1_LogoutResponse__Output>
         ManagedTipLamports: MessageTypeDefinition<_preflight_accounts_v1_ManagedTipLamports, _preflight_accounts_v1_ManagedTipLamports__Output>
         NullableDouble: MessageTypeDefinition<_preflight_accounts_v1_NullableDouble, _preflight_accounts_v1_NullableDouble__Output>
         NullableString: MessageTypeDefinition<_preflight_accounts_v1_NullableString, _preflight_accounts_v1_NullableString__Output>

@@ -130,6 +130,17 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     await assertRejectsWithCode(t, client.refresh(refreshed.refresh_token), 'invalid_refresh_token', 'its family is revoked')
   })
 
+  t.test('logout revokes the family of the token presented, and resolves alike for any token', async (t) => {
+    const { auth } = await registerUser(client, context, email('lena'))
+    const other = await client.login({ email: email('lena'), password: PASSWORD })
+    const rotated = await client.refresh(auth.refresh_token)
+    t.equal(await client.logout(auth.refresh_token), undefined, 'a token spent earlier in the family')
+    await assertRejectsWithCode(t, client.refresh(rotated.refresh_token), 'invalid_refresh_token', 'the token rotated from it')
+    t.equal(await client.logout(rotated.refresh_token), undefined, 'an already revoked token')
+    t.equal(await client.logout('garbage'), undefined, 'garbage')
+    t.ok(await client.refresh(other.refresh_token), 'the other login still refreshes')
+  })
+
   t.test('identity errors', async (t) => {
     await registerUser(client, context, email('bob'))
     await assertRejectsWithCode(t, client.register({ email: email('bob'), password: PASSWORD }), 'email_taken', 'same email')

@@ -3,7 +3,7 @@
  * embedded defaults, serves the README's flow — register, an API key, a transfer simulated on
  * localnet — and drains on SIGTERM with exit 0, its ports released. Every file the product reads
  * beside its modules at run time (contracts, migrations, the engine's data, the embedded
- * database's worker) must therefore be in dist/. The build runs once, into the repository's dist/
+ * database's worker) must therefore be in dist/, and so must the dashboard (dist/dashboard). The build runs once, into the repository's dist/
  * (removed first, so a file an earlier build left there cannot hide one this build misses).
  */
 import { spawn } from 'node:child_process'
@@ -72,6 +72,18 @@ t.test('npm run build, then node dist/main.js serves a simulation and stops on S
     { success: true, compute_units: 150, decision: 'approve', risk: { risk_level: 'safe' } },
     'the transfer succeeds and is approved',
   )
+
+  // The dashboard is part of the build: its page and every script it loads come from dist/dashboard.
+  const page = await fetch(`${setup.restUrl}/app/`)
+  t.equal(page.status, 200, 'the dashboard page is served from the build')
+  const html = await page.text()
+  const scripts = [...html.matchAll(/src="(\/app\/assets\/[^"]+\.js)"/g)].map((match) => match[1] as string)
+  t.ok(scripts.length > 0, 'it loads a hashed script')
+  for (const script of scripts) {
+    const response = await fetch(`${setup.restUrl}${script}`)
+    t.equal(response.status, 200, `${script} is served`)
+    t.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable')
+  }
 
   await assertStopsOnSigterm(t, running, setup, 10_000)
 })

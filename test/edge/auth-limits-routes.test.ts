@@ -1,5 +1,5 @@
 /**
- * The limits of register, login and refresh over REST (fastify inject, which sets the client
+ * The limits of register, login, refresh and logout over REST (fastify inject, which sets the client
  * address) on a real user service, with the limiter in Redis when REDIS_URL is set: per-address
  * exhaustion answers 429 `rate_limited` with Retry-After in the Error envelope; wrong passwords lock
  * an e-mail whether or not an account has it, with identical answers, before accounts is asked; the
@@ -45,20 +45,21 @@ interface LimitedEdge {
   app: FastifyInstance
   clock: TestClock
   /** Calls that reached accounts, per route. */
-  calls: { register: number; login: number; refresh: number }
+  calls: { register: number; login: number; refresh: number; logout: number }
 }
 
 /** One database for the whole file (each test keeps to its own addresses and e-mails); its clock only moves forward. */
 const base = await createTestUserService(t)
 
-/** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login and refresh calls are counted. */
+/** An edge with the auth limits on (a limiter of its own), on the real accounts, whose register, login, refresh and logout calls are counted. */
 async function createLimitedEdge(t: Test, options: { trustProxy?: TrustProxy; limits?: boolean } = {}): Promise<LimitedEdge> {
-  const calls = { register: 0, login: 0, refresh: 0 }
+  const calls = { register: 0, login: 0, refresh: 0, logout: 0 }
   const userService: UserService = {
     ...base.userService,
     register: (credentials) => (calls.register++, base.userService.register(credentials)),
     login: (credentials) => (calls.login++, base.userService.login(credentials)),
     refresh: (token) => (calls.refresh++, base.userService.refresh(token)),
+    logout: (token) => (calls.logout++, base.userService.logout(token)),
   }
   const authLimiter = options.limits === false ? undefined : createTestAuthLimiter(t).limiter
   const { app } = await createTestEdgeWithUser(t, unusedEngine, {
@@ -91,6 +92,7 @@ const register = (app: FastifyInstance, email: string, ip: string, headers?: Rec
   post(app, '/auth/register', { email, password: PASSWORD }, ip, headers)
 const login = (app: FastifyInstance, email: string, password: string, ip: string) => post(app, '/auth/login', { email, password }, ip)
 const refresh = (app: FastifyInstance, token: string, ip: string) => post(app, '/auth/refresh', { refresh_token: token }, ip)
+const logout = (app: FastifyInstance, token: string, ip: string) => post(app, '/auth/logout', { refresh_token: token }, ip)
 
 /** What a client can tell apart in an answer, request id aside. */
 function getVisible(response: LightMyRequestResponse) {
@@ -215,6 +217,38 @@ t.test('refresh: a chain of rotations passes; one token presented 3 times, then 
   assertErrorEnvelope(t, refused, 'rate_limited', 'the 61st from one address')
   t.equal(refused.headers['retry-after'], '1')
   t.equal((await refresh(app, token, '198.51.100.25')).statusCode, 200, 'the live token still works from elsewhere')
+})
+
+t.test('logout: one token 3 times, then 429; 60 from one address, in buckets apart from refresh', async (t) => {
+  const { app, clock, calls } = await createLimitedEdge(t)
+  const registered = await register(app, createEmail('logout'), '198.51.100.40')
+  const token = (registered.json() as { refresh_token: string }).refresh_token
+  t.strictSame(
+    [await logout(app, token, '198.51.100.41'), await logout(app, token, '198.51.100.42'), await logout(app, token, '198.51.100.43')].map(
+      (r) => r.statusCode,
+    ),
+    [200, 200, 200],
+    'a logout, and two repeats of it',
+  )
+  const refused = await logout(app, token, '198.51.100.44')
+  assertErrorEnvelope(t, refused, 'rate_limited', 'the 4th logout with one token')
+  t.equal(refused.headers['retry-after'], '60', 'one a minute')
+  t.equal(calls.logout, 3, 'the refused one never reached accounts')
+  clock.nowMs += 60_000
+  t.equal((await logout(app, token, '198.51.100.44')).statusCode, 200, 'after Retry-After one more passes')
+
+  const statuses: number[] = []
+  for (let i = 0; i < 60; i++)
+    statuses.push((await logout(app, `pfr_${randomBytes(32).toString('base64url')}`, '198.51.100.45')).statusCode)
+  t.strictSame(statuses, Array(60).fill(200), 'sixty unknown tokens from one address answer alike')
+  const spent = await logout(app, `pfr_${randomBytes(32).toString('base64url')}`, '198.51.100.45')
+  assertErrorEnvelope(t, spent, 'rate_limited', 'the 61st from one address')
+  t.equal(spent.headers['retry-after'], '1')
+  t.equal(
+    (await refresh(app, token, '198.51.100.45')).statusCode,
+    401,
+    "refresh's own bucket is untouched (its answer: the family is revoked)",
+  )
 })
 
 t.test('TRUST_PROXY: X-Forwarded-For from a trusted proxy is the client; otherwise it is ignored', async (t) => {

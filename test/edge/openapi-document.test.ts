@@ -105,7 +105,7 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test("covers docs/api.md's endpoint table, and only it, with each row's security", async (t) => {
     const endpoints = readDocumentedEndpoints()
-    t.equal(endpoints.length, 39, "docs/api.md's table is read whole")
+    t.equal(endpoints.length, 40, "docs/api.md's table is read whole")
     for (const { method, path, auth } of endpoints) {
       const operation = document.paths[path]?.[method.toLowerCase()]
       t.ok(operation, `${method} ${path} is documented`)
@@ -119,19 +119,23 @@ t.test('the OpenAPI document', async (t) => {
     }
   })
 
-  t.test('covers the routes beyond the first endpoint list: refresh, program blocks, submit, the stream, this document', async (t) => {
-    const extra: Array<[string, string, AuthMode]> = [
-      ['post', '/auth/refresh', 'none'],
-      ['get', '/api/v1/solana/program-blocks', 'either'],
-      ['put', '/api/v1/solana/program-blocks', 'either'],
-      ['delete', '/api/v1/solana/program-blocks/{program_id}', 'either'],
-      ['post', '/api/v1/solana/tx/submit', 'either'],
-      ['get', '/api/v1/solana/stream', 'either'],
-      ['get', '/openapi.json', 'none'],
-    ]
-    for (const [method, path, auth] of extra)
-      t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
-  })
+  t.test(
+    'covers the routes beyond the first endpoint list: refresh, logout, program blocks, submit, the stream, this document',
+    async (t) => {
+      const extra: Array<[string, string, AuthMode]> = [
+        ['post', '/auth/refresh', 'none'],
+        ['post', '/auth/logout', 'none'],
+        ['get', '/api/v1/solana/program-blocks', 'either'],
+        ['put', '/api/v1/solana/program-blocks', 'either'],
+        ['delete', '/api/v1/solana/program-blocks/{program_id}', 'either'],
+        ['post', '/api/v1/solana/tx/submit', 'either'],
+        ['get', '/api/v1/solana/stream', 'either'],
+        ['get', '/openapi.json', 'none'],
+      ]
+      for (const [method, path, auth] of extra)
+        t.same(document.paths[path]?.[method]?.security, SECURITY[auth], `${method.toUpperCase()} ${path}: ${auth}`)
+    },
+  )
 
   t.test('execute, send and tracking: the contract schemas, their bodies, the signature parameter, their errors', async (t) => {
     const operation = (path: string, method: string) => document.paths[path]?.[method]
@@ -247,14 +251,14 @@ t.test('the OpenAPI document', async (t) => {
     t.same(Object.keys(operation?.responses ?? {}).sort(), ['200', '401', '404', '422', '429', '500', '503'])
   })
 
-  t.test('register, login and refresh document their 429, with Retry-After and no RateLimit-* headers', async (t) => {
-    for (const path of ['/auth/register', '/auth/login', '/auth/refresh']) {
+  t.test('register, login, refresh and logout document their 429, with Retry-After and no RateLimit-* headers', async (t) => {
+    for (const path of ['/auth/register', '/auth/login', '/auth/refresh', '/auth/logout']) {
       t.same(Object.keys(document.paths[path]?.post?.responses['429']?.headers ?? {}).sort(), ['Retry-After', 'X-Request-Id'], path)
     }
   })
 
   t.test('a 503 that may be accounts_unavailable documents Retry-After; one that cannot does not', async (t) => {
-    for (const path of ['/auth/register', '/auth/login', '/auth/refresh', '/api/v1/billing/webhook']) {
+    for (const path of ['/auth/register', '/auth/login', '/auth/refresh', '/auth/logout', '/api/v1/billing/webhook']) {
       t.ok(document.paths[path]?.post?.responses['503']?.headers?.['Retry-After'], `${path}: the accounts database`)
     }
     for (const [path, operations] of Object.entries(document.paths)) {

@@ -154,6 +154,10 @@ t.test('every route answers what its schema documents', async (t) => {
     await call('login: wrong password', '/auth/login', json('POST', '/auth/login', { email, password: 'wrong password!' }), 401)
     await call('refresh', '/auth/refresh', json('POST', '/auth/refresh', { refresh_token: registered.refresh_token }), 200)
     await call('refresh: spent token', '/auth/refresh', json('POST', '/auth/refresh', { refresh_token: registered.refresh_token }), 401)
+    const loggingOut = (await call('login to log out', '/auth/login', json('POST', '/auth/login', credentials), 200)).json()
+    await call('logout', '/auth/logout', json('POST', '/auth/logout', { refresh_token: loggingOut.refresh_token }), 200)
+    await call('logout: an unknown token', '/auth/logout', json('POST', '/auth/logout', { refresh_token: 'pfr_unknown' }), 200)
+    await call('logout: no refresh_token', '/auth/logout', json('POST', '/auth/logout', {}), 422)
     await call('me', '/auth/me', { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${registered.token}` } }, 200)
     await call('me: an API key on a bearer route', '/auth/me', { method: 'GET', url: '/auth/me', headers: apiKey }, 401)
     await call(

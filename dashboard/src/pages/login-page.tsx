@@ -12,8 +12,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (client: PreflightClient
   const submit = async (event: Event) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget as HTMLFormElement)
-    const email = String(form.get('email') ?? '')
-    const password = String(form.get('password') ?? '')
+    const email = (form.get('email') as string | null) ?? ''
+    const password = (form.get('password') as string | null) ?? ''
     setBusy(true)
     setError(undefined)
     try {

@@ -6,7 +6,7 @@ import asyncio
 import unittest
 
 import harness
-from solana_preflight import AsyncClient, NotFoundError, RateLimitedError
+from solana_preflight import AsyncClient, AuthenticationError, NotFoundError, RateLimitedError
 
 
 class AsyncClientTest(unittest.IsolatedAsyncioTestCase):
@@ -58,6 +58,12 @@ class AsyncClientTest(unittest.IsolatedAsyncioTestCase):
             self.assertTrue(rotated["key"].startswith("pf_live_"))
             await owner.revoke_api_key(created["id"])
             second = await owner.create_api_key("limited")
+            refresh_token = owner.credentials.refresh_token
+            await owner.logout()
+            self.assertIsNone(owner.credentials.refresh_token)
+        async with AsyncClient(base_url=harness.base_url(), refresh_token=refresh_token) as revoked:
+            with self.assertRaises(AuthenticationError):
+                await revoked.refresh()
         async with harness.make_async_client(api_key=second["key"], max_retries=0) as impatient:
             results = await asyncio.gather(*(impatient.get_program_blocks() for _ in range(25)), return_exceptions=True)
         refused = [result for result in results if isinstance(result, RateLimitedError)]

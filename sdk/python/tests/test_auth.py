@@ -1,4 +1,4 @@
-"""register, login, the refresh the client does by itself, the account, API keys."""
+"""register, login, the refresh the client does by itself, logout, the account, API keys."""
 
 from __future__ import annotations
 
@@ -53,6 +53,27 @@ class AuthTest(unittest.TestCase):
         with PreflightClient(base_url=harness.base_url(), token="not.a.valid-token") as client:
             with self.assertRaises(AuthenticationError):
                 client.me()
+
+    def test_logout_revokes_the_refresh_token_family_and_forgets_the_pair(self) -> None:
+        with PreflightClient(base_url=harness.base_url()) as client:
+            client.login(harness.email(), harness.PASSWORD)
+            first_refresh_token = client.credentials.refresh_token
+            client.refresh()
+            access_token = client.credentials.token
+            self.assertIsNone(client.logout())
+            self.assertIsNone(client.credentials.token)
+            self.assertIsNone(client.credentials.refresh_token)
+            client.logout()  # nothing left to revoke: it only forgets
+            with self.assertRaises(AuthenticationError):
+                client.me()
+        # the token the client held was rotated from the first: the whole family is revoked
+        with PreflightClient(base_url=harness.base_url(), refresh_token=first_refresh_token) as stale:
+            with self.assertRaises(AuthenticationError) as raised:
+                stale.refresh()
+            self.assertEqual(raised.exception.code, "invalid_refresh_token")
+        # access tokens are stateless: the one issued before the logout lives out its 24 hours
+        with PreflightClient(base_url=harness.base_url(), token=access_token) as still:
+            self.assertEqual(still.me()["email"], harness.email())
 
     def test_api_keys_create_list_rotate_revoke(self) -> None:
         with harness.new_user_client("keys") as owner:

@@ -115,6 +115,41 @@ t.test('PreflightClient against the running service', async (t) => {
     )
   })
 
+  t.test('auth.logout(): the refresh token’s family revoked on the service, the pair forgotten', async (t) => {
+    const requests: string[] = []
+    const countingFetch: typeof fetch = (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
+      return fetch(input, init)
+    }
+    const outgoing = new PreflightClient({ baseUrl, fetch: countingFetch })
+    const first = await outgoing.auth.login(email, PASSWORD)
+    const rotated = await outgoing.auth.refresh()
+    t.equal(await outgoing.auth.logout(), undefined, 'logout resolves')
+    t.equal(requests.at(-1), 'POST /auth/logout', 'it told the service')
+    t.match(await getError(outgoing.auth.me()), { code: 'unauthorized', status: 401 }, 'the client holds no token any more')
+    t.match(await getError(outgoing.auth.refresh()), { code: 'invalid_input' }, 'nor a refresh token')
+    const sent = requests.length
+    await outgoing.auth.logout()
+    t.equal(requests.length, sent, 'without a refresh token, logout only forgets: no request')
+    for (const [label, refreshToken] of [
+      ['the token it held', rotated.refresh_token],
+      ['the token that one was rotated from', first.refresh_token],
+    ]) {
+      t.match(
+        await getError(new PreflightClient({ baseUrl, refreshToken }).auth.refresh()),
+        { code: 'invalid_refresh_token', status: 401 },
+        `${label} no longer refreshes`,
+      )
+    }
+    t.match(
+      await new PreflightClient({ baseUrl, token: rotated.token }).auth.me(),
+      { email },
+      'the access token lives on until it expires (stateless)',
+    )
+    const unknown = new PreflightClient({ baseUrl, refreshToken: `pfr_${randomBytes(32).toString('base64url')}` })
+    t.equal(await unknown.auth.logout(), undefined, 'an unknown refresh token logs out alike')
+  })
+
   t.test('simulate: base64, bytes, a kit Transaction, a web3.js VersionedTransaction', async (t) => {
     const kitTransaction = await wallet.transfer(1_000_000n)
     const base64 = await wallet.transferBase64(1_000_000n)

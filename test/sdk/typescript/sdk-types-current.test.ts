@@ -24,7 +24,13 @@ t.test('the committed gRPC descriptor is proto/engine.proto’s', async (t) => {
 
 t.test('the generated types name every operation the SDK calls', async (t) => {
   const committed = readFileSync(new URL(`../../../${SDK_TYPES_PATH}`, import.meta.url), 'utf8')
-  for (const path of ['/api/v1/solana/tx/simulate', '/api/v1/solana/tx/execute', '/auth/refresh', '/api/v1/webhooks/{id}/rotate-secret']) {
+  for (const path of [
+    '/api/v1/solana/tx/simulate',
+    '/api/v1/solana/tx/execute',
+    '/auth/refresh',
+    '/auth/logout',
+    '/api/v1/webhooks/{id}/rotate-secret',
+  ]) {
     t.match(committed, `"${path}"`, path)
   }
 })

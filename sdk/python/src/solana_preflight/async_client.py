@@ -93,6 +93,10 @@ class AsyncPreflightClient:
         """Spends the refresh token now (the client also does this by itself when needed)."""
         return await self._transport.refresh()  # type: ignore[return-value]
 
+    async def logout(self) -> None:
+        """Revokes the refresh token and its family on the service, then forgets the token pair (as PreflightClient.logout)."""
+        await self._transport.logout()
+
     async def me(self) -> User:
         return await self._run(ops.me())
 

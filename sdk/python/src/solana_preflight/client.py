@@ -93,6 +93,14 @@ class PreflightClient:
         """Spends the refresh token now (the client also does this by itself when needed)."""
         return self._transport.refresh()  # type: ignore[return-value]
 
+    def logout(self) -> None:
+        """Revokes the refresh token and its family on the service, then forgets the token pair.
+
+        Without a refresh token it only forgets. The access token stays valid on the service until
+        it expires (24 h at most). On an error the pair is kept, so logout can be called again.
+        """
+        self._transport.logout()
+
     def me(self) -> User:
         return self._run(ops.me())
 

@@ -58,6 +58,12 @@ class Credentials:
         expires_in = answer.get("expires_in")
         self.token_expires_at = time.time() + float(expires_in) if isinstance(expires_in, (int, float)) else None
 
+    def clear_tokens(self) -> None:
+        """Forgets the bearer token pair (logout); the API key stays."""
+        self.token = None
+        self.refresh_token = None
+        self.token_expires_at = None
+
     def get_stream_headers(self) -> Dict[str, str]:
         """The WebSocket handshake's credential (either mode), read afresh at every (re)connect."""
         return self.get_headers("either")

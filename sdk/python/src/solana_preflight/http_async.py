@@ -63,13 +63,17 @@ class AsyncTransport:
                 self.credentials.store_tokens(answer)
             return answer
 
-    async def refresh(self) -> Dict[str, Any]:
-        """Spends the refresh token for a new pair; concurrent callers share one refresh."""
+    def _get_refresh_lock(self) -> asyncio.Lock:
         if self._refresh_lock is None:
             # created here, inside the running loop (Python 3.9's Lock binds the loop at creation)
             self._refresh_lock = asyncio.Lock()
+        return self._refresh_lock
+
+    async def refresh(self) -> Dict[str, Any]:
+        """Spends the refresh token for a new pair; concurrent callers share one refresh."""
+        lock = self._get_refresh_lock()
         token = self.credentials.refresh_token
-        async with self._refresh_lock:
+        async with lock:
             if self.credentials.refresh_token != token:
                 return {"token": self.credentials.token, "refresh_token": self.credentials.refresh_token}
             if not token:
@@ -77,6 +81,14 @@ class AsyncTransport:
             answer = await self._send(operations.refresh(token), None)
             self.credentials.store_tokens(answer)
             return answer
+
+    async def logout(self) -> None:
+        """Revokes the refresh token's family, then forgets the pair (as SyncTransport.logout)."""
+        async with self._get_refresh_lock():
+            token = self.credentials.refresh_token
+            if token:
+                await self.run(operations.logout(token))
+            self.credentials.clear_tokens()
 
     async def _send(self, call: Call, timeout: Optional[float]) -> Any:
         seconds = max(timeout or self.timeout, call.min_timeout or 0)

@@ -79,6 +79,18 @@ class SyncTransport:
             self.credentials.store_tokens(answer)
             return answer
 
+    def logout(self) -> None:
+        """Revokes the refresh token's family, then forgets the pair; without a refresh token it only forgets.
+
+        Under the refresh lock: a refresh in flight ends first, and none starts meanwhile, so no
+        pair of the family being revoked comes back. On an error the pair is kept, to try again.
+        """
+        with self._refresh_lock:
+            token = self.credentials.refresh_token
+            if token:
+                self.run(operations.logout(token))
+            self.credentials.clear_tokens()
+
     def _send(self, call: Call, timeout: Optional[float]) -> Any:
         seconds = max(timeout or self.timeout, call.min_timeout or 0)
         try:

@@ -55,6 +55,11 @@ def refresh(refresh_token: str) -> Call:
     return Call("POST", "/auth/refresh", "none", {"refresh_token": refresh_token}, stores_tokens=True)
 
 
+def logout(refresh_token: str) -> Call:
+    # retried like a read: the service answers alike however often a token is revoked
+    return Call("POST", "/auth/logout", "none", {"refresh_token": refresh_token}, idempotent=True)
+
+
 def me() -> Call:
     return Call("GET", "/auth/me", "bearer", idempotent=True)
 

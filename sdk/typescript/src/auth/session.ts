@@ -33,9 +33,17 @@ export interface Session {
   /** Whether the access token is past (or near) its expiry and a refresh token is at hand. */
   isExpiring(): boolean
   setTokens(tokens: AuthTokens): void
+  /** Forgets the bearer token pair (the API key stays); a refresh in flight no longer stores its pair. */
+  clearTokens(): void
   setApiKey(apiKey: string | undefined): void
   /** Runs `exchange` with the refresh token once for every concurrent caller; resolves with the new pair (undefined without a refresh token). */
   refresh(exchange: (refreshToken: string) => Promise<AuthTokens>): Promise<AuthTokens | undefined>
+  /**
+   * Waits out a refresh in flight (its pair is of the family being ended), runs `revoke` with the
+   * refresh token, then clears the pair; without a refresh token it only clears. When `revoke`
+   * fails the pair is kept, so the logout can be tried again.
+   */
+  logout(revoke: (refreshToken: string) => Promise<unknown>): Promise<void>
 }
 
 export function createSession(options: SessionOptions): Session {
@@ -45,6 +53,8 @@ export function createSession(options: SessionOptions): Session {
   let refreshToken = options.refreshToken
   let expiresAtMs: number | undefined
   let refreshing: Promise<AuthTokens> | undefined
+  /** Counts clearTokens calls: a refresh started before one must not bring the cleared pair's family back. */
+  let clears = 0
 
   return {
     get apiKey() {
@@ -73,21 +83,34 @@ export function createSession(options: SessionOptions): Session {
       expiresAtMs = now() + tokens.expires_in * 1000
       options.onTokens?.(tokens)
     },
+    clearTokens() {
+      token = undefined
+      refreshToken = undefined
+      expiresAtMs = undefined
+      clears++
+    },
     setApiKey(next) {
       apiKey = next
     },
     refresh(exchange) {
       const spent = refreshToken
       if (spent === undefined) return Promise.resolve(undefined)
+      const clearsBefore = clears
       refreshing ??= exchange(spent)
         .then((tokens) => {
-          this.setTokens(tokens)
+          if (clears === clearsBefore) this.setTokens(tokens)
           return tokens
         })
         .finally(() => {
           refreshing = undefined
         })
       return refreshing
+    },
+    async logout(revoke) {
+      await refreshing?.catch(() => undefined)
+      const current = refreshToken
+      if (current !== undefined) await revoke(current)
+      this.clearTokens()
     },
   }
 }

@@ -1,4 +1,4 @@
-/** Accounts: register, log in, the profile, deleting the account. The tokens obtained are used (and refreshed) by the client. */
+/** Accounts: register, log in, log out, the profile, deleting the account. The tokens obtained are used (and refreshed) by the client. */
 import type { AuthTokens, User } from '../api-types.js'
 import type { Session } from '../auth/session.js'
 import { PreflightError } from '../errors.js'
@@ -11,6 +11,12 @@ export interface AuthResource {
   login(email: string, password: string, options?: RequestOptions): Promise<AuthTokens>
   /** Exchanges the refresh token for a new pair now (the client also does it by itself when needed). */
   refresh(options?: RequestOptions): Promise<AuthTokens>
+  /**
+   * Revokes the client's refresh token and every token of its family on the service, then forgets
+   * the pair (without a refresh token it only forgets). The access token already issued stays valid
+   * until it expires; drop what `onTokens` stored. On failure the pair is kept: call it again.
+   */
+  logout(options?: RequestOptions): Promise<void>
   me(options?: RequestOptions): Promise<User>
   /** Soft-deletes the account: every token and API key of it stops working. */
   deleteAccount(options?: RequestOptions): Promise<{ message: string }>
@@ -47,6 +53,18 @@ export function createAuthResource(http: HttpClient, session: Session): AuthReso
         throw new PreflightError({ code: 'invalid_input', message: 'no refresh token: log in, or pass refreshToken to the client' })
       return tokens
     },
+    logout: (options) =>
+      session.logout((refreshToken) =>
+        // Idempotent: the service answers alike however often a token is revoked, so retries are safe.
+        http.request<{ revoked: true }>({
+          method: 'POST',
+          path: '/auth/logout',
+          auth: 'none',
+          idempotent: true,
+          body: { refresh_token: refreshToken },
+          ...options,
+        }),
+      ),
     me: (options) => http.request<User>({ method: 'GET', path: '/auth/me', auth: 'bearer', idempotent: true, ...options }),
     deleteAccount: (options) => http.request({ method: 'DELETE', path: '/auth/account', auth: 'bearer', idempotent: false, ...options }),
   }

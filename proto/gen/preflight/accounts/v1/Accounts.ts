@@ -38,6 +38,8 @@ import type { ListSimulationsRequest as _preflight_accounts_v1_ListSimulationsRe
 import type { ListWebhookDeliveriesResponse as _preflight_accounts_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output } from '../../../preflight/accounts/v1/ListWebhookDeliveriesResponse';
 import type { ListWebhookEndpointsResponse as _preflight_accounts_v1_ListWebhookEndpointsResponse, ListWebhookEndpointsResponse__Output as _preflight_accounts_v1_ListWebhookEndpointsResponse__Output } from '../../../preflight/accounts/v1/ListWebhookEndpointsResponse';
 import type { LoginRequest as _preflight_accounts_v1_LoginRequest, LoginRequest__Output as _preflight_accounts_v1_LoginRequest__Output } from '../../../preflight/accounts/v1/LoginRequest';
+import type { LogoutRequest as _preflight_accounts_v1_LogoutRequest, LogoutRequest__Output as _preflight_accounts_v1_LogoutRequest__Output } from '../../../preflight/accounts/v1/LogoutRequest';
+import type { LogoutResponse as _preflight_accounts_v1_LogoutResponse, LogoutResponse__Output as _preflight_accounts_v1_LogoutResponse__Output } from '../../../preflight/accounts/v1/LogoutResponse';
 import type { ManagedTipLamports as _preflight_accounts_v1_ManagedTipLamports, ManagedTipLamports__Output as _preflight_accounts_v1_ManagedTipLamports__Output } from '../../../preflight/accounts/v1/ManagedTipLamports';
 import type { PortalSession as _preflight_accounts_v1_PortalSession, PortalSession__Output as _preflight_accounts_v1_PortalSession__Output } from '../../../preflight/accounts/v1/PortalSession';
 import type { ProgramBlocks as _preflight_accounts_v1_ProgramBlocks, ProgramBlocks__Output as _preflight_accounts_v1_ProgramBlocks__Output } from '../../../preflight/accounts/v1/ProgramBlocks';
@@ -307,6 +309,15 @@ export interface AccountsClient extends grpc.Client {
   login(argument: _preflight_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   login(argument: _preflight_accounts_v1_LoginRequest, callback: grpc.requestCallback<_preflight_accounts_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   
+  Logout(argument: _preflight_accounts_v1_LogoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  Logout(argument: _preflight_accounts_v1_LogoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  Logout(argument: _preflight_accounts_v1_LogoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  Logout(argument: _preflight_accounts_v1_LogoutRequest, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  logout(argument: _preflight_accounts_v1_LogoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  logout(argument: _preflight_accounts_v1_LogoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  logout(argument: _preflight_accounts_v1_LogoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  logout(argument: _preflight_accounts_v1_LogoutRequest, callback: grpc.requestCallback<_preflight_accounts_v1_LogoutResponse__Output>): grpc.ClientUnaryCall;
+  
   RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
   RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
   RecordKeyUsage(argument: _preflight_accounts_v1_RecordKeyUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_RecordKeyUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -497,6 +508,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   Login: grpc.handleUnaryCall<_preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse>;
   
+  Logout: grpc.handleUnaryCall<_preflight_accounts_v1_LogoutRequest__Output, _preflight_accounts_v1_LogoutResponse>;
+  
   RecordKeyUsage: grpc.handleUnaryCall<_preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse>;
   
   RecordQuotaExceeded: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_RecordQuotaExceededResponse>;
@@ -556,6 +569,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   ListWebhookDeliveries: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_ListWebhookDeliveriesResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_ListWebhookDeliveriesResponse__Output>
   ListWebhookEndpoints: MethodDefinition<_preflight_accounts_v1_WebhookUserRequest, _preflight_accounts_v1_ListWebhookEndpointsResponse, _preflight_accounts_v1_WebhookUserRequest__Output, _preflight_accounts_v1_ListWebhookEndpointsResponse__Output>
   Login: MethodDefinition<_preflight_accounts_v1_LoginRequest, _preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_LoginRequest__Output, _preflight_accounts_v1_AuthResponse__Output>
+  Logout: MethodDefinition<_preflight_accounts_v1_LogoutRequest, _preflight_accounts_v1_LogoutResponse, _preflight_accounts_v1_LogoutRequest__Output, _preflight_accounts_v1_LogoutResponse__Output>
   RecordKeyUsage: MethodDefinition<_preflight_accounts_v1_RecordKeyUsageRequest, _preflight_accounts_v1_RecordKeyUsageResponse, _preflight_accounts_v1_RecordKeyUsageRequest__Output, _preflight_accounts_v1_RecordKeyUsageResponse__Output>
   RecordQuotaExceeded: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_RecordQuotaExceededResponse, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_RecordQuotaExceededResponse__Output>
   RecordSimulations: MethodDefinition<_preflight_accounts_v1_RecordSimulationsRequest, _preflight_accounts_v1_RecordSimulationsResponse, _preflight_accounts_v1_RecordSimulationsRequest__Output, _preflight_accounts_v1_RecordSimulationsResponse__Output>

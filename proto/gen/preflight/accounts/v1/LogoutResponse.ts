@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface LogoutResponse {
+}
+
+export interface LogoutResponse__Output {
+}
