@@ -63,6 +63,41 @@ t.test('the stream against the running service', async (t) => {
     t.match(await binary.tips(), { slots: 150 }, 'binary frames as ArrayBuffers')
   })
 
+  t.test("a browser's WebSocket signed in with a password: the access token in ?access_token=", async (t) => {
+    const { WebSocket: PlatformWebSocket } = await import('undici')
+    const global = globalThis as { WebSocket?: unknown; document?: unknown }
+    const before = { WebSocket: global.WebSocket, document: global.document }
+    // A document says "a browser" to the SDK, which then never reaches for `ws` to send a header.
+    Object.assign(global, { WebSocket: PlatformWebSocket, document: {} })
+    t.teardown(() => Object.assign(global, before))
+    const opened: InstanceType<typeof PlatformWebSocket>[] = []
+    class RecordingWebSocket extends PlatformWebSocket {
+      constructor(url: string) {
+        super(url)
+        opened.push(this)
+      }
+    }
+    global.WebSocket = RecordingWebSocket
+    const stream = account.stream()
+    t.teardown(() => stream.close())
+    t.match(await stream.simulate(await wallet.transfer(1_000_000n)), { success: true }, 'served on the bearer token')
+    t.match(opened[0]?.url, /[?&]access_token=ey[\w-]+\.[\w-]+\.[\w-]+$/, 'the token went in the query')
+    const forged = new PreflightClient({ baseUrl: setup.restUrl, token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged' }).stream({
+      reconnect: false,
+    })
+    await t.rejects(forged.connect(), { code: 'unauthorized' }, 'a forged token is refused at the handshake')
+
+    // Closed while its handshake runs: the socket that then opens is closed, not left serving nobody.
+    const early = account.stream()
+    const connecting = early.connect()
+    await waitUntil(() => opened.length === 3, 5_000, 'its socket is being opened')
+    await early.close()
+    await t.rejects(connecting, { code: 'connection_lost' })
+    const socket = opened[2] as InstanceType<typeof PlatformWebSocket>
+    await waitUntil(() => socket.readyState === PlatformWebSocket.CLOSED, 5_000, 'the socket that opened after close() is closed')
+    t.pass('no socket is left open')
+  })
+
   t.test('an execute over the stream, and its landing pushed', async (t) => {
     const stream = client.stream()
     t.teardown(() => stream.close())

@@ -295,6 +295,11 @@ export class PreflightStream {
       if (isPreflightError(error, 'unauthorized') && session.refreshToken) await this.dependencies.refresh().catch(() => undefined)
       throw error
     }
+    // close() while the handshake ran: this socket is nobody's, so it must not stay open.
+    if (this.closedByUser) {
+      socket.close(1000, 'client closed')
+      throw new PreflightError({ code: 'connection_lost', message: 'the stream was closed' })
+    }
     this.socket = socket
     socket.onmessage = (event) => this.receive(event.data)
     socket.onclose = (event) => this.onSocketClosed(socket, event.code, event.reason)
