@@ -3,37 +3,17 @@
  * edge serves at /app/) when there is no build yet or its sources changed since, so `npm install`
  * then `npm start` serves it without a separate build. A build takes a few seconds; an up-to-date
  * one is left alone in milliseconds. `npm run build` always rebuilds it; with DASHBOARD_DIR set the
- * edge serves that folder and nothing is built.
+ * edge serves that folder and nothing is built here. A build that fails does not stop the service
+ * from starting: the API does not need the dashboard, and /app/ then says how to build it.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { buildDashboardInto, isDashboardStale, REPO_ROOT } from './dashboard-build.js'
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
-const BUILT_PAGE = join(REPO_ROOT, 'dist/dashboard/index.html')
-/** What the build reads: the dashboard, the SDK it talks through, and the locked dependencies. */
-const SOURCES = ['dashboard', 'sdk/typescript/src', 'package-lock.json']
+const OUT_DIR = join(REPO_ROOT, 'dist/dashboard')
 
-function getNewestChangeMs(path: string): number {
-  const stats = statSync(path)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  let newest = stats.mtimeMs
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules') continue
-    newest = Math.max(newest, getNewestChangeMs(join(path, entry)))
-  }
-  return newest
-}
-
-function isStale(): boolean {
-  if (!existsSync(BUILT_PAGE)) return true
-  const builtMs = statSync(BUILT_PAGE).mtimeMs
-  return SOURCES.some((source) => getNewestChangeMs(join(REPO_ROOT, source)) > builtMs)
-}
-
-// DASHBOARD_DIR names a build of the operator's own (the edge serves it): nothing to build here.
-if (!process.env.DASHBOARD_DIR && isStale()) {
+if (!process.env.DASHBOARD_DIR && isDashboardStale(OUT_DIR)) {
   console.log('building the dashboard (dist/dashboard): a few seconds, once')
-  const { build } = await import('vite')
-  await build({ configFile: join(REPO_ROOT, 'dashboard/vite.config.ts'), logLevel: 'warn' })
+  await buildDashboardInto(OUT_DIR).catch((error: unknown) => {
+    console.error(`the dashboard could not be built (${String(error)}); the API starts without it: npm run build:dashboard`)
+  })
 }
