@@ -65,6 +65,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     Register: { email: `attacker-${process.pid}@example.com`, password: 'correct horse battery staple' },
     Login: { email: `victim-${process.pid}@example.com`, password: 'correct horse battery staple' },
     Refresh: { refresh_token: auth.refresh_token },
+    Logout: { refresh_token: auth.refresh_token },
     GetUser: { user_id: victimId },
     GetUserState: { user_id: victimId },
     DeleteUser: { user_id: victimId },
