@@ -13,6 +13,12 @@ export interface SimulateWorkerData {
   config: EngineConfig
   /** Which worker (0-based), for its log lines. */
   index: number
+  /**
+   * LOG_FORMAT as the serving thread resolved it: `auto` asks whether stdout is a terminal, and a
+   * worker's stdout is a pipe to the serving thread, so a worker deciding for itself would write
+   * JSON under a terminal's readable lines.
+   */
+  logFormat: 'json' | 'pretty'
 }
 
 /** A tenant's program blocks as the serving thread read them, or why they could not be read. */

@@ -11,6 +11,7 @@
  * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
  * simulate has no side effect. Nothing else fails.
  */
+import { isPrettyLogFormat } from '../../../lib/logger.js'
 import { Worker } from 'node:worker_threads'
 import { ServiceError } from '../../../lib/errors.js'
 import type { Logger } from '../../../lib/logger.js'
@@ -100,7 +101,11 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
 
   function start(slot: WorkerSlot): void {
     slot.restartTimer = undefined
-    const data: SimulateWorkerData = { config: options.config, index: slot.index }
+    const data: SimulateWorkerData = {
+      config: options.config,
+      index: slot.index,
+      logFormat: isPrettyLogFormat(options.config.logFormat) ? 'pretty' : 'json',
+    }
     const thread = new Worker(entry, { workerData: data, name: `engine-worker-${slot.index}` })
     slot.thread = thread
     slot.ready = false

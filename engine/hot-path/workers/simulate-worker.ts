@@ -18,8 +18,8 @@ import { fromTransportedError, toTransportedError } from './transported-error.js
 
 const port = parentPort
 if (!port) throw new Error('simulate-worker.ts runs as a worker thread (engine/hot-path/workers/simulate-worker-pool.ts)')
-const { config, index } = workerData as SimulateWorkerData
-const logger = createLogger('engine', config.logLevel).child({ worker: index })
+const { config, index, logFormat } = workerData as SimulateWorkerData
+const logger = createLogger('engine', config.logLevel, undefined, logFormat).child({ worker: index })
 
 /** Each tenant's blocks as last sent: one Set per version, so the result cache sees an unchanged list as unchanged. */
 const tenantBlocks = new Map<string, ReadonlySet<AccountKey> | Error>()
