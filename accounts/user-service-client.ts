@@ -57,6 +57,7 @@ export function createInProcessUserServiceClient(userService: UserService): User
     sendTestWebhook: (userId, endpointId) => userService.sendTestWebhook(userId, endpointId),
     redeliverWebhook: (userId, endpointId, deliveryId) => userService.redeliverWebhook(userId, endpointId, deliveryId),
     enqueueWebhookEvent: (userId, type, data) => userService.enqueueWebhookEvent(userId, type, data),
+    isBillingEnabled: () => userService.isBillingEnabled(),
     createCheckoutSession: (userId, request) => userService.createCheckoutSession(userId, request),
     createPortalSession: (userId) => userService.createPortalSession(userId),
     getSubscription: (userId) => userService.getSubscription(userId),

@@ -287,6 +287,6 @@ export function createEdgeServer(options: EdgeServerOptions): FastifyInstance {
     now,
     logger,
   })
-  registerPlatformRoutes(app, status)
+  registerPlatformRoutes(app, status, userService)
   return app
 }

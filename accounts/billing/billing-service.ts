@@ -80,6 +80,10 @@ export function createBillingService({ db, now, settings, onInvalidate }: Billin
   }
 
   return {
+    async isBillingEnabled() {
+      return settings !== undefined
+    },
+
     async createCheckoutSession(userId, request) {
       const { stripe, priceId } = requireSettings()
       const urls = toCheckoutUrls(request, requireSettings())

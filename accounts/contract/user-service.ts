@@ -123,9 +123,14 @@ export interface WebhooksService {
 
 /**
  * Billing through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY every method but
- * recordQuotaExceeded fails with billing_unavailable.
+ * isBillingEnabled and recordQuotaExceeded fails with billing_unavailable.
  */
 export interface BillingService {
+  /**
+   * Whether Stripe is configured (STRIPE_SECRET_KEY): true when checkout, portal, subscription and
+   * usage work, false when they answer billing_unavailable. Fixed for the life of the process.
+   */
+  isBillingEnabled(): Promise<boolean>
   /** A Stripe Checkout session subscribing the user to the metered price; the user's customer is created once. */
   createCheckoutSession(userId: string, request: { successUrl?: string; cancelUrl?: string }): Promise<CheckoutSession>
   /** A customer-portal session; no_billing_customer before the first checkout. */

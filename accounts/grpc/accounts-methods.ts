@@ -383,6 +383,12 @@ export const ACCOUNTS_METHODS: { readonly [Name in keyof UserService]: AnyAccoun
     toResponse: empty,
     fromResponse: nothing,
   }),
+  isBillingEnabled: entry<'isBillingEnabled', 'GetBillingEnabled'>('GetBillingEnabled')({
+    toRequest: empty,
+    fromRequest: () => [],
+    toResponse: (enabled) => ({ enabled }),
+    fromResponse: ({ enabled }) => enabled,
+  }),
   createCheckoutSession: entry<'createCheckoutSession', 'CreateCheckoutSession'>('CreateCheckoutSession')({
     // protobuf would send a non-string URL as text.
     check: (_userId, request) => {

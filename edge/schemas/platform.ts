@@ -1,16 +1,21 @@
 /** Response schemas of the public platform routes: plans and status (docs/api.md#status-plans-and-health). */
 import { createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 
-/** The pricing the quota enforces. */
+/** The pricing the quota enforces, and whether this deployment bills through Stripe. */
 export const plansSchema = {
   $id: 'PlansResponse',
   type: 'object',
-  required: ['model', 'analysis_free_tier', 'analysis_rate'],
+  required: ['model', 'analysis_free_tier', 'analysis_rate', 'billing_enabled'],
   additionalProperties: false,
   properties: {
     model: { type: 'string', const: 'pay_as_you_go' },
     analysis_free_tier: { type: 'integer', minimum: 0, description: 'Free simulations a day (reset 00:00 UTC).' },
     analysis_rate: { type: 'number', minimum: 0, description: 'EUR per simulation past the free tier.' },
+    billing_enabled: {
+      type: 'boolean',
+      description:
+        'Whether this deployment has Stripe configured: true, checkout, portal, subscription and usage work; false, every billing route answers 503 billing_unavailable and every account stays on the free tier.',
+    },
   },
 } as const
 

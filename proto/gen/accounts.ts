@@ -7,6 +7,7 @@ import type { ApiKeyPrincipal as _preflight_accounts_v1_ApiKeyPrincipal, ApiKeyP
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from './preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from './preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from './preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { BillingEnabled as _preflight_accounts_v1_BillingEnabled, BillingEnabled__Output as _preflight_accounts_v1_BillingEnabled__Output } from './preflight/accounts/v1/BillingEnabled';
 import type { BillingPlan as _preflight_accounts_v1_BillingPlan, BillingPlan__Output as _preflight_accounts_v1_BillingPlan__Output } from './preflight/accounts/v1/BillingPlan';
 import type { BillingPrices as _preflight_accounts_v1_BillingPrices, BillingPrices__Output as _preflight_accounts_v1_BillingPrices__Output } from './preflight/accounts/v1/BillingPrices';
 import type { BillingSimulationUsage as _preflight_accounts_v1_BillingSimulationUsage, BillingSimulationUsage__Output as _preflight_accounts_v1_BillingSimulationUsage__Output } from './preflight/accounts/v1/BillingSimulationUsage';
@@ -27,6 +28,7 @@ import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebh
 import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from './preflight/accounts/v1/EnqueueWebhookEventRequest';
 import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from './preflight/accounts/v1/EnqueueWebhookEventResponse';
 import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from './preflight/accounts/v1/FailureReasonCount';
+import type { GetBillingEnabledRequest as _preflight_accounts_v1_GetBillingEnabledRequest, GetBillingEnabledRequest__Output as _preflight_accounts_v1_GetBillingEnabledRequest__Output } from './preflight/accounts/v1/GetBillingEnabledRequest';
 import type { GetManagedTipLamportsRequest as _preflight_accounts_v1_GetManagedTipLamportsRequest, GetManagedTipLamportsRequest__Output as _preflight_accounts_v1_GetManagedTipLamportsRequest__Output } from './preflight/accounts/v1/GetManagedTipLamportsRequest';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from './preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from './preflight/accounts/v1/GetServiceTotalsRequest';
@@ -107,6 +109,7 @@ export interface ProtoGrpcType {
         AuthResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthResponse, _preflight_accounts_v1_AuthResponse__Output>
         AuthenticateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyRequest, _preflight_accounts_v1_AuthenticateApiKeyRequest__Output>
         AuthenticateApiKeyResponse: MessageTypeDefinition<_preflight_accounts_v1_AuthenticateApiKeyResponse, _preflight_accounts_v1_AuthenticateApiKeyResponse__Output>
+        BillingEnabled: MessageTypeDefinition<_preflight_accounts_v1_BillingEnabled, _preflight_accounts_v1_BillingEnabled__Output>
         BillingPlan: MessageTypeDefinition<_preflight_accounts_v1_BillingPlan, _preflight_accounts_v1_BillingPlan__Output>
         BillingPrices: MessageTypeDefinition<_preflight_accounts_v1_BillingPrices, _preflight_accounts_v1_BillingPrices__Output>
         BillingSimulationUsage: MessageTypeDefinition<_preflight_accounts_v1_BillingSimulationUsage, _preflight_accounts_v1_BillingSimulationUsage__Output>
@@ -127,6 +130,7 @@ export interface ProtoGrpcType {
         EnqueueWebhookEventRequest: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output>
         EnqueueWebhookEventResponse: MessageTypeDefinition<_preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
         FailureReasonCount: MessageTypeDefinition<_preflight_accounts_v1_FailureReasonCount, _preflight_accounts_v1_FailureReasonCount__Output>
+        GetBillingEnabledRequest: MessageTypeDefinition<_preflight_accounts_v1_GetBillingEnabledRequest, _preflight_accounts_v1_GetBillingEnabledRequest__Output>
         GetManagedTipLamportsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetManagedTipLamportsRequest, _preflight_accounts_v1_GetManagedTipLamportsRequest__Output>
         GetProgramBlocksRequest: MessageTypeDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_GetProgramBlocksRequest__Output>
         GetServiceTotalsRequest: MessageTypeDefinition<_preflight_accounts_v1_GetServiceTotalsRequest, _preflight_accounts_v1_GetServiceTotalsRequest__Output>

@@ -1,8 +1,9 @@
 /**
  * The billing part of the UserService contract, run against both transports (in-process and gRPC)
- * on one database. Without Stripe settings every Stripe-backed method is billing_unavailable and the
- * quota notice still works; with them (the real Stripe SDK against test/helpers/stripe-stand-in.ts),
- * checkout, portal, subscription, usage and Stripe's webhook answer alike over both, errors included.
+ * on one database. Without Stripe settings isBillingEnabled answers false, every Stripe-backed method
+ * is billing_unavailable and the quota notice still works; with them (the real Stripe SDK against
+ * test/helpers/stripe-stand-in.ts) isBillingEnabled answers true, and checkout, portal,
+ * subscription, usage and Stripe's webhook answer alike over both, errors included.
  */
 import t, { type Test } from 'tap'
 import { randomUUID } from 'node:crypto'
@@ -61,6 +62,7 @@ t.test('billing contract without Stripe settings, both transports', async (t) =>
   const grpc = await startGrpc(t, users.userService)
 
   async function runSuite(t: Test, client: UserServiceClient) {
+    t.equal(await client.isBillingEnabled(), false, 'billing is off')
     const userId = await registerUser(users)
     const unavailable: [string, () => Promise<unknown>][] = [
       ['checkout', () => client.createCheckoutSession(userId, { successUrl: 'https://example.com/ok' })],
@@ -107,6 +109,7 @@ t.test('billing contract with Stripe settings, both transports', async (t) => {
   const answers: Record<string, unknown[]> = {}
 
   async function runSuite(t: Test, label: string, client: UserServiceClient) {
+    t.equal(await client.isBillingEnabled(), true, 'billing is on')
     const userId = await registerUser(users)
 
     const fresh = await client.getSubscription(userId)

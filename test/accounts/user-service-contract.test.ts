@@ -725,6 +725,7 @@ t.test('user service contract', async (t) => {
       ['getProgramBlocks', (c) => c.getProgramBlocks(userId)],
       ['getProgramBlocks of nobody', (c) => c.getProgramBlocks(randomUUID())],
       ['setProgramBlocks', (c) => c.setProgramBlocks(userId, [TOKEN_PROGRAM, JUPITER_V6, TOKEN_PROGRAM])],
+      ['isBillingEnabled', (c) => c.isBillingEnabled()],
     ]
     for (const [label, read] of reads) {
       t.strictSame(await read(grpc), await read(inProcess), `${label}: same answer over gRPC as in-process`)

@@ -98,6 +98,7 @@ t.test('the accounts gRPC port refuses every call without the internal token', a
     SendTestWebhook: { user_id: victimId, endpoint_id: victimId },
     RedeliverWebhook: { user_id: victimId, endpoint_id: victimId, delivery_id: victimId },
     EnqueueWebhookEvent: { user_id: victimId, type: 'transaction.landed', data_json: '{}' },
+    GetBillingEnabled: {},
     CreateCheckoutSession: { user_id: victimId, success_url: 'https://attacker.example.com/ok' },
     CreatePortalSession: { user_id: victimId },
     GetSubscription: { user_id: victimId },

@@ -265,7 +265,12 @@ t.test('the running service, end to end', async (t) => {
   })
 
   t.test('platform routes, unknown routes, the OpenAPI document', async (t) => {
-    t.same((await call('GET', '/api/v1/plans')).body, { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 })
+    t.same((await call('GET', '/api/v1/plans')).body, {
+      model: 'pay_as_you_go',
+      analysis_free_tier: 1000,
+      analysis_rate: 0.002,
+      billing_enabled: false,
+    })
     const status = await call('GET', '/api/v1/status')
     t.equal(status.status, 200)
     t.match(status.body.status, /^(operational|degraded|down)$/)

@@ -622,7 +622,11 @@ t.test('history, statistics, status and plans over REST', async (t) => {
   t.test('GET /api/v1/plans without credentials', async (t) => {
     const response = await get(app, '/api/v1/plans')
     t.equal(response.statusCode, 200)
-    t.strictSame(getJson(response), { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002 }, 'exactly schedule 1')
+    t.strictSame(
+      getJson(response),
+      { model: 'pay_as_you_go', analysis_free_tier: 1000, analysis_rate: 0.002, billing_enabled: false },
+      'exactly schedule 1, billing off (no Stripe settings)',
+    )
     const withKey = await get(app, '/api/v1/plans', byKey)
     t.strictSame(getJson(withKey), getJson(response), 'a credential changes nothing')
   })

@@ -2,12 +2,15 @@
  * Usage and billing (docs/billing.md): the plan's prices, this period's figures and amount due, the
  * subscription, and the ways to Stripe (Checkout to add a card, the customer portal to manage it).
  *
- * A server without STRIPE_SECRET_KEY answers every billing route `503 billing_unavailable`: usage
- * and subscription read the database only and never call Stripe, so that code from them can only
- * mean billing is off. The page then says so, hides the Stripe buttons, and still shows the plan
- * (`/api/v1/plans`) and today's count (`/api/v1/solana/simulations/stats`): usage is counted anyway.
+ * A server without STRIPE_SECRET_KEY says so in the plan (`/api/v1/plans`, `billing_enabled:
+ * false`), which the page reads first: it then calls no billing route (each would answer `503
+ * billing_unavailable`, which the browser logs as an error), says billing is off, hides the Stripe
+ * buttons, and still shows the plan and today's count (`/api/v1/solana/simulations/stats`): usage
+ * is counted anyway. Should the plan not say (it could not be read), the billing routes are asked,
+ * and their `503 billing_unavailable` means the same: usage and subscription read the database only
+ * and never call Stripe, so that code from them can only mean billing is off.
  */
-import { useState } from 'preact/hooks'
+import { useMemo, useState } from 'preact/hooks'
 import {
   isPreflightError,
   PreflightError,
@@ -43,17 +46,23 @@ const STATUS_TEXT: Record<BillingSubscription['status'], string> = {
   paused: 'Paused: free tier',
 }
 
-type Billing = { configured: true; usage: BillingUsage; subscription: BillingSubscription } | { configured: false; message: string }
+type Billing = { configured: true; usage: BillingUsage; subscription: BillingSubscription } | { configured: false }
 
 /** Usage and subscription, or "not configured" when the server has no Stripe key. */
-async function loadBilling(client: ReturnType<typeof useSession>['client']): Promise<Billing> {
+async function loadBilling(client: ReturnType<typeof useSession>['client'], plans: Promise<PlansResponse>): Promise<Billing> {
+  // The plan says whether the server has Stripe; when it could not be read, the billing routes tell.
+  const enabled = await plans.then(
+    (plan) => plan.billing_enabled,
+    () => undefined,
+  )
+  if (enabled === false) return { configured: false }
   try {
     // One after the other: without Stripe the first answer says so, and the second is not asked.
     const subscription = await client.billing.subscription()
     const usage = await client.billing.usage()
     return { configured: true, usage, subscription }
   } catch (error) {
-    if (isPreflightError(error, 'billing_unavailable')) return { configured: false, message: error.message }
+    if (isPreflightError(error, 'billing_unavailable')) return { configured: false }
     throw error
   }
 }
@@ -81,18 +90,22 @@ function explain(error: unknown): unknown {
 export function UsagePage() {
   const { client } = useSession()
   const route = useRoute()
-  const billing = useAsync(() => loadBilling(client), [client])
-  const plans = useAsync(() => client.plans(), [client])
-  const stats = useAsync(() => client.stats(), [client])
+  const [generation, setGeneration] = useState(0)
+  // One plans request (again on Refresh) for the plan card and for billing, which reads it first.
+  const plansRequest = useMemo(() => {
+    const request = client.plans()
+    // Handled by the two readers below; this keeps a refusal from counting as unhandled meanwhile.
+    request.catch(() => undefined)
+    return request
+  }, [client, generation])
+  const plans = useAsync(() => plansRequest, [plansRequest])
+  const billing = useAsync(() => loadBilling(client, plansRequest), [client, plansRequest])
+  const stats = useAsync(() => client.stats(), [client, generation])
   const [redirecting, setRedirecting] = useState<'checkout' | 'portal' | undefined>(undefined)
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [status, setStatus] = useState<string | undefined>(undefined)
 
-  const reloadAll = () => {
-    billing.reload()
-    plans.reload()
-    stats.reload()
-  }
+  const reloadAll = () => setGeneration((n) => n + 1)
 
   const goToStripe = async (which: 'checkout' | 'portal') => {
     setActionError(undefined)

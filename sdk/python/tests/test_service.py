@@ -37,7 +37,9 @@ class ServiceTest(unittest.TestCase):
     def test_status_plans_and_health(self) -> None:
         with harness.make_client() as client:
             self.assertIn(client.status()["status"], ("operational", "degraded", "down"))
-            self.assertEqual(client.plans()["model"], "pay_as_you_go")
+            plans = client.plans()
+            self.assertEqual(plans["model"], "pay_as_you_go")
+            self.assertIs(plans["billing_enabled"], False, "the service under test has no Stripe key")
             self.assertEqual(client.health()["status"], "ok")
 
 

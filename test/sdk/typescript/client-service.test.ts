@@ -207,7 +207,7 @@ t.test('PreflightClient against the running service', async (t) => {
     t.same(await client.programBlocks.set([program]), [program])
     t.same(await client.programBlocks.list(), [program])
     t.same(await client.programBlocks.remove(program), [])
-    t.match(await client.plans(), { model: 'pay_as_you_go' })
+    t.match(await client.plans(), { model: 'pay_as_you_go', billing_enabled: false })
     t.match(await client.status(), { status: String })
     t.match(await client.health(), { status: 'ok' })
     t.match(await client.openapi(), { openapi: /^3\.1/, info: { version: String } })

@@ -682,8 +682,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prices
-         * @description The pricing model the quota enforces: 1,000 free simulations a day, then the rate per simulation for an account with a card on file.
+         * Prices, and whether billing is on
+         * @description The pricing model the quota enforces: 1,000 free simulations a day, then the rate per simulation for an account with a card on file; and whether this deployment has billing (Stripe) configured, so a client knows before calling a billing route.
          */
         get: operations["getApiV1Plans"];
         put?: never;
@@ -1723,6 +1723,8 @@ export interface components {
             analysis_free_tier: number;
             /** @description EUR per simulation past the free tier. */
             analysis_rate: number;
+            /** @description Whether this deployment has Stripe configured: true, checkout, portal, subscription and usage work; false, every billing route answers 503 billing_unavailable and every account stays on the free tier. */
+            billing_enabled: boolean;
         };
         ServiceStatus: {
             /** @enum {string} */
@@ -5303,6 +5305,7 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

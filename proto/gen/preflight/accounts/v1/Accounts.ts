@@ -6,6 +6,7 @@ import type { ApiKey as _preflight_accounts_v1_ApiKey, ApiKey__Output as _prefli
 import type { AuthResponse as _preflight_accounts_v1_AuthResponse, AuthResponse__Output as _preflight_accounts_v1_AuthResponse__Output } from '../../../preflight/accounts/v1/AuthResponse';
 import type { AuthenticateApiKeyRequest as _preflight_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _preflight_accounts_v1_AuthenticateApiKeyRequest__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyRequest';
 import type { AuthenticateApiKeyResponse as _preflight_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _preflight_accounts_v1_AuthenticateApiKeyResponse__Output } from '../../../preflight/accounts/v1/AuthenticateApiKeyResponse';
+import type { BillingEnabled as _preflight_accounts_v1_BillingEnabled, BillingEnabled__Output as _preflight_accounts_v1_BillingEnabled__Output } from '../../../preflight/accounts/v1/BillingEnabled';
 import type { BillingSubscription as _preflight_accounts_v1_BillingSubscription, BillingSubscription__Output as _preflight_accounts_v1_BillingSubscription__Output } from '../../../preflight/accounts/v1/BillingSubscription';
 import type { BillingUsage as _preflight_accounts_v1_BillingUsage, BillingUsage__Output as _preflight_accounts_v1_BillingUsage__Output } from '../../../preflight/accounts/v1/BillingUsage';
 import type { BillingUserRequest as _preflight_accounts_v1_BillingUserRequest, BillingUserRequest__Output as _preflight_accounts_v1_BillingUserRequest__Output } from '../../../preflight/accounts/v1/BillingUserRequest';
@@ -20,6 +21,7 @@ import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, D
 import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebhookEndpointResponse, DeleteWebhookEndpointResponse__Output as _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output } from '../../../preflight/accounts/v1/DeleteWebhookEndpointResponse';
 import type { EnqueueWebhookEventRequest as _preflight_accounts_v1_EnqueueWebhookEventRequest, EnqueueWebhookEventRequest__Output as _preflight_accounts_v1_EnqueueWebhookEventRequest__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventRequest';
 import type { EnqueueWebhookEventResponse as _preflight_accounts_v1_EnqueueWebhookEventResponse, EnqueueWebhookEventResponse__Output as _preflight_accounts_v1_EnqueueWebhookEventResponse__Output } from '../../../preflight/accounts/v1/EnqueueWebhookEventResponse';
+import type { GetBillingEnabledRequest as _preflight_accounts_v1_GetBillingEnabledRequest, GetBillingEnabledRequest__Output as _preflight_accounts_v1_GetBillingEnabledRequest__Output } from '../../../preflight/accounts/v1/GetBillingEnabledRequest';
 import type { GetManagedTipLamportsRequest as _preflight_accounts_v1_GetManagedTipLamportsRequest, GetManagedTipLamportsRequest__Output as _preflight_accounts_v1_GetManagedTipLamportsRequest__Output } from '../../../preflight/accounts/v1/GetManagedTipLamportsRequest';
 import type { GetProgramBlocksRequest as _preflight_accounts_v1_GetProgramBlocksRequest, GetProgramBlocksRequest__Output as _preflight_accounts_v1_GetProgramBlocksRequest__Output } from '../../../preflight/accounts/v1/GetProgramBlocksRequest';
 import type { GetServiceTotalsRequest as _preflight_accounts_v1_GetServiceTotalsRequest, GetServiceTotalsRequest__Output as _preflight_accounts_v1_GetServiceTotalsRequest__Output } from '../../../preflight/accounts/v1/GetServiceTotalsRequest';
@@ -155,6 +157,15 @@ export interface AccountsClient extends grpc.Client {
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
   enqueueWebhookEvent(argument: _preflight_accounts_v1_EnqueueWebhookEventRequest, callback: grpc.requestCallback<_preflight_accounts_v1_EnqueueWebhookEventResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  GetBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  GetBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  GetBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  getBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  getBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  getBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
+  getBillingEnabled(argument: _preflight_accounts_v1_GetBillingEnabledRequest, callback: grpc.requestCallback<_preflight_accounts_v1_BillingEnabled__Output>): grpc.ClientUnaryCall;
   
   GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
   GetBillingUsage(argument: _preflight_accounts_v1_BillingUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_preflight_accounts_v1_BillingUsage__Output>): grpc.ClientUnaryCall;
@@ -474,6 +485,8 @@ export interface AccountsHandlers extends grpc.UntypedServiceImplementation {
   
   EnqueueWebhookEvent: grpc.handleUnaryCall<_preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse>;
   
+  GetBillingEnabled: grpc.handleUnaryCall<_preflight_accounts_v1_GetBillingEnabledRequest__Output, _preflight_accounts_v1_BillingEnabled>;
+  
   GetBillingUsage: grpc.handleUnaryCall<_preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage>;
   
   GetManagedTipLamports: grpc.handleUnaryCall<_preflight_accounts_v1_GetManagedTipLamportsRequest__Output, _preflight_accounts_v1_ManagedTipLamports>;
@@ -552,6 +565,7 @@ export interface AccountsDefinition extends grpc.ServiceDefinition {
   DeleteUser: MethodDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserRequest__Output, _preflight_accounts_v1_DeleteUserResponse__Output>
   DeleteWebhookEndpoint: MethodDefinition<_preflight_accounts_v1_WebhookEndpointRequest, _preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_WebhookEndpointRequest__Output, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>
   EnqueueWebhookEvent: MethodDefinition<_preflight_accounts_v1_EnqueueWebhookEventRequest, _preflight_accounts_v1_EnqueueWebhookEventResponse, _preflight_accounts_v1_EnqueueWebhookEventRequest__Output, _preflight_accounts_v1_EnqueueWebhookEventResponse__Output>
+  GetBillingEnabled: MethodDefinition<_preflight_accounts_v1_GetBillingEnabledRequest, _preflight_accounts_v1_BillingEnabled, _preflight_accounts_v1_GetBillingEnabledRequest__Output, _preflight_accounts_v1_BillingEnabled__Output>
   GetBillingUsage: MethodDefinition<_preflight_accounts_v1_BillingUserRequest, _preflight_accounts_v1_BillingUsage, _preflight_accounts_v1_BillingUserRequest__Output, _preflight_accounts_v1_BillingUsage__Output>
   GetManagedTipLamports: MethodDefinition<_preflight_accounts_v1_GetManagedTipLamportsRequest, _preflight_accounts_v1_ManagedTipLamports, _preflight_accounts_v1_GetManagedTipLamportsRequest__Output, _preflight_accounts_v1_ManagedTipLamports__Output>
   GetProgramBlocks: MethodDefinition<_preflight_accounts_v1_GetProgramBlocksRequest, _preflight_accounts_v1_ProgramBlocks, _preflight_accounts_v1_GetProgramBlocksRequest__Output, _preflight_accounts_v1_ProgramBlocks__Output>

@@ -1,0 +1,8 @@
+// Original file: accounts.proto
+
+
+export interface GetBillingEnabledRequest {
+}
+
+export interface GetBillingEnabledRequest__Output {
+}
