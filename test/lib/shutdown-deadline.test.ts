@@ -48,7 +48,8 @@ console.log('ready')
     await new Promise((resolve) => setTimeout(resolve, run.secondSignalAfterMs))
     child.kill('SIGTERM')
   }
-  const [code] = (await once(child, 'exit')) as [number | null]
+  // 'close', not 'exit': the last lines may still be in the pipe when the process has exited.
+  const [code] = (await once(child, 'close')) as [number | null]
   return { code, output }
 }
 
