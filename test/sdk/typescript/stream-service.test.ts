@@ -88,11 +88,13 @@ t.test('the stream against the running service', async (t) => {
     await t.rejects(forged.connect(), { code: 'unauthorized' }, 'a forged token is refused at the handshake')
 
     // Closed while its handshake runs: the socket that then opens is closed, not left serving nobody.
+    // connect() yields before it creates its socket (the frame codec is loaded first), so close()
+    // here always comes while the handshake is ahead: the socket is made, and opens, after it.
     const early = account.stream()
     const connecting = early.connect()
-    await waitUntil(() => opened.length === 3, 5_000, 'its socket is being opened')
     await early.close()
     await t.rejects(connecting, { code: 'connection_lost' })
+    await waitUntil(() => opened.length === 3, 5_000, 'its socket was made after close()')
     const socket = opened[2] as InstanceType<typeof PlatformWebSocket>
     await waitUntil(() => socket.readyState === PlatformWebSocket.CLOSED, 5_000, 'the socket that opened after close() is closed')
     t.pass('no socket is left open')
