@@ -9,7 +9,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from '../http-errors.js'
 import { getDashboardContentSecurityPolicy } from './content-security-policy.js'
-import { getDefaultDashboardDir, loadDashboardAssets, type DashboardAsset } from './dashboard-assets.js'
+import {
+  getDefaultDashboardDir,
+  getEncodedBody,
+  loadDashboardAssets,
+  type ContentEncoding,
+  type DashboardAsset,
+} from './dashboard-assets.js'
 
 export interface DashboardOptions {
   /** Vite's output; default the repository's dist/dashboard. */
@@ -23,10 +29,11 @@ export const DASHBOARD_PATH = '/app/'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
-function getEncoding(request: FastifyRequest, asset: DashboardAsset): 'br' | 'gzip' | undefined {
+function getEncoding(request: FastifyRequest, asset: DashboardAsset): ContentEncoding | undefined {
+  if (!asset.compressible) return undefined
   const accepted = request.headers['accept-encoding'] ?? ''
-  if (asset.brotli && /\bbr\b/.test(accepted)) return 'br'
-  if (asset.gzip && /\bgzip\b/.test(accepted)) return 'gzip'
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
   return undefined
 }
 
@@ -53,7 +60,7 @@ export function registerDashboardRoutes(app: FastifyInstance, options: Dashboard
     if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send()
     const encoding = getEncoding(request, asset)
     if (encoding) reply.header('content-encoding', encoding)
-    return reply.send(encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body)
+    return reply.send(encoding ? getEncodedBody(asset, encoding) : asset.body)
   }
 
   app.get('/', { config: { auth: 'none' } }, (_request, reply) => reply.redirect(DASHBOARD_PATH, 302))
