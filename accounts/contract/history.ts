@@ -189,6 +189,8 @@ export interface SimulationQuery {
   sinceMs?: number
   untilMs?: number
   riskLevel?: string
+  /** Only the records of this transaction (its first signature, base58); a record without a signature never matches. */
+  signature?: string
 }
 
 /** Simulations one user ran in a window. */

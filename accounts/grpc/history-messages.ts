@@ -110,6 +110,7 @@ export function toListSimulationsRequestMessage(query: SimulationQuery): ListSim
     since_ms: query.sinceMs,
     until_ms: query.untilMs,
     risk_level: query.riskLevel,
+    signature: query.signature,
   }
 }
 
@@ -124,6 +125,7 @@ export function fromListSimulationsRequestMessage(message: ListSimulationsReques
     ...(message.since_ms === undefined ? {} : { sinceMs: message.since_ms }),
     ...(message.until_ms === undefined ? {} : { untilMs: message.until_ms }),
     ...(message.risk_level === undefined ? {} : { riskLevel: message.risk_level }),
+    ...(message.signature === undefined ? {} : { signature: message.signature }),
   }
 }
 

@@ -10,6 +10,7 @@ import { isStorableTimeMs } from '../contract/history.js'
 import { fromHistoryCursor } from './history-cursor.js'
 import { assertUserId } from './history-user-id.js'
 import { isRiskLevel } from './risk-levels.js'
+import { isSignature } from '../tracking/tracking-input.js'
 import { RISK_LEVELS } from '../contract/history.js'
 
 /** A history page holds at most 200 rows (docs/api.md#field-limits). */
@@ -50,6 +51,12 @@ export function toSimulationFilter(query: SimulationQuery): SimulationFilter {
   if (query.riskLevel !== undefined) {
     if (!isRiskLevel(query.riskLevel)) throw invalid(`risk_level: must be one of ${RISK_LEVELS.join(', ')}`)
     conditions.push(`risk_level = ${bind(query.riskLevel)}`)
+  }
+  if (query.signature !== undefined) {
+    if (!isSignature(query.signature)) throw invalid('signature: must be a base58 signature of 64 bytes')
+    // Equality never matches a NULL signature; the (user_id, signature, created_at DESC, id DESC)
+    // index answers it, the cursor's position included, as one range.
+    conditions.push(`signature = ${bind(query.signature)}`)
   }
   return { conditions, values, limit, offset }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { getPrincipal } from '../auth/auth-hook.js'
 import type { EdgeContext } from '../edge-context.js'
+import { createServiceError } from '../../lib/errors.js'
 import {
   assertKnownParams,
   getBooleanParam,
@@ -12,12 +13,14 @@ import {
   type Query,
 } from '../query-params.js'
 import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses } from '../schemas/simulations.js'
+import { BASE58_SIGNATURE_PATTERN } from '../schemas/transactions.js'
 
 /** Default 50, at most 200 (docs/api.md#history-and-statistics). */
 export const HISTORY_DEFAULT_LIMIT = 50
 export const HISTORY_MAX_LIMIT = 200
 const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
-const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level']
+const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level', 'signature']
+const SIGNATURE = new RegExp(BASE58_SIGNATURE_PATTERN)
 
 /** Registers the history and statistics routes. */
 export function registerSimulationsRoutes(app: FastifyInstance, { userService, auth, history }: EdgeContext): void {
@@ -25,7 +28,7 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
   const listSchema = {
     summary: 'Your simulation history, newest first',
     description:
-      'Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date and risk level.',
+      'Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date, risk level and transaction signature.',
     documentedQuerystring: historyQuerySchema,
     response: listSimulationsResponses,
   }
@@ -41,6 +44,7 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
       sinceMs: getDateTimeParam(query, 'since'),
       untilMs: getDateTimeParam(query, 'until'),
       riskLevel: getEnumParam(query, 'risk_level', RISK_LEVELS),
+      signature: getSignatureParam(query),
     }
     // The caller reads their own writes: simulations this edge still queues are written first.
     await history.flush()
@@ -57,4 +61,13 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
     await history.flush()
     return userService.getUserStats(getPrincipal(request).userId)
   })
+}
+
+/** The `signature` filter: a transaction's first signature in base58 (64 bytes), as the tracking route reads it. */
+function getSignatureParam(query: Query): string | undefined {
+  const raw = getStringParam(query, 'signature')
+  if (raw !== undefined && !SIGNATURE.test(raw)) {
+    throw createServiceError('validation_error', 'signature: must be a base58 transaction signature (64 bytes)')
+  }
+  return raw
 }

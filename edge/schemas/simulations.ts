@@ -2,6 +2,7 @@
 import { RISK_LEVELS } from '../../engine/contract/risk-levels.js'
 import { simulationPageSchema, userStatsSchema } from '../../accounts/contract/index.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
+import { BASE58_SIGNATURE_PATTERN } from './transactions.js'
 
 /**
  * The history query as the route reads it (edge/query-params.ts, by hand, with errors naming the
@@ -19,6 +20,12 @@ export const historyQuerySchema = {
     since: { type: 'string', description: 'ISO 8601 date or date-time (UTC when no offset), inclusive.' },
     until: { type: 'string', description: 'ISO 8601 date or date-time (UTC when no offset), inclusive.' },
     risk_level: { type: 'string', enum: [...RISK_LEVELS] },
+    signature: {
+      type: 'string',
+      pattern: BASE58_SIGNATURE_PATTERN,
+      description:
+        'Only the records of this transaction: its first signature, base58 (as execute, send and submit answer it). A record of an unsigned transaction never matches.',
+    },
   },
 } as const
 

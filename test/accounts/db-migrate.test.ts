@@ -56,7 +56,11 @@ t.test(
     })
     const [first, second] = await Promise.all([migrate(a), migrate(b)])
     const all = getMigrations().map((m) => m.version)
-    t.same([...first, ...second].sort(), all, 'each version applied by exactly one of the two')
+    t.same(
+      [...first, ...second].sort((a, b) => a - b),
+      all,
+      'each version applied by exactly one of the two',
+    )
     const rows = await a.query<{ n: string }>('SELECT count(*) AS n FROM schema_migrations')
     t.equal(Number(rows[0]?.n), all.length)
   },

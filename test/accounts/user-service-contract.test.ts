@@ -383,6 +383,27 @@ function runUserServiceSuite(t: Test, client: UserServiceClient, context: Contex
     t.strictSame(await signatures({ sinceMs: START_MS - DAY_MS }), ['s0', 's1', 's2'])
     t.strictSame(await signatures({ untilMs: START_MS - 2000 }), ['s1', 's2', 's3'])
 
+    // The signature filter: a user of its own, so frank's figures below stay as they are.
+    const { userId: signerId } = await registerUser(client, context, email('frank-signer'))
+    const signature = toBase58(randomBytes(64))
+    await client.recordSimulations([
+      createRecord(signerId, START_MS - 1000, { signature }),
+      createRecord(signerId, START_MS - 2000, { signature: null }),
+      createRecord(signerId, START_MS - 3000, { signature, success: false }),
+      createRecord(signerId, START_MS - 4000, { signature: toBase58(randomBytes(64)) }),
+    ])
+    const times = async (who: string, filters: Partial<SimulationQuery>) =>
+      (await client.listSimulations({ userId: who, limit: 10, ...filters })).simulations.map((item) => Date.parse(item.created_at))
+    t.strictSame(await times(signerId, { signature }), [START_MS - 1000, START_MS - 3000], 'signature: its records only')
+    t.strictSame(await times(signerId, { signature, success: false }), [START_MS - 3000], 'signature with success')
+    t.strictSame(
+      await times(signerId, { signature: undefined }),
+      [1000, 2000, 3000, 4000].map((ms) => START_MS - ms),
+      'undefined: no filter',
+    )
+    t.strictSame(await times(userId, { signature }), [], "another user's signature: nothing")
+    await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 10, signature: 's0' }), 'validation_error', 'not a signature')
+
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 0 }), 'validation_error', 'limit 0')
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 201 }), 'validation_error', 'limit 201')
     await assertRejectsWithCode(t, client.listSimulations({ userId, limit: 1.5 }), 'validation_error', 'fractional limit')

@@ -131,6 +131,12 @@ async function runFlow(t: Test, page: Page, width: number): Promise<void> {
   t.match(await outcome.innerText(), /matched/i, 'and its landed outcome matched the prediction')
   await checkPage(t, page, 'playground-executed', width)
 
+  const historyQueries: URLSearchParams[] = []
+  const onRequest = (request: { url(): string }) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/v1/solana/simulations') historyQueries.push(url.searchParams)
+  }
+  page.on('request', onRequest)
   await page
     .getByRole('link', { name: /history/i })
     .filter({ hasText: /find/i })
@@ -140,6 +146,12 @@ async function runFlow(t: Test, page: Page, width: number): Promise<void> {
   t.ok(signature.length > 40, 'history is opened on the transaction')
   await page.locator(`[data-testid="history-row"][data-signature="${signature}"]`).first().waitFor({ timeout: FLOW_STEP_MS })
   t.pass('the executed transaction is in history')
+  page.off('request', onRequest)
+  t.same(
+    historyQueries.map((query) => query.get('signature')),
+    [signature],
+    'found by the API: one history request, filtered by the signature',
+  )
   await checkPage(t, page, 'history', width)
 }
 

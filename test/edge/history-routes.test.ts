@@ -313,6 +313,86 @@ t.test('history, statistics, status and plans over REST', async (t) => {
     )
   })
 
+  t.test('signature: the records of one transaction, with the other filters and paging', async (t) => {
+    const signed = newestFirst.filter((item) => item.signature !== null)
+    t.ok(signed.some((item) => item.success) && signed.some((item) => !item.success), 'signed successes and failures')
+    for (const item of signed) {
+      const page = await getPage(t, app, `?signature=${item.signature}`, byKey)
+      t.strictSame(page, { simulations: page.simulations, next_cursor: null }, 'one page')
+      t.strictSame(page.simulations.map(pick), [item], `${item.signature}: its one record`)
+    }
+    const failure = signed.find((item) => !item.success) as Expected
+    t.strictSame(
+      (await getPage(t, app, `?signature=${failure.signature}&success=false`, byToken)).simulations.map(pick),
+      [failure],
+      'with success=false: the record',
+    )
+    t.strictSame(
+      await getPage(t, app, `?signature=${failure.signature}&success=true`, byToken),
+      { simulations: [], next_cursor: null },
+      'with success=true: nothing',
+    )
+    const nobodys = base58.decode(new Uint8Array(64).fill(9))
+    t.strictSame(await getPage(t, app, `?signature=${nobodys}`, byKey), { simulations: [], next_cursor: null }, 'no record of it: empty')
+
+    // One transaction recorded several times (simulated again and again, then executed), between
+    // unsigned records and another transaction's, written straight to history for a user of its own.
+    const finder = await registerTestUser(app, 'finder')
+    const headers = { 'x-api-key': finder.apiKey }
+    const finderId = getJson<{ id: string }>(await get(app, '/auth/me', { authorization: `Bearer ${finder.token}` }))?.id ?? ''
+    const [sought, other] = [5, 6].map((byte) => base58.decode(new Uint8Array(64).fill(byte))) as [string, string]
+    const template = bulk[0] as SimulationRecord
+    const records: SimulationRecord[] = Array.from({ length: 12 }, (_, i) => ({
+      ...template,
+      userId: finderId,
+      apiKeyId: finder.apiKeyId,
+      createdAtMs: clock.nowMs - (i + 1) * SECOND_MS,
+      signature: i % 3 === 0 ? null : i % 3 === 1 ? sought : other,
+      success: i % 2 === 0,
+      riskLevel: i < 6 ? 'high' : 'safe',
+    }))
+    await users.userService.recordSimulations(records)
+    countedLater.push(...records.map((record) => ({ success: record.success, latency: record.latencyMs })))
+    const times = (keep: (record: SimulationRecord) => boolean) =>
+      records.filter((record) => record.signature === sought && keep(record)).map((record) => new Date(record.createdAtMs).toISOString())
+    const timesOf = (items: HistoryItem[]) => items.map((item) => item.created_at)
+
+    const all = await getPage(t, app, `?signature=${sought}`, headers)
+    t.strictSame(
+      timesOf(all.simulations),
+      times(() => true),
+      'every record of it, newest first',
+    )
+    t.ok(
+      all.simulations.every((item) => item.signature === sought),
+      'and nothing else',
+    )
+    const paged = await getAllPages(t, app, `signature=${sought}`, headers, 1)
+    t.strictSame(
+      timesOf(paged.items),
+      times(() => true),
+      'limit=1 and next_cursor visit each once, in order',
+    )
+    t.strictSame(paged.pageSizes, [1, 1, 1, 1], 'four pages, no empty trailing one')
+    const highSuccesses = await getAllPages(t, app, `signature=${sought}&risk_level=high&success=true`, headers, 1)
+    t.strictSame(
+      timesOf(highSuccesses.items),
+      times((record) => record.riskLevel === 'high' && record.success),
+      'combined with risk_level and success, paged',
+    )
+    const since = new Date(clock.nowMs - 8 * SECOND_MS).toISOString()
+    t.strictSame(
+      timesOf((await getPage(t, app, `?signature=${sought}&since=${encodeURIComponent(since)}`, headers)).simulations),
+      times((record) => record.createdAtMs >= clock.nowMs - 8 * SECOND_MS),
+      'combined with since',
+    )
+    t.strictSame(
+      await getPage(t, app, `?signature=${sought}`, byKey),
+      { simulations: [], next_cursor: null },
+      "another user asking for this user's signature: an empty page",
+    )
+  })
+
   t.test('default limit 50; limit=200 accepted', async (t) => {
     const bulkHeaders = { 'x-api-key': bulkUser.apiKey }
     const first = await getPage(t, app, '', bulkHeaders)
@@ -366,6 +446,14 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       [`cursor=${Buffer.from(`2031-05-04T10:00:00.000000Z|' OR '1'='1`).toString('base64url')}`, 'cursor'],
       [`cursor=${Buffer.from(`'; DELETE FROM simulations; --|${user.apiKeyId}`).toString('base64url')}`, 'cursor'],
       [`risk_level=${encodeURIComponent(`high' OR '1'='1`)}`, 'risk_level'],
+      ['signature=', 'signature'],
+      ['signature=abc', 'signature'],
+      [`signature=${'1'.repeat(63)}`, 'signature'],
+      [`signature=${'2'.repeat(89)}`, 'signature'],
+      [`signature=${'0'.repeat(88)}`, 'signature'],
+      [`signature=${'l'.repeat(88)}`, 'signature'],
+      [`signature=${base58.decode(new Uint8Array(64).fill(5))}&signature=${base58.decode(new Uint8Array(64).fill(6))}`, 'signature'],
+      [`signature=${encodeURIComponent(`${base58.decode(new Uint8Array(64).fill(5))}' OR '1'='1`)}`, 'signature'],
     ]
     for (const [query, param] of cases) {
       const error = assertErrorEnvelope(t, await get(app, `${LIST_PATH}?${query}`, byKey), 'validation_error', query)
@@ -510,6 +598,13 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       { simulations: [], next_cursor: null },
       "another user's cursor reads only the caller's rows",
     )
+    for (const item of expected.filter((record) => record.signature !== null)) {
+      t.strictSame(
+        await getPage(t, app, `?signature=${item.signature}`, { 'x-api-key': stranger.apiKey }),
+        { simulations: [], next_cursor: null },
+        "another user's signature: an empty page",
+      )
+    }
   })
 
   t.test('statistics match what was run', async (t) => {

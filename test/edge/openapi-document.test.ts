@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { createComponentSchemas } from '../../edge/openapi/component-schemas.js'
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../edge/routes/simulations.js'
+import { BASE58_SIGNATURE_PATTERN } from '../../edge/schemas/transactions.js'
 import { unusedEngine } from '../helpers/unused-engine.js'
 import { createTestEdgeWithUser } from '../helpers/edge-inject.js'
 
@@ -351,7 +352,21 @@ t.test('the OpenAPI document', async (t) => {
     t.equal(document.paths['/api/v1/billing/checkout']?.post?.requestBody?.required, false, "checkout's body is optional")
     t.notOk(document.paths['/api/v1/billing/portal']?.post?.requestBody, 'portal takes none')
     const query = document.paths['/api/v1/solana/simulations']?.get?.parameters?.filter((parameter) => parameter.in === 'query') ?? []
-    t.same(query.map((parameter) => parameter.name).sort(), ['cursor', 'limit', 'offset', 'risk_level', 'since', 'success', 'until'])
+    t.same(query.map((parameter) => parameter.name).sort(), [
+      'cursor',
+      'limit',
+      'offset',
+      'risk_level',
+      'signature',
+      'since',
+      'success',
+      'until',
+    ])
+    t.match(
+      query.find((parameter) => parameter.name === 'signature')?.schema,
+      { type: 'string', pattern: BASE58_SIGNATURE_PATTERN },
+      'the signature is the tracking route’s base58 pattern',
+    )
     t.match(
       query.find((parameter) => parameter.name === 'limit')?.schema,
       { maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT },

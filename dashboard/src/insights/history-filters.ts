@@ -2,11 +2,10 @@
  * The history page's filters, as the hash carries them (`#/history?risk_level=high&signature=…`)
  * and as the API takes them.
  *
- * `GET /api/v1/solana/simulations` filters by `success`, `since`, `until` and `risk_level` (and
- * pages with `limit` and `cursor`); it has no parameter for the verdict, the kind or the
- * signature. Those three are matched here, in the page's browser, on the records loaded:
- * verdict and kind narrow the rows shown, and a signature (or record id) is searched for over
- * the newest pages and its row highlighted (history-page.tsx).
+ * `GET /api/v1/solana/simulations` filters by `success`, `since`, `until`, `risk_level` and
+ * `signature` (and pages with `limit` and `cursor`); it has no parameter for the verdict or the
+ * kind. Those two are matched here, in the page's browser, on the records loaded: they narrow the
+ * rows shown (history-page.tsx).
  */
 import type { HistoryQuery, HistoryRecord } from '@preflight/sdk'
 
@@ -24,7 +23,7 @@ export interface HistoryFilters {
   until: string
   verdict: '' | (typeof VERDICTS)[number]
   kind: '' | (typeof KINDS)[number]
-  /** A signature (base58) or a record id; '' for none. */
+  /** A transaction signature (base58); '' for none. */
   signature: string
   limit: (typeof PAGE_SIZES)[number]
 }
@@ -41,6 +40,9 @@ export const NO_FILTERS: HistoryFilters = {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** What the API takes as `signature`: 64 bytes in base58 (the edge's BASE58_SIGNATURE_PATTERN); the form's `pattern`. */
+export const SIGNATURE_PATTERN = '[1-9A-HJ-NP-Za-km-z]{64,88}'
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | '' {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : ''
@@ -80,6 +82,7 @@ export function toQuery(filters: HistoryFilters): HistoryQuery {
   const query: HistoryQuery = { limit: Number(filters.limit) }
   if (filters.success) query.success = filters.success === 'true'
   if (filters.risk_level) query.risk_level = filters.risk_level
+  if (filters.signature) query.signature = filters.signature
   // A date alone is that day's 00:00 UTC; `until` is inclusive, so it ends with the day.
   if (filters.since) query.since = filters.since
   if (filters.until) query.until = `${filters.until}T23:59:59.999Z`
@@ -94,8 +97,7 @@ export function matchesLocally(record: HistoryRecord, filters: HistoryFilters): 
   return true
 }
 
-/** Whether a record is the one the signature filter names (its signature or its id). */
+/** Whether a record is of the transaction the signature filter names (its row is highlighted). */
 export function isSought(record: HistoryRecord, filters: HistoryFilters): boolean {
-  const sought = filters.signature.trim()
-  return sought !== '' && (record.signature === sought || record.id === sought)
+  return filters.signature !== '' && record.signature === filters.signature
 }

@@ -7,15 +7,14 @@
  * them there. Paging keeps a stack of the cursors of the pages before this one: "Older" follows
  * the page's `next_cursor`, "Newer" goes back to the cursor on top of the stack.
  *
- * The API cannot filter by signature, verdict or kind. A signature (`#/history?signature=…`, as
- * other pages link here) is therefore searched for in the browser: the newest pages are read,
- * with the other filters, until one holds it (at most SEARCH_PAGES pages), that page is shown and
- * the record's row highlighted. Verdict and kind narrow the rows of the page shown.
+ * A signature (`#/history?signature=…`, where "Find it in history" leads) is the API's
+ * `signature` filter: the pages hold that transaction's records only, their rows highlighted. The
+ * API cannot filter by verdict or kind: those narrow the rows of the page shown.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { HistoryPage as HistoryAnswer, HistoryQuery } from '@preflight/sdk'
 import { ErrorMessage } from '../components/error-message.tsx'
-import { formatNumber, shorten } from '../components/format.ts'
+import { shorten } from '../components/format.ts'
 import { navigate, useRoute } from '../router.ts'
 import { useSession } from '../session/session-context.ts'
 import {
@@ -26,6 +25,7 @@ import {
   PAGE_SIZES,
   parseFilters,
   RISK_LEVELS,
+  SIGNATURE_PATTERN,
   toParams,
   toQuery,
   VERDICTS,
@@ -34,20 +34,15 @@ import {
 import { HistoryTable } from '../insights/history-table.tsx'
 import '../insights/insights.css'
 
-/** How many pages a signature is searched for in, newest first. */
-const SEARCH_PAGES = 10
-
 interface View {
   page: HistoryAnswer | undefined
   /** The cursor the page was read with (undefined: the newest page). */
   cursor: string | undefined
   /** The cursors of the newer pages, newest first and the previous page last: "Newer" pops one. */
   newer: (string | undefined)[]
-  /** The outcome of a signature search, for the status line. */
-  search: { found: boolean; recordsRead: number; exhausted: boolean } | undefined
 }
 
-const EMPTY_VIEW: View = { page: undefined, cursor: undefined, newer: [], search: undefined }
+const EMPTY_VIEW: View = { page: undefined, cursor: undefined, newer: [] }
 
 function withCursor(query: HistoryQuery, cursor: string | undefined): HistoryQuery {
   return cursor === undefined ? query : { ...query, cursor }
@@ -71,7 +66,7 @@ function FilterForm({ applied, onApply, busy }: { applied: HistoryFilters; onApp
       }}
     >
       <label class="insights-wide">
-        Signature or record id
+        Transaction signature
         <input
           type="search"
           name="signature"
@@ -80,6 +75,8 @@ function FilterForm({ applied, onApply, busy }: { applied: HistoryFilters; onApp
           spellcheck={false}
           autocomplete="off"
           maxLength={100}
+          pattern={SIGNATURE_PATTERN}
+          title="A transaction signature: 64 to 88 base58 characters"
           placeholder="base58 signature"
           aria-describedby="history-signature-hint"
         />
@@ -144,8 +141,8 @@ function FilterForm({ applied, onApply, busy }: { applied: HistoryFilters; onApp
         </select>
       </label>
       <p class="hint" id="history-signature-hint">
-        The service filters by result, risk level and dates. A signature is searched for in your newest {SEARCH_PAGES} pages and its row
-        highlighted; verdict and kind narrow the rows of the page shown.
+        The service filters by signature, result, risk level and dates; a signature's rows are highlighted. Verdict and kind narrow the rows
+        of the page shown.
       </p>
       <div class="row insights-actions">
         <button type="submit" disabled={busy}>
@@ -197,34 +194,15 @@ export function HistoryPage() {
   }, [])
   useEffect(() => () => current.current?.abort(), [])
 
-  // The first page for these filters; with a signature, the first page that holds it.
+  // The first page for these filters (with a signature, the API's: that transaction's records only).
   useEffect(() => {
-    run(filters.signature ? 'Searching your history…' : 'Loading…', async (signal) => {
-      const first = await client.historyPage(query, { signal })
-      if (!filters.signature) return { ...EMPTY_VIEW, page: first }
-      let page = first
-      let recordsRead = first.simulations.length
-      let cursor: string | undefined
-      const newer: (string | undefined)[] = []
-      for (let read = 1; ; read += 1) {
-        if (page.simulations.some((record) => isSought(record, filters))) {
-          return { page, cursor, newer, search: { found: true, recordsRead, exhausted: false } }
-        }
-        if (!page.next_cursor || read >= SEARCH_PAGES) {
-          return { ...EMPTY_VIEW, page: first, search: { found: false, recordsRead, exhausted: !page.next_cursor } }
-        }
-        newer.push(cursor)
-        cursor = page.next_cursor
-        page = await client.historyPage(withCursor(query, cursor), { signal })
-        recordsRead += page.simulations.length
-      }
-    })
-  }, [client, query, filters, generation, run])
+    run('Loading…', async (signal) => ({ ...EMPTY_VIEW, page: await client.historyPage(query, { signal }) }))
+  }, [client, query, generation, run])
 
   // Bring a found record into view.
   useEffect(() => {
-    if (view.search?.found) document.querySelector('tr.insights-match')?.scrollIntoView({ block: 'nearest' })
-  }, [view])
+    if (filters.signature && view.page) document.querySelector('tr.insights-match')?.scrollIntoView({ block: 'nearest' })
+  }, [view, filters.signature])
 
   const older = () => {
     const next = view.page?.next_cursor
@@ -233,7 +211,6 @@ export function HistoryPage() {
       page: await client.historyPage(withCursor(query, next), { signal }),
       cursor: next,
       newer: [...view.newer, view.cursor],
-      search: view.search,
     }))
   }
   const newer = () => {
@@ -243,7 +220,6 @@ export function HistoryPage() {
       page: await client.historyPage(withCursor(query, cursor), { signal }),
       cursor,
       newer: view.newer.slice(0, -1),
-      search: view.search,
     }))
   }
 
@@ -273,15 +249,7 @@ export function HistoryPage() {
     parts.push(
       narrowed && records.length > 0 ? `${shown.length} of ${records.length} records match verdict and kind` : `${records.length} records`,
     )
-    if (filters.signature && view.search) {
-      parts.push(
-        view.search.found
-          ? `${shorten(filters.signature)} found on page ${pageNumber}`
-          : view.search.exhausted
-            ? `${shorten(filters.signature)} is in none of the ${formatNumber(view.search.recordsRead)} records matching the other filters`
-            : `${shorten(filters.signature)} is not among your newest ${formatNumber(view.search.recordsRead)} records matching the other filters`,
-      )
-    }
+    if (filters.signature) parts.push(`signature ${shorten(filters.signature)}`)
     status = `${parts.join(' · ')}.`
   }
 
@@ -298,9 +266,11 @@ export function HistoryPage() {
         ) : view.page && !loading ? (
           <p class="hint" data-testid="history-empty">
             {records.length === 0
-              ? pageNumber === 1
-                ? 'No records match these filters. Simulate a transaction (the Playground, or the API) and it shows here.'
-                : 'No more records.'
+              ? pageNumber > 1
+                ? 'No more records.'
+                : filters.signature
+                  ? 'You have no record of this signature matching these filters.'
+                  : 'No records match these filters. Simulate a transaction (the Playground, or the API) and it shows here.'
               : 'No record of this page matches the verdict and kind: try the older pages.'}
           </p>
         ) : null}

@@ -111,6 +111,21 @@ class HistoryTest(unittest.TestCase):
                 self.assertTrue(all(record["kind"] == "simulate" for record in records))
                 self.assertEqual(list(client.history(success=False)), [])
 
+    def test_history_by_signature(self) -> None:
+        harness.require_service()
+        with harness.new_user_client("history-signature") as owner:
+            key = owner.create_api_key("history-signature")["key"]
+            with harness.make_client(api_key=key) as client:
+                client.simulate(harness.unsigned_transaction())
+                client.simulate(harness.signed_transaction())
+                signatures = [record["signature"] for record in client.history()]
+                signed = [signature for signature in signatures if signature is not None]
+                self.assertEqual(len(signed), 1, "one signed record, one unsigned")
+                page = client.history_page(signature=signed[0])
+                self.assertEqual([record["signature"] for record in page["simulations"]], signed)
+                self.assertIsNone(page["next_cursor"])
+                self.assertEqual(list(client.history(signature=signed[0], success=not page["simulations"][0]["success"])), [])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -199,7 +199,7 @@ class AsyncPreflightClient:
 
     # history and statistics
     async def history_page(self, *, cursor: Optional[str] = None, **filters: Any) -> HistoryPage:
-        """One page: ``limit``, ``offset``, ``success``, ``since``, ``until``, ``risk_level`` as the API takes them."""
+        """One page: ``limit``, ``offset``, ``success``, ``since``, ``until``, ``risk_level``, ``signature`` as the API takes them."""
         return await self._run(ops.history_page(filters, cursor))
 
     def history(self, **filters: Any) -> AsyncIterator[HistoryRecord]:

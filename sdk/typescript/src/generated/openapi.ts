@@ -375,7 +375,7 @@ export interface paths {
         };
         /**
          * Your simulation history, newest first
-         * @description Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date and risk level.
+         * @description Your records of every simulate, execute, send and submit, newest first, with keyset cursor paging and filters on success, date, risk level and transaction signature.
          */
         get: operations["getApiV1SolanaSimulations"];
         put?: never;
@@ -3693,6 +3693,8 @@ export interface operations {
                 /** @description ISO 8601 date or date-time (UTC when no offset), inclusive. */
                 until?: string;
                 risk_level?: "safe" | "low" | "medium" | "high" | "critical";
+                /** @description Only the records of this transaction: its first signature, base58 (as execute, send and submit answer it). A record of an unsigned transaction never matches. */
+                signature?: string;
             };
             header?: never;
             path?: never;

@@ -10,12 +10,14 @@ export interface ListSimulationsRequest {
   'since_ms'?: (number | string);
   'until_ms'?: (number | string);
   'risk_level'?: (string);
+  'signature'?: (string);
   '_cursor'?: "cursor";
   '_offset'?: "offset";
   '_success'?: "success";
   '_since_ms'?: "since_ms";
   '_until_ms'?: "until_ms";
   '_risk_level'?: "risk_level";
+  '_signature'?: "signature";
 }
 
 export interface ListSimulationsRequest__Output {
@@ -27,10 +29,12 @@ export interface ListSimulationsRequest__Output {
   'since_ms'?: (number);
   'until_ms'?: (number);
   'risk_level'?: (string);
+  'signature'?: (string);
   '_cursor'?: "cursor";
   '_offset'?: "offset";
   '_success'?: "success";
   '_since_ms'?: "since_ms";
   '_until_ms'?: "until_ms";
   '_risk_level'?: "risk_level";
+  '_signature'?: "signature";
 }
