@@ -28,9 +28,12 @@ class SyncStreamTest(unittest.TestCase):
     def setUp(self) -> None:
         harness.require_service()
         self.unsigned = [harness.unsigned_transaction() for _ in range(3)]
+        # Each test's own bucket: a stream call answers 429 rather than wait, and the rest of the
+        # suite shares PREFLIGHT_API_KEY's (test_stream.py does the same).
+        self.api_key = harness.fresh_api_key("stream-sync")
 
     def test_simulate_tips_and_errors_from_several_threads(self) -> None:
-        with harness.make_client() as client, client.stream() as stream:
+        with harness.make_client(api_key=self.api_key) as client, client.stream() as stream:
             with ThreadPoolExecutor(3) as pool:
                 answers = list(pool.map(lambda transaction: stream.simulate(transaction, vectors=["simulation"]), self.unsigned))
             self.assertTrue(all(answer["success"] for answer in answers))
@@ -44,7 +47,7 @@ class SyncStreamTest(unittest.TestCase):
             self.assertTrue(caught.exception.request_id)
 
     def test_execute_send_submit_and_the_pushes_of_a_landed_execute(self) -> None:
-        with harness.make_client() as client, client.stream() as stream:
+        with harness.make_client(api_key=self.api_key) as client, client.stream() as stream:
             executed = stream.execute(harness.signed_transaction())
             self.assertEqual((executed["type"], executed["action"]), ("execute", "submitted"))
             push = next_push(stream, executed["signature"], ("confirmed", "finalized"))
@@ -56,7 +59,7 @@ class SyncStreamTest(unittest.TestCase):
 
     def test_watch_yields_updates_until_watch_end(self) -> None:
         watched = harness.fixture("/wallets")
-        with harness.make_client() as client, client.stream() as stream:
+        with harness.make_client(api_key=self.api_key) as client, client.stream() as stream:
             watch = stream.watch_simulation(watched["transaction"])
             self.assertTrue(watch.response["success"])
             self.assertRegex(watch.subscription, r"^w_[0-9a-f]{24}$")
@@ -72,7 +75,7 @@ class SyncStreamTest(unittest.TestCase):
             self.assertEqual(watch.end_reason, "unsubscribed")
 
     def test_reconnects_after_the_socket_drops_and_ends_its_watches(self) -> None:
-        with harness.make_client(base_url=harness.proxy_url()) as client, client.stream() as stream:
+        with harness.make_client(base_url=harness.proxy_url(), api_key=self.api_key) as client, client.stream() as stream:
             self.assertTrue(stream.simulate(self.unsigned[0])["success"])
             watch = stream.watch_simulation(self.unsigned[0])
             harness.fixture("/proxy/cut")
@@ -84,7 +87,7 @@ class SyncStreamTest(unittest.TestCase):
 
     def test_close_stops_the_loop_and_joins_its_thread(self) -> None:
         before = set(threading.enumerate())
-        with harness.make_client() as client:
+        with harness.make_client(api_key=self.api_key) as client:
             stream = client.stream()
             with stream:
                 self.assertEqual(len(get_stream_threads()), 1, "one loop thread while open")
