@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import t, { type Test } from 'tap'
+import { FIRST_LOAD_BUDGET_BYTES } from '../../dashboard/first-load-budget.js'
 import { buildDashboard, getFirstLoad } from '../helpers/dashboard-build.js'
 import { createServiceProcessSetup, startServiceProcess } from '../helpers/service-process.js'
 
@@ -22,7 +23,6 @@ const CHROMIUM = '/usr/bin/chromium'
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SCREENSHOTS = join(REPO_ROOT, '.artefacts', 'dashboard')
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const FIRST_LOAD_BUDGET_BYTES = 200 * 1024
 /** A demo airdrops, builds and simulates; an execute waits for a confirmation (a slot is 400 ms). */
 const FLOW_STEP_MS = 30_000
 

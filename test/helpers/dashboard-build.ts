@@ -1,22 +1,19 @@
 /**
- * The dashboard built as `npm run build:dashboard` builds it, but into a folder of the test's own
+ * The dashboard built as `npm start` builds it, but into a folder of the test's own
  * (so no test races another over dist/), and what a browser's first load of it weighs.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Test } from 'tap'
-import { build } from 'vite'
-
-const CONFIG_FILE = fileURLToPath(new URL('../../dashboard/vite.config.ts', import.meta.url))
+import { buildDashboardInto } from '../../scripts/dashboard-build.js'
 
 /** Builds the dashboard into a temporary folder (removed when `t` ends) and answers the folder. */
 export async function buildDashboard(t: Test): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'dashboard-'))
   t.teardown(() => rmSync(outDir, { recursive: true, force: true }))
-  await build({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  await buildDashboardInto(outDir)
   return outDir
 }
 

@@ -1,10 +1,28 @@
 /** How numbers, amounts and dates read on every page. */
 
-const LAMPORTS_PER_SOL = 1_000_000_000
+const SOL_DECIMALS = 9
 
+/** A base-unit amount with its decimals, exact (bigint): "1.005", "−0.000005", "+4.028149" (with `signed`). */
+export function formatUnits(value: string | bigint, decimals: number | null | undefined, signed = false): string {
+  let units: bigint
+  try {
+    units = typeof value === 'bigint' ? value : BigInt(value)
+  } catch {
+    return String(value)
+  }
+  const negative = units < 0n
+  const magnitude = negative ? -units : units
+  const places = decimals ?? 0
+  const scale = 10n ** BigInt(places)
+  const whole = (magnitude / scale).toLocaleString('en-US')
+  const fraction = places > 0 ? (magnitude % scale).toString().padStart(places, '0').replace(/0+$/, '') : ''
+  const sign = negative ? '−' : signed && magnitude > 0n ? '+' : ''
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** Lamports as SOL ("0.001 SOL"). */
 export function formatSol(lamports: number | bigint | string): string {
-  const value = Number(lamports) / LAMPORTS_PER_SOL
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 9 })} SOL`
+  return `${formatUnits(typeof lamports === 'number' ? BigInt(Math.round(lamports)) : lamports, SOL_DECIMALS)} SOL`
 }
 
 export function formatNumber(value: number | null | undefined, digits = 0): string {

@@ -35,7 +35,7 @@ export interface DemoTransaction {
   wallet: Address
 }
 
-export const LAMPORTS_PER_SOL = 1_000_000_000n
+const LAMPORTS_PER_SOL = 1_000_000_000n
 export const AIRDROP_LAMPORTS = 2n * LAMPORTS_PER_SOL
 
 /** How long an airdrop may take to show at processed before the demo gives up. */
@@ -113,11 +113,4 @@ export async function buildSignedTransaction(
   )
   const signed = await signTransactionMessageWithSigners(message)
   return getBase64EncodedWireTransaction(signed)
-}
-
-/** Lamports as SOL for a sentence ("0.001 SOL"). */
-export function solText(value: bigint): string {
-  const whole = value / LAMPORTS_PER_SOL
-  const fraction = (value % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${whole}${fraction ? `.${fraction}` : ''} SOL`
 }

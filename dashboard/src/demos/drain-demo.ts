@@ -8,14 +8,8 @@
  */
 import { lamports } from '@solana/kit'
 import { getAssignInstruction, getTransferSolInstruction } from '@solana-program/system'
-import {
-  buildSignedTransaction,
-  createDemoRpc,
-  createFreshAddress,
-  createFundedWallet,
-  solText,
-  type DemoTransaction,
-} from './demo-chain.ts'
+import { buildSignedTransaction, createDemoRpc, createFreshAddress, createFundedWallet, type DemoTransaction } from './demo-chain.ts'
+import { formatSol } from '../components/format.ts'
 
 /** Left in the wallet: enough for the fee, and to stay rent-exempt. */
 const LEFT_LAMPORTS = 5_000_000n
@@ -40,6 +34,6 @@ export async function buildDrainDemo(rpcUrl: string, signal?: AbortSignal): Prom
   return {
     transaction,
     wallet: victim.address,
-    description: `A fresh wallet (${victim.address}), airdropped 2 SOL, sends ${solText(swept)} of its ${solText(balance)} to a key it never dealt with (${attacker}) and assigns itself to another program (${attackerProgram}).`,
+    description: `A fresh wallet (${victim.address}), airdropped 2 SOL, sends ${formatSol(swept)} of its ${formatSol(balance)} to a key it never dealt with (${attacker}) and assigns itself to another program (${attackerProgram}).`,
   }
 }

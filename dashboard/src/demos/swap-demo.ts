@@ -22,7 +22,8 @@ import {
   getSyncNativeInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { buildSignedTransaction, createDemoRpc, createFundedWallet, solText, type DemoRpc, type DemoTransaction } from './demo-chain.ts'
+import { buildSignedTransaction, createDemoRpc, createFundedWallet, type DemoRpc, type DemoTransaction } from './demo-chain.ts'
+import { formatSol } from '../components/format.ts'
 
 export const WHIRLPOOL_PROGRAM = address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')
 export const SOL_USDC_WHIRLPOOL = address('HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ')
@@ -130,6 +131,6 @@ export async function buildSwapDemo(rpcUrl: string, signal?: AbortSignal): Promi
   return {
     transaction,
     wallet: wallet.address,
-    description: `A fresh wallet (${wallet.address}), airdropped 2 SOL, swaps ${solText(SWAP_IN_LAMPORTS)} for USDC on Orca's SOL/USDC whirlpool: the pool quotes ${usdcText(quote)}, the swap accepts at least ${usdcText(minimumOut)} (1 % under).`,
+    description: `A fresh wallet (${wallet.address}), airdropped 2 SOL, swaps ${formatSol(SWAP_IN_LAMPORTS)} for USDC on Orca's SOL/USDC whirlpool: the pool quotes ${usdcText(quote)}, the swap accepts at least ${usdcText(minimumOut)} (1 % under).`,
   }
 }

@@ -5,14 +5,8 @@
  */
 import { lamports } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import {
-  buildSignedTransaction,
-  createDemoRpc,
-  createFreshAddress,
-  createFundedWallet,
-  solText,
-  type DemoTransaction,
-} from './demo-chain.ts'
+import { buildSignedTransaction, createDemoRpc, createFreshAddress, createFundedWallet, type DemoTransaction } from './demo-chain.ts'
+import { formatSol } from '../components/format.ts'
 
 const TRANSFER_LAMPORTS = 1_000_000n
 
@@ -28,6 +22,6 @@ export async function buildTransferDemo(rpcUrl: string, signal?: AbortSignal): P
   return {
     transaction,
     wallet: payer.address,
-    description: `A fresh wallet (${payer.address}), airdropped 2 SOL, sends ${solText(TRANSFER_LAMPORTS)} to a fresh address (${recipient}). Signed: it can be executed.`,
+    description: `A fresh wallet (${payer.address}), airdropped 2 SOL, sends ${formatSol(TRANSFER_LAMPORTS)} to a fresh address (${recipient}). Signed: it can be executed.`,
   }
 }

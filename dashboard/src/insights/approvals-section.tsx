@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import type { ApprovalsResponse } from '@preflight/sdk'
 import { CopyButton } from '../components/copy-button.tsx'
 import { ErrorMessage } from '../components/error-message.tsx'
-import { formatNumber, shorten } from '../components/format.ts'
+import { formatNumber, formatUnits, shorten } from '../components/format.ts'
 import { navigate, useRoute } from '../router.ts'
 import { useSession } from '../session/session-context.ts'
 
@@ -24,13 +24,9 @@ const TOKEN_PROGRAMS: Record<string, string> = {
 }
 
 /** Base units (a u64 as a decimal string) in whole tokens when the decimals are known. */
-export function formatUnits(raw: string, decimals: number | null): string {
+function formatTokenAmount(raw: string, decimals: number | null): string {
   if (!/^\d+$/.test(raw)) return raw
-  if (decimals === null) return `${BigInt(raw).toLocaleString('en-US')} base units`
-  const value = BigInt(raw)
-  const base = 10n ** BigInt(decimals)
-  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${(value / base).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`
+  return decimals === null ? `${formatUnits(raw, 0)} base units` : formatUnits(raw, decimals)
 }
 
 function Address({ value }: { value: string | null }) {
@@ -72,7 +68,7 @@ function ApprovalRow({ approval, revoked }: { approval: Approval; revoked: boole
             <div class="muted">{TOKEN_PROGRAMS[approval.token_program] ?? shorten(approval.token_program)}</div>
           </div>
         </td>
-        <td data-label="Balance">{formatUnits(approval.balance, approval.decimals)}</td>
+        <td data-label="Balance">{formatTokenAmount(approval.balance, approval.decimals)}</td>
         <td data-label="Delegate">
           <div>
             <Address value={approval.delegate} />
@@ -84,7 +80,7 @@ function ApprovalRow({ approval, revoked }: { approval: Approval; revoked: boole
             approval.delegated_amount === U64_MAX ? (
               <strong>unlimited</strong>
             ) : (
-              formatUnits(approval.delegated_amount, approval.decimals)
+              formatTokenAmount(approval.delegated_amount, approval.decimals)
             )
           ) : (
             '—'

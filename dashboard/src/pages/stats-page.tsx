@@ -124,60 +124,51 @@ function RiskChart({ stats }: { stats: UserStats }) {
   )
 }
 
+/** One breakdown as a card: a two-column table of counts, or a sentence when there is nothing to count. */
+function CountTable(props: { id: string; title: string; label: string; empty: string; rows: [string, number][]; mono?: boolean }) {
+  const { id, title, label, empty, rows, mono } = props
+  return (
+    <section class="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p class="hint">{empty}</p>
+      ) : (
+        <div class="table-wrap">
+          <table data-testid={id}>
+            <thead>
+              <tr>
+                <th scope="col">{label}</th>
+                <th scope="col">Simulations</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([name, count]) => (
+                <tr key={name}>
+                  <td class={mono ? 'mono' : undefined}>{name}</td>
+                  <td>{formatNumber(count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
 function Breakdowns({ stats }: { stats: UserStats }) {
   const mev = Object.entries(stats.mev_distribution).sort(([, a], [, b]) => b - a)
   return (
     <div class="grid">
-      <section class="card" aria-labelledby="stats-failures">
-        <h2 id="stats-failures">Top failure reasons</h2>
-        {stats.top_failure_reasons.length === 0 ? (
-          <p class="hint">No failed simulation.</p>
-        ) : (
-          <div class="table-wrap">
-            <table data-testid="stats-failures">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Simulations</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.top_failure_reasons.map((reason) => (
-                  <tr key={reason.code}>
-                    <td class="mono">{reason.code}</td>
-                    <td>{formatNumber(reason.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section class="card" aria-labelledby="stats-mev">
-        <h2 id="stats-mev">MEV levels</h2>
-        {mev.length === 0 ? (
-          <p class="hint">No simulation was scored for MEV yet.</p>
-        ) : (
-          <div class="table-wrap">
-            <table data-testid="stats-mev">
-              <thead>
-                <tr>
-                  <th scope="col">Level</th>
-                  <th scope="col">Simulations</th>
-                </tr>
-              </thead>
-              <tbody>
-                {mev.map(([level, count]) => (
-                  <tr key={level}>
-                    <td>{level}</td>
-                    <td>{formatNumber(count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <CountTable
+        id="stats-failures"
+        title="Top failure reasons"
+        label="Code"
+        empty="No failed simulation."
+        rows={stats.top_failure_reasons.map((reason): [string, number] => [reason.code, reason.count])}
+        mono
+      />
+      <CountTable id="stats-mev" title="MEV levels" label="Level" empty="No simulation was scored for MEV yet." rows={mev} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 /** Base-unit amounts (decimal strings of u64 values) as people read them, and names for well-known mints and programs. */
-import { shorten } from '../components/format.ts'
+import { formatUnits, shorten } from '../components/format.ts'
 
 export const SOL_DECIMALS = 9
 
@@ -40,24 +40,6 @@ export function programName(programId: string, named: Record<string, string> = {
 export function assetName(mint: string | null): string {
   if (mint === null) return 'SOL'
   return KNOWN_MINTS[mint] ?? shorten(mint, 4)
-}
-
-/** A base-unit amount with its decimals: "1.005", "-0.000005", "+4.028149" (with `signed`). */
-export function formatUnits(value: string | bigint, decimals: number | null | undefined, signed = false): string {
-  let units: bigint
-  try {
-    units = typeof value === 'bigint' ? value : BigInt(value)
-  } catch {
-    return String(value)
-  }
-  const negative = units < 0n
-  const magnitude = negative ? -units : units
-  const places = decimals ?? 0
-  const scale = 10n ** BigInt(places)
-  const whole = (magnitude / scale).toLocaleString('en-US')
-  const fraction = places > 0 ? (magnitude % scale).toString().padStart(places, '0').replace(/0+$/, '') : ''
-  const sign = negative ? '−' : signed && magnitude > 0n ? '+' : ''
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
 /** An amount with its asset: "−1.005 SOL", "+4.028149 USDC". */
