@@ -3,8 +3,7 @@
  * person who tries them gets an answer and exit 0 instead of a service starting. Settings are
  * environment variables, so any other argument is refused (exit 2) with a pointer to --help.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { getPackageVersion } from './package-version.js'
 
 export interface EntryDescription {
   /** How it is started, e.g. `node dist/main.js` (or `npm start`). */
@@ -15,12 +14,12 @@ export interface EntryDescription {
   readonly settings: ReadonlyArray<readonly [variable: string, meaning: string]>
 }
 
-/** The package's version, from the package.json above `fromDir` (the repository's, or the image's). */
-export function readPackageVersion(fromDir: string): string {
-  for (let dir = fromDir; ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json')
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown'
-    if (dirname(dir) === dir) return 'unknown'
+/** The package's version above `fromDir` (the repository's, or the image's); `unknown` when there is none. */
+function readPackageVersion(fromDir: string): string {
+  try {
+    return getPackageVersion(fromDir)
+  } catch {
+    return 'unknown'
   }
 }
 

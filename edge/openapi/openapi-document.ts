@@ -62,7 +62,7 @@ const COMPONENT_HEADERS = {
 
 /** What the document says of the service itself. */
 export interface OpenApiInfo {
-  /** The package's version (edge/openapi/package-version.ts). */
+  /** The package's version (lib/package-version.ts). */
   version: string
 }
 

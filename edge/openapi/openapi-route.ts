@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { createOpenApiDocument, type DocumentedRoute } from './openapi-document.js'
-import { getPackageVersion } from './package-version.js'
+import { getPackageVersion } from '../../lib/package-version.js'
 import { createErrorResponses, SERVER_ERRORS } from '../schemas/error-envelope.js'
 
 export const OPENAPI_PATH = '/openapi.json'

@@ -1,7 +1,7 @@
 /**
- * The service's version, from its package.json: the OpenAPI document's `info.version` follows the
- * package instead of a number written twice. Found by walking up from this module, so it is the
- * same under tsx (edge/openapi/ → ../../) and from a build (dist/edge/openapi/ → ../../../).
+ * The service's version, from its package.json: the OpenAPI document's `info.version` and every
+ * entry's `--version` follow the package instead of a number written twice. Found by walking up
+ * from this module, so it is the same under tsx (lib/ → ../) and from a build (dist/lib/ → ../../).
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

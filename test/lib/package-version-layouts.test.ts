@@ -1,11 +1,11 @@
-// info.version comes from package.json wherever the module runs: from the sources (two levels
-// below package.json), from a build (three levels below, past a dist/ stub without a version),
+// info.version and --version come from package.json wherever the module runs: from the sources,
+// from a build (deeper, past a dist/ stub without a version),
 // and a missing one is an error at boot naming where it looked.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { getPackageVersion } from '../../edge/openapi/package-version.js'
+import { getPackageVersion } from '../../lib/package-version.js'
 
 t.test("the sources' package.json", async (t) => {
   const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
@@ -15,7 +15,7 @@ t.test("the sources' package.json", async (t) => {
 t.test('a build below a stub package.json, and none at all', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'package-version-'))
   t.teardown(() => rmSync(root, { recursive: true, force: true }))
-  const built = join(root, 'app', 'dist', 'edge', 'openapi')
+  const built = join(root, 'app', 'dist', 'lib')
   mkdirSync(built, { recursive: true })
   t.throws(() => getPackageVersion(built), new RegExp(`no package.json with a version above ${built}`))
   writeFileSync(join(root, 'app', 'package.json'), JSON.stringify({ name: 'solana-preflight', version: '2.3.4' }))
