@@ -39,6 +39,19 @@ t.test(
     const setup = await createServiceProcessSetup(t)
     const running = await startServiceProcess(t, setup)
     if (!running) return
+    // As a readiness probe would: the engine on its geyser feed with every simulate worker up, so
+    // the first run's cold account loads do not race the engine's own start on a loaded machine.
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const health = (await (await fetch(`${setup.restUrl}/health`)).json()) as {
+        state: string
+        details: { engine: { workers?: { configured: number; ready: number } } | null }
+      }
+      const workers = health.details.engine?.workers
+      if (health.state === 'operational' && (!workers || workers.ready === workers.configured)) break
+      if (Date.now() > deadline) return void t.fail('the engine is operational within 60 s', { health })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     const home = mkdtempSync(join(tmpdir(), 'preflight-readme-home-'))
     t.teardown(() => rmSync(home, { recursive: true, force: true }))
     const script = readSimulateBlock().replaceAll('localhost:8080', `127.0.0.1:${setup.ports.rest}`)
