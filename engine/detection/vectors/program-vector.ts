@@ -114,7 +114,7 @@ function getWellKnownAddresses(established: ReadonlyMap<AccountKey, string>): Lo
   const out = new Set<string>(DEX_PROGRAM_NAMES.keys())
   for (const mint of established.keys()) out.add(toBase58Address(mint))
   for (const address of KNOWN_AUTHORITIES.keys()) out.add(address)
-  return createLookalikeIndex(out)
+  return createLookalikeIndex(out, 'both_ends')
 }
 
 /** The `program` vector (registry entry): the curated blacklist and the tenant's own blocks. */

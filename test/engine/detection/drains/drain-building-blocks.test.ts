@@ -68,6 +68,26 @@ t.test('look-alikes share the first or last four characters, and are not the add
   t.equal(index.findImitated('Abc9zzzzzzzz'), undefined)
 })
 
+t.test('a well-known list matches only at both ends: a fresh address is not a look-alike by chance', async (t) => {
+  const index = createLookalikeIndex(['7xKXabcdsAsU'], 'both_ends')
+  t.equal(index.findImitated('7xKqqqqqqAsU'), '7xKXabcdsAsU', 'three characters at both ends')
+  t.equal(index.findImitated('7xKXqqqqqqqq'), undefined, 'four at the head only')
+  t.equal(index.findImitated('qqqqqqqqsAsU'), undefined, 'four at the tail only')
+  // Two fresh addresses that share one end with well-known ones (found by drawing keys): at one
+  // end they were blocked as address poisoning, about 1 fresh recipient in 60,000.
+  const wellKnown = createLookalikeIndex(
+    ['ALPHAQmeA7bjrVuccPsYPiCvsi428SNwte66Srvs4pHA', 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL'],
+    'both_ends',
+  )
+  t.equal(wellKnown.findImitated('EZKQagsPWwuS6nxg3DJtVznLwDnKY6Lp2tJEZdoz4pHA'), undefined)
+  t.equal(wellKnown.findImitated('GpMZFKFmvQLJjHwWUiYSi8ZEdaxSDdLsjr4YN6PZDLFy'), undefined)
+  t.equal(
+    createLookalikeIndex(['GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL']).findImitated('GpMZFKFmvQLJjHwWUiYSi8ZEdaxSDdLsjr4YN6PZDLFy'),
+    'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL',
+    'a counterparty still matches at one end',
+  )
+})
+
 t.test('memo links', async (t) => {
   t.equal(findMemoLink('Claim your reward at https://sol-airdrop.example/claim'), 'https://sol-airdrop.example/claim')
   t.equal(findMemoLink('visit jup-rewards.xyz now'), 'jup-rewards.xyz')

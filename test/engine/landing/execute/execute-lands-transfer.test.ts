@@ -18,7 +18,11 @@ t.test('an approved execute lands, moves the balance and matches its prediction'
     signers: [payer],
   })
   const response = await stack.engine.execute(bytes, { tenantId: '11111111-1111-4111-8111-111111111111', waitConfirmation: true })
-  t.equal(response.action, 'submitted', response.reason)
+  t.equal(
+    response.action,
+    'submitted',
+    `${response.reason}: ${JSON.stringify({ decision_reasons: response.decision_reasons, summary: response.summary })}`,
+  )
   t.equal(response.route, 'direct_rpc')
   t.ok(response.signature)
   t.ok(['confirmed', 'finalized'].includes(response.confirmation ?? ''), `confirmation ${response.confirmation}`)
