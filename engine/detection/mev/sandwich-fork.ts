@@ -37,11 +37,12 @@ import type { LoadedAccounts } from '../../hot-path/svm/load-accounts.js'
 import type { AccountKey } from '../../hot-path/state/account-key.js'
 import type { AccountEntry, CachedAccount } from '../../hot-path/state/cached-account.js'
 import { createSvmState, getNativeAccount, type SvmState } from '../../hot-path/svm/svm-state.js'
-import { NATIVE_LOADER, SYSTEM_PROGRAM, SYSVAR_OWNER, WRAPPED_SOL_MINT } from '../../hot-path/svm/well-known-programs.js'
+import { NATIVE_LOADER, SYSTEM_PROGRAM, SYSVAR_OWNER } from '../../hot-path/svm/well-known-programs.js'
 import { readU64 } from '../../hot-path/decode/little-endian.js'
 import { fromAccountKey, toAccountKey } from '../../hot-path/state/account-key.js'
 import type { DecodedSwap } from '../swaps/swap-types.js'
 import { getSandwichSwaps, type AttackerAccounts, type UserSwapInstruction } from './sandwich-swaps.js'
+import { createAttackerTokenAccount, hasTransferFeeAmount } from './attacker-token-account.js'
 
 /** What stopped the front-run growing: the attacker's budget, the user's bound, or the pool (liquidity, or the accounts the swap passes). */
 export type SandwichLimit = 'budget' | 'minimum_output' | 'pool_accounts'
@@ -95,7 +96,6 @@ const ATTACKER: AttackerAccounts = {
 }
 /** The attacker's wallet only pays fees: any balance that covers them does. */
 const ATTACKER_LAMPORTS = 1_000_000_000_000n
-const TOKEN_ACCOUNT_BYTES = 165
 const EMPTY = new Uint8Array(0)
 /**
  * Sizes tried at most (the swaps measured need up to 14). Past it, the largest size that passed
@@ -132,21 +132,6 @@ function getLimit(result: NativeFailure, boundErrors: ReadonlySet<number>): Sand
   return 'pool_accounts'
 }
 
-/** A token account of the attacker's holding `amount` of `mint`, shaped as `vault` (owned by the same token program). */
-function createTokenAccount(vault: CachedAccount, mint: Uint8Array, amount: bigint, rent: bigint): NativeAccount {
-  const data = new Uint8Array(TOKEN_ACCOUNT_BYTES)
-  data.set(mint, 0)
-  data.set(ATTACKER.payer, 32)
-  new DataView(data.buffer).setBigUint64(64, amount, true)
-  data[108] = 1 // initialized
-  const isNative = toAccountKey(mint) === WRAPPED_SOL_MINT
-  if (isNative) {
-    data[109] = 1
-    new DataView(data.buffer).setBigUint64(113, rent, true)
-  }
-  return createNativeAccount(isNative ? rent + amount : rent, data, vault.owner, false, 0n)
-}
-
 function getTokenAmount(svm: NativeSvm, key: Uint8Array): bigint {
   const data = svm.getAccount(key)?.data()
   return data !== undefined && data.length >= 72 ? readU64(data, 64) : 0n
@@ -161,7 +146,12 @@ function getEntry(accounts: LoadedAccounts, key: Uint8Array): AccountEntry | und
 export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichFork {
   const svm = createNativeSvm()
   const state: SvmState = createSvmState(svm)
-  const rent = svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_BYTES))
+  const rents = new Map<number, bigint>()
+  const rentFor = (size: number) => {
+    let rent = rents.get(size)
+    if (rent === undefined) rents.set(size, (rent = svm.minimumBalanceForRentExemption(BigInt(size))))
+    return rent
+  }
   const payer = createNativeAccount(ATTACKER_LAMPORTS, EMPTY, fromAccountKey(SYSTEM_PROGRAM), false, 0n)
 
   const readFork = (key: Uint8Array) => svm.getAccount(key)?.data()
@@ -183,14 +173,14 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
     const vaultIn = getEntry(accounts, request.vaultIn)
     const vaultOut = getEntry(accounts, request.vaultOut)
     if (!vaultIn?.exists || !vaultOut?.exists) return { priced: false, reason: "the pool's vaults are not loaded" }
-    if (vaultIn.data.length !== TOKEN_ACCOUNT_BYTES || vaultOut.data.length !== TOKEN_ACCOUNT_BYTES) {
-      return { priced: false, reason: 'a token with account extensions (Token-2022) is not priced' }
+    // Shaped once to learn whether they can be; each probe writes them afresh.
+    for (const vault of [vaultIn, vaultOut]) {
+      const shaped = createAttackerTokenAccount(vault, ATTACKER.payer, 0n, rentFor)
+      if (typeof shaped === 'string') return { priced: false, reason: shaped }
     }
     const sandwich = getSandwichSwaps(swap, request.user, ATTACKER)
     if (sandwich === null) return { priced: false, reason: `${swap.venueName} ${swap.instruction} is not priced` }
     const { swaps, boundErrors } = sandwich
-    const mintIn = vaultIn.data.subarray(0, 32)
-    const mintOut = vaultOut.data.subarray(0, 32)
     const budget = readU64(vaultIn.data, 64)
     const exactIn = swap.mode === 'exact_in'
 
@@ -201,12 +191,20 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
 
     const setAttacker = (amount: bigint) => {
       svm.setAccount(ATTACKER.payer, payer)
-      svm.setAccount(ATTACKER.input, createTokenAccount(vaultIn, mintIn, amount, rent))
-      svm.setAccount(ATTACKER.output, createTokenAccount(vaultOut, mintOut, 0n, rent))
+      svm.setAccount(ATTACKER.input, createAttackerTokenAccount(vaultIn, ATTACKER.payer, amount, rentFor) as NativeAccount)
+      svm.setAccount(ATTACKER.output, createAttackerTokenAccount(vaultOut, ATTACKER.payer, 0n, rentFor) as NativeAccount)
     }
-    /** What the user's transaction takes from (exact in: output vault) or gives to (exact out: input vault) the pool. */
-    const readUserSide = () => (exactIn ? getTokenAmount(svm, request.vaultOut) : getTokenAmount(svm, request.vaultIn))
-    const userMoved = (before: bigint, after: bigint) => (exactIn ? before - after : after - before)
+    // What the user's transaction takes from (exact in: output vault) or gives to (exact out:
+    // input vault) the pool; the user's own account where the token charges a transfer fee,
+    // since the bound is on what the user receives or pays, the fee included. Only there: a
+    // vault is moved by the swap alone, while a user's account may also be moved by the
+    // transaction's other instructions (a wrapped-SOL account closed after the swap).
+    const userAccount = exactIn ? swap.userDestination : swap.userSource
+    const atUser = userAccount !== null && hasTransferFeeAmount(exactIn ? vaultOut : vaultIn)
+    const measured = atUser ? userAccount : exactIn ? request.vaultOut : request.vaultIn
+    const readUserSide = () => getTokenAmount(svm, measured)
+    /** The user receives (exact in) or pays (exact out); the pool the other way round. */
+    const userMoved = (before: bigint, after: bigint) => (exactIn === atUser ? after - before : before - after)
     /** How far the user's result stays inside its own bound (exact in: above the minimum; exact out: below the maximum). */
     const bound = (exactIn ? swap.amountOut : swap.amountIn) ?? 0n
     const getSlack = (moved: bigint) => (exactIn ? moved - bound : bound - moved)

@@ -1,5 +1,6 @@
 /**
- * The TLV area of an extended Token-2022 mint: where each extension's value lies, and its name.
+ * The TLV area of an extended Token-2022 mint or token account: where each extension's value
+ * lies, and its name.
  *
  * Layout and rules as the program reads them (solana-program/token-2022,
  * interface/src/extension/mod.rs: `type_and_tlv_indices`, `get_tlv_data_info`, `ExtensionType`):
@@ -16,6 +17,9 @@ const ACCOUNT_TYPE_OFFSET = 165
 const TLV_START = 166
 const MULTISIG_SIZE = 355
 const ACCOUNT_TYPE_MINT = 1
+const ACCOUNT_TYPE_ACCOUNT = 2
+/** A token account's size without extensions (and the offset of its AccountType byte when extended). */
+export const TOKEN_ACCOUNT_SIZE = ACCOUNT_TYPE_OFFSET
 
 /** Extension types by their u16 code, named as the program's ExtensionType (serde camelCase). */
 const EXTENSION_TYPE_NAMES = [
@@ -88,6 +92,20 @@ export function getMintTlvEntries(data: Uint8Array): TlvEntry[] | null {
   if (data.length === MINT_SIZE) return []
   if (data.length <= TLV_START || data.length === MULTISIG_SIZE) return null
   if (!isZeroPadding(data) || data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return null
+  return readTlvEntries(data)
+}
+
+/**
+ * The TLV entries of token account data: [] for a bare 165-byte account, null when the data is
+ * not a well-formed extended account (too short, a multisig, another account type, a truncated entry).
+ */
+export function getAccountTlvEntries(data: Uint8Array): TlvEntry[] | null {
+  if (data.length === TOKEN_ACCOUNT_SIZE) return []
+  if (data.length <= ACCOUNT_TYPE_OFFSET || data.length === MULTISIG_SIZE || data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_ACCOUNT) return null
+  return readTlvEntries(data)
+}
+
+function readTlvEntries(data: Uint8Array): TlvEntry[] | null {
   const entries: TlvEntry[] = []
   let offset = TLV_START
   while (offset + 2 <= data.length) {
