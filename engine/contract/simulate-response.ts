@@ -87,6 +87,8 @@ export type Slippage = Static<typeof slippageSchema>
  */
 export const extractableSchema = Type.Object(
   {
+    /** The top-level instruction of the swap priced: with several swaps, the one that loses the user the most. */
+    instruction_index: count(),
     /** The user's loss against its unsandwiched result: in `mint` (the output token; the input token for exact out). */
     amount: amountSchema,
     mint: Type.String(),

@@ -52,6 +52,7 @@ function fromMevMessage(mev: Mev__Output): Mev {
   return {
     extractable: extractable
       ? {
+          instruction_index: extractable.instruction_index,
           amount: extractable.amount,
           mint: extractable.mint,
           lamports: orNull(extractable.lamports),

@@ -77,6 +77,34 @@ export function quoteCpmm(amountIn: bigint, reserveIn: bigint, reserveOut: bigin
   return (reserveOut * net) / (reserveIn + net)
 }
 
+/** create_amm_config(index 0, trade 0.25 %, protocol 12 %, fund 4 %, no pool fee), run by the program unsigned and written as state. */
+async function createAmmConfig(chain: Localnet['chain'], ammConfig: Address, blockhash: string): Promise<void> {
+  chain.airdrop(ADMIN, 1_000_000_000n)
+  const createConfig: Instruction = {
+    programAddress: CPMM,
+    accounts: [
+      account(ADMIN, AccountRole.WRITABLE_SIGNER),
+      account(ammConfig, AccountRole.WRITABLE),
+      account(SYSTEM, AccountRole.READONLY),
+    ],
+    data: Buffer.concat([
+      discriminator('create_amm_config'),
+      Buffer.from([0, 0]),
+      u64(TRADE_FEE_RATE),
+      u64(PROTOCOL_FEE_RATE),
+      u64(FUND_FEE_RATE),
+      u64(0n),
+    ]),
+  }
+  const configRun = chain.simulate(await buildUnsigned({ feePayer: ADMIN, blockhash, instructions: [createConfig] }), {
+    sigVerify: false,
+    replaceRecentBlockhash: false,
+    accountAddresses: [ammConfig],
+  })
+  if (configRun.err !== null) throw new Error(`create_amm_config: ${JSON.stringify(configRun.err)}`)
+  chain.setAccount(ammConfig, configRun.accounts![0]!)
+}
+
 export interface CpmmPoolOptions {
   /** Lamports and token base units the pool starts with. */
   poolSol: bigint
@@ -104,6 +132,8 @@ export interface CpmmPool {
   tokenAmount(key: Address): bigint
   /** A fresh wallet airdropped `lamports`, with its wrapped-SOL and token account addresses. */
   wallet(lamports: bigint): Promise<CpmmWallet>
+  /** `signer`'s wrapped-SOL and token account addresses for this pool. */
+  accountsOf(signer: KeyPairSigner): Promise<CpmmWallet>
   /** Creates the wallet's two token accounts and wraps `lamports` into the first. */
   fund(owner: CpmmWallet, lamports: bigint): Instruction[]
   /** swap_base_input of `amount` with `minimum` output, SOL → token when `solIn`. */
@@ -185,32 +215,9 @@ export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOption
     'the token is minted and the SOL wrapped',
   )
 
-  // The AMM config: create_amm_config(index 0, trade 0.25 %, protocol 12 %, fund 4 %, no pool fee), run by the program.
+  // The AMM config (createAmmConfig), made once a chain: a second pool uses the same one.
   const ammConfig = await pda('amm_config', Buffer.from([0, 0]))
-  chain.airdrop(ADMIN, 1_000_000_000n)
-  const createConfig: Instruction = {
-    programAddress: CPMM,
-    accounts: [
-      account(ADMIN, AccountRole.WRITABLE_SIGNER),
-      account(ammConfig, AccountRole.WRITABLE),
-      account(SYSTEM, AccountRole.READONLY),
-    ],
-    data: Buffer.concat([
-      discriminator('create_amm_config'),
-      Buffer.from([0, 0]),
-      u64(TRADE_FEE_RATE),
-      u64(PROTOCOL_FEE_RATE),
-      u64(FUND_FEE_RATE),
-      u64(0n),
-    ]),
-  }
-  const configRun = chain.simulate(await buildUnsigned({ feePayer: ADMIN, blockhash, instructions: [createConfig] }), {
-    sigVerify: false,
-    replaceRecentBlockhash: false,
-    accountAddresses: [ammConfig],
-  })
-  if (configRun.err !== null) throw new Error(`create_amm_config: ${JSON.stringify(configRun.err)}`)
-  chain.setAccount(ammConfig, configRun.accounts![0]!)
+  if (!chain.getAccount(ammConfig)) await createAmmConfig(chain, ammConfig, blockhash)
   // The pool-fee receiver is a wrapped-SOL account on mainnet; initialize requires it even with no fee.
   const receiver = Buffer.alloc(165)
   encoder.encode(WSOL).forEach((byte, i) => (receiver[i] = byte))
@@ -273,10 +280,15 @@ export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOption
   chain.advanceSlot(10)
 
   const [vaultSol, vaultToken] = solIs0 ? [vault0, vault1] : [vault1, vault0]
+  const accountsOf = async (signer: KeyPairSigner): Promise<CpmmWallet> => ({
+    signer,
+    wsol: await ata(signer.address, WSOL),
+    token: await ata(signer.address, mint),
+  })
   const wallet = async (lamports: bigint): Promise<CpmmWallet> => {
     const signer = await generateKeyPairSigner()
     chain.airdrop(signer.address, lamports)
-    return { signer, wsol: await ata(signer.address, WSOL), token: await ata(signer.address, mint) }
+    return accountsOf(signer)
   }
   return {
     mint,
@@ -290,6 +302,7 @@ export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOption
       return data ? Buffer.from(data).readBigUInt64LE(64) : 0n
     },
     wallet,
+    accountsOf,
     giveTokens: (token, amount) =>
       sign(creator, [
         tokenProgram === TOKEN_PROGRAM_ADDRESS

@@ -220,7 +220,7 @@ function MevAndSlippage({ result }: { result: SimulateResponse }) {
           {mev === null
             ? 'no swap to sandwich'
             : extractable
-              ? `${formatAsset(extractable.amount, extractable.mint, mintDecimals(result, extractable.mint))} extractable (${formatNumber(extractable.bps)} bps of the quote), limited by ${extractable.limited_by.replace(/_/g, ' ')}`
+              ? `${formatAsset(extractable.amount, extractable.mint, mintDecimals(result, extractable.mint))} extractable (${formatNumber(extractable.bps)} bps of the quote) from the swap at instruction ${extractable.instruction_index}, limited by ${extractable.limited_by.replace(/_/g, ' ')}`
               : `not priced: ${mev.unpriced_reason ?? 'unknown reason'}`}
         </dd>
         {extractable && extractable.attacker_profit_lamports !== null ? (
@@ -232,16 +232,16 @@ function MevAndSlippage({ result }: { result: SimulateResponse }) {
             </dd>
           </>
         ) : null}
-        {mev?.recommended_min_output ? (
+        {extractable && mev?.recommended_min_output ? (
           <>
             <dt>Safer minimum output</dt>
-            <dd>{formatAsset(mev.recommended_min_output, slippage?.output_mint ?? null, outputDecimals(result))}</dd>
+            <dd>{formatAsset(mev.recommended_min_output, extractable.mint, mintDecimals(result, extractable.mint))}</dd>
           </>
         ) : null}
-        {mev?.recommended_max_input ? (
+        {extractable && mev?.recommended_max_input ? (
           <>
             <dt>Safer maximum input</dt>
-            <dd>{formatAsset(mev.recommended_max_input, slippage?.input_mint ?? null, inputDecimals(result))}</dd>
+            <dd>{formatAsset(mev.recommended_max_input, extractable.mint, mintDecimals(result, extractable.mint))}</dd>
           </>
         ) : null}
         <dt>Slippage</dt>

@@ -1,20 +1,27 @@
 /**
- * The response's `mev` (docs/detection.md#extractable-value): the main swap's sandwich priced on
- * the fork (sandwich-fork.ts) and the bound that caps what it can take at the policy's
- * `max_extractable_bps`. Runs only for a swap the engine decoded as a top-level instruction of a
- * transaction that succeeded, so every other simulate pays nothing for it.
+ * The response's `mev` (docs/detection.md#extractable-value): each top-level swap's sandwich
+ * priced on the fork (sandwich-fork.ts), the one that loses the user the most reported, with the
+ * bound that caps what it can take at the policy's `max_extractable_bps`. Runs only for swaps the
+ * engine decoded as top-level instructions of a transaction that succeeded, so every other
+ * simulate pays nothing for it.
  */
 import type { NativeSvm } from '../../../lib/native-svm.js'
-import type { Mev } from '../../contract/simulate-response.js'
+import type { Extractable, Mev } from '../../contract/simulate-response.js'
 import type { Policy } from '../../contract/policy-input.js'
 import type { LoadedAccounts } from '../../hot-path/svm/load-accounts.js'
 import type { AccountKey } from '../../hot-path/state/account-key.js'
-import { getSwapAnalysis } from '../vectors/swap-analysis.js'
+import type { DecodedSwap } from '../swaps/swap-types.js'
+import { getSwapAnalysis, getSwapSides } from '../vectors/swap-analysis.js'
 import type { VectorContext } from '../vectors/vector-context.js'
 import type { SandwichFork, SandwichOutcome, SandwichPrice } from './sandwich-fork.js'
 import { WRAPPED_SOL_MINT } from '../../hot-path/svm/well-known-programs.js'
 
 const BPS = 10_000n
+/**
+ * Top-level swaps priced at most in one transaction, in order: each costs a search on the fork
+ * (up to its compute budget). Four covers hand-built routes and a swap with its hedges.
+ */
+export const MAX_PRICED_SWAPS = 4
 
 function unpriced(reason: string): Mev {
   return { extractable: null, recommended_min_output: null, recommended_max_input: null, unpriced_reason: reason }
@@ -34,7 +41,11 @@ function toLamports(amount: bigint, mint: AccountKey, otherMint: AccountKey, sid
   return (amount * solAmount) / sideAmount
 }
 
-/** The response's `mev` for `context`'s main swap; null when it has none to price (no decoded swap, a failed simulation). */
+/**
+ * The response's `mev` for `context`'s swaps: of those priced, the one with the largest loss in
+ * bps of its quote (then in lamports); null when it has none to price (no decoded swap, a failed
+ * simulation). `unpriced_reason` is the first swap's reason when none could be priced.
+ */
 export function getExtractableValue(
   fork: SandwichFork,
   context: VectorContext,
@@ -44,10 +55,36 @@ export function getExtractableValue(
 ): Mev | null {
   if (!context.success) return null
   const analysis = getSwapAnalysis(context)
-  const swap = analysis.swaps[0]
-  if (!swap) return null
-  if (analysis.fromInnerInstructions || analysis.swaps.length > 1) return unpriced('only a transaction with one top-level swap is priced')
-  if (analysis.vaultIn === null || analysis.vaultOut === null || analysis.inputMint === null || analysis.outputMint === null) {
+  if (analysis.swaps.length === 0) return null
+  if (analysis.fromInnerInstructions) return unpriced('a swap made inside another program (a router) is not priced')
+  let worst: Mev | null = null
+  let reason: string | null = null
+  for (const swap of analysis.swaps.slice(0, MAX_PRICED_SWAPS)) {
+    const mev = priceSwap(fork, context, accounts, warm, policy, swap)
+    if (mev === null) continue
+    if (mev.extractable === null) reason ??= mev.unpriced_reason
+    else if (worst?.extractable == null || isWorse(mev.extractable, worst.extractable)) worst = mev
+  }
+  return worst ?? unpriced(reason ?? 'no swap could be priced')
+}
+
+/** Whether `a` takes more from the user than `b`: in bps of its quote, then in lamports. */
+function isWorse(a: Extractable, b: Extractable): boolean {
+  if (a.bps !== b.bps) return a.bps > b.bps
+  return (a.lamports ?? 0) > (b.lamports ?? 0)
+}
+
+/** One top-level swap's sandwich; null when its instruction is not in the message. */
+function priceSwap(
+  fork: SandwichFork,
+  context: VectorContext,
+  accounts: LoadedAccounts,
+  warm: NativeSvm,
+  policy: Readonly<Policy>,
+  swap: DecodedSwap,
+): Mev | null {
+  const sides = getSwapSides(context, swap)
+  if (sides.vaultIn === null || sides.vaultOut === null || sides.inputMint === null || sides.outputMint === null) {
     return unpriced("the swap's pool vaults are not known")
   }
   const instruction = context.tx.instructions[swap.instructionIndex]
@@ -68,8 +105,8 @@ export function getExtractableValue(
       },
       transaction: context.tx.bytes,
       accounts,
-      vaultIn: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultIn)] as Uint8Array,
-      vaultOut: accounts.rawKeys[accounts.keys.indexOf(analysis.vaultOut)] as Uint8Array,
+      vaultIn: accounts.rawKeys[accounts.keys.indexOf(sides.vaultIn)] as Uint8Array,
+      vaultOut: accounts.rawKeys[accounts.keys.indexOf(sides.vaultOut)] as Uint8Array,
       clockFrom: warm,
     })
   } catch (error) {
@@ -77,28 +114,19 @@ export function getExtractableValue(
     return unpriced(`the fork could not run the sandwich: ${error instanceof Error ? error.message : String(error)}`)
   }
   if (!outcome.priced) return unpriced(outcome.reason)
-  return toMev(
-    outcome.price,
-    swap.mode === 'exact_in',
-    analysis.inputMint,
-    analysis.outputMint,
-    swap.amountIn,
-    swap.amountOut,
-    context,
-    policy,
-  )
+  return toMev(outcome.price, swap, sides.inputMint, sides.outputMint, context, policy)
 }
 
 function toMev(
   price: SandwichPrice,
-  exactIn: boolean,
+  swap: DecodedSwap,
   inputMint: AccountKey,
   outputMint: AccountKey,
-  amountIn: bigint | null,
-  amountOut: bigint | null,
   context: VectorContext,
   policy: Readonly<Policy>,
 ): Mev {
+  const { amountIn, amountOut } = swap
+  const exactIn = swap.mode === 'exact_in'
   // exact in: the user loses output; exact out: it pays more input. The other side is fixed.
   const [lossMint, otherMint] = exactIn ? [outputMint, inputMint] : [inputMint, outputMint]
   const fixedSide = (exactIn ? amountIn : amountOut) ?? 0n
@@ -112,6 +140,7 @@ function toMev(
   const maxBps = policy.max_extractable_bps === null ? null : BigInt(policy.max_extractable_bps)
   return {
     extractable: {
+      instruction_index: swap.instructionIndex,
       amount: String(loss),
       mint: context.name(lossMint),
       lamports: lossLamports === null || lossLamports < 0n ? null : Number(lossLamports),

@@ -170,15 +170,9 @@ function analyzeSwaps(context: VectorContext): SwapAnalysis {
     }
   }
   const decodedHops = swaps.reduce((sum, swap) => sum + Math.max(1, swap.hops.length), 0)
-  const vaults = getSwapVaults(main, (key) => readTransactionOrCreatedAccount(context, key))
-  const outputMint = main.outputMint
-    ? toAccountKey(main.outputMint)
-    : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, main.userDestination))
-  const inputMint = main.inputMint
-    ? toAccountKey(main.inputMint)
-    : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, main.userSource))
-  const received = getSignerDelta(context, outputMint)
-  const paid = getSignerDelta(context, inputMint)
+  const sides = getSwapSides(context, main)
+  const received = getSignerDelta(context, sides.outputMint)
+  const paid = getSignerDelta(context, sides.inputMint)
   return {
     swaps,
     fromInnerInstructions: inner,
@@ -186,6 +180,23 @@ function analyzeSwaps(context: VectorContext): SwapAnalysis {
     hops: Math.max(decodedHops, ammInvocations),
     simulatedOut: received !== null && received > 0n ? received : null,
     simulatedIn: paid !== null && paid < 0n ? -paid : null,
+    ...sides,
+  }
+}
+
+/** A swap's mints and pool vaults, as `SwapAnalysis` has them for the main swap. */
+export type SwapSides = Pick<SwapAnalysis, 'inputMint' | 'outputMint' | 'vaultIn' | 'vaultOut'>
+
+/** The mints and pool vaults of one of `context`'s decoded swaps. */
+export function getSwapSides(context: VectorContext, swap: DecodedSwap): SwapSides {
+  const vaults = getSwapVaults(swap, (key) => readTransactionOrCreatedAccount(context, key))
+  const outputMint = swap.outputMint
+    ? toAccountKey(swap.outputMint)
+    : (getTokenAccountMint(context, vaults?.vaultOut ?? null) ?? getTokenAccountMint(context, swap.userDestination))
+  const inputMint = swap.inputMint
+    ? toAccountKey(swap.inputMint)
+    : (getTokenAccountMint(context, vaults?.vaultIn ?? null) ?? getTokenAccountMint(context, swap.userSource))
+  return {
     inputMint,
     outputMint,
     vaultIn: vaults ? toAccountKey(vaults.vaultIn) : null,

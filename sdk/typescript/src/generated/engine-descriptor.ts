@@ -670,6 +670,10 @@ export const ENGINE_DESCRIPTOR = {
                     "sandwiched": {
                       "type": "string",
                       "id": 11
+                    },
+                    "instructionIndex": {
+                      "type": "uint32",
+                      "id": 12
                     }
                   }
                 },

@@ -1008,6 +1008,7 @@ export interface components {
             mev: {
                 /** @description null when the swap could not be priced (see `unpriced_reason`). */
                 extractable: {
+                    instruction_index: number;
                     /** @description Base units as a decimal string (u64 does not fit a JSON number). */
                     amount: string;
                     mint: string;
@@ -1240,6 +1241,7 @@ export interface components {
                 mev: {
                     /** @description null when the swap could not be priced (see `unpriced_reason`). */
                     extractable: {
+                        instruction_index: number;
                         /** @description Base units as a decimal string (u64 does not fit a JSON number). */
                         amount: string;
                         mint: string;

@@ -39,6 +39,7 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
     const extractable = open.mev?.extractable
     if (!extractable) return t.fail(`not priced: ${open.mev?.unpriced_reason}`)
     t.equal(extractable.quote, String(quote), "the fork's unsandwiched output is the venue's constant-product math")
+    t.equal(extractable.instruction_index, 4, 'the swap, after the four instructions that fund the wallet')
     t.equal(extractable.limited_by, 'budget')
     t.equal(extractable.front_run_amount, String(POOL_SOL), "the attacker's budget: the pool's SOL")
     // The front-run's protocol (12 %) and fund (4 %) shares of its fee leave the pool's reserve.

@@ -14,6 +14,7 @@ export interface Extractable {
   'attacker_profit_lamports'?: (number | string | Long);
   'quote'?: (string);
   'sandwiched'?: (string);
+  'instruction_index'?: (number);
   '_lamports'?: "lamports";
   '_attacker_profit_lamports'?: "attacker_profit_lamports";
 }
@@ -30,6 +31,7 @@ export interface Extractable__Output {
   'attacker_profit_lamports'?: (number);
   'quote': (string);
   'sandwiched': (string);
+  'instruction_index': (number);
   '_lamports'?: "lamports";
   '_attacker_profit_lamports'?: "attacker_profit_lamports";
 }
