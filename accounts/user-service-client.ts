@@ -36,7 +36,7 @@ export function createInProcessUserServiceClient(userService: UserService): User
     recordKeyUsage: (usage) => userService.recordKeyUsage(usage),
     recordSimulations: (records) => userService.recordSimulations(records),
     listSimulations: (query) => userService.listSimulations(query),
-    getUserStats: (userId) => userService.getUserStats(userId),
+    getUserStats: (userId, days) => userService.getUserStats(userId, days),
     getServiceTotals: () => userService.getServiceTotals(),
     getSimulationCountsSince: (sinceMs) => userService.getSimulationCountsSince(sinceMs),
     getSubmitUsage: (userId, sinceMs, untilMs) => userService.getSubmitUsage(userId, sinceMs, untilMs),

@@ -107,6 +107,29 @@ export interface SimulationPage {
   next_cursor: string | null
 }
 
+/** Days `daily` covers by default (the dashboard's charts), and at most (`GET /simulations/stats?days=`). */
+export const STATS_DAYS_DEFAULT = 14
+export const STATS_DAYS_MAX = 90
+
+/** One UTC day of the caller's simulations. */
+export const dailyStatsSchema = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'The UTC day, YYYY-MM-DD.' }),
+    simulations: count(),
+    success_count: count(),
+    approve: count(),
+    warn: count(),
+    block: count(),
+    latency_p50_ms: Nullable(Type.Number({ minimum: 0 }), {
+      description: 'Nearest-rank percentile of the day; null on a day without simulations.',
+    }),
+    latency_p95_ms: Nullable(Type.Number({ minimum: 0 })),
+    latency_p99_ms: Nullable(Type.Number({ minimum: 0 })),
+  },
+  { $id: 'DailyStats', additionalProperties: false },
+)
+export type DailyStats = Static<typeof dailyStatsSchema>
+
 /** The caller's own figures. */
 export const userStatsSchema = Type.Object(
   {
@@ -125,6 +148,9 @@ export const userStatsSchema = Type.Object(
     risk_distribution: Type.Array(Type.Object({ level: StringEnum(RISK_LEVELS), count: count() }, { additionalProperties: false })),
     simulations_today: count(),
     simulations_7d: count(),
+    daily: Type.Array(dailyStatsSchema, {
+      description: 'Every UTC day of the window (`days`, 14 by default), oldest first, today last; zeros on a day without simulations.',
+    }),
   },
   { $id: 'UserStats', additionalProperties: false },
 )

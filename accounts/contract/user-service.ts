@@ -59,7 +59,8 @@ export interface IdentityService {
 export interface HistoryService {
   recordSimulations(records: readonly SimulationRecord[]): Promise<void>
   listSimulations(query: SimulationQuery): Promise<SimulationPage>
-  getUserStats(userId: string): Promise<UserStats>
+  /** `days`: the UTC days `daily` covers, today included (1–90, default 14). */
+  getUserStats(userId: string, days?: number): Promise<UserStats>
   getServiceTotals(): Promise<ServiceTotals>
   /** Per user with any, the simulations recorded at or after `sinceMs` (an edge restores its daily quota from it at start). */
   getSimulationCountsSince(sinceMs: number): Promise<UserSimulationCount[]>

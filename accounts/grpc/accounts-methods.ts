@@ -230,8 +230,8 @@ export const ACCOUNTS_METHODS: { readonly [Name in keyof UserService]: AnyAccoun
     fromResponse: fromSimulationPageMessage,
   }),
   getUserStats: entry<'getUserStats', 'GetUserStats'>('GetUserStats')({
-    toRequest: byUser,
-    fromRequest: fromUser,
+    toRequest: (userId, days) => ({ user_id: userId, days }),
+    fromRequest: ({ user_id, days }) => [user_id, days],
     toResponse: toUserStatsMessage,
     fromResponse: fromUserStatsMessage,
   }),

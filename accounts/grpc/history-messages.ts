@@ -225,7 +225,15 @@ export function fromSimulationPageMessage(message: SimulationPageOutput): Simula
 
 /** The message of a user's statistics. */
 export function toUserStatsMessage(stats: UserStats): UserStatsMessage {
-  return { ...stats }
+  return {
+    ...stats,
+    daily: stats.daily.map((day) => ({
+      ...day,
+      latency_p50_ms: toOptionalField(day.latency_p50_ms),
+      latency_p95_ms: toOptionalField(day.latency_p95_ms),
+      latency_p99_ms: toOptionalField(day.latency_p99_ms),
+    })),
+  }
 }
 
 /** The user statistics a message carries. */
@@ -242,6 +250,17 @@ export function fromUserStatsMessage(message: UserStatsOutput): UserStats {
     risk_distribution: message.risk_distribution.map(({ level, count }) => ({ level, count })),
     simulations_today: message.simulations_today,
     simulations_7d: message.simulations_7d,
+    daily: message.daily.map((day) => ({
+      date: day.date,
+      simulations: day.simulations,
+      success_count: day.success_count,
+      approve: day.approve,
+      warn: day.warn,
+      block: day.block,
+      latency_p50_ms: fromOptionalField(day.latency_p50_ms),
+      latency_p95_ms: fromOptionalField(day.latency_p95_ms),
+      latency_p99_ms: fromOptionalField(day.latency_p99_ms),
+    })),
   }
 }
 

@@ -19,7 +19,7 @@ export function createHistoryService({ db, now }: HistoryServiceOptions): Histor
   return {
     recordSimulations: (records) => insertSimulations(db, records),
     listSimulations: (query) => getSimulationPage(db, query),
-    getUserStats: (userId) => getUserStats(db, userId, now()),
+    getUserStats: (userId, days) => getUserStats(db, userId, now(), days),
     getServiceTotals: () => getServiceTotals(db, now()),
     getSimulationCountsSince: (sinceMs) => getSimulationCountsSince(db, sinceMs),
     getSubmitUsage: (userId, sinceMs, untilMs) => getSubmitUsage(db, userId, sinceMs, untilMs),

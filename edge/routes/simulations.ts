@@ -12,7 +12,8 @@ import {
   getStringParam,
   type Query,
 } from '../query-params.js'
-import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses } from '../schemas/simulations.js'
+import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses, statsQuerySchema } from '../schemas/simulations.js'
+import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../accounts/contract/index.js'
 import { BASE58_SIGNATURE_PATTERN } from '../schemas/transactions.js'
 
 /** Default 50, at most 200 (docs/api.md#history-and-statistics). */
@@ -53,13 +54,16 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
   const statsSchema = {
     summary: 'Your simulation statistics',
     description:
-      "Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts (cached 5 s).",
+      "Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts, and a series per UTC day (simulations, verdicts, latency percentiles) over `days` days. Live: your own simulations are in it as soon as they are answered.",
+    documentedQuerystring: statsQuerySchema,
     response: simulationStatsResponses,
   }
   app.get('/api/v1/solana/simulations/stats', { ...either, schema: statsSchema }, async (request) => {
-    assertKnownParams(request.query as Query, [])
+    const query = request.query as Query
+    assertKnownParams(query, ['days'])
+    const days = getIntegerParam(query, 'days', 1, STATS_DAYS_MAX, STATS_DAYS_DEFAULT) as number
     await history.flush()
-    return userService.getUserStats(getPrincipal(request).userId)
+    return userService.getUserStats(getPrincipal(request).userId, days)
   })
 }
 

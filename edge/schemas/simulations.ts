@@ -1,6 +1,6 @@
 /** The history and statistics routes' schemas (docs/api.md#history-and-statistics). */
 import { RISK_LEVELS } from '../../engine/contract/risk-levels.js'
-import { simulationPageSchema, userStatsSchema } from '../../accounts/contract/index.js'
+import { simulationPageSchema, STATS_DAYS_DEFAULT, STATS_DAYS_MAX, userStatsSchema } from '../../accounts/contract/index.js'
 import { CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
 import { BASE58_SIGNATURE_PATTERN } from './transactions.js'
 
@@ -25,6 +25,21 @@ export const historyQuerySchema = {
       pattern: BASE58_SIGNATURE_PATTERN,
       description:
         'Only the records of this transaction: its first signature, base58 (as execute, send and submit answer it). A record of an unsigned transaction never matches.',
+    },
+  },
+} as const
+
+/** The statistics query, documentation only as the history query is. */
+export const statsQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: STATS_DAYS_MAX,
+      default: STATS_DAYS_DEFAULT,
+      description: 'The UTC days `daily` covers, today included.',
     },
   },
 } as const

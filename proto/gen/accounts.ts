@@ -22,6 +22,7 @@ import type { ClaimUnresolvedTransactionsResponse as _preflight_accounts_v1_Clai
 import type { CreateApiKeyRequest as _preflight_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _preflight_accounts_v1_CreateApiKeyRequest__Output } from './preflight/accounts/v1/CreateApiKeyRequest';
 import type { CreateCheckoutSessionRequest as _preflight_accounts_v1_CreateCheckoutSessionRequest, CreateCheckoutSessionRequest__Output as _preflight_accounts_v1_CreateCheckoutSessionRequest__Output } from './preflight/accounts/v1/CreateCheckoutSessionRequest';
 import type { CreateWebhookEndpointRequest as _preflight_accounts_v1_CreateWebhookEndpointRequest, CreateWebhookEndpointRequest__Output as _preflight_accounts_v1_CreateWebhookEndpointRequest__Output } from './preflight/accounts/v1/CreateWebhookEndpointRequest';
+import type { DailyStats as _preflight_accounts_v1_DailyStats, DailyStats__Output as _preflight_accounts_v1_DailyStats__Output } from './preflight/accounts/v1/DailyStats';
 import type { DeleteUserRequest as _preflight_accounts_v1_DeleteUserRequest, DeleteUserRequest__Output as _preflight_accounts_v1_DeleteUserRequest__Output } from './preflight/accounts/v1/DeleteUserRequest';
 import type { DeleteUserResponse as _preflight_accounts_v1_DeleteUserResponse, DeleteUserResponse__Output as _preflight_accounts_v1_DeleteUserResponse__Output } from './preflight/accounts/v1/DeleteUserResponse';
 import type { DeleteWebhookEndpointResponse as _preflight_accounts_v1_DeleteWebhookEndpointResponse, DeleteWebhookEndpointResponse__Output as _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output } from './preflight/accounts/v1/DeleteWebhookEndpointResponse';
@@ -124,6 +125,7 @@ export interface ProtoGrpcType {
         CreateApiKeyRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateApiKeyRequest, _preflight_accounts_v1_CreateApiKeyRequest__Output>
         CreateCheckoutSessionRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateCheckoutSessionRequest, _preflight_accounts_v1_CreateCheckoutSessionRequest__Output>
         CreateWebhookEndpointRequest: MessageTypeDefinition<_preflight_accounts_v1_CreateWebhookEndpointRequest, _preflight_accounts_v1_CreateWebhookEndpointRequest__Output>
+        DailyStats: MessageTypeDefinition<_preflight_accounts_v1_DailyStats, _preflight_accounts_v1_DailyStats__Output>
         DeleteUserRequest: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserRequest, _preflight_accounts_v1_DeleteUserRequest__Output>
         DeleteUserResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteUserResponse, _preflight_accounts_v1_DeleteUserResponse__Output>
         DeleteWebhookEndpointResponse: MessageTypeDefinition<_preflight_accounts_v1_DeleteWebhookEndpointResponse, _preflight_accounts_v1_DeleteWebhookEndpointResponse__Output>

@@ -1,10 +1,11 @@
 /**
  * getUserStats (the caller's statistics) against figures computed here from the same records:
- * counts, rates and averages, the distributions and their order, the top five failure reasons, and
- * the "today" (from 00:00 UTC) and 7-day windows at their exact edges under an injected clock.
+ * counts, rates and averages, the distributions and their order, the top five failure reasons,
+ * the "today" (from 00:00 UTC) and 7-day windows at their exact edges under an injected clock, and
+ * the daily series (counts, verdicts, nearest-rank latency percentiles per UTC day).
  */
 import t from 'tap'
-import type { SimulationRecord, UserStats } from '../../accounts/contract/index.js'
+import type { DailyStats, SimulationRecord, UserStats } from '../../accounts/contract/index.js'
 import { getDatabaseKinds } from '../helpers/database.js'
 import { createHistoryFixture, createRandom, createRecord, createUser, DAY_MS, NOW_MS } from './history-fixtures.js'
 
@@ -33,6 +34,7 @@ function createStatsRecords(userId: string): SimulationRecord[] {
       createRecord(userId, {
         createdAtMs: NOW_MS - Math.floor(random() * 10 * DAY_MS),
         success: random() < 0.75,
+        decision: pick(['approve', 'warn', 'block', null]),
         // No `medium`: a level with no rows must not be listed.
         riskLevel: pick(['safe', 'low', 'high', 'critical', null]),
         mevLevel,
@@ -49,6 +51,31 @@ function createStatsRecords(userId: string): SimulationRecord[] {
   // A success that carries a code is not a failure reason.
   records.push(createRecord(userId, { success: true, failureCode: 'program_error', createdAtMs: NOW_MS - 10 }))
   return records
+}
+
+/** Nearest-rank percentile: the ⌈p·n⌉-th smallest. */
+function nearestRank(sorted: readonly number[], p: number): number | null {
+  return sorted.length === 0 ? null : (sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1] as number)
+}
+
+/** The `days` UTC days ending with NOW_MS's, oldest first. */
+function getExpectedDaily(records: readonly SimulationRecord[], days = 14): DailyStats[] {
+  return Array.from({ length: days }, (_unused, index) => {
+    const start = TODAY_START_MS - (days - 1 - index) * DAY_MS
+    const day = records.filter((r) => r.createdAtMs >= start && r.createdAtMs < start + DAY_MS)
+    const latencies = day.map((r) => r.latencyMs).sort((a, b) => a - b)
+    return {
+      date: new Date(start).toISOString().slice(0, 10),
+      simulations: day.length,
+      success_count: day.filter((r) => r.success).length,
+      approve: day.filter((r) => r.decision === 'approve').length,
+      warn: day.filter((r) => r.decision === 'warn').length,
+      block: day.filter((r) => r.decision === 'block').length,
+      latency_p50_ms: nearestRank(latencies, 0.5),
+      latency_p95_ms: nearestRank(latencies, 0.95),
+      latency_p99_ms: nearestRank(latencies, 0.99),
+    }
+  })
 }
 
 function getExpectedStats(records: readonly SimulationRecord[]): UserStats {
@@ -76,6 +103,7 @@ function getExpectedStats(records: readonly SimulationRecord[]): UserStats {
     risk_distribution: SEVERITY.filter((level) => risk.has(level)).map((level) => ({ level, count: risk.get(level) ?? 0 })),
     simulations_today: count((r) => r.createdAtMs >= TODAY_START_MS),
     simulations_7d: count((r) => r.createdAtMs >= NOW_MS - 7 * DAY_MS),
+    daily: getExpectedDaily(records),
   }
 }
 
@@ -111,6 +139,12 @@ for (const kind of getDatabaseKinds()) {
         'by count, ties by code, five at most',
       )
       t.strictSame(actual.risk_distribution, expected.risk_distribution, 'risk_distribution')
+      t.strictSame(actual.daily, expected.daily, 'daily: counts, verdicts and latency percentiles per UTC day')
+      t.equal(actual.daily.at(-1)?.date, '2024-03-10', 'today last')
+      t.ok(
+        actual.daily.some((day) => day.simulations === 0) && actual.daily.filter((day) => day.simulations > 0).length >= 9,
+        'days with and without simulations',
+      )
       t.strictSame(
         actual.risk_distribution.map((entry) => entry.level),
         ['safe', 'low', 'high', 'critical'],
@@ -135,7 +169,34 @@ for (const kind of getDatabaseKinds()) {
         risk_distribution: [],
         simulations_today: 0,
         simulations_7d: 0,
+        daily: getExpectedDaily([]),
       })
+    })
+
+    t.test('the daily window: `days` UTC days, today included, from 00:00 of the first', async (t) => {
+      const userId = await createUser(db)
+      const at = (iso: string, latencyMs = 1) => createRecord(userId, { createdAtMs: Date.parse(iso), latencyMs })
+      await history.recordSimulations([
+        at('2024-03-07T23:59:59.999Z'),
+        at('2024-03-08T00:00:00.000Z', 4),
+        at('2024-03-08T12:00:00.000Z', 2),
+        at('2024-03-10T15:29:59.999Z', 3),
+      ])
+      const three = (await history.getUserStats(userId, 3)).daily
+      t.strictSame(
+        three.map((day) => [day.date, day.simulations, day.latency_p50_ms, day.latency_p99_ms]),
+        [
+          ['2024-03-08', 2, 2, 4],
+          ['2024-03-09', 0, null, null],
+          ['2024-03-10', 1, 3, 3],
+        ],
+        'the row at 00:00 of the first day counts, 1 ms before does not',
+      )
+      t.equal((await history.getUserStats(userId, 1)).daily.length, 1, 'one day: today')
+      t.equal((await history.getUserStats(userId, 90)).daily[0]?.date, '2023-12-12', '90 days back')
+      for (const days of [0, 91, 1.5]) {
+        await t.rejects(history.getUserStats(userId, days), { code: 'validation_error' }, `days ${days}`)
+      }
     })
 
     t.test('null MEV scores are left out of the average, not counted as 0', async (t) => {

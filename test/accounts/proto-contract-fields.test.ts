@@ -45,7 +45,7 @@ const CONTRACT: Array<[message: string, schema: unknown, messages: number]> = [
   ['AuthResponse', authResponseSchema, 1],
   ['ApiKey', issuedApiKeySchema, 1],
   ['SimulationPage', simulationPageSchema, 3],
-  ['UserStats', userStatsSchema, 3],
+  ['UserStats', userStatsSchema, 4],
   ['WebhookEndpoint', issuedWebhookEndpointSchema, 1],
   ['WebhookDelivery', webhookDeliverySchema, 1],
   ['BillingSubscription', billingSubscriptionSchema, 2],

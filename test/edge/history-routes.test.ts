@@ -573,8 +573,14 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       t.strictSame(await getPage(t, app, '?limit=200', headers), { simulations: [], next_cursor: null }, 'an empty list')
       const stats = await get(app, STATS_PATH, headers)
       t.equal(stats.statusCode, 200)
+      const { daily, ...figures } = getJson<Record<string, unknown>>(stats) ?? {}
+      t.equal((daily as unknown[]).length, 14, 'fourteen days')
+      t.ok(
+        (daily as Array<Record<string, unknown>>).every((day) => day.simulations === 0 && day.latency_p50_ms === null),
+        'none with a simulation',
+      )
       t.strictSame(
-        getJson(stats),
+        figures,
         {
           total_simulations: 0,
           success_count: 0,
@@ -616,6 +622,7 @@ t.test('history, statistics, status and plans over REST', async (t) => {
       [
         'avg_latency_ms',
         'avg_mev_score',
+        'daily',
         'fail_count',
         'mev_distribution',
         'risk_distribution',
@@ -660,8 +667,27 @@ t.test('history, statistics, status and plans over REST', async (t) => {
         .map((level) => ({ level, count: riskCounts.get(level) })),
       'risk_distribution, least to most severe',
     )
+    const daily = stats.daily as Array<Record<string, unknown>>
+    const today = daily.at(-1) ?? {}
+    t.equal(daily.length, 14, 'fourteen days by default')
+    t.equal(today.date, new Date(clock.nowMs).toISOString().slice(0, 10), "today last, the service clock's")
+    t.equal(today.simulations, plan.length, "today's simulations: all of them")
+    for (const decision of ['approve', 'warn', 'block'] as const) {
+      t.equal(today[decision], expected.filter((item) => item.decision === decision).length, `today's ${decision}`)
+    }
+    t.equal(
+      daily.slice(0, -1).reduce((sum, day) => sum + (day.simulations as number), 0),
+      0,
+      'no earlier day',
+    )
     const viaKey = await get(app, STATS_PATH, byKey)
     t.strictSame(getJson(viaKey), stats, 'the same figures with the API key')
+    const three = getJson<{ daily: unknown[] }>(await get(app, `${STATS_PATH}?days=3`, byKey))
+    t.strictSame(three?.daily, daily.slice(-3), '?days=3: the last three days')
+    for (const query of ['?days=0', '?days=91', '?days=two', '?days=3&days=4', '?day=3']) {
+      const refused = await get(app, `${STATS_PATH}${query}`, byKey)
+      t.equal(refused.statusCode, 422, `${query}: ${refused.body}`)
+    }
   })
 
   t.test('GET /api/v1/status: shape A without credentials', async (t) => {

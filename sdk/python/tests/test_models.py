@@ -44,7 +44,9 @@ class ModelsTest(unittest.TestCase):
                 page = client.history_page(limit=1)
                 self.assert_shape(models.HistoryPage, page)
                 self.assert_shape(models.HistoryRecord, page["simulations"][0])
-                self.assert_shape(models.Stats, client.stats())
+                stats = client.stats()
+                self.assert_shape(models.Stats, stats)
+                self.assert_shape(models.DailyStats, stats["daily"][-1])
 
 
 if __name__ == "__main__":

@@ -90,6 +90,10 @@ class SimulateTest(unittest.TestCase):
         stats = self.client.stats()
         self.assertGreaterEqual(stats["total_simulations"], 1)
         self.assertIn("success_rate", stats)
+        self.assertEqual(len(stats["daily"]), 14)
+        self.assertGreaterEqual(stats["daily"][-1]["simulations"], 1)
+        three = self.client.stats(days=3)["daily"]
+        self.assertEqual([day["date"] for day in three], [day["date"] for day in stats["daily"][-3:]])
 
 
 class HistoryTest(unittest.TestCase):

@@ -24,6 +24,7 @@ import type {
   TipFloor,
   TrackedTransaction,
   UserStats,
+  StatsQuery,
   AuthTokens,
 } from './api-types.js'
 import { createSession, type Session } from './auth/session.js'
@@ -60,6 +61,8 @@ export interface PreflightClientOptions {
 
 export type CallOptions = RequestOptions
 export type ExecuteOptions = { wait_confirmation?: boolean } & RequestOptions
+/** `days`: the UTC days the `daily` series covers, today included (1–90; the service's default 14). */
+export type StatsOptions = { days?: number } & RequestOptions
 
 /** What a confirmation wait may take on the service (30 s), plus room for the answer. */
 const CONFIRMATION_TIMEOUT_MS = 45_000
@@ -178,9 +181,10 @@ export class PreflightClient {
     return iterateHistory((pageQuery, options) => this.historyPage(pageQuery, options), query, call)
   }
 
-  /** Your simulation statistics. */
-  stats(call: CallOptions = {}): Promise<UserStats> {
-    return this.get('/api/v1/solana/simulations/stats', call)
+  /** Your simulation statistics, with a series per UTC day (`options.days`, 14 by default). */
+  stats(options: StatsOptions = {}): Promise<UserStats> {
+    const { days, ...call } = options
+    return this.get('/api/v1/solana/simulations/stats', days === undefined ? call : { ...call, query: { days } })
   }
 
   status(call: CallOptions = {}): Promise<ServiceStatus> {
@@ -206,7 +210,7 @@ export class PreflightClient {
     return new PreflightStream({ url, session: this.session, refresh: () => this.auth.refresh().then(() => undefined) }, options)
   }
 
-  private get<T>(path: string, call: CallOptions & { query?: HistoryQuery; auth?: 'none' }): Promise<T> {
+  private get<T>(path: string, call: CallOptions & { query?: HistoryQuery | StatsQuery; auth?: 'none' }): Promise<T> {
     const { query, auth, ...options } = call
     return this.http.request<T>({ method: 'GET', path, auth: auth ?? 'either', idempotent: true, query, ...options })
   }

@@ -1,4 +1,4 @@
-export { PreflightClient, type PreflightClientOptions, type CallOptions, type ExecuteOptions } from './client.js'
+export { PreflightClient, type PreflightClientOptions, type CallOptions, type ExecuteOptions, type StatsOptions } from './client.js'
 export {
   PreflightError,
   isPreflightError,

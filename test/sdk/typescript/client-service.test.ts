@@ -202,7 +202,15 @@ t.test('PreflightClient against the running service', async (t) => {
     t.ok(records.length >= 8, `every record over pages of 2: ${records.length}`)
     t.equal(new Set(records.map((record) => record.id)).size, records.length, 'none twice')
     t.ok(records.some((record) => record.kind === 'execute'))
-    t.match(await client.stats(), { total_simulations: Number })
+    const stats = await client.stats()
+    t.match(stats, { total_simulations: Number })
+    t.equal(stats.daily.length, 14, 'fourteen days by default')
+    const lastThree = (await client.stats({ days: 3 })).daily
+    t.same(
+      lastThree.map((day) => day.date),
+      stats.daily.slice(-3).map((day) => day.date),
+      'days: 3, the last three',
+    )
     const program = 'Stake11111111111111111111111111111111111111'
     t.same(await client.programBlocks.set([program]), [program])
     t.same(await client.programBlocks.list(), [program])

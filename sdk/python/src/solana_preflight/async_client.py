@@ -206,8 +206,9 @@ class AsyncPreflightClient:
         """Every record, newest first (``async for``), fetching the next page (``next_cursor``) as you iterate."""
         return aiterate_history(lambda cursor: self.history_page(cursor=cursor, **filters))  # type: ignore[arg-type,return-value]
 
-    async def stats(self) -> Stats:
-        return await self._run(ops.stats())
+    async def stats(self, *, days: Optional[int] = None) -> Stats:
+        """Your statistics, with a series per UTC day over `days` days (1-90; the service's default 14)."""
+        return await self._run(ops.stats(days))
 
     # program blocks
     async def get_program_blocks(self) -> Dict[str, Any]:

@@ -210,8 +210,9 @@ class PreflightClient:
         """Every record, newest first, fetching the next page (``next_cursor``) as you iterate."""
         return iterate_history(lambda cursor: self.history_page(cursor=cursor, **filters))  # type: ignore[arg-type,return-value]
 
-    def stats(self) -> Stats:
-        return self._run(ops.stats())
+    def stats(self, *, days: Optional[int] = None) -> Stats:
+        """Your statistics, with a series per UTC day over `days` days (1-90; the service's default 14)."""
+        return self._run(ops.stats(days))
 
     # program blocks
     def get_program_blocks(self) -> Dict[str, Any]:

@@ -234,6 +234,18 @@ class HistoryPage(TypedDict):
     next_cursor: Optional[str]
 
 
+class DailyStats(TypedDict):
+    date: str
+    simulations: int
+    success_count: int
+    approve: int
+    warn: int
+    block: int
+    latency_p50_ms: Optional[float]
+    latency_p95_ms: Optional[float]
+    latency_p99_ms: Optional[float]
+
+
 class Stats(TypedDict):
     total_simulations: int
     success_count: int
@@ -246,6 +258,7 @@ class Stats(TypedDict):
     risk_distribution: List[Dict[str, Any]]
     simulations_today: int
     simulations_7d: int
+    daily: List[DailyStats]
 
 
 class WebhookEndpoint(TypedDict):

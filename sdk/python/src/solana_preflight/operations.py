@@ -177,8 +177,8 @@ def history_page(filters: Mapping[str, Any], cursor: Optional[str]) -> Call:
     return Call("GET", f"{API}/solana/simulations", params=params, idempotent=True)
 
 
-def stats() -> Call:
-    return Call("GET", f"{API}/solana/simulations/stats", idempotent=True)
+def stats(days: Optional[int] = None) -> Call:
+    return Call("GET", f"{API}/solana/simulations/stats", params=_without_none({"days": days}), idempotent=True)
 
 
 def get_program_blocks() -> Call:

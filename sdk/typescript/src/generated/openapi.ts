@@ -395,7 +395,7 @@ export interface paths {
         };
         /**
          * Your simulation statistics
-         * @description Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts (cached 5 s).
+         * @description Counts and rates over your simulations: success rate, average latency and MEV score, verdict and risk distributions, top failure reasons, today's and the last 7 days' counts, and a series per UTC day (simulations, verdicts, latency percentiles) over `days` days. Live: your own simulations are in it as soon as they are answered.
          */
         get: operations["getApiV1SolanaSimulationsStats"];
         put?: never;
@@ -1561,6 +1561,24 @@ export interface components {
             }[];
             simulations_today: number;
             simulations_7d: number;
+            /** @description Every UTC day of the window (`days`, 14 by default), oldest first, today last; zeros on a day without simulations. */
+            daily: components["schemas"]["DailyStats"][];
+        };
+        DailyStats: {
+            /**
+             * Format: date
+             * @description The UTC day, YYYY-MM-DD.
+             */
+            date: string;
+            simulations: number;
+            success_count: number;
+            approve: number;
+            warn: number;
+            block: number;
+            /** @description Nearest-rank percentile of the day; null on a day without simulations. */
+            latency_p50_ms: number | null;
+            latency_p95_ms: number | null;
+            latency_p99_ms: number | null;
         };
         ProgramBlocks: {
             /** @description Base58 program ids, sorted. */
@@ -3778,7 +3796,10 @@ export interface operations {
     };
     getApiV1SolanaSimulationsStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The UTC days `daily` covers, today included. */
+                days?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -3,8 +3,12 @@
 
 export interface GetUserStatsRequest {
   'user_id'?: (string);
+  'days'?: (number);
+  '_days'?: "days";
 }
 
 export interface GetUserStatsRequest__Output {
   'user_id': (string);
+  'days'?: (number);
+  '_days'?: "days";
 }

@@ -2,6 +2,7 @@
 
 import type { FailureReasonCount as _preflight_accounts_v1_FailureReasonCount, FailureReasonCount__Output as _preflight_accounts_v1_FailureReasonCount__Output } from '../../../preflight/accounts/v1/FailureReasonCount';
 import type { RiskLevelCount as _preflight_accounts_v1_RiskLevelCount, RiskLevelCount__Output as _preflight_accounts_v1_RiskLevelCount__Output } from '../../../preflight/accounts/v1/RiskLevelCount';
+import type { DailyStats as _preflight_accounts_v1_DailyStats, DailyStats__Output as _preflight_accounts_v1_DailyStats__Output } from '../../../preflight/accounts/v1/DailyStats';
 import type { Long } from '@grpc/proto-loader';
 
 export interface UserStats {
@@ -16,6 +17,7 @@ export interface UserStats {
   'risk_distribution'?: (_preflight_accounts_v1_RiskLevelCount)[];
   'simulations_today'?: (number | string | Long);
   'simulations_7d'?: (number | string | Long);
+  'daily'?: (_preflight_accounts_v1_DailyStats)[];
 }
 
 export interface UserStats__Output {
@@ -30,4 +32,5 @@ export interface UserStats__Output {
   'risk_distribution': (_preflight_accounts_v1_RiskLevelCount__Output)[];
   'simulations_today': (number);
   'simulations_7d': (number);
+  'daily': (_preflight_accounts_v1_DailyStats__Output)[];
 }
