@@ -132,6 +132,27 @@ t.test('the command line and the docs’ samples against the running service', a
     t.match(approvals.stdout, `${wallet.payer.address}: 0 approvals over 0 token accounts`)
   })
 
+  t.test('history and stats', async (t) => {
+    const signed = await wallet.transferBase64(2_000_000n, { signed: true })
+    const executed = JSON.parse((await runInProcess(['execute', signed, '--json'], env)).stdout) as { signature: string }
+    const history = await runInProcess(['history', '--limit', '3'], env)
+    t.equal(history.code, 0, history.stderr)
+    const lines = history.stdout.trimEnd().split('\n')
+    t.equal(lines.length, 3, '--limit 3: three records')
+    t.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z {2}execute +approve +risk safe +\d+\.\d ms {2}\w+$/, 'newest first: the execute')
+    const one = JSON.parse((await runInProcess(['history', '--signature', executed.signature, '--json'], env)).stdout) as unknown[]
+    t.match(one, [{ kind: 'execute', signature: executed.signature }], '--signature: that transaction only')
+    t.equal((await runInProcess(['history', '--failed', '--json'], env)).code, 0, '--failed')
+    const stats = await runInProcess(['stats', '--days', '3'], env)
+    t.equal(stats.code, 0, stats.stderr)
+    t.match(stats.stdout, /^\d+ simulations \(\d+ today, \d+ in 7 days\), [\d.]+ % succeeded, average [\d.]+ ms\n/)
+    const days = stats.stdout.split('\n').filter((row) => /^\d{4}-\d\d-\d\d /.test(row))
+    t.equal(days.length, 3, '--days 3: three days')
+    t.match(days[2], new RegExp(`^${new Date().toISOString().slice(0, 10)} +[1-9]\\d*`), 'today last, with simulations')
+    t.equal((await runInProcess(['stats', '--days', '91'], env)).code, 4, '--days out of range')
+    t.equal((await runInProcess(['history', '--limit', 'all'], env)).code, 4, '--limit not a number')
+  })
+
   t.test('login and keys', async (t) => {
     const login = await runInProcess(
       ['login', '--email', email, '--password-stdin'],

@@ -12,6 +12,9 @@ Commands
                              managed_tip_bundle
   tips                       the relay's recent tips and the bundle floor
   approvals <address>        a wallet's token delegations and close authorities, scored
+  history                    your records, newest first (--limit, --signature, --since,
+                             --until, --failed)
+  stats                      your figures and a line per UTC day (--days)
   login                      log in (or --register) and print the tokens
   keys list                  your API keys (needs a bearer token)
   keys create <name>         a new API key, printed once
@@ -40,6 +43,12 @@ Options
   --max-retries N       send: fail-overs (0-5)
   --use-relay           send: as a bundle through the relay
   --expires-at ISO      keys create: an expiry
+  --limit N             history: how many records (default 20, at most 10000)
+  --signature SIG       history: the records of one transaction
+  --since ISO           history: from this date or instant (UTC without an offset)
+  --until ISO           history: up to this date or instant
+  --failed              history: failed simulations only
+  --days N              stats: the UTC days of the series, today included (1-90, default 14)
   -h, --help            this text
 
 Exit codes

@@ -21,6 +21,12 @@ const OPTIONS = {
   'max-retries': { type: 'string' },
   'use-relay': { type: 'boolean' },
   'expires-at': { type: 'string' },
+  limit: { type: 'string' },
+  signature: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  failed: { type: 'boolean' },
+  days: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 

@@ -3,6 +3,7 @@ import { UsageError } from './usage-error.js'
 import { PreflightClient } from '../client.js'
 import { isPreflightError } from '../errors.js'
 import { runApprovals, runKeys, runLogin, runTips } from './account-commands.js'
+import { runHistory, runStats } from './insight-commands.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
 import { HELP_TEXT } from './help-text.js'
@@ -19,6 +20,8 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<number>> = {
   approvals: runApprovals,
   login: runLogin,
   keys: runKeys,
+  history: runHistory,
+  stats: runStats,
 }
 
 /** Runs one command; resolves with the exit code. */
