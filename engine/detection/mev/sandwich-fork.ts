@@ -18,8 +18,8 @@
  * and the user's transaction still succeeds after it; a swap whose bound leaves no margin against
  * its own result is not searched (nothing can be taken), and the search stops after
  * `maxSearchUnits` of compute or MAX_PROBES
- * sizes whatever it has reached. Nothing here awaits: the fork is shared by every
- * request of the engine.
+ * sizes whatever it has reached (a transaction's priced swaps share those units). Nothing here
+ * awaits: the fork is shared by every request of the engine.
  */
 import { createHash } from 'node:crypto'
 import {
@@ -57,6 +57,11 @@ export interface SandwichRequest {
   vaultOut: Uint8Array
   /** The SVM whose clock the fork takes (the warm one). */
   clockFrom: NativeSvm
+  /**
+   * How many swaps of the transaction are priced (default 1): they share the search's compute
+   * budget equally, so a transaction of several swaps holds the engine no longer than one.
+   */
+  budgetShares?: number
 }
 
 export interface SandwichPrice {
@@ -183,6 +188,7 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
     const { swaps, boundErrors } = sandwich
     const budget = readU64(vaultIn.data, 64)
     const exactIn = swap.mode === 'exact_in'
+    const searchUnits = maxSearchUnits / BigInt(Math.max(1, request.budgetShares ?? 1))
 
     svm.setClock(request.clockFrom.getClock())
     state.sync(accounts.tables)
@@ -254,7 +260,7 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
       // not the bound, stops the front-run: the loss there moves little with the last percents).
       while (
         probes < MAX_PROBES &&
-        spentUnits < maxSearchUnits &&
+        spentUnits < searchUnits &&
         hi - lo > 1n &&
         hi - lo > lo >> (limit === 'minimum_output' ? 7n : 5n) &&
         !(limit === 'minimum_output' && slackLo * 64n <= margin)
