@@ -11,32 +11,26 @@ import { createNativeAccount, type NativeAccount } from '../../../lib/native-svm
 import type { CachedAccount } from '../../hot-path/state/cached-account.js'
 import { WRAPPED_SOL_MINT } from '../../hot-path/svm/well-known-programs.js'
 import { toAccountKey } from '../../hot-path/state/account-key.js'
-import { getAccountTlvEntries, getExtensionTypeName, TOKEN_ACCOUNT_SIZE } from '../tokens/token-2022-extensions.js'
+import { ExtensionCode, getAccountTlvEntries, getExtensionTypeName, TOKEN_ACCOUNT_SIZE } from '../tokens/token-2022-extensions.js'
 
-/** Token-2022 account extension codes (interface/src/extension/mod.rs `ExtensionType`). */
-const TRANSFER_FEE_AMOUNT = 2
-const IMMUTABLE_OWNER = 7
-const MEMO_TRANSFER = 8
-const CPI_GUARD = 11
-const NON_TRANSFERABLE_ACCOUNT = 13
-const TRANSFER_HOOK_ACCOUNT = 15
-const PAUSABLE_ACCOUNT = 27
+const { TransferFeeAmount, ImmutableOwner, MemoTransfer, CpiGuard, NonTransferableAccount, TransferHookAccount, PausableAccount } =
+  ExtensionCode
 
 /**
  * The account extensions an attacker's account copies from the vault. MemoTransfer and CpiGuard
  * keep the vault's flags (a pool's vault sets neither: a program owns it); the markers have no
  * value. TransferFeeAmount (fees withheld) and TransferHookAccount (a transfer under way) start at zero.
  */
-const COPIED = new Set([
-  TRANSFER_FEE_AMOUNT,
-  IMMUTABLE_OWNER,
-  MEMO_TRANSFER,
-  CPI_GUARD,
-  NON_TRANSFERABLE_ACCOUNT,
-  TRANSFER_HOOK_ACCOUNT,
-  PAUSABLE_ACCOUNT,
+const COPIED = new Set<number>([
+  TransferFeeAmount,
+  ImmutableOwner,
+  MemoTransfer,
+  CpiGuard,
+  NonTransferableAccount,
+  TransferHookAccount,
+  PausableAccount,
 ])
-const RESET = new Set([TRANSFER_FEE_AMOUNT, TRANSFER_HOOK_ACCOUNT])
+const RESET = new Set<number>([TransferFeeAmount, TransferHookAccount])
 
 const OWNER_OFFSET = 32
 const AMOUNT_OFFSET = 64
@@ -47,7 +41,7 @@ const NATIVE_RESERVE_OFFSET = 113
 
 /** Whether a vault's account carries TransferFeeAmount: its mint charges a transfer fee. */
 export function hasTransferFeeAmount(vault: CachedAccount): boolean {
-  return getAccountTlvEntries(vault.data)?.some((entry) => entry.type === TRANSFER_FEE_AMOUNT) ?? false
+  return getAccountTlvEntries(vault.data)?.some((entry) => entry.type === TransferFeeAmount) ?? false
 }
 
 /**

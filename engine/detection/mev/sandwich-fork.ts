@@ -178,11 +178,12 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
     const vaultIn = getEntry(accounts, request.vaultIn)
     const vaultOut = getEntry(accounts, request.vaultOut)
     if (!vaultIn?.exists || !vaultOut?.exists) return { priced: false, reason: "the pool's vaults are not loaded" }
-    // Shaped once to learn whether they can be; each probe writes them afresh.
-    for (const vault of [vaultIn, vaultOut]) {
-      const shaped = createAttackerTokenAccount(vault, ATTACKER.payer, 0n, rentFor)
-      if (typeof shaped === 'string') return { priced: false, reason: shaped }
-    }
+    // The output account starts empty for every probe, so one serves them all (as the payer's
+    // does); the input one is made per probe with its amount, once checked it can be made.
+    const attackerOutput = createAttackerTokenAccount(vaultOut, ATTACKER.payer, 0n, rentFor)
+    if (typeof attackerOutput === 'string') return { priced: false, reason: attackerOutput }
+    const inputShaped = createAttackerTokenAccount(vaultIn, ATTACKER.payer, 0n, rentFor)
+    if (typeof inputShaped === 'string') return { priced: false, reason: inputShaped }
     const sandwich = getSandwichSwaps(swap, request.user, ATTACKER)
     if (sandwich === null) return { priced: false, reason: `${swap.venueName} ${swap.instruction} is not priced` }
     const { swaps, boundErrors } = sandwich
@@ -198,7 +199,7 @@ export function createSandwichFork(maxSearchUnits = MAX_SEARCH_UNITS): SandwichF
     const setAttacker = (amount: bigint) => {
       svm.setAccount(ATTACKER.payer, payer)
       svm.setAccount(ATTACKER.input, createAttackerTokenAccount(vaultIn, ATTACKER.payer, amount, rentFor) as NativeAccount)
-      svm.setAccount(ATTACKER.output, createAttackerTokenAccount(vaultOut, ATTACKER.payer, 0n, rentFor) as NativeAccount)
+      svm.setAccount(ATTACKER.output, attackerOutput)
     }
     // What the user's transaction takes from (exact in: output vault) or gives to (exact out:
     // input vault) the pool; the user's own account where the token charges a transfer fee,

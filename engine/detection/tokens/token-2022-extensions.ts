@@ -54,18 +54,28 @@ const EXTENSION_TYPE_NAMES = [
   'permissionedBurn',
 ] as const
 
-/** The u16 codes of the mint extensions the risk decoders read. */
+/**
+ * The u16 codes of the extensions the engine reads: the mint extensions of the risk decoders, and
+ * the account extensions the sandwich fork copies onto the attacker's accounts.
+ */
 export const ExtensionCode = {
   TransferFeeConfig: 1,
+  TransferFeeAmount: 2,
   MintCloseAuthority: 3,
   ConfidentialTransferMint: 4,
   DefaultAccountState: 6,
+  ImmutableOwner: 7,
+  MemoTransfer: 8,
   NonTransferable: 9,
+  CpiGuard: 11,
   PermanentDelegate: 12,
+  NonTransferableAccount: 13,
   TransferHook: 14,
+  TransferHookAccount: 15,
   MetadataPointer: 18,
   TokenMetadata: 19,
   Pausable: 26,
+  PausableAccount: 27,
 } as const
 
 export interface TlvEntry {
