@@ -1,12 +1,8 @@
 /** login, keys, tips and approvals. */
 import { UsageError } from './usage-error.js'
-import type { CliIo } from './cli-io.js'
+import { printJson } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
 import type { CommandContext } from './transaction-commands.js'
-
-function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, 2) + '\n')
-}
 
 async function readPassword({ io, line }: CommandContext): Promise<string> {
   const password = line.options['password-stdin'] ? (await io.readStdin()).replace(/\r?\n$/, '') : io.env.PREFLIGHT_PASSWORD

@@ -7,6 +7,11 @@ export interface CliIo {
   env: Record<string, string | undefined>
 }
 
+/** Writes `value` as indented JSON: what --json prints. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout.write(JSON.stringify(value, null, 2) + '\n')
+}
+
 /** A CliIo for the real process. */
 export function getProcessIo(): CliIo {
   return {

@@ -1,6 +1,6 @@
 /** history and stats: the caller's records and figures, read back. */
-import { UsageError } from './usage-error.js'
-import type { CliIo } from './cli-io.js'
+import { getIntegerOption } from './parse-command-line.js'
+import { printJson } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
 import type { CommandContext } from './transaction-commands.js'
 import type { HistoryRecord } from '../api-types.js'
@@ -8,20 +8,8 @@ import type { HistoryRecord } from '../api-types.js'
 /** Records `history` prints by default, and at most (pages of up to 200 are read as needed). */
 const HISTORY_DEFAULT_COUNT = 20
 const HISTORY_MAX_COUNT = 10_000
+const STATS_DEFAULT_DAYS = 14
 const STATS_MAX_DAYS = 90
-
-function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, 2) + '\n')
-}
-
-/** A whole number option within [min, max], or `fallback` when absent. */
-function getCount(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`)
-  }
-  return Number(value)
-}
 
 function formatRecord(record: HistoryRecord): string {
   const verdict = record.decision ?? (record.success ? 'ok' : 'failed')
@@ -32,7 +20,7 @@ function formatRecord(record: HistoryRecord): string {
 
 export async function runHistory({ client, io, line }: CommandContext): Promise<number> {
   const { options } = line
-  const count = getCount(options.limit, 'limit', 1, HISTORY_MAX_COUNT, HISTORY_DEFAULT_COUNT)
+  const count = getIntegerOption(options, 'limit', { min: 1, max: HISTORY_MAX_COUNT }) ?? HISTORY_DEFAULT_COUNT
   const query = {
     limit: Math.min(count, 200),
     ...(options.signature ? { signature: options.signature } : {}),
@@ -52,7 +40,7 @@ export async function runHistory({ client, io, line }: CommandContext): Promise<
 }
 
 export async function runStats({ client, io, line }: CommandContext): Promise<number> {
-  const days = getCount(line.options.days, 'days', 1, STATS_MAX_DAYS, 14)
+  const days = getIntegerOption(line.options, 'days', { min: 1, max: STATS_MAX_DAYS }) ?? STATS_DEFAULT_DAYS
   const stats = await client.stats({ days })
   if (line.options.json) {
     printJson(io, stats)

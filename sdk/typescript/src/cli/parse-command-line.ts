@@ -45,15 +45,23 @@ export function parseCommandLine(argv: string[]): CommandLine {
   return { command, positionals: rest, options: values }
 }
 
-/** An integer option, or undefined when absent; a UsageError naming it otherwise. */
+/**
+ * An integer option, or undefined when absent; a UsageError naming it otherwise, and naming
+ * `range` when it is given and the number falls outside it.
+ */
 export function getIntegerOption(
   options: CommandLineOptions,
-  name: 'timeout-ms' | 'tip-lamports' | 'deadline-ms' | 'max-retries',
+  name: 'timeout-ms' | 'tip-lamports' | 'deadline-ms' | 'max-retries' | 'limit' | 'days',
+  range?: { min: number; max: number },
 ): number | undefined {
   const value = options[name]
   if (value === undefined) return undefined
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not ${JSON.stringify(value)}`)
-  return Number(value)
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || (range && (number < range.min || number > range.max))) {
+    const what = range ? `a whole number from ${range.min} to ${range.max}` : 'a whole number'
+    throw new UsageError(`--${name} takes ${what}, not ${JSON.stringify(value)}`)
+  }
+  return number
 }
 
 /** --policy: a preset name, or a JSON object of the fields to change. */

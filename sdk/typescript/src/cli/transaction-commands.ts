@@ -2,7 +2,7 @@
 import { UsageError } from './usage-error.js'
 import type { Policy, SimulateOptions, SubmitOptions } from '../api-types.js'
 import type { PreflightClient } from '../client.js'
-import type { CliIo } from './cli-io.js'
+import { printJson, type CliIo } from './cli-io.js'
 import { EXIT, getConfirmationExitCode, getDecisionExitCode } from './exit-codes.js'
 import { formatSimulation } from './format-simulation.js'
 import type { Paint } from './paint.js'
@@ -20,10 +20,6 @@ async function readTransaction({ line, io }: CommandContext): Promise<string> {
   const argument = line.positionals[0]
   if (argument === undefined) throw new UsageError(`${line.command} needs a transaction: base64, @file or -`)
   return readTransactionArgument(argument, io.readStdin)
-}
-
-function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, 2) + '\n')
 }
 
 export async function runSimulate(context: CommandContext): Promise<number> {
