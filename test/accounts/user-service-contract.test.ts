@@ -5,8 +5,7 @@
  * null (never undefined, 0 or "") over gRPC; where answers are deterministic the two transports
  * must be equal.
  */
-import { createServer } from 'node:net'
-import { once } from 'node:events'
+import { getFreePort } from '../../lib/free-port.js'
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import {
@@ -791,12 +790,11 @@ t.test('user service contract', async (t) => {
 })
 
 t.test('gRPC transport: an unreachable user service is accounts_unavailable, with Retry-After', async (t) => {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  const client = createGrpcUserServiceClient(`127.0.0.1:${address.port}`, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 1_000 })
+  // A port nothing listens on: every call's connection is refused.
+  const client = createGrpcUserServiceClient(`127.0.0.1:${await getFreePort()}`, {
+    internalToken: TEST_INTERNAL_TOKEN,
+    callTimeoutMs: 1_000,
+  })
   t.teardown(() => client.close())
   await assertRejectsWithCode(t, client.getUserState(randomUUID()), 'accounts_unavailable', 'closed port')
   await assertRejectsWithCode(t, client.login({ email: 'a@example.com', password: PASSWORD }), 'accounts_unavailable', 'closed port, again')

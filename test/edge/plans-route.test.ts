@@ -5,8 +5,7 @@
  * (concurrent first requests share the one call); a failed call is not kept: that request answers
  * 503 accounts_unavailable with Retry-After, and the next one asks again.
  */
-import { createServer } from 'node:net'
-import { once } from 'node:events'
+import { getFreePort } from '../../lib/free-port.js'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import type { UserService } from '../../accounts/contract/index.js'
@@ -111,12 +110,11 @@ t.test('over gRPC: the remote accounts service tells', async (t) => {
     t.strictSame(getJson(await getPlans(app)), { ...SCHEDULE_1, billing_enabled: true })
   })
   t.test('unreachable: 503 accounts_unavailable with Retry-After', async (t) => {
-    const probe = createServer().listen(0, '127.0.0.1')
-    await once(probe, 'listening')
-    const address = probe.address()
-    await new Promise<void>((resolve) => probe.close(() => resolve()))
-    if (!address || typeof address === 'string') throw new Error('no port')
-    const client = createGrpcUserServiceClient(`127.0.0.1:${address.port}`, { internalToken: TEST_INTERNAL_TOKEN, callTimeoutMs: 1_000 })
+    // A port nothing listens on: every call's connection is refused.
+    const client = createGrpcUserServiceClient(`127.0.0.1:${await getFreePort()}`, {
+      internalToken: TEST_INTERNAL_TOKEN,
+      callTimeoutMs: 1_000,
+    })
     t.teardown(() => client.close())
     const { signingKey } = await createTestUserService(t)
     const app = createEdgeServer({ engine: unusedEngine, userService: client, signingKey, logger: quietLogger, bodyLimitBytes: 256 * 1024 })
