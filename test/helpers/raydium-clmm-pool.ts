@@ -7,7 +7,6 @@
  * create_pool.rs, open_position.rs, swap.rs, swap_v2.rs), the last commit before
  * `open_position_with_token22_nft`, which this binary does not have.
  */
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -15,7 +14,6 @@ import {
   address,
   generateKeyPairSigner,
   getAddressEncoder,
-  getProgramDerivedAddress,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -34,6 +32,7 @@ import type { LocalChain } from '../../localnet/chain.js'
 import { parseAccountDump } from '../../localnet/seed/accounts-dir.js'
 import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR } from './fixtures.js'
 import { buildTransaction } from './transactions.js'
+import { accountMeta as account, anchorDiscriminator as discriminator, findProgramAddress, u64 } from './anchor-instruction.js'
 import { getMintSize, mintSetupInstructions } from './token-mint-setup.js'
 
 export const CLMM = address('CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK')
@@ -50,12 +49,6 @@ export const TICKS_PER_ARRAY = 60
 const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 
 const encoder = getAddressEncoder()
-const discriminator = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)
-const u64 = (value: bigint) => {
-  const bytes = Buffer.alloc(8)
-  bytes.writeBigUInt64LE(value)
-  return bytes
-}
 const u128 = (value: bigint) => Buffer.concat([u64(value & (2n ** 64n - 1n)), u64(value >> 64n)])
 const i32 = (value: number) => {
   const bytes = Buffer.alloc(4)
@@ -69,11 +62,7 @@ const i32BigEndian = (value: number) => {
 }
 /** A seed naming an account (a string seed is the literal's bytes). */
 const key = (value: Address) => Buffer.from(encoder.encode(value))
-const pda = async (...seeds: Array<string | Buffer>) =>
-  (
-    await getProgramDerivedAddress({ programAddress: CLMM, seeds: seeds.map((seed) => (Buffer.isBuffer(seed) ? seed : Buffer.from(seed))) })
-  )[0]
-const account = (value: Address, role: AccountRole) => ({ address: value, role })
+const pda = (...seeds: Array<string | Buffer>) => findProgramAddress(CLMM, ...seeds)
 const ata = async (owner: Address, mint: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
 
 /** The start tick of the array holding `tick`. */

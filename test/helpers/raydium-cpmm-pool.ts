@@ -8,13 +8,11 @@
  * instructions/initialize.rs, admin/create_config.rs), the source of the version the binary is
  * (no creator fee).
  */
-import { createHash } from 'node:crypto'
 import {
   AccountRole,
   address,
   generateKeyPairSigner,
   getAddressEncoder,
-  getProgramDerivedAddress,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -38,6 +36,7 @@ import {
 } from '@solana-program/token-2022'
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import type { Localnet } from '../../localnet/localnet.js'
+import { accountMeta as account, anchorDiscriminator as discriminator, findProgramAddress, u64 } from './anchor-instruction.js'
 import { buildTransaction } from './localnet-transactions.js'
 import { buildTransaction as buildUnsigned } from './transactions.js'
 import { getMintSize, mintSetupInstructions } from './token-mint-setup.js'
@@ -55,20 +54,7 @@ export const PROTOCOL_FEE_RATE = 120_000n
 export const FUND_FEE_RATE = 40_000n
 
 const encoder = getAddressEncoder()
-const discriminator = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)
-export const u64 = (value: bigint) => {
-  const bytes = Buffer.alloc(8)
-  bytes.writeBigUInt64LE(value)
-  return bytes
-}
-const pda = async (...seeds: Array<string | Address | Buffer>) =>
-  (
-    await getProgramDerivedAddress({
-      programAddress: CPMM,
-      seeds: seeds.map((seed) => (Buffer.isBuffer(seed) ? seed : seed.length >= 32 ? encoder.encode(seed as Address) : Buffer.from(seed))),
-    })
-  )[0]
-const account = (value: Address, role: AccountRole) => ({ address: value, role })
+const pda = (...seeds: Array<string | Address | Buffer>) => findProgramAddress(CPMM, ...seeds)
 
 /** Raydium CPMM swap_base_input's output for `amountIn`: the trade fee (rounded up) off the input, then x·y = k (rounded down). */
 export function quoteCpmm(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {

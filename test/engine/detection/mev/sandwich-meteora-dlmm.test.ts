@@ -9,7 +9,6 @@
 // source is not published (the SDK's program has empty handlers), so what it does is checked on
 // the binary: the engine's figures against the three transactions landed on localnet.
 import t from 'tap'
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -17,7 +16,6 @@ import {
   address,
   generateKeyPairSigner,
   getAddressEncoder,
-  getProgramDerivedAddress,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -34,6 +32,12 @@ import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR, type AccountDump } from '../../../help
 import { buildTransaction as buildUnsigned } from '../../../helpers/transactions.js'
 import { getMintSize, mintSetupInstructions } from '../../../helpers/token-mint-setup.js'
 import { startStack } from '../../../helpers/stack.js'
+import {
+  accountMeta as account,
+  anchorDiscriminator as discriminator,
+  findProgramAddress,
+  u64,
+} from '../../../helpers/anchor-instruction.js'
 
 const DLMM = address('LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo')
 const WSOL = address('So11111111111111111111111111111111111111112')
@@ -57,7 +61,6 @@ const TRADE = 1_000_000_000n // 1 SOL
 const ACTIVE_ID_OFFSET = 76
 
 const encoder = getAddressEncoder()
-const discriminator = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)
 const int = (bytes: number, value: bigint | number) => {
   const buffer = Buffer.alloc(bytes)
   if (bytes === 8) buffer.writeBigInt64LE(BigInt(value))
@@ -65,19 +68,7 @@ const int = (bytes: number, value: bigint | number) => {
   else buffer.writeUInt16LE(Number(value))
   return buffer
 }
-const u64 = (value: bigint) => {
-  const buffer = Buffer.alloc(8)
-  buffer.writeBigUInt64LE(value)
-  return buffer
-}
-const pda = async (...seeds: Array<string | Address | Buffer>) =>
-  (
-    await getProgramDerivedAddress({
-      programAddress: DLMM,
-      seeds: seeds.map((seed) => (Buffer.isBuffer(seed) ? seed : seed.length >= 32 ? encoder.encode(seed as Address) : Buffer.from(seed))),
-    })
-  )[0]
-const account = (value: Address, role: AccountRole) => ({ address: value, role })
+const pda = (...seeds: Array<string | Address | Buffer>) => findProgramAddress(DLMM, ...seeds)
 const binArrayIndex = (binId: number) => Math.floor(binId / BINS_PER_ARRAY)
 /** Evenly over `count` bins, in basis points summing to 10,000. */
 const spread = (count: number) => Array.from({ length: count }, (_, k) => Math.floor(10_000 / count) + (k < 10_000 % count ? 1 : 0))

@@ -34,6 +34,7 @@ import { buildTransaction } from '../../../helpers/localnet-transactions.js'
 import { buildTransaction as buildUnsigned } from '../../../helpers/transactions.js'
 import { getMintSize, mintSetupInstructions } from '../../../helpers/token-mint-setup.js'
 import { startStack } from '../../../helpers/stack.js'
+import { accountMeta as account } from '../../../helpers/anchor-instruction.js'
 import { encodeRaydiumAmmV4, RAYDIUM_AMM_V4_FEES } from '../tokens/pool-test-chain.js'
 import { raydiumAmmV4Sandwich } from '../../../../engine/detection/mev/sandwich-venues/raydium-amm-v4.js'
 import type { InstructionAccount } from '../../../../engine/detection/mev/attacker-transaction.js'
@@ -66,7 +67,6 @@ function getSwapData(tag: 9 | 11, first: bigint, second: bigint): Buffer {
   return data
 }
 
-const account = (value: Address, role: AccountRole) => ({ address: value, role })
 const freshKey = async () => (await generateKeyPairSigner()).address
 
 // The V2 swaps (tags 16 and 17, 8 accounts, no order book) came after this binary, which refuses
