@@ -35,6 +35,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@solana-program/token-2022'
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import type { Localnet } from '../../localnet/localnet.js'
 import { accountMeta as account, anchorDiscriminator as discriminator, findProgramAddress, u64 } from './anchor-instruction.js'
 import { buildTransaction } from './localnet-transactions.js'
@@ -126,7 +127,25 @@ export interface CpmmPool {
   swap(owner: CpmmWallet, amount: bigint, minimum: bigint, solIn: boolean): Instruction
   /** A transaction of the mint's authority minting `amount` of the token to `account`. */
   giveTokens(account: Address, amount: bigint): Promise<Uint8Array>
+  /**
+   * Lands the sandwich of a SOL → token swap as an engine reported it: a fresh attacker funded
+   * with `frontRun` wrapped lamports, its front-run of them, `userTransaction`, then its back-run
+   * of every token the front-run bought.
+   */
+  landSandwich(frontRun: bigint, userTransaction: Uint8Array): Promise<LandedSandwich>
 }
+
+export interface LandedSandwich {
+  /** What refused each step: null for every step that landed. */
+  refused: { funding: unknown; frontRun: unknown; user: unknown; backRun: unknown }
+  /** Lamports back from the back-run less the front-run's. */
+  attackerProfit: bigint
+  /** The attacker's two transaction fees. */
+  attackerFees: bigint
+}
+
+/** What an attacker's transactions ask (a large front-run moves the price far); the engine's fork asks the same. */
+const ATTACKER_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 
 /** Creates the token, the AMM config and the pool; the pool's trading is open when this returns (the chain's clock is past its open time). */
 export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOptions): Promise<CpmmPool> {
@@ -276,6 +295,43 @@ export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOption
     chain.airdrop(signer.address, lamports)
     return accountsOf(signer)
   }
+  const tokenAmount = (key: Address): bigint => {
+    const data = chain.getAccount(key)?.data
+    return data ? Buffer.from(data).readBigUInt64LE(64) : 0n
+  }
+  const fund = (owner: CpmmWallet, lamports: bigint): Instruction[] => [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.wsol, owner: owner.signer.address, mint: WSOL }),
+    getTransferSolInstruction({ source: owner.signer, destination: owner.wsol, amount: lamports }),
+    getSyncNativeInstruction({ account: owner.wsol }),
+    tokenProgram === TOKEN_PROGRAM_ADDRESS
+      ? getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.token, owner: owner.signer.address, mint })
+      : getCreateToken2022AccountInstruction({ payer: owner.signer, ata: owner.token, owner: owner.signer.address, mint, tokenProgram }),
+  ]
+  /** swap_base_input: payer, authority, amm_config, pool_state, input/output token account, input/output vault, token programs, mints, observation. */
+  const swap = (owner: CpmmWallet, amount: bigint, minimum: bigint, solIn: boolean): Instruction => {
+    const [input, output, vaultIn, vaultOut, mintIn, mintOut, programIn, programOut] = solIn
+      ? [owner.wsol, owner.token, vaultSol, vaultToken, WSOL, mint, TOKEN_PROGRAM_ADDRESS, tokenProgram]
+      : [owner.token, owner.wsol, vaultToken, vaultSol, mint, WSOL, tokenProgram, TOKEN_PROGRAM_ADDRESS]
+    return {
+      programAddress: CPMM,
+      accounts: [
+        account(owner.signer.address, AccountRole.READONLY_SIGNER),
+        account(authority, AccountRole.READONLY),
+        account(ammConfig, AccountRole.READONLY),
+        account(pool, AccountRole.WRITABLE),
+        account(input, AccountRole.WRITABLE),
+        account(output, AccountRole.WRITABLE),
+        account(vaultIn, AccountRole.WRITABLE),
+        account(vaultOut, AccountRole.WRITABLE),
+        account(programIn, AccountRole.READONLY),
+        account(programOut, AccountRole.READONLY),
+        account(mintIn, AccountRole.READONLY),
+        account(mintOut, AccountRole.READONLY),
+        account(observation, AccountRole.WRITABLE),
+      ],
+      data: Buffer.concat([discriminator('swap_base_input'), u64(amount), u64(minimum)]),
+    }
+  }
   return {
     mint,
     tokenProgram,
@@ -283,50 +339,30 @@ export async function createCpmmPool(localnet: Localnet, options: CpmmPoolOption
     vaultToken,
     sign,
     send: (bytes) => chain.send(bytes).err,
-    tokenAmount: (key) => {
-      const data = chain.getAccount(key)?.data
-      return data ? Buffer.from(data).readBigUInt64LE(64) : 0n
-    },
+    tokenAmount,
     wallet,
     accountsOf,
+    async landSandwich(frontRun, userTransaction) {
+      const attacker = await wallet(frontRun + 10_000_000_000n)
+      const send = async (instructions: Instruction[]) => chain.send(await sign(attacker.signer, instructions)).err
+      const funding = await send(fund(attacker, frontRun))
+      const lamportsBefore = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
+      const frontRunRefused = await send([ATTACKER_COMPUTE, swap(attacker, frontRun, 0n, true)])
+      const user = chain.send(userTransaction).err
+      const backRun = await send([ATTACKER_COMPUTE, swap(attacker, tokenAmount(attacker.token), 0n, false)])
+      return {
+        refused: { funding, frontRun: frontRunRefused, user, backRun },
+        attackerProfit: tokenAmount(attacker.wsol) - frontRun,
+        attackerFees: lamportsBefore - (chain.getAccount(attacker.signer.address)?.lamports ?? 0n),
+      }
+    },
     giveTokens: (token, amount) =>
       sign(creator, [
         tokenProgram === TOKEN_PROGRAM_ADDRESS
           ? getMintToInstruction({ mint, token, mintAuthority: creator, amount })
           : getToken2022MintToInstruction({ mint, token, mintAuthority: creator, amount }),
       ]),
-    fund: (owner, lamports) => [
-      getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.wsol, owner: owner.signer.address, mint: WSOL }),
-      getTransferSolInstruction({ source: owner.signer, destination: owner.wsol, amount: lamports }),
-      getSyncNativeInstruction({ account: owner.wsol }),
-      tokenProgram === TOKEN_PROGRAM_ADDRESS
-        ? getCreateAssociatedTokenIdempotentInstruction({ payer: owner.signer, ata: owner.token, owner: owner.signer.address, mint })
-        : getCreateToken2022AccountInstruction({ payer: owner.signer, ata: owner.token, owner: owner.signer.address, mint, tokenProgram }),
-    ],
-    /** swap_base_input: payer, authority, amm_config, pool_state, input/output token account, input/output vault, token programs, mints, observation. */
-    swap: (owner, amount, minimum, solIn) => {
-      const [input, output, vaultIn, vaultOut, mintIn, mintOut, programIn, programOut] = solIn
-        ? [owner.wsol, owner.token, vaultSol, vaultToken, WSOL, mint, TOKEN_PROGRAM_ADDRESS, tokenProgram]
-        : [owner.token, owner.wsol, vaultToken, vaultSol, mint, WSOL, tokenProgram, TOKEN_PROGRAM_ADDRESS]
-      return {
-        programAddress: CPMM,
-        accounts: [
-          account(owner.signer.address, AccountRole.READONLY_SIGNER),
-          account(authority, AccountRole.READONLY),
-          account(ammConfig, AccountRole.READONLY),
-          account(pool, AccountRole.WRITABLE),
-          account(input, AccountRole.WRITABLE),
-          account(output, AccountRole.WRITABLE),
-          account(vaultIn, AccountRole.WRITABLE),
-          account(vaultOut, AccountRole.WRITABLE),
-          account(programIn, AccountRole.READONLY),
-          account(programOut, AccountRole.READONLY),
-          account(mintIn, AccountRole.READONLY),
-          account(mintOut, AccountRole.READONLY),
-          account(observation, AccountRole.WRITABLE),
-        ],
-        data: Buffer.concat([discriminator('swap_base_input'), u64(amount), u64(minimum)]),
-      }
-    },
+    fund,
+    swap,
   }
 }

@@ -32,6 +32,7 @@ import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR, type AccountDump } from '../../../help
 import { buildTransaction as buildUnsigned } from '../../../helpers/transactions.js'
 import { getMintSize, mintSetupInstructions } from '../../../helpers/token-mint-setup.js'
 import { startStack } from '../../../helpers/stack.js'
+import { testMinimumAtQuote, testMinimumOnePercentUnder } from '../../../helpers/sandwich-bound-tests.js'
 import {
   accountMeta as account,
   anchorDiscriminator as discriminator,
@@ -351,20 +352,9 @@ t.test('sandwich value of a SOL → token swap on a Meteora DLMM pool made on lo
     )
   })
 
-  t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
-    const extractable = atOnePercent.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atOnePercent.mev?.unpriced_reason}`)
-    t.equal(extractable.limited_by, 'minimum_output')
-    t.ok(BigInt(extractable.sandwiched) >= (quote * 99n) / 100n)
-    t.ok(extractable.bps >= 95 && extractable.bps <= 100, `${extractable.bps} bps`)
-  })
+  testMinimumOnePercentUnder(t, atOnePercent, quote)
 
-  t.test('a minimum at the exact quote: about nothing', async (t) => {
-    const extractable = atQuote.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atQuote.mev?.unpriced_reason}`)
-    t.ok(extractable.bps <= 1, `${extractable.bps} bps`)
-    t.ok(BigInt(extractable.amount) * 10_000n <= quote, `${extractable.amount} units`)
-  })
+  testMinimumAtQuote(t, atQuote, quote)
 
   t.test('exact out with a maximum 1 % over the quote: up to that bound', async (t) => {
     const extractable = exactOutOnePercent.mev?.extractable

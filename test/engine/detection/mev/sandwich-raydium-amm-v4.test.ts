@@ -35,6 +35,7 @@ import { buildTransaction as buildUnsigned } from '../../../helpers/transactions
 import { getMintSize, mintSetupInstructions } from '../../../helpers/token-mint-setup.js'
 import { startStack } from '../../../helpers/stack.js'
 import { accountMeta as account } from '../../../helpers/anchor-instruction.js'
+import { testMinimumAtQuote, testMinimumOnePercentUnder } from '../../../helpers/sandwich-bound-tests.js'
 import { encodeRaydiumAmmV4, RAYDIUM_AMM_V4_FEES } from '../tokens/pool-test-chain.js'
 import { raydiumAmmV4Sandwich } from '../../../../engine/detection/mev/sandwich-venues/raydium-amm-v4.js'
 import type { InstructionAccount } from '../../../../engine/detection/mev/attacker-transaction.js'
@@ -277,20 +278,9 @@ t.test('sandwich value of a SOL → token swap on a Raydium AMM v4 pool on local
     t.equal(open.mev?.recommended_min_output, String((quote * 9_900n + 9_999n) / 10_000n))
   })
 
-  t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
-    const extractable = atOnePercent.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atOnePercent.mev?.unpriced_reason}`)
-    t.equal(extractable.limited_by, 'minimum_output', 'the search stops at ExceededSlippage')
-    t.ok(BigInt(extractable.sandwiched) >= (quote * 99n) / 100n)
-    t.ok(extractable.bps >= 95 && extractable.bps <= 100, `${extractable.bps} bps`)
-  })
+  testMinimumOnePercentUnder(t, atOnePercent, quote, 'the search stops at ExceededSlippage')
 
-  t.test('a minimum at the exact quote: about nothing', async (t) => {
-    const extractable = atQuote.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atQuote.mev?.unpriced_reason}`)
-    t.ok(extractable.bps <= 1, `${extractable.bps} bps`)
-    t.ok(BigInt(extractable.amount) * 10_000n <= quote, `${extractable.amount} units`)
-  })
+  testMinimumAtQuote(t, atQuote, quote)
 
   t.test('exact out with 17 accounts, a maximum 1 % over: up to that bound', async (t) => {
     const extractable = exactOut.mev?.extractable

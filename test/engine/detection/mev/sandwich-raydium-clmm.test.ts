@@ -14,6 +14,7 @@ import { PROGRAMS_DIR } from '../../../helpers/fixtures.js'
 import { buildTransaction } from '../../../helpers/localnet-transactions.js'
 import { createClmmPool, type ClmmSwapOrder, type ClmmWallet } from '../../../helpers/raydium-clmm-pool.js'
 import { startStack } from '../../../helpers/stack.js'
+import { testMinimumAtQuote, testMinimumOnePercentUnder } from '../../../helpers/sandwich-bound-tests.js'
 
 /** What an attacker's transactions ask (a large front-run crosses many ticks); the engine's fork asks the same. */
 const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
@@ -108,20 +109,9 @@ t.test('sandwich value of a SOL → token swap on a Raydium CLMM pool made on lo
     )
   })
 
-  t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
-    const extractable = atOnePercent.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atOnePercent.mev?.unpriced_reason}`)
-    t.equal(extractable.limited_by, 'minimum_output')
-    t.ok(BigInt(extractable.sandwiched) >= (quote * 99n) / 100n)
-    t.ok(extractable.bps >= 95 && extractable.bps <= 100, `${extractable.bps} bps`)
-  })
+  testMinimumOnePercentUnder(t, atOnePercent, quote)
 
-  t.test('a minimum at the exact quote: about nothing', async (t) => {
-    const extractable = atQuote.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atQuote.mev?.unpriced_reason}`)
-    t.ok(extractable.bps <= 1, `${extractable.bps} bps`)
-    t.ok(BigInt(extractable.amount) * 10_000n <= quote, `${extractable.amount} units`)
-  })
+  testMinimumAtQuote(t, atQuote, quote)
 
   t.test('exact out with a maximum input 1 % over: up to that bound', async (t) => {
     const extractable = exactOut.mev?.extractable

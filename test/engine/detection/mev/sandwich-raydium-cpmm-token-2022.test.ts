@@ -5,18 +5,17 @@
 // read at its own account. Checked against the venue's math with Token-2022's fee, and against
 // the three transactions landed on localnet.
 import t from 'tap'
-import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { getTokenDecoder } from '@solana-program/token-2022'
 import { PROGRAMS_DIR } from '../../../helpers/fixtures.js'
 import { createCpmmPool, quoteCpmm } from '../../../helpers/raydium-cpmm-pool.js'
 import { startStack } from '../../../helpers/stack.js'
 import { waitUntil } from '../../../helpers/wait-until.js'
+import { testMinimumAtQuote, testMinimumOnePercentUnder } from '../../../helpers/sandwich-bound-tests.js'
 
 const POOL_SOL = 100_000_000_000n // 100 SOL
 const POOL_TOKEN = 1_000_000_000_000n // 1,000,000 of a 6-decimal token
 const FEE_BPS = 100 // 1 % on every transfer of the token
 const MAXIMUM_FEE = 10n ** 15n
-const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 const TRADE = 1_000_000_000n // 1 SOL
 const SELL = 10_000_000_000n // 10,000 tokens
 
@@ -70,19 +69,9 @@ t.test('sandwich value of swaps of a transfer-fee token on a Raydium CPMM pool m
     t.equal(open.mev?.recommended_min_output, String((quote * 9_900n + 9_999n) / 10_000n))
   })
 
-  t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
-    const extractable = atOnePercent.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atOnePercent.mev?.unpriced_reason}`)
-    t.equal(extractable.limited_by, 'minimum_output')
-    t.ok(BigInt(extractable.sandwiched) >= (quote * 99n) / 100n)
-    t.ok(extractable.bps >= 95 && extractable.bps <= 100, `${extractable.bps} bps`)
-  })
+  testMinimumOnePercentUnder(t, atOnePercent, quote)
 
-  t.test('a minimum at the exact quote: about nothing', async (t) => {
-    const extractable = atQuote.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atQuote.mev?.unpriced_reason}`)
-    t.ok(extractable.bps <= 1, `${extractable.bps} bps`)
-  })
+  testMinimumAtQuote(t, atQuote, quote)
 
   t.test('token → SOL: the fee is paid on the way in, and the SOL out is the quote', async (t) => {
     const extractable = sold.mev?.extractable
@@ -94,17 +83,14 @@ t.test('sandwich value of swaps of a transfer-fee token on a Raydium CPMM pool m
   t.test('the reported figures are what the three transactions move when they land', async (t) => {
     const extractable = open.mev?.extractable
     if (!extractable) return t.fail('not priced')
-    const frontRun = BigInt(extractable.front_run_amount)
-    const attacker = await wallet(frontRun + 10_000_000_000n)
-    t.equal(cpmm.send(await sign(attacker.signer, fund(attacker, frontRun))), null, 'the attacker is funded')
-    const lamportsBefore = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    t.equal(cpmm.send(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, frontRun, 0n, true)])), null, 'front-run')
-    const bought = tokenAmount(attacker.token)
-    t.equal(cpmm.send(zeroMinimum), null, "the user's swap")
+    const landed = await cpmm.landSandwich(BigInt(extractable.front_run_amount), zeroMinimum)
+    t.strictSame(
+      landed.refused,
+      { funding: null, frontRun: null, user: null, backRun: null },
+      "the attacker is funded; the front-run, the user's swap and the back-run land",
+    )
     t.equal(String(tokenAmount(user.token)), extractable.sandwiched, 'the user got what the engine said, after the fee')
-    t.equal(cpmm.send(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, bought, 0n, false)])), null, 'back-run')
-    t.equal(String(tokenAmount(attacker.wsol) - frontRun), extractable.attacker_profit, "the attacker's profit, to the lamport")
-    const lamportsAfter = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    t.equal(Number(lamportsBefore - lamportsAfter), extractable.attacker_fee_lamports, 'and its fees')
+    t.equal(String(landed.attackerProfit), extractable.attacker_profit, "the attacker's profit, to the lamport")
+    t.equal(Number(landed.attackerFees), extractable.attacker_fee_lamports, 'and its fees')
   })
 })

@@ -3,26 +3,21 @@
 // (test/helpers/raydium-cpmm-pool.ts). The engine's figures are checked against the venue's
 // constant-product math and against the three transactions landed on localnet.
 import t from 'tap'
-import type { Instruction, KeyPairSigner } from '@solana/kit'
-import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { PROGRAMS_DIR } from '../../../helpers/fixtures.js'
 import { createCpmmPool, FUND_FEE_RATE, PROTOCOL_FEE_RATE, quoteCpmm, TRADE_FEE_RATE } from '../../../helpers/raydium-cpmm-pool.js'
 import { startStack } from '../../../helpers/stack.js'
 import { waitUntil } from '../../../helpers/wait-until.js'
+import { testMinimumAtQuote, testMinimumOnePercentUnder } from '../../../helpers/sandwich-bound-tests.js'
 
 const POOL_SOL = 100_000_000_000n // 100 SOL
 const POOL_TOKEN = 1_000_000_000_000n // 1,000,000 of a 6-decimal token
-/** What an attacker's transactions ask (a large front-run crosses many ticks); the engine's fork asks the same. */
-const MAX_COMPUTE = getSetComputeUnitLimitInstruction({ units: 1_400_000 })
 const TRADE = 1_000_000_000n // 1 SOL
 
 t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on localnet', async (t) => {
   const { engine, localnet } = await startStack(t, { programsDir: PROGRAMS_DIR, engineEnv: { CHAIN_POLL_MS: '50' } })
   const chain = localnet.chain
   const cpmm = await createCpmmPool(localnet, { poolSol: POOL_SOL, poolToken: POOL_TOKEN })
-  const { mint, vaultSol, vaultToken, tokenAmount, wallet, fund, swap } = cpmm
-  const sign = (signer: KeyPairSigner, instructions: Instruction[]) => cpmm.sign(signer, instructions)
-  const land = (bytes: Uint8Array, what: string) => t.equal(cpmm.send(bytes), null, what)
+  const { mint, vaultSol, vaultToken, tokenAmount, wallet, fund, swap, sign } = cpmm
   const openAt = chain.getUnixTimestamp()
   await waitUntil(() => (engine.chain.clock?.unixTimestamp ?? 0n) >= BigInt(openAt), 5_000, "the engine's clock")
 
@@ -54,35 +49,21 @@ t.test('sandwich value of a SOL → token swap on a Raydium CPMM pool made on lo
     t.ok(open.decision_reasons.some((reason) => reason.rule === 'max_extractable_bps'))
   })
 
-  t.test('a minimum 1 % under the quote: up to that bound', async (t) => {
-    const extractable = atOnePercent.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atOnePercent.mev?.unpriced_reason}`)
-    t.equal(extractable.limited_by, 'minimum_output')
-    t.ok(BigInt(extractable.sandwiched) >= (quote * 99n) / 100n)
-    t.ok(extractable.bps >= 95 && extractable.bps <= 100, `${extractable.bps} bps`)
-  })
+  testMinimumOnePercentUnder(t, atOnePercent, quote)
 
-  t.test('a minimum at the exact quote: about nothing', async (t) => {
-    const extractable = atQuote.mev?.extractable
-    if (!extractable) return t.fail(`not priced: ${atQuote.mev?.unpriced_reason}`)
-    t.ok(extractable.bps <= 1, `${extractable.bps} bps`)
-    t.ok(BigInt(extractable.amount) * 10_000n <= quote, `${extractable.amount} units`)
-  })
+  testMinimumAtQuote(t, atQuote, quote)
 
   t.test('the reported figures are what the three transactions move when they land', async (t) => {
     const extractable = open.mev?.extractable
     if (!extractable) return t.fail('not priced')
-    const frontRun = BigInt(extractable.front_run_amount)
-    const attacker = await wallet(frontRun + 10_000_000_000n)
-    land(await sign(attacker.signer, fund(attacker, frontRun)), 'the attacker is funded')
-    const lamportsBefore = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, frontRun, 0n, true)]), 'front-run')
-    const bought = tokenAmount(attacker.token)
-    land(zeroMinimum, "the user's swap")
+    const landed = await cpmm.landSandwich(BigInt(extractable.front_run_amount), zeroMinimum)
+    t.strictSame(
+      landed.refused,
+      { funding: null, frontRun: null, user: null, backRun: null },
+      "the attacker is funded; the front-run, the user's swap and the back-run land",
+    )
     t.equal(String(tokenAmount(user.token)), extractable.sandwiched, 'the user got what the engine said')
-    land(await sign(attacker.signer, [MAX_COMPUTE, swap(attacker, bought, 0n, false)]), 'back-run')
-    t.equal(String(tokenAmount(attacker.wsol) - frontRun), extractable.attacker_profit, "the attacker's profit, to the lamport")
-    const lamportsAfter = chain.getAccount(attacker.signer.address)?.lamports ?? 0n
-    t.equal(Number(lamportsBefore - lamportsAfter), extractable.attacker_fee_lamports, 'and its fees')
+    t.equal(String(landed.attackerProfit), extractable.attacker_profit, "the attacker's profit, to the lamport")
+    t.equal(Number(landed.attackerFees), extractable.attacker_fee_lamports, 'and its fees')
   })
 })
