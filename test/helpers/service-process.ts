@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -128,7 +128,7 @@ export async function runEntryToExit(
   entry: string,
   env: NodeJS.ProcessEnv,
   limitMs: number,
-): Promise<{ exit: { code: number | null; signal: string | null } | undefined; stdout: string; stderr: string }> {
+): Promise<{ exit: { code: number | null; signal: string | null } | undefined; stdout: string; stderr: string; pid: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...setup.env, ...env },
@@ -143,7 +143,7 @@ export async function runEntryToExit(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exit = await waitForExit(child, limitMs)
-  return { exit, stdout, stderr }
+  return { exit, stdout, stderr, pid: child.pid as number }
 }
 
 /** Starts the service and waits until /health answers; undefined (with a failed assertion) if it never does. */
@@ -193,6 +193,55 @@ export async function isPortFree(port: number): Promise<boolean> {
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
+}
+
+/** The processes listening on `port` (TCP, IPv4 or IPv6), from /proc; those whose descriptors cannot be read are left out. */
+function getListeningPids(port: number): number[] {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  const inodes = new Set<string>()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string
+    try {
+      text = readFileSync(table, 'utf8')
+    } catch {
+      continue
+    }
+    for (const row of text.split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/)
+      // local_address, state 0A (LISTEN), inode
+      if (fields[1]?.endsWith(hexPort) && fields[3] === '0A' && fields[9]) inodes.add(`socket:[${fields[9]}]`)
+    }
+  }
+  const pids: number[] = []
+  if (inodes.size === 0) return pids
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readdirSync(`/proc/${entry}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`)))) pids.push(Number(entry))
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids
+}
+
+/** The process group of `pid`, from /proc/<pid>/stat (the third field after the command); null when it is gone. */
+function getProcessGroup(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether a process of group `pgid` (a detached child's pid) listens on `port`. A port bound by
+ * another group is a parallel test's server that the OS gave the same number, not this one's.
+ */
+export async function isPortHeldByGroup(port: number, pgid: number): Promise<boolean> {
+  if (await isPortFree(port)) return false
+  return getListeningPids(port).some((pid) => getProcessGroup(pid) === pgid)
 }
 
 /** Whether any process is left in the process group `pgid` (a detached child's pid). */
