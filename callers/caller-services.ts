@@ -9,7 +9,7 @@ import type { UserService } from '../accounts/contract/index.js'
 import type { InvalidationBus } from '../lib/auth-invalidation.js'
 import type { Admission } from '../lib/limits/admission.js'
 import type { Logger } from '../lib/logger.js'
-import type { SimulateResponse } from '../engine/contract/simulate-response.js'
+import type { SimulateSummary } from '../engine/contract/serialized-simulate-response.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
 import type { SubmitResponse } from '../engine/contract/submit-response.js'
@@ -42,7 +42,7 @@ export interface CallerServices {
    * came through; throws `journal_unavailable` when it cannot be journaled, and the call must then
    * be refused, not answered.
    */
-  recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateResponse): void
+  recordSimulation(principal: Principal, transaction: Uint8Array, response: SimulateSummary): void
   /** The same for one execute, send or submit `principal` made (`kind` beside simulations); throws `journal_unavailable` as recordSimulation does. */
   recordTransactionCall(
     principal: Principal,

@@ -2,7 +2,7 @@
 import type { HistoryKind, SimulationRecord } from '../accounts/contract/index.js'
 import type { ExecuteResponse } from '../engine/contract/execute-response.js'
 import type { SendResponse } from '../engine/contract/send-response.js'
-import type { SimulateResponse } from '../engine/contract/simulate-response.js'
+import type { SimulateSummary } from '../engine/contract/serialized-simulate-response.js'
 import type { SubmitResponse } from '../engine/contract/submit-response.js'
 import type { TrackingStatus } from '../engine/contract/transaction-tracking.js'
 
@@ -14,7 +14,7 @@ export interface RecordCaller {
 
 /** Maps a simulate response and its caller to the record history keeps; `kind` says which call ran it. */
 export function toSimulationRecord(
-  response: SimulateResponse,
+  response: SimulateSummary,
   who: RecordCaller,
   createdAtMs: number,
   signature: string | null,

@@ -22,6 +22,7 @@ import { parseSimulateOptions } from './hot-path/simulate/simulate-options.js'
 import { createResultCache, type ResultCache } from './hot-path/simulate/result-cache.js'
 import type { SimulateOptions } from './contract/simulate-request.js'
 import type { SimulateResponse } from './contract/simulate-response.js'
+import { serializeSimulateResponse, type SerializedSimulateResponse } from './contract/serialized-simulate-response.js'
 import type { LoadedAccounts } from './hot-path/svm/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './hot-path/geyser/geyser-feed.js'
 import { STREAMED_TRANSACTION_PROGRAMS } from './detection/programs/streamed-programs.js'
@@ -81,6 +82,8 @@ import { createSimulationWatches, type SimulationWatches } from './hot-path/watc
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
+  /** The same answer as its JSON text and summary, for a door that sends JSON (with workers, written off the serving thread). */
+  simulateSerialized(transaction: Uint8Array, options?: SimulateOptions): Promise<SerializedSimulateResponse>
   /** The standing delegations and close authorities of a wallet's token accounts, scored, with a revoke transaction (docs/api.md#wallet-approvals). */
   scanApprovals(wallet: string): Promise<ApprovalsResponse>
   /**
@@ -380,6 +383,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   return {
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate,
+    simulateSerialized: (transaction, options) => simulate(transaction, options).then(serializeSimulateResponse),
     scanApprovals: (wallet) => approvals.scan(wallet),
     execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, bundles, tracker }, transaction, options),
     send: (transaction, options = {}) => sendTransaction({ submitter, bundles, tracker }, transaction, options),

@@ -85,7 +85,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'main.ts'], {
     cwd: options.root,
     env: { ...inherited, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   })
   const origin = `http://127.0.0.1:${port}`
   const close = async () => {

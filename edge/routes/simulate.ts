@@ -1,4 +1,4 @@
-/** `POST /api/v1/solana/tx/simulate` (docs/api.md#simulate): either credential; one request and one simulation charged; history recorded off the hot path. */
+/** `POST /api/v1/solana/tx/simulate` (docs/api.md#simulate): either credential; one request and one simulation charged; history recorded off the hot path; the answer is the engine's own JSON text. */
 import type { FastifyInstance } from 'fastify'
 import { simulateRequestSchema, type SimulateRequest } from '../../engine/contract/simulate-request.js'
 import { getPrincipal } from '../auth/auth-hook.js'
@@ -20,6 +20,10 @@ export function registerSimulateRoute(app: FastifyInstance, { auth, simulator }:
       },
       config: { auth: 'either', simulations: 1 },
     },
-    (request) => simulator.simulate(getPrincipal(request), request.body),
+    // The answer's JSON text as the engine wrote it (a worker, with ENGINE_WORKERS): sent as it is.
+    async (request, reply) => {
+      const { json } = await simulator.simulateSerialized(getPrincipal(request), request.body)
+      return reply.type('application/json; charset=utf-8').send(json)
+    },
   )
 }

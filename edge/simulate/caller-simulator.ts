@@ -8,6 +8,7 @@ import type { EngineClient } from '../../engine/client/engine-client.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateOptions, SimulateRequest } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
+import { serializeSimulateResponse, type SerializedSimulateResponse } from '../../engine/contract/serialized-simulate-response.js'
 import { decodeBase64Transaction, MAX_TRANSACTION_BASE64_LENGTH } from '../transaction-base64.js'
 import type { CallerServices } from '../../callers/caller-services.js'
 import type { WatchListener, WatchStart } from '../../engine/contract/simulation-watch.js'
@@ -18,6 +19,12 @@ export interface CallerSimulator {
    * ranges); rejects with a catalogue ServiceError (`invalid_transaction`, engine errors).
    */
   simulate(principal: Principal, input: SimulateRequest): Promise<SimulateResponse>
+  /**
+   * The same call answered as JSON text (REST, batch, JSON WebSocket frames): with simulate
+   * workers the text is written on the worker, and the serving thread neither rebuilds the answer
+   * nor serializes it (engine/contract/serialized-simulate-response.ts).
+   */
+  simulateSerialized(principal: Principal, input: SimulateRequest): Promise<SerializedSimulateResponse>
   /**
    * Simulates as `simulate` does and watches the answer (docs/api.md#watching-a-simulation):
    * charged and recorded once, as the simulate it starts with; updates are neither.
@@ -55,6 +62,10 @@ export function createCallerSimulator(options: {
   assertRecordable: CallerServices['assertRecordable']
 }): CallerSimulator {
   const { engine, recordSimulation, assertRecordable } = options
+  const runSerialized: (transaction: Uint8Array, options: SimulateOptions) => Promise<SerializedSimulateResponse> =
+    engine.simulateSerialized
+      ? engine.simulateSerialized.bind(engine)
+      : (transaction, simulateOptions) => engine.simulate(transaction, simulateOptions).then(serializeSimulateResponse)
   return {
     async simulate(principal, input) {
       const transaction = decodeRequestTransaction(input.transaction)
@@ -64,6 +75,13 @@ export function createCallerSimulator(options: {
       const response = await engine.simulate(transaction, toSimulateOptions(principal, input))
       recordSimulation(principal, transaction, response)
       return response
+    },
+    async simulateSerialized(principal, input) {
+      const transaction = decodeRequestTransaction(input.transaction)
+      assertRecordable()
+      const serialized = await runSerialized(transaction, toSimulateOptions(principal, input))
+      recordSimulation(principal, transaction, serialized.summary)
+      return serialized
     },
     async watch(principal, input, listener) {
       const transaction = decodeRequestTransaction(input.transaction)

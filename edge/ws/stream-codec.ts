@@ -5,6 +5,7 @@
 import type { RawData } from 'ws'
 import { Packr } from 'msgpackr'
 import { createServiceError } from '../../lib/errors.js'
+import type { StreamMessageId } from './stream-message.js'
 
 export type StreamFormat = 'json' | 'msgpack'
 
@@ -29,9 +30,21 @@ export function decodeStreamMessage(data: RawData, format: StreamFormat): unknow
 }
 
 /**
+ * An answer already written as JSON text (a simulate's, from the engine's serialized answer): a
+ * text frame sends it as it is. `id` is the message's, for an error frame in its place.
+ */
+export class SerializedJsonFrame {
+  constructor(
+    readonly id: StreamMessageId,
+    readonly text: string,
+  ) {}
+}
+
+/**
  * Encodes an answer. msgpackr packs into a shared buffer but never over bytes it returned, so a
  * frame ws still holds while the socket is back-pressured stays intact.
  */
 export function encodeStreamFrame(frame: object, format: StreamFormat): string | Buffer {
+  if (frame instanceof SerializedJsonFrame) return format === 'json' ? frame.text : packr.pack(JSON.parse(frame.text))
   return format === 'json' ? JSON.stringify(frame) : packr.pack(frame)
 }

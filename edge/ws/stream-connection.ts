@@ -33,7 +33,8 @@ import { toClientError } from '../http-errors.js'
 import type { CallerSimulator } from '../simulate/caller-simulator.js'
 import type { CallerTransactions } from '../transactions/caller-transactions.js'
 import type { KeyUsageCounter } from '../../callers/key-usage-counter.js'
-import { decodeStreamMessage, encodeStreamFrame, type StreamFormat } from './stream-codec.js'
+import { decodeStreamMessage, encodeStreamFrame, SerializedJsonFrame, type StreamFormat } from './stream-codec.js'
+import { prefixSerializedFields } from '../../engine/contract/serialized-simulate-response.js'
 import { getStreamMessageId, type StreamMessage, type StreamMessageId, type StreamMessageType } from './stream-message.js'
 
 /** What the connection uses of ws's WebSocket (tests hand in a fake to drive `bufferedAmount`). */
@@ -128,7 +129,7 @@ export interface StreamConnectionOptions {
   principal: Principal
   /** The handshake's request id: every error frame carries it, and logs name it. */
   requestId: string
-  simulator: Pick<CallerSimulator, 'simulate' | 'watch'>
+  simulator: Pick<CallerSimulator, 'simulate' | 'simulateSerialized' | 'watch'>
   transactions: Pick<CallerTransactions, 'execute' | 'send' | 'submit' | 'getTips'>
   admission: Pick<Admission, 'admit'>
   /** Each message counts as a request of the caller's API key, as a REST call does. */
@@ -211,7 +212,7 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     if (!isClosed) pump()
   }
 
-  const send = (frame: StreamFrame, format: StreamFormat) => {
+  const send = (frame: StreamFrame | SerializedJsonFrame, format: StreamFormat) => {
     if (socket.readyState !== WebSocket.OPEN) return
     let data: string | Buffer
     try {
@@ -226,14 +227,14 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
     if (buffered > counters.peakBufferedBytes) counters.peakBufferedBytes = buffered
   }
 
-  const finish = (frame: StreamFrame, format: StreamFormat) => {
+  const finish = (frame: StreamFrame | SerializedJsonFrame, format: StreamFormat) => {
     inFlight--
     send(frame, format)
     pump()
   }
 
   /** Starts the call `message` asks for; its answer frame, or its error's. */
-  const call = (message: StreamMessage): Promise<StreamFrame> => {
+  const call = (message: StreamMessage, format: StreamFormat): Promise<StreamFrame | SerializedJsonFrame> => {
     switch (message.type) {
       case 'execute': {
         const { id, type, ...input } = message
@@ -258,6 +259,12 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
         const { id, type, watch, ...input } = message
         if (watch === true) return startWatch(message, input)
         // The type is echoed when the message named it; a message without one is answered as always.
+        if (format === 'json') {
+          // The engine's JSON text behind the frame's own fields: no object rebuilt, none serialized here.
+          return simulator
+            .simulateSerialized(principal, input)
+            .then(({ json }) => new SerializedJsonFrame(id, prefixSerializedFields(type === undefined ? { id } : { id, type }, json)))
+        }
         return simulator
           .simulate(principal, input)
           .then((response) => (type === undefined ? { id, ...response } : { id, type, ...response }))
@@ -346,9 +353,9 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
   }
 
   const run = (message: StreamMessage, format: StreamFormat) => {
-    let pending: Promise<StreamFrame>
+    let pending: Promise<StreamFrame | SerializedJsonFrame>
     try {
-      pending = call(message)
+      pending = call(message, format)
     } catch (error) {
       return finish(toErrorFrame(message.id, error), format)
     }

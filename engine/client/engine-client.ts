@@ -10,6 +10,7 @@ import type { ExecuteOptions, ExecuteResponse } from '../contract/execute-respon
 import type { SendOptions, SendResponse } from '../contract/send-response.js'
 import type { SimulateOptions } from '../contract/simulate-request.js'
 import type { SimulateResponse } from '../contract/simulate-response.js'
+import type { SerializedSimulateResponse } from '../contract/serialized-simulate-response.js'
 import type { WatchListener, WatchStart } from '../contract/simulation-watch.js'
 import type { SubmitOptions, SubmitResponse } from '../contract/submit-response.js'
 import type { TipFloor } from '../contract/tips-response.js'
@@ -19,6 +20,12 @@ import type { Engine } from '../engine.js'
 export interface EngineClient {
   /** Simulates wire-transaction bytes; rejects with a catalogue ServiceError. */
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /**
+   * The same answer as its JSON text and the summary history needs, for a door that sends JSON: an
+   * in-process engine with workers writes the text on the worker (engine/contract/serialized-simulate-response.ts).
+   * Both transports have it; a stand-in engine without it is asked for the object, which the edge serializes.
+   */
+  simulateSerialized?(transaction: Uint8Array, options: SimulateOptions): Promise<SerializedSimulateResponse>
   /**
    * Simulates and watches the transaction (docs/api.md#watching-a-simulation): resolves with the
    * first answer and the watch's id; `listener` then hears each update and the end. Rejects as
@@ -56,6 +63,7 @@ export interface EngineClient {
 export function createInProcessEngineClient(engine: Engine): EngineClient {
   return {
     simulate: (transaction, options) => engine.simulate(transaction, options),
+    simulateSerialized: (transaction, options) => engine.simulateSerialized(transaction, options),
     watch: (transaction, options, listener) => engine.watch(transaction, options, listener),
     scanApprovals: (wallet) => engine.scanApprovals(wallet),
     execute: (transaction, options) => engine.execute(transaction, options),

@@ -12,6 +12,7 @@ import type { WatchEvent__Output } from '../../proto/gen/preflight/engine/v1/Wat
 import type { WatchEndReason, WatchStart } from '../contract/simulation-watch.js'
 import { ENGINE_METHODS, type EngineMethod, type UnaryMethodName } from '../grpc/engine-methods.js'
 import { fromSimulateResponseMessage } from '../grpc/simulate-message.js'
+import { serializeSimulateResponse } from '../contract/serialized-simulate-response.js'
 import { toSimulateRequestMessage } from '../grpc/simulate-request-options.js'
 import type { EngineClient } from './engine-client.js'
 import { toEngineTarget } from './engine-target.js'
@@ -101,8 +102,11 @@ export function createGrpcEngineClient(address: string, options: { internalToken
     unary[name] = (...args) => callUnary(client, metadata, method, args)
   }
 
+  const methods = unary as unknown as Pick<EngineClient, UnaryMethodName>
   return {
-    ...(unary as unknown as Pick<EngineClient, UnaryMethodName>),
+    ...methods,
+    // The answer arrives as protobuf: decoded, then written as JSON here.
+    simulateSerialized: (transaction, options) => methods.simulate(transaction, options).then(serializeSimulateResponse),
     watch(transaction, options, listener) {
       return new Promise<WatchStart>((resolve, reject) => {
         // No deadline: the watch lasts until it ends or is cancelled (the engine bounds it by WATCH_MAX_MS).

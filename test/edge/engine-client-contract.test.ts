@@ -18,6 +18,7 @@ import { MIN_TIP_LAMPORTS, tipFloorSchema } from '../../engine/contract/tips-res
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { SimulateOptions } from '../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
+import { toSimulateSummary } from '../../engine/contract/serialized-simulate-response.js'
 import { createInProcessEngineClient, type EngineClient } from '../../engine/client/engine-client.js'
 import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { startStack } from '../helpers/stack.js'
@@ -130,6 +131,23 @@ function runEngineClientSuite(t: Test, client: EngineClient, fixtures: Fixtures)
     t.equal(response.transaction_error, 'AccountNotFound', 'the transaction error is carried')
     t.type(response.failure_reason, 'string')
     t.equal(response.suggested_compute_limit, null)
+  })
+
+  t.test('simulateSerialized: the same answer as JSON text, with its summary', async (t) => {
+    t.type(client.simulateSerialized, 'function', 'both transports write JSON text')
+    const { json, summary } = await client.simulateSerialized!(fixtures.unfunded, {})
+    const response = JSON.parse(json) as SimulateResponse
+    t.match(response, { success: false, failure_code: 'insufficient_sol', decision: 'block', transaction_error: 'AccountNotFound' })
+    t.same(toSimulateSummary(summary as SimulateResponse), toSimulateSummary(response), "the summary is the answer's")
+    const { latency_ms: _text, ...fromText } = response
+    const { latency_ms: _object, ...fromObject } = await client.simulate(fixtures.unfunded, {})
+    t.same(fromText, { ...fromObject, cached: fromText.cached }, 'the object simulate answers, but for timing and the result cache')
+    await assertRejectsWithCode(
+      t,
+      client.simulateSerialized!(new Uint8Array([1, 2, 3]), {}),
+      'invalid_transaction',
+      'rejects as simulate does',
+    )
   })
 
   t.test('undecodable bytes reject with invalid_transaction', async (t) => {

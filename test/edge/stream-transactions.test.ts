@@ -13,6 +13,7 @@ import { Packr } from 'msgpackr'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { Engine } from '../../engine/engine.js'
+import { serializeSimulateResponse } from '../../engine/contract/serialized-simulate-response.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import type { TrackedTransaction } from '../../engine/contract/transaction-tracking.js'
 import {
@@ -51,11 +52,16 @@ const SIMULATED = {
   latency_ms: 0.1,
   cached: false,
 } as unknown as SimulateResponse
+/** The part of an engine the stand-in passes through: simulate, as an object and as JSON text. */
+const SIMULATING_ENGINE = {
+  simulate: async () => SIMULATED,
+  simulateSerialized: async () => serializeSimulateResponse(SIMULATED),
+} as unknown as Engine
 
 t.test('execute and send messages, and pushes to their owner only (stand-in engine)', async (t) => {
   // Noon UTC: the clock moves by hand only, never across a midnight.
   const users = await createTestUserService(t, { clock: createTestClock(Date.UTC(2026, 10, 25, 12)) })
-  const standIn = createStandInTransactionEngine({ simulate: async () => SIMULATED } as unknown as Engine)
+  const standIn = createStandInTransactionEngine(SIMULATING_ENGINE)
   // As main.ts wires it: the engine's updates feed the bus, the edge subscribes.
   const updates = createInProcessTransactionUpdates<TrackedTransaction>()
   t.teardown(() => updates.close())
@@ -218,7 +224,7 @@ t.test('execute and send messages, and pushes to their owner only (stand-in engi
       await engineSide.close()
       await edgeSide.close()
     })
-    const remote = createStandInTransactionEngine({ simulate: async () => SIMULATED } as unknown as Engine)
+    const remote = createStandInTransactionEngine(SIMULATING_ENGINE)
     remote.engine.onTransactionUpdate((tenantId, transaction) => void engineSide.publish(tenantId, transaction))
     const apart = await startStreamEdge(t, users, remote, edgeSide)
     const carol = await registerTestUser(apart.app, 'carol')

@@ -18,6 +18,7 @@ t.test('a slow reader gets each watch’s latest update, not every one', async (
   const connection = createFakeStreamConnection(socket, {
     simulator: {
       simulate: () => Promise.reject(new Error('this test only watches')),
+      simulateSerialized: () => Promise.reject(new Error('this test only watches')),
       watch: async (_principal, _input, listener) => {
         listeners.push(listener)
         const watchId = `w_${String(listeners.length).padStart(24, '0')}`
@@ -71,6 +72,7 @@ t.test('with an admission that answers later (Redis), watches being admitted cou
   const connection = createFakeStreamConnection(socket, {
     simulator: {
       simulate: () => Promise.reject(new Error('this test only watches')),
+      simulateSerialized: () => Promise.reject(new Error('this test only watches')),
       watch: async () => ({
         response: { success: true } as SimulateResponse,
         watchId: `w_${'0'.repeat(23)}${admitted}`,

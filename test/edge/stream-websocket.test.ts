@@ -10,6 +10,9 @@ import { WebSocket, type RawData } from 'ws'
 import { Packr } from 'msgpackr'
 import { generateKeyPairSigner } from '@solana/kit'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
+import { serializeSimulateResponse } from '../../engine/contract/serialized-simulate-response.js'
+import type { SimulateRequest } from '../../engine/contract/simulate-request.js'
+import type { Principal } from '../../callers/authenticator.js'
 import { createInProcessEngineClient, type EngineClient } from '../../engine/client/engine-client.js'
 import { createFakeStreamConnection, FakeStreamSocket } from '../helpers/fake-stream-socket.js'
 import { getStreamStats, STREAM_PATH } from '../../edge/ws/stream-route.js'
@@ -505,12 +508,14 @@ t.test('WebSocket stream', async (t) => {
 t.test('back-pressure on the outgoing buffer (fake socket)', async (t) => {
   const socket = new FakeStreamSocket()
   const simulated: string[] = []
+  const simulate = async (_principal: Principal, input: SimulateRequest) => {
+    simulated.push(input.transaction)
+    return { success: true } as SimulateResponse
+  }
   const connection = createFakeStreamConnection(socket, {
     simulator: {
-      simulate: async (_principal, input) => {
-        simulated.push(input.transaction)
-        return { success: true } as SimulateResponse
-      },
+      simulate,
+      simulateSerialized: async (principal, input) => serializeSimulateResponse(await simulate(principal, input)),
       watch: () => Promise.reject(new Error('this test does not watch')),
     },
   })

@@ -52,7 +52,7 @@ export function createFakeStreamConnection(
     socket: socket as unknown as StreamSocket,
     principal: { userId: 'u', role: 'user', apiKeyId: null, hasCard: false },
     requestId: 'fake',
-    simulator: options.simulator ?? { simulate: refuse('simulate'), watch: refuse('watch') },
+    simulator: options.simulator ?? { simulate: refuse('simulate'), simulateSerialized: refuse('simulate'), watch: refuse('watch') },
     transactions: { execute: refuse('execute'), send: refuse('send'), submit: refuse('submit'), getTips: refuse('ask for tips') },
     admission: options.admission ?? { admit: () => ({ headers: {}, meteredSimulations: 0 }) },
     keyUsage: { record: () => undefined },

@@ -7,6 +7,7 @@ import type { EngineConfig } from '../../config.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { SimulateOptions } from '../../contract/simulate-request.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
+import type { SerializedSimulateResponse } from '../../contract/serialized-simulate-response.js'
 
 export interface SimulateWorkerData {
   /** The serving engine's configuration: each worker is a replica with its own SVM, cache and geyser subscription. */
@@ -32,6 +33,8 @@ export interface SimulateCall {
   id: number
   transaction: Uint8Array
   options: SimulateOptions
+  /** Answer with the response's JSON text and summary (a JSON door's call) instead of the object. */
+  serialized?: true
   /** Sent when the worker has not seen the tenant's current blocks (they change rarely). */
   tenantBlocks?: TenantBlocksUpdate
 }
@@ -42,7 +45,10 @@ export type TransportedError =
   | { kind: 'other'; message: string }
 
 /** One call's outcome. */
-export type SimulateOutcome = { id: number; response: SimulateResponse } | { id: number; error: TransportedError }
+export type SimulateOutcome =
+  | { id: number; response: SimulateResponse }
+  | { id: number; serialized: SerializedSimulateResponse }
+  | { id: number; error: TransportedError }
 
 /** Worker → serving thread; outcomes in batches, as calls. */
 export type SimulateWorkerMessage =

@@ -7,6 +7,11 @@
  * worker with the fewest calls in flight, and with none ready (starting, or being
  * replaced) it runs on the serving thread's engine, so no call waits for a worker.
  *
+ * A call from a JSON door (REST, a batch, a JSON WebSocket frame: simulateSerialized) is answered
+ * by the worker as the response's JSON text and summary: a string crosses for a copy, while the
+ * answer's object graph costs a structured clone on both threads, and the serving thread would
+ * serialize it again (engine/contract/serialized-simulate-response.ts).
+ *
  * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
  * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
  * simulate has no side effect. Nothing else fails.
@@ -20,6 +25,7 @@ import type { EngineConfig } from '../../config.js'
 import type { AccountKey } from '../state/account-key.js'
 import type { SimulateOptions } from '../../contract/simulate-request.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
+import { serializeSimulateResponse, type SerializedSimulateResponse } from '../../contract/serialized-simulate-response.js'
 import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 
@@ -47,6 +53,8 @@ export interface SimulateWorkerPoolOptions {
 
 export interface SimulateWorkerPool {
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
+  /** The same call answered as JSON text (a JSON door's): a worker writes it, the serving thread only sends it. */
+  simulateSerialized(transaction: Uint8Array, options: SimulateOptions): Promise<SerializedSimulateResponse>
   /** Resolves once every worker has started (or `timeoutMs` passed); calls are served meanwhile. */
   whenReady(timeoutMs: number): Promise<void>
   /** Workers ready to take calls, of those configured. */
@@ -60,8 +68,12 @@ export interface SimulateWorkerPool {
   close(): Promise<void>
 }
 
+/** How a call's answer crosses back: the object, or its JSON text and summary. */
+type AnswerForm = 'object' | 'serialized'
+type Answer = SimulateResponse | SerializedSimulateResponse
+
 interface PendingCall {
-  resolve(response: SimulateResponse): void
+  resolve(answer: Answer): void
   reject(error: Error): void
   startedAt: number
 }
@@ -137,6 +149,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
           if (!call) continue
           slot.calls.delete(outcome.id)
           if ('response' in outcome) call.resolve(outcome.response)
+          else if ('serialized' in outcome) call.resolve(outcome.serialized)
           else call.reject(fromTransportedError(outcome.error))
         }
     }
@@ -190,18 +203,30 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     return blocks instanceof Error ? { tenantId, error: toTransportedError(blocks) } : { tenantId, blocks: [...blocks] }
   }
 
-  function send(slot: WorkerSlot, transaction: Uint8Array, simulateOptions: SimulateOptions, tenant: TenantBlocks | undefined) {
+  function send(
+    slot: WorkerSlot,
+    transaction: Uint8Array,
+    simulateOptions: SimulateOptions,
+    form: AnswerForm,
+    tenant: TenantBlocks | undefined,
+  ): Promise<Answer> {
     const thread = slot.thread
     // Replaced while the blocks were read: the call goes where it now can.
-    if (!thread || !slot.ready) return simulate(transaction, simulateOptions)
-    return new Promise<SimulateResponse>((resolve, reject) => {
+    if (!thread || !slot.ready) return dispatch(transaction, simulateOptions, form)
+    return new Promise<Answer>((resolve, reject) => {
       const id = nextCallId++
       slot.calls.set(id, { resolve, reject, startedAt: Date.now() })
       // A copy the size of the transaction, transferred: a Buffer is often a view into a pooled 8 KB
       // slab, which structured clone would copy whole.
       const copy = new Uint8Array(transaction)
       const tenantBlocks = toBlocksUpdate(slot, tenant)
-      const call: SimulateCall = { id, transaction: copy, options: simulateOptions, ...(tenantBlocks ? { tenantBlocks } : {}) }
+      const call: SimulateCall = {
+        id,
+        transaction: copy,
+        options: simulateOptions,
+        ...(form === 'serialized' ? { serialized: true } : {}),
+        ...(tenantBlocks ? { tenantBlocks } : {}),
+      }
       if (slot.outbox.push(call) === 1) setImmediate(flushOutbox, slot)
     })
   }
@@ -222,13 +247,19 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     )
   }
 
-  function simulate(transaction: Uint8Array, simulateOptions: SimulateOptions): Promise<SimulateResponse> {
-    if (mayRunInline()) return options.fallback(transaction, simulateOptions)
+  /** On this thread's engine, answered in `form`. */
+  function runHere(transaction: Uint8Array, simulateOptions: SimulateOptions, form: AnswerForm): Promise<Answer> {
+    const response = options.fallback(transaction, simulateOptions)
+    return form === 'serialized' ? response.then(serializeSimulateResponse) : response
+  }
+
+  function dispatch(transaction: Uint8Array, simulateOptions: SimulateOptions, form: AnswerForm): Promise<Answer> {
+    if (mayRunInline()) return runHere(transaction, simulateOptions, form)
     const slot = pick()
-    if (!slot) return options.fallback(transaction, simulateOptions)
+    if (!slot) return runHere(transaction, simulateOptions, form)
     const tenant = readTenantBlocks(simulateOptions)
-    if (tenant instanceof Promise) return tenant.then((read) => send(slot, transaction, simulateOptions, read))
-    return send(slot, transaction, simulateOptions, tenant)
+    if (tenant instanceof Promise) return tenant.then((read) => send(slot, transaction, simulateOptions, form, read))
+    return send(slot, transaction, simulateOptions, form, tenant)
   }
 
   /**
@@ -283,7 +314,9 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   }
 
   return {
-    simulate,
+    simulate: (transaction, simulateOptions) => dispatch(transaction, simulateOptions, 'object') as Promise<SimulateResponse>,
+    simulateSerialized: (transaction, simulateOptions) =>
+      dispatch(transaction, simulateOptions, 'serialized') as Promise<SerializedSimulateResponse>,
     whenReady(timeoutMs) {
       if (slots.every((slot) => slot.ready)) return Promise.resolve()
       return new Promise((resolve) => {

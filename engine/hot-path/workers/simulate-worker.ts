@@ -15,6 +15,8 @@ import type {
   TenantBlocksUpdate,
 } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
+import { toSimulateSummary } from '../../contract/serialized-simulate-response.js'
+import type { SimulateResponse } from '../../contract/simulate-response.js'
 
 const port = parentPort
 if (!port) throw new Error('simulate-worker.ts runs as a worker thread (engine/hot-path/workers/simulate-worker-pool.ts)')
@@ -59,11 +61,17 @@ function answer(outcome: SimulateOutcome): void {
   if (outbox.push(outcome) === 1) setImmediate(flush)
 }
 
+/** The answer as the call asked for it: its JSON text crosses for a copy, an object for a structured clone on both threads. */
+function toOutcome(call: SimulateCall, response: SimulateResponse): SimulateOutcome {
+  if (!call.serialized) return { id: call.id, response }
+  return { id: call.id, serialized: { json: JSON.stringify(response), summary: toSimulateSummary(response) } }
+}
+
 port.on('message', (calls: SimulateCall[]) => {
   for (const call of calls) {
     if (call.tenantBlocks) applyTenantBlocks(call.tenantBlocks)
     engine.simulate(call.transaction, call.options).then(
-      (response) => answer({ id: call.id, response }),
+      (response) => answer(toOutcome(call, response)),
       (error: unknown) => answer({ id: call.id, error: toTransportedError(error) }),
     )
   }

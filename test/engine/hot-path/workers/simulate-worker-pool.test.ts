@@ -1,5 +1,5 @@
 // ENGINE_WORKERS: simulations on worker threads answer exactly as the serving thread's engine does
-// (every field but the time it took), tenants' program blocks reach the workers, a call made before
+// (every field but the time it took), as objects and as JSON text, tenants' program blocks reach the workers, a call made before
 // any worker is ready runs on the serving thread, and a worker that dies mid-flight is replaced: the
 // calls it held answer a retriable engine_unavailable, every other call succeeds.
 import t from 'tap'
@@ -11,6 +11,7 @@ import { engineConfigSchema } from '../../../../engine/config.js'
 import { fromBase58Address, type AccountKey } from '../../../../engine/hot-path/state/account-key.js'
 import type { SimulateOptions } from '../../../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../../../engine/contract/simulate-response.js'
+import { toSimulateSummary, type SerializedSimulateResponse } from '../../../../engine/contract/serialized-simulate-response.js'
 import { createSimulateWorkerPool, type SimulateWorkerPool } from '../../../../engine/hot-path/workers/simulate-worker-pool.js'
 import { quietLogger, startStack, type Stack } from '../../../helpers/stack.js'
 import { createStackTransfer } from '../../../helpers/stack-transfer.js'
@@ -52,6 +53,22 @@ async function settle(call: Promise<SimulateResponse>): Promise<Settled> {
     const { name, message } = error as Error
     return { error: { name, message, ...(error instanceof ServiceError ? { code: error.code } : {}) } }
   }
+}
+
+/**
+ * A serialized answer settled as `settle` does its object: the text parsed. Its summary must be the
+ * parsed answer's, and the text exactly what JSON.stringify makes of the answer (what REST sends).
+ */
+function settleSerialized(t: Test, call: Promise<SerializedSimulateResponse>): Promise<Settled> {
+  return settle(
+    call.then(({ json, summary }) => {
+      const response = JSON.parse(json) as SimulateResponse
+      // A summary may carry more (the serving thread's is the answer itself); its own fields must be the answer's.
+      t.same(toSimulateSummary(summary as SimulateResponse), toSimulateSummary(response), "the summary is the answer's")
+      t.equal(json, JSON.stringify(response), 'the text is the answer serialized')
+      return response
+    }),
+  )
 }
 
 function startPool(t: Test, stack: Stack, workers: number, fallback: (tx: Uint8Array, o: SimulateOptions) => Promise<SimulateResponse>) {
@@ -109,6 +126,12 @@ t.test('workers answer as the serving thread does', async (t) => {
     const inWorkers = await Promise.all([settle(pool.simulate(bytes, options)), settle(pool.simulate(bytes, options))])
     t.same(inWorkers[0], inThread, `${name}: the first worker`)
     t.same(inWorkers[1], inThread, `${name}: the second worker`)
+    const asText = await Promise.all([
+      settleSerialized(t, pool.simulateSerialized(bytes, options)),
+      settleSerialized(t, pool.simulateSerialized(bytes, options)),
+    ])
+    t.same(asText[0], inThread, `${name}: the first worker, as JSON text`)
+    t.same(asText[1], inThread, `${name}: the second worker, as JSON text`)
   }
   const blocked = await pool.simulate(transfer.bytes, { tenantId: 'blocks-system' })
   t.equal(blocked.decision, 'block', "a tenant's blocks reach the workers")
@@ -162,6 +185,9 @@ t.test('before any worker is ready, calls run on the serving thread', async (t) 
   const answer = await pool.simulate(bytes, {})
   t.equal(answer.success, true)
   t.equal(fallbackCalls, 1, 'the serving thread answered')
+  const serialized = await settleSerialized(t, pool.simulateSerialized(bytes, {}))
+  t.equal('answer' in serialized && serialized.answer.success, true, 'as JSON text too')
+  t.equal(fallbackCalls, 2, 'the serving thread answered and serialized it')
 })
 
 t.test('a worker that dies is replaced; only its calls fail, retriably', async (t) => {
@@ -208,7 +234,10 @@ t.test("over REST, a dead worker's calls answer 503 engine_unavailable in the en
   const stack = await startStack(t, { engineEnv: ENGINE_ENV })
   const { pool } = await startReadyPool(t, stack, 1)
   const engine = Object.setPrototypeOf(
-    { simulate: (tx: Uint8Array, options: SimulateOptions = {}) => pool.simulate(tx, options) },
+    {
+      simulate: (tx: Uint8Array, options: SimulateOptions = {}) => pool.simulate(tx, options),
+      simulateSerialized: (tx: Uint8Array, options: SimulateOptions = {}) => pool.simulateSerialized(tx, options),
+    },
     stack.engine,
   ) as Engine
   const { app } = await createTestEdgeWithUser(t, createInProcessEngineClient(engine))
