@@ -146,6 +146,7 @@ const callers = await startCallers({
   authCacheTtlMs: users.authCacheTtlMs,
   authStaleMaxMs: getAuthStaleMaxMs(users.invalidations, edgeConfig.authStaleMaxMs),
   rateLimits: edgeConfig.rateLimits,
+  rateLimitsRedisTimeoutMs: edgeConfig.rateLimitsRedisTimeoutMs,
   redisUrl: edgeConfig.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger: logger.child({ service: 'edge' }),

@@ -23,6 +23,8 @@ export interface StartCallersOptions {
   authStaleMaxMs?: number
   /** RATE_LIMITS: `off` admits everything (self-hosted deployments, benchmarks). */
   rateLimits: string
+  /** RATE_LIMITS_REDIS_TIMEOUT_MS: how long a check waits for Redis before failing open (default 200). */
+  rateLimitsRedisTimeoutMs?: number
   redisUrl: string | undefined
   /** The journal's own directory under DATA_DIR: one process per journal. */
   journalDir: string
@@ -36,7 +38,12 @@ export async function startCallers(options: StartCallersOptions): Promise<Caller
     userService: options.userService,
     signingKey: options.signingKey,
     admission: withQuotaNotices(
-      createAdmission({ rateLimits: options.rateLimits, redisUrl: options.redisUrl, logger }),
+      createAdmission({
+        rateLimits: options.rateLimits,
+        redisUrl: options.redisUrl,
+        redisTimeoutMs: options.rateLimitsRedisTimeoutMs,
+        logger,
+      }),
       options.userService,
       logger,
     ),

@@ -13,6 +13,11 @@ export const edgeConfigSchema = {
   redisUrl: { kind: 'optional-url', env: 'REDIS_URL' },
   /** `off` turns rate limits and the free quota off (self-hosted deployments, benchmarks). */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
+  /**
+   * How long a rate-limit or quota check waits for Redis before it admits the call without limits
+   * (fails open, docs/operations.md#redis): short, so a slow Redis never holds the hot path.
+   */
+  rateLimitsRedisTimeoutMs: { kind: 'int', env: 'RATE_LIMITS_REDIS_TIMEOUT_MS', default: 200, min: 10, max: 10_000 },
   /** `off` turns the limits of register, login, refresh and logout off (edge/limits/auth-limit-plans.ts); separate from RATE_LIMITS, a performance knob. */
   authLimits: { kind: 'string', env: 'AUTH_LIMITS', default: 'on', oneOf: ['on', 'off'] },
   /** Proxies whose X-Forwarded-For names the client (edge/trust-proxy.ts); behind a load balancer it must name it. */

@@ -62,6 +62,7 @@ const callers = await startCallers({
   authCacheTtlMs: users.authCacheTtlMs,
   authStaleMaxMs: getAuthStaleMaxMs(users.invalidations, config.authStaleMaxMs),
   rateLimits: config.rateLimits,
+  rateLimitsRedisTimeoutMs: config.rateLimitsRedisTimeoutMs,
   redisUrl: config.redisUrl,
   journalDir: join(userServiceConfig.dataDir, 'journal', 'history'),
   logger,

@@ -70,6 +70,11 @@ export const engineConfigSchema = {
   /** `off` turns rate limits and the free quota off on the gRPC port too. */
   rateLimits: { kind: 'string', env: 'RATE_LIMITS', default: 'on', oneOf: ['on', 'off'] },
   /**
+   * How long a rate-limit or quota check waits for Redis before it admits the call without limits
+   * (fails open, docs/operations.md#redis): short, so a slow Redis never holds the hot path.
+   */
+  rateLimitsRedisTimeoutMs: { kind: 'int', env: 'RATE_LIMITS_REDIS_TIMEOUT_MS', default: 200, min: 10, max: 10_000 },
+  /**
    * How long past its TTL a direct caller's API key, or a tenant's program blocks, the user service
    * confirmed are still used while it is unavailable; 0 turns it off. Only with an invalidation bus
    * (lib/auth-invalidation.ts getAuthStaleMaxMs): a change announced on it still applies at once.

@@ -67,6 +67,7 @@ const callers = userService
       authCacheTtlMs: getAuthCacheTtlMs(invalidations),
       authStaleMaxMs: getAuthStaleMaxMs(invalidations, config.authStaleMaxMs),
       rateLimits: config.rateLimits,
+      rateLimitsRedisTimeoutMs: config.rateLimitsRedisTimeoutMs,
       redisUrl: config.redisUrl,
       // Its own journal: an edge on the same host and DATA_DIR keeps one too.
       journalDir: join(config.dataDir, 'journal', 'engine-history'),

@@ -9,8 +9,16 @@ import { createRedisAdmission } from './redis-admission.js'
  * `RATE_LIMITS=off`: none (self-hosted deployments, benchmarks). Otherwise Redis when
  * REDIS_URL is set — one budget across every edge and engine — else this process's memory.
  */
-export function createAdmission(options: { rateLimits: string; redisUrl: string | undefined; logger: Logger }): Admission {
+export function createAdmission(options: {
+  rateLimits: string
+  redisUrl: string | undefined
+  /** How long a check waits for Redis before it fails open (default 200 ms). */
+  redisTimeoutMs?: number
+  logger: Logger
+}): Admission {
   if (options.rateLimits === 'off') return createDisabledAdmission()
-  if (options.redisUrl) return createRedisAdmission({ redisUrl: options.redisUrl, logger: options.logger })
+  if (options.redisUrl) {
+    return createRedisAdmission({ redisUrl: options.redisUrl, commandTimeoutMs: options.redisTimeoutMs, logger: options.logger })
+  }
   return createInProcessAdmission()
 }

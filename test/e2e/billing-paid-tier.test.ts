@@ -107,6 +107,9 @@ t.test('checkout → webhook → card on file → 100 req/s on the other edge; c
     AUTH_LIMITS: 'off',
     LOG_LEVEL: 'error',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    // The test reads every answer's RateLimit-Policy: on a loaded CI machine a Redis reply slower
+    // than the 200 ms default would admit a call without limits or headers (failing open).
+    RATE_LIMITS_REDIS_TIMEOUT_MS: '5000',
   }
   const setup = await createServiceProcessSetup(t, overrides)
   const accountsEnv: NodeJS.ProcessEnv = {

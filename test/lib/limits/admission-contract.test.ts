@@ -5,13 +5,14 @@
  * store's bound, and the disabled admission.
  */
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 import t, { type Test } from 'tap'
 import { Redis } from 'ioredis'
 import type { Admission, AdmissionCaller, AdmissionCharge } from '../../../lib/limits/admission.js'
 import { createDisabledAdmission } from '../../../lib/limits/disabled-admission.js'
 import { createInProcessAdmission } from '../../../lib/limits/in-process-admission.js'
 import { createRedisAdmission } from '../../../lib/limits/redis-admission.js'
+import { createAdmission } from '../../../lib/limits/create-admission.js'
 import { createCaptureLogger, LOG_LEVEL } from '../../helpers/capture-logger.js'
 import { createTestKeyPrefix } from '../../helpers/redis-key-prefix.js'
 
@@ -284,6 +285,40 @@ t.test('redis: an unreachable Redis fails open, warns once, and closes cleanly',
   await new Promise((resolve) => setImmediate(resolve))
   // No socket and no reconnect timer outlive close().
   t.ok(process.getActiveResourcesInfo().length <= before, process.getActiveResourcesInfo().join(', '))
+})
+
+t.test('createAdmission: RATE_LIMITS_REDIS_TIMEOUT_MS is how long a check waits for a silent Redis before failing open', async (t) => {
+  // Accepts connections and never answers: every command waits for its timeout.
+  const sockets = new Set<Socket>()
+  const silent = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+  })
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  t.teardown(async () => {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  })
+  const { port } = silent.address() as { port: number }
+  const timeAdmit = async (redisTimeoutMs: number) => {
+    const admission = createAdmission({
+      rateLimits: 'on',
+      redisUrl: `redis://127.0.0.1:${port}`,
+      redisTimeoutMs,
+      logger: createCaptureLogger().logger,
+    })
+    const startedAt = performance.now()
+    const outcome = await admission.admit(freeUser(), REQUEST, T0)
+    const elapsedMs = performance.now() - startedAt
+    admission.close().catch(() => undefined)
+    return { outcome, elapsedMs }
+  }
+  const long = await timeAdmit(1_200)
+  t.strictSame(long.outcome, { headers: {}, meteredSimulations: 0 }, 'admitted without limits or headers')
+  t.ok(long.elapsedMs >= 1_100, `waited for the timeout it was given: ${long.elapsedMs.toFixed(0)} ms`)
+  const short = await timeAdmit(20)
+  t.strictSame(short.outcome, { headers: {}, meteredSimulations: 0 })
+  t.ok(short.elapsedMs < long.elapsedMs, `a shorter timeout fails open sooner: ${short.elapsedMs.toFixed(0)} ms`)
 })
 
 t.test('in-process: admit answers synchronously and the store stays bounded', async (t) => {
