@@ -61,10 +61,18 @@ function answer(outcome: SimulateOutcome): void {
   if (outbox.push(outcome) === 1) setImmediate(flush)
 }
 
-/** The answer as the call asked for it: its JSON text crosses for a copy, an object for a structured clone on both threads. */
+/**
+ * The answer as the call asked for it: its JSON text crosses for a copy, an object for a structured
+ * clone on both threads. An answer JSON cannot hold (a bug) answers the call with the error, as the
+ * serving thread's serialization would, instead of escaping as an unhandled rejection.
+ */
 function toOutcome(call: SimulateCall, response: SimulateResponse): SimulateOutcome {
   if (!call.serialized) return { id: call.id, response }
-  return { id: call.id, serialized: { json: JSON.stringify(response), summary: toSimulateSummary(response) } }
+  try {
+    return { id: call.id, serialized: { json: JSON.stringify(response), summary: toSimulateSummary(response) } }
+  } catch (error) {
+    return { id: call.id, error: toTransportedError(error) }
+  }
 }
 
 port.on('message', (calls: SimulateCall[]) => {
