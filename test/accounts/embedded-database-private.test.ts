@@ -5,10 +5,11 @@
  * tries to connect (refused by the kernel), and the service's own TCP listeners are listed.
  */
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import t from 'tap'
 import { createTestEmbeddedDatabase } from '../helpers/database.js'
+import { getSocketInodes, readListeningTcpSockets } from '../helpers/proc-sockets.js'
 
 const NOBODY = 65_534
 
@@ -20,38 +21,10 @@ s.on('error', (e) => { console.log(e.code); process.exit(0) });`
   return execFileSync(process.execPath, ['-e', script], { uid, gid: uid, cwd: '/', encoding: 'utf8', timeout: 10_000 }).trim()
 }
 
-/** Inodes of the sockets this process holds (its worker threads' included). */
-function getOwnSocketInodes(): Set<string> {
-  const inodes = new Set<string>()
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))
-      if (match?.[1]) inodes.add(match[1])
-    } catch {
-      // closed while listing
-    }
-  }
-  return inodes
-}
-
 /** Inodes of this process's listening TCP sockets (IPv4 and IPv6). */
 function getListeningTcpInodes(): Set<string> {
-  const own = getOwnSocketInodes()
-  const inodes = new Set<string>()
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string
-    try {
-      text = readFileSync(table, 'utf8')
-    } catch {
-      continue
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/)
-      // st 0A is LISTEN; the inode is the tenth field.
-      if (fields[3] === '0A' && fields[9] && own.has(fields[9])) inodes.add(fields[9])
-    }
-  }
-  return inodes
+  const own = getSocketInodes('self')
+  return new Set(readListeningTcpSockets().flatMap((socket) => (own.has(socket.inode) ? [socket.inode] : [])))
 }
 
 t.test('the embedded database is reachable by its owner only, over a private Unix socket', async (t) => {

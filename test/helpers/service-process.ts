@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import type { Test } from 'tap'
 import { getFreePort } from '../../lib/free-port.js'
 import { getEmbeddedTemplate } from './database.js'
+import { getSocketInodes, readListeningTcpSockets } from './proc-sockets.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** With the migrated template copied in, a start skips PGlite's initdb; a loaded CI machine is still slow. */
@@ -197,30 +198,12 @@ export async function isPortFree(port: number): Promise<boolean> {
 
 /** The processes listening on `port` (TCP, IPv4 or IPv6), from /proc; those whose descriptors cannot be read are left out. */
 function getListeningPids(port: number): number[] {
-  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
-  const inodes = new Set<string>()
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string
-    try {
-      text = readFileSync(table, 'utf8')
-    } catch {
-      continue
-    }
-    for (const row of text.split('\n').slice(1)) {
-      const fields = row.trim().split(/\s+/)
-      // local_address, state 0A (LISTEN), inode
-      if (fields[1]?.endsWith(hexPort) && fields[3] === '0A' && fields[9]) inodes.add(`socket:[${fields[9]}]`)
-    }
-  }
+  const inodes = new Set(readListeningTcpSockets().flatMap((socket) => (socket.port === port ? [socket.inode] : [])))
+  if (inodes.size === 0) return []
   const pids: number[] = []
-  if (inodes.size === 0) return pids
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
-    try {
-      if (readdirSync(`/proc/${entry}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`)))) pids.push(Number(entry))
-    } catch {
-      // gone, or not ours to read
-    }
+    if ([...getSocketInodes(Number(entry))].some((inode) => inodes.has(inode))) pids.push(Number(entry))
   }
   return pids
 }
