@@ -34,18 +34,29 @@ export async function connectGeyserClient(url: string): Promise<Client> {
   return client
 }
 
-/** Opens a Subscribe stream with `request`; the test destroys it at teardown. */
+/** The ping subscribeGeyser sends after the request; its pong is not kept among the updates. */
+const SUBSCRIBED_PING_ID = 2_147_483_647
+
+/**
+ * Opens a Subscribe stream with `request`, and resolves once the server has taken it (or failed the
+ * stream on it): the server reads requests asynchronously, so a change made on the chain at once
+ * could otherwise pass before the filters are in place. The test destroys the stream at teardown.
+ */
 export async function subscribeGeyser(t: Test, client: Client, request: DeepRequest): Promise<GeyserSubscription> {
   const stream = await client.subscribe(toRequest(request))
   const received: SubscribeUpdate[] = []
   let taken = 0
   let pingId = 0
   const waiters = new Set<() => void>()
+  let markSubscribed: () => void = () => undefined
+  const subscribed = new Promise<void>((resolve) => (markSubscribed = resolve))
   stream.on('data', (update: SubscribeUpdate) => {
+    if (update.pong?.id === SUBSCRIBED_PING_ID) return markSubscribed()
     received.push(update)
     for (const wake of waiters) wake()
   })
   const failed = new Promise<Error>((resolve) => stream.on('error', resolve))
+  const ended = new Promise<void>((resolve) => stream.on('close', resolve))
   t.teardown(() => {
     stream.destroy()
   })
@@ -77,6 +88,10 @@ export async function subscribeGeyser(t: Test, client: Client, request: DeepRequ
       stream.write(toRequest(next), (error?: Error | null) => (error ? reject(error) : resolve()))
     })
   }
+
+  // The server handles a stream's requests in order: the ping's pong means the request was taken.
+  await send({ ping: { id: SUBSCRIBED_PING_ID } }).catch(() => undefined)
+  await Promise.race([subscribed, failed, ended])
 
   return {
     stream,
