@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto'
 import { generateKeyPairSigner } from '@solana/kit'
 import { Redis } from 'ioredis'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
 import { readConfig } from '../../lib/config.js'
 import { getFreePort } from '../../lib/free-port.js'
@@ -30,6 +30,7 @@ import { startHoldingWebhookReceiver, type HoldingWebhookReceiver } from '../hel
 import { quietLogger } from '../helpers/stack.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
 import { createTempDir, isListening } from '../helpers/split-service-processes.js'
+import { isConnectedTo } from '../helpers/proc-sockets.js'
 import { createRestartableProcess, type RestartableProcess } from '../helpers/topology-processes.js'
 import { createEdgeBalancer, runRestLoad, runStreamLoad, type EdgeBalancer, type LoadRun } from '../helpers/topology-load.js'
 
@@ -40,13 +41,13 @@ const LOAD_INTERVAL_MS = 160
 const LOAD_USERS = 4
 /** How long a dead engine's tracking is held before the other takes it over. */
 const TRACKING_LEASE_MS = 2_000
-/**
- * After an engine listens again, the edges' reconnect backoff has brought it back: capped at 2 s,
- * up to 2.4 s with grpc-js's ±20 % jitter, then the connection itself, slow on a loaded 2-core
- * machine (2.5 s let CI fail three calls once, when the next engine stopped before the edges had
- * reconnected to this one).
- */
+/** After a process is ready again, before the next one stops (an engine waits for the edges' connections first: rejoined). */
 const REJOIN_MS = 4_000
+/**
+ * How long the edges may take to connect to an engine that is ready again: their reconnect backoff
+ * is capped at 2 s (2.4 s with grpc-js's ±20 % jitter), and a loaded 2-core machine slows the rest.
+ */
+const RECONNECT_LIMIT_MS = 30_000
 
 t.setTimeout(600_000)
 
@@ -231,6 +232,26 @@ t.test(
       ),
     )
     const all: RestartableProcess[] = [accounts, ...engines, ...edges]
+    /**
+     * Waits until a process started again is back in service before the next one stops, as a rolling
+     * update's readiness gate does: an engine once every edge holds a connection to it again (the
+     * next engine's stop would otherwise leave an edge with none: CI failed calls so), then REJOIN_MS.
+     */
+    const rejoined = async (t: Test, restarted: RestartableProcess): Promise<void> => {
+      const index = engines.indexOf(restarted)
+      if (index >= 0) {
+        const port = enginePorts[index] as number
+        const deadline = Date.now() + RECONNECT_LIMIT_MS
+        const unconnected = () => edges.filter((edge) => !isConnectedTo(edge.current().child.pid as number, port))
+        while (unconnected().length > 0 && Date.now() < deadline) await sleep(100)
+        t.same(
+          unconnected().map((edge) => edge.name),
+          [],
+          `every edge connected to ${restarted.name} again`,
+        )
+      }
+      await sleep(REJOIN_MS)
+    }
     for (const process of all) if (!(await process.start())) return
 
     const [originA, originB] = origins as [string, string]
@@ -379,7 +400,7 @@ t.test(
         'every acknowledged execute is in history',
       )
       t.ok(await (engines[0] as RestartableProcess).start(), 'the killed engine starts again')
-      await sleep(REJOIN_MS)
+      await rejoined(t, engines[0] as RestartableProcess)
     })
 
     await t.test('every process stopped and started again, one by one, under load: no request fails', async (t) => {
@@ -391,7 +412,7 @@ t.test(
           output: process.current().output().slice(-2000),
         })
         t.ok(await process.start(), `${process.name} starts again`)
-        await sleep(REJOIN_MS)
+        await rejoined(t, process)
       }
       const result = await stopLoad(load)
       acknowledged += result.ok

@@ -1,6 +1,7 @@
 /**
- * Sockets as Linux's /proc shows them, for tests that ask who listens where: the listening TCP
- * sockets of /proc/net (IPv4 and IPv6) and the socket inodes a process's descriptors hold.
+ * Sockets as Linux's /proc shows them, for tests that ask who listens where and who is connected
+ * to whom: the listening and established TCP sockets of /proc/net (IPv4 and IPv6) and the socket
+ * inodes a process's descriptors hold.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 
@@ -9,9 +10,22 @@ export interface ListeningTcpSocket {
   inode: string
 }
 
-/** Every listening TCP socket (state 0A) of /proc/net/tcp and tcp6; a table that cannot be read is skipped. */
-export function readListeningTcpSockets(): ListeningTcpSocket[] {
-  const sockets: ListeningTcpSocket[] = []
+export interface TcpConnection {
+  localPort: number
+  remotePort: number
+  inode: string
+}
+
+interface TcpTableRow extends TcpConnection {
+  /** The kernel's state, in hex: 01 ESTABLISHED, 0A LISTEN, … */
+  state: string
+}
+
+const toPort = (address: string | undefined) => Number.parseInt(address?.split(':').pop() ?? '', 16)
+
+/** The rows of /proc/net/tcp and tcp6; a table that cannot be read is skipped. */
+function readTcpTables(): TcpTableRow[] {
+  const rows: TcpTableRow[] = []
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string
     try {
@@ -20,13 +34,34 @@ export function readListeningTcpSockets(): ListeningTcpSocket[] {
       continue
     }
     for (const row of text.split('\n').slice(1)) {
+      // local_address and rem_address (hex address:port), the state, the inode in the tenth field
       const fields = row.trim().split(/\s+/)
-      // local_address (hex address:port), state 0A (LISTEN), the inode in the tenth field
-      const port = fields[1]?.split(':').pop()
-      if (port && fields[3] === '0A' && fields[9]) sockets.push({ port: Number.parseInt(port, 16), inode: fields[9] })
+      const [localPort, remotePort] = [toPort(fields[1]), toPort(fields[2])]
+      const [state, inode] = [fields[3], fields[9]]
+      if (state && inode && Number.isInteger(localPort) && Number.isInteger(remotePort)) rows.push({ state, localPort, remotePort, inode })
     }
   }
-  return sockets
+  return rows
+}
+
+/** Every listening TCP socket (state 0A) of /proc/net/tcp and tcp6. */
+export function readListeningTcpSockets(): ListeningTcpSocket[] {
+  return readTcpTables()
+    .filter((row) => row.state === '0A')
+    .map(({ localPort, inode }) => ({ port: localPort, inode }))
+}
+
+/** Every established TCP connection (state 01) of /proc/net/tcp and tcp6, both ends of a local one included. */
+export function readEstablishedTcpConnections(): TcpConnection[] {
+  return readTcpTables()
+    .filter((row) => row.state === '01')
+    .map(({ localPort, remotePort, inode }) => ({ localPort, remotePort, inode }))
+}
+
+/** Whether `pid` holds an established TCP connection to `port` (on any address). */
+export function isConnectedTo(pid: number, port: number): boolean {
+  const inodes = getSocketInodes(pid)
+  return readEstablishedTcpConnections().some((connection) => connection.remotePort === port && inodes.has(connection.inode))
 }
 
 /** The inodes of the sockets `pid`'s descriptors hold (`self`: this process, its worker threads' included); empty when they cannot be read. */
