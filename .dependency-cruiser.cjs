@@ -116,6 +116,15 @@ module.exports = {
       to: { path: '^engine/(grpc/|server[.]ts$|main[.]ts$|start-engine[.]ts$)' },
     },
     {
+      name: 'engine-messages-import-only-contract',
+      comment:
+        'engine/messages/ maps the contract to its gRPC messages and back: the port, the gRPC client and a simulate ' +
+        'worker that encodes the port’s answer all use it, so it brings neither the layers nor the port along.',
+      severity: 'error',
+      from: { path: '^engine/messages/' },
+      to: { path: '^(engine|edge|accounts|callers|localnet)/', pathNot: '^engine/(contract|messages)/' },
+    },
+    {
       name: 'engine-contract-imports-only-lib',
       comment: 'engine/contract/ is what the edge may know of the engine: it must not bring the engine’s internals along.',
       severity: 'error',

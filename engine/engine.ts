@@ -23,6 +23,7 @@ import { createResultCache, type ResultCache } from './hot-path/simulate/result-
 import type { SimulateOptions } from './contract/simulate-request.js'
 import type { SimulateResponse } from './contract/simulate-response.js'
 import { serializeSimulateResponse, type SerializedSimulateResponse } from './contract/serialized-simulate-response.js'
+import { encodeSimulateResponse, type EncodedSimulateResponse } from './messages/simulate-response-encoding.js'
 import type { LoadedAccounts } from './hot-path/svm/load-accounts.js'
 import { createGeyserFeed, type GeyserFeed } from './hot-path/geyser/geyser-feed.js'
 import { STREAMED_TRANSACTION_PROGRAMS } from './detection/programs/streamed-programs.js'
@@ -84,6 +85,8 @@ export interface Engine {
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
   /** The same answer as its JSON text and summary, for a door that sends JSON (with workers, written off the serving thread). */
   simulateSerialized(transaction: Uint8Array, options?: SimulateOptions): Promise<SerializedSimulateResponse>
+  /** The same answer as the gRPC port's message bytes and summary, for the port (with workers, encoded off the serving thread). */
+  simulateEncoded(transaction: Uint8Array, options?: SimulateOptions): Promise<EncodedSimulateResponse>
   /** The standing delegations and close authorities of a wallet's token accounts, scored, with a revoke transaction (docs/api.md#wallet-approvals). */
   scanApprovals(wallet: string): Promise<ApprovalsResponse>
   /**
@@ -384,6 +387,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     // Options are checked here, so the in-process transport enforces the API's limits as gRPC does.
     simulate,
     simulateSerialized: (transaction, options) => simulate(transaction, options).then(serializeSimulateResponse),
+    simulateEncoded: (transaction, options) => simulate(transaction, options).then(encodeSimulateResponse),
     scanApprovals: (wallet) => approvals.scan(wallet),
     execute: (transaction, options = {}) => executeTransaction({ simulate, submitter, bundles, tracker }, transaction, options),
     send: (transaction, options = {}) => sendTransaction({ submitter, bundles, tracker }, transaction, options),

@@ -8,7 +8,14 @@
  * from the request); an edge running apart presents the internal token instead and names the
  * tenant it authenticated. Without a gate (tests, a private network) calls are trusted as sent.
  */
-import { Metadata, Server, type sendUnaryData, type ServerUnaryCall, type UntypedServiceImplementation } from '@grpc/grpc-js'
+import {
+  Metadata,
+  Server,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { shutDownGrpcServer } from '../lib/grpc/shut-down-grpc-server.js'
@@ -108,7 +115,7 @@ export function createEngineHandlers(
 
   /** The handler of one unary method: its request checked, then the gate, then the work, recorded when it leaves a record. */
   const createUnaryHandler =
-    <Args extends unknown[], Value>(method: EngineMethod<Args, Value, never, never>) =>
+    <Args extends unknown[], Answer>(method: EngineMethod<Args, unknown, never, never, Answer>) =>
     (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
       let requested: Args
       try {
@@ -121,7 +128,7 @@ export function createEngineHandlers(
         const args = method.actFor(direct, requested)
         const run = () => method.run(engine, ...args)
         const { record } = method
-        if (record) return runRecorded(callback, direct, run, (value) => direct && record(direct, args, value), method.toResponse)
+        if (record) return runRecorded(callback, direct, run, (answer) => direct && record(direct, args, answer), method.toResponse)
         run().then(
           (value) => callback(null, method.toResponse(value)),
           (error: unknown) => callback(toGrpcError(error)),
@@ -138,6 +145,21 @@ export function createEngineHandlers(
   return handlers
 }
 
+/**
+ * The service's definition with each method's answer encoder letting bytes through: a handler that
+ * answers with its message already encoded (Simulate's, engine-methods.ts) has it sent as it is.
+ * No response message is itself a byte array, so nothing else is mistaken for one.
+ */
+function withEncodedAnswers(service: ServiceDefinition): ServiceDefinition {
+  const passBytes = ([name, definition]: [string, ServiceDefinition[string]]) => {
+    const serialize = definition.responseSerialize
+    const responseSerialize = (value: unknown): Buffer =>
+      value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : serialize(value)
+    return [name, { ...definition, responseSerialize }]
+  }
+  return Object.fromEntries(Object.entries(service).map(passBytes)) as ServiceDefinition
+}
+
 /** Serves `engine` over gRPC on host:port (port 0 picks a free one). */
 export async function startEngineServer(
   engine: Engine,
@@ -148,7 +170,10 @@ export async function startEngineServer(
   const proto = loadEngineProto()
   const server = new Server()
   const openWatches: OpenWatchCalls = new Set()
-  server.addService(proto.preflight.engine.v1.Engine.service, createEngineHandlers(engine, serverOptions.gate, openWatches))
+  server.addService(
+    withEncodedAnswers(proto.preflight.engine.v1.Engine.service),
+    createEngineHandlers(engine, serverOptions.gate, openWatches),
+  )
   addStandardHealth(server, () => engine.isReady())
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)

@@ -131,8 +131,9 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
 function withSimulateWorkers(engine: Engine, workers: SimulateWorkerPool): Engine {
   const simulate: Engine['simulate'] = (transaction, options = {}) => workers.simulate(transaction, options)
   const simulateSerialized: Engine['simulateSerialized'] = (transaction, options = {}) => workers.simulateSerialized(transaction, options)
+  const simulateEncoded: Engine['simulateEncoded'] = (transaction, options = {}) => workers.simulateEncoded(transaction, options)
   const getHealth: Engine['getHealth'] = () => ({ ...engine.getHealth(), workers: { configured: workers.size, ready: workers.readyCount } })
-  return Object.setPrototypeOf({ simulate, simulateSerialized, getHealth }, engine) as Engine
+  return Object.setPrototypeOf({ simulate, simulateSerialized, simulateEncoded, getHealth }, engine) as Engine
 }
 
 /** Publishes the engine's tracking updates on `updates`; returns the function that stops. A failed publish loses one push, logged. */

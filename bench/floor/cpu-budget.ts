@@ -1,8 +1,10 @@
 /**
- * Where the CPU goes per simulate at REST saturation: the service (each of its threads), localnet,
- * its traffic and everything else on the machine (the load tool, the kernel), as CPU microseconds
- * per answered request, read from /proc over one wrk run. Usage:
- *   npm run bench:cpu -- [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
+ * Where the CPU goes per simulate at saturation of one door: the service (each of its threads),
+ * localnet, its traffic and everything else on the machine (the load tool, the kernel), as CPU
+ * microseconds per answered request, read from /proc over one run: REST by wrk with unique
+ * transactions, or the engine's gRPC port by h2load (one transaction: h2load sends one body, so
+ * answers come from the result cache unless the run sets RESULT_CACHE_MAX_ENTRIES=0). Usage:
+ *   npm run bench:cpu -- [--door rest|grpc] [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
-import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
+import { GRPC_SIMULATE_PATH, SIMULATE_PATH, toGrpcRequestFrame, toRestBodies } from './door-requests.js'
+import { runH2load } from './h2load-run.js'
 import { startServiceProcess } from './service-process.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
@@ -22,12 +25,15 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      door: { type: 'string', default: 'rest' },
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '16' },
       env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   })
+  if (values.door !== 'rest' && values.door !== 'grpc') throw new Error(`--door: rest or grpc, not ${values.door}`)
+  const door = values.door
   // The service process inherits this environment.
   Object.assign(process.env, parseEnvPairs(values.env))
   const chain = await startRemoteChain(20)
@@ -42,34 +48,50 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-budget-'))
   try {
     const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
-    const bodies = toRestBodies(createUniqueTransactions(3072, value.blockhash))
-    const wrk = (durationS: number, name: string) =>
-      runWrk({
-        origin: service.origin,
-        path: SIMULATE_PATH,
-        headers: { 'x-api-key': service.apiKey },
-        bodies,
-        threads: 2,
-        connections: Number(values.connections),
-        durationS,
-        workDir,
-        name,
-      })
-    await wrk(3, 'prime')
+    const transactions = createUniqueTransactions(3072, value.blockhash)
+    const bodies = toRestBodies(transactions)
+    const grpcFrame = toGrpcRequestFrame(transactions[0] as (typeof transactions)[number])
+    const connections = Number(values.connections)
+    const load = (durationS: number, name: string) =>
+      door === 'rest'
+        ? runWrk({
+            origin: service.origin,
+            path: SIMULATE_PATH,
+            headers: { 'x-api-key': service.apiKey },
+            bodies,
+            threads: 2,
+            connections,
+            durationS,
+            workDir,
+            name,
+          })
+        : runH2load({
+            url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
+            body: grpcFrame,
+            headers: { 'x-api-key': service.apiKey },
+            // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
+            clients: 2,
+            streams: Math.max(1, Math.floor(connections / 2)),
+            threads: 2,
+            durationS,
+            workDir,
+            name,
+          })
+    await load(3, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
     const pids = watched()
     const before = new Map(pids.map((pid) => [pid, readThreadTicks(pid)]))
     const machineBefore = readMachineTicks()
     service.gc.open()
-    const run = await wrk(Number(values.seconds), 'measure')
+    const run = await load(Number(values.seconds), 'measure')
     const machineTicks = readMachineTicks() - machineBefore
     const gc = await service.gc.close()
     const requests = run.achievedRatePerS * run.durationS
     const row = (label: string, ticks: number) =>
       `${label.padEnd(34)}${((ticks * TICK_US) / 1e6 / run.durationS).toFixed(2).padStart(6)}${((ticks * TICK_US) / requests).toFixed(0).padStart(12)}`
     const lines = [
-      `REST saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
+      `${door === 'rest' ? 'REST' : 'gRPC'} saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
       `serving thread GC: ${gc.count} pauses, p50 ${gc.p50Ms} / p99 ${gc.p99Ms} / max ${gc.maxMs} ms, ${gc.totalMs} ms in all`,
       `${'CPU'.padEnd(34)}${'cores'.padStart(6)}${'µs/request'.padStart(12)}`,
     ]
@@ -90,7 +112,7 @@ async function main(): Promise<void> {
       for (const [label, ticks] of threads.sort((a, b) => b[1] - a[1]))
         if (ticks * TICK_US >= requests * 5) lines.push(row(`  ${label}`, ticks))
     }
-    lines.push(row('everything else (wrk, kernel, …)', machineTicks - accounted))
+    lines.push(row('everything else (load tool, kernel, …)', machineTicks - accounted))
     lines.push(row('machine', machineTicks))
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {

@@ -2,7 +2,7 @@
  * The wallet approval scan's answer (docs/api.md#wallet-approvals) as the engine gives it over
  * every transport: the standing delegations and close authorities of a wallet's token accounts,
  * each scored, and an unsigned transaction that revokes the risky delegations.
- * proto/engine.proto carries the same fields (test/engine/grpc/proto-contract-fields.test.ts).
+ * proto/engine.proto carries the same fields (test/engine/messages/proto-contract-fields.test.ts).
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable } from '../../lib/json-schema.js'

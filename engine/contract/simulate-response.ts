@@ -3,7 +3,7 @@
  * transport: the schema `/openapi.json` publishes, and every part's type as its `Static`. The
  * schema documents; nothing checks the engine's answers against it at run time (the edge
  * serializes with JSON.stringify). proto/engine.proto carries the same fields over gRPC,
- * test/engine/grpc/proto-contract-fields.test.ts holds the two together, field by field.
+ * test/engine/messages/proto-contract-fields.test.ts holds the two together, field by field.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import type { TransactionErrorJson } from '../../lib/transaction-error.js'

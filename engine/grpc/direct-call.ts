@@ -6,7 +6,7 @@ import type { Metadata } from '@grpc/grpc-js'
 import type { ExecuteResponse as ExecuteResponseValue } from '../contract/execute-response.js'
 import type { SendResponse as SendResponseValue } from '../contract/send-response.js'
 import type { SubmitResponse as SubmitResponseValue } from '../contract/submit-response.js'
-import type { SimulateResponse as SimulateResponseValue } from '../contract/simulate-response.js'
+import type { SimulateSummary } from '../contract/serialized-simulate-response.js'
 
 /** A call let in by the gate. */
 export interface DirectCall {
@@ -19,7 +19,7 @@ export interface DirectCall {
   /** Throws `journal_unavailable` while a call's record could not be kept: called before the work. */
   assertRecordable(): void
   /** Records a simulation's answer (history, usage); called once the simulation answered, before the answer leaves. Throws `journal_unavailable` when it cannot. */
-  record(transaction: Uint8Array, response: SimulateResponseValue): void
+  record(transaction: Uint8Array, response: SimulateSummary): void
   /** Records an execute's, a send's or a submit's answer in the same history (`kind` beside simulations), as `record` does. */
   recordTransactionCall(
     kind: 'execute' | 'send' | 'submit',

@@ -29,16 +29,22 @@ import { SEND_LIMITS } from '../contract/send-response.js'
 import type { SubmitOptions } from '../contract/submit-response.js'
 import type { EngineClient } from '../client/engine-client.js'
 import type { Engine } from '../engine.js'
-import { fromApprovalsResponseMessage, toApprovalsResponseMessage } from './approvals-message.js'
+import { fromApprovalsResponseMessage, toApprovalsResponseMessage } from '../messages/approvals-message.js'
 import type { DirectCall } from './direct-call.js'
-import { fromExecuteResponseMessage, toExecuteOptions, toExecuteRequestMessage, toExecuteResponseMessage } from './execute-message.js'
-import { fromHealthResponseMessage, toHealthResponseMessage } from './health-message.js'
-import { fromSendResponseMessage, toSendOptions, toSendRequestMessage, toSendResponseMessage } from './send-message.js'
-import { fromSimulateResponseMessage, toSimulateResponseMessage } from './simulate-message.js'
-import { toSimulateOptions, toSimulateRequestMessage } from './simulate-request-options.js'
-import { fromSubmitResponseMessage, toSubmitOptions, toSubmitRequestMessage, toSubmitResponseMessage } from './submit-message.js'
-import { fromTipFloorMessage, toTipFloorMessage } from './tips-message.js'
-import { fromTrackedTransactionMessage, toTrackedTransactionMessage } from './tracked-transaction-message.js'
+import {
+  fromExecuteResponseMessage,
+  toExecuteOptions,
+  toExecuteRequestMessage,
+  toExecuteResponseMessage,
+} from '../messages/execute-message.js'
+import { fromHealthResponseMessage, toHealthResponseMessage } from '../messages/health-message.js'
+import { fromSendResponseMessage, toSendOptions, toSendRequestMessage, toSendResponseMessage } from '../messages/send-message.js'
+import { fromSimulateResponseMessage } from '../messages/simulate-message.js'
+import type { EncodedSimulateResponse } from '../messages/simulate-response-encoding.js'
+import { toSimulateOptions, toSimulateRequestMessage } from '../messages/simulate-request-options.js'
+import { fromSubmitResponseMessage, toSubmitOptions, toSubmitRequestMessage, toSubmitResponseMessage } from '../messages/submit-message.js'
+import { fromTipFloorMessage, toTipFloorMessage } from '../messages/tips-message.js'
+import { fromTrackedTransactionMessage, toTrackedTransactionMessage } from '../messages/tracked-transaction-message.js'
 
 /** The EngineClient calls that are one unary gRPC method each. */
 export type UnaryMethodName = 'simulate' | 'scanApprovals' | 'execute' | 'send' | 'submit' | 'getTips' | 'getTransaction' | 'health'
@@ -47,7 +53,7 @@ export type UnaryMethodName = 'simulate' | 'scanApprovals' | 'execute' | 'send' 
  * One method. Members are methods (not function-valued properties), so each entry keeps its own
  * message types and still fits the table's type.
  */
-export interface EngineMethod<Args extends unknown[], Value, RequestMessage, ResponseMessage> {
+export interface EngineMethod<Args extends unknown[], Value, RequestMessage, ResponseMessage, Answer = Value> {
   /** The proto method (proto/engine.proto). */
   rpc: string
   /** Behind the gate, charged this many simulations toward the quota (a request is always one); null: not gated (Health). */
@@ -66,21 +72,26 @@ export interface EngineMethod<Args extends unknown[], Value, RequestMessage, Res
   fromRequest(request: RequestMessage): Args
   /** Server: the arguments for the caller the gate let in (undefined: no gate). */
   actFor(direct: DirectCall | undefined, args: Args): Args
-  run(engine: Engine, ...args: Args): Promise<Value>
+  /**
+   * Server: the work, answered as the client's value or, for Simulate, already encoded as its
+   * response message (a simulate worker encodes it off the serving thread; the port sends the bytes
+   * as they are, engine/messages/simulate-response-encoding.ts).
+   */
+  run(engine: Engine, ...args: Args): Promise<Answer>
   /** Server: keeps the call's history record; a method without it records nothing (a read). */
-  record?(direct: DirectCall, args: Args, value: Value): void
-  /** Server: the answer as the response message. */
-  toResponse(value: Value): unknown
+  record?(direct: DirectCall, args: Args, answer: Answer): void
+  /** Server: the answer as the response message (or its bytes). */
+  toResponse(answer: Answer): unknown
   /** Client: the response message as the answer. */
   fromResponse(message: ResponseMessage): Value
 }
 
-type MethodOf<Name extends UnaryMethodName, RequestMessage, ResponseMessage> = EngineMethod<
-  Parameters<EngineClient[Name]>,
-  Awaited<ReturnType<EngineClient[Name]>>,
+type MethodOf<
+  Name extends UnaryMethodName,
   RequestMessage,
-  ResponseMessage
->
+  ResponseMessage,
+  Answer = Awaited<ReturnType<EngineClient[Name]>>,
+> = EngineMethod<Parameters<EngineClient[Name]>, Awaited<ReturnType<EngineClient[Name]>>, RequestMessage, ResponseMessage, Answer>
 
 /** Extra time a call may take beyond the request's own timeout, for the transport itself. */
 const TRANSPORT_MARGIN_MS = 250
@@ -137,7 +148,7 @@ function requireTransaction(transaction: Uint8Array): Uint8Array {
   return transaction
 }
 
-const simulate: MethodOf<'simulate', SimulateRequest__Output, SimulateResponse__Output> = {
+const simulate: MethodOf<'simulate', SimulateRequest__Output, SimulateResponse__Output, EncodedSimulateResponse> = {
   rpc: 'Simulate',
   idempotent: true,
   simulations: 1,
@@ -147,9 +158,9 @@ const simulate: MethodOf<'simulate', SimulateRequest__Output, SimulateResponse__
   fromRequest: (request) => [request.transaction, toSimulateOptions(request)],
   actFor: (direct, [transaction, options]) =>
     direct && direct.tenantId !== undefined ? [transaction, { ...options, tenantId: direct.tenantId }] : [transaction, options],
-  run: (engine, transaction, options) => engine.simulate(transaction, options),
-  record: (direct, [transaction], response) => direct.record(transaction, response),
-  toResponse: toSimulateResponseMessage,
+  run: (engine, transaction, options) => engine.simulateEncoded(transaction, options),
+  record: (direct, [transaction], { summary }) => direct.record(transaction, summary),
+  toResponse: ({ message }) => message,
   fromResponse: fromSimulateResponseMessage,
 }
 
@@ -255,8 +266,11 @@ const health: MethodOf<'health', unknown, HealthResponse__Output> = {
   fromResponse: fromHealthResponseMessage,
 }
 
-/** Every unary method of the Engine service, by the EngineClient call it is. */
-export const ENGINE_METHODS: { readonly [Name in UnaryMethodName]: MethodOf<Name, never, never> } = {
+/**
+ * Every unary method of the Engine service, by the EngineClient call it is. What the server answers
+ * with is each entry's own (checked where it is declared): Simulate's is already encoded.
+ */
+export const ENGINE_METHODS: { readonly [Name in UnaryMethodName]: MethodOf<Name, never, never, unknown> } = {
   simulate,
   scanApprovals,
   execute,

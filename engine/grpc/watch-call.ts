@@ -12,8 +12,8 @@ import type { WatchStart } from '../contract/simulation-watch.js'
 import type { Engine } from '../engine.js'
 import type { DirectCall, DirectCallGate } from './direct-call.js'
 import type { SimulateOptions } from '../contract/simulate-request.js'
-import { toSimulateResponseMessage } from './simulate-message.js'
-import { toSimulateOptions } from './simulate-request-options.js'
+import { toSimulateResponseMessage } from '../messages/simulate-message.js'
+import { toSimulateOptions } from '../messages/simulate-request-options.js'
 
 type WatchCall = ServerWritableStream<SimulateRequest__Output, WatchEvent>
 

@@ -8,6 +8,7 @@ import type { AccountKey } from '../state/account-key.js'
 import type { SimulateOptions } from '../../contract/simulate-request.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
 import type { SerializedSimulateResponse } from '../../contract/serialized-simulate-response.js'
+import type { EncodedSimulateResponse } from '../../messages/simulate-response-encoding.js'
 
 export interface SimulateWorkerData {
   /** The serving engine's configuration: each worker is a replica with its own SVM, cache and geyser subscription. */
@@ -33,8 +34,11 @@ export interface SimulateCall {
   id: number
   transaction: Uint8Array
   options: SimulateOptions
-  /** Answer with the response's JSON text and summary (a JSON door's call) instead of the object. */
-  serialized?: true
+  /**
+   * How to answer, when not with the object: `json`, the response's JSON text and summary (a JSON
+   * door's call); `protobuf`, its gRPC message bytes and summary (the engine's gRPC port's call).
+   */
+  form?: 'json' | 'protobuf'
   /** Sent when the worker has not seen the tenant's current blocks (they change rarely). */
   tenantBlocks?: TenantBlocksUpdate
 }
@@ -48,6 +52,8 @@ export type TransportedError =
 export type SimulateOutcome =
   | { id: number; response: SimulateResponse }
   | { id: number; serialized: SerializedSimulateResponse }
+  /** The message's buffer is transferred with the outcomes, not copied. */
+  | { id: number; encoded: EncodedSimulateResponse }
   | { id: number; error: TransportedError }
 
 /** Worker → serving thread; outcomes in batches, as calls. */

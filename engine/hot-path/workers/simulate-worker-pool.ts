@@ -10,7 +10,9 @@
  * A call from a JSON door (REST, a batch, a JSON WebSocket frame: simulateSerialized) is answered
  * by the worker as the response's JSON text and summary: a string crosses for a copy, while the
  * answer's object graph costs a structured clone on both threads, and the serving thread would
- * serialize it again (engine/contract/serialized-simulate-response.ts).
+ * serialize it again (engine/contract/serialized-simulate-response.ts). A call from the engine's gRPC
+ * port (simulateEncoded) is answered as the SimulateResponse message's bytes and summary, transferred
+ * (engine/messages/simulate-response-encoding.ts).
  *
  * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
  * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
@@ -26,6 +28,7 @@ import type { AccountKey } from '../state/account-key.js'
 import type { SimulateOptions } from '../../contract/simulate-request.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
 import { serializeSimulateResponse, type SerializedSimulateResponse } from '../../contract/serialized-simulate-response.js'
+import { encodeSimulateResponse, type EncodedSimulateResponse } from '../../messages/simulate-response-encoding.js'
 import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 
@@ -55,6 +58,8 @@ export interface SimulateWorkerPool {
   simulate(transaction: Uint8Array, options: SimulateOptions): Promise<SimulateResponse>
   /** The same call answered as JSON text (a JSON door's): a worker writes it, the serving thread only sends it. */
   simulateSerialized(transaction: Uint8Array, options: SimulateOptions): Promise<SerializedSimulateResponse>
+  /** The same call answered as the gRPC port's message bytes (the port's): a worker encodes them, the serving thread only sends them. */
+  simulateEncoded(transaction: Uint8Array, options: SimulateOptions): Promise<EncodedSimulateResponse>
   /** Resolves once every worker has started (or `timeoutMs` passed); calls are served meanwhile. */
   whenReady(timeoutMs: number): Promise<void>
   /** Workers ready to take calls, of those configured. */
@@ -68,9 +73,9 @@ export interface SimulateWorkerPool {
   close(): Promise<void>
 }
 
-/** How a call's answer crosses back: the object, or its JSON text and summary. */
-type AnswerForm = 'object' | 'serialized'
-type Answer = SimulateResponse | SerializedSimulateResponse
+/** How a call's answer crosses back: the object, its JSON text and summary, or its gRPC message bytes and summary. */
+type AnswerForm = 'object' | 'json' | 'protobuf'
+type Answer = SimulateResponse | SerializedSimulateResponse | EncodedSimulateResponse
 
 interface PendingCall {
   resolve(answer: Answer): void
@@ -150,6 +155,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
           slot.calls.delete(outcome.id)
           if ('response' in outcome) call.resolve(outcome.response)
           else if ('serialized' in outcome) call.resolve(outcome.serialized)
+          else if ('encoded' in outcome) call.resolve(outcome.encoded)
           else call.reject(fromTransportedError(outcome.error))
         }
     }
@@ -224,7 +230,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
         id,
         transaction: copy,
         options: simulateOptions,
-        ...(form === 'serialized' ? { serialized: true } : {}),
+        ...(form === 'object' ? {} : { form }),
         ...(tenantBlocks ? { tenantBlocks } : {}),
       }
       if (slot.outbox.push(call) === 1) setImmediate(flushOutbox, slot)
@@ -250,7 +256,9 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   /** On this thread's engine, answered in `form`. */
   function runHere(transaction: Uint8Array, simulateOptions: SimulateOptions, form: AnswerForm): Promise<Answer> {
     const response = options.fallback(transaction, simulateOptions)
-    return form === 'serialized' ? response.then(serializeSimulateResponse) : response
+    if (form === 'json') return response.then(serializeSimulateResponse)
+    if (form === 'protobuf') return response.then(encodeSimulateResponse)
+    return response
   }
 
   function dispatch(transaction: Uint8Array, simulateOptions: SimulateOptions, form: AnswerForm): Promise<Answer> {
@@ -316,7 +324,9 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   return {
     simulate: (transaction, simulateOptions) => dispatch(transaction, simulateOptions, 'object') as Promise<SimulateResponse>,
     simulateSerialized: (transaction, simulateOptions) =>
-      dispatch(transaction, simulateOptions, 'serialized') as Promise<SerializedSimulateResponse>,
+      dispatch(transaction, simulateOptions, 'json') as Promise<SerializedSimulateResponse>,
+    simulateEncoded: (transaction, simulateOptions) =>
+      dispatch(transaction, simulateOptions, 'protobuf') as Promise<EncodedSimulateResponse>,
     whenReady(timeoutMs) {
       if (slots.every((slot) => slot.ready)) return Promise.resolve()
       return new Promise((resolve) => {

@@ -16,6 +16,7 @@ import type {
 } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 import { toSimulateSummary } from '../../contract/serialized-simulate-response.js'
+import { encodeSimulateResponseMessage } from '../../messages/simulate-response-encoding.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
 
 const port = parentPort
@@ -38,8 +39,8 @@ const engine = createEngine(config, logger, {
   },
 })
 
-function post(message: SimulateWorkerMessage): void {
-  port?.postMessage(message)
+function post(message: SimulateWorkerMessage, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer)
 }
 
 try {
@@ -50,25 +51,34 @@ try {
 }
 
 // Outcomes leave in one message per turn of the event loop: a message costs microseconds of each
-// thread's time, and under load many calls finish in the same turn.
+// thread's time, and under load many calls finish in the same turn. Encoded messages' buffers are
+// transferred with them.
 let outbox: SimulateOutcome[] = []
+let transfers: ArrayBuffer[] = []
 function flush(): void {
   const outcomes = outbox
+  const transferred = transfers
   outbox = []
-  post({ type: 'outcomes', outcomes })
+  transfers = []
+  post({ type: 'outcomes', outcomes }, transferred)
 }
 function answer(outcome: SimulateOutcome): void {
+  if ('encoded' in outcome) transfers.push(outcome.encoded.message.buffer as ArrayBuffer)
   if (outbox.push(outcome) === 1) setImmediate(flush)
 }
 
 /**
- * The answer as the call asked for it: its JSON text crosses for a copy, an object for a structured
- * clone on both threads. An answer JSON cannot hold (a bug) answers the call with the error, as the
- * serving thread's serialization would, instead of escaping as an unhandled rejection.
+ * The answer as the call asked for it: its JSON text crosses for a copy and its message bytes are
+ * transferred, where an object costs a structured clone on both threads. An answer that cannot be
+ * written (a bug) answers the call with the error, as the serving thread's own serialization
+ * would, instead of escaping as an unhandled rejection.
  */
 function toOutcome(call: SimulateCall, response: SimulateResponse): SimulateOutcome {
-  if (!call.serialized) return { id: call.id, response }
+  if (call.form === undefined) return { id: call.id, response }
   try {
+    if (call.form === 'protobuf') {
+      return { id: call.id, encoded: { message: encodeSimulateResponseMessage(response), summary: toSimulateSummary(response) } }
+    }
     return { id: call.id, serialized: { json: JSON.stringify(response), summary: toSimulateSummary(response) } }
   } catch (error) {
     return { id: call.id, error: toTransportedError(error) }

@@ -17,7 +17,7 @@ import type { Engine } from '../../../engine/engine.js'
 import { createGrpcEngineClient } from '../../../engine/client/grpc-engine-client.js'
 import { toEngineTarget } from '../../../engine/client/engine-target.js'
 import type { TipFloor } from '../../../engine/contract/tips-response.js'
-import { toTipFloorMessage } from '../../../engine/grpc/tips-message.js'
+import { toTipFloorMessage } from '../../../engine/messages/tips-message.js'
 import { ConfigError } from '../../../lib/config.js'
 import { loadEngineProto } from '../../../lib/grpc/load-proto.js'
 import { JITO_TIP_ACCOUNTS } from '../../../localnet/relay/tip-accounts.js'
@@ -40,7 +40,10 @@ t.test('ENGINE_URL: one engine, a name, or a list of IP addresses', async (t) =>
   t.match(error.message, /ENGINE_URL.*dns:\/\/\/name:port/, 'the error names the variable and the form to use')
 })
 
-/** `engine`, counting the simulate and execute calls that arrive; once `hold()` is called, holding them until `release()`. */
+/**
+ * `engine`, counting the simulate and execute calls that arrive; once `hold()` is called, holding
+ * them until `release()`. The port simulates through `simulateEncoded` (the answer as its message bytes).
+ */
 function createHeldEngine(engine: Engine) {
   let release!: () => void
   let released: Promise<void> = Promise.resolve()
@@ -50,9 +53,9 @@ function createHeldEngine(engine: Engine) {
   const arrived = { simulate: 0, execute: 0 }
   const held = new Proxy(engine, {
     get(target, property) {
-      if (property === 'simulate' || property === 'execute') {
+      if (property === 'simulate' || property === 'simulateEncoded' || property === 'execute') {
         return async (...args: unknown[]) => {
-          arrived[property]++
+          arrived[property === 'execute' ? 'execute' : 'simulate']++
           await released
           return (target[property] as (...a: unknown[]) => Promise<unknown>).apply(target, args)
         }

@@ -1,5 +1,5 @@
 // ENGINE_WORKERS: simulations on worker threads answer exactly as the serving thread's engine does
-// (every field but the time it took), as objects and as JSON text, tenants' program blocks reach the workers, a call made before
+// (every field but the time it took), as objects, as JSON text and as gRPC message bytes, tenants' program blocks reach the workers, a call made before
 // any worker is ready runs on the serving thread, and a worker that dies mid-flight is replaced: the
 // calls it held answer a retriable engine_unavailable, every other call succeeds.
 import t from 'tap'
@@ -13,12 +13,17 @@ import type { SimulateOptions } from '../../../../engine/contract/simulate-reque
 import type { SimulateResponse } from '../../../../engine/contract/simulate-response.js'
 import { toSimulateSummary, type SerializedSimulateResponse } from '../../../../engine/contract/serialized-simulate-response.js'
 import { createSimulateWorkerPool, type SimulateWorkerPool } from '../../../../engine/hot-path/workers/simulate-worker-pool.js'
+import type { EncodedSimulateResponse } from '../../../../engine/messages/simulate-response-encoding.js'
+import { fromSimulateResponseMessage } from '../../../../engine/messages/simulate-message.js'
+import { loadEngineProto } from '../../../../lib/grpc/load-proto.js'
+import type { SimulateResponse__Output } from '../../../../proto/gen/preflight/engine/v1/SimulateResponse.js'
 import { quietLogger, startStack, type Stack } from '../../../helpers/stack.js'
 import { createStackTransfer } from '../../../helpers/stack-transfer.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 import { waitUntil } from '../../../helpers/wait-until.js'
 import { createTestEdgeWithUser, getJson, postSimulate } from '../../../helpers/edge-inject.js'
 import { createInProcessEngineClient } from '../../../../engine/client/engine-client.js'
+import { createGrpcEngineClient } from '../../../../engine/client/grpc-engine-client.js'
 import type { Engine } from '../../../../engine/engine.js'
 import { startEngine } from '../../../../engine/start-engine.js'
 import { TEST_INTERNAL_TOKEN } from '../../../helpers/internal-token.js'
@@ -66,6 +71,25 @@ function settleSerialized(t: Test, call: Promise<SerializedSimulateResponse>): P
       // A summary may carry more (the serving thread's is the answer itself); its own fields must be the answer's.
       t.same(toSimulateSummary(summary as SimulateResponse), toSimulateSummary(response), "the summary is the answer's")
       t.equal(json, JSON.stringify(response), 'the text is the answer serialized')
+      return response
+    }),
+  )
+}
+
+const decodeSimulateResponse = loadEngineProto().preflight.engine.v1.Engine.service.Simulate.responseDeserialize as (
+  bytes: Buffer,
+) => SimulateResponse__Output
+
+/**
+ * An encoded answer settled as `settle` does its object: the bytes decoded as a gRPC client does.
+ * They must sit in a buffer of their own (it was transferred), and the summary be the answer's.
+ */
+function settleEncoded(t: Test, call: Promise<EncodedSimulateResponse>): Promise<Settled> {
+  return settle(
+    call.then(({ message, summary }) => {
+      t.equal(message.byteLength, message.buffer.byteLength, 'the bytes fill a buffer of their own')
+      const response = fromSimulateResponseMessage(decodeSimulateResponse(Buffer.from(message)))
+      t.same(toSimulateSummary(summary as SimulateResponse), toSimulateSummary(response), "the summary is the answer's")
       return response
     }),
   )
@@ -132,6 +156,12 @@ t.test('workers answer as the serving thread does', async (t) => {
     ])
     t.same(asText[0], inThread, `${name}: the first worker, as JSON text`)
     t.same(asText[1], inThread, `${name}: the second worker, as JSON text`)
+    const asMessage = await Promise.all([
+      settleEncoded(t, pool.simulateEncoded(bytes, options)),
+      settleEncoded(t, pool.simulateEncoded(bytes, options)),
+    ])
+    t.same(asMessage[0], inThread, `${name}: the first worker, as gRPC message bytes`)
+    t.same(asMessage[1], inThread, `${name}: the second worker, as gRPC message bytes`)
   }
   const blocked = await pool.simulate(transfer.bytes, { tenantId: 'blocks-system' })
   t.equal(blocked.decision, 'block', "a tenant's blocks reach the workers")
@@ -188,6 +218,9 @@ t.test('before any worker is ready, calls run on the serving thread', async (t) 
   const serialized = await settleSerialized(t, pool.simulateSerialized(bytes, {}))
   t.equal('answer' in serialized && serialized.answer.success, true, 'as JSON text too')
   t.equal(fallbackCalls, 2, 'the serving thread answered and serialized it')
+  const encoded = await settleEncoded(t, pool.simulateEncoded(bytes, {}))
+  t.equal('answer' in encoded && encoded.answer.success, true, 'as gRPC message bytes too')
+  t.equal(fallbackCalls, 3, 'the serving thread answered and encoded it')
 })
 
 t.test('a worker that dies is replaced; only its calls fail, retriably', async (t) => {
@@ -285,4 +318,41 @@ t.test("the engine's health says how many workers are ready; none with ENGINE_WO
   })
   t.equal(without.engine.getHealth().workers, null)
   t.equal(without.workers, undefined)
+})
+
+t.test("the engine's gRPC port sends a worker's encoded answer: a client gets the serving thread's answer", async (t) => {
+  const stack = await startStack(t, { engineEnv: ENGINE_ENV })
+  const started = await startEngine({
+    config: readConfig(engineConfigSchema, {
+      SOLANA_RPC_URLS: stack.localnet.rpcUrl,
+      ENGINE_GRPC_PORT: '0',
+      ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      ENGINE_WORKERS: '1',
+      // Every call to the worker, so every answer below was encoded there.
+      ENGINE_WORKERS_INLINE: 'never',
+      ...ENGINE_ENV,
+    }),
+    logger: quietLogger,
+  })
+  t.teardown(async () => {
+    await started.closePort()
+    started.stop()
+  })
+  await started.workers?.whenReady(120_000)
+  t.equal(started.workers?.readyCount, 1, 'the worker started')
+  const client = createGrpcEngineClient(started.grpcAddress, { internalToken: TEST_INTERNAL_TOKEN })
+  t.teardown(() => client.close())
+  const transfer = await createStackTransfer(stack)
+  const overdraft = await createStackTransfer(stack, { lamports: 5n * SOL })
+  const cases: Array<[string, Uint8Array, SimulateOptions]> = [
+    ['a transfer', transfer.bytes, {}],
+    ['a transfer under the strict policy', transfer.bytes, { policy: 'strict' }],
+    ['more than the payer holds', overdraft.bytes, {}],
+    ['bytes that are no transaction', new Uint8Array([1, 2, 3]), {}],
+  ]
+  for (const [name, bytes, options] of cases) {
+    const inThread = await settle(stack.engine.simulate(bytes, options))
+    const overGrpc = await settle(client.simulate(bytes, options))
+    t.same(overGrpc, inThread, name)
+  }
 })

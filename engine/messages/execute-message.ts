@@ -3,7 +3,7 @@
  * gRPC message. The message mirrors the JSON names; JSON's null is an unset proto3 optional field,
  * and the two JSON-valued fields travel as their JSON text (`policy_applied_json`,
  * `transaction_error_json`), as SimulateResponse carries its transaction error.
- * test/engine/grpc/proto-contract-fields.test.ts checks that the message and the contract agree.
+ * test/engine/messages/proto-contract-fields.test.ts checks that the message and the contract agree.
  */
 import { createServiceError } from '../../lib/errors.js'
 import type { ExecuteRequest as ExecuteRequestMessage } from '../../proto/gen/preflight/engine/v1/ExecuteRequest.js'

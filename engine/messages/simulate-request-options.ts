@@ -1,7 +1,7 @@
 /** The simulate options a gRPC SimulateRequest carries (Simulate and Watch take the same request), both ways. */
 import { createServiceError } from '../../lib/errors.js'
 import type { SimulateRequest, SimulateRequest__Output } from '../../proto/gen/preflight/engine/v1/SimulateRequest.js'
-import type { PolicyInput } from '../detection/policy/policy.js'
+import type { PolicyInput } from '../contract/policy-input.js'
 import type { SimulateOptions } from '../contract/simulate-request.js'
 import type { Vector } from '../contract/vectors.js'
 

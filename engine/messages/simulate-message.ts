@@ -1,7 +1,7 @@
 /**
  * Conversions between the engine's SimulateResponse (engine/contract/simulate-response.ts) and its
  * gRPC message. The message mirrors the API's JSON names (docs/api.md); what JSON says with null,
- * proto3 says with an unset optional field. test/engine/grpc/proto-contract-fields.test.ts checks
+ * proto3 says with an unset optional field. test/engine/messages/proto-contract-fields.test.ts checks
  * that the message and the contract have the same fields.
  */
 import type { SimulateResponse as SimulateResponseMessage } from '../../proto/gen/preflight/engine/v1/SimulateResponse.js'
