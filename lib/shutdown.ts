@@ -1,4 +1,5 @@
 /** Graceful shutdown on SIGINT / SIGTERM: run the drain once, then exit — always, within a deadline. */
+import { pino } from 'pino'
 import type { Logger } from './logger.js'
 
 /**
@@ -14,6 +15,35 @@ export const SHUTDOWN_DEADLINE_MS = 25_000
  * again from npm, which forwards SIGINT and SIGTERM to its script.
  */
 export const REPEATED_SIGNAL_WINDOW_MS = 1_000
+
+/** How long the last log lines may take to reach their destination before the process exits anyway. */
+const LOG_FLUSH_LIMIT_MS = 1_000
+
+/** What pino writes to: its default destination (sonic-boom) ends once every queued line is written, in order. */
+interface LogDestination {
+  end?: () => void
+  once?: (event: 'close', listener: () => void) => void
+}
+
+/**
+ * Exits with `code` once the logger's lines are written. pino writes stdout asynchronously, and at
+ * process.exit its exit handler writes what is still queued at once: a line logged just before
+ * would overtake one still being written, and `stopped` would not be the last line. Ending the
+ * destination writes the rest in order first; a destination that cannot end (or never says it has
+ * closed within the limit) exits as before.
+ */
+function exitOnceLogged(logger: Logger, code: number): void {
+  const exit = () => process.exit(code)
+  setTimeout(exit, LOG_FLUSH_LIMIT_MS)
+  const destination = (logger as unknown as Record<symbol, LogDestination | undefined>)[pino.symbols.streamSym]
+  if (!destination?.end || !destination.once) return exit()
+  destination.once('close', exit)
+  try {
+    destination.end()
+  } catch {
+    exit()
+  }
+}
 
 /**
  * Calls `drain` on the first SIGINT or SIGTERM and exits when it settles (0, or 1 if it failed).
@@ -35,17 +65,17 @@ export function onShutdownSignal(
     logger.info({ signal }, 'shutting down: draining in-flight work')
     setTimeout(() => {
       logger.error({ deadlineMs }, 'shutdown did not finish in time: exiting without the rest of the drain')
-      process.exit(1)
+      exitOnceLogged(logger, 1)
     }, deadlineMs).unref()
     drain().then(
       () => {
         // The last line: a person at the terminal, or a supervisor's log, sees the drain end.
         logger.info({ signal, drainMs: Math.round(performance.now() - (drainStartedAt as number)) }, 'stopped')
-        process.exit(0)
+        exitOnceLogged(logger, 0)
       },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')
-        process.exit(1)
+        exitOnceLogged(logger, 1)
       },
     )
   }
