@@ -18,7 +18,7 @@ import type {
   CreateCheckoutSessionRequest as CreateCheckoutSessionRequestMessage,
   CreateCheckoutSessionRequest__Output as CreateCheckoutSessionRequestOutput,
 } from '../../proto/gen/preflight/accounts/v1/CreateCheckoutSessionRequest.js'
-import { fromOptionalField, toOptionalField } from './optional-field.js'
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 /** What `BillingService.createCheckoutSession` takes besides the user id. */
 export type CheckoutSessionRequest = Parameters<BillingService['createCheckoutSession']>[1]

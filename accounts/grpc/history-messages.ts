@@ -41,7 +41,7 @@ import type {
   UserStats as UserStatsMessage,
   UserStats__Output as UserStatsOutput,
 } from '../../proto/gen/preflight/accounts/v1/UserStats.js'
-import { fromOptionalField, toOptionalField } from './optional-field.js'
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 /** The message of one simulation record. */
 export function toSimulationRecordMessage(record: SimulationRecord): SimulationRecordMessage {

@@ -24,7 +24,7 @@ import type {
   UserState as UserStateMessage,
   UserState__Output as UserStateOutput,
 } from '../../proto/gen/preflight/accounts/v1/UserState.js'
-import { fromOptionalField, toOptionalField } from './optional-field.js'
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 /** What `IdentityService.createApiKey` takes besides the user id. */
 export type CreateApiKeyRequest = Parameters<IdentityService['createApiKey']>[1]

@@ -17,7 +17,7 @@ import type {
 } from '../../proto/gen/preflight/accounts/v1/TrackedTransactionPatch.js'
 import { toJsonText } from '../tracking/tracking-input.js'
 import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../contract/tracking.js'
-import { fromOptionalField, toOptionalField } from './optional-field.js'
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 /** The message of a record (its JSON fields checked: `validation_error` for what JSON cannot carry). */
 export function toTrackedTransactionMessage(record: TransactionTrackingRecord): TrackedTransactionMessage {

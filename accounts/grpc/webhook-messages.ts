@@ -7,7 +7,7 @@ import type { WebhookDelivery__Output as WebhookDeliveryOutput } from '../../pro
 import type { WebhookEndpoint as WebhookEndpointMessage } from '../../proto/gen/preflight/accounts/v1/WebhookEndpoint.js'
 import type { WebhookEndpoint__Output as WebhookEndpointOutput } from '../../proto/gen/preflight/accounts/v1/WebhookEndpoint.js'
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '../contract/index.js'
-import { fromOptionalField, toOptionalField } from './optional-field.js'
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 export function toWebhookEndpointMessage(endpoint: WebhookEndpoint): WebhookEndpointMessage {
   return {

@@ -8,18 +8,16 @@ import type { TokenApproval as TokenApprovalMessage } from '../../proto/gen/pref
 import type { TokenApproval__Output as TokenApprovalOutput } from '../../proto/gen/preflight/engine/v1/TokenApproval.js'
 import type { ApprovalsResponse, TokenApproval } from '../contract/approvals-response.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
-
-const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
-const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 function toTokenApprovalMessage(approval: TokenApproval): TokenApprovalMessage {
   return {
     ...approval,
-    symbol: orUndefined(approval.symbol),
-    decimals: orUndefined(approval.decimals),
-    delegate: orUndefined(approval.delegate),
-    close_authority: orUndefined(approval.close_authority),
-    known_authority: orUndefined(approval.known_authority),
+    symbol: toOptionalField(approval.symbol),
+    decimals: toOptionalField(approval.decimals),
+    delegate: toOptionalField(approval.delegate),
+    close_authority: toOptionalField(approval.close_authority),
+    known_authority: toOptionalField(approval.known_authority),
   }
 }
 
@@ -27,16 +25,16 @@ function fromTokenApprovalMessage(message: TokenApprovalOutput): TokenApproval {
   return {
     token_account: message.token_account,
     mint: message.mint,
-    symbol: orNull(message.symbol),
+    symbol: fromOptionalField(message.symbol),
     token_program: message.token_program,
     balance: message.balance,
-    decimals: orNull(message.decimals),
-    delegate: orNull(message.delegate),
+    decimals: fromOptionalField(message.decimals),
+    delegate: fromOptionalField(message.delegate),
     delegated_amount: message.delegated_amount,
-    close_authority: orNull(message.close_authority),
+    close_authority: fromOptionalField(message.close_authority),
     risk_level: message.risk_level as RiskLevel,
     reasons: message.reasons,
-    known_authority: orNull(message.known_authority),
+    known_authority: fromOptionalField(message.known_authority),
   }
 }
 
@@ -45,7 +43,7 @@ export function toApprovalsResponseMessage(response: ApprovalsResponse): Approva
   return {
     ...response,
     approvals: response.approvals.map(toTokenApprovalMessage),
-    revoke_transaction: orUndefined(response.revoke_transaction),
+    revoke_transaction: toOptionalField(response.revoke_transaction),
   }
 }
 
@@ -55,7 +53,7 @@ export function fromApprovalsResponseMessage(message: ApprovalsResponseOutput): 
     wallet: message.wallet,
     slot: message.slot,
     approvals: message.approvals.map(fromTokenApprovalMessage),
-    revoke_transaction: orNull(message.revoke_transaction),
+    revoke_transaction: fromOptionalField(message.revoke_transaction),
     revoke_accounts: message.revoke_accounts,
     truncated: message.truncated,
     token_accounts_scanned: message.token_accounts_scanned,

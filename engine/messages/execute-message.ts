@@ -14,9 +14,7 @@ import type { ExecuteAction, ExecuteOptions, ExecuteResponse } from '../contract
 import { parsePolicyJson } from './simulate-request-options.js'
 import type { RiskLevel } from '../contract/risk-levels.js'
 import type { TrackingStatus } from '../contract/transaction-tracking.js'
-
-const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
-const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 /** The gRPC request of an execute (tenant_id and policy_json empty when not given). */
 export function toExecuteRequestMessage(transaction: Uint8Array, options: ExecuteOptions): ExecuteRequestMessage {
@@ -46,8 +44,8 @@ export function toExecuteResponseMessage(response: ExecuteResponse): ExecuteResp
     simulation_success: response.simulation_success,
     action: response.action,
     reason: response.reason,
-    signature: orUndefined(response.signature),
-    relay_bundle_id: orUndefined(response.relay_bundle_id),
+    signature: toOptionalField(response.signature),
+    relay_bundle_id: toOptionalField(response.relay_bundle_id),
     route: response.route,
     mev_score: response.mev_score,
     risk_level: response.risk_level,
@@ -57,9 +55,9 @@ export function toExecuteResponseMessage(response: ExecuteResponse): ExecuteResp
     latency_ms: response.latency_ms,
     decision_reasons: response.decision_reasons,
     summary: response.summary,
-    confirmation: orUndefined(response.confirmation),
+    confirmation: toOptionalField(response.confirmation),
     attempts: response.attempts,
-    slot: orUndefined(response.slot),
+    slot: toOptionalField(response.slot),
     transaction_error_json: response.transaction_error === null ? undefined : JSON.stringify(response.transaction_error),
   }
 }
@@ -70,8 +68,8 @@ export function fromExecuteResponseMessage(message: ExecuteResponseOutput): Exec
     simulation_success: message.simulation_success,
     action: message.action as ExecuteAction,
     reason: message.reason,
-    signature: orNull(message.signature),
-    relay_bundle_id: orNull(message.relay_bundle_id),
+    signature: fromOptionalField(message.signature),
+    relay_bundle_id: fromOptionalField(message.relay_bundle_id),
     route: message.route as ExecuteResponse['route'],
     mev_score: message.mev_score,
     risk_level: message.risk_level as RiskLevel,
@@ -83,9 +81,9 @@ export function fromExecuteResponseMessage(message: ExecuteResponseOutput): Exec
     latency_ms: message.latency_ms,
     decision_reasons: message.decision_reasons.map((reason) => ({ rule: reason.rule, message: reason.message })),
     summary: message.summary.map((entry) => ({ signer: entry.signer, lines: entry.lines })),
-    confirmation: orNull(message.confirmation) as TrackingStatus | null,
+    confirmation: fromOptionalField(message.confirmation) as TrackingStatus | null,
     attempts: message.attempts,
-    slot: orNull(message.slot),
+    slot: fromOptionalField(message.slot),
     transaction_error:
       message.transaction_error_json === undefined
         ? null

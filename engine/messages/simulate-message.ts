@@ -26,9 +26,7 @@ import type {
 } from '../contract/simulate-response.js'
 import type { Vector } from '../contract/vectors.js'
 import { fromTipFloorMessage, toTipFloorMessage } from './tips-message.js'
-
-const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
-const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 function toMevMessage(mev: Mev): object {
   const extractable = mev.extractable
@@ -38,12 +36,12 @@ function toMevMessage(mev: Mev): object {
         ? null
         : {
             ...extractable,
-            lamports: orUndefined(extractable.lamports),
-            attacker_profit_lamports: orUndefined(extractable.attacker_profit_lamports),
+            lamports: toOptionalField(extractable.lamports),
+            attacker_profit_lamports: toOptionalField(extractable.attacker_profit_lamports),
           },
-    recommended_min_output: orUndefined(mev.recommended_min_output),
-    recommended_max_input: orUndefined(mev.recommended_max_input),
-    unpriced_reason: orUndefined(mev.unpriced_reason),
+    recommended_min_output: toOptionalField(mev.recommended_min_output),
+    recommended_max_input: toOptionalField(mev.recommended_max_input),
+    unpriced_reason: toOptionalField(mev.unpriced_reason),
   }
 }
 
@@ -55,20 +53,20 @@ function fromMevMessage(mev: Mev__Output): Mev {
           instruction_index: extractable.instruction_index,
           amount: extractable.amount,
           mint: extractable.mint,
-          lamports: orNull(extractable.lamports),
+          lamports: fromOptionalField(extractable.lamports),
           bps: extractable.bps,
           front_run_amount: extractable.front_run_amount,
           limited_by: extractable.limited_by as Extractable['limited_by'],
           attacker_profit: extractable.attacker_profit,
           attacker_fee_lamports: extractable.attacker_fee_lamports,
-          attacker_profit_lamports: orNull(extractable.attacker_profit_lamports),
+          attacker_profit_lamports: fromOptionalField(extractable.attacker_profit_lamports),
           quote: extractable.quote,
           sandwiched: extractable.sandwiched,
         }
       : null,
-    recommended_min_output: orNull(mev.recommended_min_output),
-    recommended_max_input: orNull(mev.recommended_max_input),
-    unpriced_reason: orNull(mev.unpriced_reason),
+    recommended_min_output: fromOptionalField(mev.recommended_min_output),
+    recommended_max_input: fromOptionalField(mev.recommended_max_input),
+    unpriced_reason: fromOptionalField(mev.unpriced_reason),
   }
 }
 
@@ -76,9 +74,9 @@ function toCallNodeMessage(node: CallNode): object {
   return {
     program_id: node.program_id,
     depth: node.depth,
-    compute_units: orUndefined(node.compute_units),
+    compute_units: toOptionalField(node.compute_units),
     success: node.success,
-    error: orUndefined(node.error),
+    error: toOptionalField(node.error),
     children: node.children.map(toCallNodeMessage),
   }
 }
@@ -87,9 +85,9 @@ function fromCallNodeMessage(node: CallNode__Output): CallNode {
   return {
     program_id: node.program_id,
     depth: node.depth,
-    compute_units: orNull(node.compute_units),
+    compute_units: fromOptionalField(node.compute_units),
     success: node.success,
-    error: orNull(node.error),
+    error: fromOptionalField(node.error),
     children: node.children.map(fromCallNodeMessage),
   }
 }
@@ -97,28 +95,28 @@ function fromCallNodeMessage(node: CallNode__Output): CallNode {
 function toTokenRiskMessage(token: TokenRisk): object {
   return {
     ...token,
-    symbol: orUndefined(token.symbol),
-    issuer: orUndefined(token.issuer),
-    top_holder_concentration: orUndefined(token.top_holder_concentration),
-    has_liquidity: orUndefined(token.has_liquidity),
-    lp_burned_or_locked: orUndefined(token.lp_burned_or_locked),
+    symbol: toOptionalField(token.symbol),
+    issuer: toOptionalField(token.issuer),
+    top_holder_concentration: toOptionalField(token.top_holder_concentration),
+    has_liquidity: toOptionalField(token.has_liquidity),
+    lp_burned_or_locked: toOptionalField(token.lp_burned_or_locked),
   }
 }
 
 function fromTokenRiskMessage(token: TokenRisk__Output): TokenRisk {
   return {
     mint: token.mint,
-    symbol: orNull(token.symbol),
+    symbol: fromOptionalField(token.symbol),
     risk_score: token.risk_score,
     risk_level: token.risk_level as RiskLevel,
     flags: token.flags,
-    top_holder_concentration: orNull(token.top_holder_concentration),
+    top_holder_concentration: fromOptionalField(token.top_holder_concentration),
     has_mint_authority: token.has_mint_authority,
     has_freeze_authority: token.has_freeze_authority,
-    has_liquidity: orNull(token.has_liquidity),
-    lp_burned_or_locked: orNull(token.lp_burned_or_locked),
+    has_liquidity: fromOptionalField(token.has_liquidity),
+    lp_burned_or_locked: fromOptionalField(token.lp_burned_or_locked),
     extensions: token.extensions,
-    issuer: orNull(token.issuer),
+    issuer: fromOptionalField(token.issuer),
     reasons: token.reasons,
   }
 }
@@ -139,28 +137,28 @@ function fromRecommendationMessage(message: Recommendation__Output): Recommendat
 function toSlippageMessage(slippage: Slippage): object {
   return {
     ...slippage,
-    bps: orUndefined(slippage.bps),
-    input_mint: orUndefined(slippage.input_mint),
-    output_mint: orUndefined(slippage.output_mint),
-    input_amount: orUndefined(slippage.input_amount),
-    output_amount: orUndefined(slippage.output_amount),
-    expected_amount: orUndefined(slippage.expected_amount),
-    expected_source: orUndefined(slippage.expected_source),
+    bps: toOptionalField(slippage.bps),
+    input_mint: toOptionalField(slippage.input_mint),
+    output_mint: toOptionalField(slippage.output_mint),
+    input_amount: toOptionalField(slippage.input_amount),
+    output_amount: toOptionalField(slippage.output_amount),
+    expected_amount: toOptionalField(slippage.expected_amount),
+    expected_source: toOptionalField(slippage.expected_source),
   }
 }
 
 function fromSlippageMessage(message: NonNullable<SimulateResponseOutput['slippage']>): Slippage {
   return {
-    bps: orNull(message.bps),
+    bps: fromOptionalField(message.bps),
     route: message.route,
     venue: message.venue,
     mode: message.mode as Slippage['mode'],
-    input_mint: orNull(message.input_mint),
-    output_mint: orNull(message.output_mint),
-    input_amount: orNull(message.input_amount),
-    output_amount: orNull(message.output_amount),
-    expected_amount: orNull(message.expected_amount),
-    expected_source: orNull(message.expected_source) as Slippage['expected_source'],
+    input_mint: fromOptionalField(message.input_mint),
+    output_mint: fromOptionalField(message.output_mint),
+    input_amount: fromOptionalField(message.input_amount),
+    output_amount: fromOptionalField(message.output_amount),
+    expected_amount: fromOptionalField(message.expected_amount),
+    expected_source: fromOptionalField(message.expected_source) as Slippage['expected_source'],
     hops: message.hops,
   }
 }
@@ -168,21 +166,21 @@ function fromSlippageMessage(message: NonNullable<SimulateResponseOutput['slippa
 function toMevFactorsMessage(factors: MevFactors): object {
   return {
     ...factors,
-    slippage_bps: orUndefined(factors.slippage_bps),
-    trade_share_of_pool: orUndefined(factors.trade_share_of_pool),
-    protection: orUndefined(factors.protection),
-    leader_sandwich_rate: orUndefined(factors.leader_sandwich_rate),
+    slippage_bps: toOptionalField(factors.slippage_bps),
+    trade_share_of_pool: toOptionalField(factors.trade_share_of_pool),
+    protection: toOptionalField(factors.protection),
+    leader_sandwich_rate: toOptionalField(factors.leader_sandwich_rate),
     pool: factors.pool ?? [],
   }
 }
 
 function fromMevFactorsMessage(message: NonNullable<NonNullable<SimulateResponseOutput['risk']>['mev_factors']>): MevFactors {
   return {
-    slippage_bps: orNull(message.slippage_bps),
-    trade_share_of_pool: orNull(message.trade_share_of_pool),
-    protection: orNull(message.protection) as MevFactors['protection'],
+    slippage_bps: fromOptionalField(message.slippage_bps),
+    trade_share_of_pool: fromOptionalField(message.trade_share_of_pool),
+    protection: fromOptionalField(message.protection) as MevFactors['protection'],
     pool_sandwiches: message.pool_sandwiches,
-    leader_sandwich_rate: orNull(message.leader_sandwich_rate),
+    leader_sandwich_rate: fromOptionalField(message.leader_sandwich_rate),
     pool: message.pool.length === 0 ? null : message.pool,
   }
 }
@@ -192,35 +190,35 @@ export function toSimulateResponseMessage(response: SimulateResponse): SimulateR
   const risk = response.risk
   return {
     ...response,
-    compute_units: orUndefined(response.compute_units),
-    suggested_compute_limit: orUndefined(response.suggested_compute_limit),
-    fee_estimate_sol: orUndefined(response.fee_estimate_sol),
-    fee_details: orUndefined(response.fee_details),
-    tip_lamports: orUndefined(response.tip_lamports),
+    compute_units: toOptionalField(response.compute_units),
+    suggested_compute_limit: toOptionalField(response.suggested_compute_limit),
+    fee_estimate_sol: toOptionalField(response.fee_estimate_sol),
+    fee_details: toOptionalField(response.fee_details),
+    tip_lamports: toOptionalField(response.tip_lamports),
     tips: response.tips === null ? null : toTipFloorMessage(response.tips),
     slippage: response.slippage === null ? null : toSlippageMessage(response.slippage),
     risk: {
       ...risk,
-      mev_type: orUndefined(risk.mev_type),
+      mev_type: toOptionalField(risk.mev_type),
       token_risk: risk.token_risk === null ? null : toTokenRiskMessage(risk.token_risk),
       token_risks: risk.token_risks.map(toTokenRiskMessage),
-      findings: risk.findings.map((finding) => ({ ...finding, instruction_index: orUndefined(finding.instruction_index) })),
+      findings: risk.findings.map((finding) => ({ ...finding, instruction_index: toOptionalField(finding.instruction_index) })),
       mev_factors: risk.mev_factors === null ? null : toMevFactorsMessage(risk.mev_factors),
     },
     mev: response.mev === null ? null : toMevMessage(response.mev),
     call_tree: response.call_tree.map(toCallNodeMessage),
     balance_changes: response.balance_changes.map((change) => ({
       ...change,
-      mint: orUndefined(change.mint),
-      owner: orUndefined(change.owner),
-      decimals: orUndefined(change.decimals),
+      mint: toOptionalField(change.mint),
+      owner: toOptionalField(change.owner),
+      decimals: toOptionalField(change.decimals),
     })),
-    failure_reason: orUndefined(response.failure_reason),
-    failure_code: orUndefined(response.failure_code),
-    is_terminal: orUndefined(response.is_terminal),
+    failure_reason: toOptionalField(response.failure_reason),
+    failure_code: toOptionalField(response.failure_code),
+    is_terminal: toOptionalField(response.is_terminal),
     transaction_error_json: response.transaction_error === null ? undefined : JSON.stringify(response.transaction_error),
-    min_account_slot: orUndefined(response.min_account_slot),
-    replacement_blockhash: orUndefined(response.replacement_blockhash),
+    min_account_slot: toOptionalField(response.min_account_slot),
+    replacement_blockhash: toOptionalField(response.replacement_blockhash),
     landing_estimate: response.landing_estimate,
     cached: response.cached,
   }
@@ -231,18 +229,18 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
   const risk = message.risk
   return {
     success: message.success,
-    compute_units: orNull(message.compute_units),
-    suggested_compute_limit: orNull(message.suggested_compute_limit),
-    fee_estimate_sol: orNull(message.fee_estimate_sol),
-    fee_details: orNull(message.fee_details),
+    compute_units: fromOptionalField(message.compute_units),
+    suggested_compute_limit: fromOptionalField(message.suggested_compute_limit),
+    fee_estimate_sol: fromOptionalField(message.fee_estimate_sol),
+    fee_details: fromOptionalField(message.fee_details),
     priority_fees: message.priority_fees ?? { low: 0, medium: 0, high: 0, very_high: 0, samples: 0 },
-    tip_lamports: orNull(message.tip_lamports),
+    tip_lamports: fromOptionalField(message.tip_lamports),
     tips: message.tips ? fromTipFloorMessage(message.tips) : null,
     slippage: message.slippage ? fromSlippageMessage(message.slippage) : null,
     risk: {
       mev_score: risk?.mev_score ?? 0,
       mev_level: (risk?.mev_level ?? 'none') as MevLevel,
-      mev_type: orNull(risk?.mev_type),
+      mev_type: fromOptionalField(risk?.mev_type),
       has_blacklisted_program: risk?.has_blacklisted_program ?? false,
       blacklisted_programs: risk?.blacklisted_programs ?? [],
       blacklist_entries: risk?.blacklist_entries ?? [],
@@ -253,7 +251,7 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
         code: finding.code,
         severity: finding.severity as RiskLevel,
         message: finding.message,
-        instruction_index: orNull(finding.instruction_index),
+        instruction_index: fromOptionalField(finding.instruction_index),
         accounts: finding.accounts,
       })),
       mev_factors: risk?.mev_factors ? fromMevFactorsMessage(risk.mev_factors) : null,
@@ -267,16 +265,16 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     call_tree: message.call_tree.map(fromCallNodeMessage),
     balance_changes: message.balance_changes.map((change) => ({
       account: change.account,
-      mint: orNull(change.mint),
-      owner: orNull(change.owner),
-      decimals: orNull(change.decimals),
+      mint: fromOptionalField(change.mint),
+      owner: fromOptionalField(change.owner),
+      decimals: fromOptionalField(change.decimals),
       pre: change.pre,
       post: change.post,
       delta: change.delta,
     })),
-    failure_reason: orNull(message.failure_reason),
-    failure_code: orNull(message.failure_code) as FailureCode | null,
-    is_terminal: orNull(message.is_terminal),
+    failure_reason: fromOptionalField(message.failure_reason),
+    failure_code: fromOptionalField(message.failure_code) as FailureCode | null,
+    is_terminal: fromOptionalField(message.is_terminal),
     transaction_error:
       message.transaction_error_json === undefined
         ? null
@@ -284,8 +282,8 @@ export function fromSimulateResponseMessage(message: SimulateResponseOutput): Si
     logs: message.logs,
     latency_ms: message.latency_ms,
     context_slot: message.context_slot,
-    min_account_slot: orNull(message.min_account_slot),
-    replacement_blockhash: orNull(message.replacement_blockhash),
+    min_account_slot: fromOptionalField(message.min_account_slot),
+    replacement_blockhash: fromOptionalField(message.replacement_blockhash),
     landing_estimate: message.landing_estimate,
     timed_out_vectors: message.timed_out_vectors as Vector[],
     decision: message.decision as Decision,

@@ -18,18 +18,16 @@ import type {
   TrackingStatus,
 } from '../contract/transaction-tracking.js'
 import type { SubmitStrategyName } from '../contract/submit-strategies.js'
-
-const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
-const orNull = <T>(value: T | undefined | null): T | null => (value === undefined || value === null ? null : value)
+import { fromOptionalField, toOptionalField } from '../../lib/grpc/optional-field.js'
 
 function toPredictionMessage(prediction: Prediction): object {
   return {
     success: prediction.success,
-    compute_units: orUndefined(prediction.compute_units),
-    fee_lamports: orUndefined(prediction.fee_lamports),
+    compute_units: toOptionalField(prediction.compute_units),
+    fee_lamports: toOptionalField(prediction.fee_lamports),
     balance_changes: prediction.balance_changes.map((change) => ({
       account: change.account,
-      mint: orUndefined(change.mint),
+      mint: toOptionalField(change.mint),
       delta: change.delta,
     })),
     context_slot: prediction.context_slot,
@@ -39,9 +37,13 @@ function toPredictionMessage(prediction: Prediction): object {
 function fromPredictionMessage(message: PredictionOutput): Prediction {
   return {
     success: message.success,
-    compute_units: orNull(message.compute_units),
-    fee_lamports: orNull(message.fee_lamports),
-    balance_changes: message.balance_changes.map((change) => ({ account: change.account, mint: orNull(change.mint), delta: change.delta })),
+    compute_units: fromOptionalField(message.compute_units),
+    fee_lamports: fromOptionalField(message.fee_lamports),
+    balance_changes: message.balance_changes.map((change) => ({
+      account: change.account,
+      mint: fromOptionalField(change.mint),
+      delta: change.delta,
+    })),
     context_slot: message.context_slot,
   }
 }
@@ -52,8 +54,8 @@ function toOutcomeMessage(outcome: Outcome): object {
     matched: outcome.matched,
     differences: outcome.differences.map((difference) => ({
       ...difference,
-      account: orUndefined(difference.account),
-      mint: orUndefined(difference.mint),
+      account: toOptionalField(difference.account),
+      mint: toOptionalField(difference.mint),
     })),
   }
 }
@@ -64,8 +66,8 @@ function fromOutcomeMessage(message: OutcomeOutput): Outcome {
     matched: message.matched,
     differences: message.differences.map((difference) => ({
       field: difference.field as OutcomeDifference['field'],
-      account: orNull(difference.account),
-      mint: orNull(difference.mint),
+      account: fromOptionalField(difference.account),
+      mint: fromOptionalField(difference.mint),
       predicted: difference.predicted,
       actual: difference.actual,
     })),
@@ -81,14 +83,14 @@ export function toTrackedTransactionMessage(transaction: TrackedTransaction): Tr
     route: transaction.route,
     attempts: transaction.attempts,
     endpoints: transaction.endpoints,
-    landed_slot: orUndefined(transaction.landed_slot),
+    landed_slot: toOptionalField(transaction.landed_slot),
     transaction_error_json: transaction.transaction_error === null ? undefined : JSON.stringify(transaction.transaction_error),
     prediction: transaction.prediction === null ? null : toPredictionMessage(transaction.prediction),
     outcome: transaction.outcome === null ? null : toOutcomeMessage(transaction.outcome),
-    strategy: orUndefined(transaction.strategy),
-    relay_bundle_id: orUndefined(transaction.relay_bundle_id),
-    tip_lamports: orUndefined(transaction.tip_lamports),
-    drop_reason: orUndefined(transaction.drop_reason),
+    strategy: toOptionalField(transaction.strategy),
+    relay_bundle_id: toOptionalField(transaction.relay_bundle_id),
+    tip_lamports: toOptionalField(transaction.tip_lamports),
+    drop_reason: toOptionalField(transaction.drop_reason),
     created_at: transaction.created_at,
     updated_at: transaction.updated_at,
   }
@@ -103,17 +105,17 @@ export function fromTrackedTransactionMessage(message: TrackedTransactionOutput)
     route: message.route as SubmitRoute,
     attempts: message.attempts,
     endpoints: message.endpoints,
-    landed_slot: orNull(message.landed_slot),
+    landed_slot: fromOptionalField(message.landed_slot),
     transaction_error:
       message.transaction_error_json === undefined
         ? null
         : (JSON.parse(message.transaction_error_json) as TrackedTransaction['transaction_error']),
     prediction: message.prediction ? fromPredictionMessage(message.prediction) : null,
     outcome: message.outcome ? fromOutcomeMessage(message.outcome) : null,
-    strategy: orNull(message.strategy) as SubmitStrategyName | null,
-    relay_bundle_id: orNull(message.relay_bundle_id),
-    tip_lamports: orNull(message.tip_lamports),
-    drop_reason: orNull(message.drop_reason),
+    strategy: fromOptionalField(message.strategy) as SubmitStrategyName | null,
+    relay_bundle_id: fromOptionalField(message.relay_bundle_id),
+    tip_lamports: fromOptionalField(message.tip_lamports),
+    drop_reason: fromOptionalField(message.drop_reason),
     created_at: message.created_at,
     updated_at: message.updated_at,
   }

@@ -1,6 +1,6 @@
 /**
- * Null in the UserService interface is an unset `optional` field in its gRPC messages (proto3 has
- * no null); these two convert at that boundary.
+ * Null in a service's interface (the UserService's, the engine's contract) is an unset `optional`
+ * field in its gRPC messages (proto3 has no null); these two convert at that boundary.
  */
 
 /** The field value to send for `value`: unset (undefined) for null. */
