@@ -10,7 +10,7 @@ export interface ListeningTcpSocket {
   inode: string
 }
 
-export interface TcpConnection {
+interface TcpConnection {
   localPort: number
   remotePort: number
   inode: string
@@ -52,7 +52,7 @@ export function readListeningTcpSockets(): ListeningTcpSocket[] {
 }
 
 /** Every established TCP connection (state 01) of /proc/net/tcp and tcp6, both ends of a local one included. */
-export function readEstablishedTcpConnections(): TcpConnection[] {
+function readEstablishedTcpConnections(): TcpConnection[] {
   return readTcpTables()
     .filter((row) => row.state === '01')
     .map(({ localPort, remotePort, inode }) => ({ localPort, remotePort, inode }))
