@@ -236,16 +236,21 @@ export function runRugVector(
   const entries = deps.cache.getMany(mints)
   if (entries instanceof Promise) return entries.then((loaded) => screenAsync(context, deps, received, loaded, paid))
   const screenings: Screening[] = []
+  const symbols: SymbolRead[] = []
   for (let i = 0; i < mints.length; i++) {
     const mint = mints[i] as AccountKey
     const facts = getMintFacts(entries[i], context.epoch)
     const symbol = facts ? deps.symbols.get(mint, facts) : null
+    symbols.push(symbol)
     const liquidity = deps.liquidity ? deps.liquidity.get(mint) : null
-    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, received, entries, paid)
+    if (symbol instanceof Promise || liquidity === undefined) return screenAsync(context, deps, received, entries, paid, symbols)
     screenings.push({ mint, facts, symbol, liquidity, owner: getOwningReceiver(facts, received[i]!.receivers), paid: paid[i] })
   }
   return toFindings(screenings.map((screening) => getTokenRisk(screening, deps, context.name)))
 }
+
+/** A mint's symbol: known, none, or being read. */
+type SymbolRead = string | null | Promise<string | null>
 
 async function screenAsync(
   context: VectorContext,
@@ -253,11 +258,13 @@ async function screenAsync(
   received: readonly ReceivedMint[],
   entries: readonly AccountEntry[],
   paid: readonly boolean[],
+  startedSymbols: readonly SymbolRead[] = [],
 ): Promise<RugFindings> {
   const screenings = await Promise.all(
     received.map(async ({ mint, receivers }, i): Promise<Screening> => {
       const facts = getMintFacts(entries[i], context.epoch)
-      const symbol = facts ? deps.symbols.get(mint, facts) : null
+      // A read already started is awaited, not asked again: left alone, its failure would go unhandled.
+      const symbol = i < startedSymbols.length ? startedSymbols[i] : facts ? deps.symbols.get(mint, facts) : null
       const cached = deps.liquidity ? deps.liquidity.get(mint) : null
       const [resolvedSymbol, liquidity] = await Promise.all([
         symbol instanceof Promise ? untilDeadline(symbol, context.deadline) : symbol,
