@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getFreePort } from '../../lib/free-port.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
+import { withLaunchNodeOptions } from '../support/launch-node-options.js'
 import { stopChild } from '../support/stop-child.js'
 import { createGcWindow, type GcWindow } from './gc-window.js'
 
@@ -84,7 +85,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   for (const name of ['SOLANA_RPC_URLS', 'GEYSER_ENDPOINT', 'DATABASE_URL', 'REDIS_URL']) delete inherited[name]
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'main.ts'], {
     cwd: options.root,
-    env: { ...inherited, ...env },
+    env: withLaunchNodeOptions({ ...inherited, ...env }),
     stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   })
   const origin = `http://127.0.0.1:${port}`

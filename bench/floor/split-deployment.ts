@@ -15,6 +15,7 @@ import { createDatabase, type Database } from '../../accounts/db/database.js'
 import { getFreePort } from '../../lib/free-port.js'
 import type { RemoteChain } from '../support/remote-chain.js'
 import { stopChild } from '../support/stop-child.js'
+import { withLaunchNodeOptions } from '../support/launch-node-options.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 60_000
@@ -38,7 +39,7 @@ export interface SplitDeployment {
 function start(name: string, entry: string, env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: withLaunchNodeOptions({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return { name, child }

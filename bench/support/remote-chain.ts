@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { getFreePort } from '../../lib/free-port.js'
 import { stopChild } from './stop-child.js'
+import { withLaunchNodeOptions } from './launch-node-options.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -22,7 +23,7 @@ export interface RemoteChain {
 function start(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: withLaunchNodeOptions({ ...process.env, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child
