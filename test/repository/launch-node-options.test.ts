@@ -19,10 +19,10 @@ function listYaml(directory: string): string[] {
     .map((name) => join(directory, name))
 }
 
-t.test("package.json's start scripts", async (t) => {
+t.test("package.json's start scripts (and localnet's traffic generator)", async (t) => {
   const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
-  const starts = Object.entries(scripts).filter(([name]) => name === 'start' || name.startsWith('start:'))
-  t.ok(starts.length >= 5, 'the service, its three parts and localnet')
+  const starts = Object.entries(scripts).filter(([name]) => name === 'start' || name.startsWith('start:') || name === 'localnet:traffic')
+  t.ok(starts.length >= 6, "the service, its three parts, localnet and localnet's traffic")
   for (const [name, script] of starts) {
     t.match(script, new RegExp(`^NODE_OPTIONS="${LAUNCH_NODE_OPTIONS} \\$\\{NODE_OPTIONS:-\\}" exec node `), name)
   }
