@@ -9,26 +9,9 @@
  * (bench/support/launch-node-options.ts), so that a caller's NODE_OPTIONS still has the last word.
  */
 import t from 'tap'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { LAUNCH_NODE_OPTIONS } from '../../bench/support/launch-node-options.js'
-import { assertStopsOnSigterm, createServiceProcessSetup, startServiceProcess } from '../helpers/service-process.js'
-
-/** The processes whose parent is `pid` (from /proc/<pid>/stat's fourth field). */
-function getChildPids(pid: number): number[] {
-  const children: number[] = []
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      // The command name (in parentheses) may hold spaces: the fields after it are what count.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent === pid) children.push(Number(name))
-    } catch {
-      // exited while being read
-    }
-  }
-  return children
-}
+import { assertStopsOnSigterm, createServiceProcessSetup, getChildPids, startServiceProcess } from '../helpers/service-process.js'
 
 function readEnvironment(pid: number): Map<string, string> {
   const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)

@@ -15,6 +15,7 @@ import type { Test } from 'tap'
 import { getFreePort } from '../../lib/free-port.js'
 import { getEmbeddedTemplate } from './database.js'
 import { getSocketInodes, readListeningTcpSockets } from './proc-sockets.js'
+import { waitUntil } from './wait-until.js'
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** With the migrated template copied in, a start skips PGlite's initdb; a loaded CI machine is still slow. */
@@ -208,14 +209,32 @@ function getListeningPids(port: number): number[] {
   return pids
 }
 
-/** The process group of `pid`, from /proc/<pid>/stat (the third field after the command); null when it is gone. */
-function getProcessGroup(pid: number): number | null {
+/**
+ * The fields of /proc/<pid>/stat after the command name (state, parent, process group, …); null
+ * when the process is gone. The name (in parentheses) may hold spaces, so the fields are read after it.
+ */
+function readStatFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   } catch {
     return null
   }
+}
+
+/** The process group of `pid`; null when it is gone. */
+function getProcessGroup(pid: number): number | null {
+  const fields = readStatFields(pid)
+  return fields ? Number(fields[2]) : null
+}
+
+/** The processes whose parent is `pid`. */
+export function getChildPids(pid: number): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return []
+    const fields = readStatFields(Number(entry))
+    return fields && Number(fields[1]) === pid ? [Number(entry)] : []
+  })
 }
 
 /**
@@ -266,8 +285,7 @@ export async function assertStopsOnSigterm(t: Test, running: ServiceProcess, set
   }
   // tsx's esbuild services (a first start from a fresh checkout transpiles through them) leave a
   // moment after the server that spawned them; an orphan that keeps serving would still be there.
-  const settled = Date.now() + GROUP_EXIT_GRACE_MS
-  while (isProcessGroupAlive(pid) && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 50))
+  await waitUntil(() => !isProcessGroupAlive(pid), GROUP_EXIT_GRACE_MS).catch(() => undefined)
   t.notOk(isProcessGroupAlive(pid), 'no process of the group is left (nothing orphaned keeps serving)')
 }
 

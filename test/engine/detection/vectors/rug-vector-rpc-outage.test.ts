@@ -3,10 +3,10 @@
 // without a symbol, and no read it started is left to reject unheard (an unhandled rejection ends
 // a Node process).
 import t from 'tap'
-import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { generateKeyPairSigner } from '@solana/kit'
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { getFreePort } from '../../../../lib/free-port.js'
 import { createJsonRpcClient } from '../../../../engine/hot-path/rpc/json-rpc-client.js'
 import { createAccountCache } from '../../../../engine/hot-path/state/account-cache.js'
 import { fromAccountKey, fromBase58Address } from '../../../../engine/hot-path/state/account-key.js'
@@ -16,15 +16,6 @@ import { runRugVector } from '../../../../engine/detection/vectors/rug-vector.js
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 import { createTestContext } from './vector-context-fixture.js'
 
-/** A loopback port that nothing listens on: every connection is refused. */
-async function getClosedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 t.test("a received mint's symbol read fails: answered without it, and every rejection is handled", async (t) => {
   const unhandled: unknown[] = []
   const onUnhandled = (reason: unknown) => void unhandled.push(reason)
@@ -32,7 +23,7 @@ t.test("a received mint's symbol read fails: answered without it, and every reje
   process.on('unhandledRejection', onUnhandled)
   t.teardown(() => void process.off('unhandledRejection', onUnhandled))
 
-  const rpc = createJsonRpcClient({ urls: [`http://127.0.0.1:${await getClosedPort()}`], requestTimeoutMs: 1_000 })
+  const rpc = createJsonRpcClient({ urls: [`http://127.0.0.1:${await getFreePort()}`], requestTimeoutMs: 1_000 })
   const cache = createAccountCache({ rpc, maxBytes: 1_000_000, freshMs: 60_000, batchSize: 100 })
   const signer = (await generateKeyPairSigner()).address
   const mint = fromBase58Address((await generateKeyPairSigner()).address)

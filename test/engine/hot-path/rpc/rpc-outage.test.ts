@@ -14,7 +14,7 @@ import { createLocalnet } from '../../../../localnet/localnet.js'
 import { engineConfigSchema } from '../../../../engine/config.js'
 import { createEngine } from '../../../../engine/engine.js'
 import { fromBase58Address, toAccountKey } from '../../../../engine/hot-path/state/account-key.js'
-import { decodeWireTransaction } from '../../../../engine/hot-path/decode/wire-transaction.js'
+import { decodeWireTransaction, getStaticKey } from '../../../../engine/hot-path/decode/wire-transaction.js'
 import { ORCA_ACCOUNTS_DIR } from '../../../helpers/fixtures.js'
 import { callRpc, quietLogger } from '../../../helpers/stack.js'
 import { startTcpProxy } from '../../../helpers/tcp-proxy.js'
@@ -103,9 +103,7 @@ t.test('a Solana RPC outage: warm calls answer, cold ones say upstream_unavailab
   t.equal(await outcome(engine.simulate(await receive(warm, USDC))), 'answered', 'a receipt of USDC, before the outage')
   const warmReceive = await receive(warm, SAMO)
   const decoded = decodeWireTransaction(warmReceive)
-  const receiveKeys = Array.from({ length: decoded.staticKeyCount }, (_, i) =>
-    toAccountKey(decoded.bytes.subarray(decoded.staticKeysOffset + 32 * i, decoded.staticKeysOffset + 32 * (i + 1))),
-  )
+  const receiveKeys = Array.from({ length: decoded.staticKeyCount }, (_, i) => toAccountKey(getStaticKey(decoded, i)))
   await engine.cache.getMany(receiveKeys)
 
   await proxy.cut()
