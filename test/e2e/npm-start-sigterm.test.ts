@@ -11,7 +11,8 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { LAUNCH_NODE_OPTIONS } from '../../bench/support/launch-node-options.js'
-import { assertStopsOnSigterm, createServiceProcessSetup, getChildPids, startServiceProcess } from '../helpers/service-process.js'
+import { getChildPids } from '../../bench/floor/proc-cpu.js'
+import { assertStopsOnSigterm, createServiceProcessSetup, startServiceProcess } from '../helpers/service-process.js'
 
 function readEnvironment(pid: number): Map<string, string> {
   const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)

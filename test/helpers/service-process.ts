@@ -209,32 +209,14 @@ function getListeningPids(port: number): number[] {
   return pids
 }
 
-/**
- * The fields of /proc/<pid>/stat after the command name (state, parent, process group, …); null
- * when the process is gone. The name (in parentheses) may hold spaces, so the fields are read after it.
- */
-function readStatFields(pid: number): string[] | null {
+/** The process group of `pid`, from /proc/<pid>/stat (the third field after the command); null when it is gone. */
+function getProcessGroup(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
   } catch {
     return null
   }
-}
-
-/** The process group of `pid`; null when it is gone. */
-function getProcessGroup(pid: number): number | null {
-  const fields = readStatFields(pid)
-  return fields ? Number(fields[2]) : null
-}
-
-/** The processes whose parent is `pid`. */
-export function getChildPids(pid: number): number[] {
-  return readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return []
-    const fields = readStatFields(Number(entry))
-    return fields && Number(fields[1]) === pid ? [Number(entry)] : []
-  })
 }
 
 /**
