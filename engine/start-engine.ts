@@ -34,7 +34,15 @@ export interface StartEngineOptions {
   callers?: CallerServices
   /** Where each status change of a tracked transaction is published (in-process, or Redis for edges apart); none: no pushes. */
   transactionUpdates?: Pick<TransactionUpdates<TrackedTransaction>, 'publish'>
+  /** How long readiness waits for the simulate workers' first start (WORKERS_READY_LIMIT_MS; tests shorten it). */
+  workersReadyLimitMs?: number
 }
+
+/**
+ * How long the engine's readiness waits for its simulate workers' first start. A worker that cannot
+ * start within it no longer keeps the engine out of service: its calls run on the serving thread.
+ */
+export const WORKERS_READY_LIMIT_MS = 30_000
 
 export interface StartedEngine {
   /** The engine the doors call: its simulate runs on the worker threads when there are any. */
@@ -99,7 +107,7 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
           })
         : undefined
     // Serving starts at once: until a worker is ready its calls run on this thread's engine.
-    const serving = workers ? withSimulateWorkers(engine, workers) : engine
+    const serving = workers ? withSimulateWorkers(engine, workers, logger, options.workersReadyLimitMs ?? WORKERS_READY_LIMIT_MS) : engine
     const server = await startEngineServer(serving, config.grpcHost, config.grpcPort, { gate })
     return {
       engine: serving,
@@ -127,13 +135,32 @@ export async function startEngine(options: StartEngineOptions): Promise<StartedE
  * The engine with its simulate served by the workers, and its health saying how many are ready.
  * The engine is the prototype, so its getters (geyser state) stay live; execute and submit keep
  * simulating on this thread's engine.
+ *
+ * It is ready (the standard health check, Kubernetes' readiness probe) once its workers first
+ * started, or `readyLimitMs` passed. Until then the serving thread carries every call while the
+ * workers load on the same cores: a rolling update that stopped the next engine then left this one
+ * with the whole load at its slowest (calls past their deadline, 503 engine_unavailable). A worker
+ * replaced later does not make it unready: the others and the serving thread keep serving.
  */
-function withSimulateWorkers(engine: Engine, workers: SimulateWorkerPool): Engine {
+function withSimulateWorkers(engine: Engine, workers: SimulateWorkerPool, logger: Logger, readyLimitMs: number): Engine {
+  let workersStarted = false
+  const waitingSince = Date.now()
+  void workers.whenReady(readyLimitMs).then(() => {
+    workersStarted = true
+    // (Also woken when the pool closes while they start: a shutdown, nothing to warn about.)
+    if (workers.readyCount < workers.size && Date.now() - waitingSince >= readyLimitMs) {
+      logger.warn(
+        { ready: workers.readyCount, configured: workers.size, limitMs: readyLimitMs },
+        'simulate workers not all started in time: the engine reports ready, their calls run on the serving thread',
+      )
+    }
+  })
   const simulate: Engine['simulate'] = (transaction, options = {}) => workers.simulate(transaction, options)
   const simulateSerialized: Engine['simulateSerialized'] = (transaction, options = {}) => workers.simulateSerialized(transaction, options)
   const simulateEncoded: Engine['simulateEncoded'] = (transaction, options = {}) => workers.simulateEncoded(transaction, options)
   const getHealth: Engine['getHealth'] = () => ({ ...engine.getHealth(), workers: { configured: workers.size, ready: workers.readyCount } })
-  return Object.setPrototypeOf({ simulate, simulateSerialized, simulateEncoded, getHealth }, engine) as Engine
+  const isReady: Engine['isReady'] = () => workersStarted && engine.isReady()
+  return Object.setPrototypeOf({ simulate, simulateSerialized, simulateEncoded, getHealth, isReady }, engine) as Engine
 }
 
 /** Publishes the engine's tracking updates on `updates`; returns the function that stops. A failed publish loses one push, logged. */

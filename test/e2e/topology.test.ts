@@ -19,6 +19,7 @@ import { generateKeyPairSigner } from '@solana/kit'
 import { Redis } from 'ioredis'
 import t, { type Test } from 'tap'
 import { createGrpcEngineClient } from '../../engine/client/grpc-engine-client.js'
+import { checkGrpcHealth } from '../../engine/grpc/health-probe.js'
 import { readConfig } from '../../lib/config.js'
 import { getFreePort } from '../../lib/free-port.js'
 import { DEFAULT_ADMISSION_KEY_PREFIX } from '../../lib/limits/redis-admission.js'
@@ -32,7 +33,7 @@ import { buildTransaction, transferSol } from '../helpers/transactions.js'
 import { createTempDir, isListening } from '../helpers/split-service-processes.js'
 import { isConnectedTo } from '../helpers/proc-sockets.js'
 import { createRestartableProcess, type RestartableProcess } from '../helpers/topology-processes.js'
-import { createEdgeBalancer, runRestLoad, runStreamLoad, type EdgeBalancer, type LoadRun } from '../helpers/topology-load.js'
+import { createEdgeBalancer, runRestLoad, runStreamLoad, timeOfDay, type EdgeBalancer, type LoadRun } from '../helpers/topology-load.js'
 
 const REDIS_URL = process.env.REDIS_URL
 const SOL = 1_000_000_000n
@@ -197,8 +198,10 @@ t.test(
           SEND_REBROADCAST_MS: '200',
           DATA_DIR: createTempDir(t, 'preflight-topology-engine-'),
         },
-        // Ready as the Kubernetes probe means it: warm from the geyser stream, not merely listening.
+        // Ready as the Kubernetes probe means it (SERVING: its simulate workers started, its view of
+        // the chain current), and warm from the geyser stream: not merely listening.
         async () => {
+          if ((await checkGrpcHealth(`127.0.0.1:${port}`, 1_000)) !== 'SERVING') return false
           const client = createGrpcEngineClient(`127.0.0.1:${port}`)
           try {
             const health = await client.health()
@@ -405,19 +408,39 @@ t.test(
 
     await t.test('every process stopped and started again, one by one, under load: no request fails', async (t) => {
       const load = startLoad(balancer, origins, loadUsers, transfers)
+      // When each process stopped, started and was back in service, to line a failure's time up with.
+      const timeline: string[] = []
+      // What each edge logged at error (a failed call's cause), kept across its restart.
+      const edgeErrors: string[] = []
+      const keepEdgeErrors = (edge: RestartableProcess) =>
+        edgeErrors.push(
+          ...edge
+            .current()
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"level":50'))
+            .map((line) => `${edge.name}: ${line.slice(0, 1500)}`),
+        )
       await sleep(1_000)
       for (const process of [...engines, accounts, ...edges]) {
+        timeline.push(`${timeOfDay()} ${process.name} stopping`)
         const exit = await process.stop()
         t.same(exit, { code: 0, signal: null }, `${process.name} drains and exits 0 on SIGTERM`, {
           output: process.current().output().slice(-2000),
         })
+        if (edges.includes(process)) keepEdgeErrors(process)
+        timeline.push(`${timeOfDay()} ${process.name} stopped, starting`)
         t.ok(await process.start(), `${process.name} starts again`)
+        timeline.push(`${timeOfDay()} ${process.name} ready`)
         await rejoined(t, process)
+        timeline.push(`${timeOfDay()} ${process.name} rejoined`)
       }
       const result = await stopLoad(load)
       acknowledged += result.ok
+      if (result.failures.length > 0) for (const edge of edges) keepEdgeErrors(edge)
       t.same(result.failures, [], `no failed request: ${result.ok} answered, ${result.resent} stream messages sent again`, {
         passedOn: balancer.passedOn,
+        ...(result.failures.length > 0 ? { timeline, edgeErrors } : {}),
       })
     })
 

@@ -56,7 +56,7 @@ export function createEdgeBalancer(origins: readonly string[]): EdgeBalancer {
 export interface LoadTally {
   /** Simulations answered (HTTP 200, or a stream answer without error). */
   ok: number
-  /** Everything else, with what it was. */
+  /** Everything else, with what it was and when (the wall clock's time of day, to line up with the test's timeline). */
   failures: string[]
   /** Stream messages sent again on another socket: their socket closed, or answered shutting_down, first. */
   resent: number
@@ -69,6 +69,9 @@ export interface LoadRun {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The time of day to the millisecond (UTC), which a failure is tagged with. */
+export const timeOfDay = (): string => new Date().toISOString().slice(11, 23)
 
 /**
  * Simulates `transactions` (base64, in turn) with `apiKey` through `balancer`, one call at a time
@@ -88,9 +91,9 @@ export function runRestLoad(balancer: EdgeBalancer, apiKey: string, transactions
         })
         const text = await response.text()
         if (response.status === 200) tally.ok++
-        else tally.failures.push(`${response.status} ${text.slice(0, 200)}`)
+        else tally.failures.push(`${timeOfDay()} ${response.status} ${text.slice(0, 200)}`)
       } catch (error) {
-        tally.failures.push(`no answer: ${String(error)}`)
+        tally.failures.push(`${timeOfDay()} no answer: ${String(error)}`)
       }
       await sleep(Math.max(0, intervalMs - (Date.now() - started)))
     }
@@ -162,7 +165,7 @@ export function runStreamLoad(origins: readonly string[], apiKey: string, transa
           break
         }
         if (answer && error?.code !== 'shutting_down') {
-          tally.failures.push(`stream error ${JSON.stringify(error)}`)
+          tally.failures.push(`${timeOfDay()} stream error ${JSON.stringify(error)}`)
           break
         }
         tally.resent++
@@ -178,7 +181,7 @@ export function runStreamLoad(origins: readonly string[], apiKey: string, transa
     async stop() {
       stopped = true
       await loop.catch((error: unknown) => {
-        tally.failures.push(`stream client: ${String(error)}`)
+        tally.failures.push(`${timeOfDay()} stream client: ${String(error)}`)
       })
     },
   }
