@@ -5,6 +5,7 @@
  * slots advancing, so a transaction's own blockhash expires within the run.
  */
 import { loadEngineProto } from '../../lib/grpc/load-proto.js'
+import { toGrpcFrame } from '../support/grpc-frame.js'
 import type { UniqueTransaction } from './unique-transactions.js'
 
 export const SIMULATE_PATH = '/api/v1/solana/tx/simulate'
@@ -26,14 +27,6 @@ export function toBatchBodies(transactions: readonly UniqueTransaction[], size: 
     )
     return JSON.stringify({ transactions: items, replace_recent_blockhash: true })
   })
-}
-
-/** A gRPC message as it travels in a DATA frame: compressed flag 0, big-endian length, bytes. */
-export function toGrpcFrame(message: Buffer): Buffer {
-  const frame = Buffer.alloc(5 + message.length)
-  frame.writeUInt32BE(message.length, 1)
-  message.copy(frame, 5)
-  return frame
 }
 
 /** The framed SimulateRequest of `transaction` (what grpc-js would send). */

@@ -57,7 +57,7 @@ export interface MaxOpenRate {
 export interface DoorRuns {
   oneCaller: FloorRun
   saturation: FloorRun
-  /** gRPC only: saturation with unique transactions (grpc-js in several processes), beside h2load's one body. */
+  /** gRPC only: saturation with unique transactions (node:http2 gRPC clients in several processes), beside h2load's one body. */
   saturationUnique?: FloorRun
   maxOpenRate: MaxOpenRate
 }

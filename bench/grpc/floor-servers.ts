@@ -7,19 +7,11 @@
 import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
+import { toGrpcFrame } from '../support/grpc-frame.js'
 
 export interface FloorServer {
   port: number
   close(): Promise<void>
-}
-
-/** A gRPC message: the 5-byte prefix (not compressed, big-endian length) and its bytes. */
-export function toGrpcFrame(message: Uint8Array): Buffer {
-  const frame = Buffer.allocUnsafe(5 + message.length)
-  frame[0] = 0
-  frame.writeUInt32BE(message.length, 1)
-  frame.set(message, 5)
-  return frame
 }
 
 /** A node:http2 server that reads each request to its end, then answers `response` with gRPC framing and an OK status. */

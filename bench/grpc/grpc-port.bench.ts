@@ -20,7 +20,8 @@ import { createBenchCase } from '../support/bench-cases.js'
 import { getApiKeyHeaders } from '../support/bench-credentials.js'
 import { startBenchService } from '../support/bench-service.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
-import { startBareHttp2Server, startGrpcJsNoopServer, toGrpcFrame } from './floor-servers.js'
+import { startBareHttp2Server, startGrpcJsNoopServer } from './floor-servers.js'
+import { toGrpcFrame } from '../support/grpc-frame.js'
 import { runH2load, type H2loadFigures } from './h2load-run.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

@@ -1,4 +1,4 @@
-/** Open loop over gRPC with grpc-js: calls leave on the fixed schedule, multiplexed on one channel. */
+/** Open loop over gRPC (grpc-engine-stub.ts): calls leave on the fixed schedule, multiplexed on one HTTP/2 connection. */
 import { createGrpcEngineStub } from './grpc-engine-stub.js'
 import type { LoadRunSpec, LoadTarget, WindowHooks } from './load-run-spec.js'
 import { runOpenLoop, type OpenLoopOutcome } from './open-loop.js'

@@ -1,4 +1,4 @@
-/** Closed loop over gRPC with grpc-js: `concurrency` callers on one channel (bench/load/closed-loop.ts). */
+/** Closed loop over gRPC (grpc-engine-stub.ts): `concurrency` callers on one HTTP/2 connection (bench/load/closed-loop.ts). */
 import { runClosedLoop, type ClosedLoopOutcome } from './closed-loop.js'
 import { createGrpcEngineStub } from './grpc-engine-stub.js'
 import type { LoadRunSpec, LoadTarget, WindowHooks } from './load-run-spec.js'

@@ -275,10 +275,10 @@ async function runBenchmark(
       cachedPath: `engine.simulate() in process on a second engine with RESULT_CACHE_MAX_ENTRIES=${CACHED_ENGINE_ENV.RESULT_CACHE_MAX_ENTRIES}, each call a repeat within the slot; baseline: the serving engine simulating the same requests, turn by turn`,
       generators: {
         open:
-          `load worker process: undici Pool (HTTP, ${settings.connections} connections) / grpc-js (gRPC, one channel) / ws (WebSocket, ${settings.wsSockets} socket(s), messages round-robin); ` +
+          `load worker process: undici Pool (HTTP, ${settings.connections} connections) / node:http2 gRPC framing (gRPC, one connection) / ws (WebSocket, ${settings.wsSockets} socket(s), messages round-robin); ` +
           "latency from each request's intended start on the fixed schedule; HDR histogram, µs",
         saturation:
-          `load worker process: autocannon (HTTP, ${settings.concurrency} connections) / grpc-js closed loop (${settings.concurrency} callers, one channel) / ` +
+          `load worker process: autocannon (HTTP, ${settings.concurrency} connections) / node:http2 gRPC closed loop (${settings.concurrency} callers, one connection) / ` +
           `ws closed loop (${settings.concurrency} callers over ${Math.min(settings.wsSockets, settings.concurrency)} socket(s))`,
         stream: `load worker process: ws, one socket, ${settings.streamMessages} messages (the mix in turn) written while the socket holds under 64 KiB unsent; latency from each message's send to its answer`,
         batch: `REST simulate-batch with ${settings.batchSize} transactions (the mix repeated); latency per batch, simulations/s = batches/s × ${settings.batchSize}`,

@@ -4,9 +4,9 @@
  * back: `measuring` and `measured` at the edges of the measured window (the orchestrator samples
  * the server's CPU in between), then `result` (or `error`). Exits when stdin closes.
  *
- * Open loop: undici Pool (HTTP), grpc-js (gRPC) or ws (the WebSocket stream) on a fixed schedule,
- * latency from each request's intended start. Saturation: autocannon (HTTP), or a closed loop of
- * grpc-js or ws callers. Stream (WebSocket only): one socket sent a fixed number of messages as
+ * Open loop: undici Pool (HTTP), node:http2 with gRPC framing (gRPC: grpc-engine-stub.ts) or ws (the
+ * WebSocket stream) on a fixed schedule, latency from each request's intended start. Saturation:
+ * autocannon (HTTP), or a closed loop of gRPC (node:http2) or ws callers. Stream (WebSocket only): one socket sent a fixed number of messages as
  * fast as it takes them.
  */
 import { createInterface } from 'node:readline'
@@ -111,7 +111,7 @@ async function runOpen(spec: Extract<LoadRunSpec, { mode: 'open' }>, hooks: Wind
     case 'http':
       return [`undici Pool (${spec.connections} connections), open loop`, fromOpenLoop(await runHttpOpenLoop(spec, target, hooks))]
     case 'grpc':
-      return ['grpc-js, one channel, open loop', fromOpenLoop(await runGrpcOpenLoop(spec, target, hooks))]
+      return ['node:http2 gRPC framing, one connection, open loop', fromOpenLoop(await runGrpcOpenLoop(spec, target, hooks))]
     case 'websocket':
       return [`${getSockets(target)}, open loop`, fromOpenLoop(await runWebSocketOpenLoop(spec, target, hooks))]
   }
@@ -123,7 +123,7 @@ async function runSaturation(spec: Extract<LoadRunSpec, { mode: 'saturation' }>,
     case 'http':
       return [`autocannon, ${spec.concurrency} connections`, fromClosedLoop(await runHttpSaturation(spec, target, hooks))]
     case 'grpc':
-      return [`grpc-js, one channel, ${spec.concurrency} callers`, fromClosedLoop(await runGrpcSaturation(spec, target, hooks))]
+      return [`node:http2 gRPC framing, one connection, ${spec.concurrency} callers`, fromClosedLoop(await runGrpcSaturation(spec, target, hooks))]
     case 'websocket':
       return [
         `${getSockets(target, spec.concurrency)}, ${spec.concurrency} callers`,
