@@ -212,7 +212,32 @@ export async function measureDoor(
     describe(endpoint, 'saturation (unique)', saturationUnique)
   }
 
-  const maxOpenRate = await searchOpenRate(endpoint, target, pool, settings)
+  const maxOpenRate = await searchOpenRate(endpoint, settings, async (ratePerS, gc) => {
+    if (endpoint.door !== 'grpc') {
+      return pool.run(
+        { target, mode: 'open', ratePerS, warmupMs: 500, durationS: settings.stepDurationS, drainTimeoutMs: 1_000, connections: 32 },
+        { onMeasuring: gc.open, onMeasured: gc.close },
+      )
+    }
+    // gRPC's open loop is h2load's (h2load-run.ts: the Node generators' own GC set the ceiling).
+    // Its GC window holds the 0.5 s warm-up too, as the saturation runs' windows hold their start.
+    gc.open()
+    const run = await runH2load({
+      url: `http://${endpoint.address}${GRPC_SIMULATE_PATH}`,
+      body: requests.grpcFrame,
+      headers: { 'x-api-key': endpoint.apiKey },
+      clients: 2,
+      streams: 1,
+      threads: 2,
+      durationS: settings.stepDurationS,
+      warmUpS: 0.5,
+      ratePerS,
+      workDir: settings.workDir,
+      name: `${name}-open-${ratePerS}`,
+    })
+    gc.close()
+    return run
+  })
   log(
     `  ${endpoint.side} ${endpoint.door} highest open-loop rate with p99 < 10 ms: ${maxOpenRate.ratePerS === null ? 'none of the rates tried' : `${maxOpenRate.ratePerS}/s`}`,
   )
@@ -236,9 +261,8 @@ function toLoadRun(run: FloorRun): LoadRun {
 
 async function searchOpenRate(
   endpoint: DoorEndpoint,
-  target: LoadTarget,
-  pool: WorkerPool,
   settings: DoorRunSettings,
+  runOpenLoop: (ratePerS: number, gc: GcBracket) => Promise<Measured>,
 ): Promise<MaxOpenRate> {
   const runs = new Map<LoadRun, FloorRun>()
   const search = await searchMaxRate({
@@ -249,12 +273,7 @@ async function searchOpenRate(
     minRate: 125,
     known: new Map(),
     runStep: async (ratePerS) => {
-      const run = await withGc(endpoint, 'open', (gc) =>
-        pool.run(
-          { target, mode: 'open', ratePerS, warmupMs: 500, durationS: settings.stepDurationS, drainTimeoutMs: 1_000, connections: 32 },
-          { onMeasuring: gc.open, onMeasured: gc.close },
-        ),
-      )
+      const run = await withGc(endpoint, 'open', (gc) => runOpenLoop(ratePerS, gc))
       describe(endpoint, `open ${ratePerS}/s`, run)
       const loadRun = toLoadRun(run)
       runs.set(loadRun, run)

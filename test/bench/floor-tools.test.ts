@@ -7,7 +7,8 @@ import t from 'tap'
 import { getAnswerTail, readFrameId } from '../../bench/floor/bare-ws-server.js'
 import { toGrpcFrame } from '../../bench/support/grpc-frame.js'
 import { summarizeGcPauses } from '../../bench/floor/gc-window.js'
-import { parseH2loadLog, parseH2loadOutput } from '../../bench/floor/h2load-run.js'
+import { getOwedCalls, H2LOAD, parseH2loadLog, parseH2loadOutput, runH2load } from '../../bench/floor/h2load-run.js'
+import { createBareGrpcServer } from '../../bench/floor/bare-grpc-server.js'
 import { splitEvenly } from '../../bench/floor/worker-pool.js'
 import { createWrkScript, parseWrkOutput, toLuaString } from '../../bench/floor/wrk-script.js'
 import { runWrk, WRK } from '../../bench/floor/wrk-run.js'
@@ -107,6 +108,44 @@ t.test('h2load totals and its per-request log are read', async (t) => {
   t.same(parseH2loadLog('1700000000000000\t200\t120\n1700000000000100\t200\t95\n'), [120, 95])
   t.throws(() => parseH2loadOutput('connect failed'))
 })
+
+t.test('an open-loop run that sent less than 97 % of its schedule owes the rest', async (t) => {
+  const counts = { succeeded: 1_950, failed: 0, errored: 0, timeout: 0, durationS: 2 }
+  t.equal(getOwedCalls(1_000, counts), 50 - 50, '1,950 of 2,000: held to its schedule')
+  t.equal(getOwedCalls(1_000, { ...counts, succeeded: 1_900 }), 100, '1,900 of 2,000: 100 owed')
+  t.equal(getOwedCalls(1_000, { ...counts, succeeded: 1_800, failed: 100 }), 100, 'failed calls were sent: only the unsent are owed')
+})
+
+t.test(
+  'h2load --rps runs the gRPC open loop at its rate, the warm-up left out',
+  { skip: existsSync(H2LOAD) ? false : `${H2LOAD} is not installed` },
+  async (t) => {
+    const server = await createBareGrpcServer(Buffer.from([0, 0, 0, 0, 1, 8]))
+    t.teardown(() => server.close())
+    const workDir = mkdtempSync(join(tmpdir(), 'h2load-open-'))
+    t.teardown(() => rmSync(workDir, { recursive: true, force: true }))
+    const run = await runH2load({
+      url: `http://127.0.0.1:${server.port}/preflight.engine.v1.Engine/Simulate`,
+      body: Buffer.from([0, 0, 0, 0, 2, 10, 0]),
+      headers: {},
+      clients: 2,
+      streams: 1,
+      threads: 1,
+      durationS: 1,
+      warmUpS: 0.3,
+      ratePerS: 400,
+      workDir,
+      name: 'open',
+    })
+    t.match(run.tool, /^h2load --rps/)
+    t.equal(run.targetRatePerS, 400)
+    t.equal(run.concurrency, null, 'an open loop has no fixed concurrency')
+    t.ok(Math.abs(run.durationS - 1) < 0.1, `measured for its 1 s, not the warm-up too (${run.durationS} s)`)
+    t.ok(run.achievedRatePerS >= 380 && run.achievedRatePerS <= 420, `at its rate: ${run.achievedRatePerS}/s`)
+    t.equal(run.latency.errors, 0)
+    t.equal(run.firstError, null)
+  },
+)
 
 t.test('the bare WebSocket server answers with the message id in place of the captured one', async (t) => {
   t.equal(readFrameId('{"id":4711,"transaction":"AA"}'), '4711')
