@@ -226,7 +226,11 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
       loadAverage: { start: loadAverageStart, end: getLoadAverage() },
       settings: {
         ...settings,
-        tools: { wrk: WRK, h2load: H2LOAD, loadWorkers: `${settings.generators} × bench/load/load-worker.ts (undici / node:http2 gRPC framing / ws)` },
+        tools: {
+          wrk: WRK,
+          h2load: H2LOAD,
+          loadWorkers: `${settings.generators} × bench/load/load-worker.ts (undici / node:http2 gRPC framing / ws)`,
+        },
         service:
           'node --import tsx main.ts, SOLANA_RPC_URLS + GEYSER_ENDPOINT → localnet apart, RATE_LIMITS=off, RESULT_CACHE_MAX_ENTRIES=0, fresh DATA_DIR, embedded PGlite, LOG_LEVEL=warn, BENCH_GC_REPORT',
         // The simulate worker threads the service ran with (inherited from the benchmark's environment).

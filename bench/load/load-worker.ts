@@ -123,7 +123,10 @@ async function runSaturation(spec: Extract<LoadRunSpec, { mode: 'saturation' }>,
     case 'http':
       return [`autocannon, ${spec.concurrency} connections`, fromClosedLoop(await runHttpSaturation(spec, target, hooks))]
     case 'grpc':
-      return [`node:http2 gRPC framing, one connection, ${spec.concurrency} callers`, fromClosedLoop(await runGrpcSaturation(spec, target, hooks))]
+      return [
+        `node:http2 gRPC framing, one connection, ${spec.concurrency} callers`,
+        fromClosedLoop(await runGrpcSaturation(spec, target, hooks)),
+      ]
     case 'websocket':
       return [
         `${getSockets(target, spec.concurrency)}, ${spec.concurrency} callers`,
