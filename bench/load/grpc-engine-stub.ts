@@ -10,7 +10,10 @@
  * channel in a load process held p99 under 10 ms only up to 750–2,000 calls/s and fell behind
  * its own schedule by 4,000/s (p50 0.77 s), while this client held 4,000/s at p50 1.2 ms on the
  * same loaded machine: the generator, not the server, set the gRPC door's open-loop figure.
- * grpc-js stays what the service's own tests and SDK clients use.
+ * grpc-js stays what the service's own tests and SDK clients use. This client has a GC cost of its
+ * own too (5–10 ms scavenges every ≈200 ms at 4,000/s: node:http2's per-stream objects outlive a
+ * scavenge), so `bench:floor` runs gRPC's open loop with h2load (bench/floor/h2load-run.ts) and
+ * uses this client for one caller and unique-transaction saturation.
  */
 import { connect, constants, type ClientHttp2Session, type IncomingHttpHeaders, type IncomingHttpStatusHeader } from 'node:http2'
 import { loadEngineProto } from '../../lib/grpc/load-proto.js'
