@@ -6,8 +6,8 @@
  *
  * Open loop: undici Pool (HTTP), node:http2 with gRPC framing (gRPC: grpc-engine-stub.ts) or ws (the
  * WebSocket stream) on a fixed schedule, latency from each request's intended start. Saturation:
- * autocannon (HTTP), or a closed loop of gRPC (node:http2) or ws callers. Stream (WebSocket only): one socket sent a fixed number of messages as
- * fast as it takes them.
+ * autocannon (HTTP), or a closed loop of gRPC (node:http2) or ws callers. Stream (WebSocket only):
+ * one socket sent a fixed number of messages as fast as it takes them.
  */
 import { createInterface } from 'node:readline'
 import { createGcPauseLog, type GcPauseStats } from './gc-pauses.js'

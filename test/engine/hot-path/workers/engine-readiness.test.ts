@@ -6,33 +6,16 @@
  * limit no longer holds it back.
  */
 import t, { type Test } from 'tap'
-import { readConfig } from '../../../../lib/config.js'
-import { engineConfigSchema } from '../../../../engine/config.js'
 import { checkGrpcHealth } from '../../../../engine/grpc/health-probe.js'
-import { startEngine } from '../../../../engine/start-engine.js'
-import { TEST_INTERNAL_TOKEN } from '../../../helpers/internal-token.js'
-import { quietLogger, startStack, type Stack } from '../../../helpers/stack.js'
+import { startStack, type Stack } from '../../../helpers/stack.js'
+import { startStackEngine } from '../../../helpers/stack-engine.js'
 import { createStackTransfer } from '../../../helpers/stack-transfer.js'
 
 t.setTimeout(180_000)
 
-const startWithWorker = async (t: Test, stack: Stack, workersReadyLimitMs?: number) => {
-  const started = await startEngine({
-    config: readConfig(engineConfigSchema, {
-      SOLANA_RPC_URLS: stack.localnet.rpcUrl,
-      ENGINE_GRPC_PORT: '0',
-      ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      ENGINE_WORKERS: '1',
-    }),
-    logger: quietLogger,
-    ...(workersReadyLimitMs === undefined ? {} : { workersReadyLimitMs }),
-  })
-  t.teardown(async () => {
-    await started.closePort()
-    started.stop()
-  })
-  return started
-}
+/** An engine with one worker, whose readiness waits `workersReadyLimitMs` at most for it. */
+const startWithWorker = (t: Test, stack: Stack, workersReadyLimitMs?: number) =>
+  startStackEngine(t, stack, { ENGINE_WORKERS: '1' }, workersReadyLimitMs === undefined ? {} : { workersReadyLimitMs })
 
 t.test('not ready while its worker starts, ready once it has, and serving calls all along', async (t) => {
   const stack = await startStack(t)

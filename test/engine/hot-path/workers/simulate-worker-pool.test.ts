@@ -25,8 +25,8 @@ import { createTestEdgeWithUser, getJson, postSimulate } from '../../../helpers/
 import { createInProcessEngineClient } from '../../../../engine/client/engine-client.js'
 import { createGrpcEngineClient } from '../../../../engine/client/grpc-engine-client.js'
 import type { Engine } from '../../../../engine/engine.js'
-import { startEngine } from '../../../../engine/start-engine.js'
 import { TEST_INTERNAL_TOKEN } from '../../../helpers/internal-token.js'
+import { startStackEngine } from '../../../helpers/stack-engine.js'
 
 // Worker threads start, crash and are replaced many times over: about 50 s on a busy 2-core
 // machine, close to tap's default 60 s per file. Not a speed bound.
@@ -293,51 +293,23 @@ t.test("over REST, a dead worker's calls answer 503 engine_unavailable in the en
 
 t.test("the engine's health says how many workers are ready; none with ENGINE_WORKERS=0", async (t) => {
   const stack = await startStack(t, { engineEnv: ENGINE_ENV })
-  const start = (workers: string) =>
-    startEngine({
-      config: readConfig(engineConfigSchema, {
-        SOLANA_RPC_URLS: stack.localnet.rpcUrl,
-        ENGINE_GRPC_PORT: '0',
-        ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-        ENGINE_WORKERS: workers,
-      }),
-      logger: quietLogger,
-    })
-  const withWorker = await start('1')
-  t.teardown(async () => {
-    await withWorker.closePort()
-    withWorker.stop()
-  })
+  const withWorker = await startStackEngine(t, stack, { ENGINE_WORKERS: '1' })
   t.same(withWorker.engine.getHealth().workers, { configured: 1, ready: withWorker.workers?.readyCount })
   await withWorker.workers?.whenReady(120_000)
   t.same(withWorker.engine.getHealth().workers, { configured: 1, ready: 1 }, 'ready once started')
   t.equal(withWorker.engine.getHealth().status, 'operational')
-  const without = await start('0')
-  t.teardown(async () => {
-    await without.closePort()
-    without.stop()
-  })
+  const without = await startStackEngine(t, stack, { ENGINE_WORKERS: '0' })
   t.equal(without.engine.getHealth().workers, null)
   t.equal(without.workers, undefined)
 })
 
 t.test("the engine's gRPC port sends a worker's encoded answer: a client gets the serving thread's answer", async (t) => {
   const stack = await startStack(t, { engineEnv: ENGINE_ENV })
-  const started = await startEngine({
-    config: readConfig(engineConfigSchema, {
-      SOLANA_RPC_URLS: stack.localnet.rpcUrl,
-      ENGINE_GRPC_PORT: '0',
-      ENGINE_INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      ENGINE_WORKERS: '1',
-      // Every call to the worker, so every answer below was encoded there.
-      ENGINE_WORKERS_INLINE: 'never',
-      ...ENGINE_ENV,
-    }),
-    logger: quietLogger,
-  })
-  t.teardown(async () => {
-    await started.closePort()
-    started.stop()
+  const started = await startStackEngine(t, stack, {
+    ENGINE_WORKERS: '1',
+    // Every call to the worker, so every answer below was encoded there.
+    ENGINE_WORKERS_INLINE: 'never',
+    ...ENGINE_ENV,
   })
   await started.workers?.whenReady(120_000)
   t.equal(started.workers?.readyCount, 1, 'the worker started')
