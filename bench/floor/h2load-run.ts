@@ -14,7 +14,7 @@
  * open-loop ceiling at 750–1,500/s (2026-11-30).
  */
 import { execFile } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createLatencyHistogram, MS_PER_US, toLatencySummary } from '../load/latency-histogram.js'
@@ -80,6 +80,8 @@ export async function runH2load(options: H2loadRunOptions): Promise<Omit<FloorRu
   const bodyFile = join(options.workDir, `${options.name}.grpc`)
   const logFile = join(options.workDir, `${options.name}.log`)
   writeFileSync(bodyFile, options.body)
+  // h2load appends to its --log-file: a second run of the same name would read the first's calls too.
+  rmSync(logFile, { force: true })
   const headers = Object.entries({ 'content-type': 'application/grpc', te: 'trailers', ...options.headers }).flatMap(([name, value]) => [
     '-H',
     `${name}: ${value}`,

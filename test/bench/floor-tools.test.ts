@@ -124,19 +124,21 @@ t.test(
     t.teardown(() => server.close())
     const workDir = mkdtempSync(join(tmpdir(), 'h2load-open-'))
     t.teardown(() => rmSync(workDir, { recursive: true, force: true }))
-    const run = await runH2load({
-      url: `http://127.0.0.1:${server.port}/preflight.engine.v1.Engine/Simulate`,
-      body: Buffer.from([0, 0, 0, 0, 2, 10, 0]),
-      headers: {},
-      clients: 2,
-      streams: 1,
-      threads: 1,
-      durationS: 1,
-      warmUpS: 0.3,
-      ratePerS: 400,
-      workDir,
-      name: 'open',
-    })
+    const openRun = () =>
+      runH2load({
+        url: `http://127.0.0.1:${server.port}/preflight.engine.v1.Engine/Simulate`,
+        body: Buffer.from([0, 0, 0, 0, 2, 10, 0]),
+        headers: {},
+        clients: 2,
+        streams: 1,
+        threads: 1,
+        durationS: 1,
+        warmUpS: 0.3,
+        ratePerS: 400,
+        workDir,
+        name: 'open',
+      })
+    const run = await openRun()
     t.match(run.tool, /^h2load --rps/)
     t.equal(run.targetRatePerS, 400)
     t.equal(run.concurrency, null, 'an open loop has no fixed concurrency')
@@ -144,6 +146,10 @@ t.test(
     t.ok(run.achievedRatePerS >= 380 && run.achievedRatePerS <= 420, `at its rate: ${run.achievedRatePerS}/s`)
     t.equal(run.latency.errors, 0)
     t.equal(run.firstError, null)
+    t.ok(run.latency.count >= 360 && run.latency.count <= 440, `its own calls timed: ${run.latency.count}`)
+    // The same name again (h2load appends to its log): only the second run's calls are read.
+    const again = await openRun()
+    t.ok(again.latency.count >= 360 && again.latency.count <= 440, `the second run's calls alone: ${again.latency.count}`)
   },
 )
 
