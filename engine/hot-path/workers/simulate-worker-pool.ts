@@ -273,7 +273,8 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   /**
    * Whether this call runs on the serving thread's engine: when no call waits on a worker and it is
    * the first call of this turn of the event loop. The hop costs a caller ≈0.15 ms at the median
-   * (the message both ways and waking a sleeping thread; bench:floor), more than the simulation, so
+   * (the message both ways and waking a sleeping thread; bench:floor), 1.3–1.6 ms for calls spaced
+   * apart on two busy cores (bench/README.md), more than the simulation, so
    * a lone caller, even one calling back to back, keeps its latency; once calls overlap, or a
    * batch's items arrive together, the others go to the workers and the serving thread stays free.
    */
