@@ -10,6 +10,7 @@ import { searchMaxRate } from '../load/max-rate-search.js'
 import type { FloorRun, FloorMode } from './floor-run.js'
 import type { GcWindow, GcPauseSummary } from './gc-window.js'
 import { GRPC_SIMULATE_PATH, SIMULATE_PATH } from './door-requests.js'
+import { runGrpcOpenLoop } from './grpc-open-loop-run.js'
 import { runH2load } from './h2load-run.js'
 import type { WorkerPool } from './worker-pool.js'
 import { runWrk } from './wrk-run.js'
@@ -219,19 +220,19 @@ export async function measureDoor(
         { onMeasuring: gc.open, onMeasured: gc.close },
       )
     }
-    // gRPC's open loop is h2load's (h2load-run.ts: the Node generators' own GC set the ceiling).
+    // gRPC's open loop is grpc-open-loop.c's: calls evenly spaced, as the REST and WebSocket open
+    // loops space theirs (h2load --rps sends in 10 ms bursts; the Node generators' GC set the ceiling).
     // Its GC window holds the 0.5 s warm-up too, as the saturation runs' windows hold their start.
     gc.open()
-    const run = await runH2load({
-      url: `http://${endpoint.address}${GRPC_SIMULATE_PATH}`,
+    const run = await runGrpcOpenLoop({
+      address: endpoint.address,
+      path: GRPC_SIMULATE_PATH,
       body: requests.grpcFrame,
       headers: { 'x-api-key': endpoint.apiKey },
-      clients: 2,
-      streams: 1,
-      threads: 2,
+      ratePerS,
       durationS: settings.stepDurationS,
       warmUpS: 0.5,
-      ratePerS,
+      connections: 2,
       workDir: settings.workDir,
       name: `${name}-open-${ratePerS}`,
     })

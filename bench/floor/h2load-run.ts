@@ -5,13 +5,9 @@
  * gRPC answer before the runs, and with RESULT_CACHE_MAX_ENTRIES=0 each call is simulated anew.
  * Latencies come from its per-request log (µs), throughput from its own count.
  *
- * With `ratePerS` it is the gRPC door's open loop (`--rps`, each connection its share): calls
- * leave on a timer whatever the answers do, on up to OPEN_LOOP_STREAMS streams a connection. It
- * times a call from when it left, so a run that fell behind its schedule (calls waiting for a free
- * stream, or a starved generator) is not held: the calls it owed are counted as errors. A C tool
- * with no garbage collector: the Node generators (grpc-js, then node:http2 in load-worker.ts) spent
- * 5–10 ms in their own scavenges every ~200 ms at 4,000 calls/s, which set the bare HTTP/2 server's
- * open-loop ceiling at 750–1,500/s (2026-11-30).
+ * It runs the gRPC door's saturation (a fixed number of calls in flight). Not its open loop:
+ * h2load's `--rps` timer sends each connection's calls in bursts every 10 ms (grpc-open-loop.c
+ * spaces them evenly, as the REST and WebSocket open loops do; bench/README.md).
  */
 import { execFile } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,15 +33,7 @@ export interface H2loadRunOptions {
   durationS: number
   workDir: string
   name: string
-  /** Open loop: calls a second across every connection (`--rps`), after `warmUpS` unmeasured (`--warm-up-time`). */
-  ratePerS?: number
-  warmUpS?: number
 }
-
-/** Streams a connection may hold in the open loop: enough that the schedule never waits for one below the 10 ms bound. */
-export const OPEN_LOOP_STREAMS = 256
-/** A run that sent less than this share of its schedule fell behind: not held. */
-const OPEN_LOOP_MIN_SHARE = 0.97
 
 export interface H2loadCounts {
   succeeded: number
@@ -86,51 +74,31 @@ export async function runH2load(options: H2loadRunOptions): Promise<Omit<FloorRu
     '-H',
     `${name}: ${value}`,
   ])
-  const open = options.ratePerS !== undefined
   const args = [
     '-c',
     String(options.clients),
     '-m',
-    String(open ? OPEN_LOOP_STREAMS : options.streams),
+    String(options.streams),
     '-t',
     String(options.threads),
     // In milliseconds: h2load takes a fraction of a second only so.
     '-D',
     `${Math.round(options.durationS * 1000)}ms`,
-    ...(open ? [`--rps=${(options.ratePerS as number) / options.clients}`] : []),
-    ...(options.warmUpS ? [`--warm-up-time=${Math.round(options.warmUpS * 1000)}ms`] : []),
   ]
   const { stdout } = await run(H2LOAD, [...args, ...headers, '-d', bodyFile, `--log-file=${logFile}`, options.url], { maxBuffer: 1 << 20 })
-  const printed = parseH2loadOutput(stdout)
-  // Its `finished in` counts the warm-up; its counts and log do not.
-  const counts = { ...printed, durationS: printed.durationS - (options.warmUpS ?? 0) }
+  const counts = parseH2loadOutput(stdout)
   const histogram = createLatencyHistogram()
   for (const us of parseH2loadLog(readFileSync(logFile, 'utf8'))) histogram.recordValue(Math.max(1, us))
   const failed = counts.failed + counts.errored + counts.timeout
-  const owed = open ? getOwedCalls(options.ratePerS as number, counts) : 0
   const connections = `${options.clients} connection${options.clients === 1 ? '' : 's'}`
   const threads = `${options.threads} thread${options.threads === 1 ? '' : 's'}`
   return {
-    tool: open
-      ? `h2load --rps (${threads}, ${connections}, open loop, one body)`
-      : `h2load (${threads}, ${connections} × ${options.streams} streams, one body)`,
-    concurrency: open ? null : options.clients * options.streams,
-    targetRatePerS: open ? (options.ratePerS as number) : null,
+    tool: `h2load (${threads}, ${connections} × ${options.streams} streams, one body)`,
+    concurrency: options.clients * options.streams,
+    targetRatePerS: null,
     achievedRatePerS: Math.round((counts.succeeded / counts.durationS) * 10) / 10,
     durationS: counts.durationS,
-    latency: toFloorLatency(toLatencySummary(histogram, failed + owed, MS_PER_US)),
-    firstError:
-      failed > 0
-        ? `h2load: ${counts.failed} failed, ${counts.errored} errored, ${counts.timeout} timed out`
-        : owed > 0
-          ? `h2load fell behind its schedule: ${counts.succeeded} calls of ${Math.round((options.ratePerS as number) * counts.durationS)} in ${counts.durationS} s`
-          : null,
+    latency: toFloorLatency(toLatencySummary(histogram, failed, MS_PER_US)),
+    firstError: failed > 0 ? `h2load: ${counts.failed} failed, ${counts.errored} errored, ${counts.timeout} timed out` : null,
   }
-}
-
-/** Calls an open-loop run owed its schedule, when it sent less than OPEN_LOOP_MIN_SHARE of them; else 0. */
-export function getOwedCalls(ratePerS: number, counts: H2loadCounts): number {
-  const scheduled = Math.round(ratePerS * counts.durationS)
-  const done = counts.succeeded + counts.failed + counts.errored + counts.timeout
-  return done < scheduled * OPEN_LOOP_MIN_SHARE ? scheduled - done : 0
 }

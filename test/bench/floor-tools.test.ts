@@ -7,7 +7,7 @@ import t from 'tap'
 import { getAnswerTail, readFrameId } from '../../bench/floor/bare-ws-server.js'
 import { toGrpcFrame } from '../../bench/support/grpc-frame.js'
 import { summarizeGcPauses } from '../../bench/floor/gc-window.js'
-import { getOwedCalls, H2LOAD, parseH2loadLog, parseH2loadOutput, runH2load } from '../../bench/floor/h2load-run.js'
+import { H2LOAD, parseH2loadLog, parseH2loadOutput, runH2load } from '../../bench/floor/h2load-run.js'
 import { createBareGrpcServer } from '../../bench/floor/bare-grpc-server.js'
 import { splitEvenly } from '../../bench/floor/worker-pool.js'
 import { createWrkScript, parseWrkOutput, toLuaString } from '../../bench/floor/wrk-script.js'
@@ -109,47 +109,41 @@ t.test('h2load totals and its per-request log are read', async (t) => {
   t.throws(() => parseH2loadOutput('connect failed'))
 })
 
-t.test('an open-loop run that sent less than 97 % of its schedule owes the rest', async (t) => {
-  const counts = { succeeded: 1_950, failed: 0, errored: 0, timeout: 0, durationS: 2 }
-  t.equal(getOwedCalls(1_000, counts), 0, '1,950 of 2,000: held to its schedule')
-  t.equal(getOwedCalls(1_000, { ...counts, succeeded: 1_900 }), 100, '1,900 of 2,000: 100 owed')
-  t.equal(getOwedCalls(1_000, { ...counts, succeeded: 1_800, failed: 100 }), 100, 'failed calls were sent: only the unsent are owed')
-})
-
 t.test(
-  'h2load --rps runs the gRPC open loop at its rate, the warm-up left out',
+  'h2load runs its calls in flight against the gRPC floor, each run read apart',
   { skip: existsSync(H2LOAD) ? false : `${H2LOAD} is not installed` },
   async (t) => {
     const server = await createBareGrpcServer(Buffer.from([0, 0, 0, 0, 1, 8]))
     t.teardown(() => server.close())
-    const workDir = mkdtempSync(join(tmpdir(), 'h2load-open-'))
+    const workDir = mkdtempSync(join(tmpdir(), 'h2load-'))
     t.teardown(() => rmSync(workDir, { recursive: true, force: true }))
-    const openRun = () =>
+    const saturate = () =>
       runH2load({
         url: `http://127.0.0.1:${server.port}/preflight.engine.v1.Engine/Simulate`,
         body: Buffer.from([0, 0, 0, 0, 2, 10, 0]),
         headers: {},
         clients: 2,
-        streams: 1,
+        streams: 4,
         threads: 1,
-        durationS: 1,
-        warmUpS: 0.3,
-        ratePerS: 400,
+        durationS: 0.5,
         workDir,
-        name: 'open',
+        name: 'saturation',
       })
-    const run = await openRun()
-    t.match(run.tool, /^h2load --rps/)
-    t.equal(run.targetRatePerS, 400)
-    t.equal(run.concurrency, null, 'an open loop has no fixed concurrency')
-    t.ok(Math.abs(run.durationS - 1) < 0.1, `measured for its 1 s, not the warm-up too (${run.durationS} s)`)
-    t.ok(run.achievedRatePerS >= 380 && run.achievedRatePerS <= 420, `at its rate: ${run.achievedRatePerS}/s`)
+    const run = await saturate()
+    t.match(run.tool, /^h2load \(1 thread, 2 connections × 4 streams/)
+    t.equal(run.concurrency, 8)
+    t.equal(run.targetRatePerS, null)
     t.equal(run.latency.errors, 0)
     t.equal(run.firstError, null)
-    t.ok(run.latency.count >= 360 && run.latency.count <= 440, `its own calls timed: ${run.latency.count}`)
+    const expected = run.achievedRatePerS * run.durationS
+    t.ok(Math.abs(run.latency.count - expected) <= expected * 0.02 + 5, `its own calls timed: ${run.latency.count} of ${expected}`)
     // The same name again (h2load appends to its log): only the second run's calls are read.
-    const again = await openRun()
-    t.ok(again.latency.count >= 360 && again.latency.count <= 440, `the second run's calls alone: ${again.latency.count}`)
+    const again = await saturate()
+    const expectedAgain = again.achievedRatePerS * again.durationS
+    t.ok(
+      Math.abs(again.latency.count - expectedAgain) <= expectedAgain * 0.02 + 5,
+      `the second run's calls alone: ${again.latency.count} of ${expectedAgain}`,
+    )
   },
 )
 
