@@ -304,13 +304,14 @@ report:;
     if (!call->done) {
       /* Unanswered (or never sent): an error, at the latency it had reached. */
       call->outcome = OUTCOME_UNANSWERED;
-      call->latency_us = end - call->intended_us;
+      call->latency_us = end > call->intended_us ? end - call->intended_us : 0;
       unanswered++;
     }
     fprintf(log, "%lld\t%d\t%lld\n", (long long)call->intended_us, call->outcome, (long long)call->latency_us);
   }
   fclose(log);
-  printf("sent %lld answered %lld failed %lld unanswered %lld max_lateness_us %lld\n", (long long)(next - warmup_calls),
+  printf("sent %lld answered %lld failed %lld unanswered %lld max_lateness_us %lld\n",
+         (long long)(next > warmup_calls ? next - warmup_calls : 0),
          (long long)answered, (long long)failed, (long long)unanswered, (long long)max_lateness);
   return 0;
 }
