@@ -20,7 +20,8 @@ import { createBenchCase } from '../support/bench-cases.js'
 import { getApiKeyHeaders } from '../support/bench-credentials.js'
 import { startBenchService } from '../support/bench-service.js'
 import { getGitState, getLoadAverage, getMachineInfo } from '../support/machine-info.js'
-import { startBareHttp2Server, startGrpcJsNoopServer } from './floor-servers.js'
+import { createBareGrpcServer } from '../floor/bare-grpc-server.js'
+import { startGrpcJsNoopServer } from './floor-servers.js'
 import { toGrpcFrame } from '../support/grpc-frame.js'
 import { runH2load, type H2loadFigures } from './h2load-run.js'
 
@@ -98,7 +99,7 @@ try {
   const headers = { 'content-type': 'application/grpc', te: 'trailers', ...getApiKeyHeaders(service.credentials) }
   const portNumber = Number(service.grpcAddress.split(':').pop())
   const captured = await callOnce(portNumber, body, headers)
-  const bare = await startBareHttp2Server(captured)
+  const bare = await createBareGrpcServer(toGrpcFrame(captured))
   const grpcJs = await startGrpcJsNoopServer(SIMULATE_PATH, captured)
   const targets = [
     { name: 'bare-http2', port: bare.port },
