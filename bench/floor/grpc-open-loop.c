@@ -291,7 +291,7 @@ int main(int argc, char **argv) {
           break;
         }
       }
-      flush(epfd, conn, c);
+      /* What the reads call for (WINDOW_UPDATE, SETTINGS acks) and EPOLLOUT's resume go out at the loop's top. */
     }
   }
 

@@ -3,7 +3,7 @@
  * spaced at the rate asked for (where h2load --rps sends a connection's calls in 10 ms bursts), each
  * carrying the headers given, and an answer that is not grpc-status 0, or none at all, is an error.
  */
-import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2'
+import { createServer, type Http2Server, type ServerHttp2Session, type ServerHttp2Stream } from 'node:http2'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,6 +18,8 @@ const skip = existsSync(NGHTTP2_HEADER) ? false : `${NGHTTP2_HEADER} is missing 
 /** A gRPC server on a free port whose streams `answer` handles; closed with the test. */
 async function startServer(t: Test, answer: (stream: ServerHttp2Stream, headers: Record<string, unknown>) => void): Promise<string> {
   const server: Http2Server = createServer()
+  const sessions = new Set<ServerHttp2Session>()
+  server.on('session', (session) => sessions.add(session))
   server.on('stream', (stream, headers) => {
     stream.on('error', () => undefined)
     answer(stream, headers)
@@ -31,8 +33,6 @@ async function startServer(t: Test, answer: (stream: ServerHttp2Stream, headers:
         for (const session of sessions) session.destroy()
       }),
   )
-  const sessions = new Set<import('node:http2').ServerHttp2Session>()
-  server.on('session', (session) => sessions.add(session))
   return `127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
