@@ -173,7 +173,9 @@ export async function startServiceProcess(
   const started = Date.now()
   while (Date.now() - started < BOOT_LIMIT_MS && isRunning(child)) {
     try {
-      if ((await fetch(`${setup.restUrl}/health`)).ok) return { child, output: () => output }
+      // Answered by this child's process group: not by a parallel test's server on the same port.
+      const answered = (await fetch(`${setup.restUrl}/health`)).ok
+      if (answered && (await isPortHeldByGroup(setup.ports.rest, child.pid as number))) return { child, output: () => output }
     } catch {
       // not listening yet
     }
