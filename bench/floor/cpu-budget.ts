@@ -59,7 +59,8 @@ async function main(): Promise<void> {
             path: SIMULATE_PATH,
             headers: { 'x-api-key': service.apiKey },
             bodies,
-            threads: 2,
+            // wrk needs a connection per thread: one caller is one thread.
+            threads: Math.min(2, connections),
             connections,
             durationS,
             workDir,
@@ -70,9 +71,9 @@ async function main(): Promise<void> {
             body: grpcFrame,
             headers: { 'x-api-key': service.apiKey },
             // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
-            clients: 2,
+            clients: Math.min(2, connections),
             streams: Math.max(1, Math.floor(connections / 2)),
-            threads: 2,
+            threads: Math.min(2, connections),
             durationS,
             workDir,
             name,
