@@ -7,6 +7,7 @@ import { generateKeyPairSigner } from '@solana/kit'
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { SimulateResponse } from '../../../../engine/contract/simulate-response.js'
+import { fromBase58Address } from '../../../../engine/hot-path/state/account-key.js'
 import { ORCA_ACCOUNTS_DIR, PROGRAMS_DIR } from '../../../helpers/fixtures.js'
 import { createOrcaTrader, getFundInstructions, getSolUsdcOracle, getTraderSwap } from '../../../helpers/orca-sol-usdc-trader.js'
 import { startStack, type Stack } from '../../../helpers/stack.js'
@@ -53,6 +54,12 @@ t.test('the pool moves until the minimum output is more than it gives: an update
   t.equal(watch.response.success, true, `the swap would land now ${watch.response.failure_reason ?? ''}`)
   t.equal(watch.response.slippage?.bps, 100, 'the minimum is 1 % under what the pool gives')
   t.equal(watch.response.slippage?.expected_amount, String(EXPECTED_OUT))
+  // The sell below must find the pool's accounts in the stream's filter already: sold before the
+  // filter naming them is confirmed, their change reaches the cache by the RPC re-read that starts
+  // their coverage, and the watch's periodic check notices it instead of the stream.
+  const poolKeys = [SOL_USDC.whirlpool, SOL_USDC.vaultA, SOL_USDC.vaultB, ...SOL_USDC.tickArraysDown].map(fromBase58Address)
+  const feed = stack.engine.geyser
+  await waitUntil(() => poolKeys.every((key) => feed?.getCoverageStartMs(key) !== undefined), 5_000, 'the stream covering the pool')
 
   // Someone sells 10,000 SOL on the same pool through the real program: the price of SOL falls
   // past the user's 1 % (the stream carries the pool, its vaults and tick arrays as it wrote them).
