@@ -18,6 +18,7 @@
  *
  * One process owns a journal directory at a time (a LOCK file with its pid).
  */
+import { isProcessAlive } from '../lib/process-alive.js'
 import { SettingError } from '../lib/setting-error.js'
 import { mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -279,7 +280,7 @@ function takeLock(lockPath: string): void {
   // A lock is there: ours from a previous life (a container restarts with the same pid), or a dead
   // process's, or a live one's.
   const holder = Number(readFileSync(lockPath, 'utf8').trim())
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isProcessAlive(holder)) {
     // A second copy on the same DATA_DIR: the one line at boot that names the setting.
     throw new SettingError(
       'DATA_DIR',
@@ -287,14 +288,4 @@ function takeLock(lockPath: string): void {
     )
   }
   writeFileSync(lockPath, `${process.pid}\n`, { mode: 0o600 })
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }

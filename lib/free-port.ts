@@ -14,6 +14,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSy
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isProcessAlive } from './process-alive.js'
 
 /** Above every embedded default port (8080, 8899–8902, 10000, 50051…), below the ephemeral range. */
 const FIRST_PORT = 20_000
@@ -28,15 +29,6 @@ export interface PortAllocatorOptions {
   claimDirectory: string
   firstPort: number
   lastPort: number
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** Whether an existing claim's process ended (or it is too old to trust), so the port may be claimed again. */
@@ -94,11 +86,11 @@ function claimPort(directory: string, port: number): boolean {
   return false
 }
 
-/** Whether nothing listens on `port` on any local address. */
-async function canListen(port: number): Promise<boolean> {
+/** Whether `port` can be bound on `host` now (nothing listens there; on 0.0.0.0: on no local address). */
+export async function canListen(port: number, host = '0.0.0.0'): Promise<boolean> {
   const probe = createServer()
   try {
-    probe.listen(port, '0.0.0.0')
+    probe.listen(port, host)
     await once(probe, 'listening')
     return true
   } catch {

@@ -5,14 +5,12 @@
  * process group so teardown never leaves it behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Test } from 'tap'
-import { getFreePort } from '../../lib/free-port.js'
+import { canListen, getFreePort } from '../../lib/free-port.js'
 import { getEmbeddedTemplate } from './database.js'
 import { getSocketInodes, readListeningTcpSockets } from './proc-sockets.js'
 import { waitUntil } from './wait-until.js'
@@ -186,17 +184,8 @@ export async function startServiceProcess(
 }
 
 /** Whether `port` on 127.0.0.1 can be bound (nothing holds it any more). */
-export async function isPortFree(port: number): Promise<boolean> {
-  const server = createServer()
-  try {
-    server.listen(port, '127.0.0.1')
-    await once(server, 'listening')
-    return true
-  } catch {
-    return false
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-  }
+export function isPortFree(port: number): Promise<boolean> {
+  return canListen(port, '127.0.0.1')
 }
 
 /** The processes listening on `port` (TCP, IPv4 or IPv6), from /proc; those whose descriptors cannot be read are left out. */
