@@ -5,6 +5,8 @@
  * port only when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+import './lib/no-pretenuring.js'
 import { userServiceConfigSchema } from './accounts/config.js'
 import { connectUserService } from './accounts/connect-user-service.js'
 import { getAuthStaleMaxMs } from './lib/auth-invalidation.js'

@@ -4,6 +4,8 @@
  * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs
  * here.
  */
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+import '../lib/no-pretenuring.js'
 import { handleInfoFlags } from '../lib/info-flags.js'
 import { userServiceConfigSchema } from '../accounts/config.js'
 import { getAuthStaleMaxMs } from '../lib/auth-invalidation.js'
