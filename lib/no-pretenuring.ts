@@ -15,6 +15,4 @@
  */
 import { setFlagsFromString } from 'node:v8'
 
-export const NO_PRETENURING_FLAG = '--no-allocation-site-pretenuring'
-
-setFlagsFromString(NO_PRETENURING_FLAG)
+setFlagsFromString('--no-allocation-site-pretenuring')

@@ -27,14 +27,17 @@ for (let round = 0; round < 100; round++) for (let i = 0; i < 20000; i++) kept.p
 console.log('kept', kept.length)
 `
 
+/** The module as JavaScript, compiled once for both runs. */
+const COMPILED_MODULE = ts.transpileModule(readFileSync(join(ROOT, 'lib/no-pretenuring.ts'), 'utf8'), {
+  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+}).outputText
+
 async function runWorkload(withModule: boolean): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'no-pretenuring-'))
   try {
     const script = join(dir, 'workload.mjs')
     writeFileSync(script, WORKLOAD)
-    const source = readFileSync(join(ROOT, 'lib/no-pretenuring.ts'), 'utf8')
-    const compiled = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
-    writeFileSync(join(dir, 'no-pretenuring.mjs'), compiled.outputText)
+    writeFileSync(join(dir, 'no-pretenuring.mjs'), COMPILED_MODULE)
     const { stdout } = await run(process.execPath, ['--trace-pretenuring-statistics', script], {
       cwd: ROOT,
       env: { ...process.env, NODE_OPTIONS: '', WITH_MODULE: withModule ? '1' : '0' },
@@ -62,6 +65,6 @@ t.test('every service entry point imports it before anything else', async (t) =>
   for (const entry of ['main.ts', 'engine/main.ts', 'edge/main.ts', 'accounts/main.ts']) {
     const source = readFileSync(join(ROOT, entry), 'utf8')
     const firstImport = /^import\s[^\n]*$/m.exec(source)?.[0]
-    t.match(firstImport, /^import '(\.\.?\/)+lib\/no-pretenuring\.js'$|^import '\.\/lib\/no-pretenuring\.js'$/, `${entry}: first import`)
+    t.match(firstImport, /^import '(\.\.?\/)+lib\/no-pretenuring\.js'$/, `${entry}: first import`)
   }
 })
