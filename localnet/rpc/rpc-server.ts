@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.js'
 import { JSON_RPC_INVALID_REQUEST } from './json-rpc-error.js'
 import type { JsonRpcDispatcher } from './json-rpc-dispatcher.js'
 import { readRequestBody } from './request-body.js'
+import { keepIdleConnections } from './idle-keep-alive.js'
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
@@ -71,6 +72,7 @@ export async function createRpcServer(options: RpcServerOptions): Promise<RpcSer
     if (req.method === 'GET' && req.url === '/health') return reply(res, 200, 'ok', 'text/plain')
     reply(res, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required', 'text/plain')
   })
+  keepIdleConnections(server)
   server.on('clientError', (err, socket) => {
     logger.debug({ err }, 'rpc client error')
     socket.destroy()
