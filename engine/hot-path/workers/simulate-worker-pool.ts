@@ -31,6 +31,7 @@ import { serializeSimulateResponse, type SerializedSimulateResponse } from '../.
 import { encodeSimulateResponse, type EncodedSimulateResponse } from '../../messages/simulate-response-encoding.js'
 import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
+import { createPendingCalls, type PendingCalls } from './pending-calls.js'
 
 /** A call unanswered this long (well past the 800 ms request deadline) means the worker is stuck: it is replaced. */
 export const STUCK_CALL_MS = 10_000
@@ -94,7 +95,7 @@ interface WorkerSlot {
   ready: boolean
   startedAt: number
   restartDelayMs: number
-  calls: Map<number, PendingCall>
+  calls: PendingCalls<PendingCall>
   /** Calls of this turn of the event loop, sent together (flushOutbox). */
   outbox: SimulateCall[]
   /** The program-block sets this thread has been sent, by tenant (resent when the serving thread's set changes). */
@@ -112,7 +113,6 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   const { logger } = options
   const entry = getWorkerEntry('simulate-worker', import.meta.url)
   const slots: WorkerSlot[] = []
-  let nextCallId = 1
   let closed = false
   const readyWaiters = new Set<() => void>()
 
@@ -128,7 +128,10 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     slot.ready = false
     slot.startedAt = Date.now()
     slot.sentBlocks = new Map()
-    thread.on('message', (message: SimulateWorkerMessage) => onMessage(slot, message))
+    // A stopped worker's last messages are not its successor's: call ids are reused (pending-calls.ts).
+    thread.on('message', (message: SimulateWorkerMessage) => {
+      if (slot.thread === thread) onMessage(slot, message)
+    })
     thread.on('error', (error) => logger.error({ err: error, worker: slot.index }, 'simulate worker failed'))
     thread.on('exit', (code) => onExit(slot, thread, code))
   }
@@ -150,9 +153,8 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
         return
       case 'outcomes':
         for (const outcome of message.outcomes) {
-          const call = slot.calls.get(outcome.id)
+          const call = slot.calls.take(outcome.id)
           if (!call) continue
-          slot.calls.delete(outcome.id)
           if ('response' in outcome) call.resolve(outcome.response)
           else if ('serialized' in outcome) call.resolve(outcome.serialized)
           else if ('encoded' in outcome) call.resolve(outcome.encoded)
@@ -166,8 +168,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     slot.thread = undefined
     slot.ready = false
     const held = slot.calls.size
-    for (const call of slot.calls.values()) call.reject(workerStopped())
-    slot.calls.clear()
+    for (const call of slot.calls.takeAll()) call.reject(workerStopped())
     slot.outbox = []
     if (closed) return
     const quick = Date.now() - slot.startedAt < QUICK_DEATH_MS
@@ -220,8 +221,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     // Replaced while the blocks were read: the call goes where it now can.
     if (!thread || !slot.ready) return dispatch(transaction, simulateOptions, form)
     return new Promise<Answer>((resolve, reject) => {
-      const id = nextCallId++
-      slot.calls.set(id, { resolve, reject, startedAt: Date.now() })
+      const id = slot.calls.add({ resolve, reject, startedAt: Date.now() })
       // A copy the size of the transaction, transferred: a Buffer is often a view into a pooled 8 KB
       // slab, which structured clone would copy whole.
       const copy = new Uint8Array(transaction)
@@ -313,7 +313,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
       ready: false,
       startedAt: 0,
       restartDelayMs: RESTART_DELAY_MIN_MS,
-      calls: new Map(),
+      calls: createPendingCalls(),
       outbox: [],
       sentBlocks: new Map(),
       restartTimer: undefined,
