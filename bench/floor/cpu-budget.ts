@@ -2,9 +2,11 @@
  * Where the CPU goes per simulate at saturation of one door: the service (each of its threads),
  * localnet, its traffic and everything else on the machine (the load tool, the kernel), as CPU
  * microseconds per answered request, read from /proc over one run: REST by wrk with unique
- * transactions, or the engine's gRPC port by h2load (one transaction: h2load sends one body, so
- * answers come from the result cache unless the run sets RESULT_CACHE_MAX_ENTRIES=0). Usage:
- *   npm run bench:cpu -- [--door rest|grpc] [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
+ * transactions, the engine's gRPC port by h2load (one transaction: h2load sends one body, so
+ * answers come from the result cache unless the run sets RESULT_CACHE_MAX_ENTRIES=0), or the
+ * WebSocket stream by the floor benchmark's two load worker processes (JSON text frames, unique
+ * transactions, the callers spread over two sockets). Usage:
+ *   npm run bench:cpu -- [--door rest|grpc|websocket] [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,11 +15,12 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
-import { GRPC_SIMULATE_PATH, SIMULATE_PATH, toGrpcRequestFrame, toRestBodies } from './door-requests.js'
+import { GRPC_SIMULATE_PATH, SIMULATE_PATH, STREAM_PATH, toGrpcRequestFrame, toRestBodies } from './door-requests.js'
 import { runH2load } from './h2load-run.js'
 import { startServiceProcess } from './service-process.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
+import { createWorkerPool, type WorkerPool } from './worker-pool.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
 
@@ -32,7 +35,9 @@ async function main(): Promise<void> {
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'rest' && values.door !== 'grpc') throw new Error(`--door: rest or grpc, not ${values.door}`)
+  if (values.door !== 'rest' && values.door !== 'grpc' && values.door !== 'websocket') {
+    throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
+  }
   const door = values.door
   // The service process inherits this environment.
   Object.assign(process.env, parseEnvPairs(values.env))
@@ -46,6 +51,8 @@ async function main(): Promise<void> {
     throw error
   })
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-budget-'))
+  // The WebSocket door's load: the floor benchmark's load worker processes (watched below as the load tool).
+  const loadWorkers = door === 'websocket' ? createWorkerPool(ROOT, 2) : undefined
   try {
     const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
     const transactions = createUniqueTransactions(3072, value.blockhash)
@@ -66,18 +73,35 @@ async function main(): Promise<void> {
             workDir,
             name,
           })
-        : runH2load({
-            url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
-            body: grpcFrame,
-            headers: { 'x-api-key': service.apiKey },
-            // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
-            clients: Math.min(2, connections),
-            streams: Math.max(1, Math.floor(connections / 2)),
-            threads: Math.min(2, connections),
-            durationS,
-            workDir,
-            name,
-          })
+        : door === 'websocket'
+          ? (loadWorkers as WorkerPool).run({
+              target: {
+                kind: 'websocket',
+                url: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
+                headers: { 'x-api-key': service.apiKey },
+                transactions: transactions.map((transaction) => transaction.base64),
+                replaceRecentBlockhash: true,
+                format: 'json',
+                // As the floor bench's WebSocket saturation: the callers spread over two sockets.
+                sockets: Math.min(2, connections),
+              },
+              mode: 'saturation',
+              concurrency: connections,
+              warmupMs: 0,
+              durationS,
+            })
+          : runH2load({
+              url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
+              body: grpcFrame,
+              headers: { 'x-api-key': service.apiKey },
+              // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
+              clients: Math.min(2, connections),
+              streams: Math.max(1, Math.floor(connections / 2)),
+              threads: Math.min(2, connections),
+              durationS,
+              workDir,
+              name,
+            })
     await load(3, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
@@ -92,7 +116,7 @@ async function main(): Promise<void> {
     const row = (label: string, ticks: number) =>
       `${label.padEnd(34)}${((ticks * TICK_US) / 1e6 / run.durationS).toFixed(2).padStart(6)}${((ticks * TICK_US) / requests).toFixed(0).padStart(12)}`
     const lines = [
-      `${door === 'rest' ? 'REST' : 'gRPC'} saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
+      `${door === 'rest' ? 'REST' : door === 'grpc' ? 'gRPC' : 'WebSocket'} saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
       `serving thread GC: ${gc.count} pauses, p50 ${gc.p50Ms} / p99 ${gc.p99Ms} / max ${gc.maxMs} ms, ${gc.totalMs} ms in all`,
       `${'CPU'.padEnd(34)}${'cores'.padStart(6)}${'µs/request'.padStart(12)}`,
     ]
@@ -117,6 +141,7 @@ async function main(): Promise<void> {
     lines.push(row('machine', machineTicks))
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {
+    await loadWorkers?.close()
     rmSync(workDir, { recursive: true, force: true })
     await service.close()
     await chain.close()
