@@ -1,6 +1,7 @@
 /** The edge's configuration schema (read from the environment in main.ts only). */
 import type { ConfigOf, ConfigSchema } from '../lib/config.js'
 import { MIN_INTERNAL_TOKEN_LENGTH } from '../lib/grpc/internal-token.js'
+import { IDLE_KEEP_ALIVE_MS } from '../lib/idle-keep-alive.js'
 import { LOG_FORMAT_FIELD } from '../lib/logger.js'
 
 export const edgeConfigSchema = {
@@ -37,8 +38,8 @@ export const edgeConfigSchema = {
   headersTimeoutMs: { kind: 'int', env: 'HEADERS_TIMEOUT_MS', default: 5_000, min: 1_000, max: 600_000 },
   /** A socket silent both ways this long while a request is read or answered is closed. */
   idleTimeoutMs: { kind: 'int', env: 'IDLE_TIMEOUT_MS', default: 30_000, min: 1_000, max: 3_600_000 },
-  /** An idle keep-alive connection is closed after this (fastify's 72 s outlasts the 60 s of common load balancers). */
-  keepAliveTimeoutMs: { kind: 'int', env: 'KEEP_ALIVE_TIMEOUT_MS', default: 72_000, min: 1_000, max: 3_600_000 },
+  /** An idle keep-alive connection is closed after this (72 s outlasts the 60 s of common load balancers: lib/idle-keep-alive.ts). */
+  keepAliveTimeoutMs: { kind: 'int', env: 'KEEP_ALIVE_TIMEOUT_MS', default: IDLE_KEEP_ALIVE_MS, min: 1_000, max: 3_600_000 },
   /** Client connections held at once; 0: the soft open-files limit minus a reserve (edge/max-connections.ts). */
   maxConnections: { kind: 'int', env: 'MAX_CONNECTIONS', default: 0, min: 0, max: 10_000_000 },
   /** On SIGTERM, how long connections already open may still send requests (answered with Connection: close) before idle ones are closed. */

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../lib/logger.js'
 import { JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND } from '../rpc/json-rpc-error.js'
-import { keepIdleConnections } from '../rpc/idle-keep-alive.js'
+import { keepIdleConnections } from '../../lib/idle-keep-alive.js'
 import { readRequestBody } from '../rpc/request-body.js'
 import { toRpcUrl } from '../rpc/rpc-server.js'
 import { dispatchRelayCall, getRequestId, getRequestMethod, parseRelayBody, toErrorText, type JsonRpcId } from './relay-dispatcher.js'

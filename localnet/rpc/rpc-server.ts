@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/logger.js'
 import { JSON_RPC_INVALID_REQUEST } from './json-rpc-error.js'
 import type { JsonRpcDispatcher } from './json-rpc-dispatcher.js'
 import { readRequestBody } from './request-body.js'
-import { keepIdleConnections } from './idle-keep-alive.js'
+import { keepIdleConnections } from '../../lib/idle-keep-alive.js'
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 

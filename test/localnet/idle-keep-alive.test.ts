@@ -5,7 +5,7 @@
 import { Agent, request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
-import { IDLE_KEEP_ALIVE_MS } from '../../localnet/rpc/idle-keep-alive.js'
+import { IDLE_KEEP_ALIVE_MS } from '../../lib/idle-keep-alive.js'
 import { startTestLocalnet } from '../helpers/localnet-start.js'
 
 /** Past Node's default keepAliveTimeout (5 s), which the servers used to keep. */
