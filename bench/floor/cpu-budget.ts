@@ -21,10 +21,12 @@ import { startServiceProcess } from './service-process.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
 import { createWorkerPool, type WorkerPool } from './worker-pool.js'
+import { toLoadTarget } from './door-runs.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const DOOR_NAMES = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' } as const
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -35,10 +37,8 @@ async function main(): Promise<void> {
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'rest' && values.door !== 'grpc' && values.door !== 'websocket') {
-    throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
-  }
-  const door = values.door
+  if (!Object.hasOwn(DOOR_NAMES, values.door)) throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
+  const door = values.door as keyof typeof DOOR_NAMES
   // The service process inherits this environment.
   Object.assign(process.env, parseEnvPairs(values.env))
   const chain = await startRemoteChain(20)
@@ -59,12 +59,14 @@ async function main(): Promise<void> {
     const bodies = toRestBodies(transactions)
     const grpcFrame = toGrpcRequestFrame(transactions[0] as (typeof transactions)[number])
     const connections = Number(values.connections)
-    const load = (durationS: number, name: string) =>
-      door === 'rest'
-        ? runWrk({
+    const headers = { 'x-api-key': service.apiKey }
+    const load = (durationS: number, name: string) => {
+      switch (door) {
+        case 'rest':
+          return runWrk({
             origin: service.origin,
             path: SIMULATE_PATH,
-            headers: { 'x-api-key': service.apiKey },
+            headers,
             bodies,
             // wrk needs a connection per thread: one caller is one thread.
             threads: Math.min(2, connections),
@@ -73,35 +75,34 @@ async function main(): Promise<void> {
             workDir,
             name,
           })
-        : door === 'websocket'
-          ? (loadWorkers as WorkerPool).run({
-              target: {
-                kind: 'websocket',
-                url: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
-                headers: { 'x-api-key': service.apiKey },
-                transactions: transactions.map((transaction) => transaction.base64),
-                replaceRecentBlockhash: true,
-                format: 'json',
-                // As the floor bench's WebSocket saturation: the callers spread over two sockets.
-                sockets: Math.min(2, connections),
-              },
-              mode: 'saturation',
-              concurrency: connections,
-              warmupMs: 0,
-              durationS,
-            })
-          : runH2load({
-              url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
-              body: grpcFrame,
-              headers: { 'x-api-key': service.apiKey },
-              // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
-              clients: Math.min(2, connections),
-              streams: Math.max(1, Math.floor(connections / 2)),
-              threads: Math.min(2, connections),
-              durationS,
-              workDir,
-              name,
-            })
+        case 'grpc':
+          return runH2load({
+            url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
+            body: grpcFrame,
+            headers,
+            // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
+            clients: Math.min(2, connections),
+            streams: Math.max(1, Math.floor(connections / 2)),
+            threads: Math.min(2, connections),
+            durationS,
+            workDir,
+            name,
+          })
+        case 'websocket': {
+          // The floor bench's WebSocket target, its callers spread over two sockets.
+          const endpoint = {
+            door,
+            side: 'service',
+            address: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
+            apiKey: service.apiKey,
+            gc: null,
+          } as const
+          const requests = { restBodies: [], transactions: transactions.map((transaction) => transaction.base64), grpcFrame }
+          const target = toLoadTarget(endpoint, requests, Math.min(2, connections))
+          return (loadWorkers as WorkerPool).run({ target, mode: 'saturation', concurrency: connections, warmupMs: 0, durationS })
+        }
+      }
+    }
     await load(3, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
     const row = (label: string, ticks: number) =>
       `${label.padEnd(34)}${((ticks * TICK_US) / 1e6 / run.durationS).toFixed(2).padStart(6)}${((ticks * TICK_US) / requests).toFixed(0).padStart(12)}`
     const lines = [
-      `${door === 'rest' ? 'REST' : door === 'grpc' ? 'gRPC' : 'WebSocket'} saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
+      `${DOOR_NAMES[door]} saturation (${run.tool}, ${run.durationS} s): ${Math.round(run.achievedRatePerS)}/s, p50 ${run.latency.p50Ms} ms, p99 ${run.latency.p99Ms} ms`,
       `serving thread GC: ${gc.count} pauses, p50 ${gc.p50Ms} / p99 ${gc.p99Ms} / max ${gc.maxMs} ms, ${gc.totalMs} ms in all`,
       `${'CPU'.padEnd(34)}${'cores'.padStart(6)}${'µs/request'.padStart(12)}`,
     ]
