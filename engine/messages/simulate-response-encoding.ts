@@ -5,7 +5,9 @@
  * threads and the serving thread would then map and encode it (60–80 µs of its time per call at
  * saturation, bench/README.md). The port sends the bytes as they are (engine/server.ts).
  */
-import { loadEngineProto } from '../../lib/grpc/load-proto.js'
+import { loadEngineProtoDefinition } from '../../lib/grpc/load-proto.js'
+import { createMessageEncoder, type MessageEncoder } from '../../lib/grpc/message-encoder.js'
+import type { MessageTypeDefinition } from '@grpc/proto-loader'
 import type { SimulateSummary } from '../contract/serialized-simulate-response.js'
 import type { SimulateResponse } from '../contract/simulate-response.js'
 import { toSimulateResponseMessage } from './simulate-message.js'
@@ -16,25 +18,44 @@ export interface EncodedSimulateResponse {
   summary: SimulateSummary
 }
 
+const SIMULATE_RESPONSE_TYPE = 'preflight.engine.v1.SimulateResponse'
 type Serialize = (value: object) => Uint8Array
-let serializeResponse: Serialize | undefined
+interface Codec {
+  /** proto-loader's serializer, the port's own: what `fast` leaves. */
+  serialize: Serialize
+  fast: MessageEncoder
+}
+let codec: Codec | undefined
 
-/** The port's own codec (proto-loader, the options the port loads the contract with): the same bytes it would write. */
-function getSerializer(): Serialize {
-  serializeResponse ??= loadEngineProto().preflight.engine.v1.Engine.service.Simulate.responseSerialize as Serialize
-  return serializeResponse
+/** The port's codec (proto-loader, the options the port loads the contract with) and a faster encoder of the same bytes. */
+function getCodec(): Codec {
+  if (codec) return codec
+  const definition = loadEngineProtoDefinition()
+  const serialize = (definition[SIMULATE_RESPONSE_TYPE] as MessageTypeDefinition<object, object>).serialize as Serialize
+  codec = { serialize, fast: createMessageEncoder(definition, SIMULATE_RESPONSE_TYPE) }
+  return codec
 }
 
 /**
- * The answer's message bytes in a buffer of their own, to transfer to another thread: the encoder
- * writes small messages into a shared 8 KB slab, which can be neither transferred nor cloned
- * without copying the whole slab.
+ * The answer's message bytes. lib/grpc/message-encoder.ts writes them at about half proto-loader's
+ * cost (bench/README.md); an answer outside its plain forms is encoded by proto-loader.
+ * `transferable`: in a buffer of their own, for another thread (proto-loader's bytes are copied out
+ * of its shared 8 KB slab).
  */
-export function encodeSimulateResponseMessage(response: SimulateResponse): Uint8Array {
-  return new Uint8Array(getSerializer()(toSimulateResponseMessage(response)))
+function encode(response: SimulateResponse, transferable: boolean): Uint8Array {
+  const { serialize, fast } = getCodec()
+  const message = toSimulateResponseMessage(response)
+  const bytes = fast.encode(message, transferable)
+  if (bytes) return bytes
+  return transferable ? new Uint8Array(serialize(message)) : serialize(message)
 }
 
-/** Encodes an answer where it is (the serving thread's own engine): the bytes stay in the slab, and the response itself is its summary. */
+/** The answer's message bytes in a buffer of their own, to transfer to another thread. */
+export function encodeSimulateResponseMessage(response: SimulateResponse): Uint8Array {
+  return encode(response, true)
+}
+
+/** Encodes an answer where it is (the serving thread's own engine); the response itself is its summary. */
 export function encodeSimulateResponse(response: SimulateResponse): EncodedSimulateResponse {
-  return { message: getSerializer()(toSimulateResponseMessage(response)), summary: response }
+  return { message: encode(response, false), summary: response }
 }

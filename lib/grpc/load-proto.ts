@@ -1,6 +1,6 @@
 /** Loads a gRPC contract from proto/ with the options its generated types were made with. */
 import { loadPackageDefinition } from '@grpc/grpc-js'
-import { loadSync } from '@grpc/proto-loader'
+import { loadSync, type PackageDefinition } from '@grpc/proto-loader'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PROTO_LOADER_OPTIONS } from '../../proto/proto-options.js'
@@ -9,10 +9,14 @@ import type { ProtoGrpcType as EngineProto } from '../../proto/gen/engine.js'
 
 const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'proto')
 
+/** The engine contract as proto-loader reads it: every message and service by full name. */
+export function loadEngineProtoDefinition(): PackageDefinition {
+  return loadSync(join(protoDir, 'engine.proto'), PROTO_LOADER_OPTIONS)
+}
+
 /** The engine contract's package (service constructors and definitions). */
 export function loadEngineProto(): EngineProto {
-  const definition = loadSync(join(protoDir, 'engine.proto'), PROTO_LOADER_OPTIONS)
-  return loadPackageDefinition(definition) as unknown as EngineProto
+  return loadPackageDefinition(loadEngineProtoDefinition()) as unknown as EngineProto
 }
 
 /** The accounts contract's package (service constructors and definitions): the user service's, whose proto names stay `accounts`. */
