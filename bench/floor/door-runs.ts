@@ -1,8 +1,9 @@
 /**
  * The three measurements of one door (REST, gRPC, WebSocket) on one side (the bare server or the
  * service), each with the tool that suits it: (a) one caller over unique transactions, (b)
- * saturation, (c) the highest open-loop rate held with p99 under 10 ms. Service runs are bracketed
- * by a GC window on the service process.
+ * saturation (the fastest of a sweep of requests in flight within the p99 limit,
+ * saturation-sweep.ts), (c) the highest open-loop rate held with p99 under 10 ms. Service runs are
+ * bracketed by a GC window on the service process.
  */
 import type { LoadTarget } from '../load/load-run-spec.js'
 import type { LoadRun } from '../load/load-results.js'
@@ -14,6 +15,8 @@ import { runGrpcOpenLoop } from './grpc-open-loop-run.js'
 import { runH2load } from './h2load-run.js'
 import type { WorkerPool } from './worker-pool.js'
 import { runWrk } from './wrk-run.js'
+import { sweepSaturation } from './saturation-sweep.js'
+import { FLOOR_TARGETS } from './floor-targets.js'
 
 export type DoorName = 'rest' | 'grpc' | 'websocket'
 export type DoorSide = 'bare' | 'service'
@@ -40,8 +43,10 @@ export interface DoorRequests {
 export interface DoorRunSettings {
   oneCallerDurationS: number
   saturationDurationS: number
-  /** Requests in flight at saturation, on every door. */
+  /** Requests in flight while warming up, and for gRPC's unique-transaction saturation run. */
   concurrency: number
+  /** The saturation sweep's requests in flight, in order (saturation-sweep.ts). */
+  saturationConcurrencies: readonly number[]
   stepDurationS: number
   searchStartRate: number
   searchMaxRate: number
@@ -57,7 +62,10 @@ export interface MaxOpenRate {
 
 export interface DoorRuns {
   oneCaller: FloorRun
+  /** The saturation sweep's chosen run: the fastest with p99 within the limit. */
   saturation: FloorRun
+  /** Every run of the saturation sweep, in order (absent from results written before the sweep). */
+  saturationSweep?: FloorRun[]
   /** gRPC only: saturation with unique transactions (node:http2 gRPC clients in several processes), beside h2load's one body. */
   saturationUnique?: FloorRun
   maxOpenRate: MaxOpenRate
@@ -169,38 +177,39 @@ export async function measureDoor(
   })
   describe(endpoint, 'one caller', oneCaller)
 
-  const saturation = await withGc(endpoint, 'saturation', async (gc) => {
-    if (endpoint.door === 'websocket') {
-      return pool.run(
-        {
-          target: saturationTarget,
-          mode: 'saturation',
-          concurrency: settings.concurrency,
-          warmupMs: 1_000,
-          durationS: settings.saturationDurationS,
-        },
-        { onMeasuring: gc.open, onMeasured: gc.close },
-      )
-    }
-    gc.open()
-    const run =
-      endpoint.door === 'rest'
-        ? await restWrk(2, settings.concurrency, settings.saturationDurationS, 'sat')
-        : await runH2load({
-            url: `http://${endpoint.address}${GRPC_SIMULATE_PATH}`,
-            body: requests.grpcFrame,
-            headers: { 'x-api-key': endpoint.apiKey },
-            clients: 2,
-            streams: Math.max(1, Math.floor(settings.concurrency / 2)),
-            threads: 2,
-            durationS: settings.saturationDurationS,
-            workDir: settings.workDir,
-            name: `${name}-sat`,
-          })
-    gc.close()
+  const measureSaturation = (concurrency: number) =>
+    withGc(endpoint, 'saturation', async (gc) => {
+      if (endpoint.door === 'websocket') {
+        return pool.run(
+          { target: saturationTarget, mode: 'saturation', concurrency, warmupMs: 1_000, durationS: settings.saturationDurationS },
+          { onMeasuring: gc.open, onMeasured: gc.close },
+        )
+      }
+      gc.open()
+      const run =
+        endpoint.door === 'rest'
+          ? await restWrk(2, concurrency, settings.saturationDurationS, `sat-${concurrency}`)
+          : await runH2load({
+              url: `http://${endpoint.address}${GRPC_SIMULATE_PATH}`,
+              body: requests.grpcFrame,
+              headers: { 'x-api-key': endpoint.apiKey },
+              clients: 2,
+              streams: Math.max(1, Math.floor(concurrency / 2)),
+              threads: 2,
+              durationS: settings.saturationDurationS,
+              workDir: settings.workDir,
+              name: `${name}-sat-${concurrency}`,
+            })
+      gc.close()
+      return run
+    })
+  const sweep = await sweepSaturation(settings.saturationConcurrencies, FLOOR_TARGETS.saturationP99Ms, async (concurrency) => {
+    const run = await measureSaturation(concurrency)
+    describe(endpoint, `saturation at ${concurrency}`, run)
     return run
   })
-  describe(endpoint, 'saturation', saturation)
+  const saturation = sweep.chosen
+  log(`  ${endpoint.side} ${endpoint.door} saturation: ${saturation.achievedRatePerS}/s at ${saturation.concurrency} in flight`)
 
   let saturationUnique: FloorRun | undefined
   if (endpoint.door === 'grpc') {
@@ -242,7 +251,7 @@ export async function measureDoor(
   log(
     `  ${endpoint.side} ${endpoint.door} highest open-loop rate with p99 < 10 ms: ${maxOpenRate.ratePerS === null ? 'none of the rates tried' : `${maxOpenRate.ratePerS}/s`}`,
   )
-  return { oneCaller, saturation, ...(saturationUnique ? { saturationUnique } : {}), maxOpenRate }
+  return { oneCaller, saturation, saturationSweep: sweep.runs, ...(saturationUnique ? { saturationUnique } : {}), maxOpenRate }
 }
 
 /** As a LoadRun, for bench/load's rate search (which reads only the latency). */

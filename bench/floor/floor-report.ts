@@ -16,7 +16,7 @@ function row(cells: string[], widths: number[]): string {
 }
 
 function sideRow(door: string, side: string, runs: DoorRuns, widths: number[]): string {
-  const saturation = `${num(runs.saturation.achievedRatePerS)} (${num(runs.saturation.latency.p99Ms)})`
+  const saturation = `${num(runs.saturation.achievedRatePerS)} (${num(runs.saturation.latency.p99Ms)}) @${runs.saturation.concurrency ?? '?'}`
   const unique = runs.saturationUnique ? `${num(runs.saturationUnique.achievedRatePerS)} (${num(runs.saturationUnique.latency.p99Ms)})` : ''
   return row(
     [
@@ -53,11 +53,11 @@ export function formatFloorReport(result: FloorBenchResult): string {
   lines.push(
     `floors, one caller in process (ms, p50 / p99): raw LiteSVM ${num(liteSvm.p50Ms)} / ${num(liteSvm.p99Ms)}; engine (all vectors) ${num(engine.p50Ms)} / ${num(engine.p99Ms)} → one engine thread ≤ ${num(1000 / engine.p50Ms)}/s`,
   )
-  const widths = [10, 8, 18, 20, 20, 10, 16, 16]
+  const widths = [10, 8, 18, 24, 20, 10, 16, 16]
   lines.push('')
   lines.push(
     row(
-      ['door', 'side', '1 caller p50/p99', 'saturation/s (p99)', 'unique sat/s (p99)', 'open max/s', 'GC 1 caller', 'GC saturation'],
+      ['door', 'side', '1 caller p50/p99', 'saturation/s (p99) @in flight', 'unique sat/s (p99)', 'open max/s', 'GC 1 caller', 'GC saturation'],
       widths,
     ),
   )
@@ -90,6 +90,17 @@ export function formatFloorReport(result: FloorBenchResult): string {
       '',
       `batch of ${batchSize} (REST simulate-batch, saturation): ${num(run.achievedRatePerS)} batches/s = ${num(simulationsPerS)} simulations/s, p50 ${num(run.latency.p50Ms)} / p99 ${num(run.latency.p99Ms)} ms a batch, ${run.latency.errors} errors — ${run.tool}`,
     )
+  }
+  lines.push('', 'the saturation sweeps (requests in flight: rate/s, p99 ms; saturation is the fastest with p99 ≤ 20 ms):')
+  for (const { door, bare, service } of result.doors) {
+    for (const [side, runs] of [
+      ['bare', bare],
+      ['service', service],
+    ] as const) {
+      // Results written before the sweep hold one saturation run.
+      const sweep = runs.saturationSweep ?? [runs.saturation]
+      lines.push(`  ${door} ${side}: ${sweep.map((run) => `${run.concurrency ?? '?'}: ${num(run.achievedRatePerS)}, ${num(run.latency.p99Ms)}`).join('; ')}`)
+    }
   }
   lines.push('', 'each tool against the bare servers (its ceiling here) and the service:')
   for (const { door, bare, service } of result.doors) {

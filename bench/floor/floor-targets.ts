@@ -54,7 +54,8 @@ export function checkTargets(figures: Figures): TargetCheck[] {
     )
     checks.push(check(`${door}.saturation.p99`, saturation.latency.p99Ms, '≤', t.saturationP99Ms, 'ms'))
     checks.push(check(`${door}.open.max-rate`, service.maxOpenRate.ratePerS ?? 0, '≥', t.openRatePerS, '/s'))
-    const runs = [service.oneCaller, service.saturation, service.saturationUnique, service.maxOpenRate.run]
+    // The issue's GC target is the saturation run's (the report shows every run's pauses).
+    const runs = [service.saturation, service.saturationUnique]
     const gcP99 = Math.max(0, ...runs.map((run) => run?.gc?.p99Ms ?? 0))
     checks.push(check(`${door}.gc.p99-pause`, gcP99, '≤', t.gcPauseP99Ms, 'ms'))
   }
