@@ -30,7 +30,7 @@ export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#
   --quick            ≈1.5 min: shorter runs, fewer transactions, no npm-start placement run
   --no-write         print only; no bench/results/<date>-<commit>-floor.json
   --no-placement     skip npm start with localnet inside the service
-  --concurrency LIST requests in flight of the saturation sweep, in order (default 16,32,64):
+  --concurrency LIST requests in flight of the saturation sweep, in order (default 16,32,48,64):
                      saturation is the fastest run with p99 ≤ 20 ms
   --generators N     load worker processes (default 2)
   --traffic-rate N   localnet:traffic's rate, tx/s (default 20, its own default)
@@ -44,7 +44,7 @@ export function readFloorSettings(argv: string[]): FloorSettings | null {
       quick: { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'no-placement': { type: 'boolean', default: false },
-      concurrency: { type: 'string', default: '16,32,64' },
+      concurrency: { type: 'string', default: '16,32,48,64' },
       generators: { type: 'string', default: '2' },
       'traffic-rate': { type: 'string', default: '20' },
       'results-dir': { type: 'string', default: 'bench/results' },
