@@ -57,7 +57,16 @@ export function formatFloorReport(result: FloorBenchResult): string {
   lines.push('')
   lines.push(
     row(
-      ['door', 'side', '1 caller p50/p99', 'saturation/s (p99) @in flight', 'unique sat/s (p99)', 'open max/s', 'GC 1 caller', 'GC saturation'],
+      [
+        'door',
+        'side',
+        '1 caller p50/p99',
+        'saturation/s (p99) @in flight',
+        'unique sat/s (p99)',
+        'open max/s',
+        'GC 1 caller',
+        'GC saturation',
+      ],
       widths,
     ),
   )
@@ -99,7 +108,9 @@ export function formatFloorReport(result: FloorBenchResult): string {
     ] as const) {
       // Results written before the sweep hold one saturation run.
       const sweep = runs.saturationSweep ?? [runs.saturation]
-      lines.push(`  ${door} ${side}: ${sweep.map((run) => `${run.concurrency ?? '?'}: ${num(run.achievedRatePerS)}, ${num(run.latency.p99Ms)}`).join('; ')}`)
+      lines.push(
+        `  ${door} ${side}: ${sweep.map((run) => `${run.concurrency ?? '?'}: ${num(run.achievedRatePerS)}, ${num(run.latency.p99Ms)}`).join('; ')}`,
+      )
     }
   }
   lines.push('', 'each tool against the bare servers (its ceiling here) and the service:')
