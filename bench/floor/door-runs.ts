@@ -16,7 +16,6 @@ import { runH2load } from './h2load-run.js'
 import type { WorkerPool } from './worker-pool.js'
 import { runWrk } from './wrk-run.js'
 import { sweepSaturation } from './saturation-sweep.js'
-import { FLOOR_TARGETS } from './floor-targets.js'
 
 export type DoorName = 'rest' | 'grpc' | 'websocket'
 export type DoorSide = 'bare' | 'service'
@@ -47,6 +46,8 @@ export interface DoorRunSettings {
   concurrency: number
   /** The saturation sweep's requests in flight, in order (saturation-sweep.ts). */
   saturationConcurrencies: readonly number[]
+  /** The sweep's p99 limit: saturation is the fastest run within it. */
+  saturationP99LimitMs: number
   stepDurationS: number
   searchStartRate: number
   searchMaxRate: number
@@ -203,7 +204,7 @@ export async function measureDoor(
       gc.close()
       return run
     })
-  const sweep = await sweepSaturation(settings.saturationConcurrencies, FLOOR_TARGETS.saturationP99Ms, async (concurrency) => {
+  const sweep = await sweepSaturation(settings.saturationConcurrencies, settings.saturationP99LimitMs, async (concurrency) => {
     const run = await measureSaturation(concurrency)
     describe(endpoint, `saturation at ${concurrency}`, run)
     return run

@@ -23,7 +23,7 @@ import { measureEngineFloors } from './engine-floor.js'
 import type { DoorResult, FloorBenchResult, LocalnetPlacement } from './floor-result.js'
 import type { FloorRun } from './floor-run.js'
 import type { FloorSettings } from './floor-settings.js'
-import { checkTargets, getFloorRatios } from './floor-targets.js'
+import { checkTargets, FLOOR_TARGETS, getFloorRatios } from './floor-targets.js'
 import { startServiceProcess, type ServiceProcess } from './service-process.js'
 import { TRANSACTION_KINDS, createUniqueTransactions, type UniqueTransaction } from './unique-transactions.js'
 import { createWorkerPool } from './worker-pool.js'
@@ -159,7 +159,7 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
       transactions: transactions.map((tx) => tx.base64),
       grpcFrame: toGrpcRequestFrame(transactions[0] as UniqueTransaction),
     }
-    const runSettings = { ...settings, workDir }
+    const runSettings = { ...settings, workDir, saturationP99LimitMs: FLOOR_TARGETS.saturationP99Ms }
     const doors: DoorResult[] = []
     for (const door of DOORS) {
       log(`${door}:`)
