@@ -17,6 +17,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js'
 import { bindGrpcServer } from '../lib/grpc/bind-grpc-server.js'
+import { keepStreamMapsYoung } from '../lib/grpc/young-stream-maps.js'
 import { loadEngineProto } from '../lib/grpc/load-proto.js'
 import { shutDownGrpcServer } from '../lib/grpc/shut-down-grpc-server.js'
 import { toGrpcError } from '../lib/grpc/service-error-status.js'
@@ -178,9 +179,12 @@ export async function startEngineServer(
   const boundPort = await bindGrpcServer(server, host, port).catch((error: unknown) => {
     throw toListenError(error, engineConfigSchema.grpcPort.env, `${host}:${port}`)
   })
+  // Long-lived connections' calls die young after a full collection too (lib/grpc/young-stream-maps.ts).
+  const youngStreamMaps = keepStreamMapsYoung(server)
   return {
     address: `${host}:${boundPort}`,
     close: () => {
+      youngStreamMaps.stop()
       // A watch streams until it ends: left open it would hold the close for the whole grace period.
       for (const end of [...openWatches]) end()
       return shutDownGrpcServer(server, serverOptions.closeGraceMs)
