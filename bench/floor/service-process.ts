@@ -6,7 +6,7 @@
  * `npm start` is: localnet inside the same process.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getFreePort } from '../../lib/free-port.js'
@@ -33,6 +33,8 @@ export interface ServiceOptions {
   chain?: { rpcUrl: string; geyserUrl: string }
   /** Node flags before the entry point, e.g. --cpu-prof (which NODE_OPTIONS refuses). */
   nodeArgs?: readonly string[]
+  /** A file the service's standard output is written to (e.g. --trace-gc-nvp's lines); else BENCH_SERVICE_STDOUT decides. */
+  stdoutFile?: string
 }
 
 const START_TIMEOUT_MS = 60_000
@@ -83,11 +85,14 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   // The benchmark's own environment must not leak a chain or a database into the service.
   const inherited = { ...process.env }
   for (const name of ['SOLANA_RPC_URLS', 'GEYSER_ENDPOINT', 'DATABASE_URL', 'REDIS_URL']) delete inherited[name]
+  const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore'
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'main.ts'], {
     cwd: options.root,
     env: withLaunchNodeOptions({ ...inherited, ...env }),
-    stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   })
+  // The child holds its own copy of the file's descriptor.
+  if (typeof stdout === 'number') closeSync(stdout)
   const origin = `http://127.0.0.1:${port}`
   const close = async () => {
     await stopChild(child, 10_000)

@@ -1,0 +1,140 @@
+/**
+ * What the serving thread's collections do after a full collection under load, the state a
+ * long-lived connection lives in: the service (localnet and its traffic apart, as bench:floor runs
+ * them) under saturation of one door, a full collection forced through the inspector
+ * (`HeapProfiler.collectGarbage`) a few seconds in, and V8's `--trace-gc-nvp` lines of the serving
+ * thread read before and after it: promoted bytes a scavenge, the scavenges' pauses, and each full
+ * collection with the phases of its pause. A Map taking and dropping an entry per call promotes
+ * every call once a full collection has run (bench/README.md, "A Map that promoted every call");
+ * a run that starts fresh, as bench:floor's, shows that state only when one falls inside it.
+ *
+ *   npm run bench:gc -- [--door grpc|rest] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
+ *
+ * gRPC is h2load's (one transaction; the result cache is off, so each call is simulated), REST
+ * wrk's (distinct transactions).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import WebSocket from 'ws'
+import { getFreePort } from '../../lib/free-port.js'
+import { callRpc } from '../load/load-stack.js'
+import { startRemoteChain } from '../support/remote-chain.js'
+import { parseEnvPairs } from '../support/env-pairs.js'
+import { GRPC_SIMULATE_PATH, SIMULATE_PATH, toGrpcRequestFrame, toRestBodies } from '../floor/door-requests.js'
+import { runH2load } from '../floor/h2load-run.js'
+import { startServiceProcess } from '../floor/service-process.js'
+import { createUniqueTransactions } from '../floor/unique-transactions.js'
+import { runWrk } from '../floor/wrk-run.js'
+import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Forces a full collection in the process whose inspector listens on `port`. */
+async function forceFullCollection(port: number): Promise<void> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>
+  const url = targets[0]?.webSocketDebuggerUrl
+  if (!url) throw new Error('the service exposes no inspector target')
+  const socket = new WebSocket(url)
+  try {
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    const answered = new Promise((resolve) => socket.once('message', resolve))
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }))
+    await answered
+  } finally {
+    socket.close()
+  }
+}
+
+function printSummary(label: string, entries: readonly GcTraceEntry[]): void {
+  const scavenges = summarizeScavenges(entries)
+  process.stdout.write(
+    `${label}: ${scavenges.count} scavenges, promoted ${scavenges.promotedKbAverage} KB each on average; ` +
+      `pauses p50 ${scavenges.pauseP50Ms} / p90 ${scavenges.pauseP90Ms} / p99 ${scavenges.pauseP99Ms} ms, ${scavenges.pauseTotalMs} ms in all\n`,
+  )
+  for (const full of entries.filter((entry) => entry.kind !== 's'))
+    process.stdout.write(`  full collection ${describeFullCollection(full)}\n`)
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      door: { type: 'string', default: 'grpc' },
+      seconds: { type: 'string', default: '14' },
+      'force-at': { type: 'string', default: '4' },
+      connections: { type: 'string', default: '32' },
+      env: { type: 'string', multiple: true, default: [] },
+    },
+  })
+  if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
+  const [seconds, forceAtS, connections] = [Number(values.seconds), Number(values['force-at']), Number(values.connections)]
+  Object.assign(process.env, parseEnvPairs(values.env))
+  const workDir = mkdtempSync(join(tmpdir(), 'preflight-forced-gc-'))
+  const traceFile = join(workDir, 'trace-gc.txt')
+  const inspectorPort = await getFreePort()
+  const chain = await startRemoteChain(20)
+  try {
+    const service = await startServiceProcess({
+      root: ROOT,
+      chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
+      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`, '--trace-gc-nvp'],
+      stdoutFile: traceFile,
+    })
+    try {
+      const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
+      const transactions = createUniqueTransactions(3072, value.blockhash)
+      const headers = { 'x-api-key': service.apiKey }
+      const load = (durationS: number, name: string) =>
+        values.door === 'grpc'
+          ? runH2load({
+              url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
+              body: toGrpcRequestFrame(transactions[0] as (typeof transactions)[number]),
+              headers,
+              clients: 2,
+              streams: Math.max(1, Math.floor(connections / 2)),
+              threads: 2,
+              durationS,
+              workDir,
+              name,
+            })
+          : runWrk({
+              origin: service.origin,
+              path: SIMULATE_PATH,
+              headers,
+              bodies: toRestBodies(transactions),
+              threads: 2,
+              connections,
+              durationS,
+              workDir,
+              name,
+            })
+      await load(3, 'prime')
+      const traceStart = readFileSync(traceFile, 'utf8').length
+      const run = load(seconds, 'measure')
+      await new Promise((resolve) => setTimeout(resolve, forceAtS * 1000))
+      const forcedAt = readFileSync(traceFile, 'utf8').length
+      await forceFullCollection(inspectorPort)
+      const result = await run
+      const trace = readFileSync(traceFile, 'utf8')
+      const before = parseGcTrace(trace.slice(traceStart, forcedAt))
+      const after = parseGcTrace(trace.slice(forcedAt))
+      const serving = findServingIsolate([...before, ...after])
+      const mine = (entries: GcTraceEntry[]) => entries.filter((entry) => entry.isolate === serving)
+      process.stdout.write(
+        `${values.door} saturation (${result.tool}), ${seconds} s, a full collection forced after ${forceAtS} s: ` +
+          `${Math.round(result.achievedRatePerS)}/s, p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms\n`,
+      )
+      printSummary('before the forced collection', mine(before))
+      printSummary('after it (the forced collection first)', mine(after))
+    } finally {
+      await service.close()
+    }
+  } finally {
+    await chain.close()
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+await main()
