@@ -13,6 +13,7 @@ import { getHeapSpaceStatistics } from 'node:v8'
 import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js'
 import { keepStreamMapsYoung } from '../../lib/grpc/young-stream-maps.js'
+import { ECHO_SERVICE } from './grpc-echo-service.js'
 
 const WINDOW_MS = 400
 const WINDOWS = 6
@@ -28,28 +29,14 @@ function getOldGenerationUsed(): number {
   return used
 }
 
-const identity = (bytes: Buffer) => bytes
 const server = new Server()
 let calls = 0
-server.addService(
-  {
-    Call: {
-      path: '/probe.Echo/Call',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: identity,
-      requestDeserialize: identity,
-      responseSerialize: identity,
-      responseDeserialize: identity,
-    },
+server.addService(ECHO_SERVICE, {
+  Call: (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
+    calls++
+    callback(null, call.request)
   },
-  {
-    Call: (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
-      calls++
-      callback(null, call.request)
-    },
-  },
-)
+})
 const port = await new Promise<number>((resolve, reject) =>
   server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
 )

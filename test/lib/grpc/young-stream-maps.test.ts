@@ -23,6 +23,7 @@ import {
   type ServerUnaryCall,
 } from '@grpc/grpc-js'
 import { keepStreamMapsYoung, renewStreamMaps } from '../../../lib/grpc/young-stream-maps.js'
+import { ECHO_SERVICE } from '../../helpers/grpc-echo-service.js'
 
 const run = promisify(execFile)
 const PROBE = fileURLToPath(new URL('../../helpers/grpc-stream-promotion-probe.ts', import.meta.url))
@@ -72,18 +73,7 @@ t.test('after a full collection, calls on one connection are no longer promoted'
 })
 
 t.test('a call open while its session Map is swapped still answers, and so do later ones', async (t) => {
-  const identity = (bytes: Buffer) => bytes
-  const definition = {
-    Call: {
-      path: '/probe.Echo/Call',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: identity,
-      requestDeserialize: identity,
-      responseSerialize: identity,
-      responseDeserialize: identity,
-    },
-  }
+  const definition = ECHO_SERVICE
   const server = new Server()
   const held: Array<() => void> = []
   server.addService(definition, {
