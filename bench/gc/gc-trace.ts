@@ -90,5 +90,8 @@ export function describeFullCollection(entry: GcTraceEntry, phases = 3): string 
     .sort((a, b) => b[1] - a[1])
     .slice(0, phases)
     .map(([name, ms]) => `${name} ${ms}`)
-  return `at ${entry.atMs} ms: pause ${entry.pauseMs} ms (${top.join(', ')})`
+  const { total_size_before: before, total_size_after: after } = entry.fields
+  const heap =
+    before === undefined || after === undefined ? '' : `, heap ${Math.round(before / 2 ** 20)} → ${Math.round(after / 2 ** 20)} MB`
+  return `at ${entry.atMs} ms: pause ${entry.pauseMs} ms (${top.join(', ')})${heap}`
 }

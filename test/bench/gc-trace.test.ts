@@ -9,7 +9,7 @@ const TRACE = [
   '[4242:0x7f825c000f00]     1290 ms: pause=9.0 mutator=7.0 gc=s promoted=5',
   '[4242:0x7f825c000f00]     1295 ms: pause=9.0 mutator=7.0 gc=s promoted=5',
   '[4242:0x7f825c000f00]     1296 ms: pause=9.0 mutator=7.0 gc=s promoted=5',
-  '[4242:0x2a48bde0]     1300 ms: pause=43.1 mutator=5.0 gc=mc reduce_memory=0 clear=36.0 clear.external_string_table=18.1 clear.weak_global_handles=16.8 mark.roots=0.3 evacuate.copy=7.1 promoted=0',
+  '[4242:0x2a48bde0]     1300 ms: pause=43.1 mutator=5.0 gc=mc reduce_memory=0 clear=36.0 clear.external_string_table=18.1 clear.weak_global_handles=16.8 mark.roots=0.3 evacuate.copy=7.1 promoted=0 total_size_before=134217728 total_size_after=92274688',
   '[4242:0x2a48bde0]     1400 ms: pause=0.5 gc=s promoted=0',
 ].join('\n')
 
@@ -33,7 +33,7 @@ t.test('scavenges are summarised; a full collection is described by its largest 
   const full = serving.find((entry) => entry.kind === 'mc')
   t.equal(
     full && describeFullCollection(full, 2),
-    'at 1300 ms: pause 43.1 ms (clear.external_string_table 18.1, clear.weak_global_handles 16.8)',
+    'at 1300 ms: pause 43.1 ms (clear.external_string_table 18.1, clear.weak_global_handles 16.8), heap 128 → 88 MB',
   )
   t.strictSame(summarizeScavenges([]).count, 0)
 })
