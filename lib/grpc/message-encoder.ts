@@ -66,14 +66,10 @@ const TWO_POW_32 = 2 ** 32
 /** Field names become property accesses in generated code: plain identifiers only. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
 
+/** A field key's varint bytes, written once into generated code. */
 function toVarintBytes(value: number): number[] {
-  const bytes: number[] = []
-  while (value > 127) {
-    bytes.push((value & 127) | 128)
-    value >>>= 7
-  }
-  bytes.push(value)
-  return bytes
+  const bytes = Buffer.alloc(10)
+  return [...bytes.subarray(0, writeVarint(bytes, 0, value))]
 }
 
 /** A field's message type by full name: proto-loader names it relative to the package or fully qualified. */
@@ -149,21 +145,6 @@ function writeVarint(buffer: Buffer, position: number, value: number): number {
   return position
 }
 
-/** Bytes protobufjs writes for a short string (a lone surrogate counts 3, as in Buffer.byteLength). */
-function getShortUtf8Length(value: string): number {
-  let length = 0
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i)
-    if (c < 0x80) length += 1
-    else if (c < 0x800) length += 2
-    else if ((c & 0xfc00) === 0xd800 && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      i++
-      length += 4
-    } else length += 3
-  }
-  return length
-}
-
 /** protobufjs's own UTF-8 loop for short strings, byte for byte (a lone surrogate is written as itself). */
 function writeShortString(buffer: Buffer, position: number, value: string): number {
   for (let i = 0; i < value.length; i++) {
@@ -224,6 +205,13 @@ const helpers = {
     if (typeof value !== 'string') return FALLBACK
     const length = value.length
     if (position + 3 * length + 5 > SCRATCH_BYTES) return FALLBACK
+    // Under SHORT_STRING characters, protobufjs writes with its own loop, at most 3 bytes a
+    // character: the length always fits the one byte kept for it.
+    if (length < SHORT_STRING) {
+      const end = writeShortString(buffer, position + 1, value)
+      buffer[position] = end - position - 1
+      return end
+    }
     // The common case, ASCII under 128 characters: one byte of length, then the characters.
     if (length < 128) {
       let at = position + 1
@@ -238,13 +226,10 @@ const helpers = {
         return at
       }
     }
-    // Otherwise as protobufjs writes it: with Buffer's UTF-8 from SHORT_STRING characters, its own loop below.
-    if (length >= SHORT_STRING) {
-      const bytes = Buffer.byteLength(value, 'utf8')
-      position = writeVarint(buffer, position, bytes)
-      return position + buffer.write(value, position, bytes, 'utf8')
-    }
-    return writeShortString(buffer, writeVarint(buffer, position, getShortUtf8Length(value)), value)
+    // Otherwise as protobufjs writes it from SHORT_STRING characters: with Buffer's UTF-8.
+    const bytes = Buffer.byteLength(value, 'utf8')
+    position = writeVarint(buffer, position, bytes)
+    return position + buffer.write(value, position, bytes, 'utf8')
   },
   /** A nested message: one byte kept for its length, the message moved over when the length needs more. */
   msg(buffer: Buffer, position: number, value: unknown, write: (message: object, buffer: Buffer, position: number) => number): number {
