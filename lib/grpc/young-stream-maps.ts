@@ -29,7 +29,6 @@ interface GrpcServerInternals {
 }
 
 interface StreamMap {
-  readonly size: number
   constructor: new (entries: StreamMap) => StreamMap
 }
 
