@@ -15,11 +15,10 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
-import { GRPC_SIMULATE_PATH, SIMULATE_PATH, STREAM_PATH, toGrpcRequestFrame, toRestBodies } from './door-requests.js'
-import { runH2load } from './h2load-run.js'
-import { startServiceProcess } from './service-process.js'
-import { createUniqueTransactions } from './unique-transactions.js'
-import { runWrk } from './wrk-run.js'
+import { STREAM_PATH, toGrpcRequestFrame } from './door-requests.js'
+import { startServiceProcess, type ServiceProcess } from './service-process.js'
+import { createSaturationLoad, type SaturationLoad } from './service-saturation-load.js'
+import { createUniqueTransactions, type UniqueTransaction } from './unique-transactions.js'
 import { createWorkerPool, type WorkerPool } from './worker-pool.js'
 import { toLoadTarget } from './door-runs.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
@@ -27,6 +26,29 @@ import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DOOR_NAMES = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' } as const
+/** The floor bench's WebSocket load: its load worker processes, the callers spread over two sockets. */
+function createWebSocketLoad(
+  pool: WorkerPool,
+  service: ServiceProcess,
+  transactions: readonly UniqueTransaction[],
+  connections: number,
+): SaturationLoad {
+  const endpoint = {
+    door: 'websocket',
+    side: 'service',
+    address: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
+    apiKey: service.apiKey,
+    gc: null,
+  } as const
+  const requests = {
+    restBodies: [],
+    transactions: transactions.map((transaction) => transaction.base64),
+    grpcFrame: toGrpcRequestFrame(transactions[0] as UniqueTransaction),
+  }
+  const target = toLoadTarget(endpoint, requests, Math.min(2, connections))
+  return (durationS) => pool.run({ target, mode: 'saturation', concurrency: connections, warmupMs: 0, durationS })
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -56,53 +78,11 @@ async function main(): Promise<void> {
   try {
     const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
     const transactions = createUniqueTransactions(3072, value.blockhash)
-    const bodies = toRestBodies(transactions)
-    const grpcFrame = toGrpcRequestFrame(transactions[0] as (typeof transactions)[number])
     const connections = Number(values.connections)
-    const headers = { 'x-api-key': service.apiKey }
-    const load = (durationS: number, name: string) => {
-      switch (door) {
-        case 'rest':
-          return runWrk({
-            origin: service.origin,
-            path: SIMULATE_PATH,
-            headers,
-            bodies,
-            // wrk needs a connection per thread: one caller is one thread.
-            threads: Math.min(2, connections),
-            connections,
-            durationS,
-            workDir,
-            name,
-          })
-        case 'grpc':
-          return runH2load({
-            url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
-            body: grpcFrame,
-            headers,
-            // As the floor bench's gRPC saturation: two connections, the calls in flight spread over them.
-            clients: Math.min(2, connections),
-            streams: Math.max(1, Math.floor(connections / 2)),
-            threads: Math.min(2, connections),
-            durationS,
-            workDir,
-            name,
-          })
-        case 'websocket': {
-          // The floor bench's WebSocket target, its callers spread over two sockets.
-          const endpoint = {
-            door,
-            side: 'service',
-            address: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
-            apiKey: service.apiKey,
-            gc: null,
-          } as const
-          const requests = { restBodies: [], transactions: transactions.map((transaction) => transaction.base64), grpcFrame }
-          const target = toLoadTarget(endpoint, requests, Math.min(2, connections))
-          return (loadWorkers as WorkerPool).run({ target, mode: 'saturation', concurrency: connections, warmupMs: 0, durationS })
-        }
-      }
-    }
+    const load: SaturationLoad =
+      door === 'websocket'
+        ? createWebSocketLoad(loadWorkers as WorkerPool, service, transactions, connections)
+        : createSaturationLoad(door, service, transactions, connections, workDir)
     await load(3, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]

@@ -23,11 +23,9 @@ import { getFreePort } from '../../lib/free-port.js'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
-import { GRPC_SIMULATE_PATH, SIMULATE_PATH, toGrpcRequestFrame, toRestBodies } from '../floor/door-requests.js'
-import { runH2load } from '../floor/h2load-run.js'
 import { startServiceProcess } from '../floor/service-process.js'
+import { createSaturationLoad } from '../floor/service-saturation-load.js'
 import { createUniqueTransactions } from '../floor/unique-transactions.js'
-import { runWrk } from '../floor/wrk-run.js'
 import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -85,31 +83,7 @@ async function main(): Promise<void> {
     try {
       const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
       const transactions = createUniqueTransactions(3072, value.blockhash)
-      const headers = { 'x-api-key': service.apiKey }
-      const load = (durationS: number, name: string) =>
-        values.door === 'grpc'
-          ? runH2load({
-              url: `http://${service.grpcAddress}${GRPC_SIMULATE_PATH}`,
-              body: toGrpcRequestFrame(transactions[0] as (typeof transactions)[number]),
-              headers,
-              clients: 2,
-              streams: Math.max(1, Math.floor(connections / 2)),
-              threads: 2,
-              durationS,
-              workDir,
-              name,
-            })
-          : runWrk({
-              origin: service.origin,
-              path: SIMULATE_PATH,
-              headers,
-              bodies: toRestBodies(transactions),
-              threads: 2,
-              connections,
-              durationS,
-              workDir,
-              name,
-            })
+      const load = createSaturationLoad(values.door, service, transactions, connections, workDir)
       await load(3, 'prime')
       const traceStart = readFileSync(traceFile, 'utf8').length
       const run = load(seconds, 'measure')
