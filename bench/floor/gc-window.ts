@@ -25,10 +25,15 @@ const READ_TIMEOUT_MS = 5_000
 
 const round = (value: number) => Math.round(value * 100) / 100
 
+/** The nearest-rank `percentile` (0–100) of ascending `sorted`; 0 when it is empty. */
+export function getNearestRank(sorted: readonly number[], percentile: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.max(0, Math.ceil((percentile / 100) * sorted.length) - 1)] as number)
+}
+
 /** The pause distribution: nearest-rank percentiles over the window's pauses. */
 export function summarizeGcPauses(pausesMs: readonly number[]): GcPauseSummary {
   const sorted = [...pausesMs].sort((a, b) => a - b)
-  const at = (percentile: number) => (sorted.length === 0 ? 0 : (sorted[Math.ceil((percentile / 100) * sorted.length) - 1] as number))
+  const at = (percentile: number) => getNearestRank(sorted, percentile)
   return {
     count: sorted.length,
     p50Ms: round(at(50)),

@@ -4,6 +4,7 @@
  * how much each scavenge promoted, the scavenges' pauses, and each full collection with the phases
  * its pause went to.
  */
+import { getNearestRank } from '../floor/gc-window.js'
 
 export interface GcTraceEntry {
   isolate: string
@@ -65,9 +66,6 @@ export interface ScavengeSummary {
   pauseTotalMs: number
 }
 
-const nearestRank = (sorted: readonly number[], quantile: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] as number)
-
 /** The scavenges among `entries`. */
 export function summarizeScavenges(entries: readonly GcTraceEntry[]): ScavengeSummary {
   const scavenges = entries.filter((entry) => entry.kind === 's')
@@ -76,9 +74,9 @@ export function summarizeScavenges(entries: readonly GcTraceEntry[]): ScavengeSu
   return {
     count: scavenges.length,
     promotedKbAverage: scavenges.length === 0 ? 0 : Math.round(promoted / scavenges.length / 1024),
-    pauseP50Ms: nearestRank(pauses, 0.5),
-    pauseP90Ms: nearestRank(pauses, 0.9),
-    pauseP99Ms: nearestRank(pauses, 0.99),
+    pauseP50Ms: getNearestRank(pauses, 50),
+    pauseP90Ms: getNearestRank(pauses, 90),
+    pauseP99Ms: getNearestRank(pauses, 99),
     pauseTotalMs: Math.round(pauses.reduce((sum, pause) => sum + pause, 0)),
   }
 }
