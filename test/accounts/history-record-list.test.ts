@@ -143,6 +143,31 @@ for (const kind of getDatabaseKinds()) {
       t.equal(simulations.at(-1)?.failure_reason, records[999]?.failureReason ?? null, 'text with quotes intact')
     })
 
+    t.test('text an array literal must escape comes back as sent; a non-finite number is NULL', async (t) => {
+      // The rows cross as one array per column (simulation-insert.ts): each of these is a value an
+      // array literal quotes or escapes, or one that would read as NULL or as several elements.
+      const texts = ['say "hi"', 'back\\slash \\"', '{braces}', 'NULL', 'null', '', ' padded ', 'a,b', 'ünïcødé ✓ 🚀', 'line\nbreak\ttab']
+      const userId = await createUser(db)
+      const records = texts.map((text, i) =>
+        createRecord(userId, { createdAtMs: NOW_MS - i, failureReason: text, decision: text, signature: `escape-${i}` }),
+      )
+      const nonFinite = createRecord(userId, {
+        createdAtMs: NOW_MS - 100,
+        mevScore: Number.NaN,
+        feeEstimateSol: Infinity,
+        signature: 'nan',
+      })
+      await history.recordSimulations([...records, nonFinite])
+      const { simulations } = await history.listSimulations({ userId, limit: 200 })
+      t.same(
+        simulations.slice(0, texts.length).map((item) => [item.failure_reason, item.decision]),
+        texts.map((text) => [text, text]),
+        'each text intact, none read as NULL',
+      )
+      const stored = simulations.find((item) => item.signature === 'nan')
+      t.same([stored?.mev_score, stored?.fee_estimate_sol], [null, null], 'NaN and Infinity stored as NULL')
+    })
+
     t.test('limit bounds the page and signals more with next_cursor', async (t) => {
       const userId = await createUser(db)
       const records = createSeries(userId, 30, 'limit')
