@@ -9,6 +9,7 @@
  * a run that starts fresh, as bench:floor's, shows that state only when one falls inside it.
  *
  *   npm run bench:gc -- [--door grpc|rest] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
+ *     [--node-arg=--trace-gc-verbose ...]   (more V8 flags for the service, after --trace-gc-nvp)
  *
  * gRPC is h2load's (one transaction; the result cache is off, so each call is simulated), REST
  * wrk's (distinct transactions).
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       'force-at': { type: 'string', default: '4' },
       connections: { type: 'string', default: '32' },
       env: { type: 'string', multiple: true, default: [] },
+      'node-arg': { type: 'string', multiple: true, default: [] },
     },
   })
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
     const service = await startServiceProcess({
       root: ROOT,
       chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
-      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`, '--trace-gc-nvp'],
+      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`, '--trace-gc-nvp', ...values['node-arg']],
       stdoutFile: traceFile,
     })
     try {
