@@ -5,8 +5,9 @@
  * port only when ACCOUNTS_INTERNAL_TOKEN asks for it), and the edge calling both in-process.
  * Each process also has its own entry point (engine/, edge/, accounts/, localnet/ main.ts).
  */
-// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts, lib/heap-growing.ts).
 import './lib/no-pretenuring.js'
+import './lib/heap-growing.js'
 import { userServiceConfigSchema } from './accounts/config.js'
 import { connectUserService } from './accounts/connect-user-service.js'
 import { getAuthStaleMaxMs } from './lib/auth-invalidation.js'

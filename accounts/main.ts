@@ -3,8 +3,9 @@
  * for edges and engines that run apart; with REDIS_URL it publishes credential invalidations there
  * for their auth caches.
  */
-// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts, lib/heap-growing.ts).
 import '../lib/no-pretenuring.js'
+import '../lib/heap-growing.js'
 import { handleInfoFlags } from '../lib/info-flags.js'
 import { ConfigError, readConfig } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'

@@ -4,8 +4,9 @@
  * ACCOUNTS_URL names a remote user service (the accounts process), else the user service runs
  * here.
  */
-// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts, lib/heap-growing.ts).
 import '../lib/no-pretenuring.js'
+import '../lib/heap-growing.js'
 import { handleInfoFlags } from '../lib/info-flags.js'
 import { userServiceConfigSchema } from '../accounts/config.js'
 import { getAuthStaleMaxMs } from '../lib/auth-invalidation.js'

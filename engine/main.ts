@@ -1,6 +1,7 @@
 /** The engine process: `npm run start:engine`. Reads the environment, serves gRPC, drains on signals. */
-// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts).
+// First: V8 flags that must hold before anything allocates (lib/no-pretenuring.ts, lib/heap-growing.ts).
 import '../lib/no-pretenuring.js'
+import '../lib/heap-growing.js'
 import { handleInfoFlags } from '../lib/info-flags.js'
 import { ConfigError, readConfig } from '../lib/config.js'
 import { toEndpointHost } from '../lib/endpoint-host.js'
