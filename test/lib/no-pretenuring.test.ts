@@ -1,53 +1,30 @@
 // lib/no-pretenuring.ts: V8's allocation-site pretenuring is off in every service process, set
 // before anything allocates (a pretenured call site keeps every later call's garbage through the
 // young collections: bench/README.md, "Pretenuring").
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import t from 'tap'
-import ts from 'typescript'
+import { runFlagModuleWorkload } from '../helpers/flag-module-workload.js'
 
-const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * A workload V8 pretenures: objects from one allocation site that all outlive several young
- * collections. Run by plain node (tsx's own loading would add its decisions) with
- * --trace-pretenuring-statistics, which prints each site's decision; the module, compiled to
- * JavaScript beside it, is imported first or not at all.
+ * collections, run with --trace-pretenuring-statistics, which prints each site's decision.
  */
-const WORKLOAD = `
-if (process.env.WITH_MODULE === '1') await import('./no-pretenuring.mjs')
+const WORKLOAD = {
+  module: 'lib/no-pretenuring.ts',
+  source: `
+if (process.env.WITH_MODULE === '1') await import('./module.mjs')
 const kept = []
 function make(i) { return { a: i, b: [i, i + 1], c: 'x' } }
 for (let round = 0; round < 100; round++) for (let i = 0; i < 20000; i++) kept.push(make(i))
 console.log('kept', kept.length)
-`
-
-/** The module as JavaScript, compiled once for both runs. */
-const COMPILED_MODULE = ts.transpileModule(readFileSync(join(ROOT, 'lib/no-pretenuring.ts'), 'utf8'), {
-  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-}).outputText
-
-async function runWorkload(withModule: boolean): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'no-pretenuring-'))
-  try {
-    const script = join(dir, 'workload.mjs')
-    writeFileSync(script, WORKLOAD)
-    writeFileSync(join(dir, 'no-pretenuring.mjs'), COMPILED_MODULE)
-    const { stdout } = await run(process.execPath, ['--trace-pretenuring-statistics', script], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', WITH_MODULE: withModule ? '1' : '0' },
-      maxBuffer: 16 << 20,
-    })
-    return stdout
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+`,
 }
+
+const runWorkload = (withModule: boolean) => runFlagModuleWorkload(WORKLOAD, withModule, ['--trace-pretenuring-statistics'])
 
 t.test('objects that outlive young collections are pretenured by default, and not once the module ran', async (t) => {
   const [without, withModule] = await Promise.all([runWorkload(false), runWorkload(true)])
