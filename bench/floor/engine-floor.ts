@@ -15,6 +15,14 @@ import { ENGINE_ENV } from '../support/bench-service.js'
 import { toFloorLatency, type FloorLatency } from './floor-run.js'
 import type { UniqueTransaction } from './unique-transactions.js'
 
+/**
+ * Untimed engine calls before the timed ones, at least: a tenth of a quick run's 3,000 left V8
+ * compiling the engine's code while it was timed (p50 0.090 ms against 0.060 for the same engine
+ * after 20,000 calls, LiteSVM unchanged at 0.013), which inflated the floor the one-caller targets
+ * are built on. 5,000 calls cost a fraction of a second.
+ */
+const ENGINE_WARMUP_CALLS = 5_000
+
 export interface EngineFloors {
   liteSvm: FloorLatency
   engine: FloorLatency
@@ -56,7 +64,7 @@ export async function measureEngineFloors(
     }
     const liteSvm = toFloorLatency(measureFloor(engine, transactions.slice(0, 300).map(toMixEntry), iterations))
     const histogram = createLatencyHistogram()
-    const warmup = Math.ceil(iterations / 10)
+    const warmup = Math.max(Math.ceil(iterations / 10), ENGINE_WARMUP_CALLS)
     for (let i = 0; i < warmup + iterations; i++) {
       const bytes = (transactions[i % transactions.length] as UniqueTransaction).bytes
       const start = process.hrtime.bigint()

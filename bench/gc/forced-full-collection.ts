@@ -10,16 +10,16 @@
  *
  *   npm run bench:gc -- [--door grpc|rest] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
  *     [--node-arg=--trace-gc-verbose ...]   (more V8 flags for the service, after --trace-gc-nvp)
+ *     [--save-trace gc.txt]   (the service's whole output, every isolate's trace lines, kept)
  *
  * gRPC is h2load's (one transaction; the result cache is off, so each call is simulated), REST
  * wrk's (distinct transactions).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import WebSocket from 'ws'
 import { getFreePort } from '../../lib/free-port.js'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
@@ -27,23 +27,18 @@ import { parseEnvPairs } from '../support/env-pairs.js'
 import { startServiceProcess } from '../floor/service-process.js'
 import { createSaturationLoad } from '../floor/service-saturation-load.js'
 import { createUniqueTransactions } from '../floor/unique-transactions.js'
+import { openInspector } from './inspector-session.js'
 import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Forces a full collection in the process whose inspector listens on `port`. */
 async function forceFullCollection(port: number): Promise<void> {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>
-  const url = targets[0]?.webSocketDebuggerUrl
-  if (!url) throw new Error('the service exposes no inspector target')
-  const socket = new WebSocket(url)
+  const inspector = await openInspector(port)
   try {
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-    const answered = new Promise((resolve) => socket.once('message', resolve))
-    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }))
-    await answered
+    await inspector.call('HeapProfiler.collectGarbage')
   } finally {
-    socket.close()
+    inspector.close()
   }
 }
 
@@ -66,6 +61,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '32' },
       env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
+      'save-trace': { type: 'string' },
     },
   })
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
@@ -104,6 +100,7 @@ async function main(): Promise<void> {
       )
       printSummary('before the forced collection', mine(before))
       printSummary('after it (the forced collection first)', mine(after))
+      if (values['save-trace']) copyFileSync(traceFile, values['save-trace'])
     } finally {
       await service.close()
     }

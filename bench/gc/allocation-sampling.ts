@@ -1,0 +1,86 @@
+/**
+ * What the serving thread allocates per call under saturation of one door, and where: V8's
+ * sampling heap profiler (the inspector's `HeapProfiler.startSampling`, objects later collected by
+ * scavenges and full collections included) over a run of the service (localnet and its traffic
+ * apart, as bench:floor runs them). The young generation fills at the rate the serving thread
+ * allocates, so bytes a call set how often a scavenge pauses it; this says which code allocates them.
+ *
+ *   npm run bench:alloc -- [--door rest|grpc] [--seconds 10] [--connections 32] [--top 40] [--env NAME=VALUE ...]
+ *     [--save run.heapprofile]   (the whole profile, for Chrome DevTools' Memory tab)
+ *
+ * Samples are taken every 4 KB allocated on average (`--interval`), so a line's bytes are an estimate.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { getFreePort } from '../../lib/free-port.js'
+import { callRpc } from '../load/load-stack.js'
+import { startRemoteChain } from '../support/remote-chain.js'
+import { parseEnvPairs } from '../support/env-pairs.js'
+import { startServiceProcess } from '../floor/service-process.js'
+import { createSaturationLoad } from '../floor/service-saturation-load.js'
+import { createUniqueTransactions } from '../floor/unique-transactions.js'
+import { openInspector } from './inspector-session.js'
+import { summarizeAllocations, type SamplingHeapProfile } from './allocation-summary.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      door: { type: 'string', default: 'rest' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '32' },
+      interval: { type: 'string', default: '4096' },
+      top: { type: 'string', default: '40' },
+      save: { type: 'string' },
+      env: { type: 'string', multiple: true, default: [] },
+    },
+  })
+  if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
+  Object.assign(process.env, parseEnvPairs(values.env))
+  const workDir = mkdtempSync(join(tmpdir(), 'preflight-alloc-'))
+  const inspectorPort = await getFreePort()
+  const chain = await startRemoteChain(20)
+  try {
+    const service = await startServiceProcess({
+      root: ROOT,
+      chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
+      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+    })
+    try {
+      const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
+      const transactions = createUniqueTransactions(3072, value.blockhash)
+      const load = createSaturationLoad(values.door, service, transactions, Number(values.connections), workDir)
+      await load(3, 'prime')
+      const inspector = await openInspector(inspectorPort)
+      try {
+        await inspector.call('HeapProfiler.startSampling', {
+          samplingInterval: Number(values.interval),
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        })
+        const result = await load(Number(values.seconds), 'measure')
+        const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
+        if (values.save) writeFileSync(values.save, JSON.stringify(profile))
+        const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
+        process.stdout.write(
+          `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
+            `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
+        )
+        process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
+      } finally {
+        inspector.close()
+      }
+    } finally {
+      await service.close()
+    }
+  } finally {
+    await chain.close()
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+await main()
