@@ -5,6 +5,7 @@
  * sides (≈30 µs together for a 2 KB answer) and the serving thread would then serialize it again.
  * JSON doors send the text as it is; gRPC and MessagePack ask for the object.
  */
+import { stringifyAscii } from './ascii-json.js'
 import type { SimulateResponse } from './simulate-response.js'
 
 /** What the serving side reads of an answer it does not parse: the history record's fields (callers/to-simulation-record.ts). */
@@ -40,7 +41,7 @@ export function toSimulateSummary(response: SimulateResponse): SimulateSummary {
  * answer): the response itself is its summary, no copy is made.
  */
 export function serializeSimulateResponse(response: SimulateResponse): SerializedSimulateResponse {
-  return { json: JSON.stringify(response), summary: response }
+  return { json: stringifyAscii(response), summary: response }
 }
 
 /**

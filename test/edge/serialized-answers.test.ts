@@ -3,6 +3,7 @@
 // carries the history record's fields, and a WebSocket frame of it encodes in both formats.
 import t from 'tap'
 import { Packr } from 'msgpackr'
+import { stringifyAscii } from '../../engine/contract/ascii-json.js'
 import { prefixSerializedFields, serializeSimulateResponse, toSimulateSummary } from '../../engine/contract/serialized-simulate-response.js'
 import type { SimulateResponse } from '../../engine/contract/simulate-response.js'
 import { encodeStreamFrame, SerializedJsonFrame } from '../../edge/ws/stream-codec.js'
@@ -26,10 +27,11 @@ const answer = {
 
 t.test('fields in front of the text serialize as the spread they replace', async (t) => {
   const { json } = serializeSimulateResponse(answer)
-  t.equal(json, JSON.stringify(answer))
+  t.equal(json, stringifyAscii(answer), 'the text is in ASCII (engine/contract/ascii-json.ts)')
+  t.same(JSON.parse(json), answer)
   for (const fields of [{ index: 3 }, { id: 'a"b' }, { id: 7, type: 'simulate' }, { id: null }]) {
     const text = prefixSerializedFields(fields, json)
-    t.equal(text, JSON.stringify({ ...fields, ...answer }), JSON.stringify(fields))
+    t.equal(text, stringifyAscii({ ...fields, ...answer }), JSON.stringify(fields))
     t.same(JSON.parse(text), { ...fields, ...answer })
   }
   t.equal(prefixSerializedFields({}, json), json, 'no fields: the text as it is')
@@ -105,5 +107,5 @@ t.test('an engine client without simulateSerialized is asked for the object, whi
   const { app } = await createTestEdgeWithUser(t, { ...objectOnly, simulate: async () => answer })
   const response = await postSimulate(app, { transaction: Buffer.alloc(64, 1).toString('base64') })
   t.equal(response.statusCode, 200)
-  t.equal(response.body, JSON.stringify(answer))
+  t.equal(response.body, stringifyAscii(answer))
 })

@@ -15,6 +15,7 @@ import type {
   TenantBlocksUpdate,
 } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
+import { stringifyAscii } from '../../contract/ascii-json.js'
 import { toSimulateSummary } from '../../contract/serialized-simulate-response.js'
 import { encodeSimulateResponseMessage } from '../../messages/simulate-response-encoding.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
@@ -79,7 +80,7 @@ function toOutcome(call: SimulateCall, response: SimulateResponse): SimulateOutc
     if (call.form === 'protobuf') {
       return { id: call.id, encoded: { message: encodeSimulateResponseMessage(response), summary: toSimulateSummary(response) } }
     }
-    return { id: call.id, serialized: { json: JSON.stringify(response), summary: toSimulateSummary(response) } }
+    return { id: call.id, serialized: { json: stringifyAscii(response), summary: toSimulateSummary(response) } }
   } catch (error) {
     return { id: call.id, error: toTransportedError(error) }
   }

@@ -11,6 +11,7 @@ import { engineConfigSchema } from '../../../../engine/config.js'
 import { fromBase58Address, type AccountKey } from '../../../../engine/hot-path/state/account-key.js'
 import type { SimulateOptions } from '../../../../engine/contract/simulate-request.js'
 import type { SimulateResponse } from '../../../../engine/contract/simulate-response.js'
+import { stringifyAscii } from '../../../../engine/contract/ascii-json.js'
 import { toSimulateSummary, type SerializedSimulateResponse } from '../../../../engine/contract/serialized-simulate-response.js'
 import { createSimulateWorkerPool, type SimulateWorkerPool } from '../../../../engine/hot-path/workers/simulate-worker-pool.js'
 import type { EncodedSimulateResponse } from '../../../../engine/messages/simulate-response-encoding.js'
@@ -70,7 +71,7 @@ function settleSerialized(t: Test, call: Promise<SerializedSimulateResponse>): P
       const response = JSON.parse(json) as SimulateResponse
       // A summary may carry more (the serving thread's is the answer itself); its own fields must be the answer's.
       t.same(toSimulateSummary(summary as SimulateResponse), toSimulateSummary(response), "the summary is the answer's")
-      t.equal(json, JSON.stringify(response), 'the text is the answer serialized')
+      t.equal(json, stringifyAscii(response), 'the text is the answer serialized, in ASCII')
       return response
     }),
   )
