@@ -31,18 +31,24 @@ export interface AllocationSummaryOptions {
   root: string
 }
 
+/** A frame's file: ES modules name it by file: URL, CommonJS ones (fastify, pg) by absolute path. */
+function toFilePath(url: string): string | undefined {
+  if (url.startsWith('file://')) return new URL(url).pathname
+  return url.startsWith('/') ? url : undefined
+}
+
 /** "name  path:line", the path relative to the repository when inside it. */
 function describeFrame(frame: CallFrame, root: string): string {
-  const path = frame.url.startsWith('file://') ? relative(root, new URL(frame.url).pathname) : frame.url
+  const file = toFilePath(frame.url)
+  const path = file === undefined ? frame.url : file.startsWith(root) ? relative(root, file) : file
   // Modules compiled by tsx report line 0: their functions are named by file alone.
   const where = !path ? '' : frame.lineNumber > 0 ? `  ${path}:${frame.lineNumber + 1}` : `  ${path}`
   return `${frame.functionName || '(anonymous)'}${where}`
 }
 
 function isOwnFrame(frame: CallFrame, root: string): boolean {
-  if (!frame.url.startsWith('file://')) return false
-  const path = new URL(frame.url).pathname
-  return path.startsWith(root) && !path.includes('/node_modules/')
+  const file = toFilePath(frame.url)
+  return file !== undefined && file.startsWith(root) && !file.includes('/node_modules/')
 }
 
 function addTo(totals: Map<string, number>, key: string, bytes: number): void {

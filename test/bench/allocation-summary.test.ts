@@ -21,7 +21,7 @@ t.test('bytes are charged to the allocating function and to our nearest frame, p
   const profile = {
     head: node('(root)', '', 0, [
       node('handler', 'file:///repo/edge/routes/simulate.ts', 1_000, [
-        node('send', 'file:///repo/node_modules/fastify/lib/reply.js', 3_000, [node('writev', 'node:net', 2_000)]),
+        node('send', '/repo/node_modules/fastify/lib/reply.js', 3_000, [node('writev', 'node:net', 2_000)]),
       ]),
       node('(V8 API)', '', 4_000),
     ]),
