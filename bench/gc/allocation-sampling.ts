@@ -10,22 +10,12 @@
  *
  * Samples are taken every 4 KB allocated on average (`--interval`), so a line's bytes are an estimate.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { getFreePort } from '../../lib/free-port.js'
-import { callRpc } from '../load/load-stack.js'
-import { startRemoteChain } from '../support/remote-chain.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
-import { startServiceProcess } from '../floor/service-process.js'
-import { createSaturationLoad } from '../floor/service-saturation-load.js'
-import { createUniqueTransactions } from '../floor/unique-transactions.js'
 import { openInspector } from './inspector-session.js'
+import { ROOT, withInspectedServiceUnderLoad } from './inspected-service-load.js'
 import { summarizeAllocations, type SamplingHeapProfile } from './allocation-summary.js'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -41,46 +31,27 @@ async function main(): Promise<void> {
   })
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
   Object.assign(process.env, parseEnvPairs(values.env))
-  const workDir = mkdtempSync(join(tmpdir(), 'preflight-alloc-'))
-  const inspectorPort = await getFreePort()
-  const chain = await startRemoteChain(20)
-  try {
-    const service = await startServiceProcess({
-      root: ROOT,
-      chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
-      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
-    })
+  await withInspectedServiceUnderLoad({ door: values.door, connections: Number(values.connections) }, async ({ inspectorPort, load }) => {
+    const inspector = await openInspector(inspectorPort)
     try {
-      const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
-      const transactions = createUniqueTransactions(3072, value.blockhash)
-      const load = createSaturationLoad(values.door, service, transactions, Number(values.connections), workDir)
-      await load(3, 'prime')
-      const inspector = await openInspector(inspectorPort)
-      try {
-        await inspector.call('HeapProfiler.startSampling', {
-          samplingInterval: Number(values.interval),
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
-        })
-        const result = await load(Number(values.seconds), 'measure')
-        const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
-        if (values.save) writeFileSync(values.save, JSON.stringify(profile))
-        const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
-        process.stdout.write(
-          `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
-            `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
-        )
-        process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
-      } finally {
-        inspector.close()
-      }
+      await inspector.call('HeapProfiler.startSampling', {
+        samplingInterval: Number(values.interval),
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      })
+      const result = await load(Number(values.seconds), 'measure')
+      const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
+      if (values.save) writeFileSync(values.save, JSON.stringify(profile))
+      const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
+      process.stdout.write(
+        `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
+          `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
+      )
+      process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
     } finally {
-      await service.close()
+      inspector.close()
     }
-  } finally {
-    await chain.close()
-    rmSync(workDir, { recursive: true, force: true })
-  }
+  })
 }
 
 await main()

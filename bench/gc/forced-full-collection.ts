@@ -15,22 +15,12 @@
  * gRPC is h2load's (one transaction; the result cache is off, so each call is simulated), REST
  * wrk's (distinct transactions).
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { copyFileSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { getFreePort } from '../../lib/free-port.js'
-import { callRpc } from '../load/load-stack.js'
-import { startRemoteChain } from '../support/remote-chain.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
-import { startServiceProcess } from '../floor/service-process.js'
-import { createSaturationLoad } from '../floor/service-saturation-load.js'
-import { createUniqueTransactions } from '../floor/unique-transactions.js'
 import { openInspector } from './inspector-session.js'
+import { withInspectedServiceUnderLoad } from './inspected-service-load.js'
 import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Forces a full collection in the process whose inspector listens on `port`. */
 async function forceFullCollection(port: number): Promise<void> {
@@ -67,22 +57,10 @@ async function main(): Promise<void> {
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
   const [seconds, forceAtS, connections] = [Number(values.seconds), Number(values['force-at']), Number(values.connections)]
   Object.assign(process.env, parseEnvPairs(values.env))
-  const workDir = mkdtempSync(join(tmpdir(), 'preflight-forced-gc-'))
-  const traceFile = join(workDir, 'trace-gc.txt')
-  const inspectorPort = await getFreePort()
-  const chain = await startRemoteChain(20)
-  try {
-    const service = await startServiceProcess({
-      root: ROOT,
-      chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
-      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`, '--trace-gc-nvp', ...values['node-arg']],
-      stdoutFile: traceFile,
-    })
-    try {
-      const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
-      const transactions = createUniqueTransactions(3072, value.blockhash)
-      const load = createSaturationLoad(values.door, service, transactions, connections, workDir)
-      await load(3, 'prime')
+  await withInspectedServiceUnderLoad(
+    { door: values.door, connections, nodeArgs: ['--trace-gc-nvp', ...values['node-arg']], stdoutFileName: 'trace-gc.txt' },
+    async ({ inspectorPort, load, stdoutFile }) => {
+      const traceFile = stdoutFile as string
       const traceStart = readFileSync(traceFile, 'utf8').length
       const run = load(seconds, 'measure')
       await new Promise((resolve) => setTimeout(resolve, forceAtS * 1000))
@@ -101,13 +79,8 @@ async function main(): Promise<void> {
       printSummary('before the forced collection', mine(before))
       printSummary('after it (the forced collection first)', mine(after))
       if (values['save-trace']) copyFileSync(traceFile, values['save-trace'])
-    } finally {
-      await service.close()
-    }
-  } finally {
-    await chain.close()
-    rmSync(workDir, { recursive: true, force: true })
-  }
+    },
+  )
 }
 
 await main()
