@@ -7,6 +7,7 @@
  * WebSocket stream by the floor benchmark's two load worker processes (JSON text frames, unique
  * transactions, the callers spread over two sockets). Usage:
  *   npm run bench:cpu -- [--door rest|grpc|websocket] [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
+ *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled, as the image runs it)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '16' },
       env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
+      source: { type: 'boolean', default: false },
     },
   })
   if (!Object.hasOwn(DOOR_NAMES, values.door)) throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     root: ROOT,
     chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
     nodeArgs: values['node-arg'],
+    entry: values.source ? 'source' : 'build',
   }).catch(async (error: unknown) => {
     await chain.close()
     throw error

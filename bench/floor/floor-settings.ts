@@ -1,5 +1,6 @@
 /** The floor benchmark's flags (`npm run bench:floor -- --help`), full and --quick. */
 import { parseArgs } from 'node:util'
+import type { ServiceEntry } from '../support/service-build.js'
 
 export interface FloorSettings {
   quick: boolean
@@ -24,6 +25,8 @@ export interface FloorSettings {
   batchSize: number
   /** Measure `npm start` as-is (localnet inside the service) against localnet apart. */
   placement: boolean
+  /** What the service runs: the compiled build (default, as the container image) or its sources through tsx (`--source`, as `npm start`). */
+  serviceEntry: ServiceEntry
 }
 
 export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#floor)
@@ -34,7 +37,9 @@ export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#
                      saturation is the fastest run with p99 ≤ 20 ms
   --generators N     load worker processes (default 2)
   --traffic-rate N   localnet:traffic's rate, tx/s (default 20, its own default)
-  --results-dir DIR  default bench/results`
+  --results-dir DIR  default bench/results
+  --source           run the service from its TypeScript through tsx, as npm start does
+                     (default: compiled by npm run build:service, as the container image runs it)`
 
 /** The settings of `argv`, or null for --help. */
 export function readFloorSettings(argv: string[]): FloorSettings | null {
@@ -48,6 +53,7 @@ export function readFloorSettings(argv: string[]): FloorSettings | null {
       generators: { type: 'string', default: '2' },
       'traffic-rate': { type: 'string', default: '20' },
       'results-dir': { type: 'string', default: 'bench/results' },
+      source: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   })
@@ -77,5 +83,6 @@ export function readFloorSettings(argv: string[]): FloorSettings | null {
     floorIterations: quick ? 3_000 : 10_000,
     batchSize: 50,
     placement: !quick && !values['no-placement'],
+    serviceEntry: values.source ? 'source' : 'build',
   }
 }

@@ -25,6 +25,7 @@ import type { FloorRun } from './floor-run.js'
 import type { FloorSettings } from './floor-settings.js'
 import { checkTargets, FLOOR_TARGETS, getFloorRatios } from './floor-targets.js'
 import { startServiceProcess, type ServiceProcess } from './service-process.js'
+import { describeEntry } from '../support/service-build.js'
 import { TRANSACTION_KINDS, createUniqueTransactions, type UniqueTransaction } from './unique-transactions.js'
 import { createWorkerPool } from './worker-pool.js'
 import { WRK, runWrk } from './wrk-run.js'
@@ -135,10 +136,10 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
     log(`localnet and localnet:traffic (${settings.trafficRatePerS} tx/s) in processes of their own …`)
     const chain = await startRemoteChain(settings.trafficRatePerS)
     closers.push(() => chain.close())
-    const service = await startServiceProcess({ root, chain })
+    const service = await startServiceProcess({ root, chain, entry: settings.serviceEntry })
     closers.push(() => service.close())
     log(
-      `service: node --import tsx main.ts (pid ${service.pid}), REST ${service.origin}, gRPC ${service.grpcAddress}, chain ${chain.rpcUrl}`,
+      `service: ${describeEntry(settings.serviceEntry, 'main.ts')} (pid ${service.pid}), REST ${service.origin}, gRPC ${service.grpcAddress}, chain ${chain.rpcUrl}`,
     )
 
     const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
@@ -201,8 +202,8 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
       const apart = await measureRest(service, requests.restBodies, settings, workDir, 'apart')
       // The chain apart and its service stop first: the in-process run must not share the cores with them.
       await closeAll()
-      log('npm start as-is (localnet inside the service), traffic in its own process …')
-      const inside = await startServiceProcess({ root })
+      log('localnet inside the service, as npm start places it; traffic in its own process …')
+      const inside = await startServiceProcess({ root, entry: settings.serviceEntry })
       closers.push(() => inside.close())
       const traffic = startTraffic(inside.rpcUrl, settings.trafficRatePerS)
       closers.push(() => traffic.close())
@@ -231,8 +232,7 @@ export async function runFloorBench(root: string, settings: FloorSettings): Prom
           h2load: H2LOAD,
           loadWorkers: `${settings.generators} × bench/load/load-worker.ts (undici / node:http2 gRPC framing / ws)`,
         },
-        service:
-          'node --import tsx main.ts, SOLANA_RPC_URLS + GEYSER_ENDPOINT → localnet apart, RATE_LIMITS=off, RESULT_CACHE_MAX_ENTRIES=0, fresh DATA_DIR, embedded PGlite, LOG_LEVEL=warn, BENCH_GC_REPORT',
+        service: `${describeEntry(settings.serviceEntry, 'main.ts')}, SOLANA_RPC_URLS + GEYSER_ENDPOINT → localnet apart, RATE_LIMITS=off, RESULT_CACHE_MAX_ENTRIES=0, fresh DATA_DIR, embedded PGlite, LOG_LEVEL=warn, BENCH_GC_REPORT`,
         // The simulate worker threads the service ran with (inherited from the benchmark's environment).
         engineWorkers: process.env.ENGINE_WORKERS ?? `default: ${availableParallelism()} (one per core)`,
         chain: `localnet/main.ts and localnet/traffic/main.ts (${settings.trafficRatePerS} tx/s), each in its own process; requests ask replace_recent_blockhash`,

@@ -1,5 +1,6 @@
 /**
- * The service as a user runs it: `node --import tsx main.ts` in a process of its own, with
+ * The service as a user runs it: compiled, `node dist/main.js` as the container image runs it (or
+ * `--import tsx main.ts` as `npm start` does: bench/support/service-build.ts), in a process of its own, with
  * RATE_LIMITS=off, RESULT_CACHE_MAX_ENTRIES=0 (every call a real simulation), a fresh DATA_DIR and
  * BENCH_GC_REPORT (lib/gc-pause-report.ts) so that its serving thread's GC pauses can be read per
  * run. Against a chain apart (SOLANA_RPC_URLS + GEYSER_ENDPOINT), or, with no chain given, as
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import { getFreePort } from '../../lib/free-port.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
 import { withLaunchNodeOptions } from '../support/launch-node-options.js'
+import { buildService, getEntryArgs, type ServiceEntry } from '../support/service-build.js'
 import { stopChild } from '../support/stop-child.js'
 import { createGcWindow, type GcWindow } from './gc-window.js'
 
@@ -35,6 +37,8 @@ export interface ServiceOptions {
   nodeArgs?: readonly string[]
   /** A file the service's standard output is written to (e.g. --trace-gc-nvp's lines); else BENCH_SERVICE_STDOUT decides. */
   stdoutFile?: string
+  /** The compiled build (default, made first if this process has not yet) or the sources through tsx. */
+  entry?: ServiceEntry
 }
 
 const START_TIMEOUT_MS = 60_000
@@ -56,6 +60,8 @@ async function waitForHealth(origin: string, child: ChildProcess): Promise<void>
 
 /** Starts the service and registers a benchmark user and API key on it. */
 export async function startServiceProcess(options: ServiceOptions): Promise<ServiceProcess> {
+  const entry = options.entry ?? 'build'
+  if (entry === 'build') await buildService(options.root)
   const dataDir = mkdtempSync(join(tmpdir(), 'preflight-floor-'))
   const gcFile = join(dataDir, 'gc-pauses.json')
   const [port, grpcPort] = [await getFreePort(), await getFreePort()]
@@ -86,7 +92,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
   const inherited = { ...process.env }
   for (const name of ['SOLANA_RPC_URLS', 'GEYSER_ENDPOINT', 'DATABASE_URL', 'REDIS_URL']) delete inherited[name]
   const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore'
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...getEntryArgs(options.root, entry, 'main.ts')], {
     cwd: options.root,
     env: withLaunchNodeOptions({ ...inherited, ...env }),
     stdio: ['ignore', stdout, 'inherit'],

@@ -1,8 +1,9 @@
 /**
  * A split deployment for a benchmark, as deploy/k8s runs it: one accounts process on a PostgreSQL
  * schema of its own, `engines` engine processes each following the chain's geyser stream, and one
- * edge whose ENGINE_URL names every engine (round robin), sharing Redis. Each a real
- * `node --import tsx <entry>`; `close()` stops them and drops the schema.
+ * edge whose ENGINE_URL names every engine (round robin), sharing Redis. Each a real node process
+ * of the compiled build (`node dist/<service>/main.js`, as the image runs them) or, with
+ * `entry: 'source'`, `node --import tsx <service>/main.ts`; `close()` stops them and drops the schema.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -16,6 +17,7 @@ import { getFreePort } from '../../lib/free-port.js'
 import type { RemoteChain } from '../support/remote-chain.js'
 import { stopChild } from '../support/stop-child.js'
 import { withLaunchNodeOptions } from '../support/launch-node-options.js'
+import { buildService, getEntryArgs, type ServiceEntry } from '../support/service-build.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOOT_LIMIT_MS = 60_000
@@ -36,8 +38,8 @@ export interface SplitDeployment {
   close(): Promise<void>
 }
 
-function start(name: string, entry: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+function start(name: string, entry: string, kind: ServiceEntry, env: Record<string, string>): Started {
+  const child = spawn(process.execPath, getEntryArgs(ROOT, kind, entry), {
     cwd: ROOT,
     env: withLaunchNodeOptions({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -69,7 +71,11 @@ export async function startSplitDeployment(options: {
   redisUrl: string
   /** Over every process's environment. */
   env: Record<string, string>
+  /** The compiled build (default) or the sources through tsx. */
+  entry?: ServiceEntry
 }): Promise<SplitDeployment> {
+  const kind = options.entry ?? 'build'
+  if (kind === 'build') await buildService(ROOT)
   const schema = `bench_split_${randomBytes(4).toString('hex')}`
   const admin = createDatabase({ url: options.databaseUrl, maxConnections: 1 })
   await admin.query(`CREATE SCHEMA ${schema}`)
@@ -91,7 +97,7 @@ export async function startSplitDeployment(options: {
     }
     const shared = { REDIS_URL: options.redisUrl, ...options.env }
     const accountsPort = await getFreePort()
-    const accounts = start('accounts', 'accounts/main.ts', {
+    const accounts = start('accounts', 'accounts/main.ts', kind, {
       ...shared,
       DATABASE_URL: schemaUrl.href,
       JWT_SECRET: secrets.JWT_SECRET,
@@ -105,7 +111,7 @@ export async function startSplitDeployment(options: {
     const enginePorts: number[] = []
     for (let i = 1; i <= options.engines; i++) {
       const port = await getFreePort()
-      const engine = start(options.engines === 1 ? 'engine' : `engine ${i}`, 'engine/main.ts', {
+      const engine = start(options.engines === 1 ? 'engine' : `engine ${i}`, 'engine/main.ts', kind, {
         ...shared,
         SOLANA_RPC_URLS: options.chain.rpcUrl,
         GEYSER_ENDPOINT: options.chain.geyserUrl,
@@ -121,7 +127,7 @@ export async function startSplitDeployment(options: {
       enginePorts.push(port)
     }
     const edgePort = await getFreePort()
-    const edge = start('edge', 'edge/main.ts', {
+    const edge = start('edge', 'edge/main.ts', kind, {
       ...shared,
       PORT: String(edgePort),
       ENGINE_URL: enginePorts.map((port) => `127.0.0.1:${port}`).join(','),

@@ -7,6 +7,7 @@
  * transactions, Redis commands, publishes and bytes): the sizing model of docs/operations.md.
  *
  *   npm run bench:footprint -- [--engines 1,2] [--users 200] [--seconds 15] [--connections 16] [--env NAME=VALUE ...]
+ *     [--source]   (each process from its TypeScript through tsx; default: compiled, as the image runs them)
  *
  * Rate limits and the quota stay on, as in production: the load is spread over `--users` users
  * (one API key each, wrk rotating them) so none passes the free plan's 10 requests a second.
@@ -27,6 +28,7 @@ import { parseEnvPairs } from '../support/env-pairs.js'
 import { SIMULATE_PATH, toRestBodies } from './door-requests.js'
 import { readThreadTicks, TICK_US } from './proc-cpu.js'
 import { startSplitDeployment } from './split-deployment.js'
+import type { ServiceEntry } from '../support/service-build.js'
 import { perRequest, PG_STATS_SETTLE_MS, readStoreCounters } from './store-costs.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
@@ -63,6 +65,7 @@ interface Options {
   env: Record<string, string>
   databaseUrl: string
   redisUrl: string
+  entry: ServiceEntry
 }
 
 /** One deployment's run; the lines it prints, and its throughput. */
@@ -73,6 +76,7 @@ async function measure(options: Options): Promise<{ lines: string[]; ratePerS: n
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
     env: { AUTH_LIMITS: 'off', ...options.env },
+    entry: options.entry,
   })
   const redis = new Redis(options.redisUrl)
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-footprint-'))
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '15' },
       connections: { type: 'string', default: '16' },
       env: { type: 'string', multiple: true, default: [] },
+      source: { type: 'boolean', default: false },
     },
   })
   const engineCounts = values.engines.split(',').map(Number)
@@ -159,6 +164,7 @@ async function main(): Promise<void> {
         env: parseEnvPairs(values.env),
         databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
         redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        entry: values.source ? 'source' : 'build',
       })
       first ??= ratePerS
       const ratio =

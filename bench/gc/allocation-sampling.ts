@@ -7,6 +7,7 @@
  *
  *   npm run bench:alloc -- [--door rest|grpc] [--seconds 10] [--connections 32] [--top 40] [--env NAME=VALUE ...]
  *     [--save run.heapprofile]   (the whole profile, for Chrome DevTools' Memory tab)
+ *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
  *
  * Samples are taken every 4 KB allocated on average (`--interval`), so a line's bytes are an estimate.
  */
@@ -26,32 +27,36 @@ async function main(): Promise<void> {
       interval: { type: 'string', default: '4096' },
       top: { type: 'string', default: '40' },
       save: { type: 'string' },
+      source: { type: 'boolean', default: false },
       env: { type: 'string', multiple: true, default: [] },
     },
   })
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
   Object.assign(process.env, parseEnvPairs(values.env))
-  await withInspectedServiceUnderLoad({ door: values.door, connections: Number(values.connections) }, async ({ inspectorPort, load }) => {
-    const inspector = await openInspector(inspectorPort)
-    try {
-      await inspector.call('HeapProfiler.startSampling', {
-        samplingInterval: Number(values.interval),
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      })
-      const result = await load(Number(values.seconds), 'measure')
-      const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
-      if (values.save) writeFileSync(values.save, JSON.stringify(profile))
-      const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
-      process.stdout.write(
-        `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
-          `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
-      )
-      process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
-    } finally {
-      inspector.close()
-    }
-  })
+  await withInspectedServiceUnderLoad(
+    { door: values.door, connections: Number(values.connections), entry: values.source ? 'source' : 'build' },
+    async ({ inspectorPort, load }) => {
+      const inspector = await openInspector(inspectorPort)
+      try {
+        await inspector.call('HeapProfiler.startSampling', {
+          samplingInterval: Number(values.interval),
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        })
+        const result = await load(Number(values.seconds), 'measure')
+        const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
+        if (values.save) writeFileSync(values.save, JSON.stringify(profile))
+        const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
+        process.stdout.write(
+          `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
+            `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
+        )
+        process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
+      } finally {
+        inspector.close()
+      }
+    },
+  )
 }
 
 await main()

@@ -11,6 +11,7 @@
  *   npm run bench:gc -- [--door grpc|rest] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
  *     [--node-arg=--trace-gc-verbose ...]   (more V8 flags for the service, after --trace-gc-nvp)
  *     [--save-trace gc.txt]   (the service's whole output, every isolate's trace lines, kept)
+ *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
  *
  * gRPC is h2load's (one transaction; the result cache is off, so each call is simulated), REST
  * wrk's (distinct transactions).
@@ -52,13 +53,20 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
       'save-trace': { type: 'string' },
+      source: { type: 'boolean', default: false },
     },
   })
   if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
   const [seconds, forceAtS, connections] = [Number(values.seconds), Number(values['force-at']), Number(values.connections)]
   Object.assign(process.env, parseEnvPairs(values.env))
   await withInspectedServiceUnderLoad(
-    { door: values.door, connections, nodeArgs: ['--trace-gc-nvp', ...values['node-arg']], stdoutFileName: 'trace-gc.txt' },
+    {
+      door: values.door,
+      connections,
+      nodeArgs: ['--trace-gc-nvp', ...values['node-arg']],
+      stdoutFileName: 'trace-gc.txt',
+      entry: values.source ? 'source' : 'build',
+    },
     async ({ inspectorPort, load, stdoutFile }) => {
       const traceFile = stdoutFile as string
       const traceStart = readFileSync(traceFile, 'utf8').length

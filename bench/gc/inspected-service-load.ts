@@ -12,6 +12,7 @@ import { getFreePort } from '../../lib/free-port.js'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { startServiceProcess } from '../floor/service-process.js'
+import type { ServiceEntry } from '../support/service-build.js'
 import { createSaturationLoad, type SaturationLoad } from '../floor/service-saturation-load.js'
 import { createUniqueTransactions } from '../floor/unique-transactions.js'
 
@@ -24,6 +25,8 @@ export interface InspectedServiceOptions {
   nodeArgs?: string[]
   /** A file in the work directory (by name) that takes the service's stdout, e.g. V8's trace lines. */
   stdoutFileName?: string
+  /** The compiled build (default) or the sources through tsx (`--source`). */
+  entry?: ServiceEntry
 }
 
 export interface InspectedService {
@@ -50,6 +53,7 @@ export async function withInspectedServiceUnderLoad<Result>(
       chain: { rpcUrl: chain.rpcUrl, geyserUrl: chain.geyserUrl },
       nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`, ...(options.nodeArgs ?? [])],
       stdoutFile,
+      entry: options.entry,
     })
     try {
       const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
