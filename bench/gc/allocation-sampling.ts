@@ -7,9 +7,14 @@
  *
  *   npm run bench:alloc -- [--door rest|grpc] [--seconds 10] [--connections 32] [--top 40] [--env NAME=VALUE ...]
  *     [--save run.heapprofile]   (the whole profile, for Chrome DevTools' Memory tab)
+ *     [--survivors]   (only what outlived the scavenges: what fills the old generation, see below)
  *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
  *
  * Samples are taken every 4 KB allocated on average (`--interval`), so a line's bytes are an estimate.
+ *
+ * `--survivors` leaves out what a scavenge took: what remains was promoted (or was still live when
+ * sampling stopped, a call's worth in flight), whether a later full collection took it or not. It
+ * is what fills the old generation between full collections, and so sets how often they come.
  */
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -28,6 +33,7 @@ async function main(): Promise<void> {
       top: { type: 'string', default: '40' },
       save: { type: 'string' },
       source: { type: 'boolean', default: false },
+      survivors: { type: 'boolean', default: false },
       env: { type: 'string', multiple: true, default: [] },
     },
   })
@@ -41,7 +47,7 @@ async function main(): Promise<void> {
         await inspector.call('HeapProfiler.startSampling', {
           samplingInterval: Number(values.interval),
           includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          includeObjectsCollectedByMinorGC: !values.survivors,
         })
         const result = await load(Number(values.seconds), 'measure')
         const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }
@@ -49,6 +55,7 @@ async function main(): Promise<void> {
         const calls = Math.round(result.achievedRatePerS * Number(values.seconds))
         process.stdout.write(
           `${values.door} saturation (${result.tool}), ${values.seconds} s: ${Math.round(result.achievedRatePerS)}/s, ` +
+            (values.survivors ? 'only what outlived the scavenges, ' : '') +
             `p50 ${result.latency.p50Ms} / p99 ${result.latency.p99Ms} ms, ${calls} calls\n`,
         )
         process.stdout.write(summarizeAllocations(profile, { calls, top: Number(values.top), root: ROOT }))
