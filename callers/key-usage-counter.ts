@@ -78,13 +78,19 @@ export function createKeyUsageCounter(options: KeyUsageCounterOptions): KeyUsage
     failures.succeeded()
   }
 
+  /** The send is done: none is in flight unless a later one already is. */
+  function clearInFlight(finished: Promise<void>): void {
+    if (inFlight === finished) inFlight = null
+  }
+
   function start(): Promise<void> {
     const run = send()
     inFlight = run
-    const settle = () => {
-      if (inFlight === run) inFlight = null
-    }
-    run.then(settle, settle)
+    // Inline arrows, not a named one (tsx names a named closure each time it is made).
+    run.then(
+      () => clearInFlight(run),
+      () => clearInFlight(run),
+    )
     return run
   }
 

@@ -71,6 +71,11 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
   }, options.flushIntervalMs ?? 200)
   timer.unref()
 
+  /** The batch sent is done: no batch is in flight unless a later one already is. */
+  function clearInFlight(finished: { records: SimulationRecord[]; done: Promise<void> }): void {
+    if (inFlight === finished) inFlight = null
+  }
+
   function waiting(): number {
     return items.length - head
   }
@@ -125,10 +130,12 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
     const done = deliver(records)
     const current = { records, done }
     inFlight = current
-    const settle = () => {
-      if (inFlight === current) inFlight = null
-    }
-    done.then(settle, settle)
+    // Inline arrows, not a named one: tsx (esbuild keepNames) defines a named closure's name each
+    // time it is made, and on a slow machine a batch can be every few calls.
+    done.then(
+      () => clearInFlight(current),
+      () => clearInFlight(current),
+    )
     return done
   }
 

@@ -26,7 +26,7 @@ type ServerKind = 'http' | 'http2' | 'grpc-js'
 const SERVER_KINDS: readonly ServerKind[] = ['http', 'http2', 'grpc-js']
 const PATH = '/bench.Service/Call'
 
-// Commands on stdin: `mark` notes the full collections seen so far, `measure` prints how many came
+// Commands on stdin: `mark` forces a full collection and notes the full collections seen so far, `measure` prints how many came
 // since the mark, forces one and exits (V8 writes its trace through C stdio, flushed at exit, so
 // the forced collection's line is the trace's last full-collection line, read after the exit).
 const SERVER = `
@@ -56,7 +56,11 @@ if (kind === 'grpc-js') {
 }
 process.stdin.on('data', (data) => {
   for (const command of String(data).trim().split('\\n')) {
-    if (command === 'mark') { marked = majors; console.log('marked') }
+    if (command === 'mark') {
+      globalThis.gc()
+      // Its own gc entry arrives a turn later: counted before the mark, not in the load.
+      setTimeout(() => { marked = majors; console.log('marked') }, 100)
+    }
     if (command === 'measure') {
       console.log('majors-during-load ' + (majors - marked))
       globalThis.gc()
@@ -64,7 +68,6 @@ process.stdin.on('data', (data) => {
     }
   }
 })
-globalThis.gc()
 `
 
 interface ForcedCollection {
@@ -108,7 +111,8 @@ class TracedServer {
 
   /** Forces a full collection, lets the process exit and returns its trace line and the full collections since the mark. */
   async measure(): Promise<{ line: string; markCompactsDuringLoad: number }> {
-    const exited = once(this.child, 'exit')
+    // 'close', not 'exit': the trace's last lines may still be in the pipe when the process exits.
+    const exited = once(this.child, 'close')
     this.child.stdin.write('measure\n')
     await exited
     const line = this.output
