@@ -17,8 +17,9 @@ import { once } from 'node:events'
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { parseArgs } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
+import { toGrpcFrame } from '../support/grpc-frame.js'
+import { parseGcTrace, type GcTraceEntry } from './gc-trace.js'
 
 const run = promisify(execFile)
 
@@ -26,16 +27,17 @@ type ServerKind = 'http' | 'http2' | 'grpc-js'
 const SERVER_KINDS: readonly ServerKind[] = ['http', 'http2', 'grpc-js']
 const PATH = '/bench.Service/Call'
 
-// Commands on stdin: `mark` forces a full collection and notes the full collections seen so far, `measure` prints how many came
-// since the mark, forces one and exits (V8 writes its trace through C stdio, flushed at exit, so
-// the forced collection's line is the trace's last full-collection line, read after the exit).
+// Commands on stdin: `mark` forces a full collection and notes the full collections seen so far,
+// `measure` prints how many came since the mark, forces one and exits (V8 writes its trace through
+// C stdio, flushed at exit, so the forced collection is the trace's last one, read after the exit).
 const SERVER = `
 const kind = process.argv[1]
 const answer = Buffer.alloc(600, 1)
+const { PerformanceObserver, constants } = require('node:perf_hooks')
 let majors = 0
 let marked = 0
-new (require('node:perf_hooks').PerformanceObserver)((list) => {
-  for (const entry of list.getEntries()) if (entry.detail.kind === require('node:perf_hooks').constants.NODE_PERFORMANCE_GC_MAJOR) majors++
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++
 }).observe({ entryTypes: ['gc'] })
 function listening(port) { console.log('port ' + port) }
 if (kind === 'grpc-js') {
@@ -109,19 +111,18 @@ class TracedServer {
     await this.waitFor(/^marked$/m, from)
   }
 
-  /** Forces a full collection, lets the process exit and returns its trace line and the full collections since the mark. */
-  async measure(): Promise<{ line: string; markCompactsDuringLoad: number }> {
+  /** Forces a full collection, lets the process exit and returns it and the full collections since the mark. */
+  async measure(): Promise<{ collection: GcTraceEntry; markCompactsDuringLoad: number }> {
     // 'close', not 'exit': the trace's last lines may still be in the pipe when the process exits.
     const exited = once(this.child, 'close')
     this.child.stdin.write('measure\n')
     await exited
-    const line = this.output
-      .split('\n')
-      .filter((candidate) => candidate.includes(' gc=mc '))
+    const collection = parseGcTrace(this.output)
+      .filter((entry) => entry.kind === 'mc')
       .at(-1)
-    if (!line) throw new Error('no full-collection line in the trace')
+    if (!collection) throw new Error('no full collection in the trace')
     const during = /^majors-during-load (\d+)$/m.exec(this.output)
-    return { line, markCompactsDuringLoad: Number(during?.[1] ?? NaN) }
+    return { collection, markCompactsDuringLoad: Number(during?.[1] ?? NaN) }
   }
 
   kill(): void {
@@ -137,19 +138,19 @@ class TracedServer {
   }
 }
 
-function readField(line: string, name: string): number {
-  const match = new RegExp(`(?:^| )${name.replace(/\./g, '\\.')}=([\\d.]+)`).exec(line)
-  if (!match) throw new Error(`no ${name} in: ${line.slice(0, 200)}`)
-  return Number(match[1])
+function readField(entry: GcTraceEntry, name: string): number {
+  const value = entry.fields[name]
+  if (value === undefined) throw new Error(`no ${name} in the full collection at ${entry.atMs} ms`)
+  return value
 }
 
-function toForcedCollection(line: string): ForcedCollection {
+function toForcedCollection(entry: GcTraceEntry): ForcedCollection {
   return {
-    pauseMs: readField(line, 'pause'),
-    weakGlobalHandlesMs: readField(line, 'clear.weak_global_handles'),
-    externalStringTableMs: readField(line, 'clear.external_string_table'),
-    heapBeforeMb: Math.round(readField(line, 'total_size_before') / 1e5) / 10,
-    heapAfterMb: Math.round(readField(line, 'total_size_after') / 1e5) / 10,
+    pauseMs: entry.pauseMs,
+    weakGlobalHandlesMs: readField(entry, 'clear.weak_global_handles'),
+    externalStringTableMs: readField(entry, 'clear.external_string_table'),
+    heapBeforeMb: Math.round(readField(entry, 'total_size_before') / 1e5) / 10,
+    heapAfterMb: Math.round(readField(entry, 'total_size_after') / 1e5) / 10,
   }
 }
 
@@ -167,8 +168,8 @@ async function runServer(kind: ServerKind, requests: number, bodyFile: string): 
     await sendRequests(kind, port, requests, bodyFile)
     // The gc performance entries of the load's last collections arrive a turn later.
     await new Promise((resolve) => setTimeout(resolve, 200))
-    const { line, markCompactsDuringLoad } = await server.measure()
-    return { kind, requests, markCompactsDuringLoad, forced: toForcedCollection(line) }
+    const { collection, markCompactsDuringLoad } = await server.measure()
+    return { kind, requests, markCompactsDuringLoad, forced: toForcedCollection(collection) }
   } finally {
     server.kill()
   }
@@ -184,8 +185,7 @@ if (kinds.some((kind) => !SERVER_KINDS.includes(kind))) throw new Error(`--serve
 
 const workDir = mkdtempSync(join(tmpdir(), 'http2-stream-handles-'))
 const bodyFile = join(workDir, 'call.grpc')
-// A gRPC message: not compressed, its length, then 200 bytes.
-writeFileSync(bodyFile, Buffer.concat([Buffer.from([0, 0, 0, 0, 200]), Buffer.alloc(200, 7)]))
+writeFileSync(bodyFile, toGrpcFrame(Buffer.alloc(200, 7)))
 try {
   process.stdout.write(`node ${process.version}; a full collection forced after N requests:\n`)
   for (const requests of counts) {
