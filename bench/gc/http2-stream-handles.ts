@@ -7,10 +7,15 @@
  *
  * Each server runs in a process of its own (`--trace-gc-nvp`, allocation-site pretenuring off and
  * the old generation's growing factor at 2, as the service runs). After a warm-up and a forced full
- * collection, h2load sends N requests (HTTP/2 and gRPC: 2 connections × 16 streams, the gRPC body
- * framed; HTTP/1.1: `--h1`, 32 connections), then one full collection is forced and its phases read.
+ * collection, h2load sends N requests (HTTP/2 and gRPC: 2 connections × `--streams` streams, the
+ * gRPC body framed; HTTP/1.1: `--h1`, 32 connections), then one full collection is forced and its
+ * phases read; with it, what the load's scavenges promoted a request. `--young-stream-maps` has the
+ * HTTP/2 servers renew each session's stream Map after every full collection, as the service's
+ * gRPC port does (lib/grpc/young-stream-maps.ts): without it a full collection leaves node:http2's
+ * stream tables old, and every stream open when one is replaced is promoted.
  *
  *   npx tsx bench/gc/http2-stream-handles.ts [--requests 20000,80000] [--servers http,http2,grpc-js]
+ *     [--streams 16] [--young-stream-maps]
  */
 import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
@@ -31,18 +36,35 @@ const PATH = '/bench.Service/Call'
 // `measure` prints how many came since the mark, forces one and exits (V8 writes its trace through
 // C stdio, flushed at exit, so the forced collection is the trace's last one, read after the exit).
 const SERVER = `
-const kind = process.argv[1]
+const [kind, youngStreamMaps] = [process.argv[1], process.argv[2] === 'young-stream-maps']
 const answer = Buffer.alloc(600, 1)
-const { PerformanceObserver, constants } = require('node:perf_hooks')
+const { PerformanceObserver, constants, performance } = require('node:perf_hooks')
 let majors = 0
 let marked = 0
+// The open HTTP/2 sessions: the node:http2 server's, or those grpc-js records (its http2Servers).
+const sessions = new Set()
+let grpcServer
+function* openSessions() {
+  yield* sessions
+  if (grpcServer) for (const info of grpcServer.http2Servers.values()) yield* info.sessions
+}
+// What lib/grpc/young-stream-maps.ts does on the service's gRPC port: each session's stream Map
+// (under Node's private 'state' symbol) swapped for a young copy after a full collection.
+function renewStreamMaps() {
+  for (const session of openSessions()) {
+    const state = session[Object.getOwnPropertySymbols(session).find((symbol) => symbol.description === 'state')]
+    state.streams = new Map(state.streams)
+  }
+}
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++
+  let major = false
+  for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) major = true, majors++
+  if (major && youngStreamMaps) renewStreamMaps()
 }).observe({ entryTypes: ['gc'] })
 function listening(port) { console.log('port ' + port) }
 if (kind === 'grpc-js') {
   const grpc = require('@grpc/grpc-js')
-  const server = new grpc.Server()
+  const server = (grpcServer = new grpc.Server())
   const identity = (bytes) => bytes
   server.register('${PATH}', (call, callback) => callback(null, answer), identity, identity, 'unary')
   server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, port) => listening(port))
@@ -53,6 +75,10 @@ if (kind === 'grpc-js') {
     response.end(answer)
   }
   const server = kind === 'http2' ? require('node:http2').createServer(handler) : require('node:http').createServer(handler)
+  server.on('session', (session) => {
+    sessions.add(session)
+    session.on('close', () => sessions.delete(session))
+  })
   server.keepAliveTimeout = 600000
   server.listen(0, '127.0.0.1', () => listening(server.address().port))
 }
@@ -60,8 +86,9 @@ process.stdin.on('data', (data) => {
   for (const command of String(data).trim().split('\\n')) {
     if (command === 'mark') {
       globalThis.gc()
-      // Its own gc entry arrives a turn later: counted before the mark, not in the load.
-      setTimeout(() => { marked = majors; console.log('marked') }, 100)
+      // Its own gc entry arrives a turn later: counted before the mark, not in the load. The time is
+      // the trace's clock near enough (both count from the process's start; nothing runs between).
+      setTimeout(() => { marked = majors; console.log('marked ' + performance.now()) }, 100)
     }
     if (command === 'measure') {
       console.log('majors-during-load ' + (majors - marked))
@@ -84,6 +111,8 @@ interface ServerRun {
   kind: ServerKind
   requests: number
   markCompactsDuringLoad: number
+  /** What the load's scavenges promoted, in bytes a request. */
+  promotedPerRequest: number
   forced: ForcedCollection
 }
 
@@ -94,10 +123,13 @@ class TracedServer {
     child.stdout.on('data', (chunk: string) => (this.output += chunk))
   }
 
-  static async start(kind: ServerKind): Promise<{ server: TracedServer; port: number }> {
+  private markedAtMs = 0
+
+  static async start(kind: ServerKind, youngStreamMaps: boolean): Promise<{ server: TracedServer; port: number }> {
+    const mode = youngStreamMaps ? 'young-stream-maps' : 'as-made'
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--no-allocation-site-pretenuring', '--heap-growing-percent=100', '--trace-gc-nvp', '-e', SERVER, kind],
+      ['--expose-gc', '--no-allocation-site-pretenuring', '--heap-growing-percent=100', '--trace-gc-nvp', '-e', SERVER, kind, mode],
       { cwd: join(import.meta.dirname, '..', '..') },
     )
     const server = new TracedServer(child)
@@ -108,21 +140,26 @@ class TracedServer {
   async mark(): Promise<void> {
     const from = this.output.length
     this.child.stdin.write('mark\n')
-    await this.waitFor(/^marked$/m, from)
+    this.markedAtMs = Number((await this.waitFor(/^marked ([\d.]+)$/m, from))[1])
   }
 
-  /** Forces a full collection, lets the process exit and returns it and the full collections since the mark. */
-  async measure(): Promise<{ collection: GcTraceEntry; markCompactsDuringLoad: number }> {
+  /**
+   * Forces a full collection, lets the process exit and returns it, the full collections since the
+   * mark and the bytes the scavenges since the mark promoted.
+   */
+  async measure(): Promise<{ collection: GcTraceEntry; markCompactsDuringLoad: number; promotedBytes: number }> {
     // 'close', not 'exit': the trace's last lines may still be in the pipe when the process exits.
     const exited = once(this.child, 'close')
     this.child.stdin.write('measure\n')
     await exited
-    const collection = parseGcTrace(this.output)
-      .filter((entry) => entry.kind === 'mc')
-      .at(-1)
+    const entries = parseGcTrace(this.output)
+    const collection = entries.filter((entry) => entry.kind === 'mc').at(-1)
     if (!collection) throw new Error('no full collection in the trace')
     const during = /^majors-during-load (\d+)$/m.exec(this.output)
-    return { collection, markCompactsDuringLoad: Number(during?.[1] ?? NaN) }
+    const promotedBytes = entries
+      .filter((entry) => entry.kind === 's' && entry.atMs > this.markedAtMs)
+      .reduce((sum, entry) => sum + entry.promotedBytes, 0)
+    return { collection, markCompactsDuringLoad: Number(during?.[1] ?? NaN), promotedBytes }
   }
 
   kill(): void {
@@ -154,30 +191,50 @@ function toForcedCollection(entry: GcTraceEntry): ForcedCollection {
   }
 }
 
-async function sendRequests(kind: ServerKind, port: number, requests: number, bodyFile: string): Promise<void> {
-  const shape = kind === 'http' ? ['--h1', '-c', '32', '-m', '1'] : ['-c', '2', '-m', '16']
-  const grpc = kind === 'grpc-js' ? ['-d', bodyFile, '-H', 'content-type: application/grpc', '-H', 'te: trailers'] : []
+interface LoadShape {
+  requests: number
+  /** Streams in flight on each of the two HTTP/2 connections. */
+  streams: number
+  bodyFile: string
+}
+
+async function sendRequests(kind: ServerKind, port: number, requests: number, load: LoadShape): Promise<void> {
+  const shape = kind === 'http' ? ['--h1', '-c', '32', '-m', '1'] : ['-c', '2', '-m', String(load.streams)]
+  const grpc = kind === 'grpc-js' ? ['-d', load.bodyFile, '-H', 'content-type: application/grpc', '-H', 'te: trailers'] : []
   await run('h2load', ['-t', '1', ...shape, ...grpc, '-n', String(requests), `http://127.0.0.1:${port}${PATH}`])
 }
 
-async function runServer(kind: ServerKind, requests: number, bodyFile: string): Promise<ServerRun> {
-  const { server, port } = await TracedServer.start(kind)
+async function runServer(kind: ServerKind, load: LoadShape, youngStreamMaps: boolean): Promise<ServerRun> {
+  const { server, port } = await TracedServer.start(kind, youngStreamMaps)
   try {
-    await sendRequests(kind, port, 2_000, bodyFile)
+    await sendRequests(kind, port, 2_000, load)
     await server.mark()
-    await sendRequests(kind, port, requests, bodyFile)
+    await sendRequests(kind, port, load.requests, load)
     // The gc performance entries of the load's last collections arrive a turn later.
     await new Promise((resolve) => setTimeout(resolve, 200))
-    const { collection, markCompactsDuringLoad } = await server.measure()
-    return { kind, requests, markCompactsDuringLoad, forced: toForcedCollection(collection) }
+    const { collection, markCompactsDuringLoad, promotedBytes } = await server.measure()
+    return {
+      kind,
+      requests: load.requests,
+      markCompactsDuringLoad,
+      promotedPerRequest: Math.round(promotedBytes / load.requests),
+      forced: toForcedCollection(collection),
+    }
   } finally {
     server.kill()
   }
 }
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '20000,80000' }, servers: { type: 'string', default: SERVER_KINDS.join(',') } },
+  options: {
+    requests: { type: 'string', default: '20000,80000' },
+    servers: { type: 'string', default: SERVER_KINDS.join(',') },
+    streams: { type: 'string', default: '16' },
+    'young-stream-maps': { type: 'boolean', default: false },
+  },
 })
+const streams = Number(values.streams)
+if (!Number.isInteger(streams) || streams < 1) throw new Error('--streams: a positive whole number')
 const counts = values.requests.split(',').map(Number)
 if (counts.some((count) => !(count > 0))) throw new Error('--requests: positive counts, comma-separated')
 const kinds = values.servers.split(',') as ServerKind[]
@@ -187,13 +244,17 @@ const workDir = mkdtempSync(join(tmpdir(), 'http2-stream-handles-'))
 const bodyFile = join(workDir, 'call.grpc')
 writeFileSync(bodyFile, toGrpcFrame(Buffer.alloc(200, 7)))
 try {
-  process.stdout.write(`node ${process.version}; a full collection forced after N requests:\n`)
+  const maps = values['young-stream-maps'] ? 'renewed after each full collection' : 'as node:http2 makes them'
+  process.stdout.write(
+    `node ${process.version}; HTTP/2: 2 connections × ${streams} streams, stream Maps ${maps}; a full collection forced after N requests:\n`,
+  )
   for (const requests of counts) {
     for (const kind of kinds) {
-      const result = await runServer(kind, requests, bodyFile)
+      const result = await runServer(kind, { requests, streams, bodyFile }, values['young-stream-maps'])
       const f = result.forced
       process.stdout.write(
-        `  ${kind.padEnd(10)} ${requests.toLocaleString('en-US').padStart(7)} requests: pause ${f.pauseMs} ms, ` +
+        `  ${kind.padEnd(10)} ${requests.toLocaleString('en-US').padStart(7)} requests: promoted ${result.promotedPerRequest} B a request; ` +
+          `forced collection: pause ${f.pauseMs} ms, ` +
           `clear.weak_global_handles ${f.weakGlobalHandlesMs} ms, clear.external_string_table ${f.externalStringTableMs} ms, ` +
           `heap ${f.heapBeforeMb} → ${f.heapAfterMb} MB, ${result.markCompactsDuringLoad} full collections during the load\n`,
       )
