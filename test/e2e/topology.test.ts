@@ -195,6 +195,11 @@ t.test(
           ENGINE_INTERNAL_TOKEN: secrets.ENGINE_INTERNAL_TOKEN,
           ENGINE_GRPC_PORT: String(port),
           TRACKING_LEASE_MS: String(TRACKING_LEASE_MS),
+          // One simulate worker each, as an engine sized to one core would run: two engines at the
+          // default (a worker per core) put six engine threads on this machine's two cores, and an
+          // engine restarting (a boot of 14–15 s there, every thread of it loading) starved the
+          // other past a simulate's 1.05 s deadline: 503 engine_unavailable in CI, twice in three runs.
+          ENGINE_WORKERS: '1',
           SEND_REBROADCAST_MS: '200',
           DATA_DIR: createTempDir(t, 'preflight-topology-engine-'),
         },
