@@ -12,10 +12,13 @@
  * phases read; with it, what the load's scavenges promoted a request. `--young-stream-maps` has the
  * HTTP/2 servers renew each session's stream Map after every full collection, as the service's
  * gRPC port does (lib/grpc/young-stream-maps.ts): without it a full collection leaves node:http2's
- * stream tables old, and every stream open when one is replaced is promoted.
+ * stream tables old, and every stream open when one is replaced is promoted. `--headers N` adds N
+ * header values to every request, each as long as an API key: node:http2 hands each value that is
+ * not in HPACK's static table to JavaScript as an external string, which only a full collection
+ * frees (`clear.external_string_table`); node:http's parser makes ordinary strings.
  *
  *   npx tsx bench/gc/http2-stream-handles.ts [--requests 20000,80000] [--servers http,http2,grpc-js]
- *     [--streams 16] [--young-stream-maps]
+ *     [--streams 16] [--young-stream-maps] [--headers 0]
  */
 import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
@@ -196,12 +199,19 @@ interface LoadShape {
   /** Streams in flight on each of the two HTTP/2 connections. */
   streams: number
   bodyFile: string
+  /** Header values added to every request (h2load's `-H`). */
+  extraHeaders: string[]
+}
+
+/** `count` header values as long as an API key (`pf_live_` and 44 characters), one `-H` each. */
+function toExtraHeaders(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => ['-H', `x-extra-${index}: pf_live_${String(index).padStart(44, 'k')}`]).flat()
 }
 
 async function sendRequests(kind: ServerKind, port: number, requests: number, load: LoadShape): Promise<void> {
   const shape = kind === 'http' ? ['--h1', '-c', '32', '-m', '1'] : ['-c', '2', '-m', String(load.streams)]
   const grpc = kind === 'grpc-js' ? ['-d', load.bodyFile, '-H', 'content-type: application/grpc', '-H', 'te: trailers'] : []
-  await run('h2load', ['-t', '1', ...shape, ...grpc, '-n', String(requests), `http://127.0.0.1:${port}${PATH}`])
+  await run('h2load', ['-t', '1', ...shape, ...grpc, ...load.extraHeaders, '-n', String(requests), `http://127.0.0.1:${port}${PATH}`])
 }
 
 async function runServer(kind: ServerKind, load: LoadShape, youngStreamMaps: boolean): Promise<ServerRun> {
@@ -231,10 +241,13 @@ const { values } = parseArgs({
     servers: { type: 'string', default: SERVER_KINDS.join(',') },
     streams: { type: 'string', default: '16' },
     'young-stream-maps': { type: 'boolean', default: false },
+    headers: { type: 'string', default: '0' },
   },
 })
 const streams = Number(values.streams)
 if (!Number.isInteger(streams) || streams < 1) throw new Error('--streams: a positive whole number')
+const headers = Number(values.headers)
+if (!Number.isInteger(headers) || headers < 0) throw new Error('--headers: a whole number, 0 or more')
 const counts = values.requests.split(',').map(Number)
 if (counts.some((count) => !(count > 0))) throw new Error('--requests: positive counts, comma-separated')
 const kinds = values.servers.split(',') as ServerKind[]
@@ -246,11 +259,16 @@ writeFileSync(bodyFile, toGrpcFrame(Buffer.alloc(200, 7)))
 try {
   const maps = values['young-stream-maps'] ? 'renewed after each full collection' : 'as node:http2 makes them'
   process.stdout.write(
-    `node ${process.version}; HTTP/2: 2 connections × ${streams} streams, stream Maps ${maps}; a full collection forced after N requests:\n`,
+    `node ${process.version}; HTTP/2: 2 connections × ${streams} streams, stream Maps ${maps}; ${headers} header values added to each request; ` +
+      `a full collection forced after N requests:\n`,
   )
   for (const requests of counts) {
     for (const kind of kinds) {
-      const result = await runServer(kind, { requests, streams, bodyFile }, values['young-stream-maps'])
+      const result = await runServer(
+        kind,
+        { requests, streams, bodyFile, extraHeaders: toExtraHeaders(headers) },
+        values['young-stream-maps'],
+      )
       const f = result.forced
       process.stdout.write(
         `  ${kind.padEnd(10)} ${requests.toLocaleString('en-US').padStart(7)} requests: promoted ${result.promotedPerRequest} B a request; ` +
