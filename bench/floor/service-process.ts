@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getFreePort } from '../../lib/free-port.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
+import { endWithParent } from '../support/end-with-parent.js'
 import { withLaunchNodeOptions } from '../support/launch-node-options.js'
 import { buildService, getEntryArgs, type ServiceEntry } from '../support/service-build.js'
 import { stopChild } from '../support/stop-child.js'
@@ -97,6 +98,7 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Serv
     env: withLaunchNodeOptions({ ...inherited, ...env }),
     stdio: ['ignore', stdout, 'inherit'],
   })
+  endWithParent(child)
   // The child holds its own copy of the file's descriptor.
   if (typeof stdout === 'number') closeSync(stdout)
   const origin = `http://127.0.0.1:${port}`

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { getFreePort } from '../../lib/free-port.js'
+import { endWithParent } from './end-with-parent.js'
 import { stopChild } from './stop-child.js'
 import { withLaunchNodeOptions } from './launch-node-options.js'
 
@@ -26,6 +27,7 @@ function start(script: string, env: Record<string, string>): ChildProcess {
     env: withLaunchNodeOptions({ ...process.env, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  endWithParent(child)
   return child
 }
 
