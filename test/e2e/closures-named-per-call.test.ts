@@ -9,7 +9,8 @@
  * reach the simulate workers too), and checks that no name was given as many times as there were
  * calls: nothing on the hot path makes a named closure per call.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import WebSocket from 'ws'
@@ -25,7 +26,11 @@ const CALLS_PER_DOOR = 60
 /** Calls sent at once: the first of a turn runs on the serving thread, the others on the workers. */
 const AT_ONCE = 4
 
-const dir = t.testdir({})
+// The service's threads rewrite their counts here every 50 ms until it stops, so the folder goes
+// after the service's own teardown (teardowns run last-added first). A t.testdir is removed before
+// any teardown runs, while the service still writes into it (ENOTEMPTY, seen in CI).
+const dir = mkdtempSync(join(tmpdir(), 'closures-named-per-call-'))
+t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 const countsPrefix = join(dir, 'names')
 const setup = await createServiceProcessSetup(t, {
   RATE_LIMITS: 'off',
