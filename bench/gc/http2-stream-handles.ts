@@ -248,6 +248,7 @@ const streams = Number(values.streams)
 if (!Number.isInteger(streams) || streams < 1) throw new Error('--streams: a positive whole number')
 const headers = Number(values.headers)
 if (!Number.isInteger(headers) || headers < 0) throw new Error('--headers: a whole number, 0 or more')
+const extraHeaders = toExtraHeaders(headers)
 const counts = values.requests.split(',').map(Number)
 if (counts.some((count) => !(count > 0))) throw new Error('--requests: positive counts, comma-separated')
 const kinds = values.servers.split(',') as ServerKind[]
@@ -264,11 +265,7 @@ try {
   )
   for (const requests of counts) {
     for (const kind of kinds) {
-      const result = await runServer(
-        kind,
-        { requests, streams, bodyFile, extraHeaders: toExtraHeaders(headers) },
-        values['young-stream-maps'],
-      )
+      const result = await runServer(kind, { requests, streams, bodyFile, extraHeaders }, values['young-stream-maps'])
       const f = result.forced
       process.stdout.write(
         `  ${kind.padEnd(10)} ${requests.toLocaleString('en-US').padStart(7)} requests: promoted ${result.promotedPerRequest} B a request; ` +
