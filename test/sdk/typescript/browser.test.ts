@@ -66,7 +66,13 @@ const client = new PreflightClient({ baseUrl: location.origin, apiKey: input.api
 window.scenarios = {
   async simulate() {
     const result = await client.simulate(input.transaction, { policy: 'strict' })
-    return { success: result.success, decision: result.decision, computeUnits: result.compute_units, summary: result.summary[0]?.lines ?? [] }
+    return {
+      success: result.success,
+      decision: result.decision,
+      computeUnits: result.compute_units,
+      summary: result.summary[0]?.lines ?? [],
+      timedOutVectors: result.timed_out_vectors,
+    }
   },
   async invalidTransaction() {
     return getError(client.simulate('AAAA'), 'invalid_transaction')
@@ -225,9 +231,18 @@ t.test(
     await page.waitForFunction('window.ready === true', undefined, { timeout: 10_000 })
 
     t.test('simulate through fetch: the verdict', async (t) => {
-      const result = await page.evaluate('scenarios.simulate()')
+      type Simulated = { decision: string; summary: string[]; timedOutVectors: string[] }
+      let result = (await page.evaluate('scenarios.simulate()')) as Simulated
+      // The service's first simulate, for a fresh wallet: on a loaded machine a vector may run out
+      // of the 800 ms deadline, and the verdict then warns and names it (docs/detection.md). Such
+      // an answer is never cached, so the same call again is simulated warm and must approve.
+      if (result.decision === 'warn' && result.timedOutVectors.length > 0) {
+        t.comment(`vectors out of time on the cold call: ${result.timedOutVectors.join(', ')}; called again`)
+        result = (await page.evaluate('scenarios.simulate()')) as Simulated
+      }
       t.match(result, { success: true, decision: 'approve', computeUnits: 150 })
-      t.match((result as { summary: string[] }).summary, [/^You send 0\.001 SOL/], 'the summary sentences')
+      t.same(result.timedOutVectors, [], 'every vector answered')
+      t.match(result.summary, [/^You send 0\.001 SOL/], 'the summary sentences')
     })
 
     t.test('an invalid transaction: a PreflightError with its code', async (t) => {
