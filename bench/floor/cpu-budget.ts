@@ -7,6 +7,7 @@
  * WebSocket stream by the floor benchmark's two load worker processes (JSON text frames, unique
  * transactions, the callers spread over two sockets). Usage:
  *   npm run bench:cpu -- [--door rest|grpc|websocket] [--seconds 10] [--connections 16] [--env NAME=VALUE ...] [--node-arg=--cpu-prof ...]
+ *     [--prime-seconds 3]   (the unmeasured load before the measured one; V8 is still compiling after 3 s)
  *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled, as the image runs it)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     options: {
       door: { type: 'string', default: 'rest' },
       seconds: { type: 'string', default: '10' },
+      'prime-seconds': { type: 'string', default: '3' },
       connections: { type: 'string', default: '16' },
       env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
   })
   if (!Object.hasOwn(DOOR_NAMES, values.door)) throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
   const door = values.door as keyof typeof DOOR_NAMES
+  const primeSeconds = Number(values['prime-seconds'])
+  if (!Number.isInteger(primeSeconds) || primeSeconds < 1)
+    throw new Error(`--prime-seconds: a whole number of seconds ≥ 1, not ${values['prime-seconds']}`)
   // The service process inherits this environment.
   Object.assign(process.env, parseEnvPairs(values.env))
   const chain = await startRemoteChain(20)
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
       door === 'websocket'
         ? createWebSocketLoad(loadWorkers as WorkerPool, service, transactions, connections)
         : createSaturationLoad(door, service, transactions, connections, workDir)
-    await load(3, 'prime')
+    await load(primeSeconds, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
     const pids = watched()
