@@ -80,6 +80,9 @@ import { fromBase58Address, fromAccountKey } from './hot-path/state/account-key.
 import type { WatchListener, WatchStart } from './contract/simulation-watch.js'
 import { createSimulationWatches, type SimulationWatches } from './hot-path/watch/simulation-watches.js'
 
+/** A prefetch that fails is not reported: the program vector reads the list itself and reports its failure. */
+function ignoreFailure(): void {}
+
 export interface Engine {
   /** Simulates one wire transaction (bytes, not base64), or answers from the result cache. */
   simulate(transaction: Uint8Array, options?: SimulateOptions): Promise<SimulateResponse>
@@ -231,6 +234,11 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
     pollMs: config.programBlacklistPollMs,
     logger,
   })
+  /** Asks for a tenant's list only to start its load: the program vector's own read shares it, and reports a failure. */
+  function prefetchTenantBlocks(tenantId: string): void {
+    const blocks = engineOptions.getTenantBlocks?.(tenantId)
+    if (blocks instanceof Promise) blocks.catch(ignoreFailure)
+  }
   const sources: ReadSources = {
     accounts: cache,
     programBlacklist: blacklist,
@@ -253,6 +261,7 @@ export function createEngine(config: EngineConfig, logger: Logger, engineOptions
   let tipAccountKeys: ReadonlySet<AccountKey> = new Set()
   const tips = { getTipAccounts: () => tipAccountKeys, getTipFloor: () => getTipFloor() }
   const deps = {
+    prefetchTenantBlocks: engineOptions.getTenantBlocks ? prefetchTenantBlocks : undefined,
     svm,
     svmState,
     cache,

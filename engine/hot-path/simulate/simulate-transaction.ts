@@ -57,6 +57,11 @@ export interface SimulateDependencies {
   sources: ReadSources
   /** The registered vectors, bound to `sources`. */
   detector: Detector
+  /**
+   * Starts loading a tenant's program blocks when they are not cached (the program vector reads
+   * them later, sharing the load); without it the load starts when the vector asks.
+   */
+  prefetchTenantBlocks?: ((tenantId: string) => void) | undefined
   /** The scratch SVM sandwiches are priced on (docs/detection.md#extractable-value); without it `mev` is null. */
   sandwichFork?: SandwichFork | undefined
   /** The bundle relay's tips; without it (or with no tip accounts) no answer is bundle-bound. */
@@ -172,7 +177,11 @@ export async function simulateTransaction(
   let loaded = loadAccounts(tx, deps.cache, BigInt(deps.chain.slot))
   let blockhashStatus = checkBlockhash(deps.chain, tx, options.replaceRecentBlockhash === true, timeoutMs)
   if (loaded instanceof Promise || blockhashStatus instanceof Promise) {
-    // Cold path: something must come from the chain. Both waits share one deadline.
+    // Cold path: something must come from the chain. Both waits share one deadline. A tenant's
+    // program blocks not yet loaded (its first call, say) load meanwhile instead of after them.
+    if (options.tenantId !== undefined && (options.vectors === undefined || options.vectors.includes('program'))) {
+      deps.prefetchTenantBlocks?.(options.tenantId)
+    }
     try {
       ;[loaded, blockhashStatus] = await withDeadline(Promise.all([loaded, blockhashStatus]), timeoutMs)
     } catch (error) {
