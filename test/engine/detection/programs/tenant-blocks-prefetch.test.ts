@@ -11,12 +11,11 @@ import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { readConfig } from '../../../../lib/config.js'
-import { localnetConfigSchema } from '../../../../localnet/config.js'
-import { createLocalnet } from '../../../../localnet/localnet.js'
 import { engineConfigSchema } from '../../../../engine/config.js'
 import { createEngine } from '../../../../engine/engine.js'
 import type { AccountKey } from '../../../../engine/hot-path/state/account-key.js'
-import { callRpc, quietLogger } from '../../../helpers/stack.js'
+import { startTestLocalnet } from '../../../helpers/localnet-start.js'
+import { quietLogger } from '../../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 
 const HOLD_MS = 400
@@ -28,12 +27,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 t.test('a cold simulate asks for the tenant’s program blocks while its accounts load', async (t) => {
-  const localnet = await createLocalnet(
-    readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_RELAY_PORT: '0' }),
-    quietLogger,
-    { autoAdvance: false },
-  )
-  t.teardown(() => localnet.close())
+  const localnet = await startTestLocalnet(t)
 
   // The next getMultipleAccounts, once armed, is held until the tenant's list is asked for (or was
   // already) or HOLD_MS pass.
@@ -54,8 +48,8 @@ t.test('a cold simulate asks for the tenant’s program blocks while its account
         })
         release = null
       }
-      const upstream = await fetch(localnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
+      const upstream = await localnet.post(body)
+      response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(upstream.text)
     })()
   })
   proxy.listen(0, '127.0.0.1')
@@ -82,11 +76,11 @@ t.test('a cold simulate asks for the tenant’s program blocks while its account
   /** A transfer from a wallet the engine has never read: its accounts come from the chain. */
   async function coldTransfer(): Promise<Uint8Array> {
     const payer = await generateKeyPairSigner()
-    await callRpc(localnet.rpcUrl, 'requestAirdrop', [payer.address, 2_000_000_000])
-    const { value } = await callRpc<{ value: { blockhash: string } }>(localnet.rpcUrl, 'getLatestBlockhash')
+    await localnet.call('requestAirdrop', [payer.address, 2_000_000_000])
+    const latest = await localnet.call('getLatestBlockhash')
     return buildTransaction({
       feePayer: payer.address,
-      blockhash: value.blockhash,
+      blockhash: (latest.result as { value: { blockhash: string } }).value.blockhash,
       instructions: [transferSol(payer.address, (await generateKeyPairSigner()).address, 1_000_000n)],
     })
   }
