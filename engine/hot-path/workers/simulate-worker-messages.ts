@@ -28,7 +28,7 @@ export type TenantBlocksUpdate = { tenantId: string; blocks: AccountKey[] } | { 
 
 /**
  * Serving thread → worker: one simulate. The transaction's buffer is transferred, not copied.
- * Calls travel in batches (SimulateCall[]): one message per turn of the event loop, not per call.
+ * Calls travel in batches (WorkerInboxItem[]): one message per turn of the event loop, not per call.
  */
 export interface SimulateCall {
   id: number
@@ -41,7 +41,25 @@ export interface SimulateCall {
   form?: 'json' | 'protobuf'
   /** Sent when the worker has not seen the tenant's current blocks (they change rarely). */
   tenantBlocks?: TenantBlocksUpdate
+  /**
+   * The serving thread is still reading the tenant's blocks (`options.tenantId`): the call is sent
+   * at once so that its accounts load meanwhile, and its program vector waits for the
+   * TenantBlocksRead that follows.
+   */
+  awaitsTenantBlocks?: true
 }
+
+/**
+ * Serving thread → worker: a tenant's blocks read that calls awaited (`awaitsTenantBlocks`); without
+ * `update` the worker holds this very set already.
+ */
+export interface TenantBlocksRead {
+  tenantBlocksRead: string
+  update?: TenantBlocksUpdate
+}
+
+/** One message's items, in the order the serving thread queued them: a read follows the calls that await it. */
+export type WorkerInboxItem = SimulateCall | TenantBlocksRead
 
 /** A thrown error, as it crosses: a ServiceError keeps its code, headers and details. */
 export type TransportedError =

@@ -14,6 +14,10 @@
  * port (simulateEncoded) is answered as the SimulateResponse message's bytes and summary, transferred
  * (engine/messages/simulate-response-encoding.ts).
  *
+ * A tenant's program blocks travel with its calls, once per worker and version of the list; while
+ * the serving thread still reads them (a tenant's first call), the call goes at once and the list
+ * follows it, so that the worker loads the accounts meanwhile.
+ *
  * A worker that dies (a crash, an abort in native code, a call stuck past the watchdog) is replaced;
  * the calls it held answer `503 engine_unavailable` with Retry-After, which a client may retry:
  * simulate has no side effect. Nothing else fails.
@@ -29,7 +33,13 @@ import type { SimulateOptions } from '../../contract/simulate-request.js'
 import type { SimulateResponse } from '../../contract/simulate-response.js'
 import { serializeSimulateResponse, type SerializedSimulateResponse } from '../../contract/serialized-simulate-response.js'
 import { encodeSimulateResponse, type EncodedSimulateResponse } from '../../messages/simulate-response-encoding.js'
-import type { SimulateCall, SimulateWorkerData, SimulateWorkerMessage, TenantBlocksUpdate } from './simulate-worker-messages.js'
+import type {
+  SimulateCall,
+  SimulateWorkerData,
+  SimulateWorkerMessage,
+  TenantBlocksUpdate,
+  WorkerInboxItem,
+} from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 import { createPendingCalls, type PendingCalls } from './pending-calls.js'
 
@@ -96,8 +106,8 @@ interface WorkerSlot {
   startedAt: number
   restartDelayMs: number
   calls: PendingCalls<PendingCall>
-  /** Calls of this turn of the event loop, sent together (flushOutbox). */
-  outbox: SimulateCall[]
+  /** Calls (and tenants' blocks reads they await) of this turn of the event loop, sent together (flushOutbox). */
+  outbox: WorkerInboxItem[]
   /** The program-block sets this thread has been sent, by tenant (resent when the serving thread's set changes). */
   sentBlocks: Map<string, ReadonlySet<AccountKey> | Error>
   restartTimer: NodeJS.Timeout | undefined
@@ -190,7 +200,7 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   }
 
   /** The tenant's current blocks, when the call runs the program vector (the only reader); a failed read travels as its error. */
-  function readTenantBlocks(simulateOptions: SimulateOptions): TenantBlocks | undefined | Promise<TenantBlocks | undefined> {
+  function readTenantBlocks(simulateOptions: SimulateOptions): TenantBlocks | undefined | Promise<TenantBlocks> {
     const { tenantId, vectors } = simulateOptions
     if (tenantId === undefined || !options.getTenantBlocks) return undefined
     if (vectors && !vectors.includes('program')) return undefined
@@ -210,31 +220,44 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
     return blocks instanceof Error ? { tenantId, error: toTransportedError(blocks) } : { tenantId, blocks: [...blocks] }
   }
 
+  /** `tenant`: the blocks read, or `awaited` when the read is under way (the call's program vector waits for sendTenantBlocksRead). */
   function send(
     slot: WorkerSlot,
     transaction: Uint8Array,
     simulateOptions: SimulateOptions,
     form: AnswerForm,
-    tenant: TenantBlocks | undefined,
+    tenant: TenantBlocks | undefined | 'awaited',
   ): Promise<Answer> {
-    const thread = slot.thread
-    // Replaced while the blocks were read: the call goes where it now can.
-    if (!thread || !slot.ready) return dispatch(transaction, simulateOptions, form)
     return new Promise<Answer>((resolve, reject) => {
       const id = slot.calls.add({ resolve, reject, startedAt: Date.now() })
       // A copy the size of the transaction, transferred: a Buffer is often a view into a pooled 8 KB
       // slab, which structured clone would copy whole.
       const copy = new Uint8Array(transaction)
-      const tenantBlocks = toBlocksUpdate(slot, tenant)
+      const tenantBlocks = tenant === 'awaited' ? undefined : toBlocksUpdate(slot, tenant)
       const call: SimulateCall = {
         id,
         transaction: copy,
         options: simulateOptions,
         ...(form === 'object' ? {} : { form }),
         ...(tenantBlocks ? { tenantBlocks } : {}),
+        ...(tenant === 'awaited' ? { awaitsTenantBlocks: true as const } : {}),
       }
-      if (slot.outbox.push(call) === 1) setImmediate(flushOutbox, slot)
+      queue(slot, call)
     })
+  }
+
+  /**
+   * The blocks calls sent to `thread` await. Behind them in the outbox, so the worker has seen every
+   * call that awaits this read before the read; to a replaced thread nothing: its calls were answered.
+   */
+  function sendTenantBlocksRead(slot: WorkerSlot, thread: Worker, tenant: TenantBlocks): void {
+    if (slot.thread !== thread) return
+    const update = toBlocksUpdate(slot, tenant)
+    queue(slot, { tenantBlocksRead: tenant.tenantId, ...(update ? { update } : {}) })
+  }
+
+  function queue(slot: WorkerSlot, item: WorkerInboxItem): void {
+    if (slot.outbox.push(item) === 1) setImmediate(flushOutbox, slot)
   }
 
   /**
@@ -242,15 +265,13 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
    * microseconds of each thread's time, and under load many requests arrive in the same turn.
    */
   function flushOutbox(slot: WorkerSlot): void {
-    const calls = slot.outbox
+    const items = slot.outbox
     slot.outbox = []
     // Empty when the worker died since: its exit answered these calls already.
-    if (calls.length === 0 || !slot.thread) return
-    const thread = slot.thread
-    thread.postMessage(
-      calls,
-      calls.map((call) => call.transaction.buffer as ArrayBuffer),
-    )
+    if (items.length === 0 || !slot.thread) return
+    const transfer: ArrayBuffer[] = []
+    for (const item of items) if ('transaction' in item) transfer.push(item.transaction.buffer as ArrayBuffer)
+    slot.thread.postMessage(items, transfer)
   }
 
   /** On this thread's engine, answered in `form`. */
@@ -264,10 +285,16 @@ export function createSimulateWorkerPool(options: SimulateWorkerPoolOptions): Si
   function dispatch(transaction: Uint8Array, simulateOptions: SimulateOptions, form: AnswerForm): Promise<Answer> {
     if (mayRunInline()) return runHere(transaction, simulateOptions, form)
     const slot = pick()
-    if (!slot) return runHere(transaction, simulateOptions, form)
+    const thread = slot?.thread
+    if (!slot || !thread) return runHere(transaction, simulateOptions, form)
     const tenant = readTenantBlocks(simulateOptions)
-    if (tenant instanceof Promise) return tenant.then((read) => send(slot, transaction, simulateOptions, form, read))
-    return send(slot, transaction, simulateOptions, form, tenant)
+    if (!(tenant instanceof Promise)) return send(slot, transaction, simulateOptions, form, tenant)
+    // The read goes to the user service (a tenant's first call, or its list's trust ran out): the
+    // call goes now, so that the worker loads its accounts and simulates meanwhile, and the blocks
+    // follow it.
+    const answer = send(slot, transaction, simulateOptions, form, 'awaited')
+    void tenant.then((read) => sendTenantBlocksRead(slot, thread, read))
+    return answer
   }
 
   /**

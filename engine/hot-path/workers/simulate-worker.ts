@@ -1,7 +1,8 @@
 /**
  * A simulate worker thread (ENGINE_WORKERS, simulate-worker-pool.ts): an engine replica with its own
  * SVM, account cache and geyser subscription, answering the serving thread's simulate calls off its
- * event loop. Tenants' program blocks come with the calls (the serving thread reads the user service).
+ * event loop. Tenants' program blocks come with the calls (the serving thread reads the user service),
+ * or right behind them while that read is under way.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { createLogger } from '../../../lib/logger.js'
@@ -12,7 +13,9 @@ import type {
   SimulateOutcome,
   SimulateWorkerData,
   SimulateWorkerMessage,
+  TenantBlocksRead,
   TenantBlocksUpdate,
+  WorkerInboxItem,
 } from './simulate-worker-messages.js'
 import { fromTransportedError, toTransportedError } from './transported-error.js'
 import { stringifyAscii } from '../../contract/ascii-json.js'
@@ -31,13 +34,39 @@ function applyTenantBlocks(update: TenantBlocksUpdate): void {
   tenantBlocks.set(update.tenantId, 'error' in update ? fromTransportedError(update.error) : new Set(update.blocks))
 }
 const NO_BLOCKS: ReadonlySet<AccountKey> = new Set()
+function currentBlocks(tenantId: string): ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>> {
+  const blocks = tenantBlocks.get(tenantId)
+  if (blocks instanceof Error) return Promise.reject(blocks)
+  return blocks ?? NO_BLOCKS
+}
+
+/**
+ * Reads the serving thread has under way, by tenant (a call that `awaitsTenantBlocks`): until one
+ * arrives, every reader of that tenant's blocks waits for it, not for the set it replaces.
+ */
+const awaitedReads = new Map<string, { blocks: Promise<ReadonlySet<AccountKey>>; arrived: () => void }>()
+function ignore(): void {}
+function awaitRead(tenantId: string): void {
+  if (awaitedReads.has(tenantId)) return
+  let arrived = ignore
+  const blocks = new Promise<ReadonlySet<AccountKey>>((resolve) => {
+    arrived = () => resolve(currentBlocks(tenantId))
+  })
+  // A call that ends before its program vector (bytes that are no transaction) reads nothing; a
+  // failed read must not then escape as an unhandled rejection.
+  blocks.catch(ignore)
+  awaitedReads.set(tenantId, { blocks, arrived })
+}
+function applyRead(read: TenantBlocksRead): void {
+  if (read.update) applyTenantBlocks(read.update)
+  const awaited = awaitedReads.get(read.tenantBlocksRead)
+  if (!awaited) return
+  awaitedReads.delete(read.tenantBlocksRead)
+  awaited.arrived()
+}
 
 const engine = createEngine(config, logger, {
-  getTenantBlocks: (tenantId) => {
-    const blocks = tenantBlocks.get(tenantId)
-    if (blocks instanceof Error) return Promise.reject(blocks)
-    return blocks ?? NO_BLOCKS
-  },
+  getTenantBlocks: (tenantId) => awaitedReads.get(tenantId)?.blocks ?? currentBlocks(tenantId),
 })
 
 function post(message: SimulateWorkerMessage, transfer: ArrayBuffer[] = []): void {
@@ -86,9 +115,15 @@ function toOutcome(call: SimulateCall, response: SimulateResponse): SimulateOutc
   }
 }
 
-port.on('message', (calls: SimulateCall[]) => {
-  for (const call of calls) {
+port.on('message', (items: WorkerInboxItem[]) => {
+  for (const item of items) {
+    if ('tenantBlocksRead' in item) {
+      applyRead(item)
+      continue
+    }
+    const call: SimulateCall = item
     if (call.tenantBlocks) applyTenantBlocks(call.tenantBlocks)
+    if (call.awaitsTenantBlocks && call.options.tenantId !== undefined) awaitRead(call.options.tenantId)
     engine.simulate(call.transaction, call.options).then(
       (response) => answer(toOutcome(call, response)),
       (error: unknown) => answer({ id: call.id, error: toTransportedError(error) }),

@@ -5,9 +5,6 @@
  * or for 400 ms, and says which released it. Without the prefetch only the 400 ms can (the program
  * vector asks after the simulation); a call that does not run the program vector asks for nothing.
  */
-import { once } from 'node:events'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { generateKeyPairSigner } from '@solana/kit'
 import { readConfig } from '../../../../lib/config.js'
@@ -15,16 +12,11 @@ import { engineConfigSchema } from '../../../../engine/config.js'
 import { createEngine } from '../../../../engine/engine.js'
 import type { AccountKey } from '../../../../engine/hot-path/state/account-key.js'
 import { startTestLocalnet } from '../../../helpers/localnet-start.js'
+import { startRpcProxy } from '../../../helpers/rpc-proxy.js'
 import { quietLogger } from '../../../helpers/stack.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 
 const HOLD_MS = 400
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 t.test('a cold simulate asks for the tenant’s program blocks while its accounts load', async (t) => {
   const localnet = await startTestLocalnet(t)
@@ -35,30 +27,21 @@ t.test('a cold simulate asks for the tenant’s program blocks while its account
   let armed = false
   let release: ((by: string) => void) | null = null
   let releasedBy: string | null = null
-  const proxy = createServer((request, response) => {
-    void (async () => {
-      const body = await readBody(request)
-      if (armed && body.includes('"getMultipleAccounts"')) {
-        armed = false
-        releasedBy = await new Promise<string>((resolve) => {
-          // The list may have been asked for before this request arrived.
-          if (asked.length > 0) return resolve('the tenant’s list asked for')
-          release = resolve
-          setTimeout(() => resolve('the hold’s end'), HOLD_MS)
-        })
-        release = null
-      }
-      const upstream = await localnet.post(body)
-      response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(upstream.text)
-    })()
+  const proxyUrl = await startRpcProxy(t, localnet, async (body) => {
+    if (!armed || !body.includes('"getMultipleAccounts"')) return
+    armed = false
+    releasedBy = await new Promise<string>((resolve) => {
+      // The list may have been asked for before this request arrived.
+      if (asked.length > 0) return resolve('the tenant’s list asked for')
+      release = resolve
+      setTimeout(() => resolve('the hold’s end'), HOLD_MS)
+    })
+    release = null
   })
-  proxy.listen(0, '127.0.0.1')
-  await once(proxy, 'listening')
-  t.teardown(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
 
   const engine = createEngine(
     readConfig(engineConfigSchema, {
-      SOLANA_RPC_URLS: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      SOLANA_RPC_URLS: proxyUrl,
       ENGINE_GRPC_PORT: '0',
     }),
     quietLogger,

@@ -43,7 +43,12 @@ const blockedTenants = new Map<string, ReadonlySet<AccountKey> | Error>([
   ['blocks-nothing', new Set()],
   ['unreadable', new Error('the user service is down')],
 ])
+/** A tenant named `…-loading` has the list of the tenant without it, from a read under way (as a first call's from the user service). */
+const LOADING = '-loading'
 function getTenantBlocks(tenantId: string): ReadonlySet<AccountKey> | Promise<ReadonlySet<AccountKey>> {
+  if (tenantId.endsWith(LOADING)) {
+    return new Promise((resolve) => setTimeout(resolve, 5)).then(() => getTenantBlocks(tenantId.slice(0, -LOADING.length)))
+  }
   const blocks = blockedTenants.get(tenantId) ?? new Set<AccountKey>()
   return blocks instanceof Error ? Promise.reject(blocks) : blocks
 }
@@ -141,6 +146,9 @@ t.test('workers answer as the serving thread does', async (t) => {
     ['the same, program vector not asked for', transfer.bytes, { tenantId: 'blocks-system', vectors: ['simulation'] }],
     ['a transfer by a tenant blocking nothing', transfer.bytes, { tenantId: 'blocks-nothing' }],
     ['a tenant whose blocks cannot be read', transfer.bytes, { tenantId: 'unreadable' }],
+    // The call reaches the worker before its list, which follows it (a second call: the worker has the list).
+    ['a tenant blocking the System program, its list still loading', transfer.bytes, { tenantId: `blocks-system${LOADING}` }],
+    ['a tenant whose blocks cannot be read, still loading', transfer.bytes, { tenantId: `unreadable${LOADING}` }],
     ['more than the payer holds', overdraft.bytes, {}],
     ['a payer that does not exist', unfunded, {}],
     ['bytes that are no transaction', new Uint8Array([1, 2, 3]), {}],
