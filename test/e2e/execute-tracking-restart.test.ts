@@ -20,6 +20,10 @@ import type { TrackedTransaction } from '../../engine/contract/transaction-track
 
 const RESOLVE_LIMIT_MS = 30_000
 
+// Two service starts (the second after kill -9) on embedded defaults: 32–33 s in a full CI run,
+// over half of tap's 60 s for a file. Not a speed bound.
+t.setTimeout(150_000)
+
 t.test('kill -9 mid-flight: the restarted service resolves the tracking, and a repeat sends nothing', async (t) => {
   const localnet = await createLocalnet(
     readConfig(localnetConfigSchema, { LOCALNET_RPC_PORT: '0', LOCALNET_GEYSER_PORT: '0', LOCALNET_RELAY_PORT: '0' }),

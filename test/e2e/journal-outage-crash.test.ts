@@ -14,6 +14,10 @@ import { DEMO_WALLETS } from '../../localnet/seed/demo-state.js'
 import { createServiceProcessSetup, postJson, startServiceProcess, waitForExit } from '../helpers/service-process.js'
 import { buildTransaction, transferSol } from '../helpers/transactions.js'
 
+// Two service starts (the second after kill -9) on embedded defaults: 32–33 s in a full CI run,
+// over half of tap's 60 s for a file. Not a speed bound.
+t.setTimeout(150_000)
+
 const EXIT_LIMIT_MS = 10_000
 const OUTAGE_LIMIT_MS = 30_000
 const CALLS_EACH_SIDE = 30
