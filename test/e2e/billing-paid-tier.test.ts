@@ -74,13 +74,33 @@ async function waitForPolicy(edge: EdgeProcess, token: string, policy: string): 
   return undefined
 }
 
-/** The free plan on `edge`: a burst past 10 from a full bucket is refused with 429 rate_limited, under `10;w=1`. */
+/** Bursts that took so long that the bucket's refill could admit them all are sent again, up to this many times. */
+const BURST_ATTEMPTS = 3
+
+/**
+ * The free plan on `edge`: a burst past 10 from a full bucket is refused with 429 rate_limited, under
+ * `10;w=1`. A bucket admits at most its 10 plus 10 a second while the burst lasts: on a loaded
+ * machine an edge may take seconds over 30 calls, and then admitting them all proves nothing either
+ * way, so such a burst is sent again after a refill.
+ */
 async function assertFreeTier(t: Test, edge: EdgeProcess, token: string, label: string): Promise<void> {
-  // A full bucket: 10 tokens at 10 a second.
-  await sleep(1_100)
-  const answers = await burst(edge, token, BURST)
+  const { burst: bucketSize, requestsPerSecond } = FREE_RATE_PLAN
+  let answers: Answer[] = []
+  let mostAdmissible = 0
+  for (let attempt = 1; attempt <= BURST_ATTEMPTS; attempt++) {
+    // A full bucket: 10 tokens at 10 a second.
+    await sleep(1_100)
+    const started = Date.now()
+    answers = await burst(edge, token, BURST)
+    // One token of slack for the refill's rounding at the burst's edges.
+    mostAdmissible = Math.floor(bucketSize + (requestsPerSecond * (Date.now() - started)) / 1_000) + 1
+    if (mostAdmissible < BURST) break
+  }
   const admitted = answers.filter((answer) => answer.status === 200)
   const refused = answers.filter((answer) => answer.status === 429)
+  t.ok(admitted.length <= mostAdmissible, `${label}: no more admitted than the bucket and its refill allow (${mostAdmissible})`, {
+    admitted: admitted.length,
+  })
   t.equal(admitted.length + refused.length, BURST, `${label}: every call is answered 200 or 429`, {
     statuses: answers.map((answer) => answer.status),
   })
