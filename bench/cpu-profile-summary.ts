@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { parseArgs } from 'node:util'
+import { FlagError, readFlags, readFlagsOrExit } from './support/command-line.js'
 
 interface CallFrame {
   functionName: string
@@ -71,12 +71,17 @@ function printTop(title: string, times: Map<string, number>, sampledUs: number, 
     console.log(`${((us / sampledUs) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(1).padStart(9)} ms  ${key}`)
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string' }, under: { type: 'string' } } })
-const file = positionals[0]
-if (!file) {
-  console.error('usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--top N] [--under functionName]')
-  process.exit(1)
-}
+const USAGE = 'usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--top N] [--under functionName]'
+const { values, positionals } = readFlags(
+  'npx tsx bench/cpu-profile-summary.ts',
+  { allowPositionals: true, options: { top: { type: 'string' }, under: { type: 'string' } } },
+  USAGE,
+)
+const file =
+  positionals[0] ??
+  readFlagsOrExit(USAGE, () => {
+    throw new FlagError('which profile? name a .cpuprofile file')
+  })
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile
 const { self, total, sampledUs } = getProfileTimes(profile, values.under)
 console.log(`${file}: ${(sampledUs / 1000).toFixed(1)} ms sampled${values.under ? ` under ${values.under}` : ''}`)

@@ -8,7 +8,6 @@
  *
  *   npx tsx bench/engine-crossings.ts [--calls N] [--json]
  */
-import { parseArgs } from 'node:util'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { constants, PerformanceObserver } from 'node:perf_hooks'
 import type { Engine } from '../engine/engine.js'
@@ -19,6 +18,9 @@ import { CASE_NAMES } from './support/bench-settings.js'
 import { copyEngineAccounts, createFloorSvm } from './support/floor-svm.js'
 import { createNativeCallCounter, type NativeCallCounter } from './support/native-call-counter.js'
 import { readNativeResult, readNeededNativeResult } from './support/native-result-reads.js'
+import { readFlags } from './support/command-line.js'
+
+const COMMAND = 'npx tsx bench/engine-crossings.ts'
 
 interface PathFigures {
   path: string
@@ -132,7 +134,9 @@ function formatCase(result: Awaited<ReturnType<typeof measureCase>>): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { calls: { type: 'string', default: '10000' }, json: { type: 'boolean', default: false } } })
+  const { values } = readFlags(COMMAND, {
+    options: { calls: { type: 'string', default: '10000' }, json: { type: 'boolean', default: false } },
+  })
   const calls = Number(values.calls)
   const stack = await createStack({ engineEnv: { ACCOUNT_CACHE_FRESH_MS: '3600000', RESULT_CACHE_MAX_ENTRIES: '0' } })
   const counter = createNativeCallCounter()

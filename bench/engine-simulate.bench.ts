@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../lib/config.js'
 import { createLogger } from '../lib/logger.js'
 import { createBenchCase } from './support/bench-cases.js'
+import { readFlagsOrExit } from './support/command-line.js'
 import { readBenchSettings, USAGE, type BenchSettings } from './support/bench-settings.js'
 import { AUTH_CACHE_TTL_MS, ENGINE_ENV } from './support/bench-service.js'
 import { startBenchStack } from './support/bench-stack.js'
@@ -116,7 +117,7 @@ async function measureCase(
 }
 
 async function main(): Promise<number> {
-  const settings = readBenchSettings(process.argv.slice(2), process.env)
+  const settings = readFlagsOrExit(USAGE, () => readBenchSettings(process.argv.slice(2), process.env))
   if (!settings) {
     console.log(USAGE)
     return 0

@@ -30,12 +30,16 @@ import { startBlackHoleRpc } from '../test/helpers/black-hole-rpc.js'
 import { buildTransaction, transferSol } from '../test/helpers/transactions.js'
 import { getGitState, getLoadAverage, getMachineInfo } from './support/machine-info.js'
 import { startBenchUserService } from './support/bench-user-service.js'
+import { readFlags, rejectFlag } from './support/command-line.js'
 import { createUserServiceTrackingStore } from '../engine/landing/tracking/user-service-tracking-store.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const count = Number(process.argv[process.argv.indexOf('--count') + 1]) || 300
+const COMMAND = 'npm run bench:execute --'
+const { values } = readFlags(COMMAND, { options: { count: { type: 'string', default: '300' } } })
+const count = Number(values.count)
+if (!Number.isInteger(count) || count < 1) rejectFlag(COMMAND, `--count: a positive whole number, not ${values.count}`)
 const logger = createLogger('bench', 'silent')
 
 interface Stats {

@@ -10,13 +10,15 @@
  * writes 110 accounts however many transfers it holds), and one write of an account of `big-kb`
  * KB (a pool's size) through an airdrop.
  */
-import { parseArgs } from 'node:util'
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
 import { createLocalChain } from '../localnet/chain.js'
 import { RENT_EXEMPT_RENT_EPOCH, SYSTEM_PROGRAM_ADDRESS } from '../localnet/chain/local-account.js'
 import { buildTransaction, transferSol } from '../test/helpers/transactions.js'
+import { readFlags } from './support/command-line.js'
 
-const { values } = parseArgs({
+const COMMAND = 'node --expose-gc --import tsx bench/localnet-commitment-memory.ts'
+
+const { values } = readFlags(COMMAND, {
   options: {
     slots: { type: 'string', default: '100' },
     transfers: { type: 'string', default: '200' },

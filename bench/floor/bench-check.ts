@@ -12,12 +12,20 @@ import { formatFloorReport } from './floor-report.js'
 import { findCommittedFloorResult, type FloorBenchResult } from './floor-result.js'
 import { readFloorSettings } from './floor-settings.js'
 import { runFloorBench } from './run-floor-bench.js'
+import { readFlagsOrExit } from '../support/command-line.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const USAGE = `npm run bench:check [-- options]   (bench/README.md#floor)
+  A quick floor run (--quick --no-write) compared with the latest committed *-floor.json; exit 1 on a regression.
+  Takes the floor benchmark's other options (npm run bench:floor -- --help): --concurrency, --generators,
+  --traffic-rate, --results-dir, --no-placement, --source.`
 
 async function main(): Promise<number> {
-  const settings = readFloorSettings(['--quick', '--no-write', ...process.argv.slice(2)])
-  if (!settings) return 0
+  const settings = readFlagsOrExit(USAGE, () => readFloorSettings(['--quick', '--no-write', ...process.argv.slice(2)]))
+  if (!settings) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
   const baselineFile = findCommittedFloorResult(ROOT, settings.resultsDir)
   const baseline = baselineFile ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as FloorBenchResult) : null
   const result = await runFloorBench(ROOT, settings)

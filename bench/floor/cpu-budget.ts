@@ -14,7 +14,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { STREAM_PATH, toGrpcRequestFrame } from './door-requests.js'
@@ -24,8 +23,10 @@ import { createUniqueTransactions, type UniqueTransaction } from './unique-trans
 import { createWorkerPool, type WorkerPool } from './worker-pool.js'
 import { toLoadTarget } from './door-runs.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
+import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
 
+const COMMAND = 'npm run bench:cpu --'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DOOR_NAMES = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' } as const
 /** The floor bench's WebSocket load: its load worker processes, the callers spread over two sockets. */
@@ -52,7 +53,7 @@ function createWebSocketLoad(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readFlags(COMMAND, {
     options: {
       door: { type: 'string', default: 'rest' },
       seconds: { type: 'string', default: '10' },
@@ -63,13 +64,16 @@ async function main(): Promise<void> {
       source: { type: 'boolean', default: false },
     },
   })
-  if (!Object.hasOwn(DOOR_NAMES, values.door)) throw new Error(`--door: rest, grpc or websocket, not ${values.door}`)
+  if (!Object.hasOwn(DOOR_NAMES, values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
   const door = values.door as keyof typeof DOOR_NAMES
   const primeSeconds = Number(values['prime-seconds'])
   if (!Number.isInteger(primeSeconds) || primeSeconds < 1)
-    throw new Error(`--prime-seconds: a whole number of seconds ≥ 1, not ${values['prime-seconds']}`)
+    rejectFlag(COMMAND, `--prime-seconds: a whole number of seconds ≥ 1, not ${values['prime-seconds']}`)
   // The service process inherits this environment.
-  Object.assign(process.env, parseEnvPairs(values.env))
+  Object.assign(
+    process.env,
+    checkFlags(COMMAND, () => parseEnvPairs(values.env)),
+  )
   const chain = await startRemoteChain(20)
   const service = await startServiceProcess({
     root: ROOT,

@@ -8,11 +8,12 @@ import { formatFloorReport } from './floor-report.js'
 import { writeFloorResult } from './floor-result.js'
 import { FLOOR_USAGE, readFloorSettings } from './floor-settings.js'
 import { runFloorBench } from './run-floor-bench.js'
+import { readFlagsOrExit } from '../support/command-line.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 async function main(): Promise<void> {
-  const settings = readFloorSettings(process.argv.slice(2))
+  const settings = readFlagsOrExit(FLOOR_USAGE, () => readFloorSettings(process.argv.slice(2)))
   if (!settings) {
     process.stdout.write(`${FLOOR_USAGE}\n`)
     return

@@ -1,5 +1,6 @@
 /** The floor benchmark's flags (`npm run bench:floor -- --help`), full and --quick. */
 import { parseArgs } from 'node:util'
+import { FlagError } from '../support/command-line.js'
 import type { ServiceEntry } from '../support/service-build.js'
 
 export interface FloorSettings {
@@ -41,7 +42,7 @@ export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#
   --source           run the service from its TypeScript through tsx, as npm start does
                      (default: compiled by npm run build:service, as the container image runs it)`
 
-/** The settings of `argv`, or null for --help. */
+/** The settings of `argv`, or null for --help; a mistake in them throws (readFlagsOrExit reports it). */
 export function readFloorSettings(argv: string[]): FloorSettings | null {
   const { values } = parseArgs({
     args: argv,
@@ -61,7 +62,7 @@ export function readFloorSettings(argv: string[]): FloorSettings | null {
   const quick = values.quick
   const positive = (name: string, text: string) => {
     const value = Number(text)
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} wants a positive integer, not ${text}`)
+    if (!Number.isInteger(value) || value < 1) throw new FlagError(`--${name} wants a positive integer, not ${text}`)
     return value
   }
   const concurrencies = values.concurrency.split(',').map((text) => positive('concurrency', text.trim()))

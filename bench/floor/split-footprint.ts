@@ -19,7 +19,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { Redis } from 'ioredis'
 import { callRpc } from '../load/load-stack.js'
 import { createBenchCredentials } from '../support/bench-credentials.js'
@@ -32,6 +31,9 @@ import type { ServiceEntry } from '../support/service-build.js'
 import { perRequest, PG_STATS_SETTLE_MS, readStoreCounters } from './store-costs.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { runWrk } from './wrk-run.js'
+import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npm run bench:footprint --'
 
 /** VmRSS and VmHWM (peak) of `pid`, in MiB. */
 function readMemory(pid: number): { rssMiB: number; peakMiB: number } {
@@ -138,7 +140,7 @@ async function measure(options: Options): Promise<{ lines: string[]; ratePerS: n
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readFlags(COMMAND, {
     options: {
       engines: { type: 'string', default: '1,2' },
       users: { type: 'string', default: '200' },
@@ -150,7 +152,7 @@ async function main(): Promise<void> {
   })
   const engineCounts = values.engines.split(',').map(Number)
   if (engineCounts.some((count) => !Number.isInteger(count) || count < 1))
-    throw new Error(`--engines: positive integers, got ${values.engines}`)
+    rejectFlag(COMMAND, `--engines: positive integers, got ${values.engines}`)
   const chain = await startRemoteChain(20)
   try {
     let first: number | undefined
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
         users: Number(values.users),
         seconds: Number(values.seconds),
         connections: Number(values.connections),
-        env: parseEnvPairs(values.env),
+        env: checkFlags(COMMAND, () => parseEnvPairs(values.env)),
         databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
         redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
         entry: values.source ? 'source' : 'build',

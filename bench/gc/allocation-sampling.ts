@@ -17,14 +17,16 @@
  * is what fills the old generation between full collections, and so sets how often they come.
  */
 import { writeFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { openInspector } from './inspector-session.js'
 import { ROOT, withInspectedServiceUnderLoad } from './inspected-service-load.js'
 import { summarizeAllocations, type SamplingHeapProfile } from './allocation-summary.js'
+import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npm run bench:alloc --'
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readFlags(COMMAND, {
     options: {
       door: { type: 'string', default: 'rest' },
       seconds: { type: 'string', default: '10' },
@@ -37,8 +39,11 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
-  Object.assign(process.env, parseEnvPairs(values.env))
+  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
+  Object.assign(
+    process.env,
+    checkFlags(COMMAND, () => parseEnvPairs(values.env)),
+  )
   await withInspectedServiceUnderLoad(
     { door: values.door, connections: Number(values.connections), entry: values.source ? 'source' : 'build' },
     async ({ inspectorPort, load }) => {

@@ -17,11 +17,13 @@
  * wrk's (distinct transactions).
  */
 import { copyFileSync, readFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { openInspector } from './inspector-session.js'
 import { withInspectedServiceUnderLoad } from './inspected-service-load.js'
 import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
+import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npm run bench:gc --'
 
 /** Forces a full collection in the process whose inspector listens on `port`. */
 async function forceFullCollection(port: number): Promise<void> {
@@ -44,7 +46,7 @@ function printSummary(label: string, entries: readonly GcTraceEntry[]): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readFlags(COMMAND, {
     options: {
       door: { type: 'string', default: 'grpc' },
       seconds: { type: 'string', default: '14' },
@@ -56,9 +58,12 @@ async function main(): Promise<void> {
       source: { type: 'boolean', default: false },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
+  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
   const [seconds, forceAtS, connections] = [Number(values.seconds), Number(values['force-at']), Number(values.connections)]
-  Object.assign(process.env, parseEnvPairs(values.env))
+  Object.assign(
+    process.env,
+    checkFlags(COMMAND, () => parseEnvPairs(values.env)),
+  )
   await withInspectedServiceUnderLoad(
     {
       door: values.door,

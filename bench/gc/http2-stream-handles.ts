@@ -25,9 +25,12 @@ import { once } from 'node:events'
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs, promisify } from 'node:util'
+import { promisify } from 'node:util'
 import { toGrpcFrame } from '../support/grpc-frame.js'
 import { parseGcTrace, type GcTraceEntry } from './gc-trace.js'
+import { readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npx tsx bench/gc/http2-stream-handles.ts'
 
 const run = promisify(execFile)
 
@@ -235,7 +238,7 @@ async function runServer(kind: ServerKind, load: LoadShape, youngStreamMaps: boo
   }
 }
 
-const { values } = parseArgs({
+const { values } = readFlags(COMMAND, {
   options: {
     requests: { type: 'string', default: '20000,80000' },
     servers: { type: 'string', default: SERVER_KINDS.join(',') },
@@ -245,14 +248,14 @@ const { values } = parseArgs({
   },
 })
 const streams = Number(values.streams)
-if (!Number.isInteger(streams) || streams < 1) throw new Error('--streams: a positive whole number')
+if (!Number.isInteger(streams) || streams < 1) rejectFlag(COMMAND, '--streams: a positive whole number')
 const headers = Number(values.headers)
-if (!Number.isInteger(headers) || headers < 0) throw new Error('--headers: a whole number, 0 or more')
+if (!Number.isInteger(headers) || headers < 0) rejectFlag(COMMAND, '--headers: a whole number, 0 or more')
 const extraHeaders = toExtraHeaders(headers)
 const counts = values.requests.split(',').map(Number)
-if (counts.some((count) => !(count > 0))) throw new Error('--requests: positive counts, comma-separated')
+if (counts.some((count) => !(count > 0))) rejectFlag(COMMAND, '--requests: positive counts, comma-separated')
 const kinds = values.servers.split(',') as ServerKind[]
-if (kinds.some((kind) => !SERVER_KINDS.includes(kind))) throw new Error(`--servers: some of ${SERVER_KINDS.join(', ')}`)
+if (kinds.some((kind) => !SERVER_KINDS.includes(kind))) rejectFlag(COMMAND, `--servers: some of ${SERVER_KINDS.join(', ')}`)
 
 const workDir = mkdtempSync(join(tmpdir(), 'http2-stream-handles-'))
 const bodyFile = join(workDir, 'call.grpc')

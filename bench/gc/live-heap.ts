@@ -13,11 +13,13 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { summarizeHeapSnapshot } from './heap-census.js'
 import { openInspector } from './inspector-session.js'
 import { withInspectedServiceUnderLoad } from './inspected-service-load.js'
+import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npm run bench:heap --'
 
 /** Has the process whose inspector listens on `port` write its heap snapshot to `path`. */
 async function writeSnapshot(port: number, path: string): Promise<void> {
@@ -38,7 +40,7 @@ async function writeSnapshot(port: number, path: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readFlags(COMMAND, {
     options: {
       door: { type: 'string', default: 'grpc' },
       seconds: { type: 'string', default: '8' },
@@ -49,9 +51,12 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') throw new Error(`--door: grpc or rest, not ${values.door}`)
+  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
   const [seconds, connections, top] = [Number(values.seconds), Number(values.connections), Number(values.top)]
-  Object.assign(process.env, parseEnvPairs(values.env))
+  Object.assign(
+    process.env,
+    checkFlags(COMMAND, () => parseEnvPairs(values.env)),
+  )
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-live-heap-'))
   const snapshotPath = join(workDir, 'service.heapsnapshot')
   try {

@@ -13,7 +13,9 @@
  *   npx tsx bench/gc/map-churn-promotion.ts [--seconds 4]
  */
 import { spawnSync } from 'node:child_process'
-import { parseArgs } from 'node:util'
+import { readFlags, rejectFlag } from '../support/command-line.js'
+
+const COMMAND = 'npx tsx bench/gc/map-churn-promotion.ts'
 
 const WORKLOAD = `
 const variant = process.argv[1]
@@ -92,9 +94,9 @@ function runVariant(variant: string, seconds: number): VariantFigures {
   }
 }
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' } } })
+const { values } = readFlags(COMMAND, { options: { seconds: { type: 'string', default: '4' } } })
 const seconds = Number(values.seconds)
-if (!(seconds > 1)) throw new Error('--seconds: more than 1')
+if (!(seconds > 1)) rejectFlag(COMMAND, '--seconds: more than 1')
 process.stdout.write(`node ${process.version}, ${seconds} s a variant, a full collection forced after 1 s; after it:\n`)
 for (const variant of ['map', 'array']) {
   const f = runVariant(variant, seconds)

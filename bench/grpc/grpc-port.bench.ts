@@ -13,7 +13,6 @@ import { connect } from 'node:http2'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { createLogger } from '../../lib/logger.js'
 import { loadEngineProto } from '../../lib/grpc/load-proto.js'
 import { createBenchCase } from '../support/bench-cases.js'
@@ -24,12 +23,15 @@ import { createBareGrpcServer } from '../floor/bare-grpc-server.js'
 import { startGrpcJsNoopServer } from './floor-servers.js'
 import { toGrpcFrame } from '../support/grpc-frame.js'
 import { runH2load, type H2loadFigures } from './h2load-run.js'
+import { readFlags } from '../support/command-line.js'
+
+const COMMAND = 'npx tsx bench/grpc/grpc-port.bench.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SIMULATE_PATH = '/preflight.engine.v1.Engine/Simulate'
 const REST_SIMULATE_PATH = '/api/v1/solana/tx/simulate'
 
-const { values } = parseArgs({
+const { values } = readFlags(COMMAND, {
   options: {
     rounds: { type: 'string', default: '2' },
     duration: { type: 'string', default: '5' },

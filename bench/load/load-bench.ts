@@ -25,6 +25,7 @@ import { createLoadMix } from './load-mix.js'
 import { formatLoadReport, type RunDiagnostics, writeLoadResult } from './load-report.js'
 import type { LatencySummary, LoadBenchResult, LoadPath, LoadRun, ServerUsage } from './load-results.js'
 import type { LoadRunSpec, LoadTarget } from './load-run-spec.js'
+import { readFlagsOrExit } from '../support/command-line.js'
 import { readLoadSettings, USAGE, type LoadSettings, type RunnablePath } from './load-settings.js'
 import { AUTH_CACHE_TTL_MS, ENGINE_ENV } from '../support/bench-service.js'
 import { startLoadStack, type LoadStack } from './load-stack.js'
@@ -306,7 +307,7 @@ async function runBenchmark(
 }
 
 async function main(): Promise<number> {
-  const settings = readLoadSettings(process.argv.slice(2), process.env)
+  const settings = readFlagsOrExit(USAGE, () => readLoadSettings(process.argv.slice(2), process.env))
   if (!settings) {
     log(USAGE)
     return 0

@@ -1,6 +1,7 @@
 /** Writes the latency chart of a load-result file beside it; also `tsx bench/report/write-chart.ts <result.json>…`. */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { readFlags } from '../support/command-line.js'
 import { renderLatencyChart } from './latency-chart.js'
 import { isLoadResultError, readLoadResult } from './read-load-result.js'
 
@@ -12,9 +13,10 @@ export function writeLatencyChart(resultPath: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = process.argv.slice(2)
+  const usage = 'usage: npm run bench:chart -- <bench/results/DATE-COMMIT.json>…'
+  const { positionals: files } = readFlags('npm run bench:chart --', { allowPositionals: true, options: {} }, usage)
   if (files.length === 0) {
-    process.stderr.write('usage: tsx bench/report/write-chart.ts <bench/results/DATE-COMMIT.json>…\n')
+    process.stderr.write(`${usage}\n`)
     process.exitCode = 2
   }
   for (const file of files) {
