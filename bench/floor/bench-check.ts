@@ -1,5 +1,5 @@
 /**
- * `npm run bench:check`: a quick floor run (≈1.5 min) compared with the latest committed floor
+ * `npm run bench:check`: a quick floor run (≈3 min) compared with the latest committed floor
  * result: every service/bare and service/floor ratio within a tolerance, and every target that held
  * there still held. Prints what regressed and exits 1 when something did. A tool for us, not a CI
  * test: timings on a shared machine are noisy (bench/README.md#floor).

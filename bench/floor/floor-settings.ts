@@ -31,7 +31,7 @@ export interface FloorSettings {
 }
 
 export const FLOOR_USAGE = `npm run bench:floor [-- options]   (bench/README.md#floor)
-  --quick            ≈1.5 min: shorter runs, fewer transactions, no npm-start placement run
+  --quick            ≈3 min: shorter runs, fewer transactions, no npm-start placement run
   --no-write         print only; no bench/results/<date>-<commit>-floor.json
   --no-placement     skip npm start with localnet inside the service
   --concurrency LIST requests in flight of the saturation sweep, in order (default 16,32,48,64):
