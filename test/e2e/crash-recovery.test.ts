@@ -2,7 +2,8 @@
  * What was acknowledged survives `kill -9`: the real service (one process, embedded defaults)
  * under simulate load is killed with SIGKILL, started again on the same DATA_DIR, and every
  * simulation that was answered 200 is in its caller's history exactly once. The free daily quota
- * a user had used up before the kill is still used up after it. Then SIGTERM drains and exits.
+ * a user had used up before the kill is still used up after it, as far as history counts it (the
+ * items answered; a batch item that failed is given back). Then SIGTERM drains and exits.
  */
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
@@ -52,6 +53,35 @@ async function getHistorySignatures(restUrl: string, caller: Caller): Promise<st
   return signatures
 }
 
+/** How many records `caller`'s history holds, paging through all of it. */
+async function getHistoryCount(restUrl: string, caller: Caller): Promise<number> {
+  let count = 0
+  let cursor: string | null = null
+  do {
+    const query: string = cursor === null ? 'limit=200' : `limit=200&cursor=${encodeURIComponent(cursor)}`
+    const response = await fetch(`${restUrl}/api/v1/solana/simulations?${query}`, { headers: { 'x-api-key': caller.apiKey } })
+    if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`)
+    const page = (await response.json()) as { simulations: unknown[]; next_cursor: string | null }
+    count += page.simulations.length
+    cursor = page.next_cursor
+  } while (cursor !== null)
+  return count
+}
+
+/** One simulate by `caller`, sent again while the answer is 429 rate_limited (the bucket a burst emptied). */
+async function postWhenRateAllows(
+  restUrl: string,
+  caller: Caller,
+  transaction: string,
+): Promise<{ status: number; body: { error?: { code: string } } }> {
+  for (let tries = 0; ; tries++) {
+    const response = await postJson(`${restUrl}/api/v1/solana/tx/simulate`, { transaction }, { 'x-api-key': caller.apiKey })
+    const body = (await response.json()) as { error?: { code: string } }
+    if (response.status !== 429 || body.error?.code !== 'rate_limited' || tries >= 10) return { status: response.status, body }
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(response.headers.get('retry-after') ?? 1)))
+  }
+}
+
 t.test('kill -9 under load loses no acknowledged simulation, and no used quota', async (t) => {
   // The accounts port is opened (with its token) only to put a card on the load user's account:
   // 100 requests a second and no daily quota, so the load is not cut short by the free plan.
@@ -92,9 +122,14 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
     return { transaction: Buffer.from(bytes).toString('base64'), signature: toBase58(signature) }
   }
 
-  // The quota user spends the whole free day: 20 batches of 50 at the free rate (10/s).
+  // The quota user spends the whole free day: 20 batches of 50 at the free rate (10/s). The quota
+  // counts every item at admission; history records the items answered. An item that fails in its
+  // slot (an engine error on a machine loaded by other test files: 1 and 40 of the 1,000 in two
+  // runs) has no record, so a restart, which counts history, gives it back (docs/operations.md).
   const batch = Array.from({ length: 50 }, () => Buffer.from(unsigned).toString('base64'))
   let spent = 0
+  let answered = 0
+  const failedItems: string[] = []
   while (spent < 1_000) {
     const response = await postJson(
       `${setup.restUrl}/api/v1/solana/tx/simulate-batch`,
@@ -106,18 +141,17 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
       continue
     }
     t.equal(response.status, 200, 'a batch within the quota is answered')
+    const { results } = (await response.json()) as { results: { error?: { code: string } }[] }
+    for (const item of results) {
+      if (item.error) failedItems.push(item.error.code)
+      else answered++
+    }
     spent += 50
   }
-  // The rate bucket the batches emptied answers first (429 rate_limited): wait it out, as above.
-  let overQuota = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate`, { transaction: batch[0] }, { 'x-api-key': quotaUser.apiKey })
-  let refusal = (await overQuota.json()) as { error: { code: string } }
-  for (let tries = 0; overQuota.status === 429 && refusal.error.code === 'rate_limited' && tries < 10; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(overQuota.headers.get('retry-after') ?? 1)))
-    overQuota = await postJson(`${setup.restUrl}/api/v1/solana/tx/simulate`, { transaction: batch[0] }, { 'x-api-key': quotaUser.apiKey })
-    refusal = (await overQuota.json()) as { error: { code: string } }
-  }
+  if (failedItems.length > 0) t.comment(`batch items that failed in their slot: ${failedItems.join(', ')}`)
+  const overQuota = await postWhenRateAllows(setup.restUrl, quotaUser, batch[0] as string)
   t.equal(overQuota.status, 429, 'the 1,001st simulation of the day is refused')
-  t.equal(refusal.error.code, 'quota_exceeded')
+  t.equal(overQuota.body.error?.code, 'quota_exceeded')
 
   // Load, then SIGKILL while requests are in flight.
   const acknowledged: string[] = []
@@ -162,13 +196,16 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
     'nothing recorded that was not sent (at most the requests in flight at the kill)',
   )
 
-  const stillOver = await postJson(
-    `${setup.restUrl}/api/v1/solana/tx/simulate`,
-    { transaction: batch[0] },
-    { 'x-api-key': quotaUser.apiKey },
-  )
-  t.equal(stillOver.status, 429, 'the quota used before the kill is still used after it')
-  t.equal(((await stillOver.json()) as { error: { code: string } }).error.code, 'quota_exceeded')
+  t.equal(await getHistoryCount(setup.restUrl, quotaUser), answered, 'every answered batch item is in history')
+  // The day's count comes back from history: the items answered before the kill. So exactly the
+  // items that failed fit again (none when every item was answered), and the next is refused.
+  for (let given = 0; given < 1_000 - answered; given++) {
+    const again = await postWhenRateAllows(setup.restUrl, quotaUser, batch[0] as string)
+    t.not(again.status, 429, `a failed item's simulation is given back after the restart (${again.body.error?.code ?? 'answered'})`)
+  }
+  const stillOver = await postWhenRateAllows(setup.restUrl, quotaUser, batch[0] as string)
+  t.equal(stillOver.status, 429, `the quota used before the kill is still used after it (${answered} answered)`)
+  t.equal(stillOver.body.error?.code, 'quota_exceeded')
 
   process.kill(second.child.pid as number, 'SIGTERM')
   t.same(await waitForExit(second.child, EXIT_LIMIT_MS), { code: 0, signal: null }, 'SIGTERM drains and exits 0', {
