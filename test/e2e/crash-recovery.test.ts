@@ -124,8 +124,8 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
 
   // The quota user spends the whole free day: 20 batches of 50 at the free rate (10/s). The quota
   // counts every item at admission; history records the items answered. An item that fails in its
-  // slot (an engine error on a machine loaded by other test files: 1 and 40 of the 1,000 in two
-  // runs) has no record, so a restart, which counts history, gives it back (docs/operations.md).
+  // slot (simulation_timeout on a machine loaded by other test files: 1, 8 and 40 of the 1,000 in
+  // three runs) has no record, so a restart, which counts history, gives it back (docs/operations.md).
   const batch = Array.from({ length: 50 }, () => Buffer.from(unsigned).toString('base64'))
   let spent = 0
   let answered = 0
