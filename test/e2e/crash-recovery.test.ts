@@ -38,34 +38,26 @@ async function registerCaller(restUrl: string, label: string): Promise<Caller> {
   return { token, apiKey: ((await created.json()) as { key: string }).key }
 }
 
-/** Every signature in `caller`'s history, paging through all of it. */
-async function getHistorySignatures(restUrl: string, caller: Caller): Promise<string[]> {
-  const signatures: string[] = []
+/** Every record in `caller`'s history (its signature is all this test reads), paging through all of it. */
+async function getHistory(restUrl: string, caller: Caller): Promise<{ signature: string | null }[]> {
+  const records: { signature: string | null }[] = []
   let cursor: string | null = null
   do {
     const query: string = cursor === null ? 'limit=200' : `limit=200&cursor=${encodeURIComponent(cursor)}`
     const response = await fetch(`${restUrl}/api/v1/solana/simulations?${query}`, { headers: { 'x-api-key': caller.apiKey } })
     if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`)
     const page = (await response.json()) as { simulations: { signature: string | null }[]; next_cursor: string | null }
-    for (const item of page.simulations) if (item.signature) signatures.push(item.signature)
+    records.push(...page.simulations)
     cursor = page.next_cursor
   } while (cursor !== null)
-  return signatures
+  return records
 }
 
-/** How many records `caller`'s history holds, paging through all of it. */
-async function getHistoryCount(restUrl: string, caller: Caller): Promise<number> {
-  let count = 0
-  let cursor: string | null = null
-  do {
-    const query: string = cursor === null ? 'limit=200' : `limit=200&cursor=${encodeURIComponent(cursor)}`
-    const response = await fetch(`${restUrl}/api/v1/solana/simulations?${query}`, { headers: { 'x-api-key': caller.apiKey } })
-    if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`)
-    const page = (await response.json()) as { simulations: unknown[]; next_cursor: string | null }
-    count += page.simulations.length
-    cursor = page.next_cursor
-  } while (cursor !== null)
-  return count
+/** Every signature in `caller`'s history. */
+async function getHistorySignatures(restUrl: string, caller: Caller): Promise<string[]> {
+  const signatures: string[] = []
+  for (const { signature } of await getHistory(restUrl, caller)) if (signature) signatures.push(signature)
+  return signatures
 }
 
 /** One simulate by `caller`, sent again while the answer is 429 rate_limited (the bucket a burst emptied). */
@@ -196,7 +188,7 @@ t.test('kill -9 under load loses no acknowledged simulation, and no used quota',
     'nothing recorded that was not sent (at most the requests in flight at the kill)',
   )
 
-  t.equal(await getHistoryCount(setup.restUrl, quotaUser), answered, 'every answered batch item is in history')
+  t.equal((await getHistory(setup.restUrl, quotaUser)).length, answered, 'every answered batch item is in history')
   // The day's count comes back from history: the items answered before the kill. So exactly the
   // items that failed fit again (none when every item was answered), and the next is refused.
   for (let given = 0; given < 1_000 - answered; given++) {
