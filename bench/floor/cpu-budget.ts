@@ -16,12 +16,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
-import { STREAM_PATH, toGrpcRequestFrame } from './door-requests.js'
-import { startServiceProcess, type ServiceProcess } from './service-process.js'
-import { createSaturationLoad, type SaturationLoad } from './service-saturation-load.js'
-import { createUniqueTransactions, type UniqueTransaction } from './unique-transactions.js'
-import { createWorkerPool, type WorkerPool } from './worker-pool.js'
-import { toLoadTarget } from './door-runs.js'
+import { startServiceProcess } from './service-process.js'
+import { startSaturationLoad, type DoorSaturationLoad } from './service-saturation-load.js'
+import { createUniqueTransactions } from './unique-transactions.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
 import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc-cpu.js'
@@ -29,29 +26,6 @@ import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc
 const COMMAND = 'npm run bench:cpu --'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DOOR_NAMES = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' } as const
-/** The floor bench's WebSocket load: its load worker processes, the callers spread over two sockets. */
-function createWebSocketLoad(
-  pool: WorkerPool,
-  service: ServiceProcess,
-  transactions: readonly UniqueTransaction[],
-  connections: number,
-): SaturationLoad {
-  const endpoint = {
-    door: 'websocket',
-    side: 'service',
-    address: `${service.origin.replace(/^http/, 'ws')}${STREAM_PATH}`,
-    apiKey: service.apiKey,
-    gc: null,
-  } as const
-  const requests = {
-    restBodies: [],
-    transactions: transactions.map((transaction) => transaction.base64),
-    grpcFrame: toGrpcRequestFrame(transactions[0] as UniqueTransaction),
-  }
-  const target = toLoadTarget(endpoint, requests, Math.min(2, connections))
-  return (durationS) => pool.run({ target, mode: 'saturation', concurrency: connections, warmupMs: 0, durationS })
-}
-
 async function main(): Promise<void> {
   const { values } = readFlags(COMMAND, {
     options: {
@@ -85,24 +59,20 @@ async function main(): Promise<void> {
     throw error
   })
   const workDir = mkdtempSync(join(tmpdir(), 'preflight-budget-'))
-  // The WebSocket door's load: the floor benchmark's load worker processes (watched below as the load tool).
-  const loadWorkers = door === 'websocket' ? createWorkerPool(ROOT, 2) : undefined
+  // The WebSocket door's load worker processes are this process's children: watched below as the load tool.
+  let load: DoorSaturationLoad | undefined
   try {
     const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
     const transactions = createUniqueTransactions(3072, value.blockhash)
-    const connections = Number(values.connections)
-    const load: SaturationLoad =
-      door === 'websocket'
-        ? createWebSocketLoad(loadWorkers as WorkerPool, service, transactions, connections)
-        : createSaturationLoad(door, service, transactions, connections, workDir)
-    await load(primeSeconds, 'prime')
+    load = startSaturationLoad(door, service, transactions, Number(values.connections), workDir)
+    await load.run(primeSeconds, 'prime')
     const self = process.pid
     const watched = () => [service.pid, ...getChildPids(self).filter((pid) => pid !== service.pid)]
     const pids = watched()
     const before = new Map(pids.map((pid) => [pid, readThreadTicks(pid)]))
     const machineBefore = readMachineTicks()
     service.gc.open()
-    const run = await load(Number(values.seconds), 'measure')
+    const run = await load.run(Number(values.seconds), 'measure')
     const machineTicks = readMachineTicks() - machineBefore
     const gc = await service.gc.close()
     const requests = run.achievedRatePerS * run.durationS
@@ -134,7 +104,7 @@ async function main(): Promise<void> {
     lines.push(row('machine', machineTicks))
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {
-    await loadWorkers?.close()
+    await load?.close()
     rmSync(workDir, { recursive: true, force: true })
     await service.close()
     await chain.close()

@@ -5,7 +5,7 @@
  * apart, as bench:floor runs them). The young generation fills at the rate the serving thread
  * allocates, so bytes a call set how often a scavenge pauses it; this says which code allocates them.
  *
- *   npm run bench:alloc -- [--door rest|grpc] [--seconds 10] [--connections 32] [--top 40] [--env NAME=VALUE ...]
+ *   npm run bench:alloc -- [--door rest|grpc|websocket] [--seconds 10] [--connections 32] [--top 40] [--env NAME=VALUE ...]
  *     [--save run.heapprofile]   (the whole profile, for Chrome DevTools' Memory tab)
  *     [--survivors]   (only what outlived the scavenges: what fills the old generation, see below)
  *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
@@ -20,6 +20,7 @@ import { writeFileSync } from 'node:fs'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { openInspector } from './inspector-session.js'
 import { ROOT, withInspectedServiceUnderLoad } from './inspected-service-load.js'
+import { isSaturationDoor } from '../floor/service-saturation-load.js'
 import { summarizeAllocations, type SamplingHeapProfile } from './allocation-summary.js'
 import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
 
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
+  if (!isSaturationDoor(values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
   Object.assign(
     process.env,
     checkFlags(COMMAND, () => parseEnvPairs(values.env)),

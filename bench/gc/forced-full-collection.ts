@@ -8,7 +8,7 @@
  * every call once a full collection has run (bench/README.md, "A Map that promoted every call");
  * a run that starts fresh, as bench:floor's, shows that state only when one falls inside it.
  *
- *   npm run bench:gc -- [--door grpc|rest] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
+ *   npm run bench:gc -- [--door grpc|rest|websocket] [--seconds 14] [--force-at 4] [--connections 32] [--env NAME=VALUE ...]
  *     [--node-arg=--trace-gc-verbose ...]   (more V8 flags for the service, after --trace-gc-nvp)
  *     [--save-trace gc.txt]   (the service's whole output, every isolate's trace lines, kept)
  *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
@@ -20,6 +20,7 @@ import { copyFileSync, readFileSync } from 'node:fs'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { openInspector } from './inspector-session.js'
 import { withInspectedServiceUnderLoad } from './inspected-service-load.js'
+import { isSaturationDoor } from '../floor/service-saturation-load.js'
 import { describeFullCollection, findServingIsolate, parseGcTrace, summarizeScavenges, type GcTraceEntry } from './gc-trace.js'
 import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
 
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
       source: { type: 'boolean', default: false },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
+  if (!isSaturationDoor(values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
   const [seconds, forceAtS, connections] = [Number(values.seconds), Number(values['force-at']), Number(values.connections)]
   Object.assign(
     process.env,

@@ -13,13 +13,13 @@ import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { startServiceProcess } from '../floor/service-process.js'
 import type { ServiceEntry } from '../support/service-build.js'
-import { createSaturationLoad, type SaturationLoad } from '../floor/service-saturation-load.js'
+import { startSaturationLoad, type SaturationDoor, type SaturationLoad } from '../floor/service-saturation-load.js'
 import { createUniqueTransactions } from '../floor/unique-transactions.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface InspectedServiceOptions {
-  door: 'rest' | 'grpc'
+  door: SaturationDoor
   connections: number
   /** Node flags for the service after `--inspect`. */
   nodeArgs?: string[]
@@ -58,9 +58,13 @@ export async function withInspectedServiceUnderLoad<Result>(
     try {
       const { value } = await callRpc<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', [{ commitment: 'processed' }])
       const transactions = createUniqueTransactions(3072, value.blockhash)
-      const load = createSaturationLoad(options.door, service, transactions, options.connections, workDir)
-      await load(3, 'prime')
-      return await measure({ inspectorPort, load, stdoutFile })
+      const load = startSaturationLoad(options.door, service, transactions, options.connections, workDir)
+      try {
+        await load.run(3, 'prime')
+        return await measure({ inspectorPort, load: load.run, stdoutFile })
+      } finally {
+        await load.close()
+      }
     } finally {
       await service.close()
     }

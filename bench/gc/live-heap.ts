@@ -6,7 +6,7 @@
  * keeps them alive. Writing the snapshot runs a full collection first and stops the serving thread
  * for a few seconds; the load's own figures are not the point here.
  *
- *   npm run bench:heap -- [--door grpc|rest] [--seconds 8] [--connections 32] [--top 25] [--env NAME=VALUE ...]
+ *   npm run bench:heap -- [--door grpc|rest|websocket] [--seconds 8] [--connections 32] [--top 25] [--env NAME=VALUE ...]
  *     [--save service.heapsnapshot]   (the snapshot, for Chrome DevTools' Memory tab)
  *     [--source]   (the service from its TypeScript through tsx, as npm start runs it; default: compiled)
  */
@@ -17,6 +17,7 @@ import { parseEnvPairs } from '../support/env-pairs.js'
 import { summarizeHeapSnapshot } from './heap-census.js'
 import { openInspector } from './inspector-session.js'
 import { withInspectedServiceUnderLoad } from './inspected-service-load.js'
+import { isSaturationDoor } from '../floor/service-saturation-load.js'
 import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
 
 const COMMAND = 'npm run bench:heap --'
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       env: { type: 'string', multiple: true, default: [] },
     },
   })
-  if (values.door !== 'grpc' && values.door !== 'rest') rejectFlag(COMMAND, `--door: grpc or rest, not ${values.door}`)
+  if (!isSaturationDoor(values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
   const [seconds, connections, top] = [Number(values.seconds), Number(values.connections), Number(values.top)]
   Object.assign(
     process.env,
