@@ -1,8 +1,10 @@
 /**
  * Writes a batch of simulation records in one statement. The rows travel as one typed array per
- * column (an array literal each, toArrayLiteral), expanded by unnest: the batch size never meets
- * PostgreSQL's 65,535 bind-parameter limit (21 columns × 1,000 rows would as multi-row VALUES), and
- * NULLs, numbers and booleans keep their types through each array's cast.
+ * column, expanded by unnest: the batch size never meets PostgreSQL's 65,535 bind-parameter limit
+ * (21 columns × 1,000 rows would as multi-row VALUES), and NULLs, numbers and booleans keep their
+ * types. Each array crosses in the protocol's binary form (db/binary-array.ts): bytes outside the
+ * JavaScript heap while pg holds them until the insert is done, where text was flattened on it and
+ * promoted (bench/README.md, "The history batch's parameters in binary").
  *
  * Why not one JSON array of row objects (as until 2026-12-01): that is ≈550 bytes a row, keys
  * included, in one string of ≈275 KB for 500 rows. V8 allocates such a string in its large-object
@@ -12,7 +14,7 @@
  */
 import type { SimulationRecord } from '../contract/index.js'
 import type { Queryable } from '../db/database.js'
-import { toArrayLiteral, type ArrayElement } from '../db/array-literal.js'
+import { BinaryElementError, toBinaryArray, type BinaryElement } from '../db/binary-array.js'
 import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
@@ -88,12 +90,23 @@ ORDER BY v.created_at, e.id`
 /** Inserts `records` (all or none); an empty batch sends no query. */
 export async function insertSimulations(db: Queryable, records: readonly SimulationRecord[]): Promise<void> {
   if (records.length === 0) return
-  const columns = COLUMNS.map(() => new Array<ArrayElement>(records.length))
+  const columns = COLUMNS.map(() => new Array<BinaryElement>(records.length))
   for (let row = 0; row < records.length; row++) {
     const values = toSimulationRow(records[row] as SimulationRecord, row)
-    for (let column = 0; column < values.length; column++) (columns[column] as ArrayElement[])[row] = values[column]
+    for (let column = 0; column < values.length; column++) (columns[column] as BinaryElement[])[row] = values[column]
   }
-  await db.query(INSERT_WITH_EVENTS_SQL, columns.map(toArrayLiteral))
+  await db.query(INSERT_WITH_EVENTS_SQL, columns.map(toColumnBytes))
+}
+
+/** A column's values as its binary array; a value of the wrong type is the record's validation error. */
+function toColumnBytes(values: readonly BinaryElement[], column: number): Buffer {
+  const [name, type] = COLUMNS[column] as (typeof COLUMNS)[number]
+  try {
+    return toBinaryArray(type, values)
+  } catch (error) {
+    if (!(error instanceof BinaryElementError)) throw error
+    throw createServiceError('validation_error', `records[${error.index}].${name}: must be a ${type}`)
+  }
 }
 
 /** A number as its column takes it: a non-finite one is NULL, as it was when rows crossed as JSON. */
@@ -102,11 +115,10 @@ function toFiniteOrNull(value: number | null): number | null {
 }
 
 /** The row's values in COLUMNS' order. */
-function toSimulationRow(record: SimulationRecord, index: number): ArrayElement[] {
+function toSimulationRow(record: SimulationRecord, index: number): BinaryElement[] {
   if (!isStorableTimeMs(record.createdAtMs)) {
     throw createServiceError('validation_error', `records[${index}].createdAtMs: must be epoch milliseconds from year 1 to 9999`)
   }
-  const createdAt = new Date(record.createdAtMs)
   if (record.recordId !== undefined && !isUuid(record.recordId)) {
     throw createServiceError('validation_error', `records[${index}].recordId: must be a uuid`)
   }
@@ -117,7 +129,7 @@ function toSimulationRow(record: SimulationRecord, index: number): ArrayElement[
   return [
     record.userId,
     record.apiKeyId,
-    createdAt.toISOString(),
+    record.createdAtMs,
     record.success,
     record.decision,
     record.riskLevel,
