@@ -51,6 +51,7 @@ const LENGTH_BYTES = 4
 const NULL_LENGTH = -1
 /** 2000-01-01T00:00:00Z, PostgreSQL's timestamp epoch, in Unix milliseconds. */
 const POSTGRES_EPOCH_MS = 946_684_800_000
+const MAX_DATE_MS = 8.64e15
 const INT32_MIN = -(2 ** 31)
 const INT32_MAX = 2 ** 31 - 1
 const INT64_MIN = -(2n ** 63n)
@@ -65,34 +66,32 @@ const FIXED_SIZES: Partial<Record<BinaryElementType, number>> = {
   bigint: 8,
 }
 
-function invalid(type: BinaryElementType, index: number): BinaryElementError {
-  return new BinaryElementError(index, type)
-}
-
 /** The element's size in bytes, after checking that it is one of `type`. */
 function getElementSize(type: BinaryElementType, value: string | number | boolean, index: number): number {
   switch (type) {
     case 'uuid':
-      if (!isUuid(value)) throw invalid(type, index)
+      if (!isUuid(value)) throw new BinaryElementError(index, type)
       break
     case 'text':
-      if (typeof value !== 'string') throw invalid(type, index)
+      if (typeof value !== 'string') throw new BinaryElementError(index, type)
       return Buffer.byteLength(value, 'utf8')
     case 'boolean':
-      if (typeof value !== 'boolean') throw invalid(type, index)
+      if (typeof value !== 'boolean') throw new BinaryElementError(index, type)
       break
     case 'double precision':
-      if (typeof value !== 'number') throw invalid(type, index)
+      if (typeof value !== 'number') throw new BinaryElementError(index, type)
       break
     case 'integer':
-      if (!Number.isInteger(value) || (value as number) < INT32_MIN || (value as number) > INT32_MAX) throw invalid(type, index)
+      if (!Number.isInteger(value) || (value as number) < INT32_MIN || (value as number) > INT32_MAX)
+        throw new BinaryElementError(index, type)
       break
     case 'timestamptz':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(type, index)
+      // A Date's range, ±8.64e15 ms: inside both PostgreSQL's timestamp range and an int64 of µs.
+      if (typeof value !== 'number' || !(Math.abs(value) <= MAX_DATE_MS)) throw new BinaryElementError(index, type)
       break
     case 'bigint':
       if (typeof value !== 'string' || !/^-?\d{1,19}$/.test(value) || BigInt(value) < INT64_MIN || BigInt(value) > INT64_MAX) {
-        throw invalid(type, index)
+        throw new BinaryElementError(index, type)
       }
       break
   }

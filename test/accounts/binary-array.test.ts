@@ -39,6 +39,7 @@ t.test('a value not of its type is refused with its index', async (t) => {
     ['boolean', 'true'],
     ['double precision', '0.5'],
     ['timestamptz', Number.NaN],
+    ['timestamptz', 8.64e15 + 1],
   ]
   for (const [type, value] of refusals) {
     t.throws(() => toBinaryArray(type, [null, value]), new BinaryElementError(1, type), `${type}: ${String(value)}`)
