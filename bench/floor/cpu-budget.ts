@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { callRpc } from '../load/load-stack.js'
 import { startRemoteChain } from '../support/remote-chain.js'
 import { startServiceProcess } from './service-process.js'
-import { startSaturationLoad, type DoorSaturationLoad } from './service-saturation-load.js'
+import { isSaturationDoor, startSaturationLoad, type DoorSaturationLoad, type SaturationDoor } from './service-saturation-load.js'
 import { createUniqueTransactions } from './unique-transactions.js'
 import { parseEnvPairs } from '../support/env-pairs.js'
 import { checkFlags, readFlags, rejectFlag } from '../support/command-line.js'
@@ -25,7 +25,7 @@ import { getChildPids, readMachineTicks, readThreadTicks, TICK_US } from './proc
 
 const COMMAND = 'npm run bench:cpu --'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const DOOR_NAMES = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' } as const
+const DOOR_NAMES: Record<SaturationDoor, string> = { rest: 'REST', grpc: 'gRPC', websocket: 'WebSocket' }
 async function main(): Promise<void> {
   const { values } = readFlags(COMMAND, {
     options: {
@@ -38,8 +38,8 @@ async function main(): Promise<void> {
       source: { type: 'boolean', default: false },
     },
   })
-  if (!Object.hasOwn(DOOR_NAMES, values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
-  const door = values.door as keyof typeof DOOR_NAMES
+  if (!isSaturationDoor(values.door)) rejectFlag(COMMAND, `--door: rest, grpc or websocket, not ${values.door}`)
+  const door = values.door
   const primeSeconds = Number(values['prime-seconds'])
   if (!Number.isInteger(primeSeconds) || primeSeconds < 1)
     rejectFlag(COMMAND, `--prime-seconds: a whole number of seconds ≥ 1, not ${values['prime-seconds']}`)
