@@ -99,6 +99,17 @@ export function createCallerServices(options: CallerServicesOptions): CallerServ
       await userService.recordSimulations(records.map(getRecordWithSignature))
       journal?.settle(records)
     },
+    // Kept in the journal's refused file, out of the way of the records behind it.
+    onRefused(record, error) {
+      try {
+        journal?.setAside(record, getRecordWithSignature(record), error instanceof Error ? error.message : String(error))
+      } catch (writeError) {
+        logger?.error(
+          { err: writeError, recordId: record.recordId },
+          'refused history record not written aside; the next start delivers it again',
+        )
+      }
+    },
     flushIntervalMs,
     logger,
   })

@@ -16,11 +16,15 @@
  * (its directory deleted or moved) is noticed within a second, and is an outage too: the next
  * records would go to a file no restart reads.
  *
+ * A record the user service refuses on its own (a value the database cannot take) is set aside:
+ * appended to `refused.jsonl` beside the segments, which no start reads back, and settled. It is
+ * kept for an operator, and no longer holds the records behind it.
+ *
  * One process owns a journal directory at a time (a LOCK file with its pid).
  */
 import { isProcessAlive } from '../lib/process-alive.js'
 import { SettingError } from '../lib/setting-error.js'
-import { mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SimulationRecord } from '../accounts/contract/index.js'
 import { toBase58 } from '../lib/base58.js'
@@ -49,6 +53,12 @@ export interface HistoryJournal {
   assertWritable(): void
   /** These records are in the database: a segment goes once nothing in it is outstanding. */
   settle(records: readonly SimulationRecord[]): void
+  /**
+   * The user service refused `record` on its own: `stored` (the record as it was sent) is appended
+   * to `refused.jsonl` with `reason`, and `record` is settled. When that file cannot be written the
+   * record stays unsettled (the next start delivers it again) and this throws.
+   */
+  setAside(record: SimulationRecord, stored: SimulationRecord, reason: string): void
   /** Records a previous run left undelivered, oldest first, their signatures filled in. Read once at open. */
   readonly recovered: readonly SimulationRecord[]
   /** Records appended or recovered and not yet settled. */
@@ -78,6 +88,8 @@ interface JournalLine {
 }
 
 const SEGMENT_NAME = /^segment-(\d{12})\.jsonl$/
+/** Where refused records are kept; not a segment, so never read back. */
+export const REFUSED_FILE_NAME = 'refused.jsonl'
 const DEFAULT_SEGMENT_MAX_BYTES = 8 * 1024 * 1024
 
 /** Opens (or creates) the journal in `dir`, taking its lock and reading back what a previous run left. */
@@ -194,6 +206,19 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
   }, options.checkIntervalMs ?? 1_000)
   check.unref()
 
+  /** These records are in the database (or set aside): a segment goes once nothing in it is outstanding. */
+  function settle(records: readonly SimulationRecord[]): void {
+    for (const record of records) {
+      const segment = segmentOf.get(record)
+      if (segment === undefined) continue
+      segmentOf.delete(record)
+      segment.outstanding--
+      outstanding--
+      // A segment found gone is no longer live: what is at its path now is not its to delete.
+      if (segment.outstanding === 0 && segment.sealed && live.delete(segment)) removeQuietly(segment.path)
+    }
+  }
+
   return {
     append(record, signature) {
       if (outage.active) throw outage.refuse()
@@ -216,17 +241,12 @@ export function openHistoryJournal(options: HistoryJournalOptions): HistoryJourn
     assertWritable() {
       if (outage.active) throw outage.refuse()
     },
-    settle(records) {
-      for (const record of records) {
-        const segment = segmentOf.get(record)
-        if (segment === undefined) continue
-        segmentOf.delete(record)
-        segment.outstanding--
-        outstanding--
-        // A segment found gone is no longer live: what is at its path now is not its to delete.
-        if (segment.outstanding === 0 && segment.sealed && live.delete(segment)) removeQuietly(segment.path)
-      }
+    setAside(record, stored, reason) {
+      const line = { refusedAt: new Date().toISOString(), reason, record: stored }
+      appendFileSync(join(dir, REFUSED_FILE_NAME), `${JSON.stringify(line)}\n`, { mode: 0o600 })
+      settle([record])
     },
+    settle,
     recovered,
     get outstanding() {
       return outstanding

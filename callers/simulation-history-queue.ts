@@ -1,9 +1,17 @@
 /**
  * The queue that takes simulate calls' history records off the request path and writes them to
  * the user service in batches, in arrival order (docs/architecture.md).
+ *
+ * A batch that fails is put back and retried at the next tick: the user service or its database is
+ * away, and the records wait for it. A batch the user service refuses for what it holds
+ * (`validation_error`: a value no column can take, or the database refusing one) is different:
+ * retried as it is, it would fail forever and hold every later record behind it. It is split in
+ * halves until the records that cannot be stored are alone; those are set aside (`onRefused`: the
+ * journal keeps them in a file of their own) and everything else is written.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SimulationRecord } from '../accounts/contract/index.js'
+import { isServiceError } from '../lib/errors.js'
 import type { Logger } from '../lib/logger.js'
 import { createOutageLog } from '../lib/outage-log.js'
 
@@ -21,6 +29,8 @@ export interface SimulationHistoryQueue {
   readonly pending: number
   /** Records dropped because `maxPending` were already waiting, since creation. */
   readonly dropped: number
+  /** Records the sink refused on their own (set aside, not retried), since creation. */
+  readonly refused: number
 }
 
 export interface SimulationHistoryQueueOptions {
@@ -31,7 +41,17 @@ export interface SimulationHistoryQueueOptions {
   maxBatch?: number
   /** Records that may wait (the batch in flight aside) before the oldest are dropped; default 100,000. */
   maxPending?: number
+  /**
+   * A record the sink refused on its own, with the refusal: it is not retried. Called once a
+   * record; without it the record is only logged. Default: logged.
+   */
+  onRefused?: (record: SimulationRecord, error: unknown) => void
   logger?: Logger
+}
+
+/** Whether the sink refused a batch for what it holds (retrying it as it is cannot succeed). */
+function isRefusal(error: unknown): boolean {
+  return isServiceError(error, 'validation_error')
 }
 
 /** Creates the queue with its unref'd flush timer. */
@@ -62,6 +82,7 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
   let failing = false
   let soon: NodeJS.Immediate | null = null
   let dropped = 0
+  let refused = 0
   let unreportedDrops = 0
   let closing: Promise<void> | null = null
 
@@ -139,17 +160,43 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
     return done
   }
 
+  /**
+   * Writes `records`. A refused part is split in halves, written in order, until each record the
+   * sink refuses is alone and set aside; on any other failure the part that failed and every part
+   * after it go back to the front, in order.
+   */
   async function deliver(records: SimulationRecord[]): Promise<void> {
-    try {
-      await sink(records)
-      failing = false
-    } catch (error) {
-      failing = true
-      putBack(records)
-      failures.failed(error, { records: records.length, pending: waiting() })
-      throw error
+    // The parts still to write, oldest first.
+    const parts = [records]
+    while (parts.length > 0) {
+      const part = parts[0] as SimulationRecord[]
+      try {
+        await sink(part)
+      } catch (error) {
+        if (!isRefusal(error)) {
+          failing = true
+          putBack(parts.length === 1 ? part : parts.flat())
+          failures.failed(error, { records: records.length, pending: waiting() })
+          throw error
+        }
+        parts.shift()
+        if (part.length === 1) setAside(part[0] as SimulationRecord, error)
+        else parts.unshift(part.slice(0, part.length >>> 1), part.slice(part.length >>> 1))
+        continue
+      }
+      parts.shift()
     }
+    failing = false
     failures.succeeded()
+  }
+
+  function setAside(record: SimulationRecord, error: unknown): void {
+    refused++
+    logger?.error(
+      { err: error, recordId: record.recordId, userId: record.userId, refusedTotal: refused },
+      'simulation history record refused by the user service: set aside, not retried',
+    )
+    options.onRefused?.(record, error)
   }
 
   function drainInBackground(): void {
@@ -229,6 +276,9 @@ export function createSimulationHistoryQueue(options: SimulationHistoryQueueOpti
     },
     get dropped() {
       return dropped
+    },
+    get refused() {
+      return refused
     },
   }
 }

@@ -18,6 +18,7 @@ import { BinaryElementError, toBinaryArray, type BinaryElement } from '../db/bin
 import { createServiceError } from '../../lib/errors.js'
 import { isStorableTimeMs } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
+import { isValueRefusedError } from '../db/value-refused.js'
 import { DEFAULT_HISTORY_KIND, isHistoryKind } from './history-kinds.js'
 import { HISTORY_KINDS } from '../contract/history.js'
 import { toSubmitColumns } from './submit-call.js'
@@ -87,7 +88,11 @@ JOIN webhook_endpoints e ON e.user_id = v.user_id AND e.deleted_at IS NULL AND e
 WHERE v.type IS NOT NULL
 ORDER BY v.created_at, e.id`
 
-/** Inserts `records` (all or none); an empty batch sends no query. */
+/**
+ * Inserts `records` (all or none); an empty batch sends no query. A record the database cannot
+ * take (a NUL in a text, a user that does not exist) is `validation_error`, as one the encoder
+ * refuses: the batch can never be stored as it is (the history queue then sets the record aside).
+ */
 export async function insertSimulations(db: Queryable, records: readonly SimulationRecord[]): Promise<void> {
   if (records.length === 0) return
   const columns = COLUMNS.map(() => new Array<BinaryElement>(records.length))
@@ -95,7 +100,13 @@ export async function insertSimulations(db: Queryable, records: readonly Simulat
     const values = toSimulationRow(records[row] as SimulationRecord, row)
     for (let column = 0; column < values.length; column++) (columns[column] as BinaryElement[])[row] = values[column]
   }
-  await db.query(INSERT_WITH_EVENTS_SQL, columns.map(toColumnBytes))
+  const parameters = columns.map(toColumnBytes)
+  try {
+    await db.query(INSERT_WITH_EVENTS_SQL, parameters)
+  } catch (error) {
+    if (!isValueRefusedError(error)) throw error
+    throw createServiceError('validation_error', `records: the database refused a value (SQLSTATE ${error.code}): ${error.message}`, error)
+  }
 }
 
 /** A column's values as its binary array; a value of the wrong type is the record's validation error. */

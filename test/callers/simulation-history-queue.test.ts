@@ -8,6 +8,7 @@ import t from 'tap'
 import { LOG_THROTTLE_INTERVAL_MS } from '../../lib/log-throttle.js'
 import type { SimulationRecord } from '../../accounts/contract/index.js'
 import { createSimulationHistoryQueue } from '../../callers/simulation-history-queue.js'
+import { createServiceError } from '../../lib/errors.js'
 import { createCaptureLogger, LOG_LEVEL } from '../helpers/capture-logger.js'
 
 const HOUR_MS = 3_600_000
@@ -288,4 +289,94 @@ t.test('a sink failing batch after batch: one line for the outage, one when it w
   const recovered = lines.filter((line) => /simulation history written again/.test(line.msg))
   t.equal(recovered.length, 1)
   t.match(recovered[0], { level: 30, msg: /simulation history written again/, failedTotal: 40 }, 'its end, once')
+})
+
+/**
+ * A sink that refuses (validation_error) any batch holding one of `bad`, as the user service does
+ * for a record the database cannot take; `failAt` fails those calls (1-based) as an outage does.
+ */
+function createRefusingSink(bad: ReadonlySet<number>, failAt: ReadonlySet<number> = new Set()) {
+  const delivered: number[] = []
+  const state = { calls: 0 }
+  const sink = async (records: SimulationRecord[]) => {
+    state.calls++
+    if (failAt.has(state.calls)) throw new Error('history unavailable')
+    const refused = records.findIndex((r) => bad.has(r.createdAtMs))
+    if (refused >= 0) throw createServiceError('validation_error', `records[${refused}].bundle_id: must be a text`)
+    delivered.push(...records.map((r) => r.createdAtMs))
+  }
+  return { sink, delivered, state }
+}
+
+t.test('a record the sink refuses on its own is set aside; the rest of its batch is written, in order', async (t) => {
+  const s = createRefusingSink(new Set([13, 40, 41]))
+  const { logger, lines } = createCaptureLogger()
+  const setAside: { n: number; error: unknown }[] = []
+  const queue = createSimulationHistoryQueue({
+    sink: s.sink,
+    flushIntervalMs: HOUR_MS,
+    maxBatch: 64,
+    logger,
+    onRefused: (refused, error) => setAside.push({ n: refused.createdAtMs, error }),
+  })
+  t.teardown(() => queue.close())
+  for (const n of range(0, 64)) queue.push(record(n))
+  await queue.flush()
+  t.strictSame(
+    s.delivered,
+    range(0, 64).filter((n) => n !== 13 && n !== 40 && n !== 41),
+    'every other record, each once, in order',
+  )
+  t.strictSame(
+    setAside.map(({ n }) => n),
+    [13, 40, 41],
+    'each refused record handed over once, in order',
+  )
+  t.match(setAside[0]?.error, { code: 'validation_error', message: /bundle_id/ }, 'with the refusal')
+  t.equal(queue.refused, 3)
+  t.equal(queue.pending, 0)
+  // Halving 64 down to each of three bad records: far fewer writes than one per record.
+  t.ok(s.state.calls <= 1 + 3 * 2 * Math.log2(64), `${s.state.calls} writes`)
+  t.equal(lines.filter((line) => /refused by the user service/.test(line.msg)).length, 3, 'one error line a refused record')
+  t.notOk(
+    lines.some((line) => /history write failed/.test(line.msg)),
+    'a refusal is not an outage',
+  )
+  // The queue is not held: what comes next goes out as usual.
+  queue.push(record(64))
+  await queue.flush()
+  t.equal(s.delivered.at(-1), 64)
+})
+
+t.test('a record refused with no onRefused is logged and dropped, not retried', async (t) => {
+  const s = createRefusingSink(new Set([0]))
+  const { logger, lines } = createCaptureLogger()
+  const queue = createSimulationHistoryQueue({ sink: s.sink, flushIntervalMs: HOUR_MS, logger })
+  t.teardown(() => queue.close())
+  queue.push(record(0))
+  await queue.flush()
+  t.equal(queue.refused, 1)
+  t.equal(s.state.calls, 1, 'a lone record is not split or sent again')
+  t.match(lines, [{ level: LOG_LEVEL.error, msg: /set aside, not retried/, err: { message: /bundle_id/ } }])
+})
+
+t.test('an outage in the middle of setting a record aside puts back what was not written, in order', async (t) => {
+  // Calls: 1 the batch (refused), 2 its first half (written), 3 the second half fails: an outage.
+  const s = createRefusingSink(new Set([6]), new Set([3]))
+  const refused: number[] = []
+  const queue = createSimulationHistoryQueue({
+    sink: s.sink,
+    flushIntervalMs: HOUR_MS,
+    maxBatch: 8,
+    onRefused: (r) => refused.push(r.createdAtMs),
+  })
+  t.teardown(() => queue.close())
+  for (const n of range(0, 8)) queue.push(record(n))
+  await t.rejects(queue.flush(), /history unavailable/)
+  t.strictSame(s.delivered, range(0, 4), 'the half written before the outage')
+  t.equal(queue.pending, 4, 'the other half waits, not lost')
+  queue.push(record(8))
+  await queue.flush()
+  t.strictSame(s.delivered, [0, 1, 2, 3, 4, 5, 7, 8], 'each once, in order')
+  t.strictSame(refused, [6])
 })
