@@ -31,6 +31,12 @@ export type SubmitRoute = (typeof SUBMIT_ROUTES)[number]
 export const SUBMIT_STRATEGY_NAMES = ['direct', 'auto_direct', 'staked_sender', 'managed_tip_bundle'] as const
 export type SubmitStrategyName = (typeof SUBMIT_STRATEGY_NAMES)[number]
 
+/**
+ * The longest bundle id a relay may give (Jito's are 64 hex characters; room to spare for another
+ * relay's): what tracking and history store, and what the engine's relay client accepts.
+ */
+export const MAX_RELAY_BUNDLE_ID_LENGTH = 200
+
 /** Whether `value` is one of `values`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (values as readonly string[]).includes(value)

@@ -5,10 +5,12 @@
  */
 import { createServiceError, type ServiceError } from '../../lib/errors.js'
 import type { SimulationRecord } from '../contract/index.js'
-import { isOneOf, SUBMIT_STRATEGY_NAMES, type SubmitStrategyName } from '../contract/tracking.js'
-
-/** As tracking's relay bundle id. */
-const MAX_BUNDLE_ID_LENGTH = 200
+import {
+  isOneOf,
+  MAX_RELAY_BUNDLE_ID_LENGTH as MAX_BUNDLE_ID_LENGTH,
+  SUBMIT_STRATEGY_NAMES,
+  type SubmitStrategyName,
+} from '../contract/tracking.js'
 /** A bigint column's range, as decimal text. */
 const LAMPORTS_TEXT = /^[0-9]{1,19}$/
 const MAX_LAMPORTS = 2n ** 63n - 1n

@@ -7,7 +7,14 @@ import { createServiceError } from '../../lib/errors.js'
 import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../contract/index.js'
 import { isStorableTimeMs, MAX_STORABLE_TIME_MS } from '../contract/history.js'
 import { isUuid } from '../db/uuid.js'
-import { isOneOf, SUBMIT_ROUTES, SUBMIT_STRATEGY_NAMES, TRACKING_KINDS, TRACKING_STATUSES } from '../contract/tracking.js'
+import {
+  isOneOf,
+  MAX_RELAY_BUNDLE_ID_LENGTH,
+  SUBMIT_ROUTES,
+  SUBMIT_STRATEGY_NAMES,
+  TRACKING_KINDS,
+  TRACKING_STATUSES,
+} from '../contract/tracking.js'
 
 /** Solana's packet limit: no signed transaction is longer. */
 export const MAX_WIRE_TRANSACTION_BYTES = 1_232
@@ -19,8 +26,6 @@ const MAX_ENDPOINT_LENGTH = 260
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 /** The most records one claim hands out. */
 export const MAX_CLAIM_LIMIT = 1_000
-/** A relay's bundle id (Jito's: 64 hex characters), with room to spare. */
-const MAX_RELAY_BUNDLE_ID_LENGTH = 200
 /** A relay's reason for dropping a bundle: the engine cuts a longer message to this. */
 export const MAX_DROP_REASON_LENGTH = 2_000
 /** The largest bigint column value: no lamport amount comes near it (the whole supply is below 2^60). */

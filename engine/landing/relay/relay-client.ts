@@ -24,7 +24,8 @@ import { RELAY_RATE_LIMIT_CODE, RelayRateLimitedError, RelayRpcError } from './r
 import {
   readBundleStatuses,
   readInflightStatuses,
-  readStringResult,
+  readBundleId,
+  readSignatureResult,
   readTipAccounts,
   type RelayBundleStatus,
   type RelayInflightStatus,
@@ -181,7 +182,7 @@ export function createRelayClient({ url, auth, requestTimeoutMs }: RelayClientOp
 
     async sendBundle(base64Transactions, signal) {
       const { result } = await call(bundlesUrl, 'sendBundle', [base64Transactions, ENCODING], signal)
-      return expect('sendBundle', readStringResult(result))
+      return expect('sendBundle', readBundleId(result))
     },
 
     async getBundleStatuses(ids, signal) {
@@ -202,7 +203,11 @@ export function createRelayClient({ url, auth, requestTimeoutMs }: RelayClientOp
     async sendTransaction(base64, { bundleOnly }, signal) {
       const target = bundleOnly ? bundleOnlyUrl : transactionsUrl
       const { result, headers: answered } = await call(target, 'sendTransaction', [base64, ENCODING], signal)
-      return { signature: expect('sendTransaction', readStringResult(result)), bundleId: answered.get('x-bundle-id') || null }
+      const bundleId = answered.get('x-bundle-id') || null
+      return {
+        signature: expect('sendTransaction', readSignatureResult(result)),
+        bundleId: bundleId === null ? null : expect('sendTransaction (its x-bundle-id header)', readBundleId(bundleId)),
+      }
     },
   }
 }

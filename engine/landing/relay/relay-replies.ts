@@ -4,6 +4,7 @@
  * outage of that relay (`null` here, `relay_unavailable` in the client), never trusted further.
  * Field names move from the wire's snake_case to the engine's camelCase here, once.
  */
+import { MAX_RELAY_BUNDLE_ID_LENGTH } from '../../../accounts/contract/tracking.js'
 
 /** A bundle the relay has seen land (getBundleStatuses). */
 export interface RelayBundleStatus {
@@ -51,9 +52,25 @@ function getContextValue(result: unknown): unknown[] | null | undefined {
   return Array.isArray(result.value) ? result.value : undefined
 }
 
-/** A non-empty string result (a bundle id, a signature); null when it is not one. */
-export function readStringResult(result: unknown): string | null {
-  return typeof result === 'string' && result.length > 0 ? result : null
+/** Base58 of a 64-byte signature is 64 to 88 characters of the Bitcoin alphabet. */
+const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
+
+/**
+ * A bundle id: 1 to MAX_RELAY_BUNDLE_ID_LENGTH printable ASCII characters, no space (Jito's are 64
+ * hex characters; a uuid fits too). It is answered to the caller, tracked, polled for and kept in
+ * history: an id with a control character, or a megabyte long, is the relay answering out of
+ * contract, and would have been refused by the store after the bundle left.
+ */
+const BUNDLE_ID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_RELAY_BUNDLE_ID_LENGTH}}$`)
+
+/** sendBundle's bundle id; null when it is not one. */
+export function readBundleId(result: unknown): string | null {
+  return typeof result === 'string' && BUNDLE_ID.test(result) ? result : null
+}
+
+/** sendTransaction's signature, base58; null when it is not one. */
+export function readSignatureResult(result: unknown): string | null {
+  return typeof result === 'string' && SIGNATURE.test(result) ? result : null
 }
 
 /** getTipAccounts' list of base58 addresses; null unless it is a non-empty list of addresses. */

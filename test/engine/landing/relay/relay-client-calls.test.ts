@@ -135,10 +135,43 @@ t.test('a base URL’s query (a key) is kept on every call', async (t) => {
   )
 })
 
+t.test('a bundle id of another relay passes: a uuid, and 200 printable characters', async (t) => {
+  for (const id of ['6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d', '~'.repeat(200)]) {
+    const relay = await startStandInRelay(t, {
+      ratePerSecond: FAST,
+      answer: () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: id, id: 1 }) }),
+    })
+    t.equal(await createRelayClient({ url: relay.url, requestTimeoutMs: 2_000 }).sendBundle(['AA==']), id)
+  }
+})
+
 t.test('garbage answers, 5xx and a silent relay are relay_unavailable, not a crash', async (t) => {
   const garbage: Array<[string, RawAnswer, (client: ReturnType<typeof createRelayClient>) => Promise<unknown>]> = [
     ['not JSON', { status: 200, body: 'hello' }, (c) => c.sendBundle(['AA=='])],
     ['a number for a bundle id', { status: 200, body: '{"jsonrpc":"2.0","result":42,"id":1}' }, (c) => c.sendBundle(['AA=='])],
+    // A bundle id is answered to the caller, tracked and kept in history: one no store takes is no answer.
+    [
+      'a bundle id with a control character',
+      { status: 200, body: '{"jsonrpc":"2.0","result":"ab\\u0000cd","id":1}' },
+      (c) => c.sendBundle(['AA==']),
+    ],
+    ['a bundle id with a space', { status: 200, body: '{"jsonrpc":"2.0","result":"ab cd","id":1}' }, (c) => c.sendBundle(['AA=='])],
+    ['an empty bundle id', { status: 200, body: '{"jsonrpc":"2.0","result":"","id":1}' }, (c) => c.sendBundle(['AA=='])],
+    [
+      'a bundle id of 201 characters',
+      { status: 200, body: `{"jsonrpc":"2.0","result":"${'a'.repeat(201)}","id":1}` },
+      (c) => c.sendBundle(['AA==']),
+    ],
+    [
+      'a signature that is not base58',
+      { status: 200, body: '{"jsonrpc":"2.0","result":"not a signature","id":1}' },
+      (c) => c.sendTransaction('AA==', { bundleOnly: false }),
+    ],
+    [
+      'an x-bundle-id header of 201 characters',
+      { status: 200, body: `{"jsonrpc":"2.0","result":"${'1'.repeat(88)}","id":1}`, headers: { 'x-bundle-id': 'b'.repeat(201) } },
+      (c) => c.sendTransaction('AA==', { bundleOnly: true }),
+    ],
     ['no result', { status: 200, body: '{"jsonrpc":"2.0","id":1}' }, (c) => c.getTipAccounts()],
     ['tip accounts that are not addresses', { status: 200, body: '{"jsonrpc":"2.0","result":["x"],"id":1}' }, (c) => c.getTipAccounts()],
     [
