@@ -1,6 +1,6 @@
 /**
- * A history record the database can never take (a NUL in the relay's bundle id, a user that does
- * not exist) does not hold the records behind it: the history queue splits the refused batch,
+ * A history record the database can never take (a NUL in a text, a user that does not exist) does
+ * not hold the records behind it: the history queue splits the refused batch,
  * writes every other record in order, and the journal keeps the refused one in `refused.jsonl`,
  * settled, so no start delivers it again. Real user service (in process, and over its gRPC port),
  * real database (both kinds), real journal directory.
@@ -90,6 +90,8 @@ for (const { kind, transport } of CASES) {
     // Signed by someone the database does not know: the user_id foreign key refuses the row.
     const stranger: Principal = { userId: randomUUID(), role: 'user', apiKeyId: null, hasCard: true }
 
+    // The NUL rides in a submit's bundle id, the one text of a record from outside (the relay client
+    // refuses such an id before it gets here; this is the database's own refusal, for any text).
     const bundleIds = ['bundle-0', 'bundle-1', 'bundle-\u0000-2', 'bundle-3', 'bundle-4', 'bundle-5', 'bundle-6']
     const signatures: string[] = []
     for (const [index, bundleId] of bundleIds.entries()) {
