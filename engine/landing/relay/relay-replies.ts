@@ -14,7 +14,7 @@ export interface RelayBundleStatus {
   slot: number
   /** processed | confirmed | finalized, as the relay reports it; null when it gave none. */
   confirmationStatus: string | null
-  /** The relay's error object (`{Ok: null}` when the bundle succeeded), passed on as received. */
+  /** The relay's error object (`{Ok: null}` when the bundle succeeded), passed on as received when tracking can store it. */
   err: unknown
 }
 
@@ -44,6 +44,26 @@ function isStringArray(value: unknown): value is string[] {
 
 /** Base58 of 32 bytes is 32 to 44 characters of the Bitcoin alphabet. */
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** A transaction error's JSON is tens of characters (`{"InstructionError":[0,{"Custom":1}]}`). */
+const MAX_ERROR_JSON_LENGTH = 2_000
+/** What PostgreSQL's jsonb refuses in a string: `\u0000`, and an escaped lone surrogate (JSON.stringify's only escapes of those). */
+const UNSTORABLE_ESCAPE = /(^|[^\\])(\\\\)*\\u(0000|d[89a-f][0-9a-f]{2})/i
+
+/**
+ * Whether a bundle's `err` can be passed on: tracking stores it as jsonb, so a megabyte of JSON or
+ * a string jsonb refuses would fail the write that marks the bundle dropped.
+ */
+function isStorableError(err: unknown): boolean {
+  if (err === null || err === undefined) return true
+  let text: string | undefined
+  try {
+    text = JSON.stringify(err)
+  } catch {
+    return false
+  }
+  return text !== undefined && text.length <= MAX_ERROR_JSON_LENGTH && !UNSTORABLE_ESCAPE.test(text)
+}
 
 /** `{context: {slot}, value: [...]}`'s value (null value: nothing found), or undefined when the shape is wrong. */
 function getContextValue(result: unknown): unknown[] | null | undefined {
@@ -89,6 +109,7 @@ export function readBundleStatuses(result: unknown, ids: readonly string[]): Arr
     if (!isObject(entry) || typeof entry.bundle_id !== 'string' || !isStringArray(entry.transactions) || !isSlot(entry.slot)) return null
     const confirmation = entry.confirmation_status
     if (confirmation !== null && confirmation !== undefined && typeof confirmation !== 'string') return null
+    if (!isStorableError(entry.err)) return null
     byId.set(entry.bundle_id, {
       bundleId: entry.bundle_id,
       transactions: entry.transactions,

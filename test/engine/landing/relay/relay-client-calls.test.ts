@@ -172,6 +172,17 @@ t.test('garbage answers, 5xx and a silent relay are relay_unavailable, not a cra
       { status: 200, body: `{"jsonrpc":"2.0","result":"${'1'.repeat(88)}","id":1}`, headers: { 'x-bundle-id': 'b'.repeat(201) } },
       (c) => c.sendTransaction('AA==', { bundleOnly: true }),
     ],
+    // A bundle's error is stored as jsonb when the bundle is dropped: one jsonb refuses, or 3 KB of it, is no answer.
+    ...['{"Err":{"Custom":"a\\u0000b"}}', '{"Err":"\\ud800"}', `{"Err":{"InstructionError":[0,"${'x'.repeat(3_000)}"]}}`].map(
+      (err, index): (typeof garbage)[number] => [
+        `a bundle error tracking cannot store (${index})`,
+        {
+          status: 200,
+          body: `{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":[{"bundle_id":"a","transactions":[],"slot":1,"err":${err}}]},"id":1}`,
+        },
+        (c) => c.getBundleStatuses(['a']),
+      ],
+    ),
     ['no result', { status: 200, body: '{"jsonrpc":"2.0","id":1}' }, (c) => c.getTipAccounts()],
     ['tip accounts that are not addresses', { status: 200, body: '{"jsonrpc":"2.0","result":["x"],"id":1}' }, (c) => c.getTipAccounts()],
     [
