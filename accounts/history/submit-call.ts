@@ -11,6 +11,7 @@ import {
   SUBMIT_STRATEGY_NAMES,
   type SubmitStrategyName,
 } from '../contract/tracking.js'
+
 /** A bigint column's range, as decimal text. */
 const LAMPORTS_TEXT = /^[0-9]{1,19}$/
 const MAX_LAMPORTS = 2n ** 63n - 1n

@@ -83,7 +83,7 @@ const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
  */
 const BUNDLE_ID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_RELAY_BUNDLE_ID_LENGTH}}$`)
 
-/** sendBundle's bundle id; null when it is not one. */
+/** A bundle id (sendBundle's result, sendTransaction's x-bundle-id header); null when it is not one. */
 export function readBundleId(result: unknown): string | null {
   return typeof result === 'string' && BUNDLE_ID.test(result) ? result : null
 }
