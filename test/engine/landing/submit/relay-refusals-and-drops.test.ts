@@ -1,11 +1,13 @@
 // What the relay path refuses, and what it never loses: a bundle the lint rejects never reaches the
 // relay (422 bundle_rejected with the rule list); a bundle whose second transaction fails at the
 // relay lands nothing and its tracking says `dropped` with the relay's reason; a send that cannot get
-// through the relay's rate limit in time is 503 relay_busy with Retry-After, and never sent.
+// through the relay's rate limit in time is 503 relay_busy with Retry-After, and never sent; a
+// Failed bundle whose error the relay sends out of contract is dropped without it.
 import t from 'tap'
 import { generateKeyPairSigner, type Address } from '@solana/kit'
 import { isServiceError, type ServiceError } from '../../../../lib/errors.js'
 import { startStack, type Stack } from '../../../helpers/stack.js'
+import { startStandInRelay } from '../../../helpers/stand-in-relay.js'
 import { buildTransaction, transferSol } from '../../../helpers/transactions.js'
 
 const TENANT = '11111111-1111-4111-8111-111111111111'
@@ -124,4 +126,44 @@ t.test("a relay refusing the credential is relay_unavailable naming RELAY_AUTH, 
     message: /RELAY_AUTH/,
   })
   t.ok(stack.localnet.relay.getCounts().unauthorized >= 1, 'the relay saw the wrong credential')
+})
+
+t.test('a Failed bundle whose error the relay sends out of contract is still dropped, without the error', async (t) => {
+  // A relay that reports every bundle Failed, with an error jsonb cannot store (a NUL in a string).
+  const relay = await startStandInRelay(t, {
+    ratePerSecond: 1_000,
+    answer: ({ method, params }) => {
+      const ids = (params[0] ?? []) as string[]
+      const answer = (value: unknown) => ({
+        status: 200,
+        body: JSON.stringify({ jsonrpc: '2.0', result: { context: { slot: 1 }, value }, id: 1 }),
+      })
+      if (method === 'getInflightBundleStatuses') return answer(ids.map((id) => ({ bundle_id: id, status: 'Failed', landed_slot: null })))
+      if (method === 'getBundleStatuses') {
+        const err = { Err: { InstructionError: [1, { BorshIoError: 'a\u0000b' }] } }
+        return answer(ids.map((id) => ({ bundle_id: id, transactions: [], slot: 1, confirmation_status: 'processed', err })))
+      }
+      return undefined
+    },
+  })
+  const stack = await startStack(t, {
+    autoAdvance: false,
+    relay: { rateLimit: 20 },
+    engineEnv: { RELAY_URL: relay.url, RELAY_STATUS_POLL_MS: '100' },
+  })
+  const { bytes } = await signedTransfer(stack)
+  const response = await stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' })
+  t.equal(response.route, 'relay_bundle')
+  let tracked = await stack.engine.getTransaction(TENANT, response.signature)
+  for (let i = 0; i < 100 && tracked.status === 'pending'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    tracked = await stack.engine.getTransaction(TENANT, response.signature)
+  }
+  t.equal(tracked.status, 'dropped', 'dropped all the same')
+  t.match(tracked.drop_reason, new RegExp(`bundle ${response.bundle_id} Failed; none of its transactions landed`))
+  t.equal(tracked.transaction_error, null, 'without the error no store would take')
+  t.ok(
+    relay.calls.some((call) => call.method === 'getBundleStatuses'),
+    'the error was asked for',
+  )
 })
