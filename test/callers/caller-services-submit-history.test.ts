@@ -4,23 +4,14 @@
  * what its answer said (strategy, billable, bundle id, managed tip), and never counted as a
  * simulation. The user service and its database are real.
  */
-import { randomBytes } from 'node:crypto'
 import t from 'tap'
 import { createCallerServices } from '../../callers/caller-services.js'
 import type { Principal } from '../../callers/authenticator.js'
-import type { SubmitResponse } from '../../engine/contract/submit-response.js'
-import { toBase58 } from '../../lib/base58.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { createUser, NOW_MS } from '../accounts/history-fixtures.js'
 import { quietLogger } from '../helpers/stack.js'
 import { createTestClock, createTestUserService } from '../helpers/user-service.js'
-
-/** A wire transaction with one signature (random, so non-zero) and a few message bytes: all history reads of it. */
-function createSignedBytes(): { bytes: Uint8Array; signature: string } {
-  const signature = new Uint8Array(randomBytes(64))
-  const bytes = new Uint8Array([1, ...signature, 1, 0, 0, 1, 7, 7, 7])
-  return { bytes, signature: toBase58(signature) }
-}
+import { createSignedBytes, createSubmitAnswer } from './submit-history-fixtures.js'
 
 t.test('a submit is one history record per user and signature, with its answer, and no simulation', async (t) => {
   const users = await createTestUserService(t, { clock: createTestClock(NOW_MS) })
@@ -37,20 +28,7 @@ t.test('a submit is one history record per user and signature, with its answer, 
 
   const bundled = createSignedBytes()
   const direct = createSignedBytes()
-  const answer: SubmitResponse = {
-    signature: bundled.signature,
-    strategy: 'managed_tip_bundle',
-    route: 'relay_bundle',
-    bundle_id: 'bundle-42',
-    tip_lamports: 15_000,
-    bundle_lint: [],
-    confirmation: 'pending',
-    attempts: 1,
-    slot: null,
-    transaction_error: null,
-    latency_ms: 12,
-    billable: true,
-  }
+  const answer = createSubmitAnswer(bundled.signature, 'bundle-42')
   await users.userService.trackTransaction(
     {
       userId,

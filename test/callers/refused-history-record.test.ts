@@ -5,7 +5,7 @@
  * settled, so no start delivers it again. Real user service (in process, and over its gRPC port),
  * real database (both kinds), real journal directory.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,8 +13,6 @@ import t from 'tap'
 import type { Principal } from '../../callers/authenticator.js'
 import { createCallerServices } from '../../callers/caller-services.js'
 import { openHistoryJournal, REFUSED_FILE_NAME } from '../../callers/history-journal.js'
-import type { SubmitResponse } from '../../engine/contract/submit-response.js'
-import { toBase58 } from '../../lib/base58.js'
 import { createInProcessAdmission } from '../../lib/limits/in-process-admission.js'
 import { startUserServiceServer } from '../../accounts/server.js'
 import { createGrpcUserServiceClient } from '../../accounts/user-service-client.js'
@@ -23,29 +21,7 @@ import { createUser, NOW_MS } from '../accounts/history-fixtures.js'
 import { getDatabaseKinds, getDefaultDatabaseKind, type DatabaseKind } from '../helpers/database.js'
 import { quietLogger } from '../helpers/stack.js'
 import { createTestClock, createTestUserService } from '../helpers/user-service.js'
-
-/** A wire transaction with one random signature: each submit is its own record. */
-function createSignedBytes(): { bytes: Uint8Array; signature: string } {
-  const signature = new Uint8Array(randomBytes(64))
-  return { bytes: new Uint8Array([1, ...signature, 1, 0, 0, 1, 7, 7, 7]), signature: toBase58(signature) }
-}
-
-function createSubmitAnswer(signature: string, bundleId: string): SubmitResponse {
-  return {
-    signature,
-    strategy: 'managed_tip_bundle',
-    route: 'relay_bundle',
-    bundle_id: bundleId,
-    tip_lamports: 15_000,
-    bundle_lint: [],
-    confirmation: 'pending',
-    attempts: 1,
-    slot: null,
-    transaction_error: null,
-    latency_ms: 12,
-    billable: true,
-  }
-}
+import { createSignedBytes, createSubmitAnswer } from './submit-history-fixtures.js'
 
 interface RefusedLine {
   refusedAt: string
