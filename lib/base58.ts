@@ -7,6 +7,19 @@
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
+/**
+ * A signature in base58: 64 bytes are 64 (all zeroes) to 88 characters of the Bitcoin alphabet
+ * (87 or 88 for almost every real one); whether it decodes to 64 bytes, a lookup of it says. A
+ * string, for JSON schemas; isBase58Signature checks it in code.
+ */
+export const BASE58_SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,88}$'
+const BASE58_SIGNATURE = new RegExp(BASE58_SIGNATURE_PATTERN)
+
+/** Whether `value` is the base58 text of a 64-byte signature (BASE58_SIGNATURE_PATTERN). */
+export function isBase58Signature(value: unknown): value is string {
+  return typeof value === 'string' && BASE58_SIGNATURE.test(value)
+}
+
 /** The base58 text of `bytes`. */
 export function toBase58(bytes: Uint8Array): string {
   let zeros = 0

@@ -3,6 +3,7 @@
  * transport: a bad value is the caller's `validation_error` naming the field, never a 500 from a
  * cast or a constraint. Over gRPC every number arrives as a double, so integers are checked here.
  */
+import { isBase58Signature } from '../../lib/base58.js'
 import { createServiceError } from '../../lib/errors.js'
 import type { JsonValue, TransactionTrackingPatch, TransactionTrackingRecord } from '../contract/index.js'
 import { isStorableTimeMs, MAX_STORABLE_TIME_MS } from '../contract/history.js'
@@ -22,8 +23,6 @@ export const MAX_WIRE_TRANSACTION_BYTES = 1_232
 const MAX_ENDPOINTS = 64
 /** A host name (253) with its port. */
 const MAX_ENDPOINT_LENGTH = 260
-/** A signature is 64 bytes: 64 to 88 base58 characters. */
-const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 /** The most records one claim hands out. */
 export const MAX_CLAIM_LIMIT = 1_000
 /** A relay's reason for dropping a bundle: the engine cuts a longer message to this. */
@@ -32,9 +31,7 @@ export const MAX_DROP_REASON_LENGTH = 2_000
 const MAX_TIP_LAMPORTS = 2n ** 63n - 1n
 
 /** Whether `value` is the base58 text of a 64-byte signature. */
-export function isSignature(value: unknown): value is string {
-  return typeof value === 'string' && SIGNATURE.test(value)
-}
+export const isSignature = isBase58Signature
 
 /** Throws `validation_error` unless `record` is a whole, storable tracking record. */
 export function assertTrackingRecord(record: TransactionTrackingRecord): void {

@@ -14,14 +14,13 @@ import {
 } from '../query-params.js'
 import { historyQuerySchema, listSimulationsResponses, simulationStatsResponses, statsQuerySchema } from '../schemas/simulations.js'
 import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../accounts/contract/index.js'
-import { BASE58_SIGNATURE_PATTERN } from '../schemas/transactions.js'
+import { isBase58Signature } from '../../lib/base58.js'
 
 /** Default 50, at most 200 (docs/api.md#history-and-statistics). */
 export const HISTORY_DEFAULT_LIMIT = 50
 export const HISTORY_MAX_LIMIT = 200
 const RISK_LEVELS = ['safe', 'low', 'medium', 'high', 'critical'] as const
 const HISTORY_PARAMS = ['limit', 'cursor', 'offset', 'success', 'since', 'until', 'risk_level', 'signature']
-const SIGNATURE = new RegExp(BASE58_SIGNATURE_PATTERN)
 
 /** Registers the history and statistics routes. */
 export function registerSimulationsRoutes(app: FastifyInstance, { userService, auth, history }: EdgeContext): void {
@@ -70,7 +69,7 @@ export function registerSimulationsRoutes(app: FastifyInstance, { userService, a
 /** The `signature` filter: a transaction's first signature in base58 (64 bytes), as the tracking route reads it. */
 function getSignatureParam(query: Query): string | undefined {
   const raw = getStringParam(query, 'signature')
-  if (raw !== undefined && !SIGNATURE.test(raw)) {
+  if (raw !== undefined && !isBase58Signature(raw)) {
     throw createServiceError('validation_error', 'signature: must be a base58 transaction signature (64 bytes)')
   }
   return raw

@@ -11,6 +11,7 @@ import { executeResponseSchema } from '../../engine/contract/execute-response.js
 import { SEND_LIMITS, sendResponseSchema } from '../../engine/contract/send-response.js'
 import { trackedTransactionSchema } from '../../engine/contract/transaction-tracking.js'
 import { BODY_ERRORS, CALLER_ERRORS, createErrorResponses, SERVER_ERRORS } from './error-envelope.js'
+import { BASE58_SIGNATURE_PATTERN } from '../../lib/base58.js'
 
 const transactionSchema = { ...simulateRequestSchema.properties.transaction, description: 'A base64 signed wire transaction.' } as const
 
@@ -62,11 +63,8 @@ export interface SendBody {
   max_retries?: number
 }
 
-/**
- * A signature in base58: 64 bytes are 64 (all zeroes) to 88 characters of the Bitcoin alphabet
- * (87 or 88 for almost every real one); whether it decodes to 64 bytes, the engine's lookup says.
- */
-export const BASE58_SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,88}$'
+/** A signature in base58 (lib/base58.ts), as the schemas below take it. */
+export { BASE58_SIGNATURE_PATTERN }
 
 export const signatureParamsSchema = {
   type: 'object',

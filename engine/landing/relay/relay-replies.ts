@@ -5,6 +5,7 @@
  * Field names move from the wire's snake_case to the engine's camelCase here, once.
  */
 import { MAX_RELAY_BUNDLE_ID_LENGTH } from '../../../accounts/contract/tracking.js'
+import { isBase58Signature } from '../../../lib/base58.js'
 
 /** A bundle the relay has seen land (getBundleStatuses). */
 export interface RelayBundleStatus {
@@ -72,9 +73,6 @@ function getContextValue(result: unknown): unknown[] | null | undefined {
   return Array.isArray(result.value) ? result.value : undefined
 }
 
-/** Base58 of a 64-byte signature is 64 to 88 characters of the Bitcoin alphabet. */
-const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
-
 /**
  * A bundle id: 1 to MAX_RELAY_BUNDLE_ID_LENGTH printable ASCII characters, no space (Jito's are 64
  * hex characters; a uuid fits too). It is answered to the caller, tracked, polled for and kept in
@@ -90,7 +88,7 @@ export function readBundleId(result: unknown): string | null {
 
 /** sendTransaction's signature, base58; null when it is not one. */
 export function readSignatureResult(result: unknown): string | null {
-  return typeof result === 'string' && SIGNATURE.test(result) ? result : null
+  return isBase58Signature(result) ? result : null
 }
 
 /** getTipAccounts' list of base58 addresses; null unless it is a non-empty list of addresses. */
