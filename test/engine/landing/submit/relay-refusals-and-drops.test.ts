@@ -34,6 +34,16 @@ async function signedTransfer(stack: Stack, extra: Address[] = []) {
   return { bytes, receiver }
 }
 
+/** The tracking of `signature` once it is no longer pending (read every 50 ms, at most 5 s). */
+async function readOncePastPending(stack: Stack, signature: string) {
+  let tracked = await stack.engine.getTransaction(TENANT, signature)
+  for (let i = 0; i < 100 && tracked.status === 'pending'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    tracked = await stack.engine.getTransaction(TENANT, signature)
+  }
+  return tracked
+}
+
 const sendBundles = (stack: Stack) => stack.localnet.relay.getCounts().methods.sendBundle ?? 0
 
 t.test('the lint rejects before any relay call, listing every rule', async (t) => {
@@ -77,11 +87,7 @@ t.test('a bundle whose second transaction fails at the relay lands nothing and i
   t.equal(bundle?.outcome?.landed, false, 'the relay ran it and it failed')
   t.equal(bundle?.outcome?.landed === false ? bundle.outcome.failedIndex : -1, 1, 'at its second transaction, the tip')
 
-  let tracked = await stack.engine.getTransaction(TENANT, response.signature)
-  for (let i = 0; i < 100 && tracked.status === 'pending'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    tracked = await stack.engine.getTransaction(TENANT, response.signature)
-  }
+  const tracked = await readOncePastPending(stack, response.signature)
   t.equal(tracked.status, 'dropped', 'never dropped silently')
   t.match(tracked.drop_reason, new RegExp(`bundle ${response.bundle_id} Failed`))
   t.ok(tracked.transaction_error, `the failing transaction's error: ${JSON.stringify(tracked.transaction_error)}`)
@@ -154,11 +160,7 @@ t.test('a Failed bundle whose error the relay sends out of contract is still dro
   const { bytes } = await signedTransfer(stack)
   const response = await stack.engine.submit(bytes, { tenantId: TENANT, cardOnFile: true, strategy: 'managed_tip_bundle' })
   t.equal(response.route, 'relay_bundle')
-  let tracked = await stack.engine.getTransaction(TENANT, response.signature)
-  for (let i = 0; i < 100 && tracked.status === 'pending'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    tracked = await stack.engine.getTransaction(TENANT, response.signature)
-  }
+  const tracked = await readOncePastPending(stack, response.signature)
   t.equal(tracked.status, 'dropped', 'dropped all the same')
   t.match(tracked.drop_reason, new RegExp(`bundle ${response.bundle_id} Failed; none of its transactions landed`))
   t.equal(tracked.transaction_error, null, 'without the error no store would take')
